@@ -1,0 +1,15 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+
+// One config for the whole monorepo: every test runs against the real PostgreSQL and Redis.
+const config: Config = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/apps', '<rootDir>/packages'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }] },
+  globalSetup: '<rootDir>/packages/db/src/testing/global-setup.ts',
+  maxWorkers: 2,
+  testTimeout: 60_000,
+};
+
+export default config;

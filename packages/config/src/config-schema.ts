@@ -1,0 +1,72 @@
+import Joi from 'joi';
+
+export type AuthorityMode = 'simulator' | 'aeat';
+
+export interface AppConfig {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  databaseUrl: string;
+  redisUrl: string;
+  /** 32-byte key (base64) that encrypts PKCS#12 material and certificate passwords at rest. */
+  masterKey: Buffer;
+  /** Only certificate paths inside this directory are accepted on taxpayers. */
+  certificateDir: string;
+  logLevel: string;
+  queuePrefix: string;
+  authority: {
+    mode: AuthorityMode;
+    /** Base URL of the simulator's VERI*FACTU SOAP endpoint (simulator mode only). */
+    simulatorUrl: string;
+    /** CA that signed the simulator's server certificate (simulator mode only). */
+    simulatorCaPath?: string;
+    /** Use AEAT's seal-certificate hosts (www10 / prewww10) in aeat mode. */
+    useSealHosts: boolean;
+    requestTimeoutMs: number;
+  };
+  platformCertificate?: { path: string; password: string };
+  admin?: { user: string; password: string };
+  sender: {
+    maxAttempts: number;
+    backoffBaseMs: number;
+    backoffMaxMs: number;
+    /** Seconds after generation past which a delayed record is sent with Incidencia=S. */
+    incidentAfterSeconds: number;
+    workerConcurrency: number;
+  };
+  reconcileIntervalMs: number;
+}
+
+const DEV_MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
+
+export const envSchema = Joi.object({
+  NODE_ENV: Joi.string().valid('development', 'test', 'production').default('development'),
+  PORT: Joi.number().port().default(3000),
+  DATABASE_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }).default('postgres://postgres@127.0.0.1:5432/verifactu'),
+  REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379'),
+  MASTER_KEY: Joi.string().base64().when('NODE_ENV', {
+    is: 'production',
+    then: Joi.required().messages({ 'any.required': 'MASTER_KEY is required in production (32 bytes, base64)' }),
+    otherwise: Joi.optional().default(DEV_MASTER_KEY),
+  }),
+  CERT_DIR: Joi.string().default('var/certs'),
+  LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
+  QUEUE_PREFIX: Joi.string().default('vf'),
+  AUTHORITY_MODE: Joi.string().valid('simulator', 'aeat').default('simulator'),
+  SIMULATOR_URL: Joi.string().uri({ scheme: ['https'] }).default('https://127.0.0.1:8443/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP'),
+  SIMULATOR_CA_PATH: Joi.string().default('var/certs/ca.pem'),
+  AEAT_SEAL_HOSTS: Joi.boolean().default(false),
+  AUTHORITY_TIMEOUT_MS: Joi.number().integer().min(1000).default(60_000),
+  PLATFORM_CERT_PATH: Joi.string(),
+  PLATFORM_CERT_PASSWORD: Joi.string().allow(''),
+  ADMIN_USER: Joi.string(),
+  ADMIN_PASSWORD: Joi.string().min(12),
+  SENDER_MAX_ATTEMPTS: Joi.number().integer().min(1).default(8),
+  SENDER_BACKOFF_BASE_MS: Joi.number().integer().min(10).default(2_000),
+  SENDER_BACKOFF_MAX_MS: Joi.number().integer().min(10).default(3_600_000),
+  SENDER_INCIDENT_AFTER_SECONDS: Joi.number().integer().min(1).default(240),
+  WORKER_CONCURRENCY: Joi.number().integer().min(1).default(16),
+  RECONCILE_INTERVAL_MS: Joi.number().integer().min(100).default(30_000),
+})
+  .and('PLATFORM_CERT_PATH', 'PLATFORM_CERT_PASSWORD')
+  .and('ADMIN_USER', 'ADMIN_PASSWORD')
+  .unknown(true);

@@ -1,0 +1,79 @@
+/**
+ * A RegistroAlta exactly as it is hashed and sent: every value is the literal the XML carries
+ * (dates dd-mm-yyyy, amounts with two decimals such as "12.10" or "-5.00", rates such as "21.00").
+ * Built once from the stored invoice; a resend rebuilds the same values, never new ones.
+ */
+export type InvoiceType = 'F1' | 'F2' | 'F3' | 'R1' | 'R2' | 'R3' | 'R4' | 'R5';
+export type TaxType = '01' | '02' | '03' | '05';
+export type YesNo = 'S' | 'N';
+
+export interface InvoiceId {
+  issuerNif: string;
+  invoiceNumber: string;
+  /** dd-mm-yyyy */
+  invoiceDate: string;
+}
+
+export type RecordRecipient =
+  | { name: string; nif: string }
+  | { name: string; country?: string; idType: '02' | '03' | '04' | '05' | '06' | '07'; id: string };
+
+export interface RecordLine {
+  /** Impuesto; always written. */
+  tax: TaxType;
+  /** ClaveRegimen; absent only for tax 02/05 where the authority allows it. */
+  regime?: string;
+  /** CalificacionOperacion (S1, S2, N1, N2) xor OperacionExenta (E1..E8). */
+  qualification?: 'S1' | 'S2' | 'N1' | 'N2';
+  exemption?: 'E1' | 'E2' | 'E3' | 'E4' | 'E5' | 'E6' | 'E7' | 'E8';
+  /** TipoImpositivo, e.g. "21.00"; absent for N1/N2/exempt lines. */
+  rate?: string;
+  /** BaseImponibleOimporteNoSujeto */
+  base: string;
+  /** CuotaRepercutida */
+  taxAmount?: string;
+  surchargeRate?: string;
+  surchargeAmount?: string;
+}
+
+export interface SistemaInformatico {
+  NombreRazon: string;
+  NIF: string;
+  NombreSistemaInformatico: string;
+  IdSistemaInformatico: string;
+  Version: string;
+  NumeroInstalacion: string;
+  TipoUsoPosibleSoloVerifactu: YesNo;
+  TipoUsoPosibleMultiOT: YesNo;
+  IndicadorMultiplesOT: YesNo;
+}
+
+export interface RegistrationRecord {
+  id: InvoiceId;
+  /** NombreRazonEmisor */
+  issuerName: string;
+  /** RefExterna: our invoice id, echoed back on each response line. */
+  externalRef?: string;
+  invoiceType: InvoiceType;
+  rectificationType?: 'S' | 'I';
+  rectifiedInvoices?: InvoiceId[];
+  rectificationAmounts?: { base: string; tax: string };
+  /** FechaOperacion, dd-mm-yyyy, only when it differs from the issue date. */
+  operationDate?: string;
+  description: string;
+  /** Macrodato = S when |total| >= 100,000,000.00 */
+  macrodato?: boolean;
+  recipients?: RecordRecipient[];
+  lines: RecordLine[];
+  /** CuotaTotal */
+  totalTax: string;
+  /** ImporteTotal */
+  total: string;
+  /** Encadenamiento: absent means PrimerRegistro = S. */
+  previous?: InvoiceId & { hash: string };
+  system: SistemaInformatico;
+  /** FechaHoraHusoGenRegistro, e.g. 2024-01-01T19:20:30+01:00 */
+  generatedAt: string;
+  /** Huella (uppercase hex SHA-256) */
+  hash: string;
+}

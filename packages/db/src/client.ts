@@ -1,0 +1,23 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { Pool, types } from 'pg';
+import * as schema from './schema';
+
+// numeric stays a string (exact decimals); int8 counts fit in a JS number for our volumes.
+types.setTypeParser(types.builtins.INT8, (v) => Number(v));
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle has the same query surface as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  pool: Pool;
+  close(): Promise<void>;
+}
+
+export function createDatabase(url: string, opts: { max?: number } = {}): Database {
+  const pool = new Pool({ connectionString: url, max: opts.max ?? 10 });
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+}

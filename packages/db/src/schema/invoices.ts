@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, char, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { computerSystems } from './systems';
+import { taxpayers } from './taxpayers';
+
+export type AuthorityStatus = 'pending' | 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+
+/** Recipient as given by the client: Spanish NIF, or a foreign identifier (IDOtro). */
+export type RecipientJson = { name: string; nif: string } | { name: string; country: string; id_type: string; id: string };
+export interface InvoiceReferenceJson { invoice_number: string; invoice_date: string }
+/** SistemaInformatico block captured when the record was generated, so a resend is byte-identical. */
+export interface SystemSnapshotJson {
+  NombreRazon: string;
+  NIF: string;
+  NombreSistemaInformatico: string;
+  IdSistemaInformatico: string;
+  Version: string;
+  NumeroInstalacion: string;
+  TipoUsoPosibleSoloVerifactu: 'S' | 'N';
+  TipoUsoPosibleMultiOT: 'S' | 'N';
+  IndicadorMultiplesOT: 'S' | 'N';
+}
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    taxpayerId: uuid('taxpayer_id').notNull().references(() => taxpayers.id, { onDelete: 'restrict' }),
+    computerSystemId: uuid('computer_system_id').notNull().references(() => computerSystems.id, { onDelete: 'restrict' }),
+    /** 1-based position in the taxpayer's chain. */
+    chainSeq: integer('chain_seq').notNull(),
+    recordType: text('record_type').notNull().default('registration'),
+    invoiceNumber: varchar('invoice_number', { length: 60 }).notNull(),
+    invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
+    invoiceType: varchar('invoice_type', { length: 2 }).notNull(),
+    description: varchar('description', { length: 500 }).notNull(),
+    operationDate: date('operation_date', { mode: 'string' }),
+    recipient: jsonb('recipient').$type<RecipientJson>(),
+    rectificationType: char('rectification_type', { length: 1 }),
+    rectifiedBaseAmount: numeric('rectified_base_amount', { precision: 14, scale: 2 }),
+    rectifiedTaxAmount: numeric('rectified_tax_amount', { precision: 14, scale: 2 }),
+    correctedInvoices: jsonb('corrected_invoices').$type<InvoiceReferenceJson[]>().notNull().default(sql`'[]'::jsonb`),
+    totalAmount: numeric('total_amount', { precision: 14, scale: 2 }).notNull(),
+    totalTaxAmount: numeric('total_tax_amount', { precision: 14, scale: 2 }).notNull(),
+    /** Snapshots taken at generation: the values that were hashed and will be sent. */
+    issuerNif: varchar('issuer_nif', { length: 9 }).notNull(),
+    issuerName: varchar('issuer_name', { length: 120 }).notNull(),
+    systemSnapshot: jsonb('system_snapshot').$type<SystemSnapshotJson>().notNull(),
+    isProduction: boolean('is_production').notNull(),
+    /** FechaHoraHusoGenRegistro exactly as hashed, e.g. 2025-03-01T10:00:00+01:00. */
+    generatedAtLiteral: text('generated_at_literal').notNull(),
+    generatedAt: timestamp('generated_at', { withTimezone: true }).notNull(),
+    previousInvoiceId: uuid('previous_invoice_id'),
+    previousHash: char('previous_hash', { length: 64 }),
+    hash: char('hash', { length: 64 }).notNull(),
+    qrUrl: text('qr_url').notNull(),
+    authorityStatus: text('authority_status').$type<AuthorityStatus>().notNull().default('queued'),
+    authorityCode: integer('authority_code'),
+    authorityMessage: text('authority_message'),
+    authorityCsv: text('authority_csv'),
+    sendAttempts: integer('send_attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('invoices_taxpayer_number_date_uq').on(t.taxpayerId, t.invoiceNumber, t.invoiceDate),
+    unique('invoices_taxpayer_chain_seq_uq').on(t.taxpayerId, t.chainSeq),
+    index('invoices_account_created_idx').on(t.accountId, t.createdAt, t.id),
+    index('invoices_taxpayer_status_seq_idx').on(t.taxpayerId, t.authorityStatus, t.chainSeq),
+    index('invoices_status_idx').on(t.authorityStatus),
+  ],
+);
+
+/** Desglose lines; amounts are numeric, never floats. */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    taxType: varchar('tax_type', { length: 2 }).notNull(),
+    regimeType: varchar('regime_type', { length: 2 }),
+    operationType: varchar('operation_type', { length: 2 }).notNull(),
+    baseAmount: numeric('base_amount', { precision: 14, scale: 2 }).notNull(),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }),
+    taxAmount: numeric('tax_amount', { precision: 14, scale: 2 }),
+    surchargeRate: numeric('surcharge_rate', { precision: 5, scale: 2 }),
+    surchargeAmount: numeric('surcharge_amount', { precision: 14, scale: 2 }),
+  },
+  (t) => [unique('invoice_lines_invoice_line_uq').on(t.invoiceId, t.lineNo)],
+);
+
+/** Every status change with its time: the invoice's history. */
+export const invoiceStatusEvents = pgTable(
+  'invoice_status_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    invoiceId: uuid('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+    status: text('status').$type<AuthorityStatus>().notNull(),
+    code: integer('code'),
+    message: text('message'),
+    submissionId: uuid('submission_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invoice_status_events_invoice_idx').on(t.invoiceId, t.id)],
+);

@@ -1,0 +1,48 @@
+import { Queue, type ConnectionOptions } from 'bullmq';
+import IORedis, { type Redis } from 'ioredis';
+
+/** One job per registered invoice; it lives until its invoice has left `queued`/`sent`. */
+export const SUBMISSION_QUEUE = 'invoice-submission';
+/** Periodic background work (reconciliation). */
+export const MAINTENANCE_QUEUE = 'maintenance';
+
+export interface SubmissionJobData {
+  invoiceId: string;
+  taxpayerId: string;
+}
+
+/** Deterministic: enqueueing the same invoice twice is a no-op while its job exists. */
+export function submissionJobId(invoiceId: string): string {
+  return `invoice-${invoiceId}`;
+}
+
+export function createRedis(url: string): Redis {
+  // BullMQ requires maxRetriesPerRequest = null on connections used by workers.
+  return new IORedis(url, { maxRetriesPerRequest: null, enableReadyCheck: true });
+}
+
+export interface Queues {
+  submission: Queue<SubmissionJobData>;
+  maintenance: Queue;
+  close(): Promise<void>;
+}
+
+export function createQueues(connection: ConnectionOptions, prefix: string): Queues {
+  const submission = new Queue<SubmissionJobData>(SUBMISSION_QUEUE, {
+    connection,
+    prefix,
+    defaultJobOptions: { removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 7 * 24 * 3600 } },
+  });
+  const maintenance = new Queue(MAINTENANCE_QUEUE, { connection, prefix, defaultJobOptions: { removeOnComplete: 100, removeOnFail: 100 } });
+  return {
+    submission,
+    maintenance,
+    async close() {
+      await Promise.all([submission.close(), maintenance.close()]);
+    },
+  };
+}
+
+export async function enqueueSubmission(queue: Queue<SubmissionJobData>, data: SubmissionJobData): Promise<void> {
+  await queue.add('submit', data, { jobId: submissionJobId(data.invoiceId) });
+}

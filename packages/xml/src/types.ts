@@ -1,0 +1,51 @@
+import type { InvoiceId, RegistrationRecord } from '@vf/core';
+
+/** Cabecera of a RegFactuSistemaFacturacion message: one taxpayer per message. */
+export interface SubmissionHeader {
+  obligado: { name: string; nif: string };
+  /** RemisionVoluntaria/Incidencia = S when a technical incident delayed these records. */
+  incident?: boolean;
+}
+
+export type RecordState = 'Correcto' | 'AceptadoConErrores' | 'Incorrecto';
+
+export interface ResponseLine {
+  id: InvoiceId;
+  operation: 'Alta' | 'Anulacion';
+  externalRef?: string;
+  state: RecordState;
+  errorCode?: number;
+  errorDescription?: string;
+  /** Present on code 3000: the state of the record the authority already holds. */
+  duplicate?: {
+    requestId: string;
+    state: 'Correcta' | 'AceptadaConErrores' | 'Anulada';
+    errorCode?: number;
+    errorDescription?: string;
+  };
+}
+
+/** A parsed RespuestaRegFactuSistemaFacturacion. */
+export interface SubmissionResponse {
+  kind: 'response';
+  csv?: string;
+  presenterNif?: string;
+  presentedAt?: string;
+  waitSeconds: number;
+  sendState: 'Correcto' | 'ParcialmenteCorrecto' | 'Incorrecto';
+  lines: ResponseLine[];
+}
+
+/** A SOAP Fault: faultcode "env:Client"/"soapenv:Server", the AEAT code parsed from "Codigo[NNNN]." */
+export interface SoapFault {
+  kind: 'fault';
+  faultCode: string;
+  /** 'client' = the message is wrong (do not resend unchanged); 'server' = resend. */
+  side: 'client' | 'server';
+  code?: number;
+  message: string;
+}
+
+export type ParsedReply = SubmissionResponse | SoapFault;
+
+export type { RegistrationRecord };
