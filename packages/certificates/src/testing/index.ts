@@ -1,1 +1,2 @@
 export * from './test-pki';
+export * from './write-test-certificates';
