@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { Worker } from 'bullmq';
+import { sql } from 'drizzle-orm';
+import { createTestDatabase, type TestDatabase } from '@vf/db/src/testing';
+import { createQueues, createRedis, enqueueSubmission, submissionJobId, reconcileStranded, type Queues } from '.';
+
+let t: TestDatabase;
+let queues: Queues;
+const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+const prefix = `vftest-${randomUUID()}`;
+
+// Minimal rows so invoices exist in the states the reconciler looks at.
+async function seedInvoice(status: string): Promise<{ invoiceId: string; taxpayerId: string }> {
+  const r = await t.db.execute(sql`
+    WITH a AS (INSERT INTO accounts (name, email, password_hash, api_key_digest, api_key_hint, plan_id)
+               VALUES ('n', ${randomUUID() + '@x.es'}, 'h', ${randomUUID()}, 'vfk_', 'free') RETURNING id),
+         tp AS (INSERT INTO taxpayers (account_id, nif, name) SELECT id, '89890001K', 'T' FROM a RETURNING id, account_id),
+         s AS (INSERT INTO computer_systems (account_id, vendor_name, vendor_nif, name, version, installation_number, system_code)
+               SELECT id, 'V', 'B85905495', 'S', '1', '1', 'S1' FROM a RETURNING id)
+    INSERT INTO invoices (account_id, taxpayer_id, computer_system_id, chain_seq, invoice_number, invoice_date, invoice_type,
+      description, total_amount, total_tax_amount, issuer_nif, issuer_name, system_snapshot, is_production,
+      generated_at_literal, generated_at, hash, qr_url, authority_status)
+    SELECT tp.account_id, tp.id, s.id, 1, 'N-1', '2025-01-01', 'F2', 'd', 1, 0, '89890001K', 'T', '{}'::jsonb, false,
+      '2025-01-01T10:00:00+01:00', now(), repeat('A', 64), 'https://x', ${status}
+    FROM tp, s RETURNING id, taxpayer_id`);
+  const row = r.rows[0] as { id: string; taxpayer_id: string };
+  return { invoiceId: row.id, taxpayerId: row.taxpayer_id };
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  queues = createQueues(redis, prefix);
+});
+afterAll(async () => {
+  await queues.submission.obliterate({ force: true });
+  await queues.close();
+  await redis.quit();
+  await t.destroy();
+});
+
+test('an invoice still waiting whose job vanished from Redis is enqueued again; finished ones are left alone', async () => {
+  const stranded = await seedInvoice('queued');
+  const inFlight = await seedInvoice('sent');
+  const live = await seedInvoice('queued');
+  const done = await seedInvoice('accepted');
+  await enqueueSubmission(queues.submission, live);
+
+  expect(await reconcileStranded(t.db, queues.submission)).toBe(2);
+
+  for (const inv of [stranded, inFlight, live]) {
+    const job = await queues.submission.getJob(submissionJobId(inv.invoiceId));
+    expect(job?.data).toEqual(inv);
+  }
+  expect(await queues.submission.getJob(submissionJobId(done.invoiceId))).toBeUndefined();
+  // A second pass finds nothing to do: enqueueing is idempotent.
+  expect(await reconcileStranded(t.db, queues.submission)).toBe(0);
+});
+
+test('a job that finished while its invoice is still queued is replaced', async () => {
+  const inv = await seedInvoice('queued');
+  await enqueueSubmission(queues.submission, inv);
+  const worker = new Worker(queues.submission.name, async () => 'done', { connection: redis.duplicate(), prefix });
+  await new Promise<void>((resolve) => worker.on('completed', (job) => job.id === submissionJobId(inv.invoiceId) && resolve()));
+  await worker.close();
+  expect(await (await queues.submission.getJob(submissionJobId(inv.invoiceId)))?.getState()).toBe('completed');
+
+  expect(await reconcileStranded(t.db, queues.submission)).toBe(1);
+  expect(await (await queues.submission.getJob(submissionJobId(inv.invoiceId)))?.getState()).toBe('waiting');
+});
