@@ -59,9 +59,11 @@ test('an invoice still waiting whose job vanished from Redis is enqueued again; 
 test('a job that finished while its invoice is still queued is replaced', async () => {
   const inv = await seedInvoice('queued');
   await enqueueSubmission(queues.submission, inv);
-  const worker = new Worker(queues.submission.name, async () => 'done', { connection: redis.duplicate(), prefix });
+  const connection = redis.duplicate();
+  const worker = new Worker(queues.submission.name, async () => 'done', { connection, prefix });
   await new Promise<void>((resolve) => worker.on('completed', (job) => job.id === submissionJobId(inv.invoiceId) && resolve()));
   await worker.close();
+  await connection.quit();
   expect(await (await queues.submission.getJob(submissionJobId(inv.invoiceId)))?.getState()).toBe('completed');
 
   expect(await reconcileStranded(t.db, queues.submission)).toBe(1);
