@@ -57,6 +57,9 @@ test('an invoice still waiting whose job vanished from Redis is enqueued again; 
 });
 
 test('a job that finished while its invoice is still queued is replaced', async () => {
+  // Start from a clean slate so only this invoice is in play.
+  await queues.submission.obliterate({ force: true });
+  await t.db.execute(sql`UPDATE invoices SET authority_status = 'accepted'`);
   const inv = await seedInvoice('queued');
   await enqueueSubmission(queues.submission, inv);
   const connection = redis.duplicate();
