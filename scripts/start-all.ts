@@ -1,0 +1,90 @@
+/**
+ * `npm start`: the whole service on one machine with local defaults — migrates the database (creating it if
+ * missing), generates throwaway test certificates, then runs the authority SIMULATOR, the API (with the
+ * dashboard) and one worker as child processes, and stops them all together.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..');
+const certDir = path.resolve(root, process.env.CERT_DIR ?? 'var/certs');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+
+function run(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(tsx, [path.join(root, script)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = `[${name}] `;
+  const forward = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
+    let buffered = '';
+    stream.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) out.write(prefix + line + '\n');
+    });
+  };
+  forward(child.stdout!, process.stdout);
+  forward(child.stderr!, process.stderr);
+  return child;
+}
+
+function runToEnd(name: string, script: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, [path.join(root, script), ...args], { cwd: root, env, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} exited with ${code}`))));
+  });
+}
+
+/** A local admin password for Bull Board, made once and kept out of the logs. */
+function localAdminPassword(): string {
+  const file = path.join(root, 'var/admin-password.txt');
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(18).toString('base64url') + '\n', { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+async function main(): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env, CERT_DIR: certDir, AUTHORITY_MODE: process.env.AUTHORITY_MODE ?? 'simulator' };
+  await runToEnd('migrate', 'packages/db/src/migrate-cli.ts', [], env);
+  await runToEnd('certs', 'scripts/generate-test-certs.ts', [certDir], env);
+
+  const passwords = JSON.parse(readFileSync(path.join(certDir, 'passwords.json'), 'utf8')) as Record<string, string>;
+  env.SIMULATOR_CA_PATH ??= path.join(certDir, 'ca.pem');
+  if (!env.PLATFORM_CERT_PATH) {
+    env.PLATFORM_CERT_PATH = path.join(certDir, 'platform.p12');
+    env.PLATFORM_CERT_PASSWORD = passwords['platform.p12'];
+  }
+  if (!env.ADMIN_USER) {
+    env.ADMIN_USER = 'admin';
+    env.ADMIN_PASSWORD = localAdminPassword();
+  }
+
+  const children = [
+    run('sim', 'apps/authority-sim/src/main.ts', { ...env, SIM_CERT_DIR: certDir }),
+    run('api', 'apps/api/src/main.ts', env),
+    run('worker', 'apps/worker/src/main.ts', env),
+  ];
+  const port = env.PORT ?? '3000';
+  console.log(`\nAPI and dashboard: http://localhost:${port}/  (Bull Board: /admin/queues, user ${env.ADMIN_USER}, password in var/admin-password.txt)`);
+  console.log('Submissions go to the local AEAT SIMULATOR, not to the tax authority.\n');
+
+  let stopping = false;
+  const stopAll = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    for (const c of children) c.kill('SIGTERM');
+    setTimeout(() => process.exit(code), 10_000).unref();
+    Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('exit', r))))).then(() => process.exit(code));
+  };
+  for (const c of children) c.on('exit', (code) => !stopping && (console.error(`a process exited (${code}); stopping all`), stopAll(code ?? 1)));
+  process.on('SIGINT', () => stopAll(0));
+  process.on('SIGTERM', () => stopAll(0));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
