@@ -1,1 +1,4 @@
 export * from './certificate-nif';
+export * from './certificate-error';
+export * from './encrypt-secret';
+export * from './read-pkcs12';

@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+
+/** The authority lets a message go early, whatever the waiting time, once this many records are waiting. */
+export const FULL_BATCH = 1000;
+
+export interface SendState {
+  taxpayerId: string;
+  nextSendAt: Date;
+  waitSeconds: number;
+  lastSendAt: Date | null;
+  consecutiveFailures: number;
+  leaseOwner: string | null;
+  leaseUntil: Date | null;
+}
+
+export type LeaseAttempt =
+  | { acquired: true; state: SendState }
+  /** retryAt: when the lease expires (held by another sender) or the next send is allowed. */
+  | { acquired: false; reason: 'leased' | 'flow_control'; retryAt: Date };
+
+interface SendStateRow {
+  taxpayer_id: string;
+  next_send_at: Date;
+  wait_seconds: number;
+  last_send_at: Date | null;
+  consecutive_failures: number;
+  lease_owner: string | null;
+  lease_until: Date | null;
+}
+
+function toState(r: SendStateRow): SendState {
+  return {
+    taxpayerId: r.taxpayer_id,
+    nextSendAt: new Date(r.next_send_at),
+    waitSeconds: r.wait_seconds,
+    lastSendAt: r.last_send_at ? new Date(r.last_send_at) : null,
+    consecutiveFailures: r.consecutive_failures,
+    leaseOwner: r.lease_owner,
+    leaseUntil: r.lease_until ? new Date(r.lease_until) : null,
+  };
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+// A send may go when the waiting time has elapsed, or when a full message is waiting — but never early while a
+// failure backoff is running (consecutive_failures > 0), or a large backlog would turn retries into a storm.
+const sendAllowed = sql`(s.next_send_at <= now() OR (s.consecutive_failures = 0 AND (
+  SELECT count(*) FROM (
+    SELECT 1 FROM invoices i
+    WHERE i.taxpayer_id = s.taxpayer_id AND i.authority_status IN ('queued', 'sent')
+    LIMIT ${FULL_BATCH}
+  ) w) >= ${FULL_BATCH}))`;
+
+/**
+ * Tries to become the taxpayer's single sender. One atomic UPDATE: it succeeds only if the lease is free or
+ * expired AND flow control allows a send now. The owner token must be unique per acquisition: every later write
+ * is fenced on it, so a sender whose lease was taken over can no longer record anything.
+ */
+export async function acquireSendLease(db: DbOrTx, taxpayerId: string, owner: string, leaseMs: number): Promise<LeaseAttempt> {
+  await db.execute(sql`INSERT INTO send_states (taxpayer_id) VALUES (${taxpayerId}) ON CONFLICT (taxpayer_id) DO NOTHING`);
+  const taken = rowsOf<SendStateRow>(
+    await db.execute(sql`
+      UPDATE send_states s
+      SET lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${leaseMs / 1000})
+      WHERE s.taxpayer_id = ${taxpayerId}
+        AND (s.lease_owner IS NULL OR s.lease_until IS NULL OR s.lease_until <= now())
+        AND ${sendAllowed}
+      RETURNING s.*`),
+  );
+  if (taken.length > 0) return { acquired: true, state: toState(taken[0]) };
+
+  const current = rowsOf<SendStateRow & { leased: boolean }>(
+    await db.execute(sql`
+      SELECT s.*, (s.lease_owner IS NOT NULL AND s.lease_until > now()) AS leased
+      FROM send_states s WHERE s.taxpayer_id = ${taxpayerId}`),
+  )[0];
+  if (current.leased) return { acquired: false, reason: 'leased', retryAt: new Date(current.lease_until!) };
+  return { acquired: false, reason: 'flow_control', retryAt: new Date(current.next_send_at) };
+}
+
+/** Heartbeat while a send is in flight. False means the lease was lost (expired and taken over). */
+export async function renewSendLease(db: DbOrTx, taxpayerId: string, owner: string, leaseMs: number): Promise<boolean> {
+  const r = await db.execute(sql`
+    UPDATE send_states SET lease_until = now() + make_interval(secs => ${leaseMs / 1000})
+    WHERE taxpayer_id = ${taxpayerId} AND lease_owner = ${owner}
+    RETURNING taxpayer_id`);
+  return rowsOf(r).length > 0;
+}
+
+/**
+ * Keeps the lease for another message only if flow control allows one right now (a full message is waiting, or the
+ * waiting time is already over). False: the caller must release and wait.
+ */
+export async function continueSendLease(db: DbOrTx, taxpayerId: string, owner: string, leaseMs: number): Promise<boolean> {
+  const r = await db.execute(sql`
+    UPDATE send_states s SET lease_until = now() + make_interval(secs => ${leaseMs / 1000})
+    WHERE s.taxpayer_id = ${taxpayerId} AND s.lease_owner = ${owner} AND ${sendAllowed}
+    RETURNING s.taxpayer_id`);
+  return rowsOf(r).length > 0;
+}
+
+export async function releaseSendLease(db: DbOrTx, taxpayerId: string, owner: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE send_states SET lease_owner = NULL, lease_until = NULL
+    WHERE taxpayer_id = ${taxpayerId} AND lease_owner = ${owner}`);
+}
+
+/**
+ * Locks the taxpayer's send_states row for the rest of the transaction if the lease is still ours. Every write of a
+ * send's results starts with it: holding the row lock, no other worker can take the lease before the commit.
+ */
+export async function lockOwnedSendState(tx: DbOrTx, taxpayerId: string, owner: string): Promise<SendState | undefined> {
+  const r = rowsOf<SendStateRow>(
+    await tx.execute(sql`SELECT * FROM send_states WHERE taxpayer_id = ${taxpayerId} AND lease_owner = ${owner} FOR UPDATE`),
+  );
+  return r.length > 0 ? toState(r[0]) : undefined;
+}
+
+/**
+ * A message is about to go: until its answer says otherwise, assume the last known waiting time applies from now.
+ * If this sender dies mid-send, whoever takes over still cannot send again before that time.
+ */
+export async function recordSendStart(tx: DbOrTx, taxpayerId: string): Promise<void> {
+  await tx.execute(sql`
+    UPDATE send_states SET last_send_at = now(), next_send_at = now() + make_interval(secs => wait_seconds)
+    WHERE taxpayer_id = ${taxpayerId}`);
+}
+
+/** An answer arrived: the next message waits TiempoEsperaEnvio from now. Call inside a fenced transaction. */
+export async function recordAnswerTiming(tx: DbOrTx, taxpayerId: string, waitSeconds: number): Promise<void> {
+  await tx.execute(sql`
+    UPDATE send_states
+    SET wait_seconds = ${waitSeconds}, next_send_at = now() + make_interval(secs => ${waitSeconds}), consecutive_failures = 0
+    WHERE taxpayer_id = ${taxpayerId}`);
+}
+
+/** A whole-message rejection carries no waiting time: keep the last known one, counted from now. */
+export async function recordRejectionTiming(tx: DbOrTx, taxpayerId: string): Promise<void> {
+  await tx.execute(sql`
+    UPDATE send_states SET next_send_at = now() + make_interval(secs => wait_seconds), consecutive_failures = 0
+    WHERE taxpayer_id = ${taxpayerId}`);
+}
+
+/** A send failed without an answer: back off until retryAt (never earlier than the flow-control time). */
+export async function recordFailureTiming(tx: DbOrTx, taxpayerId: string, retryAt: Date): Promise<void> {
+  await tx.execute(sql`
+    UPDATE send_states
+    SET consecutive_failures = consecutive_failures + 1, next_send_at = GREATEST(next_send_at, ${retryAt.toISOString()}::timestamptz)
+    WHERE taxpayer_id = ${taxpayerId}`);
+}
+
+export async function getSendState(db: DbOrTx, taxpayerId: string): Promise<SendState | undefined> {
+  const r = rowsOf<SendStateRow>(await db.execute(sql`SELECT * FROM send_states WHERE taxpayer_id = ${taxpayerId}`));
+  return r.length > 0 ? toState(r[0]) : undefined;
+}

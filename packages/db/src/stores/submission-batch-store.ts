@@ -1,0 +1,141 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../client';
+import { invoiceLines, invoices, type AuthorityStatus, type InvoiceReferenceJson, type RecipientJson, type SystemSnapshotJson } from '../schema';
+
+/** An invoice waiting for the authority, with everything needed to rebuild the very record that was hashed. */
+export interface BatchInvoice {
+  id: string;
+  taxpayerId: string;
+  computerSystemId: string;
+  chainSeq: number;
+  authorityStatus: AuthorityStatus;
+  sendAttempts: number;
+  invoiceNumber: string;
+  invoiceDate: string;
+  invoiceType: string;
+  description: string;
+  operationDate: string | null;
+  recipient: RecipientJson | null;
+  rectificationType: string | null;
+  rectifiedBaseAmount: string | null;
+  rectifiedTaxAmount: string | null;
+  correctedInvoices: InvoiceReferenceJson[];
+  totalAmount: string;
+  totalTaxAmount: string;
+  issuerNif: string;
+  issuerName: string;
+  systemSnapshot: SystemSnapshotJson;
+  isProduction: boolean;
+  generatedAtLiteral: string;
+  generatedAt: Date;
+  hash: string;
+  /** The previous record of the chain as it was hashed into this one; null for the first record. */
+  previous: { issuerNif: string; invoiceNumber: string; invoiceDate: string; hash: string } | null;
+  lines: BatchInvoiceLine[];
+}
+
+export interface BatchInvoiceLine {
+  lineNo: number;
+  taxType: string;
+  regimeType: string | null;
+  operationType: string;
+  baseAmount: string;
+  taxRate: string | null;
+  taxAmount: string | null;
+  surchargeRate: string | null;
+  surchargeAmount: string | null;
+}
+
+const WAITING: AuthorityStatus[] = ['queued', 'sent'];
+
+/**
+ * The next message's records for a taxpayer: up to `limit` invoices still waiting, in chain order. A `sent` one
+ * here is an orphan of an attempt whose sender died; it goes again unchanged.
+ */
+export async function loadSendBatch(db: DbOrTx, taxpayerId: string, limit: number): Promise<BatchInvoice[]> {
+  const prev = alias(invoices, 'prev');
+  const rows = await db
+    .select({
+      invoice: invoices,
+      prevIssuerNif: prev.issuerNif,
+      prevNumber: prev.invoiceNumber,
+      prevDate: prev.invoiceDate,
+      prevHash: prev.hash,
+    })
+    .from(invoices)
+    .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
+    .where(and(eq(invoices.taxpayerId, taxpayerId), inArray(invoices.authorityStatus, WAITING)))
+    .orderBy(asc(invoices.chainSeq))
+    .limit(limit);
+  if (rows.length === 0) return [];
+
+  const lines = await db
+    .select()
+    .from(invoiceLines)
+    .where(
+      inArray(
+        invoiceLines.invoiceId,
+        rows.map((r) => r.invoice.id),
+      ),
+    )
+    .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.lineNo));
+  const linesByInvoice = new Map<string, BatchInvoiceLine[]>();
+  for (const l of lines) {
+    const list = linesByInvoice.get(l.invoiceId) ?? [];
+    list.push({
+      lineNo: l.lineNo,
+      taxType: l.taxType,
+      regimeType: l.regimeType,
+      operationType: l.operationType,
+      baseAmount: l.baseAmount,
+      taxRate: l.taxRate,
+      taxAmount: l.taxAmount,
+      surchargeRate: l.surchargeRate,
+      surchargeAmount: l.surchargeAmount,
+    });
+    linesByInvoice.set(l.invoiceId, list);
+  }
+
+  return rows.map(({ invoice: i, prevIssuerNif, prevNumber, prevDate, prevHash }) => ({
+    id: i.id,
+    taxpayerId: i.taxpayerId,
+    computerSystemId: i.computerSystemId,
+    chainSeq: i.chainSeq,
+    authorityStatus: i.authorityStatus,
+    sendAttempts: i.sendAttempts,
+    invoiceNumber: i.invoiceNumber,
+    invoiceDate: i.invoiceDate,
+    invoiceType: i.invoiceType,
+    description: i.description,
+    operationDate: i.operationDate,
+    recipient: i.recipient,
+    rectificationType: i.rectificationType,
+    rectifiedBaseAmount: i.rectifiedBaseAmount,
+    rectifiedTaxAmount: i.rectifiedTaxAmount,
+    correctedInvoices: i.correctedInvoices,
+    totalAmount: i.totalAmount,
+    totalTaxAmount: i.totalTaxAmount,
+    issuerNif: i.issuerNif,
+    issuerName: i.issuerName,
+    systemSnapshot: i.systemSnapshot,
+    isProduction: i.isProduction,
+    generatedAtLiteral: i.generatedAtLiteral,
+    generatedAt: i.generatedAt,
+    hash: i.hash,
+    previous:
+      i.previousInvoiceId && prevIssuerNif && prevNumber && prevDate && prevHash
+        ? { issuerNif: prevIssuerNif, invoiceNumber: prevNumber, invoiceDate: prevDate, hash: prevHash }
+        : null,
+    lines: linesByInvoice.get(i.id) ?? [],
+  }));
+}
+
+/** Status and owner of one invoice: what a submission job looks at to decide whether it is done. */
+export async function getSubmissionTarget(db: DbOrTx, invoiceId: string): Promise<{ status: AuthorityStatus; taxpayerId: string } | undefined> {
+  const [row] = await db
+    .select({ status: invoices.authorityStatus, taxpayerId: invoices.taxpayerId })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  return row;
+}

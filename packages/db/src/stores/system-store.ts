@@ -1,0 +1,49 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { computerSystems } from '../schema';
+import { translatingDbErrors } from './store-error';
+
+export type SystemRow = typeof computerSystems.$inferSelect;
+export type NewSystem = Omit<typeof computerSystems.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type SystemPatch = Partial<Omit<NewSystem, 'accountId'>>;
+
+function owned(accountId: string, id: string) {
+  return and(eq(computerSystems.accountId, accountId), eq(computerSystems.id, id));
+}
+
+export const systemStore = {
+  async insert(db: DbOrTx, values: NewSystem): Promise<SystemRow> {
+    const [row] = await db.insert(computerSystems).values(values).returning();
+    return row;
+  },
+
+  list(db: DbOrTx, accountId: string): Promise<SystemRow[]> {
+    return db
+      .select()
+      .from(computerSystems)
+      .where(eq(computerSystems.accountId, accountId))
+      .orderBy(asc(computerSystems.createdAt), asc(computerSystems.id));
+  },
+
+  async find(db: DbOrTx, accountId: string, id: string): Promise<SystemRow | undefined> {
+    const [row] = await db.select().from(computerSystems).where(owned(accountId, id)).limit(1);
+    return row;
+  },
+
+  async update(db: DbOrTx, accountId: string, id: string, patch: SystemPatch): Promise<SystemRow | undefined> {
+    const [row] = await db
+      .update(computerSystems)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(owned(accountId, id))
+      .returning();
+    return row;
+  },
+
+  /** Returns false when not found. Throws StoreError('referenced') while invoices point at it. */
+  async delete(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
+    const rows = await translatingDbErrors(
+      db.delete(computerSystems).where(owned(accountId, id)).returning({ id: computerSystems.id }),
+    );
+    return rows.length > 0;
+  },
+};

@@ -1,0 +1,151 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { invoices, taxpayers } from '../schema';
+import { translatingDbErrors } from './store-error';
+
+/** The certificate columns a save writes: all set together, or all null (social-collaborator mode). */
+export interface TaxpayerCertificateColumns {
+  certificateSource: 'path' | 'upload' | null;
+  certificatePath: string | null;
+  certificateP12: Buffer | null;
+  certificatePassword: Buffer | null;
+  certificateSubject: string | null;
+  certificateNif: string | null;
+  certificateNotBefore: Date | null;
+  certificateNotAfter: Date | null;
+}
+
+export interface NewTaxpayer extends Partial<TaxpayerCertificateColumns> {
+  accountId: string;
+  nif: string;
+  name: string;
+  isProduction: boolean;
+}
+
+export type TaxpayerPatch = Partial<Pick<NewTaxpayer, 'nif' | 'name' | 'isProduction'> & TaxpayerCertificateColumns>;
+
+/** A taxpayer as shown to its account: never the encrypted certificate or password. */
+export interface TaxpayerView {
+  id: string;
+  nif: string;
+  name: string;
+  isProduction: boolean;
+  certificateSource: string | null;
+  certificatePath: string | null;
+  certificateSubject: string | null;
+  certificateNif: string | null;
+  certificateNotBefore: Date | null;
+  certificateNotAfter: Date | null;
+  chainLength: number;
+  lastHash: string | null;
+  lastRecordAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The chain head read under the row lock while a record is appended. */
+export interface LockedTaxpayer {
+  id: string;
+  nif: string;
+  name: string;
+  isProduction: boolean;
+  chainLength: number;
+  lastInvoiceId: string | null;
+}
+
+const viewColumns = {
+  id: taxpayers.id,
+  nif: taxpayers.nif,
+  name: taxpayers.name,
+  isProduction: taxpayers.isProduction,
+  certificateSource: taxpayers.certificateSource,
+  certificatePath: taxpayers.certificatePath,
+  certificateSubject: taxpayers.certificateSubject,
+  certificateNif: taxpayers.certificateNif,
+  certificateNotBefore: taxpayers.certificateNotBefore,
+  certificateNotAfter: taxpayers.certificateNotAfter,
+  chainLength: taxpayers.chainLength,
+  lastHash: invoices.hash,
+  lastRecordAt: invoices.generatedAt,
+  createdAt: taxpayers.createdAt,
+  updatedAt: taxpayers.updatedAt,
+};
+
+function selectViews(db: DbOrTx) {
+  return db.select(viewColumns).from(taxpayers).leftJoin(invoices, eq(invoices.id, taxpayers.lastInvoiceId));
+}
+
+function owned(accountId: string, id: string) {
+  return and(eq(taxpayers.accountId, accountId), eq(taxpayers.id, id));
+}
+
+export const taxpayerStore = {
+  /** Throws StoreError('conflict') when the account already has this NIF. */
+  async insert(db: DbOrTx, values: NewTaxpayer): Promise<string> {
+    const [row] = await translatingDbErrors(db.insert(taxpayers).values(values).returning({ id: taxpayers.id }));
+    return row.id;
+  },
+
+  list(db: DbOrTx, accountId: string): Promise<TaxpayerView[]> {
+    return selectViews(db).where(eq(taxpayers.accountId, accountId)).orderBy(asc(taxpayers.createdAt), asc(taxpayers.id));
+  },
+
+  async find(db: DbOrTx, accountId: string, id: string): Promise<TaxpayerView | undefined> {
+    const [row] = await selectViews(db).where(owned(accountId, id)).limit(1);
+    return row;
+  },
+
+  async findByNif(db: DbOrTx, accountId: string, nif: string): Promise<TaxpayerView | undefined> {
+    const [row] = await selectViews(db)
+      .where(and(eq(taxpayers.accountId, accountId), eq(taxpayers.nif, nif)))
+      .limit(1);
+    return row;
+  },
+
+  /** Returns false when no such taxpayer belongs to the account. Throws StoreError('conflict') on a NIF clash. */
+  async update(db: DbOrTx, accountId: string, id: string, patch: TaxpayerPatch): Promise<boolean> {
+    const rows = await translatingDbErrors(
+      db
+        .update(taxpayers)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(owned(accountId, id))
+        .returning({ id: taxpayers.id }),
+    );
+    return rows.length > 0;
+  },
+
+  /** Returns false when not found. Throws StoreError('referenced') while invoices point at it. */
+  async delete(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
+    const rows = await translatingDbErrors(db.delete(taxpayers).where(owned(accountId, id)).returning({ id: taxpayers.id }));
+    return rows.length > 0;
+  },
+
+  /** SELECT ... FOR UPDATE: serialises appends to this taxpayer's chain until the transaction ends. */
+  async lockForAppend(db: DbOrTx, accountId: string, id: string): Promise<LockedTaxpayer | undefined> {
+    const [row] = await db
+      .select({
+        id: taxpayers.id,
+        nif: taxpayers.nif,
+        name: taxpayers.name,
+        isProduction: taxpayers.isProduction,
+        chainLength: taxpayers.chainLength,
+        lastInvoiceId: taxpayers.lastInvoiceId,
+      })
+      .from(taxpayers)
+      .where(owned(accountId, id))
+      .for('update');
+    return row;
+  },
+
+  async advanceChain(db: DbOrTx, id: string, head: { chainLength: number; lastInvoiceId: string }): Promise<void> {
+    await db
+      .update(taxpayers)
+      .set({ ...head, updatedAt: new Date() })
+      .where(eq(taxpayers.id, id));
+  },
+
+  async countForAccount(db: DbOrTx, accountId: string): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(taxpayers).where(eq(taxpayers.accountId, accountId));
+    return row.n;
+  },
+};
