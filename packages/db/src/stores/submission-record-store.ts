@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { submissionInvoices, submissions, type AuthorityStatus } from '../schema';
+
+export interface NewSubmission {
+  taxpayerId: string;
+  workerId: string;
+  endpoint: string;
+  certificateMode: 'taxpayer' | 'platform';
+  incident: boolean;
+  requestXml: string;
+  /** In message order. */
+  invoiceIds: string[];
+}
+
+export interface OpenedSubmission {
+  submissionId: string;
+  /** send_attempts of each invoice, this attempt included. */
+  attempts: Map<string, number>;
+}
+
+export type SubmissionOutcome = 'answered' | 'transport_error' | 'fault';
+
+export interface SubmissionResult {
+  outcome: SubmissionOutcome;
+  responseXml?: string | null;
+  httpStatus?: number | null;
+  faultCode?: string | null;
+  errorMessage?: string | null;
+  csv?: string | null;
+  waitSeconds?: number | null;
+}
+
+/** Where one invoice stands after a send (or after a failure before any send). */
+export interface InvoiceOutcome {
+  invoiceId: string;
+  status: AuthorityStatus;
+  code?: number | null;
+  /** The authority's description, shown on the invoice. */
+  message?: string | null;
+  csv?: string | null;
+  /** Why it is not final yet, or why it ended in error. */
+  lastError?: string | null;
+  /** The line written to the invoice's history. */
+  note: string;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Records a message before it goes: the submission (in flight, with its request XML), which invoices it carries,
+ * and each invoice moved to `sent` with a history event. Run it in the sender's fenced transaction and commit
+ * BEFORE any network I/O.
+ */
+export async function openSubmission(tx: DbOrTx, s: NewSubmission): Promise<OpenedSubmission> {
+  const [row] = await tx
+    .insert(submissions)
+    .values({
+      taxpayerId: s.taxpayerId,
+      workerId: s.workerId,
+      endpoint: s.endpoint,
+      certificateMode: s.certificateMode,
+      incident: s.incident,
+      recordCount: s.invoiceIds.length,
+      requestXml: s.requestXml,
+    })
+    .returning({ id: submissions.id });
+  await tx.insert(submissionInvoices).values(s.invoiceIds.map((invoiceId, position) => ({ submissionId: row.id, invoiceId, position })));
+  const moved = rowsOf<{ id: string; send_attempts: number }>(
+    await tx.execute(sql`
+      WITH moved AS (
+        UPDATE invoices SET authority_status = 'sent', send_attempts = send_attempts + 1, updated_at = now()
+        WHERE id = ANY(${sql.param(s.invoiceIds)}::uuid[]) AND authority_status IN ('queued', 'sent')
+        RETURNING id, send_attempts
+      ), events AS (
+        INSERT INTO invoice_status_events (invoice_id, status, message, submission_id)
+        SELECT id, 'sent', 'sent to the authority (attempt ' || send_attempts || ')', ${row.id}::uuid FROM moved
+      )
+      SELECT id, send_attempts FROM moved`),
+  );
+  return { submissionId: row.id, attempts: new Map(moved.map((m) => [m.id, m.send_attempts])) };
+}
+
+/** Stores what came back (or why nothing did) on the submission: the audit trail of the exchange. */
+export async function closeSubmission(tx: DbOrTx, submissionId: string, r: SubmissionResult): Promise<void> {
+  await tx.execute(sql`
+    UPDATE submissions SET outcome = ${r.outcome}, response_xml = ${r.responseXml ?? null}, http_status = ${r.httpStatus ?? null},
+      fault_code = ${r.faultCode ?? null}, error_message = ${r.errorMessage ?? null}, csv = ${r.csv ?? null},
+      wait_seconds = ${r.waitSeconds ?? null}, finished_at = now()
+    WHERE id = ${submissionId}`);
+}
+
+/**
+ * Applies each invoice's new status with one history event each. Only invoices still waiting (`queued`/`sent`)
+ * move: a final status is never overwritten.
+ */
+export async function applyInvoiceOutcomes(tx: DbOrTx, outcomes: InvoiceOutcome[], submissionId: string | null): Promise<number> {
+  if (outcomes.length === 0) return 0;
+  const payload = JSON.stringify(
+    outcomes.map((o) => ({
+      id: o.invoiceId,
+      status: o.status,
+      code: o.code ?? null,
+      message: o.message ?? null,
+      csv: o.csv ?? null,
+      last_error: o.lastError ?? null,
+      note: o.note,
+    })),
+  );
+  const applied = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      WITH o AS (
+        SELECT * FROM jsonb_to_recordset(${payload}::jsonb)
+          AS o(id uuid, status text, code integer, message text, csv text, last_error text, note text)
+      ), moved AS (
+        UPDATE invoices i SET authority_status = o.status, authority_code = o.code, authority_message = o.message,
+          authority_csv = o.csv, last_error = o.last_error, updated_at = now()
+        FROM o WHERE i.id = o.id AND i.authority_status IN ('queued', 'sent')
+        RETURNING i.id, o.status, o.code, o.note
+      ), events AS (
+        INSERT INTO invoice_status_events (invoice_id, status, code, message, submission_id)
+        SELECT id, status, code, note, ${submissionId}::uuid FROM moved
+      )
+      SELECT id FROM moved`),
+  );
+  return applied.length;
+}
+
+/** Submissions left `in_flight` by a sender that died: closed as transport errors when their records go again. */
+export async function abandonInFlightSubmissions(tx: DbOrTx, taxpayerId: string, reason: string): Promise<number> {
+  const r = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      UPDATE submissions SET outcome = 'transport_error', error_message = ${reason}, finished_at = now()
+      WHERE taxpayer_id = ${taxpayerId} AND outcome = 'in_flight'
+      RETURNING id`),
+  );
+  return r.length;
+}
