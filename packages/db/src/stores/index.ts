@@ -4,4 +4,4 @@ export * from './usage-store';
 export * from './taxpayer-store';
 export * from './system-store';
 export * from './invoice-store';
-export * from './submission-store';
+export * from './submission-history-store';
