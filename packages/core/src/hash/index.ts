@@ -1,0 +1,2 @@
+export * from './registration-hash';
+export * from './cancellation-hash';

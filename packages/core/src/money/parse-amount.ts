@@ -1,0 +1,23 @@
+import { formatCents } from './format-cents';
+
+export type ParsedAmount = { ok: true; cents: bigint; literal: string } | { ok: false };
+
+// The XSD allows 12 integer digits and 2 decimals; leading zeros are refused by the authority
+// ([SWEB] §6.8), and an exponent or a "+" would never survive the literal-for-literal hash.
+const AMOUNT_PATTERN = /^(-?)(0|[1-9]\d{0,11})(?:\.(\d{1,2}))?$/;
+
+/**
+ * Parses a money amount from a JSON number or string into exact cents.
+ * A number goes through String(n), the shortest round-trip text, which is exact for the
+ * 14 significant digits this format allows; anything with more precision fails the pattern.
+ */
+export function parseAmount(input: unknown): ParsedAmount {
+  const text = typeof input === 'number' ? String(input) : typeof input === 'string' ? input : undefined;
+  if (text === undefined) return { ok: false };
+  const match = AMOUNT_PATTERN.exec(text);
+  if (!match) return { ok: false };
+  const [, sign, units, decimals = ''] = match;
+  const magnitude = BigInt(units) * 100n + BigInt(decimals.padEnd(2, '0'));
+  const cents = sign === '-' ? -magnitude : magnitude;
+  return { ok: true, cents, literal: formatCents(cents) };
+}

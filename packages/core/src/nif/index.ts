@@ -1,0 +1,2 @@
+export * from './validate-spanish-nif';
+export * from './validate-eu-vat-number';

@@ -1,0 +1,100 @@
+import { isExemptionCode, isIdType, isOperationQualification } from '../code-lists';
+import { toAeatDate } from '../dates';
+import { computeRegistrationHash } from '../hash';
+import { parseAmount } from '../money';
+import type { InvoiceId, RecordLine, RecordRecipient, RegistrationRecord, SistemaInformatico } from '../registration-record';
+import type { NormalizedInvoice, NormalizedLine, NormalizedRecipient } from '../validation/types';
+
+export interface RegistrationRecordSource {
+  invoice: NormalizedInvoice;
+  issuer: { nif: string; name: string };
+  system: SistemaInformatico;
+  /** The record generated just before this one in the taxpayer's chain; absent for the first. */
+  previous?: InvoiceId & { hash: string };
+  /** FechaHoraHusoGenRegistro literal, fixed at registration and reused on every resend. */
+  generatedAt: string;
+  externalRef?: string;
+}
+
+// Macrodato = S is mandatory from ±100,000,000.00 (1139) and refused below (1138).
+const MACRODATO_THRESHOLD_CENTS = 10_000_000_000n;
+
+/**
+ * Maps a validated invoice to the RegistroAlta literals and computes its huella. Deterministic:
+ * the API calls it at registration (and stores the hash), the worker calls it again from the
+ * stored row and must get the identical record.
+ */
+export function buildRegistrationRecord(src: RegistrationRecordSource): RegistrationRecord {
+  const { invoice, issuer } = src;
+  const id: InvoiceId = { issuerNif: issuer.nif, invoiceNumber: invoice.invoiceNumber, invoiceDate: toAeatDate(invoice.invoiceDate) };
+  const record: RegistrationRecord = {
+    id,
+    issuerName: issuer.name,
+    externalRef: src.externalRef,
+    invoiceType: invoice.invoiceType,
+    rectificationType: invoice.rectificationType,
+    rectifiedInvoices: invoice.correctedInvoices.length
+      ? invoice.correctedInvoices.map((c) => ({ issuerNif: issuer.nif, invoiceNumber: c.invoiceNumber, invoiceDate: toAeatDate(c.invoiceDate) }))
+      : undefined,
+    rectificationAmounts:
+      invoice.rectificationType === 'S' && invoice.rectifiedBaseAmount !== undefined && invoice.rectifiedTaxAmount !== undefined
+        ? { base: invoice.rectifiedBaseAmount, tax: invoice.rectifiedTaxAmount }
+        : undefined,
+    operationDate: invoice.operationDate && invoice.operationDate !== invoice.invoiceDate ? toAeatDate(invoice.operationDate) : undefined,
+    description: invoice.description,
+    macrodato: isMacrodato(invoice.totalAmount) || undefined,
+    recipients: invoice.recipient ? [toRecordRecipient(invoice.recipient)] : undefined,
+    lines: invoice.lines.map(toRecordLine),
+    totalTax: invoice.totalTaxAmount,
+    total: invoice.totalAmount,
+    previous: src.previous,
+    system: src.system,
+    generatedAt: src.generatedAt,
+    hash: '',
+  };
+  record.hash = computeRegistrationHash({
+    issuerNif: id.issuerNif,
+    invoiceNumber: id.invoiceNumber,
+    invoiceDate: id.invoiceDate,
+    invoiceType: record.invoiceType,
+    totalTax: record.totalTax,
+    total: record.total,
+    previousHash: src.previous?.hash,
+    generatedAt: record.generatedAt,
+  });
+  return dropUndefined(record);
+}
+
+function isMacrodato(total: string): boolean {
+  const parsed = parseAmount(total);
+  if (!parsed.ok) throw new RangeError(`Not an amount literal: ${JSON.stringify(total)}`);
+  const magnitude = parsed.cents < 0n ? -parsed.cents : parsed.cents;
+  return magnitude >= MACRODATO_THRESHOLD_CENTS;
+}
+
+function toRecordRecipient(recipient: NormalizedRecipient): RecordRecipient {
+  if ('nif' in recipient) return { name: recipient.name, nif: recipient.nif };
+  if (!isIdType(recipient.idType)) throw new RangeError(`Unknown IDType: ${JSON.stringify(recipient.idType)}`);
+  return { name: recipient.name, country: recipient.country, idType: recipient.idType, id: recipient.id };
+}
+
+function toRecordLine(line: NormalizedLine): RecordLine {
+  const { operationType } = line;
+  const out: RecordLine = { tax: line.taxType, base: line.baseAmount };
+  if (line.regimeType !== undefined) out.regime = line.regimeType;
+  if (isOperationQualification(operationType)) out.qualification = operationType;
+  else if (isExemptionCode(operationType)) out.exemption = operationType;
+  else throw new RangeError(`Unknown operation type: ${JSON.stringify(operationType)}`);
+  if (line.taxRate !== undefined) out.rate = line.taxRate;
+  if (line.taxAmount !== undefined) out.taxAmount = line.taxAmount;
+  if (line.surchargeRate !== undefined) out.surchargeRate = line.surchargeRate;
+  if (line.surchargeAmount !== undefined) out.surchargeAmount = line.surchargeAmount;
+  return out;
+}
+
+// Optional members are omitted rather than set to undefined, so a record rebuilt from the database
+// deep-equals the one built at registration and serialisers never meet an explicit undefined.
+function dropUndefined<T extends object>(value: T): T {
+  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
+  return value;
+}
