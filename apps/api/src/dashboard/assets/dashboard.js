@@ -1,0 +1,94 @@
+// Progressive enhancement only: every page works without this file.
+(function () {
+  'use strict';
+
+  var FINAL = { accepted: true, accepted_with_warnings: true, rejected: true, error: true };
+  var POLL_MS = 3000;
+
+  function announce(text) {
+    var live = document.getElementById('live-status');
+    if (live) live.textContent = text;
+  }
+
+  // Error summaries take focus so keyboard and screen-reader users land on what to fix.
+  var summary = document.querySelector('.error-summary');
+  if (summary) summary.focus();
+
+  // Confirm dialogs for destructive or irreversible actions.
+  document.addEventListener('submit', function (event) {
+    var form = event.target;
+    var question = form.getAttribute('data-confirm');
+    if (question && !window.confirm(question)) event.preventDefault();
+  });
+
+  // Copy buttons: hidden in the HTML, shown only when the script can actually copy.
+  Array.prototype.forEach.call(document.querySelectorAll('[data-copy-target]'), function (button) {
+    var target = document.querySelector(button.getAttribute('data-copy-target'));
+    if (!target) return;
+    button.hidden = false;
+    button.addEventListener('click', function () {
+      var text = target.textContent.trim();
+      var done = function () {
+        button.textContent = 'Copied';
+        announce('Copied to the clipboard');
+        window.setTimeout(function () { button.textContent = 'Copy'; }, 2500);
+      };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(text).then(done, function () { announce('Copy failed: select the text and copy it by hand'); });
+      } else {
+        var range = document.createRange();
+        range.selectNodeContents(target);
+        var selection = window.getSelection();
+        selection.removeAllRanges();
+        selection.addRange(range);
+        try {
+          document.execCommand('copy');
+          done();
+        } catch (e) {
+          announce('Copy failed: the text is selected, copy it by hand');
+        }
+      }
+    });
+  });
+
+  // Status polling: badges marked data-invoice-id update in place until every shown invoice is final.
+  var pollUrl = document.body.getAttribute('data-status-url');
+  function pendingBadges() {
+    return Array.prototype.filter.call(document.querySelectorAll('[data-invoice-id][data-status]'), function (el) {
+      return !FINAL[el.getAttribute('data-status')];
+    });
+  }
+
+  function apply(update) {
+    Array.prototype.forEach.call(document.querySelectorAll('[data-invoice-id="' + update.id + '"][data-status]'), function (badge) {
+      if (badge.getAttribute('data-status') === update.status) return;
+      badge.setAttribute('data-status', update.status);
+      badge.className = 'badge badge--' + update.status;
+      badge.textContent = update.label;
+      announce('Invoice ' + update.invoice_number + ': ' + update.label);
+    });
+    Array.prototype.forEach.call(document.querySelectorAll('[data-authority-for="' + update.id + '"]'), function (el) {
+      var text = update.code !== null ? update.code + ': ' + (update.message || '') : update.message || '';
+      if (text) el.textContent = text;
+    });
+    if (FINAL[update.status]) {
+      Array.prototype.forEach.call(document.querySelectorAll('[data-refresh-hint="' + update.id + '"]'), function (el) { el.hidden = false; });
+    }
+  }
+
+  function poll() {
+    var badges = pendingBadges();
+    if (!pollUrl || badges.length === 0) return;
+    var ids = [];
+    badges.forEach(function (b) {
+      var id = b.getAttribute('data-invoice-id');
+      if (ids.indexOf(id) < 0) ids.push(id);
+    });
+    fetch(pollUrl + '?ids=' + encodeURIComponent(ids.slice(0, 100).join(',')), { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+      .then(function (res) { return res.ok ? res.json() : { invoices: [] }; })
+      .then(function (body) { body.invoices.forEach(apply); })
+      .catch(function () { /* a missed poll is retried on the next tick */ })
+      .then(function () { window.setTimeout(poll, POLL_MS); });
+  }
+  window.setTimeout(poll, POLL_MS);
+})();

@@ -1,0 +1,116 @@
+import { computeRegistrationHash } from '@vf/core';
+import { verifyChain, type ChainRecord } from './verify-chain';
+
+/** Builds a correctly chained list the way the API does: each hash over the stored literals and the previous hash. */
+function chain(n: number): ChainRecord[] {
+  const records: ChainRecord[] = [];
+  for (let i = 1; i <= n; i++) {
+    const previous = records[i - 2];
+    const generatedAtLiteral = `2025-03-0${i}T10:00:00+01:00`;
+    const base = {
+      id: `00000000-0000-4000-8000-00000000000${i}`,
+      chainSeq: i,
+      recordType: 'registration',
+      issuerNif: '89890001K',
+      invoiceNumber: `A-${i}`,
+      invoiceDate: `2025-03-0${i}`,
+      invoiceType: i === n ? 'R1' : 'F1',
+      totalAmount: i === n ? '-12.10' : '121.00',
+      totalTaxAmount: i === n ? '-2.10' : '21.00',
+      generatedAt: new Date(generatedAtLiteral),
+      generatedAtLiteral,
+      previousInvoiceId: previous?.id ?? null,
+      previousHash: previous?.hash ?? null,
+    };
+    const hash = computeRegistrationHash({
+      issuerNif: base.issuerNif,
+      invoiceNumber: base.invoiceNumber,
+      invoiceDate: `0${i}-03-2025`,
+      invoiceType: base.invoiceType,
+      totalTax: base.totalTaxAmount,
+      total: base.totalAmount,
+      previousHash: base.previousHash ?? undefined,
+      generatedAt: generatedAtLiteral,
+    });
+    records.push({ ...base, hash });
+  }
+  return records;
+}
+
+const headOf = (records: ChainRecord[]) => ({ chainLength: records.length, lastInvoiceId: records.at(-1)?.id ?? null });
+
+describe('verifyChain', () => {
+  it('verifies every record of an intact chain, negative corrective amounts included', async () => {
+    const records = chain(4);
+    await expect(verifyChain(records, headOf(records))).resolves.toEqual({ ok: true, verified: 4 });
+  });
+
+  it('accepts an empty chain whose head is empty', async () => {
+    await expect(verifyChain([], { chainLength: 0, lastInvoiceId: null })).resolves.toEqual({ ok: true, verified: 0 });
+  });
+
+  it('finds a tampered amount at the record that was changed, not later', async () => {
+    const records = chain(4);
+    records[1] = { ...records[1], totalAmount: '1210.00' };
+    const result = await verifyChain(records, headOf(records));
+    expect(result).toMatchObject({ ok: false, verified: 1, break: { position: 2, invoiceNumber: 'A-2' } });
+    expect(!result.ok && result.break.problem).toMatch(/does not match the hash recomputed/);
+  });
+
+  it('finds a rewritten hash at the next record, whose previous hash no longer matches', async () => {
+    const records = chain(3);
+    // Rewriting a record and its own hash consistently still breaks the link from the record after it.
+    const tampered = { ...records[0], totalAmount: '999.00' };
+    tampered.hash = computeRegistrationHash({
+      issuerNif: tampered.issuerNif, invoiceNumber: tampered.invoiceNumber, invoiceDate: '01-03-2025', invoiceType: 'F1',
+      totalTax: tampered.totalTaxAmount, total: tampered.totalAmount, generatedAt: tampered.generatedAtLiteral,
+    });
+    records[0] = tampered;
+    const result = await verifyChain(records, headOf(records));
+    expect(result).toMatchObject({ ok: false, verified: 1, break: { position: 2, invoiceNumber: 'A-2' } });
+    expect(!result.ok && result.break.problem).toMatch(/previous hash .* differs from the hash of A-1/);
+  });
+
+  it('reports a missing record as a sequence gap', async () => {
+    const records = chain(4);
+    records.splice(2, 1);
+    const result = await verifyChain(records, { chainLength: 4, lastInvoiceId: records.at(-1)!.id });
+    expect(result).toMatchObject({ ok: false, break: { position: 3, invoiceNumber: 'A-4' } });
+    expect(!result.ok && result.break.problem).toMatch(/sequence number is 4, expected 3/);
+  });
+
+  it('reports a record pointing at the wrong previous invoice', async () => {
+    const records = chain(3);
+    records[2] = { ...records[2], previousInvoiceId: records[0].id };
+    const result = await verifyChain(records, headOf(records));
+    expect(!result.ok && result.break).toMatchObject({ position: 3, problem: expect.stringMatching(/does not point to the record before it \(A-2\)/) });
+  });
+
+  it('reports a generation time earlier than the previous record', async () => {
+    const records = chain(2);
+    records[1] = { ...records[1], generatedAt: new Date('2025-02-01T00:00:00Z') };
+    const result = await verifyChain(records, headOf(records));
+    expect(!result.ok && result.break).toMatchObject({ position: 2, problem: expect.stringMatching(/generated .* before the record before it/) });
+  });
+
+  it('reports a first record that claims a predecessor', async () => {
+    const records = chain(2);
+    records[0] = { ...records[0], previousHash: 'A'.repeat(64) };
+    const result = await verifyChain(records, headOf(records));
+    expect(!result.ok && result.break).toMatchObject({ position: 1, problem: 'it is the first record but points to a previous record' });
+  });
+
+  it('reports a head that counts more records than the chain holds', async () => {
+    const records = chain(2);
+    const result = await verifyChain(records, { chainLength: 3, lastInvoiceId: records[1].id });
+    expect(!result.ok && result.break.problem).toBe("the taxpayer's chain head counts 3 records, but 2 were found");
+  });
+
+  it('reads records from an async source, as the service streams them', async () => {
+    const records = chain(3);
+    async function* pages() {
+      yield* records;
+    }
+    await expect(verifyChain(pages(), headOf(records))).resolves.toEqual({ ok: true, verified: 3 });
+  });
+});
