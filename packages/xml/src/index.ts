@@ -1,1 +1,15 @@
 export * from './types';
+export * from './namespaces';
+export * from './schema-files';
+export * from './aeat-error-text';
+export { XmlFormatError } from './xml-reader';
+export * from './build-reg-factu-request';
+export * from './parse-reg-factu-request';
+export * from './build-reg-factu-response';
+export * from './parse-reg-factu-reply';
+export * from './build-soap-fault';
+export * from './build-consulta-request';
+export * from './parse-consulta-request';
+export * from './build-consulta-response';
+export * from './parse-consulta-reply';
+export * from './validate-against-xsd';

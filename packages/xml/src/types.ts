@@ -49,3 +49,48 @@ export interface SoapFault {
 export type ParsedReply = SubmissionResponse | SoapFault;
 
 export type { RegistrationRecord };
+
+/** Fields of a registration record as a consulta answer returns them (any may be absent). */
+export type RecordData = Partial<Omit<RegistrationRecord, 'id'>>;
+
+/** ConsultaFactuSistemaFacturacion as the issuer (Cabecera/ObligadoEmision). */
+export interface ConsultaQuery {
+  obligado: { name: string; nif: string };
+  /** PeriodoImputacion: year "2025", month "01".."12" (of FechaOperacion, else FechaExpedicion). */
+  period: { year: string; month: string };
+  invoiceNumber?: string;
+  /** FechaExpedicionFactura filter, dd-mm-yyyy. */
+  invoiceDate?: string;
+  externalRef?: string;
+  /** ClavePaginacion: continue after this invoice. */
+  pageKey?: InvoiceId;
+  showIssuerName?: boolean;
+  showSystem?: boolean;
+}
+
+export type StoredRecordState = 'Correcto' | 'AceptadoConErrores' | 'Anulado';
+
+export interface ConsultaRecord {
+  id: InvoiceId;
+  /** DatosRegistroFacturacion */
+  data: RecordData;
+  incident?: boolean;
+  presentation?: { presenterNif: string; presentedAt: string; requestId: string };
+  state: StoredRecordState;
+  lastModified: string;
+  errorCode?: number;
+  errorDescription?: string;
+}
+
+/** A parsed RespuestaConsultaFactuSistemaFacturacion. */
+export interface ConsultaResponse {
+  kind: 'consulta';
+  obligado: { name: string; nif: string };
+  period: { year: string; month: string };
+  /** IndicadorPaginacion = S: more records follow; ask again with pageKey. */
+  hasMore: boolean;
+  records: ConsultaRecord[];
+  pageKey?: InvoiceId;
+}
+
+export type ParsedConsultaReply = ConsultaResponse | SoapFault;

@@ -1,0 +1,14 @@
+import { serialize, soapEnvelope, child } from './xml-writer';
+
+/**
+ * An AEAT-shaped SOAP 1.1 Fault (NOTES §3.7): faultcode env:Client / env:Server, faultstring
+ * "Codigo[NNNN].text" when there is a code. faultcode/faultstring/detail are unqualified, as in SOAP 1.1.
+ */
+export function buildSoapFault(f: { side: 'client' | 'server'; code?: number; message: string }): string {
+  const { doc, body } = soapEnvelope('env', [], { header: false });
+  const fault = child(body, 'env', 'Fault');
+  fault.ele('faultcode').txt(f.side === 'client' ? 'env:Client' : 'env:Server');
+  fault.ele('faultstring').txt(f.code === undefined ? f.message : `Codigo[${f.code}].${f.message}`);
+  fault.ele('detail').ele('callstack').txt(`WSExcepcion [faultcode=${f.side === 'client' ? 'Client' : 'Server'}]`);
+  return serialize(doc);
+}
