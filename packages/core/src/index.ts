@@ -6,4 +6,4 @@ export * from './qr';
 export * from './nif';
 export * from './code-lists';
 export * from './record';
-export * from './validation/types';
+export * from './validation';

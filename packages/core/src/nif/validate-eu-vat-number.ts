@@ -2,6 +2,8 @@ export interface EuVatCheck {
   valid: boolean;
   /** Uppercase with the VAT prefix (EL for Greece, XI for Northern Ireland), e.g. "FR12345678901". */
   normalized: string;
+  /** What is wrong: the country has no EU VAT numbers, the prefix is not the country's, or the rest has the wrong shape. */
+  problem?: 'country' | 'prefix' | 'shape';
   /** Why it is invalid, in English. */
   reason?: string;
 }
@@ -56,13 +58,13 @@ export function validateEuVatNumber(country: string, id: string): EuVatCheck {
   const format = FORMATS[countryCode];
   if (!format) {
     const reason = countryCode === 'ES' ? 'a Spanish recipient is identified by NIF, not by an EU VAT number' : `${countryCode} does not issue EU VAT numbers`;
-    return { valid: false, normalized, reason };
+    return { valid: false, normalized, problem: 'country', reason };
   }
   if (!normalized.startsWith(format.prefix)) {
-    return { valid: false, normalized, reason: `a ${countryCode} VAT number must start with the prefix ${format.prefix}` };
+    return { valid: false, normalized, problem: 'prefix', reason: `a ${countryCode} VAT number must start with the prefix ${format.prefix}` };
   }
   if (!format.body.test(normalized.slice(2))) {
-    return { valid: false, normalized, reason: `${countryCode} VAT numbers are ${format.prefix} followed by ${format.shape}` };
+    return { valid: false, normalized, problem: 'shape', reason: `${countryCode} VAT numbers are ${format.prefix} followed by ${format.shape}` };
   }
   return { valid: true, normalized };
 }

@@ -1,0 +1,34 @@
+import { addYears } from '../dates';
+import type { IssueCollector } from './issue-collector';
+import type { LineContext } from './line-context';
+import type { ParsedLine } from './read-breakdown';
+
+// Records may not carry an issue date before VERI*FACTU's start (1152).
+const FIRST_ALLOWED_INVOICE_DATE = '2024-10-28';
+
+/** Issue and operation dates against today (Madrid) and each other. */
+export function checkDates(ctx: LineContext, lines: readonly ParsedLine[] | null | undefined, issues: IssueCollector): void {
+  const { invoiceDate, operationDate, today } = ctx;
+  const twentyYearsAgo = addYears(today, -20);
+  if (invoiceDate) {
+    if (invoiceDate > today) issues.error('invoice_date', 'invoice_date_in_future', `invoice_date ${invoiceDate} is later than today (${today}, Madrid time).`, 1112);
+    if (invoiceDate < FIRST_ALLOWED_INVOICE_DATE) issues.error('invoice_date', 'invoice_date_too_early', `invoice_date cannot be earlier than ${FIRST_ALLOWED_INVOICE_DATE}.`, 1152);
+    if (invoiceDate < twentyYearsAgo) issues.error('invoice_date', 'invoice_date_too_old', `invoice_date cannot be more than 20 years old (before ${twentyYearsAgo}).`, 1133);
+  }
+  if (!operationDate) return;
+  if (operationDate < twentyYearsAgo) issues.error('operation_date', 'operation_date_too_old', `operation_date cannot be more than 20 years old (before ${twentyYearsAgo}).`, 1134);
+  if (Number(operationDate.slice(0, 4)) > Number(today.slice(0, 4)) + 1) {
+    issues.error('operation_date', 'operation_date_too_late', 'operation_date cannot be later than the end of next year.', 1125);
+    return;
+  }
+  const later = operationDate > today || (invoiceDate && operationDate > invoiceDate);
+  if (later && lines && !lines.every(isTaxPendingAccrual)) {
+    const [code, authorityCode] = operationDate > today ? ['operation_date_in_future', 1173] : ['operation_date_after_invoice_date', 1146];
+    issues.error('operation_date', code as string, 'operation_date can only be later than invoice_date or today when every breakdown line has regime_type 14 or 15 (VAT or IGIC not yet due).', authorityCode as number);
+  }
+}
+
+// The authority's wording is "si los detalles del desglose son ClaveRegimen 14 o 15 e Impuesto 01, 03 o vacío": every line.
+function isTaxPendingAccrual(line: ParsedLine): boolean {
+  return (line.regimeType === '14' || line.regimeType === '15') && (line.taxType === '01' || line.taxType === '03');
+}

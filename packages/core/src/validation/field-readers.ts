@@ -1,0 +1,126 @@
+import { isValidIsoDate } from '../dates';
+import { parseAmount, parseRate } from '../money';
+import type { IssueCollector } from './issue-collector';
+
+/**
+ * A field read from the request: the value, `undefined` when the field is absent (or null), or
+ * `null` when it is present but unusable (its error is already recorded, so later rules skip it
+ * instead of also calling it "missing").
+ */
+export type Read<T> = T | null | undefined;
+
+export interface Amount {
+  cents: bigint;
+  literal: string;
+}
+
+export interface Rate {
+  hundredths: bigint;
+  literal: string;
+}
+
+export type JsonObject = Record<string, unknown>;
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reports every key not in `allowed` as an error. */
+export function rejectUnknownFields(object: JsonObject, allowed: readonly string[], path: string, issues: IssueCollector): void {
+  for (const key of Object.keys(object)) {
+    if (!allowed.includes(key)) issues.error(join(path, key), 'unknown_field', `Unknown field "${key}".`);
+  }
+}
+
+export function join(path: string, key: string): string {
+  return path ? `${path}.${key}` : key;
+}
+
+/** Turns an absent mandatory field into a "required" error; present values pass through. */
+export function required<T>(value: Read<T>, field: string, issues: IssueCollector, authorityCode?: number): Read<T> {
+  if (value !== undefined) return value;
+  issues.error(field, 'required', `${field} is required.`, authorityCode);
+  return null;
+}
+
+// Characters XML 1.0 cannot carry: they would make the record unserialisable.
+const NOT_XML_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
+/** A trimmed text of 1..maxLength characters. */
+export function readText(value: unknown, field: string, maxLength: number, issues: IssueCollector): Read<string> {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') {
+    issues.error(field, 'invalid_type', `${field} must be a string.`);
+    return null;
+  }
+  const text = value.trim();
+  if (text.length === 0 || text.length > maxLength) {
+    issues.error(field, 'invalid_length', `${field} must have between 1 and ${maxLength} characters (after trimming spaces).`);
+    return null;
+  }
+  if (NOT_XML_CHAR.test(text)) {
+    issues.error(field, 'invalid_characters', `${field} contains control characters that cannot be sent to the tax authority.`);
+    return null;
+  }
+  return text;
+}
+
+export function readDate(value: unknown, field: string, issues: IssueCollector, authorityCode?: number): Read<string> {
+  if (value === undefined || value === null) return undefined;
+  if (!isValidIsoDate(value)) {
+    issues.error(field, 'invalid_date', `${field} must be a real calendar date written YYYY-MM-DD.`, authorityCode);
+    return null;
+  }
+  return value;
+}
+
+export function readAmount(value: unknown, field: string, issues: IssueCollector): Read<Amount> {
+  if (value === undefined || value === null) return undefined;
+  const parsed = parseAmount(value);
+  if (!parsed.ok) {
+    issues.error(
+      field,
+      'invalid_amount',
+      `${field} must be a decimal amount with at most 12 integer digits and 2 decimals, such as 12.10 or "-5.00" (no exponent, "+" or leading zeros).`,
+    );
+    return null;
+  }
+  return { cents: parsed.cents, literal: parsed.literal };
+}
+
+export function readRate(value: unknown, field: string, issues: IssueCollector): Read<Rate> {
+  if (value === undefined || value === null) return undefined;
+  const parsed = parseRate(value);
+  if (!parsed.ok) {
+    issues.error(field, 'invalid_rate', `${field} must be a percentage between 0 and 999.99 with at most 2 decimals, such as 21 or "5.2".`);
+    return null;
+  }
+  return { hundredths: parsed.hundredths, literal: parsed.literal };
+}
+
+export function readCode<T extends string>(
+  value: unknown,
+  field: string,
+  isValid: (value: unknown) => value is T,
+  allowed: string,
+  issues: IssueCollector,
+  authorityCode?: number,
+): Read<T> {
+  if (value === undefined || value === null) return undefined;
+  if (!isValid(value)) {
+    issues.error(field, 'invalid_code', `${field} must be one of ${allowed}.`, authorityCode);
+    return null;
+  }
+  return value;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function readUuid(value: unknown, field: string, issues: IssueCollector): Read<string> {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' || !UUID.test(value)) {
+    issues.error(field, 'invalid_uuid', `${field} must be a UUID.`);
+    return null;
+  }
+  return value.toLowerCase();
+}

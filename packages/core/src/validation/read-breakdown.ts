@@ -1,0 +1,86 @@
+import {
+  DEFAULT_TAX_TYPE,
+  isExemptionCode,
+  isOperationQualification,
+  isRegimeKeyFor,
+  isTaxType,
+  regimeKeysFor,
+  type ExemptionCode,
+  type OperationQualification,
+} from '../code-lists';
+import type { TaxType } from '../registration-record';
+import { isJsonObject, readAmount, readCode, readRate, rejectUnknownFields, required, type Amount, type Rate, type Read } from './field-readers';
+import type { IssueCollector } from './issue-collector';
+
+export interface ParsedLine {
+  path: string;
+  taxType: Read<TaxType>;
+  regimeType: Read<string>;
+  operationType: Read<OperationQualification | ExemptionCode>;
+  baseAmount: Read<Amount>;
+  taxRate: Read<Rate>;
+  taxAmount: Read<Amount>;
+  surchargeRate: Read<Rate>;
+  surchargeAmount: Read<Amount>;
+}
+
+const LINE_FIELDS = ['tax_type', 'regime_type', 'operation_type', 'base_amount', 'tax_rate', 'tax_amount', 'surcharge_rate', 'surcharge_amount'];
+// Desglose carries 1..12 DetalleDesglose: one per tax/regime/rate combination, not per invoice item.
+const MAX_LINES = 12;
+
+/** breakdown: shape and formats of each line, plus the regime key list of its tax. */
+export function readBreakdown(value: unknown, issues: IssueCollector): Read<ParsedLine[]> {
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value)) {
+    issues.error('breakdown', 'invalid_type', 'breakdown must be an array of tax breakdown lines.');
+    return null;
+  }
+  if (value.length === 0 || value.length > MAX_LINES) {
+    issues.error('breakdown', 'invalid_length', `breakdown must have between 1 and ${MAX_LINES} lines (one per tax, regime and rate combination).`);
+    return null;
+  }
+  const lines: ParsedLine[] = [];
+  value.forEach((entry, index) => {
+    const path = `breakdown[${index}]`;
+    if (!isJsonObject(entry)) issues.error(path, 'invalid_type', `${path} must be an object.`);
+    else lines.push(readLine(entry, path, issues));
+  });
+  return lines.length === value.length ? lines : null;
+}
+
+function readLine(entry: Record<string, unknown>, path: string, issues: IssueCollector): ParsedLine {
+  rejectUnknownFields(entry, LINE_FIELDS, path, issues);
+  const givenTaxType = readCode(entry.tax_type, `${path}.tax_type`, isTaxType, '01 (IVA), 02 (IPSI), 03 (IGIC), 05 (other)', issues, 1218);
+  const taxType = givenTaxType === undefined ? DEFAULT_TAX_TYPE : givenTaxType;
+  const isOperationType = (v: unknown): v is OperationQualification | ExemptionCode => isOperationQualification(v) || isExemptionCode(v);
+  return {
+    path,
+    taxType,
+    regimeType: taxType ? readRegime(entry.regime_type, `${path}.regime_type`, taxType, issues) : null,
+    operationType: required(
+      readCode(entry.operation_type, `${path}.operation_type`, isOperationType, 'S1, S2, N1, N2 or E1 to E8', issues, 1181),
+      `${path}.operation_type`,
+      issues,
+      1195,
+    ),
+    baseAmount: required(readAmount(entry.base_amount, `${path}.base_amount`, issues), `${path}.base_amount`, issues),
+    taxRate: readRate(entry.tax_rate, `${path}.tax_rate`, issues),
+    taxAmount: readAmount(entry.tax_amount, `${path}.tax_amount`, issues),
+    surchargeRate: readRate(entry.surcharge_rate, `${path}.surcharge_rate`, issues),
+    surchargeAmount: readAmount(entry.surcharge_amount, `${path}.surcharge_amount`, issues),
+  };
+}
+
+function readRegime(value: unknown, field: string, taxType: TaxType, issues: IssueCollector): Read<string> {
+  if (value === undefined || value === null) return undefined;
+  const allowed = Object.keys(regimeKeysFor(taxType));
+  if (allowed.length === 0) {
+    issues.error(field, 'regime_not_allowed', 'regime_type must be left out when tax_type is 05 (other taxes).', 1260);
+    return null;
+  }
+  if (!isRegimeKeyFor(taxType, value)) {
+    issues.error(field, 'invalid_code', `regime_type for tax_type ${taxType} must be one of ${allowed.join(', ')}.`, 1246);
+    return null;
+  }
+  return value;
+}
