@@ -1,0 +1,30 @@
+import type { Queue } from 'bullmq';
+import type { Logger } from 'pino';
+import type { Database } from '@vf/db';
+import { reconcileStranded, type SubmissionJobData } from '@vf/queue';
+
+// Arbitrary constant identifying "the reconciler" among PostgreSQL advisory locks.
+const RECONCILE_LOCK_KEY = 0x76660001;
+
+export const RECONCILE_SCHEDULER_ID = 'reconcile-stranded';
+
+/**
+ * Runs the reconciler unless another process is already running it: a session advisory lock on a dedicated
+ * connection, so that a slow run overlapping the next tick of the scheduler is skipped, not doubled.
+ */
+export async function reconcileExclusively(database: Database, queue: Queue<SubmissionJobData>, logger: Logger): Promise<number | 'skipped'> {
+  const client = await database.pool.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [RECONCILE_LOCK_KEY]);
+    if (!rows[0].locked) return 'skipped';
+    try {
+      const requeued = await reconcileStranded(database.db, queue);
+      if (requeued > 0) logger.info({ requeued }, 'stranded invoices re-enqueued');
+      return requeued;
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [RECONCILE_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}

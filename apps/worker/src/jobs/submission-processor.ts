@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { DelayedError, type Job } from 'bullmq';
+import type { Logger } from 'pino';
+import type { Db } from '@vf/db';
+import type { AuthorityStatus } from '@vf/db';
+import type { SubmissionJobData } from '@vf/queue';
+import { acquireSendLease, getSendState } from '@vf/db/src/stores/send-state-store';
+import { getSubmissionTarget } from '@vf/db/src/stores/submission-batch-store';
+import { wakeJitterMs } from '../sending/backoff-policy';
+import type { TaxpayerSender } from '../sending/taxpayer-sender';
+
+const FINAL: ReadonlySet<AuthorityStatus> = new Set(['accepted', 'accepted_with_warnings', 'rejected', 'error']);
+/** Floor for a job's next look, so a job never spins. */
+const MIN_WAKE_MS = 100;
+/** After an unexpected failure (database unreachable, a bug), look again after this long rather than fail the job. */
+const AFTER_FAILURE_MS = 5_000;
+/** While shutting down: hand the job back quickly so another process takes it. */
+const WHILE_STOPPING_MS = 1_000;
+
+export interface SubmissionProcessorDeps {
+  db: Db;
+  sender: TaxpayerSender;
+  logger: Logger;
+  workerId: string;
+  leaseTtlMs: number;
+  stopping: () => boolean;
+  random?: () => number;
+}
+
+export type SubmissionJobResult = { status: AuthorityStatus | 'missing' };
+
+/**
+ * One job per invoice, alive until the invoice is final. Each run either becomes the taxpayer's sender (and sends
+ * whatever is waiting, not only this invoice) or puts the job back to sleep until the next moment a send could be
+ * allowed: when the other sender's lease expires, or when flow control opens again.
+ */
+export function createSubmissionProcessor(deps: SubmissionProcessorDeps) {
+  const random = deps.random ?? Math.random;
+
+  async function sleepUntil(job: Job<SubmissionJobData>, token: string | undefined, at: number): Promise<never> {
+    const base = Math.max(at, Date.now() + MIN_WAKE_MS);
+    await job.moveToDelayed(base + wakeJitterMs(base - Date.now(), random), token);
+    throw new DelayedError();
+  }
+
+  async function attempt(job: Job<SubmissionJobData>, token: string | undefined): Promise<SubmissionJobResult> {
+    const { invoiceId } = job.data;
+    const target = await getSubmissionTarget(deps.db, invoiceId);
+    if (!target) return { status: 'missing' };
+    if (FINAL.has(target.status)) return { status: target.status };
+    if (deps.stopping()) return sleepUntil(job, token, Date.now() + WHILE_STOPPING_MS);
+
+    const owner = `${deps.workerId}/${randomUUID()}`;
+    const lease = await acquireSendLease(deps.db, target.taxpayerId, owner, deps.leaseTtlMs);
+    if (!lease.acquired) return sleepUntil(job, token, lease.retryAt.getTime());
+
+    await deps.sender.run(target.taxpayerId, owner);
+    const after = await getSubmissionTarget(deps.db, invoiceId);
+    if (!after || FINAL.has(after.status)) return { status: after?.status ?? 'missing' };
+    const state = await getSendState(deps.db, target.taxpayerId);
+    return sleepUntil(job, token, state?.nextSendAt.getTime() ?? Date.now());
+  }
+
+  return async function processSubmission(job: Job<SubmissionJobData>, token?: string): Promise<SubmissionJobResult> {
+    try {
+      return await attempt(job, token);
+    } catch (err) {
+      if (err instanceof DelayedError) throw err;
+      deps.logger.error({ err, invoiceId: job.data.invoiceId, taxpayerId: job.data.taxpayerId }, 'submission attempt failed; will look again');
+      return sleepUntil(job, token, Date.now() + AFTER_FAILURE_MS);
+    }
+  };
+}

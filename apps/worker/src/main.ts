@@ -1,0 +1,37 @@
+import { loadConfig } from '@vf/config';
+import { createLogger } from './create-logger';
+import { createWorkerRuntime } from './create-worker-runtime';
+import { loadWorkerSettings } from './worker-settings';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const settings = loadWorkerSettings();
+  const logger = createLogger(config.logLevel, settings.workerId);
+  const runtime = createWorkerRuntime({ config, settings, logger });
+
+  let closing: Promise<void> | undefined;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) {
+      logger.warn({ signal }, 'second signal: exiting without waiting; unfinished leases will expire');
+      process.exit(1);
+    }
+    logger.info({ signal }, 'shutting down: finishing the message in hand');
+    closing = runtime.close().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+
+  await runtime.start();
+}
+
+main().catch((err) => {
+  // The logger may not exist yet (bad configuration): stderr is the only safe place.
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

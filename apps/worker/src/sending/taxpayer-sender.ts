@@ -1,0 +1,174 @@
+import type { Logger } from 'pino';
+import type { AppConfig } from '@vf/config';
+import type { Db, Tx } from '@vf/db';
+import {
+  continueSendLease,
+  lockOwnedSendState,
+  recordAnswerTiming,
+  recordFailureTiming,
+  recordRejectionTiming,
+  recordSendStart,
+  releaseSendLease,
+  renewSendLease,
+  type SendState,
+} from '@vf/db/src/stores/send-state-store';
+import {
+  abandonInFlightSubmissions,
+  applyInvoiceOutcomes,
+  closeSubmission,
+  openSubmission,
+  type InvoiceOutcome,
+} from '@vf/db/src/stores/submission-record-store';
+import type { ClientCertificates } from '../transport/client-certificates';
+import type { SoapTransport } from '../transport/soap-transport';
+import { backoffDelayMs } from './backoff-policy';
+import { interpretExchange, type Interpretation } from './interpret-exchange';
+import { LeaseHeartbeat } from './lease-heartbeat';
+import { judgeRetry, type SentRecord } from './map-outcomes';
+import { prepareMessage, type PreparedMessage } from './prepare-message';
+
+export interface TaxpayerSenderDeps {
+  db: Db;
+  config: Pick<AppConfig, 'authority' | 'sender'>;
+  certificates: ClientCertificates;
+  transport: SoapTransport;
+  logger: Logger;
+  workerId: string;
+  leaseTtlMs: number;
+  /** True once shutdown began: finish the message in hand, start no other. */
+  stopping: () => boolean;
+  now?: () => Date;
+  random?: () => number;
+}
+
+/** The lease was taken over by another worker: this sender must write nothing more. */
+export class LeaseLostError extends Error {
+  constructor(taxpayerId: string) {
+    super(`send lease of taxpayer ${taxpayerId} lost to another worker`);
+    this.name = 'LeaseLostError';
+  }
+}
+
+type Step = 'sent' | 'retry_later' | 'not_sent' | 'nothing_waiting';
+
+/**
+ * The single sender of one taxpayer while it holds the lease: message after message (1,000 records at most, chain
+ * order) for as long as flow control allows, each one recorded before it goes and settled after its answer.
+ */
+export class TaxpayerSender {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: TaxpayerSenderDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** Sends while allowed, then releases the lease whatever happens. */
+  async run(taxpayerId: string, owner: string): Promise<void> {
+    const { db, leaseTtlMs } = this.deps;
+    try {
+      while (!this.deps.stopping()) {
+        const step = await this.sendNext(taxpayerId, owner);
+        if (step === 'nothing_waiting' || step === 'retry_later') break;
+        // Nothing went: carry on at once. Something went: again at once only if 1,000 records are already waiting.
+        const keep = step === 'not_sent' ? await renewSendLease(db, taxpayerId, owner, leaseTtlMs) : await continueSendLease(db, taxpayerId, owner, leaseTtlMs);
+        if (!keep) break;
+      }
+    } catch (err) {
+      if (!(err instanceof LeaseLostError)) throw err;
+      this.deps.logger.warn({ taxpayerId }, err.message);
+    } finally {
+      await releaseSendLease(db, taxpayerId, owner).catch((err) => this.deps.logger.error({ err, taxpayerId }, 'could not release the send lease; it will expire'));
+    }
+  }
+
+  private async sendNext(taxpayerId: string, owner: string): Promise<Step> {
+    const { db, config, certificates } = this.deps;
+    const prepared = await prepareMessage(db, taxpayerId, {
+      authority: config.authority,
+      incidentAfterSeconds: config.sender.incidentAfterSeconds,
+      certificates,
+      now: this.now,
+    });
+    if (prepared.kind === 'nothing_waiting') return 'nothing_waiting';
+    if (prepared.failed.length > 0) {
+      await this.fenced(taxpayerId, owner, (tx) => applyInvoiceOutcomes(tx, prepared.failed, null));
+      this.deps.logger.warn({ taxpayerId, count: prepared.failed.length, reason: prepared.failed[0].lastError }, 'records marked error before sending');
+    }
+    if (!prepared.message) return 'not_sent';
+    return this.send(prepared.message, owner);
+  }
+
+  private async send(message: PreparedMessage, owner: string): Promise<Step> {
+    const { db, transport, logger, leaseTtlMs, workerId } = this.deps;
+    const { taxpayerId } = message;
+    const opened = await this.fenced(taxpayerId, owner, async (tx) => {
+      await abandonInFlightSubmissions(tx, taxpayerId, 'the sending worker stopped before the answer was recorded; its records were sent again');
+      const o = await openSubmission(tx, {
+        taxpayerId,
+        workerId,
+        endpoint: message.endpoint,
+        certificateMode: message.certificate.mode,
+        incident: message.incident,
+        requestXml: message.requestXml,
+        invoiceIds: message.records.map((r) => r.invoiceId),
+      });
+      await recordSendStart(tx, taxpayerId);
+      return o;
+    });
+    const sent: SentRecord[] = message.records
+      .filter((r) => opened.attempts.has(r.invoiceId))
+      .map((r) => ({ invoiceId: r.invoiceId, record: r.record, attempt: opened.attempts.get(r.invoiceId)! }));
+    logger.info({ taxpayerId, submissionId: opened.submissionId, records: sent.length, incident: message.incident }, 'sending message');
+
+    const heartbeat = new LeaseHeartbeat(() => renewSendLease(db, taxpayerId, owner, leaseTtlMs), Math.max(100, Math.floor(leaseTtlMs / 3)), (err) =>
+      logger.warn({ err, taxpayerId }, 'lease renewal failed'),
+    ).start();
+    let result: Interpretation;
+    try {
+      const exchange = await transport.send('RegFactuSistemaFacturacion', message.endpoint, message.certificate.agent, message.requestXml);
+      result = await interpretExchange(exchange, sent, message, transport);
+    } finally {
+      await heartbeat.stop();
+    }
+    if (heartbeat.lost) throw new LeaseLostError(taxpayerId);
+
+    const settled = await this.fenced(taxpayerId, owner, async (tx, state) => {
+      await closeSubmission(tx, opened.submissionId, result.submission);
+      if (result.kind === 'answered') await recordAnswerTiming(tx, taxpayerId, result.waitSeconds);
+      if (result.kind === 'rejected_message') await recordRejectionTiming(tx, taxpayerId);
+      let outcomes = result.outcomes;
+      if (result.unsettled.length > 0) {
+        const { backoffBaseMs, backoffMaxMs, maxAttempts } = this.deps.config.sender;
+        const delayMs = backoffDelayMs(state.consecutiveFailures, { baseMs: backoffBaseMs, maxMs: backoffMaxMs }, this.deps.random);
+        // Never earlier than flow control allows: a message that got no answer may still have reached the authority.
+        const now = this.now().getTime();
+        const flowControl = result.kind === 'retry' ? state.nextSendAt.getTime() : now + result.waitSeconds * 1000;
+        const retryAt = new Date(Math.max(now + delayMs, flowControl));
+        outcomes = [...outcomes, ...judgeRetry(result.unsettled, maxAttempts, retryAt)];
+        if (result.kind === 'retry') await recordFailureTiming(tx, taxpayerId, retryAt);
+      }
+      await applyInvoiceOutcomes(tx, outcomes, opened.submissionId);
+      return outcomes;
+    });
+    logger.info(
+      { taxpayerId, submissionId: opened.submissionId, outcome: result.submission.outcome, statuses: countStatuses(settled), reason: result.submission.errorMessage ?? undefined },
+      'message settled',
+    );
+    return result.kind === 'retry' ? 'retry_later' : 'sent';
+  }
+
+  /** Runs `work` in a transaction that holds the taxpayer's send_states row, only if the lease is still ours. */
+  private fenced<T>(taxpayerId: string, owner: string, work: (tx: Tx, state: SendState) => Promise<T>): Promise<T> {
+    return this.deps.db.transaction(async (tx) => {
+      const state = await lockOwnedSendState(tx, taxpayerId, owner);
+      if (!state) throw new LeaseLostError(taxpayerId);
+      return work(tx, state);
+    });
+  }
+}
+
+function countStatuses(outcomes: InvoiceOutcome[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const o of outcomes) counts[o.status] = (counts[o.status] ?? 0) + 1;
+  return counts;
+}

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppConfig } from '@vf/config';
+import { selectEndpoint } from './select-endpoint';
+
+const authority = (patch: Partial<AppConfig['authority']>): AppConfig['authority'] => ({
+  mode: 'simulator',
+  simulatorUrl: 'https://127.0.0.1:8443/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
+  simulatorCaPath: 'var/certs/ca.pem',
+  useSealHosts: false,
+  requestTimeoutMs: 60_000,
+  ...patch,
+});
+
+test('simulator mode sends sandbox and production taxpayers alike to the simulator', () => {
+  const sim = authority({ mode: 'simulator', simulatorUrl: 'https://127.0.0.1:9999/x', useSealHosts: true });
+  expect(selectEndpoint(sim, false)).toBe('https://127.0.0.1:9999/x');
+  expect(selectEndpoint(sim, true)).toBe('https://127.0.0.1:9999/x');
+});
+
+test('aeat mode uses the WSDL test endpoint for sandbox taxpayers and the production one otherwise', () => {
+  const aeat = authority({ mode: 'aeat' });
+  expect(selectEndpoint(aeat, false)).toBe('https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP');
+  expect(selectEndpoint(aeat, true)).toBe('https://www1.agenciatributaria.gob.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP');
+});
+
+test('aeat mode with seal certificates uses the seal hosts', () => {
+  const seal = authority({ mode: 'aeat', useSealHosts: true });
+  expect(selectEndpoint(seal, false)).toBe('https://prewww10.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP');
+  expect(selectEndpoint(seal, true)).toBe('https://www10.agenciatributaria.gob.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP');
+});
+
+test('the aeat endpoints are exactly the VERI*FACTU addresses of the vendored WSDL', () => {
+  const wsdl = readFileSync(join(__dirname, '../../../../packages/xml/schemas/SistemaFacturacion.wsdl'), 'utf8');
+  const verifactuPorts = [...wsdl.matchAll(/location="([^"]+VerifactuSOAP)"/g)].map((m) => m[1]).sort();
+  const ours = [false, true].flatMap((seal) => [false, true].map((prod) => selectEndpoint(authority({ mode: 'aeat', useSealHosts: seal }), prod))).sort();
+  expect(ours).toEqual(verifactuPorts);
+});

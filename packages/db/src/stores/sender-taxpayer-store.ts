@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { taxpayers } from '../schema';
+
+/** What the sender needs of a taxpayer: who it is and the (encrypted) client certificate, if it has one. */
+export interface SenderTaxpayer {
+  id: string;
+  nif: string;
+  name: string;
+  /** AES-256-GCM envelopes; both null in social-collaborator mode. */
+  certificateP12: Buffer | null;
+  certificatePassword: Buffer | null;
+  /** Changes whenever the certificate does: part of the TLS agent cache key. */
+  updatedAt: Date;
+}
+
+export async function loadSenderTaxpayer(db: DbOrTx, taxpayerId: string): Promise<SenderTaxpayer | undefined> {
+  const [row] = await db
+    .select({
+      id: taxpayers.id,
+      nif: taxpayers.nif,
+      name: taxpayers.name,
+      certificateP12: taxpayers.certificateP12,
+      certificatePassword: taxpayers.certificatePassword,
+      updatedAt: taxpayers.updatedAt,
+    })
+    .from(taxpayers)
+    .where(eq(taxpayers.id, taxpayerId));
+  return row;
+}
