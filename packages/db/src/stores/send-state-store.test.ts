@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { createTestDatabase, type TestDatabase } from '../testing';
+import {
+  FULL_BATCH,
+  acquireSendLease,
+  continueSendLease,
+  getSendState,
+  lockOwnedSendState,
+  recordAnswerTiming,
+  recordFailureTiming,
+  recordSendStart,
+  releaseSendLease,
+  renewSendLease,
+} from './send-state-store';
+
+let t: TestDatabase;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.destroy();
+});
+
+async function seedTaxpayer(queuedInvoices = 0): Promise<string> {
+  const r = await t.db.execute(sql`
+    WITH a AS (INSERT INTO accounts (name, email, password_hash, api_key_digest, api_key_hint, plan_id)
+               VALUES ('n', ${randomUUID() + '@x.es'}, 'h', ${randomUUID()}, 'vfk_', 'free') RETURNING id),
+         s AS (INSERT INTO computer_systems (account_id, vendor_name, vendor_nif, name, version, installation_number, system_code)
+               SELECT id, 'V', 'B85905495', 'S', '1', '1', 'S1' FROM a RETURNING id)
+    INSERT INTO taxpayers (account_id, nif, name) SELECT id, '89890001K', 'T' FROM a RETURNING id`);
+  const taxpayerId = (r.rows[0] as { id: string }).id;
+  if (queuedInvoices > 0) {
+    await t.db.execute(sql`
+      INSERT INTO invoices (account_id, taxpayer_id, computer_system_id, chain_seq, invoice_number, invoice_date, invoice_type,
+        description, total_amount, total_tax_amount, issuer_nif, issuer_name, system_snapshot, is_production,
+        generated_at_literal, generated_at, hash, qr_url, authority_status)
+      SELECT tp.account_id, tp.id, cs.id, n, 'N-' || n, '2025-01-01', 'F2', 'd', 1, 0, '89890001K', 'T', '{}'::jsonb, false,
+        '2025-01-01T10:00:00+01:00', now(), repeat('A', 64), 'https://x', 'queued'
+      FROM taxpayers tp JOIN computer_systems cs ON cs.account_id = tp.account_id, generate_series(1, ${queuedInvoices}) n
+      WHERE tp.id = ${taxpayerId}`);
+  }
+  return taxpayerId;
+}
+
+const TTL = 30_000;
+
+test('only one of several concurrent senders gets the lease; the others learn until when it is held', async () => {
+  const taxpayerId = await seedTaxpayer();
+  const owners = Array.from({ length: 8 }, () => randomUUID());
+  const attempts = await Promise.all(owners.map((o) => acquireSendLease(t.db, taxpayerId, o, TTL)));
+  const winners = attempts.filter((a) => a.acquired);
+  expect(winners).toHaveLength(1);
+  const state = await getSendState(t.db, taxpayerId);
+  for (const a of attempts.filter((x) => !x.acquired)) {
+    expect(a).toEqual({ acquired: false, reason: 'leased', retryAt: state!.leaseUntil });
+  }
+});
+
+test('an expired lease is taken over, and the previous holder can no longer renew it or write under it', async () => {
+  const taxpayerId = await seedTaxpayer();
+  expect((await acquireSendLease(t.db, taxpayerId, 'dead-worker', TTL)).acquired).toBe(true);
+  await t.db.execute(sql`UPDATE send_states SET lease_until = now() - interval '1 second' WHERE taxpayer_id = ${taxpayerId}`);
+
+  expect((await acquireSendLease(t.db, taxpayerId, 'new-worker', TTL)).acquired).toBe(true);
+  expect(await renewSendLease(t.db, taxpayerId, 'dead-worker', TTL)).toBe(false);
+  expect(await t.db.transaction((tx) => lockOwnedSendState(tx, taxpayerId, 'dead-worker'))).toBeUndefined();
+  expect(await t.db.transaction((tx) => lockOwnedSendState(tx, taxpayerId, 'new-worker'))).toMatchObject({ leaseOwner: 'new-worker' });
+  // Releasing with a stale token does not free the new holder's lease.
+  await releaseSendLease(t.db, taxpayerId, 'dead-worker');
+  expect((await getSendState(t.db, taxpayerId))?.leaseOwner).toBe('new-worker');
+});
+
+test('after an answer the next send waits TiempoEsperaEnvio, unless a full message is waiting', async () => {
+  const taxpayerId = await seedTaxpayer(FULL_BATCH - 1);
+  expect((await acquireSendLease(t.db, taxpayerId, 'a', TTL)).acquired).toBe(true);
+  await t.db.transaction(async (tx) => {
+    await recordSendStart(tx, taxpayerId);
+    await recordAnswerTiming(tx, taxpayerId, 45);
+  });
+  expect(await continueSendLease(t.db, taxpayerId, 'a', TTL)).toBe(false);
+  await releaseSendLease(t.db, taxpayerId, 'a');
+
+  const state = await getSendState(t.db, taxpayerId);
+  expect(state?.waitSeconds).toBe(45);
+  expect(state!.nextSendAt.getTime() - Date.now()).toBeGreaterThan(40_000);
+  expect(await acquireSendLease(t.db, taxpayerId, 'b', TTL)).toEqual({ acquired: false, reason: 'flow_control', retryAt: state!.nextSendAt });
+
+  // One more record makes 1,000 waiting: the send may go now.
+  await seedMore(taxpayerId, 1);
+  expect((await acquireSendLease(t.db, taxpayerId, 'b', TTL)).acquired).toBe(true);
+  expect(await continueSendLease(t.db, taxpayerId, 'b', TTL)).toBe(true);
+});
+
+test('a failure backoff holds even when a full message is waiting (no retry storm on a large backlog)', async () => {
+  const taxpayerId = await seedTaxpayer(FULL_BATCH + 5);
+  expect((await acquireSendLease(t.db, taxpayerId, 'a', TTL)).acquired).toBe(true);
+  const retryAt = new Date(Date.now() + 3_600_000);
+  await t.db.transaction((tx) => recordFailureTiming(tx, taxpayerId, retryAt));
+  await releaseSendLease(t.db, taxpayerId, 'a');
+
+  expect(await acquireSendLease(t.db, taxpayerId, 'b', TTL)).toEqual({ acquired: false, reason: 'flow_control', retryAt });
+  expect((await getSendState(t.db, taxpayerId))?.consecutiveFailures).toBe(1);
+});
+
+test('a send that starts pushes the next allowed time out by the last known waiting time, so a dead sender still counts', async () => {
+  const taxpayerId = await seedTaxpayer(1);
+  expect((await acquireSendLease(t.db, taxpayerId, 'a', TTL)).acquired).toBe(true);
+  await t.db.transaction((tx) => recordSendStart(tx, taxpayerId));
+  // The sender dies: its lease expires, yet the next send still waits the default 60 s from that start.
+  await t.db.execute(sql`UPDATE send_states SET lease_until = now() - interval '1 second' WHERE taxpayer_id = ${taxpayerId}`);
+  const next = await acquireSendLease(t.db, taxpayerId, 'b', TTL);
+  expect(next).toMatchObject({ acquired: false, reason: 'flow_control' });
+  expect((next as { retryAt: Date }).retryAt.getTime() - Date.now()).toBeGreaterThan(55_000);
+});
+
+async function seedMore(taxpayerId: string, count: number): Promise<void> {
+  await t.db.execute(sql`
+    INSERT INTO invoices (account_id, taxpayer_id, computer_system_id, chain_seq, invoice_number, invoice_date, invoice_type,
+      description, total_amount, total_tax_amount, issuer_nif, issuer_name, system_snapshot, is_production,
+      generated_at_literal, generated_at, hash, qr_url, authority_status)
+    SELECT tp.account_id, tp.id, cs.id, m.n + g, 'M-' || (m.n + g), '2025-01-01', 'F2', 'd', 1, 0, '89890001K', 'T', '{}'::jsonb, false,
+      '2025-01-01T10:00:00+01:00', now(), repeat('A', 64), 'https://x', 'queued'
+    FROM taxpayers tp JOIN computer_systems cs ON cs.account_id = tp.account_id,
+      (SELECT max(chain_seq) AS n FROM invoices WHERE taxpayer_id = ${taxpayerId}) m, generate_series(1, ${count}) g
+    WHERE tp.id = ${taxpayerId}`);
+}
