@@ -112,7 +112,7 @@ export class TaxpayerSender {
         requestXml: message.requestXml,
         invoiceIds: message.records.map((r) => r.invoiceId),
       });
-      await recordSendStart(tx, taxpayerId);
+      await recordSendStart(tx, taxpayerId, this.deps.config.authority.requestTimeoutMs);
       return o;
     });
     const sent: SentRecord[] = message.records
@@ -140,9 +140,9 @@ export class TaxpayerSender {
       if (result.unsettled.length > 0) {
         const { backoffBaseMs, backoffMaxMs, maxAttempts } = this.deps.config.sender;
         const delayMs = backoffDelayMs(state.consecutiveFailures, { baseMs: backoffBaseMs, maxMs: backoffMaxMs }, this.deps.random);
-        // Never earlier than flow control allows: a message that got no answer may still have reached the authority.
+        // Never earlier than flow control allows, counted from now: a message without an answer may have been processed.
         const now = this.now().getTime();
-        const flowControl = result.kind === 'retry' ? state.nextSendAt.getTime() : now + result.waitSeconds * 1000;
+        const flowControl = now + (result.kind === 'retry' ? state.waitSeconds : result.waitSeconds) * 1000;
         const retryAt = new Date(Math.max(now + delayMs, flowControl));
         outcomes = [...outcomes, ...judgeRetry(result.unsettled, maxAttempts, retryAt)];
         if (result.kind === 'retry') await recordFailureTiming(tx, taxpayerId, retryAt);

@@ -76,7 +76,7 @@ test('after an answer the next send waits TiempoEsperaEnvio, unless a full messa
   const taxpayerId = await seedTaxpayer(FULL_BATCH - 1);
   expect((await acquireSendLease(t.db, taxpayerId, 'a', TTL)).acquired).toBe(true);
   await t.db.transaction(async (tx) => {
-    await recordSendStart(tx, taxpayerId);
+    await recordSendStart(tx, taxpayerId, 60_000);
     await recordAnswerTiming(tx, taxpayerId, 45);
   });
   expect(await continueSendLease(t.db, taxpayerId, 'a', TTL)).toBe(false);
@@ -104,15 +104,15 @@ test('a failure backoff holds even when a full message is waiting (no retry stor
   expect((await getSendState(t.db, taxpayerId))?.consecutiveFailures).toBe(1);
 });
 
-test('a send that starts pushes the next allowed time out by the last known waiting time, so a dead sender still counts', async () => {
+test('a send that starts pushes the next allowed time past its possible answer plus the waiting time, so a dead sender still counts', async () => {
   const taxpayerId = await seedTaxpayer(1);
   expect((await acquireSendLease(t.db, taxpayerId, 'a', TTL)).acquired).toBe(true);
-  await t.db.transaction((tx) => recordSendStart(tx, taxpayerId));
-  // The sender dies: its lease expires, yet the next send still waits the default 60 s from that start.
+  await t.db.transaction((tx) => recordSendStart(tx, taxpayerId, 10_000));
+  // The sender dies: its lease expires, yet the next send still waits the 10 s timeout plus the default 60 s.
   await t.db.execute(sql`UPDATE send_states SET lease_until = now() - interval '1 second' WHERE taxpayer_id = ${taxpayerId}`);
   const next = await acquireSendLease(t.db, taxpayerId, 'b', TTL);
   expect(next).toMatchObject({ acquired: false, reason: 'flow_control' });
-  expect((next as { retryAt: Date }).retryAt.getTime() - Date.now()).toBeGreaterThan(55_000);
+  expect((next as { retryAt: Date }).retryAt.getTime() - Date.now()).toBeGreaterThan(65_000);
 });
 
 async function seedMore(taxpayerId: string, count: number): Promise<void> {

@@ -120,12 +120,14 @@ export async function lockOwnedSendState(tx: DbOrTx, taxpayerId: string, owner: 
 }
 
 /**
- * A message is about to go: until its answer says otherwise, assume the last known waiting time applies from now.
- * If this sender dies mid-send, whoever takes over still cannot send again before that time.
+ * A message is about to go. Until its answer says otherwise, the next one may not go before the answer could still
+ * arrive (`answerWithinMs`, the request timeout) plus the last known waiting time: if this sender dies mid-send,
+ * whoever takes over cannot break flow control with the message the authority may have answered meanwhile.
  */
-export async function recordSendStart(tx: DbOrTx, taxpayerId: string): Promise<void> {
+export async function recordSendStart(tx: DbOrTx, taxpayerId: string, answerWithinMs: number): Promise<void> {
   await tx.execute(sql`
-    UPDATE send_states SET last_send_at = now(), next_send_at = now() + make_interval(secs => wait_seconds)
+    UPDATE send_states
+    SET last_send_at = now(), next_send_at = now() + make_interval(secs => wait_seconds + ${answerWithinMs / 1000})
     WHERE taxpayer_id = ${taxpayerId}`);
 }
 
@@ -144,11 +146,10 @@ export async function recordRejectionTiming(tx: DbOrTx, taxpayerId: string): Pro
     WHERE taxpayer_id = ${taxpayerId}`);
 }
 
-/** A send failed without an answer: back off until retryAt (never earlier than the flow-control time). */
+/** A send failed without an answer: back off until retryAt. */
 export async function recordFailureTiming(tx: DbOrTx, taxpayerId: string, retryAt: Date): Promise<void> {
   await tx.execute(sql`
-    UPDATE send_states
-    SET consecutive_failures = consecutive_failures + 1, next_send_at = GREATEST(next_send_at, ${retryAt.toISOString()}::timestamptz)
+    UPDATE send_states SET consecutive_failures = consecutive_failures + 1, next_send_at = ${retryAt.toISOString()}::timestamptz
     WHERE taxpayer_id = ${taxpayerId}`);
 }
 
