@@ -1,5 +1,5 @@
 import { buildRegistrationRecord } from '../record';
-import { errorAt, errorsOf, f1Request, TODAY, warningsOf } from './invoice-request-fixture';
+import { errorAt, errorsOf, f1Request, TODAY } from './invoice-request-fixture';
 import { validateInvoiceRequest } from './validate-invoice-request';
 
 describe('validateInvoiceRequest: accepted requests', () => {
