@@ -11,6 +11,8 @@ export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimit = { maxFailures: 5, window
 export interface LoginRateLimiter {
   /** Seconds until this email may be tried again from this address; 0 when it may be tried now. */
   blockedFor(email: string, ip: string): Promise<number>;
+  /** Failures still allowed before the block starts. */
+  attemptsLeft(email: string, ip: string): Promise<number>;
   recordFailure(email: string, ip: string): Promise<void>;
   reset(email: string, ip: string): Promise<void>;
   limit: LoginRateLimit;
@@ -34,6 +36,10 @@ export function createLoginRateLimiter(deps: { redis: Redis; prefix: string; lim
       const [count, ttl] = await Promise.all([deps.redis.get(key), deps.redis.ttl(key)]);
       if (Number(count ?? 0) < limit.maxFailures) return 0;
       return ttl > 0 ? ttl : limit.windowSeconds;
+    },
+
+    async attemptsLeft(email, ip) {
+      return Math.max(0, limit.maxFailures - Number((await deps.redis.get(keyOf(email, ip))) ?? 0));
     },
 
     async recordFailure(email, ip) {

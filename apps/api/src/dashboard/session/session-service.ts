@@ -21,6 +21,9 @@ export function tokenDigest(token: string): string {
 export interface StartedSession {
   /** Goes into the cookie and nowhere else: only its digest is stored. */
   token: string;
+  id: string;
+  csrfToken: string;
+  createdAt: Date;
   expiresAt: Date;
 }
 
@@ -44,13 +47,9 @@ export function createSessionService(deps: { db: Db; policy?: SessionPolicy; now
       await webSessionStore.deleteExpired(deps.db, at);
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(at.getTime() + policy.idleMs);
-      await webSessionStore.insert(deps.db, {
-        tokenDigest: tokenDigest(token),
-        accountId,
-        csrfToken: randomBytes(32).toString('base64url'),
-        expiresAt,
-      });
-      return { token, expiresAt };
+      const csrfToken = randomBytes(32).toString('base64url');
+      const id = await webSessionStore.insert(deps.db, { tokenDigest: tokenDigest(token), accountId, csrfToken, createdAt: at, expiresAt });
+      return { token, id, csrfToken, createdAt: at, expiresAt };
     },
 
     async resume(token) {
