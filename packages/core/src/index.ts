@@ -7,3 +7,4 @@ export * from './nif';
 export * from './code-lists';
 export * from './record';
 export * from './validation';
+export * from './classification';
