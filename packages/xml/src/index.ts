@@ -3,6 +3,7 @@ export * from './namespaces';
 export * from './schema-files';
 export * from './aeat-error-text';
 export { XmlFormatError } from './xml-reader';
+export { extractSoapPayload } from './soap-payload';
 export * from './build-reg-factu-request';
 export * from './parse-reg-factu-request';
 export * from './build-reg-factu-response';

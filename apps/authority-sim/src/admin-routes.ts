@@ -1,0 +1,59 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { JSON_TYPE, readBody, send } from './http-io';
+import type { SimulatorContext } from './simulator-context';
+import { DEFAULT_BEHAVIOUR, FAULT_KINDS, type SimulatorBehaviour } from './simulator-types';
+
+const NUMERIC = ['waitSeconds', 'timestampToleranceSeconds', 'latencyMs'] as const;
+
+/** Checks a behaviour patch from JSON; throws with a readable message on anything unexpected. */
+export function parseBehaviourPatch(input: unknown): Partial<SimulatorBehaviour> {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) throw new Error('expected a JSON object');
+  const patch: Partial<SimulatorBehaviour> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if ((NUMERIC as readonly string[]).includes(key)) {
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new Error(`${key} must be a number >= 0`);
+      patch[key as (typeof NUMERIC)[number]] = value;
+    } else if ((FAULT_KINDS as readonly string[]).includes(key)) {
+      const plan = value as { next?: unknown; probability?: unknown };
+      if (!plan || typeof plan !== 'object') throw new Error(`${key} must be {next?, probability?}`);
+      if (plan.next !== undefined && (!Number.isInteger(plan.next) || (plan.next as number) < 0)) throw new Error(`${key}.next must be an integer >= 0`);
+      if (plan.probability !== undefined && (typeof plan.probability !== 'number' || plan.probability < 0 || plan.probability > 1)) {
+        throw new Error(`${key}.probability must be between 0 and 1`);
+      }
+      patch[key as (typeof FAULT_KINDS)[number]] = { next: plan.next as number | undefined, probability: plan.probability as number | undefined };
+    } else {
+      throw new Error(`unknown setting ${key}; known: ${Object.keys(DEFAULT_BEHAVIOUR).join(', ')}`);
+    }
+  }
+  return patch;
+}
+
+/** Test-only routes under /__sim (same TLS port, so a client certificate is needed here too). */
+export async function adminRoute(
+  ctx: SimulatorContext,
+  control: { configure(patch: Partial<SimulatorBehaviour>): void; reset(): void },
+  path: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<boolean> {
+  if (path === '/__sim/state' && req.method === 'GET') {
+    send(res, 200, JSON_TYPE, JSON.stringify({ behaviour: ctx.behaviour, counters: ctx.counters }));
+    return true;
+  }
+  if (path === '/__sim/configure' && req.method === 'POST') {
+    try {
+      control.configure(parseBehaviourPatch(JSON.parse((await readBody(req, 64 * 1024)) || '{}')));
+    } catch (error) {
+      send(res, 400, JSON_TYPE, JSON.stringify({ error: (error as Error).message }));
+      return true;
+    }
+    send(res, 200, JSON_TYPE, JSON.stringify({ behaviour: ctx.behaviour }));
+    return true;
+  }
+  if (path === '/__sim/reset' && req.method === 'POST') {
+    control.reset();
+    send(res, 200, JSON_TYPE, JSON.stringify({ behaviour: ctx.behaviour, counters: ctx.counters }));
+    return true;
+  }
+  return false;
+}

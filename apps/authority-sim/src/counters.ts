@@ -1,0 +1,61 @@
+import { FAULT_KINDS, type FaultKind } from './simulator-types';
+
+export interface RegisteredRef {
+  invoiceNumber: string;
+  invoiceDate: string;
+  state: 'Correcto' | 'AceptadoConErrores';
+  hash: string;
+}
+
+/** What tests and benchmarks read (state.counters, GET /__sim/state). */
+export interface SimulatorCounters {
+  /** SOAP POSTs to the endpoint, whatever happened to them. */
+  requests: number;
+  regFactuRequests: number;
+  consultaRequests: number;
+  recordsReceived: number;
+  /** Records now held (Correcto + AceptadoConErrores). */
+  recordsRegistered: number;
+  recordsAcceptedWithErrors: number;
+  recordsRejected: number;
+  /** Lines answered 3000. */
+  duplicates: number;
+  /** Sends before TiempoEsperaEnvio elapsed with fewer than 1000 records. */
+  flowControlViolations: number;
+  /** Records whose RegistroAnterior is not the record registered just before for that taxpayer and system. */
+  chainMismatches: number;
+  maxRecordsPerMessage: number;
+  /** Injected faults by kind, plus SOAP Faults answered by the rules. */
+  faults: Record<FaultKind | 'clientFault', number>;
+  /** Codes of the SOAP Faults answered (e.g. {"4112": 1}). */
+  faultCodes: Record<string, number>;
+  /** Line error codes answered (e.g. {"2000": 3, "1108": 1}). */
+  lineCodes: Record<string, number>;
+  /** Per issuer NIF, the records registered, in arrival order. */
+  registeredByNif: Record<string, RegisteredRef[]>;
+}
+
+export function createCounters(): SimulatorCounters {
+  const faults = Object.fromEntries([...FAULT_KINDS, 'clientFault'].map((kind) => [kind, 0])) as SimulatorCounters['faults'];
+  return {
+    requests: 0,
+    regFactuRequests: 0,
+    consultaRequests: 0,
+    recordsReceived: 0,
+    recordsRegistered: 0,
+    recordsAcceptedWithErrors: 0,
+    recordsRejected: 0,
+    duplicates: 0,
+    flowControlViolations: 0,
+    chainMismatches: 0,
+    maxRecordsPerMessage: 0,
+    faults,
+    faultCodes: {},
+    lineCodes: {},
+    registeredByNif: {},
+  };
+}
+
+export function increment(map: Record<string, number>, key: string | number): void {
+  map[key] = (map[key] ?? 0) + 1;
+}

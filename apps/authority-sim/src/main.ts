@@ -1,0 +1,61 @@
+// Process entry of the VERI*FACTU authority SIMULATOR (never AEAT): npm run sim
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import forge from 'node-forge';
+import { certificateNif } from '@vf/certificates';
+import { TEST_CERT_FILES, writeTestCertificates } from '@vf/certificates/src/testing';
+import { createSimulator } from './create-simulator';
+import { loadSimConfig } from './sim-config';
+
+function platformNif(certDir: string): string | undefined {
+  const passwords = JSON.parse(readFileSync(join(certDir, TEST_CERT_FILES.passwords), 'utf8')) as Record<string, string>;
+  const der = readFileSync(join(certDir, TEST_CERT_FILES.platform)).toString('binary');
+  const p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(der), passwords[TEST_CERT_FILES.platform]);
+  const bags = p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [];
+  return bags.map((bag) => (bag.cert ? certificateNif(bag.cert) : undefined)).find(Boolean);
+}
+
+async function main(): Promise<void> {
+  const config = loadSimConfig();
+  const certDir = resolve(config.certDir);
+  const certs = writeTestCertificates(certDir);
+  if (certs.written.length) console.log(`[SIMULATOR] generated test certificates in ${certDir}: ${certs.written.join(', ')}`);
+  const collaboratorNifs = config.collaboratorNifs ?? [platformNif(certDir)].filter((nif): nif is string => nif !== undefined);
+
+  const sim = await createSimulator({
+    tls: {
+      certPem: readFileSync(join(certDir, TEST_CERT_FILES.simServer), 'utf8'),
+      keyPem: readFileSync(join(certDir, TEST_CERT_FILES.simServerKey), 'utf8'),
+      caPem: readFileSync(join(certDir, TEST_CERT_FILES.ca), 'utf8'),
+    },
+    host: config.host,
+    port: config.port,
+    collaboratorNifs,
+    unknownNifs: config.unknownNifs,
+    behaviour: { waitSeconds: config.waitSeconds, timestampToleranceSeconds: config.timestampToleranceSeconds, latencyMs: config.latencyMs },
+    log: (line) => console.log(`[SIMULATOR] ${line}`),
+  });
+
+  console.log('='.repeat(78));
+  console.log('  VERI*FACTU AUTHORITY SIMULATOR: this is NOT the AEAT. Nothing sent here is registered');
+  console.log('  with the tax authority. Test certificates only.');
+  console.log(`  SOAP endpoint: ${sim.url}`);
+  console.log(`  WSDL:          ${sim.wsdlUrl}`);
+  console.log(`  CA for clients: ${join(certDir, TEST_CERT_FILES.ca)}`);
+  console.log(`  Colaboradores sociales: ${collaboratorNifs.join(', ') || '(none)'}`);
+  console.log(`  TiempoEsperaEnvio ${config.waitSeconds}s, timestamp tolerance ${config.timestampToleranceSeconds}s`);
+  console.log('='.repeat(78));
+
+  const stop = async (signal: string) => {
+    console.log(`[SIMULATOR] ${signal}: closing`);
+    await sim.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error('[SIMULATOR] failed to start:', error);
+  process.exit(1);
+});

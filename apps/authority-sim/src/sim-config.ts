@@ -1,0 +1,43 @@
+import Joi from 'joi';
+
+export interface SimConfig {
+  host: string;
+  port: number;
+  certDir: string;
+  collaboratorNifs?: string[];
+  unknownNifs: string[];
+  waitSeconds: number;
+  timestampToleranceSeconds: number;
+  latencyMs: number;
+}
+
+const nifList = Joi.string().pattern(/^\s*[0-9A-Z]{9}(\s*,\s*[0-9A-Z]{9})*\s*$/);
+
+const schema = Joi.object({
+  SIM_HOST: Joi.string().default('127.0.0.1'),
+  SIM_PORT: Joi.number().port().default(8443),
+  SIM_CERT_DIR: Joi.string().default('var/certs'),
+  SIM_COLLABORATOR_NIFS: nifList,
+  SIM_UNKNOWN_NIFS: nifList.allow(''),
+  SIM_WAIT_SECONDS: Joi.number().integer().min(0).max(9999).default(60),
+  SIM_TOLERANCE_SECONDS: Joi.number().integer().min(0).default(240),
+  SIM_LATENCY_MS: Joi.number().integer().min(0).default(0),
+}).unknown(true);
+
+const split = (list: string | undefined) => (list ? list.split(',').map((nif) => nif.trim()).filter(Boolean) : undefined);
+
+/** The simulator's environment, parsed once at start. */
+export function loadSimConfig(env: NodeJS.ProcessEnv = process.env): SimConfig {
+  const { value, error } = schema.validate(env, { abortEarly: false });
+  if (error) throw new Error(`invalid simulator environment: ${error.message}`);
+  return {
+    host: value.SIM_HOST,
+    port: value.SIM_PORT,
+    certDir: value.SIM_CERT_DIR,
+    collaboratorNifs: split(value.SIM_COLLABORATOR_NIFS),
+    unknownNifs: split(value.SIM_UNKNOWN_NIFS) ?? [],
+    waitSeconds: value.SIM_WAIT_SECONDS,
+    timestampToleranceSeconds: value.SIM_TOLERANCE_SECONDS,
+    latencyMs: value.SIM_LATENCY_MS,
+  };
+}

@@ -1,0 +1,58 @@
+/** Injected failure: for the next `next` SOAP requests, and/or with this probability (0..1) on each one. */
+export interface FaultPlan {
+  next?: number;
+  probability?: number;
+}
+
+export const FAULT_KINDS = ['connectionReset', 'http503', 'http500', 'serverFault', 'replyLost'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** What the simulator does; changeable at run time (configure / POST /__sim/configure). */
+export interface SimulatorBehaviour {
+  /** TiempoEsperaEnvio returned in every response (AEAT starts at 60). */
+  waitSeconds: number;
+  /** Allowed distance of FechaHoraHusoGenRegistro from the simulator clock before 2004 (AEAT: 240 observed). */
+  timestampToleranceSeconds: number;
+  /** Added before answering each SOAP request. */
+  latencyMs: number;
+  /** HTTP 500 with a non-SOAP body (a broken front end). Nothing registered. */
+  http500: FaultPlan;
+  /** HTTP 503 (maintenance / overload). Nothing registered. */
+  http503: FaultPlan;
+  /** SOAP Fault env:Server (resend). Nothing registered. */
+  serverFault: FaultPlan;
+  /** Socket destroyed before reading the request. Nothing registered. */
+  connectionReset: FaultPlan;
+  /** The records ARE registered, then the socket is destroyed without an answer. */
+  replyLost: FaultPlan;
+}
+
+export interface SimulatorOptions {
+  /** TLS server certificate and key (PEM) and the CA (PEM) that client certificates must chain to. */
+  tls: { certPem: string; keyPem: string; caPem: string };
+  /** NIFs allowed to present for any taxpayer (colaboradores sociales). */
+  collaboratorNifs: string[];
+  /** The census: NIFs that "do not exist" (4104 in a header, rejection as a recipient). */
+  unknownNifs?: string[];
+  behaviour?: Partial<SimulatorBehaviour>;
+  host?: string;
+  /** 0 = ephemeral. */
+  port?: number;
+  /** Current time; tests move it. */
+  now?: () => Date;
+  log?: (line: string) => void;
+}
+
+export const DEFAULT_BEHAVIOUR: SimulatorBehaviour = {
+  waitSeconds: 60,
+  timestampToleranceSeconds: 240,
+  latencyMs: 0,
+  http500: {},
+  http503: {},
+  serverFault: {},
+  connectionReset: {},
+  replyLost: {},
+};
+
+export const ENDPOINT_PATH = '/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP';
+export const STATIC_PATH = '/static_files/common/internet/dep/aplicaciones/es/aeat/tikeV1.0/cont/ws';

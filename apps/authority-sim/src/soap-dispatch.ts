@@ -1,0 +1,46 @@
+import { extractSoapPayload, NS, validateAgainstXsd } from '@vf/xml';
+import { handleConsulta } from './consulta-handler';
+import { increment } from './counters';
+import { handleRegFactu } from './reg-factu-handler';
+import type { SimulatorContext } from './simulator-context';
+import { clientFault, type SoapOutcome } from './soap-outcome';
+
+const MAX_RECORDS = 1000;
+const REGISTRO_FACTURA = /<(?:[\w.-]+:)?RegistroFactura[\s>]/g;
+
+async function answer(ctx: SimulatorContext, xml: string, holderNif: string | null): Promise<SoapOutcome> {
+  let payload: { localName: string; namespace: string | null };
+  try {
+    payload = extractSoapPayload(xml);
+  } catch {
+    return clientFault(4103);
+  }
+  if (payload.localName === 'RegFactuSistemaFacturacion' && payload.namespace === NS.suministroLR) {
+    if ((xml.match(REGISTRO_FACTURA)?.length ?? 0) > MAX_RECORDS) return clientFault(4113);
+    const schema = await validateAgainstXsd(xml, 'request');
+    if (!schema.valid) return clientFault(4102, ` ${schema.errors[0] ?? ''}`.trimEnd());
+    return handleRegFactu(ctx, xml, holderNif);
+  }
+  if (payload.localName === 'ConsultaFactuSistemaFacturacion' && payload.namespace === NS.consultaLR) {
+    const schema = await validateAgainstXsd(xml, 'consulta-request');
+    if (!schema.valid) return clientFault(4102, ` ${schema.errors[0] ?? ''}`.trimEnd());
+    return handleConsulta(ctx, xml, holderNif);
+  }
+  return clientFault(4102, ` Elemento no esperado: ${payload.localName}`);
+}
+
+/** One SOAP POST to the endpoint: validate against the schemas, route by operation, count faults. */
+export async function dispatchSoap(ctx: SimulatorContext, xml: string, holderNif: string | null): Promise<SoapOutcome> {
+  let outcome: SoapOutcome;
+  try {
+    outcome = await answer(ctx, xml, holderNif);
+  } catch (error) {
+    ctx.log(`could not process a request: ${(error as Error).message}`);
+    outcome = clientFault(4102, ` ${(error as Error).message}`);
+  }
+  if (outcome.faultCode !== undefined) {
+    ctx.counters.faults.clientFault += 1;
+    increment(ctx.counters.faultCodes, outcome.faultCode);
+  }
+  return outcome;
+}
