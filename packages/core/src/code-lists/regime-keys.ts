@@ -67,6 +67,11 @@ export function regimeKeysFor(tax: TaxType): Readonly<Record<string, string>> {
   }
 }
 
+/** The codes of regimeKeysFor in numeric order (object keys like "10" would otherwise come before "01"). */
+export function regimeKeyCodes(tax: TaxType): string[] {
+  return Object.keys(regimeKeysFor(tax)).sort();
+}
+
 export function isRegimeKeyFor(tax: TaxType, value: unknown): value is string {
   return typeof value === 'string' && Object.hasOwn(regimeKeysFor(tax), value);
 }

@@ -20,7 +20,10 @@ describe('regime presence and lists', () => {
   it('refuses a regime for "other" taxes (1260) and regimes outside the tax list (1246)', () => {
     expect(errorAt(withLine({ tax_type: '05', regime_type: '01', operation_type: 'N1', base_amount: 100 }, totals(100)), 'breakdown[0].regime_type')).toMatchObject({ authority_code: 1260 });
     expect(errorsOf(withLine({ tax_type: '05', operation_type: 'N1', base_amount: 100 }, totals(100)))).toEqual([]);
-    expect(errorAt(withLine(line({ regime_type: '21', operation_type: 'S1', base_amount: 100, tax_rate: 21, tax_amount: 21 })), 'breakdown[0].regime_type')).toMatchObject({ authority_code: 1246 });
+    expect(errorAt(withLine(line({ regime_type: '21', operation_type: 'S1', base_amount: 100, tax_rate: 21, tax_amount: 21 })), 'breakdown[0].regime_type')).toMatchObject({
+      authority_code: 1246,
+      message: 'regime_type for tax_type 01 must be one of 01, 02, 03, 04, 05, 06, 07, 08, 09, 10, 11, 14, 15, 17, 18, 19, 20.',
+    });
     expect(errorsOf(withLine({ tax_type: '03', regime_type: '21', operation_type: 'S1', base_amount: 100, tax_rate: 7, tax_amount: 7 }, totals(100, 7)))).toEqual([]);
     expect(errorAt(withLine({ tax_type: '02', regime_type: '17', operation_type: 'S1', base_amount: 100, tax_rate: 4, tax_amount: 4 }, totals(100, 4)), 'breakdown[0].regime_type')).toMatchObject({ authority_code: 1246 });
     expect(errorAt(withLine(line({ tax_type: '04', operation_type: 'S1', base_amount: 100 })), 'breakdown[0].tax_type')).toMatchObject({ authority_code: 1218 });

@@ -4,7 +4,7 @@ import {
   isOperationQualification,
   isRegimeKeyFor,
   isTaxType,
-  regimeKeysFor,
+  regimeKeyCodes,
   type ExemptionCode,
   type OperationQualification,
 } from '../code-lists';
@@ -73,7 +73,7 @@ function readLine(entry: Record<string, unknown>, path: string, issues: IssueCol
 
 function readRegime(value: unknown, field: string, taxType: TaxType, issues: IssueCollector): Read<string> {
   if (value === undefined || value === null) return undefined;
-  const allowed = Object.keys(regimeKeysFor(taxType));
+  const allowed = regimeKeyCodes(taxType);
   if (allowed.length === 0) {
     issues.error(field, 'regime_not_allowed', 'regime_type must be left out when tax_type is 05 (other taxes).', 1260);
     return null;
