@@ -6,7 +6,7 @@ import { translatingDbErrors } from './store-error';
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert & { id: string };
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
-export type NewInvoiceLine = Omit<typeof invoiceLines.$inferInsert, 'id' | 'invoiceId'>;
+export type NewInvoiceLine = Omit<typeof invoiceLines.$inferInsert, 'id' | 'invoiceId' | 'lineNo'>;
 export type StatusEventRow = typeof invoiceStatusEvents.$inferSelect;
 
 /** What the next record of the chain needs from the previous one. */

@@ -1,0 +1,28 @@
+import { Router } from 'express';
+import { currentAccount } from '../auth/require-api-key';
+import { methodNotAllowed } from '../http/method-not-allowed';
+import type { AccountService } from './account-service';
+
+export function accountRoutes(accounts: AccountService): Router {
+  const router = Router();
+  router
+    .route('/account')
+    .get(async (_req, res) => {
+      const { account, usage } = await accounts.overview(currentAccount(res));
+      res.json({
+        data: {
+          id: account.id,
+          name: account.name,
+          email: account.email,
+          plan: account.plan.id,
+          monthly_quota: account.plan.monthlyQuota,
+          usage: { period: usage.period, used: usage.used, remaining: usage.remaining, resets_at: usage.resetsAt.toISOString() },
+          api_key_hint: account.apiKeyHint,
+          api_key_created_at: account.apiKeyCreatedAt.toISOString(),
+          created_at: account.createdAt.toISOString(),
+        },
+      });
+    })
+    .all(methodNotAllowed(['GET']));
+  return router;
+}

@@ -1,0 +1,15 @@
+import type { Db } from '@vf/db';
+import { usageStore, type AccountWithPlan } from '@vf/db/src/stores';
+import { quotaPeriod } from '../quota/quota-period';
+
+export type AccountService = ReturnType<typeof createAccountService>;
+
+export function createAccountService(deps: { db: Db; clock: () => Date }) {
+  return {
+    async overview(account: AccountWithPlan) {
+      const { period, resetsAt } = quotaPeriod(deps.clock());
+      const used = await usageStore.used(deps.db, account.id, period);
+      return { account, usage: { period, used, remaining: Math.max(0, account.plan.monthlyQuota - used), resetsAt } };
+    },
+  };
+}

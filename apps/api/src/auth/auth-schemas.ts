@@ -1,0 +1,32 @@
+import Joi from 'joi';
+
+// bcrypt reads at most 72 bytes: a longer password would be silently truncated.
+const password = Joi.string()
+  .min(12)
+  .custom((value: string, helpers) => (Buffer.byteLength(value, 'utf8') > 72 ? helpers.error('string.max', { limit: 72 }) : value))
+  .messages({ 'string.min': 'password must be at least 12 characters', 'string.max': 'password must be at most 72 bytes' });
+
+const email = Joi.string().trim().lowercase().max(254).email({ tlds: { allow: false } });
+
+export interface RegisterRequest {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export const registerSchema = Joi.object<RegisterRequest>({
+  name: Joi.string().trim().min(1).max(120).required(),
+  email: email.required(),
+  password: password.required(),
+});
+
+export interface CredentialsRequest {
+  email: string;
+  password: string;
+}
+
+/** Checks shape only; the password's length rules apply when it is chosen, not when it is presented. */
+export const credentialsSchema = Joi.object<CredentialsRequest>({
+  email: email.required(),
+  password: Joi.string().min(1).max(1024).required(),
+});

@@ -1,0 +1,31 @@
+import { createAccountService } from './account/account-service';
+import type { AppDeps } from './app-deps';
+import { createAuthService } from './auth/auth-service';
+import { createPasswordHasher } from './auth/password-hasher';
+import { createChainService } from './chain/chain-service';
+import { createHealthService } from './health/health-service';
+import { createInvoiceQueryService } from './invoices/invoice-query-service';
+import { createInvoiceRegistrationService } from './invoices/invoice-registration-service';
+import { createSystemService } from './systems/system-service';
+import { createCertificateIntake } from './taxpayers/certificate-intake';
+import { createTaxpayerService } from './taxpayers/taxpayer-service';
+
+/** The composition root: every service built once from the app's dependencies. */
+export function composeServices(deps: AppDeps) {
+  const { db } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const intake = createCertificateIntake({ certificateDir: deps.config.certificateDir, masterKey: deps.config.masterKey, clock });
+  return {
+    clock,
+    auth: createAuthService({ db, passwords: createPasswordHasher(deps.passwordHashCost) }),
+    account: createAccountService({ db, clock }),
+    taxpayers: createTaxpayerService({ db, intake, clock }),
+    systems: createSystemService({ db }),
+    registration: createInvoiceRegistrationService({ db, queues: deps.queues, clock, enqueueTimeoutMs: deps.enqueueTimeoutMs ?? 2_000 }),
+    invoices: createInvoiceQueryService({ db }),
+    chain: createChainService({ db }),
+    health: createHealthService({ db, redis: deps.redis, timeoutMs: deps.healthTimeoutMs ?? 2_000 }),
+  };
+}
+
+export type Services = ReturnType<typeof composeServices>;

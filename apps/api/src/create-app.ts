@@ -1,0 +1,45 @@
+import express, { type Express } from 'express';
+import { accountRoutes } from './account/account-routes';
+import { basicAuth } from './admin/basic-auth';
+import { QUEUE_BOARD_PATH, queueBoard } from './admin/queue-board';
+import type { AppDeps } from './app-deps';
+import { authRoutes } from './auth/auth-routes';
+import { requireApiKey } from './auth/require-api-key';
+import { chainRoutes } from './chain/chain-routes';
+import { composeServices } from './compose';
+import { errorHandler, notFoundHandler } from './errors/error-handler';
+import { healthRoutes } from './health/health-routes';
+import { jsonBody } from './http/json-body';
+import { requestLogger } from './http/request-logger';
+import { invoiceRoutes } from './invoices/invoice-routes';
+import { systemRoutes } from './systems/system-routes';
+import { taxpayerRoutes } from './taxpayers/taxpayer-routes';
+
+export const API_PREFIX = '/api/v1';
+
+export function createApp(deps: AppDeps): Express {
+  const services = composeServices(deps);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+
+  app.use(requestLogger(deps.logger));
+  // Operators only; without configured credentials the board does not exist at all.
+  if (deps.config.admin) app.use(QUEUE_BOARD_PATH, basicAuth(deps.config.admin, 'queues'), queueBoard(deps.queues));
+
+  app.use(API_PREFIX, jsonBody);
+  app.use(API_PREFIX, healthRoutes(services.health), authRoutes(services.auth));
+  app.use(
+    API_PREFIX,
+    requireApiKey(services.auth),
+    accountRoutes(services.account),
+    taxpayerRoutes(services.taxpayers, services.clock),
+    systemRoutes(services.systems),
+    invoiceRoutes(services.registration, services.invoices),
+    chainRoutes(services.chain),
+  );
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,27 @@
+import { Router } from 'express';
+import type { RenderPage } from '../http/page-renderer';
+import { signedInSession } from '../session/session-cookie';
+import { overviewPage } from './overview-page';
+import type { OverviewService } from './overview-service';
+
+export function overviewRoutes(deps: { overview: OverviewService; render: RenderPage; clock: () => Date }): Router {
+  const router = Router();
+  router.get('/app', async (req, res) => {
+    const o = await deps.overview.overview(signedInSession(res).accountId);
+    deps.render(
+      req,
+      res,
+      overviewPage({
+        accountName: o.account.name,
+        planName: o.account.plan.name,
+        monthlyQuota: o.account.plan.monthlyQuota,
+        usage: o.usage,
+        counts: o.counts,
+        problems: o.problems,
+        pending: o.pending,
+        now: deps.clock(),
+      }),
+    );
+  });
+  return router;
+}

@@ -1,0 +1,33 @@
+import type { Db } from '@vf/db';
+import { accountStore, type AccountWithPlan } from '@vf/db/src/stores';
+import { dashboardOverviewStore } from '@vf/db/src/stores/dashboard-overview-store';
+import type { AccountService } from '../../account/account-service';
+
+export type OverviewService = ReturnType<typeof createOverviewService>;
+
+const LATEST_PROBLEMS = 10;
+
+export function createOverviewService(deps: { db: Db; accounts: AccountService }) {
+  const { db } = deps;
+
+  async function account(accountId: string): Promise<AccountWithPlan> {
+    const found = await accountStore.findById(db, accountId);
+    if (!found) throw new Error(`signed-in account ${accountId} no longer exists`);
+    return found;
+  }
+
+  return {
+    account,
+
+    /** Everything on the overview page, read in parallel. */
+    async overview(accountId: string) {
+      const [usage, counts, problems, pending] = await Promise.all([
+        account(accountId).then((a) => deps.accounts.overview(a)),
+        dashboardOverviewStore.countsByStatus(db, accountId),
+        dashboardOverviewStore.latestProblems(db, accountId, LATEST_PROBLEMS),
+        dashboardOverviewStore.pendingByTaxpayer(db, accountId),
+      ]);
+      return { account: usage.account, usage: usage.usage, counts, problems, pending };
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/** Every error the API can answer with: a stable code, its HTTP status and a short title. */
+export const errorCatalogue = {
+  malformed_json: { status: 400, title: 'Malformed JSON body' },
+  unauthorized: { status: 401, title: 'Missing or invalid API key' },
+  invalid_credentials: { status: 401, title: 'Wrong email or password' },
+  not_found: { status: 404, title: 'Not found' },
+  taxpayer_not_found: { status: 404, title: 'Taxpayer not found' },
+  system_not_found: { status: 404, title: 'Computer system not found' },
+  invoice_not_found: { status: 404, title: 'Invoice not found' },
+  chain_not_found: { status: 404, title: 'No taxpayer with this NIF in your account' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
+  email_taken: { status: 409, title: 'An account with this email already exists' },
+  taxpayer_exists: { status: 409, title: 'A taxpayer with this NIF already exists in your account' },
+  taxpayer_has_invoices: { status: 409, title: 'The taxpayer has registered invoices' },
+  system_in_use: { status: 409, title: 'The computer system is used by registered invoices' },
+  duplicate_invoice: { status: 409, title: 'Invoice already registered' },
+  payload_too_large: { status: 413, title: 'Request body too large' },
+  unsupported_media_type: { status: 415, title: 'Request body must be JSON' },
+  validation_failed: { status: 422, title: 'The request is not valid' },
+  certificate_path_not_allowed: { status: 422, title: 'Certificate path not allowed' },
+  certificate_unreadable: { status: 422, title: 'Certificate cannot be read' },
+  certificate_password_invalid: { status: 422, title: 'Wrong certificate password' },
+  certificate_without_key: { status: 422, title: 'Certificate file holds no private key' },
+  certificate_expired: { status: 422, title: 'Certificate expired' },
+  quota_exceeded: { status: 429, title: 'Monthly registration quota exceeded' },
+  internal_error: { status: 500, title: 'Internal server error' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** RFC 9457 `type`: a stable URN per code (there is no public error page to dereference). */
+export function problemType(code: ErrorCode): string {
+  return `urn:vf:problem:${code}`;
+}

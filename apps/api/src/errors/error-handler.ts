@@ -1,0 +1,55 @@
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { ApiError } from './api-error';
+import { errorCatalogue, problemType, type ErrorCode } from './error-catalogue';
+
+export function sendProblem(res: Response, error: ApiError): void {
+  const { title, status } = errorCatalogue[error.code];
+  for (const [name, value] of Object.entries(error.options.headers ?? {})) res.setHeader(name, value);
+  res
+    .status(status)
+    .type('application/problem+json')
+    .send(
+      JSON.stringify({
+        type: problemType(error.code),
+        title,
+        status,
+        detail: error.detail,
+        code: error.code,
+        request_id: String(res.req.id ?? ''),
+        ...(error.options.errors ? { errors: error.options.errors } : {}),
+        ...error.options.extensions,
+      }),
+    );
+}
+
+// body-parser's errors carry a `type`; each maps to a client error, never a 500.
+const BODY_ERRORS: Record<string, [ErrorCode, string]> = {
+  'entity.parse.failed': ['malformed_json', 'The body is not valid JSON (objects and arrays only).'],
+  'entity.too.large': ['payload_too_large', 'The body exceeds the 1 MB limit.'],
+  'encoding.unsupported': ['unsupported_media_type', 'Unsupported content encoding.'],
+  'charset.unsupported': ['unsupported_media_type', 'Unsupported charset; send UTF-8 JSON.'],
+  'request.aborted': ['malformed_json', 'The request body was not received completely.'],
+  'request.size.invalid': ['malformed_json', 'The body length does not match Content-Length.'],
+};
+
+function toApiError(err: unknown): ApiError | undefined {
+  if (err instanceof ApiError) return err;
+  const type = (err as { type?: unknown })?.type;
+  if (typeof type === 'string' && BODY_ERRORS[type]) {
+    const [code, detail] = BODY_ERRORS[type];
+    return new ApiError(code, detail, { cause: err });
+  }
+  return undefined;
+}
+
+export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
+  if (res.headersSent) return next(err);
+  const known = toApiError(err);
+  if (known) return sendProblem(res, known);
+  req.log.error({ err }, 'unhandled error');
+  sendProblem(res, new ApiError('internal_error', 'Something went wrong on our side; the request id identifies it in our logs.'));
+};
+
+export const notFoundHandler: RequestHandler = (req, res) => {
+  sendProblem(res, new ApiError('not_found', `No route for ${req.method} ${req.path}.`));
+};

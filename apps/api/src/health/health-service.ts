@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { Db } from '@vf/db';
+import { withTimeout } from '../shared/with-timeout';
+
+export type CheckResult = 'ok' | 'unavailable';
+
+export interface HealthReport {
+  healthy: boolean;
+  checks: { database: CheckResult; redis: CheckResult };
+}
+
+export type HealthService = ReturnType<typeof createHealthService>;
+
+export function createHealthService(deps: { db: Db; redis: Redis; timeoutMs: number }) {
+  async function probe(what: string, work: () => Promise<unknown>): Promise<CheckResult> {
+    try {
+      await withTimeout(work(), deps.timeoutMs, what);
+      return 'ok';
+    } catch {
+      return 'unavailable';
+    }
+  }
+
+  return {
+    async check(): Promise<HealthReport> {
+      const [database, redis] = await Promise.all([
+        probe('database check', () => deps.db.execute(sql`SELECT 1`)),
+        probe('redis check', () => deps.redis.ping()),
+      ]);
+      return { healthy: database === 'ok' && redis === 'ok', checks: { database, redis } };
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+
+// A client-supplied id is reused only if it is short and plain, so it cannot forge log content.
+const ACCEPTABLE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Gives every request an id (X-Request-Id honoured and echoed) and a child logger that stamps it on each line. */
+export function requestLogger(logger: Logger): RequestHandler {
+  return pinoHttp({
+    logger,
+    quietReqLogger: true,
+    genReqId(req, res) {
+      const given = req.headers['x-request-id'];
+      const id = typeof given === 'string' && ACCEPTABLE_ID.test(given) ? given : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    customLogLevel(_req, res, err) {
+      if (err || res.statusCode >= 500) return 'error';
+      return 'info';
+    },
+  });
+}

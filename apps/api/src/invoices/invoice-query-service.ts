@@ -1,0 +1,66 @@
+import type { Db } from '@vf/db';
+import { invoiceStore, submissionHistoryStore, type InvoiceDetail, type InvoiceSummary, type SubmissionRow } from '@vf/db/src/stores';
+import { ApiError } from '../errors/api-error';
+import { isUuid } from '../http/is-uuid';
+import { decodeCursor, encodeCursor } from './invoice-cursor';
+import { CORRECTIVE_TYPES, NORMAL_TYPES, type InvoiceListQuery } from './invoice-list-schema';
+
+export interface InvoicePage {
+  items: InvoiceSummary[];
+  nextCursor: string | null;
+}
+
+export type InvoiceQueryService = ReturnType<typeof createInvoiceQueryService>;
+
+const notFound = () => new ApiError('invoice_not_found', 'No invoice with this id in your account.');
+
+/** invoice_type and kind both narrow the types; together they intersect. */
+function typesOf(query: InvoiceListQuery): string[] | undefined {
+  const byKind = query.kind === 'normal' ? NORMAL_TYPES : query.kind === 'corrective' ? CORRECTIVE_TYPES : undefined;
+  if (!byKind) return query.invoice_type;
+  return query.invoice_type ? query.invoice_type.filter((t) => byKind.includes(t)) : byKind;
+}
+
+export function createInvoiceQueryService(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function find(accountId: string, id: string): Promise<InvoiceDetail> {
+    const detail = isUuid(id) ? await invoiceStore.find(db, accountId, id) : undefined;
+    if (!detail) throw notFound();
+    return detail;
+  }
+
+  return {
+    async list(accountId: string, query: InvoiceListQuery): Promise<InvoicePage> {
+      const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      if (query.cursor !== undefined && !after) {
+        throw ApiError.validation([{ field: 'cursor', code: 'invalid_format', message: 'cursor is not one this API returned' }]);
+      }
+      const invoiceTypes = typesOf(query);
+      if (invoiceTypes?.length === 0) return { items: [], nextCursor: null };
+      const rows = await invoiceStore.list(
+        db,
+        accountId,
+        {
+          taxpayerId: query.taxpayer_id,
+          statuses: query.status,
+          invoiceTypes,
+          dateFrom: query.date_from,
+          dateTo: query.date_to,
+          numberContains: query.q,
+        },
+        after,
+        query.limit + 1,
+      );
+      const items = rows.slice(0, query.limit);
+      return { items, nextCursor: rows.length > query.limit ? encodeCursor(items[items.length - 1].pageKey) : null };
+    },
+
+    get: find,
+
+    async submissions(accountId: string, id: string): Promise<SubmissionRow[]> {
+      if (!isUuid(id) || !(await invoiceStore.isOwnedBy(db, accountId, id))) throw notFound();
+      return submissionHistoryStore.forInvoice(db, id);
+    },
+  };
+}

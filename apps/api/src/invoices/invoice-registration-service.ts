@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { buildQrUrl, buildRegistrationRecord, madridToday, toAeatDate, validateInvoiceRequest, type NormalizedInvoice, type ValidationIssue } from '@vf/core';
+import type { Db, DbOrTx, RecipientJson } from '@vf/db';
+import {
+  invoiceStore,
+  StoreError,
+  systemStore,
+  taxpayerStore,
+  usageStore,
+  type AccountWithPlan,
+  type SystemRow,
+  type TaxpayerView,
+} from '@vf/db/src/stores';
+import { enqueueSubmission, type Queues } from '@vf/queue';
+import { ApiError, type FieldIssue } from '../errors/api-error';
+import { isUuid } from '../http/is-uuid';
+import { quotaPeriod } from '../quota/quota-period';
+import { withTimeout } from '../shared/with-timeout';
+import { generationTime } from './generation-time';
+import { systemSnapshot } from './system-snapshot';
+
+export interface RegisteredInvoice {
+  id: string;
+  taxpayerId: string;
+  invoiceNumber: string;
+  hash: string;
+  previousHash: string | null;
+  chainPosition: number;
+  generatedAt: string;
+  qrUrl: string;
+  warnings: ValidationIssue[];
+}
+
+interface CheckedInvoice {
+  invoice: NormalizedInvoice;
+  warnings: ValidationIssue[];
+  taxpayer: TaxpayerView;
+  system: SystemRow;
+}
+
+export type InvoiceRegistrationService = ReturnType<typeof createInvoiceRegistrationService>;
+
+const TAXPAYER_NOT_FOUND: FieldIssue = { field: 'taxpayer_id', code: 'not_found', message: 'no taxpayer with this id in your account' };
+const SYSTEM_NOT_FOUND: FieldIssue = { field: 'computer_system_id', code: 'not_found', message: 'no computer system with this id in your account' };
+
+function toRecipientJson(invoice: NormalizedInvoice): RecipientJson | null {
+  const r = invoice.recipient;
+  if (!r) return null;
+  return 'nif' in r ? { name: r.name, nif: r.nif } : { name: r.name, country: r.country, id_type: r.idType, id: r.id };
+}
+
+export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues; clock: () => Date; enqueueTimeoutMs: number }) {
+  const { db, clock } = deps;
+
+  /** The authority's rules, then ownership: another account's taxpayer or system reads as "not found". */
+  async function check(accountId: string, body: unknown): Promise<CheckedInvoice> {
+    const result = validateInvoiceRequest(body, { today: madridToday(clock()) });
+    if (!result.valid) {
+      throw new ApiError('validation_failed', 'The invoice is not valid; nothing was registered. See errors.', {
+        errors: result.errors,
+        extensions: { warnings: result.warnings },
+      });
+    }
+    const { invoice } = result;
+    const [taxpayer, system] = await Promise.all([
+      isUuid(invoice.taxpayerId) ? taxpayerStore.find(db, accountId, invoice.taxpayerId) : undefined,
+      isUuid(invoice.computerSystemId) ? systemStore.find(db, accountId, invoice.computerSystemId) : undefined,
+    ]);
+    const missing = [...(taxpayer ? [] : [TAXPAYER_NOT_FOUND]), ...(system ? [] : [SYSTEM_NOT_FOUND])];
+    if (!taxpayer || !system) throw ApiError.validation(missing, 'The taxpayer or computer system does not exist in your account.');
+    return { invoice, warnings: result.warnings, taxpayer, system };
+  }
+
+  async function quotaExceeded(tx: DbOrTx, account: AccountWithPlan, period: string, resetsAt: Date): Promise<ApiError> {
+    const used = await usageStore.used(tx, account.id, period);
+    const quota = account.plan.monthlyQuota;
+    return new ApiError('quota_exceeded', `Your ${account.plan.id} plan allows ${quota} registrations per month; ${period} is used up.`, {
+      extensions: { quota, used, period, resets_at: resetsAt.toISOString() },
+      headers: { 'Retry-After': String(Math.max(1, Math.ceil((resetsAt.getTime() - clock().getTime()) / 1000))) },
+    });
+  }
+
+  /** Appends the record to the taxpayer's chain: one transaction under the taxpayer's row lock, no network inside. */
+  async function append(account: AccountWithPlan, checked: CheckedInvoice): Promise<RegisteredInvoice> {
+    const { invoice, system } = checked;
+    const { period, resetsAt } = quotaPeriod(clock());
+    const id = randomUUID();
+    return db.transaction(async (tx) => {
+      const head = await taxpayerStore.lockForAppend(tx, account.id, invoice.taxpayerId);
+      if (!head) throw ApiError.validation([TAXPAYER_NOT_FOUND]);
+      if (await invoiceStore.existsForTaxpayer(tx, head.id, invoice.invoiceNumber, invoice.invoiceDate)) {
+        throw new ApiError('duplicate_invoice', `Invoice ${invoice.invoiceNumber} of ${invoice.invoiceDate} is already registered for this taxpayer.`);
+      }
+      if ((await usageStore.claim(tx, account.id, period, account.plan.monthlyQuota)) === undefined) {
+        throw await quotaExceeded(tx, account, period, resetsAt);
+      }
+      const previous = head.lastInvoiceId ? await invoiceStore.chainHead(tx, head.lastInvoiceId) : undefined;
+      const generated = generationTime(clock(), previous);
+      const snapshot = systemSnapshot(system, (await taxpayerStore.countForAccount(tx, account.id)) > 1);
+      const record = buildRegistrationRecord({
+        invoice,
+        issuer: { nif: head.nif, name: head.name },
+        system: snapshot,
+        previous: previous && {
+          issuerNif: previous.issuerNif,
+          invoiceNumber: previous.invoiceNumber,
+          invoiceDate: toAeatDate(previous.invoiceDate),
+          hash: previous.hash,
+        },
+        generatedAt: generated.literal,
+        externalRef: id,
+      });
+      const qrUrl = buildQrUrl(
+        { nif: record.id.issuerNif, invoiceNumber: record.id.invoiceNumber, invoiceDate: record.id.invoiceDate, total: record.total },
+        { production: head.isProduction },
+      );
+      const chainPosition = head.chainLength + 1;
+      await invoiceStore.insertRegistration(
+        tx,
+        {
+          id,
+          accountId: account.id,
+          taxpayerId: head.id,
+          computerSystemId: system.id,
+          chainSeq: chainPosition,
+          recordType: 'registration',
+          invoiceNumber: invoice.invoiceNumber,
+          invoiceDate: invoice.invoiceDate,
+          invoiceType: invoice.invoiceType,
+          description: invoice.description,
+          operationDate: invoice.operationDate ?? null,
+          recipient: toRecipientJson(invoice),
+          rectificationType: invoice.rectificationType ?? null,
+          rectifiedBaseAmount: invoice.rectifiedBaseAmount ?? null,
+          rectifiedTaxAmount: invoice.rectifiedTaxAmount ?? null,
+          correctedInvoices: invoice.correctedInvoices.map((c) => ({ invoice_number: c.invoiceNumber, invoice_date: c.invoiceDate })),
+          totalAmount: record.total,
+          totalTaxAmount: record.totalTax,
+          issuerNif: head.nif,
+          issuerName: head.name,
+          systemSnapshot: snapshot,
+          isProduction: head.isProduction,
+          generatedAtLiteral: generated.literal,
+          generatedAt: generated.at,
+          previousInvoiceId: previous?.id ?? null,
+          previousHash: previous?.hash ?? null,
+          hash: record.hash,
+          qrUrl,
+          authorityStatus: 'queued',
+        },
+        invoice.lines.map((line) => ({
+          taxType: line.taxType,
+          regimeType: line.regimeType ?? null,
+          operationType: line.operationType,
+          baseAmount: line.baseAmount,
+          taxRate: line.taxRate ?? null,
+          taxAmount: line.taxAmount ?? null,
+          surchargeRate: line.surchargeRate ?? null,
+          surchargeAmount: line.surchargeAmount ?? null,
+        })),
+        'queued',
+      );
+      await taxpayerStore.advanceChain(tx, head.id, { chainLength: chainPosition, lastInvoiceId: id });
+      return {
+        id,
+        taxpayerId: head.id,
+        invoiceNumber: invoice.invoiceNumber,
+        hash: record.hash,
+        previousHash: previous?.hash ?? null,
+        chainPosition,
+        generatedAt: generated.literal,
+        qrUrl,
+        warnings: checked.warnings,
+      };
+    });
+  }
+
+  return {
+    /** Dry run: every check registration makes before writing, nothing stored or counted. */
+    async validate(accountId: string, body: unknown): Promise<ValidationIssue[]> {
+      return (await check(accountId, body)).warnings;
+    },
+
+    async register(account: AccountWithPlan, body: unknown, log: Logger): Promise<RegisteredInvoice> {
+      const checked = await check(account.id, body);
+      let registered: RegisteredInvoice;
+      try {
+        registered = await append(account, checked);
+      } catch (err) {
+        if (err instanceof StoreError && err.kind === 'referenced') throw ApiError.validation([SYSTEM_NOT_FOUND]);
+        if (err instanceof StoreError && err.kind === 'conflict') {
+          throw new ApiError('duplicate_invoice', `Invoice ${checked.invoice.invoiceNumber} is already registered for this taxpayer.`);
+        }
+        throw err;
+      }
+      // After commit: PostgreSQL already holds the invoice, so a Redis outage only delays it (the reconciler re-enqueues).
+      try {
+        await withTimeout(enqueueSubmission(deps.queues.submission, { invoiceId: registered.id, taxpayerId: registered.taxpayerId }), deps.enqueueTimeoutMs, 'enqueue');
+      } catch (err) {
+        log.warn({ err, invoiceId: registered.id }, 'invoice registered but not enqueued; the reconciler will enqueue it');
+      }
+      return registered;
+    },
+  };
+}

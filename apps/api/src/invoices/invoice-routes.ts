@@ -1,0 +1,78 @@
+import { Router } from 'express';
+import { classifyOperation } from '@vf/core';
+import { currentAccount } from '../auth/require-api-key';
+import { ApiError } from '../errors/api-error';
+import { methodNotAllowed } from '../http/method-not-allowed';
+import { parseWith } from '../http/parse-with';
+import { invoiceListSchema } from './invoice-list-schema';
+import type { InvoiceQueryService } from './invoice-query-service';
+import type { InvoiceRegistrationService } from './invoice-registration-service';
+import { renderInvoiceDetail, renderInvoiceSummary, renderSubmission } from './invoice-view';
+
+export function invoiceRoutes(registration: InvoiceRegistrationService, queries: InvoiceQueryService): Router {
+  const router = Router();
+
+  // Fixed paths before /invoices/:id, which would otherwise claim them.
+  router
+    .route('/invoices/validate')
+    .post(async (req, res) => {
+      const warnings = await registration.validate(currentAccount(res).id, req.body);
+      res.json({ data: { valid: true, warnings } });
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/invoices/classify')
+    .post((req, res) => {
+      const result = classifyOperation(req.body);
+      if (!result.valid) throw ApiError.validation(result.errors, 'The operation cannot be classified; see errors.');
+      res.json({ data: result.data });
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/invoices')
+    .get(async (req, res) => {
+      const page = await queries.list(currentAccount(res).id, parseWith(invoiceListSchema, req.query));
+      res.json({ data: page.items.map(renderInvoiceSummary), next_cursor: page.nextCursor });
+    })
+    .post(async (req, res) => {
+      const r = await registration.register(currentAccount(res), req.body, req.log);
+      res
+        .status(201)
+        .location(`/api/v1/invoices/${r.id}`)
+        .json({
+          message: 'Invoice registered and queued for submission to the tax authority.',
+          data: {
+            id: r.id,
+            invoice_number: r.invoiceNumber,
+            hash: r.hash,
+            qr_url: r.qrUrl,
+            authority_status: 'queued',
+            record_type: 'registration',
+            taxpayer_id: r.taxpayerId,
+            chain_position: r.chainPosition,
+            previous_hash: r.previousHash,
+            generated_at: r.generatedAt,
+            warnings: r.warnings,
+          },
+        });
+    })
+    .all(methodNotAllowed(['GET', 'POST']));
+
+  router
+    .route('/invoices/:id')
+    .get(async (req, res) => {
+      res.json({ data: renderInvoiceDetail(await queries.get(currentAccount(res).id, req.params.id)) });
+    })
+    .all(methodNotAllowed(['GET']));
+
+  router
+    .route('/invoices/:id/submissions')
+    .get(async (req, res) => {
+      res.json({ data: (await queries.submissions(currentAccount(res).id, req.params.id)).map(renderSubmission) });
+    })
+    .all(methodNotAllowed(['GET']));
+
+  return router;
+}

@@ -1,0 +1,22 @@
+import type { SystemSnapshotJson } from '@vf/db';
+import type { SystemRow } from '@vf/db/src/stores';
+
+const yesNo = (b: boolean) => (b ? 'S' : 'N');
+
+/**
+ * The SistemaInformatico block as of this record. IndicadorMultiplesOT is computed, never chosen:
+ * S when the account keeps records for more than one taxpayer (NOTES §9.1).
+ */
+export function systemSnapshot(system: SystemRow, accountHasSeveralTaxpayers: boolean): SystemSnapshotJson {
+  return {
+    NombreRazon: system.vendorName,
+    NIF: system.vendorNif,
+    NombreSistemaInformatico: system.name,
+    IdSistemaInformatico: system.systemCode,
+    Version: system.version,
+    NumeroInstalacion: system.installationNumber,
+    TipoUsoPosibleSoloVerifactu: yesNo(system.onlySupportsVerifactu),
+    TipoUsoPosibleMultiOT: yesNo(system.supportsMultipleTaxpayers),
+    IndicadorMultiplesOT: yesNo(accountHasSeveralTaxpayers),
+  };
+}

@@ -1,0 +1,54 @@
+import type { Server } from 'node:http';
+import IORedis from 'ioredis';
+import { loadConfig } from '@vf/config';
+import { createDatabase, migrateDatabase } from '@vf/db';
+import { createQueues } from '@vf/queue';
+import { createApp } from './create-app';
+import { createLogger } from './http/create-logger';
+import { withTimeout } from './shared/with-timeout';
+
+const PASSWORD_HASH_COST = 12;
+const SHUTDOWN_STEP_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  await migrateDatabase(config.databaseUrl);
+  const database = createDatabase(config.databaseUrl);
+  // Producer connection: fail fast when Redis is down instead of queueing commands forever,
+  // so a registration never hangs on Redis (the reconciler enqueues what was missed).
+  const redis = new IORedis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection error'));
+  const queues = createQueues(redis, config.queuePrefix);
+
+  const app = createApp({ db: database.db, redis, queues, logger, config, passwordHashCost: PASSWORD_HASH_COST });
+  const server: Server = app.listen(config.port, () => logger.info({ port: config.port }, 'api listening'));
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const step = async (name: string, work: () => Promise<unknown>) => {
+      try {
+        await withTimeout(work(), SHUTDOWN_STEP_MS, name);
+      } catch (err) {
+        logger.error({ err }, `shutdown step failed: ${name}`);
+      }
+    };
+    // Order matters: no new requests, then no more enqueues, then the pool the requests used.
+    await step('stop http', () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))));
+    await step('close queues', () => queues.close());
+    await step('close redis', () => redis.quit());
+    await step('close database', () => database.close());
+    logger.flush();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

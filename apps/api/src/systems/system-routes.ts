@@ -1,0 +1,47 @@
+import { Router, type Request } from 'express';
+import { currentAccount } from '../auth/require-api-key';
+import { ApiError } from '../errors/api-error';
+import { isUuid } from '../http/is-uuid';
+import { methodNotAllowed } from '../http/method-not-allowed';
+import { parseWith } from '../http/parse-with';
+import { systemCreateSchema, systemUpdateSchema } from './system-schemas';
+import type { SystemService } from './system-service';
+import { renderSystem } from './system-view';
+
+function systemId(req: Request): string {
+  const { id } = req.params;
+  if (!isUuid(id)) throw new ApiError('system_not_found', 'No computer system with this id in your account.');
+  return id;
+}
+
+export function systemRoutes(systems: SystemService): Router {
+  const router = Router();
+
+  router
+    .route('/systems')
+    .get(async (_req, res) => {
+      res.json({ data: (await systems.list(currentAccount(res).id)).map(renderSystem) });
+    })
+    .post(async (req, res) => {
+      const system = await systems.create(currentAccount(res).id, parseWith(systemCreateSchema, req.body));
+      res.status(201).location(`/api/v1/systems/${system.id}`).json({ data: renderSystem(system) });
+    })
+    .all(methodNotAllowed(['GET', 'POST']));
+
+  router
+    .route('/systems/:id')
+    .get(async (req, res) => {
+      res.json({ data: renderSystem(await systems.get(currentAccount(res).id, systemId(req))) });
+    })
+    .put(async (req, res) => {
+      const id = systemId(req);
+      res.json({ data: renderSystem(await systems.update(currentAccount(res).id, id, parseWith(systemUpdateSchema, req.body))) });
+    })
+    .delete(async (req, res) => {
+      await systems.remove(currentAccount(res).id, systemId(req));
+      res.status(204).end();
+    })
+    .all(methodNotAllowed(['GET', 'PUT', 'DELETE']));
+
+  return router;
+}

@@ -1,0 +1,43 @@
+import Joi from 'joi';
+import { spanishNif } from '../shared/nif-schema';
+import { SYSTEM_CODE } from './system-code';
+
+export interface SystemCreateRequest {
+  vendor_name: string;
+  vendor_nif: string;
+  name: string;
+  version: string;
+  installation_number: string;
+  only_supports_verifactu: boolean;
+  system_code?: string;
+  supports_multiple_taxpayers: boolean;
+}
+
+export type SystemUpdateRequest = Partial<SystemCreateRequest>;
+
+// Lengths are those of the authority's SistemaInformatico elements.
+const fields = {
+  vendor_name: Joi.string().trim().min(1).max(120),
+  vendor_nif: spanishNif,
+  name: Joi.string().trim().min(1).max(30),
+  version: Joi.string().trim().min(1).max(50),
+  installation_number: Joi.string().trim().min(1).max(100),
+  only_supports_verifactu: Joi.boolean().strict(),
+  system_code: Joi.string()
+    .pattern(SYSTEM_CODE)
+    .messages({ 'string.pattern.base': 'system_code must be exactly 2 characters: uppercase letters A-Z (not Ñ) or digits' }),
+  supports_multiple_taxpayers: Joi.boolean().strict(),
+};
+
+export const systemCreateSchema = Joi.object<SystemCreateRequest>({
+  ...fields,
+  vendor_name: fields.vendor_name.required(),
+  vendor_nif: fields.vendor_nif.required(),
+  name: fields.name.required(),
+  version: fields.version.required(),
+  installation_number: fields.installation_number.required(),
+  only_supports_verifactu: fields.only_supports_verifactu.default(true),
+  supports_multiple_taxpayers: fields.supports_multiple_taxpayers.default(true),
+});
+
+export const systemUpdateSchema = Joi.object<SystemUpdateRequest>(fields).min(1);

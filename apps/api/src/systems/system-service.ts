@@ -1,0 +1,67 @@
+import type { Db } from '@vf/db';
+import { StoreError, systemStore, type SystemPatch, type SystemRow } from '@vf/db/src/stores';
+import { ApiError } from '../errors/api-error';
+import { defaultSystemCode } from './system-code';
+import type { SystemCreateRequest, SystemUpdateRequest } from './system-schemas';
+
+export type SystemService = ReturnType<typeof createSystemService>;
+
+const notFound = () => new ApiError('system_not_found', 'No computer system with this id in your account.');
+
+export function createSystemService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    list: (accountId: string) => systemStore.list(db, accountId),
+
+    async get(accountId: string, id: string): Promise<SystemRow> {
+      const system = await systemStore.find(db, accountId, id);
+      if (!system) throw notFound();
+      return system;
+    },
+
+    create(accountId: string, input: SystemCreateRequest): Promise<SystemRow> {
+      return systemStore.insert(db, {
+        accountId,
+        vendorName: input.vendor_name,
+        vendorNif: input.vendor_nif,
+        name: input.name,
+        version: input.version,
+        installationNumber: input.installation_number,
+        onlySupportsVerifactu: input.only_supports_verifactu,
+        systemCode: input.system_code ?? defaultSystemCode(input.name),
+        supportsMultipleTaxpayers: input.supports_multiple_taxpayers,
+      });
+    },
+
+    /** Registered invoices keep the snapshot taken when they were generated; changes apply to new ones. */
+    async update(accountId: string, id: string, input: SystemUpdateRequest): Promise<SystemRow> {
+      const patch: SystemPatch = {
+        vendorName: input.vendor_name,
+        vendorNif: input.vendor_nif,
+        name: input.name,
+        version: input.version,
+        installationNumber: input.installation_number,
+        onlySupportsVerifactu: input.only_supports_verifactu,
+        systemCode: input.system_code,
+        supportsMultipleTaxpayers: input.supports_multiple_taxpayers,
+      };
+      const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as SystemPatch;
+      const system = await systemStore.update(db, accountId, id, defined);
+      if (!system) throw notFound();
+      return system;
+    },
+
+    async remove(accountId: string, id: string): Promise<void> {
+      let deleted: boolean;
+      try {
+        deleted = await systemStore.delete(db, accountId, id);
+      } catch (err) {
+        if (err instanceof StoreError && err.kind === 'referenced') {
+          throw new ApiError('system_in_use', 'Registered invoices refer to this computer system, so it cannot be deleted.');
+        }
+        throw err;
+      }
+      if (!deleted) throw notFound();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { Router, type Request } from 'express';
+import { currentAccount } from '../auth/require-api-key';
+import { ApiError } from '../errors/api-error';
+import { isUuid } from '../http/is-uuid';
+import { methodNotAllowed } from '../http/method-not-allowed';
+import { parseWith } from '../http/parse-with';
+import { taxpayerCreateSchema, taxpayerUpdateSchema } from './taxpayer-schemas';
+import type { SavedTaxpayer, TaxpayerService } from './taxpayer-service';
+import { renderTaxpayer } from './taxpayer-view';
+
+function taxpayerId(req: Request): string {
+  const { id } = req.params;
+  if (!isUuid(id)) throw new ApiError('taxpayer_not_found', 'No taxpayer with this id in your account.');
+  return id;
+}
+
+export function taxpayerRoutes(taxpayers: TaxpayerService, clock: () => Date): Router {
+  const router = Router();
+  const renderSaved = ({ taxpayer, warnings }: SavedTaxpayer) => ({ data: { ...renderTaxpayer(taxpayer, clock()), warnings } });
+
+  router
+    .route('/taxpayers')
+    .get(async (_req, res) => {
+      const now = clock();
+      const list = await taxpayers.list(currentAccount(res).id);
+      res.json({ data: list.map((t) => renderTaxpayer(t, now)) });
+    })
+    .post(async (req, res) => {
+      const saved = await taxpayers.create(currentAccount(res).id, parseWith(taxpayerCreateSchema, req.body));
+      res.status(201).location(`/api/v1/taxpayers/${saved.taxpayer.id}`).json(renderSaved(saved));
+    })
+    .all(methodNotAllowed(['GET', 'POST']));
+
+  router
+    .route('/taxpayers/:id')
+    .get(async (req, res) => {
+      res.json({ data: renderTaxpayer(await taxpayers.get(currentAccount(res).id, taxpayerId(req)), clock()) });
+    })
+    .put(async (req, res) => {
+      const id = taxpayerId(req);
+      res.json(renderSaved(await taxpayers.update(currentAccount(res).id, id, parseWith(taxpayerUpdateSchema, req.body))));
+    })
+    .delete(async (req, res) => {
+      await taxpayers.remove(currentAccount(res).id, taxpayerId(req));
+      res.status(204).end();
+    })
+    .all(methodNotAllowed(['GET', 'PUT', 'DELETE']));
+
+  return router;
+}

@@ -1,0 +1,95 @@
+import type { Db } from '@vf/db';
+import { StoreError, taxpayerStore, type TaxpayerCertificateColumns, type TaxpayerPatch, type TaxpayerView } from '@vf/db/src/stores';
+import { ApiError } from '../errors/api-error';
+import { NO_CERTIFICATE, type CertificateIntake } from './certificate-intake';
+import type { TaxpayerCreateRequest, TaxpayerUpdateRequest } from './taxpayer-schemas';
+import { certificateWarnings, type Warning } from './taxpayer-view';
+
+export interface SavedTaxpayer {
+  taxpayer: TaxpayerView;
+  warnings: Warning[];
+}
+
+export type TaxpayerService = ReturnType<typeof createTaxpayerService>;
+
+const notFound = () => new ApiError('taxpayer_not_found', 'No taxpayer with this id in your account.');
+
+function conflictOrThrow(err: unknown): never {
+  if (err instanceof StoreError && err.kind === 'conflict') {
+    throw new ApiError('taxpayer_exists', 'Your account already has a taxpayer with this NIF.', {
+      errors: [{ field: 'nif', code: 'taken', message: 'a taxpayer with this NIF already exists in your account' }],
+    });
+  }
+  throw err;
+}
+
+export function createTaxpayerService(deps: { db: Db; intake: CertificateIntake; clock: () => Date }) {
+  const { db, intake } = deps;
+
+  /** Reads and seals the certificate the request carries: undefined = leave as is, NO_CERTIFICATE = remove. */
+  async function certificateColumns(input: TaxpayerUpdateRequest): Promise<TaxpayerCertificateColumns | undefined> {
+    const password = input.certificate_password ?? '';
+    if (typeof input.certificate_path === 'string') return intake.accept({ kind: 'path', path: input.certificate_path }, password);
+    if (typeof input.certificate_p12_base64 === 'string') {
+      return intake.accept({ kind: 'upload', p12: Buffer.from(input.certificate_p12_base64, 'base64') }, password);
+    }
+    if (input.certificate_path === null || input.certificate_p12_base64 === null) return NO_CERTIFICATE;
+    return undefined;
+  }
+
+  async function saved(accountId: string, id: string): Promise<SavedTaxpayer> {
+    const taxpayer = await taxpayerStore.find(db, accountId, id);
+    if (!taxpayer) throw notFound();
+    return { taxpayer, warnings: certificateWarnings(taxpayer, deps.clock()) };
+  }
+
+  return {
+    list: (accountId: string) => taxpayerStore.list(db, accountId),
+
+    async get(accountId: string, id: string): Promise<TaxpayerView> {
+      const taxpayer = await taxpayerStore.find(db, accountId, id);
+      if (!taxpayer) throw notFound();
+      return taxpayer;
+    },
+
+    async create(accountId: string, input: TaxpayerCreateRequest): Promise<SavedTaxpayer> {
+      const certificate = await certificateColumns(input);
+      const id = await taxpayerStore
+        .insert(db, { accountId, nif: input.nif, name: input.name, isProduction: input.is_production, ...certificate })
+        .catch(conflictOrThrow);
+      return saved(accountId, id);
+    },
+
+    async update(accountId: string, id: string, input: TaxpayerUpdateRequest): Promise<SavedTaxpayer> {
+      // Certificate first: reading it is file work that must not hold the row lock.
+      const certificate = await certificateColumns(input);
+      const patch: TaxpayerPatch = { ...certificate };
+      if (input.nif !== undefined) patch.nif = input.nif;
+      if (input.name !== undefined) patch.name = input.name;
+      if (input.is_production !== undefined) patch.isProduction = input.is_production;
+      await db.transaction(async (tx) => {
+        const current = await taxpayerStore.lockForAppend(tx, accountId, id);
+        if (!current) throw notFound();
+        // The chain's records carry the NIF they were issued under; a new NIF would need a new chain.
+        if (patch.nif !== undefined && patch.nif !== current.nif && current.chainLength > 0) {
+          throw new ApiError('taxpayer_has_invoices', 'The NIF cannot change once invoices were registered; create a new taxpayer instead.');
+        }
+        await taxpayerStore.update(tx, accountId, id, patch).catch(conflictOrThrow);
+      });
+      return saved(accountId, id);
+    },
+
+    async remove(accountId: string, id: string): Promise<void> {
+      let deleted: boolean;
+      try {
+        deleted = await taxpayerStore.delete(db, accountId, id);
+      } catch (err) {
+        if (err instanceof StoreError && err.kind === 'referenced') {
+          throw new ApiError('taxpayer_has_invoices', 'A taxpayer with registered invoices cannot be deleted: its records must be kept.');
+        }
+        throw err;
+      }
+      if (!deleted) throw notFound();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { Express } from 'express';
+import request from 'supertest';
+import { madridToday } from '@vf/core';
+
+export interface TestAccount {
+  apiKey: string;
+  email: string;
+  password: string;
+  auth: { Authorization: string };
+}
+
+export async function registerAccount(app: Express, name = 'Test account'): Promise<TestAccount> {
+  const email = `${randomUUID()}@example.test`;
+  const password = `pw-${randomUUID()}`;
+  const res = await request(app).post('/api/v1/auth/register').send({ name, email, password }).expect(201);
+  const apiKey: string = res.body.data.api_key;
+  return { apiKey, email, password, auth: { Authorization: `Bearer ${apiKey}` } };
+}
+
+export async function createTaxpayer(app: Express, account: TestAccount, body: Record<string, unknown> = {}): Promise<string> {
+  const res = await request(app)
+    .post('/api/v1/taxpayers')
+    .set(account.auth)
+    .send({ nif: '89890001K', name: 'Contribuyente de Pruebas', ...body })
+    .expect(201);
+  return res.body.data.id;
+}
+
+export async function createSystem(app: Express, account: TestAccount, body: Record<string, unknown> = {}): Promise<string> {
+  const res = await request(app)
+    .post('/api/v1/systems')
+    .set(account.auth)
+    .send({ vendor_name: 'Software Vendor SL', vendor_nif: 'B85905495', name: 'Facturador', version: '1.0.0', installation_number: 'INST-1', ...body })
+    .expect(201);
+  return res.body.data.id;
+}
+
+/** A valid F1 for today: 100.00 at 21% VAT. */
+export function invoiceBody(taxpayerId: string, systemId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    taxpayer_id: taxpayerId,
+    computer_system_id: systemId,
+    invoice_number: `F-${randomUUID().slice(0, 8)}`,
+    invoice_date: madridToday(),
+    invoice_type: 'F1',
+    description: 'Servicios de consultoría',
+    recipient: { name: 'Cliente SL', nif: 'B85905495' },
+    breakdown: [{ tax_type: '01', regime_type: '01', operation_type: 'S1', base_amount: 100, tax_rate: 21, tax_amount: 21 }],
+    total_amount: 121,
+    total_tax_amount: 21,
+    ...overrides,
+  };
+}
+
+/** One account with a taxpayer and a system, ready to register invoices. */
+export async function readyAccount(app: Express, taxpayer: Record<string, unknown> = {}) {
+  const account = await registerAccount(app);
+  const taxpayerId = await createTaxpayer(app, account, taxpayer);
+  const systemId = await createSystem(app, account);
+  return { account, taxpayerId, systemId };
+}
