@@ -40,3 +40,9 @@ export function invoiceDateNumber(text: string): number | undefined {
   if (date.getUTCFullYear() !== +yyyy || date.getUTCMonth() !== +mm - 1 || date.getUTCDate() !== +dd) return undefined;
   return Number(`${yyyy}${mm}${dd}`);
 }
+
+/** Today's date in Madrid as dd-mm-yyyy (FechaExpedicionFactura format). */
+export function madridInvoiceDate(date: Date): string {
+  const f = fields(date);
+  return `${f.day}-${f.month}-${f.year}`;
+}

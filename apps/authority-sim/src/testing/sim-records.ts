@@ -1,0 +1,32 @@
+import type { RegistrationRecord } from '@vf/core';
+import { f1Record } from '@vf/xml/src/testing/sample-records';
+import { expectedHuella } from '../record-hash';
+import { madridInvoiceDate, madridTimestamp } from '../spain-time';
+
+/**
+ * A record the simulator accepts as Correcto right now: issued today, generated now, chained to
+ * `previous` (or first), with the right huella. Overrides are applied before sealing unless `hash` is given.
+ */
+export function freshRecord(
+  issuerNif: string,
+  invoiceNumber: string,
+  opts: { previous?: RegistrationRecord; overrides?: Partial<RegistrationRecord>; now?: Date } = {},
+): RegistrationRecord {
+  const now = opts.now ?? new Date();
+  const record = f1Record(
+    { issuerNif, invoiceNumber, invoiceDate: madridInvoiceDate(now) },
+    { generatedAt: madridTimestamp(now), ...opts.overrides },
+  );
+  if (opts.previous) record.previous = { ...opts.previous.id, hash: opts.previous.hash };
+  if (opts.overrides?.hash === undefined) record.hash = expectedHuella(record);
+  return record;
+}
+
+/** A chain of n correct records for one taxpayer, oldest first. */
+export function freshChain(issuerNif: string, prefix: string, n: number, previous?: RegistrationRecord): RegistrationRecord[] {
+  const chain: RegistrationRecord[] = [];
+  for (let i = 1; i <= n; i += 1) {
+    chain.push(freshRecord(issuerNif, `${prefix}-${String(i).padStart(4, '0')}`, { previous: chain[chain.length - 1] ?? previous }));
+  }
+  return chain;
+}
