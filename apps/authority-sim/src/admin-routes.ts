@@ -4,6 +4,7 @@ import type { SimulatorContext } from './simulator-context';
 import { DEFAULT_BEHAVIOUR, FAULT_KINDS, type SimulatorBehaviour } from './simulator-types';
 
 const NUMERIC = ['waitSeconds', 'timestampToleranceSeconds', 'latencyMs'] as const;
+const BOOLEAN = ['validateSchema'] as const;
 
 /** Checks a behaviour patch from JSON; throws with a readable message on anything unexpected. */
 export function parseBehaviourPatch(input: unknown): Partial<SimulatorBehaviour> {
@@ -13,6 +14,9 @@ export function parseBehaviourPatch(input: unknown): Partial<SimulatorBehaviour>
     if ((NUMERIC as readonly string[]).includes(key)) {
       if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new Error(`${key} must be a number >= 0`);
       patch[key as (typeof NUMERIC)[number]] = value;
+    } else if ((BOOLEAN as readonly string[]).includes(key)) {
+      if (typeof value !== 'boolean') throw new Error(`${key} must be true or false`);
+      patch[key as (typeof BOOLEAN)[number]] = value;
     } else if ((FAULT_KINDS as readonly string[]).includes(key)) {
       const plan = value as { next?: unknown; probability?: unknown };
       if (!plan || typeof plan !== 'object') throw new Error(`${key} must be {next?, probability?}`);

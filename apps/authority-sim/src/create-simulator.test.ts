@@ -173,6 +173,17 @@ describe('RegFactuSistemaFacturacion', () => {
     expect(parseRegFactuReply(garbage.body)).toMatchObject({ kind: 'fault', code: 4103 });
   });
 
+  it('skips schema validation only when told to (validateSchema: false, for throughput benchmarks)', async () => {
+    t.sim.configure({ validateSchema: false });
+    try {
+      const xml = buildRegFactuRequest(header(), [freshRecord(TAXPAYER, 'A-1')]).replace('<sum1:IDVersion>1.0', '<sum1:IDVersion>9.9');
+      const reply = await httpsCall(t.sim.url, { ca: t.ca, client: t.platform, body: xml });
+      expect(asResponse(parseRegFactuReply(reply.body)).sendState).toBe('Correcto');
+    } finally {
+      t.sim.configure({ validateSchema: true });
+    }
+  });
+
   it('counts a send before TiempoEsperaEnvio elapsed as a flow-control violation, and still processes it', async () => {
     t.sim.configure({ waitSeconds: 60 });
     const chain = freshChain(TAXPAYER, 'A', 2);

@@ -32,7 +32,12 @@ async function main(): Promise<void> {
     port: config.port,
     collaboratorNifs,
     unknownNifs: config.unknownNifs,
-    behaviour: { waitSeconds: config.waitSeconds, timestampToleranceSeconds: config.timestampToleranceSeconds, latencyMs: config.latencyMs },
+    behaviour: {
+      waitSeconds: config.waitSeconds,
+      timestampToleranceSeconds: config.timestampToleranceSeconds,
+      latencyMs: config.latencyMs,
+      validateSchema: config.validateSchema,
+    },
     log: (line) => console.log(`[SIMULATOR] ${line}`),
   });
 
@@ -44,6 +49,7 @@ async function main(): Promise<void> {
   console.log(`  CA for clients: ${join(certDir, TEST_CERT_FILES.ca)}`);
   console.log(`  Colaboradores sociales: ${collaboratorNifs.join(', ') || '(none)'}`);
   console.log(`  TiempoEsperaEnvio ${config.waitSeconds}s, timestamp tolerance ${config.timestampToleranceSeconds}s`);
+  if (!config.validateSchema) console.log('  XSD validation OFF (SIM_VALIDATE_SCHEMA=false): malformed messages will not be faulted');
   console.log('='.repeat(78));
 
   const stop = async (signal: string) => {

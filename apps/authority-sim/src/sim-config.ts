@@ -9,6 +9,7 @@ export interface SimConfig {
   waitSeconds: number;
   timestampToleranceSeconds: number;
   latencyMs: number;
+  validateSchema: boolean;
 }
 
 const nifList = Joi.string().pattern(/^\s*[0-9A-Z]{9}(\s*,\s*[0-9A-Z]{9})*\s*$/);
@@ -22,6 +23,7 @@ const schema = Joi.object({
   SIM_WAIT_SECONDS: Joi.number().integer().min(0).max(9999).default(60),
   SIM_TOLERANCE_SECONDS: Joi.number().integer().min(0).default(240),
   SIM_LATENCY_MS: Joi.number().integer().min(0).default(0),
+  SIM_VALIDATE_SCHEMA: Joi.boolean().default(true),
 }).unknown(true);
 
 const split = (list: string | undefined) => (list ? list.split(',').map((nif) => nif.trim()).filter(Boolean) : undefined);
@@ -39,5 +41,6 @@ export function loadSimConfig(env: NodeJS.ProcessEnv = process.env): SimConfig {
     waitSeconds: value.SIM_WAIT_SECONDS,
     timestampToleranceSeconds: value.SIM_TOLERANCE_SECONDS,
     latencyMs: value.SIM_LATENCY_MS,
+    validateSchema: value.SIM_VALIDATE_SCHEMA,
   };
 }

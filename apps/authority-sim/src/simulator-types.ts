@@ -15,6 +15,12 @@ export interface SimulatorBehaviour {
   timestampToleranceSeconds: number;
   /** Added before answering each SOAP request. */
   latencyMs: number;
+  /**
+   * Validate every message against the XSDs (as AEAT does). On by default; it costs ~100–200 ms of CPU
+   * per message (libxml2 in WASM recompiles the schemas on each call), so a throughput benchmark of the
+   * service may turn it off to keep the simulator from being the bottleneck.
+   */
+  validateSchema: boolean;
   /** HTTP 500 with a non-SOAP body (a broken front end). Nothing registered. */
   http500: FaultPlan;
   /** HTTP 503 (maintenance / overload). Nothing registered. */
@@ -47,6 +53,7 @@ export const DEFAULT_BEHAVIOUR: SimulatorBehaviour = {
   waitSeconds: 60,
   timestampToleranceSeconds: 240,
   latencyMs: 0,
+  validateSchema: true,
   http500: {},
   http503: {},
   serverFault: {},

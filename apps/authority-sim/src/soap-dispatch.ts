@@ -8,6 +8,10 @@ import { clientFault, type SoapOutcome } from './soap-outcome';
 const MAX_RECORDS = 1000;
 const REGISTRO_FACTURA = /<(?:[\w.-]+:)?RegistroFactura[\s>]/g;
 
+function schemaCheck(ctx: SimulatorContext, xml: string, which: 'request' | 'consulta-request') {
+  return ctx.behaviour.validateSchema ? validateAgainstXsd(xml, which) : Promise.resolve({ valid: true, errors: [] });
+}
+
 async function answer(ctx: SimulatorContext, xml: string, holderNif: string | null): Promise<SoapOutcome> {
   let payload: { localName: string; namespace: string | null };
   try {
@@ -17,12 +21,12 @@ async function answer(ctx: SimulatorContext, xml: string, holderNif: string | nu
   }
   if (payload.localName === 'RegFactuSistemaFacturacion' && payload.namespace === NS.suministroLR) {
     if ((xml.match(REGISTRO_FACTURA)?.length ?? 0) > MAX_RECORDS) return clientFault(4113);
-    const schema = await validateAgainstXsd(xml, 'request');
+    const schema = await schemaCheck(ctx, xml, 'request');
     if (!schema.valid) return clientFault(4102, ` ${schema.errors[0] ?? ''}`.trimEnd());
     return handleRegFactu(ctx, xml, holderNif);
   }
   if (payload.localName === 'ConsultaFactuSistemaFacturacion' && payload.namespace === NS.consultaLR) {
-    const schema = await validateAgainstXsd(xml, 'consulta-request');
+    const schema = await schemaCheck(ctx, xml, 'consulta-request');
     if (!schema.valid) return clientFault(4102, ` ${schema.errors[0] ?? ''}`.trimEnd());
     return handleConsulta(ctx, xml, holderNif);
   }
