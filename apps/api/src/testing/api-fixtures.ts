@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Express } from 'express';
 import request from 'supertest';
 import { madridToday } from '@vf/core';
+
+/** An Express app or a listening server: whatever supertest can call. */
+type App = Parameters<typeof request>[0];
 
 export interface TestAccount {
   apiKey: string;
@@ -10,7 +12,7 @@ export interface TestAccount {
   auth: { Authorization: string };
 }
 
-export async function registerAccount(app: Express, name = 'Test account'): Promise<TestAccount> {
+export async function registerAccount(app: App, name = 'Test account'): Promise<TestAccount> {
   const email = `${randomUUID()}@example.test`;
   const password = `pw-${randomUUID()}`;
   const res = await request(app).post('/api/v1/auth/register').send({ name, email, password }).expect(201);
@@ -18,7 +20,7 @@ export async function registerAccount(app: Express, name = 'Test account'): Prom
   return { apiKey, email, password, auth: { Authorization: `Bearer ${apiKey}` } };
 }
 
-export async function createTaxpayer(app: Express, account: TestAccount, body: Record<string, unknown> = {}): Promise<string> {
+export async function createTaxpayer(app: App, account: TestAccount, body: Record<string, unknown> = {}): Promise<string> {
   const res = await request(app)
     .post('/api/v1/taxpayers')
     .set(account.auth)
@@ -27,7 +29,7 @@ export async function createTaxpayer(app: Express, account: TestAccount, body: R
   return res.body.data.id;
 }
 
-export async function createSystem(app: Express, account: TestAccount, body: Record<string, unknown> = {}): Promise<string> {
+export async function createSystem(app: App, account: TestAccount, body: Record<string, unknown> = {}): Promise<string> {
   const res = await request(app)
     .post('/api/v1/systems')
     .set(account.auth)
@@ -54,7 +56,7 @@ export function invoiceBody(taxpayerId: string, systemId: string, overrides: Rec
 }
 
 /** One account with a taxpayer and a system, ready to register invoices. */
-export async function readyAccount(app: Express, taxpayer: Record<string, unknown> = {}) {
+export async function readyAccount(app: App, taxpayer: Record<string, unknown> = {}) {
   const account = await registerAccount(app);
   const taxpayerId = await createTaxpayer(app, account, taxpayer);
   const systemId = await createSystem(app, account);

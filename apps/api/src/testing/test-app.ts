@@ -42,7 +42,7 @@ export function captureLogs(): { stream: Writable; lines: string[] } {
 export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const redis = new IORedis(REDIS_URL, { maxRetriesPerRequest: null });
-  const queues = createQueues(redis, `vftest-${randomUUID()}`);
+  const queues = overrides.queues ?? createQueues(redis, `vftest-${randomUUID()}`);
   const { stream, lines } = captureLogs();
   const masterKey = randomBytes(32);
   const certificateDir = mkdtempSync(path.join(tmpdir(), 'vf-api-certs-'));

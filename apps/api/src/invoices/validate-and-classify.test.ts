@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { invoiceBody, readyAccount } from '../testing/api-fixtures';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function stored(): Promise<{ invoices: number; usage: number }> {
+  const { rows } = await t.db.db.execute(sql`SELECT (SELECT count(*) FROM invoices)::int AS invoices, (SELECT coalesce(sum(registrations), 0) FROM usage_counters)::int AS usage`);
+  return rows[0] as { invoices: number; usage: number };
+}
+
+describe('POST /api/v1/invoices/validate', () => {
+  it('answers 200 valid with warnings for a valid invoice, storing and counting nothing', async () => {
+    const { account, taxpayerId, systemId } = await readyAccount(t.app);
+    const before = await stored();
+    const res = await request(t.app).post('/api/v1/invoices/validate').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(200);
+    expect(res.body).toEqual({ data: { valid: true, warnings: [] } });
+    const eu = invoiceBody(taxpayerId, systemId, {
+      recipient: { name: 'Kunde GmbH', country: 'DE', id_type: '02', id: 'DE123456789' },
+      breakdown: [{ tax_type: '01', regime_type: '01', operation_type: 'N2', base_amount: 100 }],
+      total_amount: 100,
+      total_tax_amount: 0,
+    });
+    const withWarnings = await request(t.app).post('/api/v1/invoices/validate').set(account.auth).send(eu).expect(200);
+    expect(withWarnings.body.data.valid).toBe(true);
+    expect(withWarnings.body.data.warnings.length).toBeGreaterThan(0);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('answers 422 with the errors, storing nothing', async () => {
+    const { account, taxpayerId, systemId } = await readyAccount(t.app);
+    const before = await stored();
+    const res = await request(t.app)
+      .post('/api/v1/invoices/validate')
+      .set(account.auth)
+      .send(invoiceBody(taxpayerId, systemId, { invoice_date: '2024-02-30', total_amount: 'abc' }))
+      .expect(422);
+    expect(res.body.code).toBe('validation_failed');
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['invoice_date', 'total_amount']));
+    expect(await stored()).toEqual(before);
+  });
+
+  it("checks that the taxpayer and system are the caller's", async () => {
+    const mine = await readyAccount(t.app);
+    const theirs = await readyAccount(t.app);
+    const res = await request(t.app).post('/api/v1/invoices/validate').set(mine.account.auth).send(invoiceBody(theirs.taxpayerId, mine.systemId)).expect(422);
+    expect(res.body.errors).toEqual([expect.objectContaining({ field: 'taxpayer_id', code: 'not_found' })]);
+  });
+});
+
+describe('POST /api/v1/invoices/classify', () => {
+  it('classifies the contract cases', async () => {
+    const { account } = await readyAccount(t.app);
+    const classify = (body: Record<string, unknown>) => request(t.app).post('/api/v1/invoices/classify').set(account.auth).send(body);
+    expect((await classify({ recipient_country: 'ES', issuer_territory: 'peninsula' }).expect(200)).body.data).toMatchObject({
+      operation_type: 'S1',
+      regime_type: '01',
+      tax_type: '01',
+      tax_rate: 21,
+      operation_class: expect.any(String),
+      notes: expect.any(String),
+    });
+    expect((await classify({ recipient_country: 'FR', recipient_vat: 'FR12345678901', issuer_territory: 'peninsula' }).expect(200)).body.data).toMatchObject({
+      operation_type: 'E1',
+      regime_type: '02',
+      tax_rate: 0,
+    });
+    expect((await classify({ recipient_country: 'US', issuer_territory: 'peninsula' }).expect(200)).body.data).toMatchObject({ operation_type: 'E2', regime_type: '02' });
+  });
+
+  it('answers 422 for an unusable request, and never counts against the quota', async () => {
+    const { account } = await readyAccount(t.app);
+    const before = await stored();
+    const res = await request(t.app).post('/api/v1/invoices/classify').set(account.auth).send({ recipient_country: 'XX', issuer_territory: 'mars' }).expect(422);
+    expect(res.body.code).toBe('validation_failed');
+    expect(res.body.errors.length).toBeGreaterThan(0);
+    expect(await stored()).toEqual(before);
+  });
+});
