@@ -7,11 +7,13 @@ import { authRoutes } from './auth/auth-routes';
 import { requireApiKey } from './auth/require-api-key';
 import { chainRoutes } from './chain/chain-routes';
 import { composeServices } from './compose';
+import { createDashboard } from './dashboard/create-dashboard';
 import { errorHandler, notFoundHandler } from './errors/error-handler';
 import { healthRoutes } from './health/health-routes';
 import { jsonBody } from './http/json-body';
 import { requestLogger } from './http/request-logger';
 import { invoiceRoutes } from './invoices/invoice-routes';
+import { qrRoutes } from './qr/qr-routes';
 import { systemRoutes } from './systems/system-routes';
 import { taxpayerRoutes } from './taxpayers/taxpayer-routes';
 
@@ -37,7 +39,10 @@ export function createApp(deps: AppDeps): Express {
     systemRoutes(services.systems),
     invoiceRoutes(services.registration, services.invoices),
     chainRoutes(services.chain),
+    qrRoutes(services.qr),
   );
+  // The tenant dashboard (HTML pages at /, /login, /signup, /app/...), on the same services.
+  app.use(createDashboard(deps, services));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -29,17 +29,24 @@ export interface PendingForTaxpayer {
   consecutiveFailures: number;
 }
 
+export interface StatusCount {
+  status: AuthorityStatus;
+  corrective: boolean;
+  n: number;
+}
+
 const PROBLEM_STATUSES: AuthorityStatus[] = ['rejected', 'error', 'accepted_with_warnings'];
 const WAITING_STATUSES: AuthorityStatus[] = ['pending', 'queued', 'sent'];
 
 export const dashboardOverviewStore = {
-  async countsByStatus(db: DbOrTx, accountId: string): Promise<Partial<Record<AuthorityStatus, number>>> {
-    const rows = await db
-      .select({ status: invoices.authorityStatus, n: count() })
+  /** Invoices per status, normal (F*) and corrective (R*) counted apart as the dashboard shows them apart. */
+  async countsByStatus(db: DbOrTx, accountId: string): Promise<StatusCount[]> {
+    const corrective = sql<boolean>`(${invoices.invoiceType} LIKE 'R%')`;
+    return db
+      .select({ status: invoices.authorityStatus, corrective, n: count() })
       .from(invoices)
       .where(eq(invoices.accountId, accountId))
-      .groupBy(invoices.authorityStatus);
-    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+      .groupBy(invoices.authorityStatus, corrective);
   },
 
   latestProblems(db: DbOrTx, accountId: string, limit: number): Promise<ProblemInvoice[]> {

@@ -37,7 +37,7 @@ function chain(n: number): ChainRecord[] {
   return records;
 }
 
-const headOf = (records: ChainRecord[]) => ({ chainLength: records.length, lastInvoiceId: records.at(-1)?.id ?? null });
+const headOf = (records: ChainRecord[]) => ({ chainLength: records.length, lastHash: records.at(-1)?.hash ?? null });
 
 describe('verifyChain', () => {
   it('verifies every record of an intact chain, negative corrective amounts included', async () => {
@@ -46,7 +46,7 @@ describe('verifyChain', () => {
   });
 
   it('accepts an empty chain whose head is empty', async () => {
-    await expect(verifyChain([], { chainLength: 0, lastInvoiceId: null })).resolves.toEqual({ ok: true, verified: 0 });
+    await expect(verifyChain([], { chainLength: 0, lastHash: null })).resolves.toEqual({ ok: true, verified: 0 });
   });
 
   it('finds a tampered amount at the record that was changed, not later', async () => {
@@ -74,7 +74,7 @@ describe('verifyChain', () => {
   it('reports a missing record as a sequence gap', async () => {
     const records = chain(4);
     records.splice(2, 1);
-    const result = await verifyChain(records, { chainLength: 4, lastInvoiceId: records.at(-1)!.id });
+    const result = await verifyChain(records, { chainLength: 4, lastHash: records.at(-1)!.hash });
     expect(result).toMatchObject({ ok: false, break: { position: 3, invoiceNumber: 'A-4' } });
     expect(!result.ok && result.break.problem).toMatch(/sequence number is 4, expected 3/);
   });
@@ -102,8 +102,14 @@ describe('verifyChain', () => {
 
   it('reports a head that counts more records than the chain holds', async () => {
     const records = chain(2);
-    const result = await verifyChain(records, { chainLength: 3, lastInvoiceId: records[1].id });
+    const result = await verifyChain(records, { chainLength: 3, lastHash: records[1].hash });
     expect(!result.ok && result.break.problem).toBe("the taxpayer's chain head counts 3 records, but 2 were found");
+  });
+
+  it('reports a head pointing to another record than the last one', async () => {
+    const records = chain(3);
+    const result = await verifyChain(records, { chainLength: 3, lastHash: records[1].hash });
+    expect(!result.ok && result.break.problem).toBe("the taxpayer's chain head does not point to the last record found (A-3)");
   });
 
   it('reads records from an async source, as the service streams them', async () => {

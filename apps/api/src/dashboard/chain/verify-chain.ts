@@ -61,7 +61,8 @@ function checkLink(previous: ChainRecord | undefined, record: ChainRecord, posit
 /** The chain head the taxpayer row claims; checked against the last record walked. */
 export interface ChainHeadClaim {
   chainLength: number;
-  lastInvoiceId: string | null;
+  /** Hash of the record the taxpayer's head points to; null for an empty chain. */
+  lastHash: string | null;
 }
 
 /**
@@ -77,7 +78,7 @@ export async function verifyChain(records: Iterable<ChainRecord> | AsyncIterable
     if (problem) return { ok: false, verified: position - 1, break: { position, invoiceId: record.id, invoiceNumber: record.invoiceNumber, problem } };
     previous = record;
   }
-  if (head.chainLength !== position || head.lastInvoiceId !== (previous?.id ?? null)) {
+  if (head.chainLength !== position || head.lastHash !== (previous?.hash ?? null)) {
     const problem =
       head.chainLength !== position
         ? `the taxpayer's chain head counts ${head.chainLength} records, but ${position} ${position === 1 ? 'was' : 'were'} found`

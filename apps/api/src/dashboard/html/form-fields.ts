@@ -23,6 +23,8 @@ export interface InputOptions {
   hint?: string;
   errors?: FormErrors;
   required?: boolean;
+  /** Says "(optional)" after the label of a field that is not required; filters turn it off. */
+  markOptional?: boolean;
   autocomplete?: string;
   /** Extra attributes, already safe (e.g. maxlength, accept, inputmode). */
   attrs?: SafeHtml;
@@ -43,7 +45,7 @@ export function inputField(o: InputOptions): SafeHtml {
   const error = o.errors?.[o.name];
   const id = fieldId(o.name);
   return html`<div class="field">
-    <label for="${id}">${o.label}${o.required ? '' : html` <span class="muted">(optional)</span>`}</label>
+    <label for="${id}">${o.label}${o.required || o.markOptional === false ? '' : html` <span class="muted">(optional)</span>`}</label>
     ${hintAndError(o.name, o.hint, error)}
     <input id="${id}" name="${o.name}" type="${o.type ?? 'text'}"${o.type === 'file' || o.type === 'password' ? '' : html` value="${o.value ?? ''}"`}${
       o.required ? html` required` : ''

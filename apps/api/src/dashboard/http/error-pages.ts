@@ -34,3 +34,10 @@ export function serverErrorPage(requestId: string): Page {
       <p>Nothing you did caused this. Try again in a moment; if it keeps happening, quote this reference: <code>${requestId}</code>.</p>`,
   };
 }
+
+export function refusedPage(title: string, detail: string): Page {
+  return {
+    title,
+    body: () => html`<h1>${title}</h1><p>${detail}</p><p><a href="/app">Go to the overview</a></p>`,
+  };
+}

@@ -38,6 +38,10 @@ export function sessionOf(res: Response): WebSession | undefined {
 /** Pages under /app: without a session, GETs go to the sign-in page and come back afterwards. */
 export const requireSession: RequestHandler = (req, res, next) => {
   if (sessionOf(res)) return next();
+  if (req.method === 'GET' && req.accepts(['html', 'json']) === 'json') {
+    res.status(401).json({ error: 'Your session has ended. Sign in again.' });
+    return;
+  }
   if (req.method === 'GET') {
     res.redirect(303, `/login?next=${encodeURIComponent(req.originalUrl)}`);
     return;

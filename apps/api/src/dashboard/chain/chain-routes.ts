@@ -1,0 +1,33 @@
+import { Router, type Request, type Response } from 'express';
+import type { ChainService } from '../../chain/chain-service';
+import type { RenderPage } from '../http/page-renderer';
+import { signedInSession } from '../session/session-cookie';
+import { chainPage } from './chain-page';
+import type { ChainVerificationService } from './chain-verification-service';
+import type { ChainVerification } from './verify-chain';
+
+export function chainRoutes(deps: { chain: ChainService; verification: ChainVerificationService; render: RenderPage }): Router {
+  const router = Router();
+  const account = (res: Response) => signedInSession(res).accountId;
+
+  async function show(req: Request, res: Response, result?: ChainVerification) {
+    const { taxpayer, links } = await deps.verification.recentLinks(account(res), String(req.params.id));
+    // The state comes from the API's chain service, exactly as GET /api/v1/chain/{nif} reports it.
+    const state = await deps.chain.state(account(res), taxpayer.nif);
+    deps.render(
+      req,
+      res,
+      chainPage({ taxpayer, links, result, state: { nif: state.nif, lastHash: state.lastHash, totalRecords: state.chainLength, lastRecordAt: state.lastRecordAt } }),
+    );
+  }
+
+  router.get('/app/taxpayers/:id/chain', (req, res) => show(req, res));
+
+  // POST: walking a long chain is real work, so a cross-site page must not be able to trigger it.
+  router.post('/app/taxpayers/:id/chain/verify', async (req, res) => {
+    const { result } = await deps.verification.verify(account(res), req.params.id);
+    await show(req, res, result);
+  });
+
+  return router;
+}

@@ -1,0 +1,41 @@
+import type { Db } from '@vf/db';
+import { dashboardInvoiceStore } from '@vf/db/src/stores/dashboard-invoice-store';
+import { isUuid } from '../../http/is-uuid';
+import type { InvoiceListQuery } from '../../invoices/invoice-list-schema';
+import type { InvoiceQueryService } from '../../invoices/invoice-query-service';
+import type { TaxpayerService } from '../../taxpayers/taxpayer-service';
+import { STATUS_LABELS } from '../html/status-badge';
+import type { InvoiceDetailView } from './invoice-detail-page';
+
+export type DashboardInvoiceService = ReturnType<typeof createDashboardInvoiceService>;
+
+/** Most ids one status poll may ask about: a page of the list. */
+export const MAX_POLLED_IDS = 100;
+
+/** Lists and details through the API's own query service; only what the pages add is read here. */
+export function createDashboardInvoiceService(deps: { db: Db; invoices: InvoiceQueryService; taxpayers: TaxpayerService }) {
+  const { db } = deps;
+  return {
+    async list(accountId: string, query: InvoiceListQuery) {
+      const page = await deps.invoices.list(accountId, query);
+      const corrected = query.kind === 'corrective' ? await dashboardInvoiceStore.correctedInvoicesOf(db, accountId, page.items.map((i) => i.id)) : new Map();
+      return { ...page, corrected };
+    },
+
+    async detail(accountId: string, id: string): Promise<InvoiceDetailView> {
+      const detail = await deps.invoices.get(accountId, id);
+      const [submissions, taxpayer, neighbours] = await Promise.all([
+        deps.invoices.submissions(accountId, id),
+        deps.taxpayers.get(accountId, detail.invoice.taxpayerId),
+        dashboardInvoiceStore.neighbours(db, accountId, detail.invoice),
+      ]);
+      return { detail, submissions, taxpayerName: taxpayer.name, neighbours };
+    },
+
+    /** What the polling script needs to update badges in place; unknown and foreign ids are simply absent. */
+    async statuses(accountId: string, ids: string[]) {
+      const rows = await dashboardInvoiceStore.statuses(db, accountId, ids.filter(isUuid).slice(0, MAX_POLLED_IDS));
+      return rows.map((r) => ({ id: r.id, invoice_number: r.invoiceNumber, status: r.status, label: STATUS_LABELS[r.status], code: r.code, message: r.message }));
+    },
+  };
+}
