@@ -20,6 +20,8 @@ async function main(): Promise<void> {
   const redis = new IORedis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection error'));
   const queues = createQueues(redis, config.queuePrefix);
+  // An 'error' event without a listener would crash the process; an outage is logged and outlived instead.
+  for (const queue of [queues.submission, queues.maintenance]) queue.on('error', (err) => logger.warn({ err: err.message }, 'queue error'));
 
   const app = createApp({ db: database.db, redis, queues, logger, config, passwordHashCost: PASSWORD_HASH_COST });
   const server: Server = app.listen(config.port, () => logger.info({ port: config.port }, 'api listening'));

@@ -60,8 +60,8 @@ describe('problem+json for every client error', () => {
       { nif: null, name: null },
       { nif: 89890001, name: 1e308, is_production: 'yes' },
       { nif: '89890001K', name: 'T', is_production: 1 },
-      JSON.parse('{"__proto__": {"admin": true}, "nif": "89890001K", "name": "T"}'),
-      JSON.parse('{"constructor": {"prototype": {"x": 1}}, "nif": "89890001K", "name": "T"}'),
+      JSON.parse('{"__proto__": {"admin": true}, "nif": "89890001K"}'),
+      JSON.parse('{"constructor": {"prototype": {"x": 1}}, "nif": "89890001K"}'),
       { nif: { $gt: '' }, name: ['a'] },
       { nif: '89890001K'.repeat(1000), name: '\u0000' },
     ];
