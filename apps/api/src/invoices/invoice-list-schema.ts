@@ -1,11 +1,12 @@
 import Joi from 'joi';
 import type { AuthorityStatus } from '@vf/db';
+import { pageQueryFields, type PageQuery } from '../shared/page-query';
 
 export const AUTHORITY_STATUSES: AuthorityStatus[] = ['pending', 'queued', 'sent', 'accepted', 'accepted_with_warnings', 'rejected', 'error'];
 export const NORMAL_TYPES = ['F1', 'F2', 'F3'];
 export const CORRECTIVE_TYPES = ['R1', 'R2', 'R3', 'R4', 'R5'];
 
-export interface InvoiceListQuery {
+export interface InvoiceListQuery extends PageQuery {
   taxpayer_id?: string;
   status?: AuthorityStatus[];
   invoice_type?: string[];
@@ -13,8 +14,6 @@ export interface InvoiceListQuery {
   date_from?: string;
   date_to?: string;
   q?: string;
-  limit: number;
-  cursor?: string;
 }
 
 /** "a,b" -> ["a","b"], each from the allowed list. */
@@ -42,6 +41,5 @@ export const invoiceListSchema = Joi.object<InvoiceListQuery>({
   date_from: isoDate,
   date_to: isoDate,
   q: Joi.string().trim().min(1).max(60),
-  limit: Joi.number().integer().min(1).max(200).default(50),
-  cursor: Joi.string().max(500),
+  ...pageQueryFields,
 });

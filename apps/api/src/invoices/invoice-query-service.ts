@@ -2,13 +2,8 @@ import type { Db } from '@vf/db';
 import { invoiceStore, submissionHistoryStore, type InvoiceDetail, type InvoiceSummary, type SubmissionRow } from '@vf/db/src/stores';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
-import { decodeCursor, encodeCursor } from './invoice-cursor';
+import { pageStart, toPage, type Page } from '../shared/page-query';
 import { CORRECTIVE_TYPES, NORMAL_TYPES, type InvoiceListQuery } from './invoice-list-schema';
-
-export interface InvoicePage {
-  items: InvoiceSummary[];
-  nextCursor: string | null;
-}
 
 export type InvoiceQueryService = ReturnType<typeof createInvoiceQueryService>;
 
@@ -31,11 +26,8 @@ export function createInvoiceQueryService(deps: { db: Db }) {
   }
 
   return {
-    async list(accountId: string, query: InvoiceListQuery): Promise<InvoicePage> {
-      const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-      if (query.cursor !== undefined && !after) {
-        throw ApiError.validation([{ field: 'cursor', code: 'invalid_format', message: 'cursor is not one this API returned' }]);
-      }
+    async list(accountId: string, query: InvoiceListQuery): Promise<Page<InvoiceSummary>> {
+      const after = pageStart(query);
       const invoiceTypes = typesOf(query);
       if (invoiceTypes?.length === 0) return { items: [], nextCursor: null };
       const rows = await invoiceStore.list(
@@ -52,8 +44,7 @@ export function createInvoiceQueryService(deps: { db: Db }) {
         after,
         query.limit + 1,
       );
-      const items = rows.slice(0, query.limit);
-      return { items, nextCursor: rows.length > query.limit ? encodeCursor(items[items.length - 1].pageKey) : null };
+      return toPage(rows, query.limit);
     },
 
     get: find,

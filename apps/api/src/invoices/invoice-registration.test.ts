@@ -199,7 +199,7 @@ describe('when Redis loses the job', () => {
     const dead = new IORedis('redis://127.0.0.1:1', { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true, retryStrategy: () => null });
     dead.on('error', () => undefined);
     const deadQueues = createQueues(dead, `vftest-dead-${randomUUID()}`);
-    deadQueues.submission.on('error', () => undefined);
+    for (const queue of [deadQueues.submission, deadQueues.maintenance]) queue.on('error', () => undefined);
     const down = await createTestApp({ queues: deadQueues, enqueueTimeoutMs: 500 });
     try {
       const { account, taxpayerId, systemId } = await readyAccount(down.app);

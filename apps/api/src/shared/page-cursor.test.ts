@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor } from './invoice-cursor';
+import { decodeCursor, encodeCursor } from './page-cursor';
 
 const id = '3f1c2a4e-8a0b-4c7e-9f51-1d2e3f4a5b6c';
 const forge = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -1,4 +1,4 @@
-import type { InvoicePageKey } from '@vf/db/src/stores';
+import type { PageKey } from '@vf/db/src/stores';
 import { isUuid } from '../http/is-uuid';
 
 // PostgreSQL's timestamptz text, e.g. "2025-01-01 10:00:00.123456+00"; checked so a forged cursor cannot reach SQL as garbage.
@@ -10,11 +10,11 @@ function isTimestamptz(text: string): boolean {
 }
 
 /** Opaque to clients: the position of the last row of a page. */
-export function encodeCursor(key: InvoicePageKey): string {
+export function encodeCursor(key: PageKey): string {
   return Buffer.from(JSON.stringify([key.createdAt, key.id]), 'utf8').toString('base64url');
 }
 
-export function decodeCursor(cursor: string): InvoicePageKey | undefined {
+export function decodeCursor(cursor: string): PageKey | undefined {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (!Array.isArray(parsed) || parsed.length !== 2) return undefined;

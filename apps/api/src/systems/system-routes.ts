@@ -4,6 +4,7 @@ import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
+import { pageQuerySchema } from '../shared/page-query';
 import { systemCreateSchema, systemUpdateSchema } from './system-schemas';
 import type { SystemService } from './system-service';
 import { renderSystem } from './system-view';
@@ -19,8 +20,9 @@ export function systemRoutes(systems: SystemService): Router {
 
   router
     .route('/systems')
-    .get(async (_req, res) => {
-      res.json({ data: (await systems.list(currentAccount(res).id)).map(renderSystem) });
+    .get(async (req, res) => {
+      const page = await systems.listPage(currentAccount(res).id, parseWith(pageQuerySchema, req.query));
+      res.json({ data: page.items.map(renderSystem), next_cursor: page.nextCursor });
     })
     .post(async (req, res) => {
       const system = await systems.create(currentAccount(res).id, parseWith(systemCreateSchema, req.body));

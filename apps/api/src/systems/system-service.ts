@@ -1,6 +1,7 @@
 import type { Db } from '@vf/db';
 import { StoreError, systemStore, type SystemPatch, type SystemRow } from '@vf/db/src/stores';
 import { ApiError } from '../errors/api-error';
+import { pageStart, toPage, type Page, type PageQuery } from '../shared/page-query';
 import { defaultSystemCode } from './system-code';
 import type { SystemCreateRequest, SystemUpdateRequest } from './system-schemas';
 
@@ -12,6 +13,10 @@ export function createSystemService(deps: { db: Db }) {
   const { db } = deps;
   return {
     list: (accountId: string) => systemStore.list(db, accountId),
+
+    async listPage(accountId: string, query: PageQuery): Promise<Page<SystemRow>> {
+      return toPage(await systemStore.listPage(db, accountId, pageStart(query), query.limit + 1), query.limit);
+    },
 
     async get(accountId: string, id: string): Promise<SystemRow> {
       const system = await systemStore.find(db, accountId, id);

@@ -67,6 +67,17 @@ describe('computer systems', () => {
     await request(t.app).get(`/api/v1/systems/${id}`).set(owner.auth).expect(404);
   });
 
+  it('pages the list oldest first with an opaque cursor', async () => {
+    const account = await registerAccount(t.app, 'Pager');
+    const ids: string[] = [];
+    for (const name of ['One', 'Two', 'Three']) ids.push((await create(account, { ...valid, name }).expect(201)).body.data.id);
+    const first = await request(t.app).get('/api/v1/systems?limit=2').set(account.auth).expect(200);
+    expect(first.body.data.map((s: { id: string }) => s.id)).toEqual(ids.slice(0, 2));
+    const second = await request(t.app).get(`/api/v1/systems?limit=2&cursor=${first.body.next_cursor}`).set(account.auth).expect(200);
+    expect(second.body).toEqual({ data: [expect.objectContaining({ id: ids[2] })], next_cursor: null });
+    await request(t.app).get('/api/v1/systems?cursor=bogus').set(account.auth).expect(422);
+  });
+
   it("another account's system does not exist: not listed, not readable, not writable, not deletable", async () => {
     const id = (await create(owner, valid).expect(201)).body.data.id;
     const list = await request(t.app).get('/api/v1/systems').set(stranger.auth).expect(200);

@@ -4,6 +4,7 @@ import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
+import { pageQuerySchema } from '../shared/page-query';
 import { taxpayerCreateSchema, taxpayerUpdateSchema } from './taxpayer-schemas';
 import type { SavedTaxpayer, TaxpayerService } from './taxpayer-service';
 import { renderTaxpayer } from './taxpayer-view';
@@ -20,10 +21,10 @@ export function taxpayerRoutes(taxpayers: TaxpayerService, clock: () => Date): R
 
   router
     .route('/taxpayers')
-    .get(async (_req, res) => {
+    .get(async (req, res) => {
+      const page = await taxpayers.listPage(currentAccount(res).id, parseWith(pageQuerySchema, req.query));
       const now = clock();
-      const list = await taxpayers.list(currentAccount(res).id);
-      res.json({ data: list.map((t) => renderTaxpayer(t, now)) });
+      res.json({ data: page.items.map((t) => renderTaxpayer(t, now)), next_cursor: page.nextCursor });
     })
     .post(async (req, res) => {
       const saved = await taxpayers.create(currentAccount(res).id, parseWith(taxpayerCreateSchema, req.body));

@@ -1,6 +1,7 @@
 import type { Db } from '@vf/db';
 import { StoreError, taxpayerStore, type TaxpayerCertificateColumns, type TaxpayerPatch, type TaxpayerView } from '@vf/db/src/stores';
 import { ApiError } from '../errors/api-error';
+import { pageStart, toPage, type Page, type PageQuery } from '../shared/page-query';
 import { NO_CERTIFICATE, type CertificateIntake } from './certificate-intake';
 import type { TaxpayerCreateRequest, TaxpayerUpdateRequest } from './taxpayer-schemas';
 import { certificateWarnings, type Warning } from './taxpayer-view';
@@ -45,6 +46,10 @@ export function createTaxpayerService(deps: { db: Db; intake: CertificateIntake;
 
   return {
     list: (accountId: string) => taxpayerStore.list(db, accountId),
+
+    async listPage(accountId: string, query: PageQuery): Promise<Page<TaxpayerView>> {
+      return toPage(await taxpayerStore.listPage(db, accountId, pageStart(query), query.limit + 1), query.limit);
+    },
 
     async get(accountId: string, id: string): Promise<TaxpayerView> {
       const taxpayer = await taxpayerStore.find(db, accountId, id);

@@ -98,6 +98,17 @@ describe('taxpayers without certificate', () => {
     expect((await update(owner, id, { nif: taken }).expect(409)).body.code).toBe('taxpayer_exists');
   });
 
+  it('pages the list oldest first with an opaque cursor', async () => {
+    const account = await registerAccount(t.app, 'Pager');
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await create(account, { nif: freshNif(), name: `T${i}` }).expect(201)).body.data.id);
+    const first = await request(t.app).get('/api/v1/taxpayers?limit=2').set(account.auth).expect(200);
+    expect(first.body.data.map((x: { id: string }) => x.id)).toEqual(ids.slice(0, 2));
+    const second = await request(t.app).get(`/api/v1/taxpayers?limit=2&cursor=${first.body.next_cursor}`).set(account.auth).expect(200);
+    expect(second.body).toEqual({ data: [expect.objectContaining({ id: ids[2] })], next_cursor: null });
+    await request(t.app).get('/api/v1/taxpayers?limit=500').set(account.auth).expect(422);
+  });
+
   it('lists and deletes', async () => {
     const id = (await create(owner, { nif: freshNif(), name: 'Doomed' }).expect(201)).body.data.id;
     expect((await request(t.app).get('/api/v1/taxpayers').set(owner.auth).expect(200)).body.data.map((x: { id: string }) => x.id)).toContain(id);

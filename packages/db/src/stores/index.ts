@@ -1,4 +1,5 @@
 export * from './store-error';
+export * from './page-key';
 export * from './account-store';
 export * from './usage-store';
 export * from './taxpayer-store';

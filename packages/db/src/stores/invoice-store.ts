@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { invoiceLines, invoiceStatusEvents, invoices, type AuthorityStatus } from '../schema';
+import { afterPageKey, pageKeyColumns, type PageKey } from './page-key';
 import { translatingDbErrors } from './store-error';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -31,12 +32,6 @@ export interface InvoiceFilters {
   numberContains?: string;
 }
 
-/** Position in the newest-first listing; createdAt is PostgreSQL's own text form, so microseconds survive. */
-export interface InvoicePageKey {
-  createdAt: string;
-  id: string;
-}
-
 export type InvoiceSummary = Pick<
   InvoiceRow,
   | 'id'
@@ -55,7 +50,7 @@ export type InvoiceSummary = Pick<
   | 'authorityCode'
   | 'generatedAtLiteral'
   | 'createdAt'
-> & { pageKey: InvoicePageKey };
+> & { pageKey: PageKey };
 
 export interface InvoiceDetail {
   invoice: InvoiceRow;
@@ -103,7 +98,7 @@ export const invoiceStore = {
   },
 
   /** Newest first; returns up to `limit` rows after `after`. */
-  list(db: DbOrTx, accountId: string, filters: InvoiceFilters, after: InvoicePageKey | undefined, limit: number): Promise<InvoiceSummary[]> {
+  list(db: DbOrTx, accountId: string, filters: InvoiceFilters, after: PageKey | undefined, limit: number): Promise<InvoiceSummary[]> {
     const where: SQL[] = [eq(invoices.accountId, accountId)];
     if (filters.taxpayerId) where.push(eq(invoices.taxpayerId, filters.taxpayerId));
     if (filters.statuses?.length) where.push(inArray(invoices.authorityStatus, filters.statuses));
@@ -111,7 +106,7 @@ export const invoiceStore = {
     if (filters.dateFrom) where.push(gte(invoices.invoiceDate, filters.dateFrom));
     if (filters.dateTo) where.push(lte(invoices.invoiceDate, filters.dateTo));
     if (filters.numberContains) where.push(ilike(invoices.invoiceNumber, `%${escapeLike(filters.numberContains)}%`));
-    if (after) where.push(sql`(${invoices.createdAt}, ${invoices.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
+    if (after) where.push(afterPageKey(invoices.createdAt, invoices.id, after, 'desc'));
     return db
       .select({
         id: invoices.id,
@@ -130,7 +125,7 @@ export const invoiceStore = {
         authorityCode: invoices.authorityCode,
         generatedAtLiteral: invoices.generatedAtLiteral,
         createdAt: invoices.createdAt,
-        pageKey: { createdAt: sql<string>`${invoices.createdAt}::text`, id: invoices.id },
+        pageKey: pageKeyColumns(invoices.createdAt, invoices.id),
       })
       .from(invoices)
       .where(and(...where))

@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { computerSystems } from '../schema';
+import { afterPageKey, pageKeyColumns, type PageKey } from './page-key';
 import { translatingDbErrors } from './store-error';
 
 export type SystemRow = typeof computerSystems.$inferSelect;
@@ -23,6 +24,18 @@ export const systemStore = {
       .from(computerSystems)
       .where(eq(computerSystems.accountId, accountId))
       .orderBy(asc(computerSystems.createdAt), asc(computerSystems.id));
+  },
+
+  /** Oldest first; up to `limit` rows after `after`. */
+  listPage(db: DbOrTx, accountId: string, after: PageKey | undefined, limit: number): Promise<(SystemRow & { pageKey: PageKey })[]> {
+    return db
+      .select({ ...getTableColumns(computerSystems), pageKey: pageKeyColumns(computerSystems.createdAt, computerSystems.id) })
+      .from(computerSystems)
+      .where(
+        and(eq(computerSystems.accountId, accountId), after ? afterPageKey(computerSystems.createdAt, computerSystems.id, after, 'asc') : undefined),
+      )
+      .orderBy(asc(computerSystems.createdAt), asc(computerSystems.id))
+      .limit(limit);
   },
 
   async find(db: DbOrTx, accountId: string, id: string): Promise<SystemRow | undefined> {

@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { invoices, taxpayers } from '../schema';
+import { afterPageKey, pageKeyColumns, type PageKey } from './page-key';
 import { translatingDbErrors } from './store-error';
 
 /** The certificate columns a save writes: all set together, or all null (social-collaborator mode). */
@@ -88,6 +89,17 @@ export const taxpayerStore = {
 
   list(db: DbOrTx, accountId: string): Promise<TaxpayerView[]> {
     return selectViews(db).where(eq(taxpayers.accountId, accountId)).orderBy(asc(taxpayers.createdAt), asc(taxpayers.id));
+  },
+
+  /** Oldest first; up to `limit` rows after `after`. */
+  listPage(db: DbOrTx, accountId: string, after: PageKey | undefined, limit: number): Promise<(TaxpayerView & { pageKey: PageKey })[]> {
+    return db
+      .select({ ...viewColumns, pageKey: pageKeyColumns(taxpayers.createdAt, taxpayers.id) })
+      .from(taxpayers)
+      .leftJoin(invoices, eq(invoices.id, taxpayers.lastInvoiceId))
+      .where(and(eq(taxpayers.accountId, accountId), after ? afterPageKey(taxpayers.createdAt, taxpayers.id, after, 'asc') : undefined))
+      .orderBy(asc(taxpayers.createdAt), asc(taxpayers.id))
+      .limit(limit);
   },
 
   async find(db: DbOrTx, accountId: string, id: string): Promise<TaxpayerView | undefined> {
