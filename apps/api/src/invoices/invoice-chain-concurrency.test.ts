@@ -12,8 +12,8 @@ beforeAll(async () => {
   server = t.app.listen(0);
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await t.close();
+  if (server) await new Promise((resolve) => server.close(resolve));
+  await t?.close();
 });
 
 interface ChainRow {

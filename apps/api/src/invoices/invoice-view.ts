@@ -6,7 +6,10 @@ import { CORRECTIVE_TYPES } from './invoice-list-schema';
 const kindOf = (invoiceType: string) => (CORRECTIVE_TYPES.includes(invoiceType) ? 'corrective' : 'normal');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function renderInvoiceSummary(i: InvoiceSummary) {
+type InvoiceFacts = Omit<InvoiceSummary, 'pageKey'>;
+
+/** What the list and the detail both show, in the same order. */
+function renderFacts(i: InvoiceFacts) {
   return {
     id: i.id,
     taxpayer_id: i.taxpayerId,
@@ -28,16 +31,13 @@ export function renderInvoiceSummary(i: InvoiceSummary) {
   };
 }
 
+export function renderInvoiceSummary({ pageKey: _pageKey, ...facts }: InvoiceSummary) {
+  return renderFacts(facts);
+}
+
 export function renderInvoiceDetail({ invoice: i, lines, events }: InvoiceDetail) {
   return {
-    id: i.id,
-    taxpayer_id: i.taxpayerId,
-    computer_system_id: i.computerSystemId,
-    record_type: i.recordType,
-    invoice_number: i.invoiceNumber,
-    invoice_date: i.invoiceDate,
-    invoice_type: i.invoiceType,
-    kind: kindOf(i.invoiceType),
+    ...renderFacts(i),
     description: i.description,
     operation_date: i.operationDate,
     recipient: i.recipient,
@@ -55,23 +55,14 @@ export function renderInvoiceDetail({ invoice: i, lines, events }: InvoiceDetail
       surcharge_rate: l.surchargeRate,
       surcharge_amount: l.surchargeAmount,
     })),
-    total_amount: i.totalAmount,
-    total_tax_amount: i.totalTaxAmount,
     issuer: { nif: i.issuerNif, name: i.issuerName },
     computer_system: i.systemSnapshot,
     environment: i.isProduction ? 'production' : 'sandbox',
-    hash: i.hash,
     previous_hash: i.previousHash,
     previous_invoice_id: i.previousInvoiceId,
-    chain_position: i.chainSeq,
-    generated_at: i.generatedAtLiteral,
-    qr_url: i.qrUrl,
-    authority_status: i.authorityStatus,
-    authority_code: i.authorityCode,
     authority_message: i.authorityMessage,
     authority_csv: i.authorityCsv,
     status_history: events.map((e) => ({ status: e.status, at: e.at.toISOString(), code: e.code, message: e.message })),
-    created_at: i.createdAt.toISOString(),
     updated_at: i.updatedAt.toISOString(),
   };
 }
