@@ -16,7 +16,7 @@ export function formErrorsFrom(err: unknown, labels: Record<string, string>, for
     if (errors[field]) continue;
     const label = labels[apiField] ?? apiField;
     const message = issue.message.startsWith(apiField) ? label + issue.message.slice(apiField.length) : issue.message;
-    errors[field] = /[.!?)]$/.test(message) ? message : `${message}.`;
+    errors[field] = /[.!?]$/.test(message) ? message : `${message}.`;
   }
   return errors;
 }
