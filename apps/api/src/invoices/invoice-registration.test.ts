@@ -133,6 +133,24 @@ describe('POST /api/v1/invoices', () => {
     expect(detail).toMatchObject({ rectification_type: 'S', rectified_base_amount: '100.00', rectified_tax_amount: '21.00' });
   });
 
+  it('keeps generated_at from going backwards when the clock does', async () => {
+    let clockOffsetMs = 0;
+    const now = () => new Date(Date.now() - clockOffsetMs);
+    const skewed = await createTestApp({ clock: now });
+    try {
+      const { account, taxpayerId, systemId } = await readyAccount(skewed.app);
+      const register = () =>
+        request(skewed.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId, { invoice_date: madridToday(now()) })).expect(201);
+      const first = (await register()).body.data;
+      clockOffsetMs = 10 * 60_000;
+      const second = (await register()).body.data;
+      expect(second.generated_at).toBe(first.generated_at);
+      expect(second.previous_hash).toBe(first.hash);
+    } finally {
+      await skewed.close();
+    }
+  });
+
   it('uses the production QR host for production taxpayers', async () => {
     const { account, taxpayerId, systemId } = await readyAccount(t.app, { is_production: true });
     const res = await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201);
