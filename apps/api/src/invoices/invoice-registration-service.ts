@@ -10,7 +10,6 @@ import {
   usageStore,
   type AccountWithPlan,
   type SystemRow,
-  type TaxpayerView,
 } from '@vf/db/src/stores';
 import { enqueueSubmission, type Queues } from '@vf/queue';
 import { ApiError, type FieldIssue } from '../errors/api-error';
@@ -35,7 +34,6 @@ export interface RegisteredInvoice {
 interface CheckedInvoice {
   invoice: NormalizedInvoice;
   warnings: ValidationIssue[];
-  taxpayer: TaxpayerView;
   system: SystemRow;
 }
 
@@ -69,7 +67,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
     ]);
     const missing = [...(taxpayer ? [] : [TAXPAYER_NOT_FOUND]), ...(system ? [] : [SYSTEM_NOT_FOUND])];
     if (!taxpayer || !system) throw ApiError.validation(missing, 'The taxpayer or computer system does not exist in your account.');
-    return { invoice, warnings: result.warnings, taxpayer, system };
+    return { invoice, warnings: result.warnings, system };
   }
 
   async function quotaExceeded(tx: DbOrTx, account: AccountWithPlan, period: string, resetsAt: Date): Promise<ApiError> {
