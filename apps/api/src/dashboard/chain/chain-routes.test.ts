@@ -1,0 +1,55 @@
+import { and, eq } from 'drizzle-orm';
+import request from 'supertest';
+import { invoices } from '@vf/db';
+import { createSystem, createTaxpayer, invoiceBody } from '../../testing/api-fixtures';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { signUp, submitForm } from '../testing/dashboard-agent';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function chainOfThree() {
+  const a = await signUp(t.app);
+  const taxpayerId = await createTaxpayer(t.app, { ...a });
+  const systemId = await createSystem(t.app, { ...a });
+  const numbers = ['C-1', 'C-2', 'C-3'];
+  const created = [];
+  for (const n of numbers) created.push((await request(t.app).post('/api/v1/invoices').set(a.auth).send(invoiceBody(taxpayerId, systemId, { invoice_number: n })).expect(201)).body.data);
+  return { a, taxpayerId, created };
+}
+
+describe('chain view', () => {
+  it('shows the same chain state as GET /api/v1/chain/{nif}', async () => {
+    const { a, taxpayerId } = await chainOfThree();
+    const api = (await request(t.app).get('/api/v1/chain/89890001K').set(a.auth).expect(200)).body.data;
+    const page = (await a.agent.get(`/app/taxpayers/${taxpayerId}/chain`).expect(200)).text;
+    expect(page).toContain(`<dd data-testid="chain-total">${api.total_records}</dd>`);
+    expect(page).toContain(`<code>${api.last_hash}</code>`);
+  });
+
+  it('verifies every link and hash of an intact chain', async () => {
+    const { a, taxpayerId } = await chainOfThree();
+    const path = `/app/taxpayers/${taxpayerId}/chain`;
+    const res = await submitForm(a.agent, path, `${path}/verify`, {});
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('All 3 records verified.');
+  });
+
+  it('reports the first broken record when a stored amount was altered', async () => {
+    const { a, taxpayerId, created } = await chainOfThree();
+    await t.db.db.update(invoices).set({ totalAmount: '1210.00' }).where(and(eq(invoices.taxpayerId, taxpayerId), eq(invoices.chainSeq, 2)));
+    const path = `/app/taxpayers/${taxpayerId}/chain`;
+    const res = await submitForm(a.agent, path, `${path}/verify`, {});
+    expect(res.text).toContain(`The chain is broken at record 2 (invoice <a href="/app/invoices/${created[1].id}">C-2</a>):`);
+    expect(res.text).toContain('does not match the hash recomputed from its values');
+    expect(res.text).toContain('1 record before it verified correctly.');
+  });
+
+  it('needs a POST with the CSRF token to run', async () => {
+    const { a, taxpayerId } = await chainOfThree();
+    await a.agent.post(`/app/taxpayers/${taxpayerId}/chain/verify`).type('form').send({}).expect(403);
+  });
+});

@@ -1,0 +1,48 @@
+import { eq, sql } from 'drizzle-orm';
+import request from 'supertest';
+import { invoices } from '@vf/db';
+import { createSystem, createTaxpayer, invoiceBody } from '../../testing/api-fixtures';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { signUp } from '../testing/dashboard-agent';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('overview', () => {
+  it("shows this month's usage, the authority's refusals with their codes, and what waits per taxpayer", async () => {
+    const a = await signUp(t.app);
+    const taxpayerId = await createTaxpayer(t.app, { ...a }, { name: 'Ferretería López SL' });
+    const systemId = await createSystem(t.app, { ...a });
+    const ids: string[] = [];
+    for (const n of ['O-1', 'O-2', 'O-3']) {
+      ids.push((await request(t.app).post('/api/v1/invoices').set(a.auth).send(invoiceBody(taxpayerId, systemId, { invoice_number: n })).expect(201)).body.data.id);
+    }
+    await t.db.db
+      .update(invoices)
+      .set({ authorityStatus: 'rejected', authorityCode: 1104, authorityMessage: 'Valor del campo NumSerieFactura incorrecto' })
+      .where(eq(invoices.id, ids[0]));
+    await t.db.db.execute(sql`INSERT INTO send_states (taxpayer_id, next_send_at) VALUES (${taxpayerId}, now() + interval '45 seconds')`);
+
+    const page = (await a.agent.get('/app').expect(200)).text;
+    expect(page).toContain('3 <small>of 100 invoices</small>');
+    expect(page).toMatch(/<strong>1104<\/strong> Valor del campo NumSerieFactura incorrecto/);
+    expect(page).toContain(`<a href="/app/invoices/${ids[0]}">O-1</a>`);
+    // Two records still wait; the next message may go in about 45 s.
+    expect(page).toMatch(/Ferretería López SL<\/a>[\s\S]*?data-label="Waiting">2<\/td>/);
+    expect(page).toMatch(/data-label="Next send">[^<]*\(in \d+ s\)/);
+    // Counts per status, normal and corrective apart, each linking to its filtered list.
+    expect(page).toContain('<a href="/app/invoices?status=queued">2</a>');
+    expect(page).toContain('<a href="/app/invoices?status=rejected">1</a>');
+  });
+
+  it('says so when nothing was refused and nothing waits', async () => {
+    const a = await signUp(t.app);
+    const page = (await a.agent.get('/app').expect(200)).text;
+    expect(page).toContain('0 <small>of 100 invoices</small>');
+    expect(page).toContain('None: the authority has not refused or flagged any of your invoices.');
+    expect(page).toContain('Nothing is waiting');
+  });
+});
