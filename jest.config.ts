@@ -8,6 +8,7 @@ const config: Config = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }] },
   globalSetup: '<rootDir>/packages/db/src/testing/global-setup.ts',
+  globalTeardown: '<rootDir>/packages/db/src/testing/global-teardown.ts',
   maxWorkers: 2,
   testTimeout: 60_000,
 };

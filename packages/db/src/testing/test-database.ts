@@ -2,7 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createDatabase, type Database } from '../client';
 
-export const TEMPLATE_DB = 'vf_test_template';
+/** Databases made by test runs are named vf_test_<unix seconds>_<random>, so stale ones can be told by age. */
+export const TEST_DB_PREFIX = 'vf_test_';
+
+export function testDatabaseName(): string {
+  return `${TEST_DB_PREFIX}${Math.floor(Date.now() / 1000)}_${randomBytes(5).toString('hex')}`;
+}
+
+/** The template of this jest run, chosen by global setup and inherited by every test worker. */
+export function templateName(): string {
+  const name = process.env.VF_TEST_TEMPLATE_DB;
+  if (!name) throw new Error('VF_TEST_TEMPLATE_DB is not set: run the tests through jest (its global setup makes the template)');
+  return name;
+}
 
 export function adminUrl(): string {
   return process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -14,6 +26,16 @@ export function urlFor(name: string): string {
   return u.toString();
 }
 
+export async function withAdmin<T>(fn: (c: Client) => Promise<T>): Promise<T> {
+  const admin = new Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
 export interface TestDatabase extends Database {
   url: string;
   name: string;
@@ -23,29 +45,19 @@ export interface TestDatabase extends Database {
 
 /** A fresh, migrated database for one test file, cloned from the template made in global setup. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `vf_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: adminUrl() });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DB}"`);
-  } finally {
-    await admin.end();
-  }
+  const name = testDatabaseName();
+  await withAdmin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName()}"`));
   const url = urlFor(name);
   const database = createDatabase(url);
+  // A test that drops connections on purpose (or a dropped database) must not crash the whole suite.
+  database.pool.on('error', () => undefined);
   return {
     ...database,
     url,
     name,
     async destroy() {
       await database.close();
-      const c = new Client({ connectionString: adminUrl() });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
+      await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
 }
