@@ -33,6 +33,8 @@ export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeO
 
   const serverCaPem = config.authority.mode === 'simulator' && config.authority.simulatorCaPath ? readFileSync(config.authority.simulatorCaPath, 'utf8') : undefined;
   const database = createDatabase(config.databaseUrl, { max: config.sender.workerConcurrency + 4 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process; the next query reconnects.
+  database.pool.on('error', (err) => logger.warn({ err }, 'idle database connection lost'));
   const redis = createRedis(config.redisUrl);
   const queues = createQueues(redis, config.queuePrefix);
   const certificates = new ClientCertificates({ masterKey: config.masterKey, platformCertificate: config.platformCertificate, serverCaPem });
@@ -42,6 +44,18 @@ export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeO
 
   let submissionWorker: Worker<SubmissionJobData, SubmissionJobResult> | undefined;
   let maintenanceWorker: Worker | undefined;
+  let closed: Promise<void> | undefined;
+
+  async function shutdown(): Promise<void> {
+    stopping = true;
+    await maintenanceWorker?.close();
+    await submissionWorker?.close();
+    await queues.close();
+    certificates.close();
+    await database.close();
+    await redis.quit();
+    logger.info('worker stopped');
+  }
 
   return {
     workerId,
@@ -64,15 +78,9 @@ export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeO
       for (const w of [submissionWorker, maintenanceWorker]) w.on('error', (err) => logger.error({ err }, 'queue worker error'));
       logger.info({ concurrency: config.sender.workerConcurrency, mode: config.authority.mode, leaseTtlMs }, 'worker started');
     },
-    async close() {
-      stopping = true;
-      await maintenanceWorker?.close();
-      await submissionWorker?.close();
-      await queues.close();
-      certificates.close();
-      await database.close();
-      await redis.quit();
-      logger.info('worker stopped');
+    close() {
+      closed ??= shutdown();
+      return closed;
     },
   };
 }
