@@ -1,6 +1,5 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import type { IServerAdapter } from '@bull-board/api/typings/app';
 import { ExpressAdapter } from '@bull-board/express';
 import type { Router } from 'express';
 import type { Queues } from '@vf/queue';
@@ -13,9 +12,7 @@ export function queueBoard(queues: Queues): Router {
   serverAdapter.setBasePath(QUEUE_BOARD_PATH);
   createBullBoard({
     queues: [new BullMQAdapter(queues.submission), new BullMQAdapter(queues.maintenance)],
-    // @bull-board/express 9.10.1 types itself against its own nested copy of @bull-board/api (9.10.1, we have
-    // 9.10.2); the adapter uses nothing from it at run time, so only the declarations differ.
-    serverAdapter: serverAdapter as unknown as IServerAdapter,
+    serverAdapter,
   });
   return serverAdapter.getRouter() as Router;
 }
