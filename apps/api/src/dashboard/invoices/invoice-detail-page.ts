@@ -2,7 +2,7 @@ import type { InvoiceDetail, SubmissionRow } from '@vf/db/src/stores';
 import type { InvoiceLink } from '@vf/db/src/stores/dashboard-invoice-store';
 import { formatAmount, formatDateTime, formatInvoiceDate } from '../html/format';
 import { html, type SafeHtml } from '../html/html';
-import { environmentBadge, statusBadge } from '../html/status-badge';
+import { environmentBadge, isFinalStatus, statusBadge } from '../html/status-badge';
 import type { Page } from '../http/page-renderer';
 import { SECTION_PATHS, sectionOf, TYPE_LABELS } from './invoice-kinds';
 
@@ -93,7 +93,7 @@ export function invoiceDetailPage(v: InvoiceDetailView): Page {
           <h2 id="answer-title">Authority's answer</h2>
           <dl class="facts">
             <dt>Status</dt><dd>${statusBadge(i.authorityStatus, i.id)}</dd>
-            <dt>Code and message</dt><dd data-authority-for="${i.id}">${i.authorityCode !== null ? html`<strong>${i.authorityCode}</strong>: ` : ''}${i.authorityMessage ?? (i.authorityCode === null ? 'none yet' : '')}</dd>
+            <dt>Code and message</dt><dd data-authority-for="${i.id}">${i.authorityCode !== null ? html`<strong>${i.authorityCode}</strong>: ` : ''}${i.authorityMessage ?? (i.authorityCode !== null ? '' : isFinalStatus(i.authorityStatus) ? 'none' : 'none yet')}</dd>
             <dt>CSV</dt><dd>${i.authorityCsv ? html`<code>${i.authorityCsv}</code>` : 'none yet'}</dd>
             ${i.lastError ? html`<dt>Last error</dt><dd>${i.lastError}</dd>` : ''}
             <dt>Send attempts</dt><dd>${i.sendAttempts}</dd>

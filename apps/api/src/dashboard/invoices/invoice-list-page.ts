@@ -37,7 +37,7 @@ function filterForm(v: InvoiceListView): SafeHtml {
   return html`<form method="get" action="${SECTION_PATHS[v.section]}" class="card" role="search" aria-label="Filter ${TITLES[v.section].toLowerCase()}">
     ${errorSummary(v.errors)}
     <div class="filters">
-      ${inputField({ name: 'q', label: 'Invoice number', type: 'search', value: f.q, errors: v.errors, markOptional: false, hint: 'Part of the number', attrs: html` maxlength="60"` })}
+      ${inputField({ name: 'q', label: 'Number contains', type: 'search', value: f.q, errors: v.errors, markOptional: false, attrs: html` maxlength="60"` })}
       ${selectField({ name: 'taxpayer_id', label: 'Taxpayer', value: f.taxpayer_id, errors: v.errors, options: [['', 'All taxpayers'], ...v.taxpayers.map((t) => [t.id, `${t.name} (${t.nif})`] as const)] })}
       ${selectField({ name: 'status', label: 'Status', value: f.status, errors: v.errors, options: [['', 'Any status'], ...ALL_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)] })}
       ${selectField({ name: 'invoice_type', label: 'Type', value: f.invoice_type, errors: v.errors, options: [['', 'Any type'], ...types.map((t) => [t, TYPE_LABELS[t]] as const)] })}

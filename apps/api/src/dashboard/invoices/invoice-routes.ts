@@ -16,7 +16,7 @@ import { invoiceListPage, type InvoiceFilterValues } from './invoice-list-page';
 
 const PAGE_SIZE = 25;
 const FILTER_NAMES = ['taxpayer_id', 'status', 'invoice_type', 'date_from', 'date_to', 'q'] as const;
-const FILTER_LABELS = { taxpayer_id: 'Taxpayer', status: 'Status', invoice_type: 'Type', date_from: 'Dated from', date_to: 'Dated until', q: 'Invoice number', cursor: 'Page' };
+const FILTER_LABELS = { taxpayer_id: 'Taxpayer', status: 'Status', invoice_type: 'Type', date_from: 'Dated from', date_to: 'Dated until', q: 'Number contains', cursor: 'Page' };
 
 function queryText(req: Request, name: string): string {
   const value = req.query[name];

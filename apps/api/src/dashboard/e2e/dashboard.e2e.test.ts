@@ -1,0 +1,186 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { invoiceBody } from '../../testing/api-fixtures';
+import { startE2eStack, type E2eStack } from './e2e-stack';
+
+/** CI artifacts: one PNG per page visited, at laptop and phone widths (README names this folder). */
+const SCREENSHOTS = path.resolve(__dirname, '../../../../../artifacts/screenshots');
+const LAPTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const TAXPAYER_NIF = '89890001K';
+
+jest.setTimeout(180_000);
+
+let stack: E2eStack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let shot = 0;
+
+async function screenshot(name: string): Promise<void> {
+  shot += 1;
+  const file = `${String(shot).padStart(2, '0')}-${name}`;
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${file}-laptop.png`), fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${file}-phone.png`), fullPage: true });
+  await page.setViewportSize(LAPTOP);
+}
+
+async function api(method: string, apiPath: string, key: string, body?: unknown): Promise<{ status: number; json: any }> {
+  const res = await fetch(`${stack.baseUrl}/api/v1${apiPath}`, {
+    method,
+    headers: { Authorization: `Bearer ${key}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, json: await res.json().catch(() => undefined) };
+}
+
+/** A link of the main navigation. */
+function nav(name: string) {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+}
+
+/** The invoice numbers linked from the list table on the current page. */
+async function listedNumbers(): Promise<string[]> {
+  return page.locator('[data-testid="invoice-table"] a[href^="/app/invoices/"]').allTextContents();
+}
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  stack = await startE2eStack();
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  context = await browser.newContext({ viewport: LAPTOP, baseURL: stack.baseUrl });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
+  page = await context.newPage();
+  // Confirm dialogs (regenerate key) are answered "OK", as a user would.
+  page.on('dialog', (dialog) => void dialog.accept());
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+test('an accountant signs up, sets up a taxpayer and a system, and follows invoices to acceptance', async () => {
+  // Sign up: the same account as POST /auth/register, the API key shown once.
+  await page.goto('/signup');
+  await screenshot('sign-up');
+  await page.getByLabel('Your name or company').fill('Gestoría Pérez');
+  await page.getByLabel('Email').fill('ana.perez@example.test');
+  await page.getByLabel('Password', { exact: true }).fill('a long and secret password');
+  await page.getByLabel('Repeat the password').fill('a long and secret password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { name: 'Welcome, Gestoría Pérez' }).waitFor();
+  const firstKey = (await page.getByTestId('new-api-key').textContent())!.trim();
+  expect(firstKey).toMatch(/^vfk_/);
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await page.getByRole('button', { name: 'Copied' }).waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstKey);
+  await screenshot('account-created');
+
+  // A taxpayer with its own certificate, uploaded through the form.
+  await nav('Taxpayers').click();
+  await page.getByRole('link', { name: 'Add a taxpayer' }).click();
+  await page.getByLabel('NIF', { exact: true }).fill(TAXPAYER_NIF);
+  await page.getByLabel('Legal name').fill('Ferretería López SL');
+  await page.getByLabel('Certificate file (PKCS#12, .p12 or .pfx)').setInputFiles(stack.taxpayerP12(TAXPAYER_NIF, 'clave p12'));
+  await page.getByLabel('Certificate password').fill('clave p12');
+  await screenshot('taxpayer-new');
+  await page.getByRole('button', { name: 'Add taxpayer' }).click();
+  await page.getByText('Taxpayer created.').waitFor();
+  await page.getByText(`CN=CONTRIBUYENTE ${TAXPAYER_NIF} - ${TAXPAYER_NIF}`).waitFor();
+  expect(await page.locator('main').textContent()).toContain('Sandbox');
+  const taxpayerId = new URL(page.url()).pathname.split('/').pop()!;
+  await screenshot('taxpayer-detail');
+
+  // A computer system.
+  await nav('Systems').click();
+  await page.getByRole('link', { name: 'Add a system' }).click();
+  await page.getByLabel('Vendor name').fill('Software Vendor SL');
+  await page.getByLabel('Vendor NIF').fill('B85905495');
+  await page.getByLabel('System name').fill('Facturador');
+  await page.getByLabel('Version').fill('2.4.1');
+  await page.getByLabel('Installation number').fill('INST-0001');
+  await page.getByRole('button', { name: 'Add system' }).click();
+  await page.getByText('Computer system created.').waitFor();
+  const systemId = new URL(page.url()).pathname.split('/').pop()!;
+  await screenshot('system-detail');
+
+  // An F1 and an R1 correcting it, registered through the API with the key read from the page.
+  const f1Body = invoiceBody(taxpayerId, systemId, { invoice_number: 'F-2026-0001' });
+  const f1 = await api('POST', '/invoices', firstKey, f1Body);
+  expect(f1.status).toBe(201);
+  const r1 = await api('POST', '/invoices', firstKey, invoiceBody(taxpayerId, systemId, {
+    invoice_number: 'R-2026-0001',
+    invoice_type: 'R1',
+    corrected_invoices: [{ invoice_number: 'F-2026-0001', invoice_date: f1Body.invoice_date }],
+    breakdown: [{ tax_type: '01', regime_type: '01', operation_type: 'S1', base_amount: -10, tax_rate: 21, tax_amount: -2.1 }],
+    total_amount: -12.1,
+    total_tax_amount: -2.1,
+  }));
+  expect(r1.status).toBe(201);
+
+  // The F1 is under Invoices only; the R1 only under Corrective invoices, with what it corrects.
+  await nav('Invoices').click();
+  expect(await listedNumbers()).toEqual(['F-2026-0001']);
+  await screenshot('invoices');
+  await nav('Corrective invoices').click();
+  expect(await listedNumbers()).toEqual(['R-2026-0001']);
+  expect(await page.locator('[data-testid="invoice-table"]').textContent()).toContain('F-2026-0001');
+  await screenshot('corrective-invoices');
+
+  // The detail shows the QR as printed ("QR tributario:" above, "VERI*FACTU" below) while the record waits.
+  await nav('Invoices').click();
+  await page.getByRole('link', { name: 'F-2026-0001' }).click();
+  const figure = page.locator('figure.qr');
+  expect((await figure.textContent())!.replace(/\s+/g, ' ').trim()).toBe('QR tributario: VERI*FACTU');
+  expect(await page.getByTestId('invoice-qr').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await page.getByTestId('invoice-hash').textContent()).toBe(f1.json.data.hash);
+  const badge = page.locator(`.page-header [data-invoice-id="${f1.json.data.id}"]`);
+  expect(await badge.textContent()).toBe('Queued');
+  await screenshot('invoice-detail-queued');
+
+  // The worker sends it to the simulator; the badge turns "Accepted" in place, without a reload.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await stack.startWorker();
+  await page.waitForSelector(`.page-header [data-invoice-id="${f1.json.data.id}"][data-status="accepted"]`, { timeout: 60_000 });
+  expect(await badge.textContent()).toBe('Accepted');
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  await screenshot('invoice-detail-accepted');
+  await page.reload();
+  await page.getByText('Submission 1:').first().waitFor();
+  await screenshot('invoice-detail-with-submission');
+
+  // The chain of the taxpayer verifies.
+  await page.goto(`/app/taxpayers/${taxpayerId}/chain`);
+  await page.getByRole('button', { name: 'Verify chain' }).click();
+  await page.getByText('All 2 records verified.').waitFor();
+  await screenshot('chain-verified');
+
+  await nav('Overview').click();
+  await page.getByRole('heading', { name: "This month's usage" }).waitFor();
+  expect(await page.getByTestId('usage').textContent()).toContain('2');
+  await screenshot('overview');
+
+  // A new key: shown once, and the old one is refused by the API at once.
+  await nav('API key').click();
+  await screenshot('api-key');
+  await page.getByRole('button', { name: 'Regenerate API key' }).click();
+  await page.getByText('A new key was issued.').waitFor();
+  const newKey = (await page.getByTestId('new-api-key').textContent())!.trim();
+  expect(newKey).not.toBe(firstKey);
+  expect((await api('GET', '/account', firstKey)).status).toBe(401);
+  expect((await api('GET', '/account', newKey)).status).toBe(200);
+  await screenshot('api-key-regenerated');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByText('You are signed out.').waitFor();
+  await screenshot('signed-out');
+  await page.goto('/app');
+  expect(new URL(page.url()).pathname).toBe('/login');
+});
