@@ -78,7 +78,7 @@ describe('admissibleError (registered with errors)', () => {
   });
 
   it('flags a generation time outside the tolerance (2004) with the margin in the text', () => {
-    const old = freshRecord(NIF, 'R-0002', { now: new Date(Date.now() - 241_000) });
+    const old = freshRecord(NIF, 'R-0002', { now: new Date(ctx.now.getTime() - 241_000) });
     expect(admissibleError(old, admissibleCtx)).toEqual({ code: 2004, detail: ' 240 segundos' });
     expect(admissibleError(old, { ...admissibleCtx, toleranceSeconds: 300 })).toBeUndefined();
   });
