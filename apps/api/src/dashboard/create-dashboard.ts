@@ -17,20 +17,13 @@ import { invoiceRoutes } from './invoices/invoice-routes';
 import { overviewRoutes } from './overview/overview-routes';
 import { createOverviewService } from './overview/overview-service';
 import { verifyCsrf } from './session/csrf';
-import { createLoginRateLimiter, type LoginRateLimit } from './session/login-rate-limiter';
+import { createLoginRateLimiter } from './session/login-rate-limiter';
 import { loadSession, requireSession } from './session/session-cookie';
-import { createSessionService, type SessionPolicy } from './session/session-service';
+import { createSessionService } from './session/session-service';
 import { createSignInService } from './sign-in/sign-in-service';
 import { signInRoutes } from './sign-in/sign-in-routes';
 import { systemRoutes } from './systems/system-routes';
 import { taxpayerRoutes } from './taxpayers/taxpayer-routes';
-
-export interface DashboardOptions {
-  sessionPolicy?: SessionPolicy;
-  loginRateLimit?: LoginRateLimit;
-  /** Prefix of the dashboard's Redis keys (login failure counters). */
-  redisPrefix?: string;
-}
 
 /** Paths the dashboard answers; everything else (the API, Bull Board) passes through untouched. */
 function isDashboardPath(path: string): boolean {
@@ -41,13 +34,14 @@ function isDashboardPath(path: string): boolean {
  * The tenant dashboard: server-rendered pages on the same accounts, services and data as the API. Mount it after
  * the API routes and before the API's not-found handler.
  */
-export function createDashboard(deps: AppDeps, services: Services, options: DashboardOptions = {}): Router {
+export function createDashboard(deps: AppDeps, services: Services): Router {
   const { db } = deps;
   const { clock } = services;
   const assets = createAssetRouter();
   const render = createPageRenderer(assets.urls);
-  const sessions = createSessionService({ db, policy: options.sessionPolicy, now: clock });
-  const limiter = createLoginRateLimiter({ redis: deps.redis, prefix: options.redisPrefix ?? 'vf', limit: options.loginRateLimit });
+  const sessions = createSessionService({ db, now: clock });
+  // The app's Redis namespace is its queue prefix: one deployment (or test) never sees another's counters.
+  const limiter = createLoginRateLimiter({ redis: deps.redis, prefix: deps.queues.submission.opts.prefix ?? 'vf' });
   // Same bcrypt hashes as the API's accounts: verification reads the cost from each stored hash.
   const signIn = createSignInService({ db, passwords: createPasswordHasher(deps.passwordHashCost), sessions, limiter });
 

@@ -59,7 +59,6 @@ export interface SelectOptions {
   value?: string;
   options: ReadonlyArray<readonly [value: string, label: string]>;
   errors?: FormErrors;
-  hint?: string;
 }
 
 export function selectField(o: SelectOptions): SafeHtml {
@@ -67,8 +66,8 @@ export function selectField(o: SelectOptions): SafeHtml {
   const id = fieldId(o.name);
   return html`<div class="field">
     <label for="${id}">${o.label}</label>
-    ${hintAndError(o.name, o.hint, error)}
-    <select id="${id}" name="${o.name}"${error ? html` aria-invalid="true"` : ''}${described(o.name, o.hint, error)}>
+    ${hintAndError(o.name, undefined, error)}
+    <select id="${id}" name="${o.name}"${error ? html` aria-invalid="true"` : ''}${described(o.name, undefined, error)}>
       ${o.options.map(([value, label]) => html`<option value="${value}"${value === (o.value ?? '') ? html` selected` : ''}>${label}</option>`)}
     </select>
   </div>`;

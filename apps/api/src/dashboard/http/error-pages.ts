@@ -1,11 +1,11 @@
 import { html } from '../html/html';
 import type { Page } from './page-renderer';
 
-export function notFoundPage(what = 'page'): Page {
+export function notFoundPage(): Page {
   return {
     title: 'Not found',
     body: () => html`<h1>Not found</h1>
-      <p>This ${what} does not exist in your account. It may have been deleted, or the link may be mistyped.</p>
+      <p>This page does not exist in your account. It may have been deleted, or the link may be mistyped.</p>
       <p><a href="/app">Go to the overview</a></p>`,
   };
 }

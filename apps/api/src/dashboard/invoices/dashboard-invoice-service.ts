@@ -10,7 +10,7 @@ import type { InvoiceDetailView } from './invoice-detail-page';
 export type DashboardInvoiceService = ReturnType<typeof createDashboardInvoiceService>;
 
 /** Most ids one status poll may ask about: a page of the list. */
-export const MAX_POLLED_IDS = 100;
+const MAX_POLLED_IDS = 100;
 
 /** Lists and details through the API's own query service; only what the pages add is read here. */
 export function createDashboardInvoiceService(deps: { db: Db; invoices: InvoiceQueryService; taxpayers: TaxpayerService }) {

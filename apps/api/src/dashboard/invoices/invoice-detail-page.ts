@@ -85,7 +85,7 @@ export function invoiceDetailPage(v: InvoiceDetailView): Page {
     body: () => html`<p class="breadcrumb"><a href="${SECTION_PATHS[section]}">${corrective ? 'Corrective invoices' : 'Invoices'}</a></p>
       <div class="page-header">
         <h1>${corrective ? 'Corrective invoice' : 'Invoice'} ${i.invoiceNumber}</h1>
-        <div class="actions" aria-live="polite">Status: ${statusBadge(i.authorityStatus, i.id)} ${environmentBadge(i.isProduction)}</div>
+        <div class="actions">Status: ${statusBadge(i.authorityStatus, i.id)} ${environmentBadge(i.isProduction)}</div>
       </div>
       <p class="notice" data-refresh-hint="${i.id}" hidden>The authority has answered. <a href="/app/invoices/${i.id}">Reload the page</a> to see its full response.</p>
       <div class="grid">

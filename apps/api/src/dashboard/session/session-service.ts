@@ -32,7 +32,6 @@ export interface SessionService {
   /** The live session for a cookie token, its expiry slid forward; undefined when unknown or expired. */
   resume(token: string): Promise<WebSession | undefined>;
   end(token: string): Promise<void>;
-  policy: SessionPolicy;
 }
 
 export function createSessionService(deps: { db: Db; policy?: SessionPolicy; now?: () => Date }): SessionService {
@@ -40,8 +39,6 @@ export function createSessionService(deps: { db: Db; policy?: SessionPolicy; now
   const now = deps.now ?? (() => new Date());
 
   return {
-    policy,
-
     async start(accountId) {
       const at = now();
       await webSessionStore.deleteExpired(deps.db, at);

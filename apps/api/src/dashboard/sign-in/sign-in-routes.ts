@@ -63,7 +63,8 @@ export function signInRoutes(deps: { auth: AuthService; signIn: SignInService; r
     }
     if (result.outcome === 'wrong_credentials') {
       const left = result.attemptsLeft;
-      return again({ password: `The email or password is not right. ${left} attempt${left === 1 ? '' : 's'} left before sign-in is paused for 15 minutes.` }, 401);
+      const pause = formatWait(result.pauseSeconds);
+      return again({ password: `The email or password is not right. ${left} attempt${left === 1 ? '' : 's'} left before sign-in is paused for ${pause}.` }, 401);
     }
     res.clearCookie(PRE_SESSION_CSRF_COOKIE, cookieOptions(req));
     setSessionCookie(req, res, result.session);

@@ -6,7 +6,7 @@ import type { SessionService, StartedSession } from '../session/session-service'
 
 export type SignInResult =
   | { outcome: 'signed_in'; session: StartedSession }
-  | { outcome: 'wrong_credentials'; attemptsLeft: number }
+  | { outcome: 'wrong_credentials'; attemptsLeft: number; pauseSeconds: number }
   | { outcome: 'blocked'; retryAfterSeconds: number };
 
 export type SignInService = ReturnType<typeof createSignInService>;
@@ -25,7 +25,7 @@ export function createSignInService(deps: { db: Db; passwords: PasswordHasher; s
         await deps.limiter.recordFailure(email, ip);
         const nowBlocked = await deps.limiter.blockedFor(email, ip);
         if (nowBlocked > 0) return { outcome: 'blocked', retryAfterSeconds: nowBlocked };
-        return { outcome: 'wrong_credentials', attemptsLeft: await deps.limiter.attemptsLeft(email, ip) };
+        return { outcome: 'wrong_credentials', attemptsLeft: await deps.limiter.attemptsLeft(email, ip), pauseSeconds: deps.limiter.limit.windowSeconds };
       }
       await deps.limiter.reset(email, ip);
       return { outcome: 'signed_in', session: await deps.sessions.start(account.id) };
