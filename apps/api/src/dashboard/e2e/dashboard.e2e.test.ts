@@ -24,6 +24,8 @@ async function screenshot(name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${file}-laptop.png`), fullPage: true });
   await page.setViewportSize(PHONE);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${file}-phone.png`), fullPage: true });
+  // On a phone nothing may need sideways scrolling: tables turn into cards, long values wrap.
+  expect({ page: name, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ page: name, width: PHONE.width });
   await page.setViewportSize(LAPTOP);
 }
 
@@ -85,6 +87,7 @@ test('an accountant signs up, sets up a taxpayer and a system, and follows invoi
 
   // A taxpayer with its own certificate, uploaded through the form.
   await nav('Taxpayers').click();
+  await screenshot('taxpayers-empty');
   await page.getByRole('link', { name: 'Add a taxpayer' }).click();
   await page.getByLabel('NIF', { exact: true }).fill(TAXPAYER_NIF);
   await page.getByLabel('Legal name').fill('Ferretería López SL');
@@ -100,6 +103,7 @@ test('an accountant signs up, sets up a taxpayer and a system, and follows invoi
 
   // A computer system.
   await nav('Systems').click();
+  await screenshot('systems-empty');
   await page.getByRole('link', { name: 'Add a system' }).click();
   await page.getByLabel('Vendor name').fill('Software Vendor SL');
   await page.getByLabel('Vendor NIF').fill('B85905495');
@@ -110,6 +114,8 @@ test('an accountant signs up, sets up a taxpayer and a system, and follows invoi
   await page.getByText('Computer system created.').waitFor();
   const systemId = new URL(page.url()).pathname.split('/').pop()!;
   await screenshot('system-detail');
+  await nav('Taxpayers').click();
+  await screenshot('taxpayers');
 
   // An F1 and an R1 correcting it, registered through the API with the key read from the page.
   const f1Body = invoiceBody(taxpayerId, systemId, { invoice_number: 'F-2026-0001' });
@@ -158,6 +164,7 @@ test('an accountant signs up, sets up a taxpayer and a system, and follows invoi
 
   // The chain of the taxpayer verifies.
   await page.goto(`/app/taxpayers/${taxpayerId}/chain`);
+  await screenshot('chain');
   await page.getByRole('button', { name: 'Verify chain' }).click();
   await page.getByText('All 2 records verified.').waitFor();
   await screenshot('chain-verified');
@@ -183,4 +190,5 @@ test('an accountant signs up, sets up a taxpayer and a system, and follows invoi
   await screenshot('signed-out');
   await page.goto('/app');
   expect(new URL(page.url()).pathname).toBe('/login');
+  await screenshot('sign-in');
 });

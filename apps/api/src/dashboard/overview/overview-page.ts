@@ -37,8 +37,8 @@ function countsCard(counts: StatusCount[]) {
   };
   return html`<section class="card" aria-labelledby="counts-title">
     <h2 id="counts-title">Invoices by status</h2>
-    <table class="responsive">
-      <thead><tr><th scope="col">Status</th><th scope="col" class="num">Invoices</th><th scope="col" class="num">Corrective invoices</th></tr></thead>
+    <table>
+      <thead><tr><th scope="col">Status</th><th scope="col" class="num">Invoices</th><th scope="col" class="num">Corrective</th></tr></thead>
       <tbody>
         ${ALL_STATUSES.map((s) => html`<tr><td data-label="Status">${statusBadge(s)}</td>${cell(s, false, 'Invoices')}${cell(s, true, 'Corrective')}</tr>`)}
       </tbody>
