@@ -24,6 +24,8 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // Behind a TLS proxy this makes req.secure (Secure cookies) and req.ip (rate limits) reflect the client.
+  app.set('trust proxy', deps.config.trustProxy ?? false);
 
   app.use(requestLogger(deps.logger));
   // Operators only; without configured credentials the board does not exist at all.

@@ -5,6 +5,8 @@ export type AuthorityMode = 'simulator' | 'aeat';
 export interface AppConfig {
   env: 'development' | 'test' | 'production';
   port: number;
+  /** Express "trust proxy": false, a hop count, or addresses/subnets of the TLS-terminating proxies. */
+  trustProxy: boolean | number | string;
   databaseUrl: string;
   redisUrl: string;
   /** 32-byte key (base64) that encrypts PKCS#12 material and certificate passwords at rest. */
@@ -41,6 +43,7 @@ const DEV_MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
 export const envSchema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'test', 'production').default('development'),
   PORT: Joi.number().port().default(3000),
+  TRUST_PROXY: Joi.alternatives(Joi.boolean(), Joi.number().integer().min(0), Joi.string()).default(false),
   DATABASE_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }).default('postgres://postgres@127.0.0.1:5432/verifactu'),
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379'),
   MASTER_KEY: Joi.string().base64().when('NODE_ENV', {

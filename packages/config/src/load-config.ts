@@ -11,6 +11,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     env: v.NODE_ENV,
     port: v.PORT,
+    trustProxy: v.TRUST_PROXY,
     databaseUrl: v.DATABASE_URL,
     redisUrl: v.REDIS_URL,
     masterKey,

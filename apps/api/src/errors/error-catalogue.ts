@@ -9,6 +9,7 @@ export const errorCatalogue = {
   invoice_not_found: { status: 404, title: 'Invoice not found' },
   chain_not_found: { status: 404, title: 'No taxpayer with this NIF in your account' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
+  not_acceptable: { status: 406, title: 'Not acceptable' },
   email_taken: { status: 409, title: 'An account with this email already exists' },
   taxpayer_exists: { status: 409, title: 'A taxpayer with this NIF already exists in your account' },
   taxpayer_has_invoices: { status: 409, title: 'The taxpayer has registered invoices' },

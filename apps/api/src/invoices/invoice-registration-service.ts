@@ -42,6 +42,13 @@ export type InvoiceRegistrationService = ReturnType<typeof createInvoiceRegistra
 const TAXPAYER_NOT_FOUND: FieldIssue = { field: 'taxpayer_id', code: 'not_found', message: 'no taxpayer with this id in your account' };
 const SYSTEM_NOT_FOUND: FieldIssue = { field: 'computer_system_id', code: 'not_found', message: 'no computer system with this id in your account' };
 
+const RECIPIENT_IS_ISSUER: FieldIssue = {
+  field: 'recipient.nif',
+  code: 'recipient_is_issuer',
+  message: "the recipient's NIF must differ from the issuing taxpayer's",
+  authority_code: 1193,
+};
+
 function toRecipientJson(invoice: NormalizedInvoice): RecipientJson | null {
   const r = invoice.recipient;
   if (!r) return null;
@@ -67,6 +74,8 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
     ]);
     const missing = [...(taxpayer ? [] : [TAXPAYER_NOT_FOUND]), ...(system ? [] : [SYSTEM_NOT_FOUND])];
     if (!taxpayer || !system) throw ApiError.validation(missing, 'The taxpayer or computer system does not exist in your account.');
+    const recipient = invoice.recipient;
+    if (recipient && 'nif' in recipient && recipient.nif === taxpayer.nif) throw ApiError.validation([RECIPIENT_IS_ISSUER]);
     return { invoice, warnings: result.warnings, system };
   }
 

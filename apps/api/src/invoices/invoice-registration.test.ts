@@ -194,6 +194,17 @@ describe('POST /api/v1/invoices', () => {
     expect(await countInvoices()).toBe(before);
   });
 
+  it('refuses a recipient that is the issuing taxpayer itself (AEAT 1193), on register and validate alike', async () => {
+    const { account, taxpayerId, systemId } = await readyAccount(t.app, { nif: 'B85905495' });
+    const body = invoiceBody(taxpayerId, systemId, { recipient: { name: 'Myself SL', nif: 'B85905495' } });
+    const before = await countInvoices();
+    for (const path of ['/api/v1/invoices', '/api/v1/invoices/validate']) {
+      const res = await request(t.app).post(path).set(account.auth).send(body).expect(422);
+      expect(res.body.errors).toEqual([expect.objectContaining({ field: 'recipient.nif', code: 'recipient_is_issuer', authority_code: 1193 })]);
+    }
+    expect(await countInvoices()).toBe(before);
+  });
+
   it("treats another account's taxpayer or system as not found, without revealing it", async () => {
     const mine = await readyAccount(t.app);
     const theirs = await readyAccount(t.app);

@@ -40,7 +40,7 @@ describe('GET /api/v1/invoices/{id}/qr', () => {
   it('refuses an unknown format and an Accept it cannot satisfy', async () => {
     const bad = await request(t.app).get(`/api/v1/invoices/${invoice.id}/qr?format=gif`).set(auth).expect(422);
     expect(bad.body.errors[0]).toMatchObject({ field: 'format' });
-    await request(t.app).get(`/api/v1/invoices/${invoice.id}/qr`).set(auth).set('Accept', 'application/json').expect(406);
+    await request(t.app).get(`/api/v1/invoices/${invoice.id}/qr`).set(auth).set('Accept', 'application/json').expect(406).expect('Content-Type', /application\/problem\+json/);
   });
 
   it("needs the API key and never shows another account's invoice", async () => {

@@ -17,8 +17,7 @@ export function qrRoutes(qr: InvoiceQrService): Router {
         if (choice.problem === 'unknown_format') {
           throw ApiError.validation([{ field: 'format', code: 'invalid_value', message: 'format must be png or svg' }]);
         }
-        res.status(406).type('text/plain').send('This resource is available as image/png or image/svg+xml.');
-        return;
+        throw new ApiError('not_acceptable', 'This resource is available as image/png or image/svg+xml.');
       }
       sendQrImage(res, await qr.image(currentAccount(res).id, req.params.id, choice.format));
     })

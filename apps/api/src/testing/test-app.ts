@@ -39,7 +39,9 @@ export function captureLogs(): { stream: Writable; lines: string[] } {
 }
 
 /** The real app on a fresh database and its own queue prefix; a low bcrypt cost keeps tests quick. */
-export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Omit<AppDeps, 'config'>> & { config?: Partial<AppDeps['config']> } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase();
   const redis = new IORedis(REDIS_URL, { maxRetriesPerRequest: null });
   const queues = overrides.queues ?? createQueues(redis, `vftest-${randomUUID()}`);
@@ -51,9 +53,9 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
     redis,
     queues,
     logger: createLogger('debug', stream),
-    config: { masterKey, certificateDir, admin: undefined },
     passwordHashCost: 4,
     ...overrides,
+    config: { masterKey, certificateDir, admin: undefined, ...overrides.config },
   };
   return {
     app: createApp(deps),

@@ -8,9 +8,8 @@ import { csrfTokenIn, signIn, signUp, submitForm } from '../testing/dashboard-ag
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  // As behind a TLS-terminating proxy: X-Forwarded-Proto and X-Forwarded-For are believed.
-  t.app.set('trust proxy', true);
+  // As behind a TLS-terminating proxy (TRUST_PROXY): X-Forwarded-Proto and X-Forwarded-For are believed.
+  t = await createTestApp({ config: { trustProxy: true } });
 });
 afterAll(() => t.close());
 
