@@ -40,7 +40,7 @@ export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeO
   const certificates = new ClientCertificates({ masterKey: config.masterKey, platformCertificate: config.platformCertificate, serverCaPem });
   const transport = new SoapTransport({ timeoutMs: config.authority.requestTimeoutMs });
   const sender = new TaxpayerSender({ db: database.db, config, certificates, transport, logger, workerId, leaseTtlMs, stopping: isStopping });
-  const processSubmission = createSubmissionProcessor({ db: database.db, sender, logger, workerId, leaseTtlMs, stopping: isStopping });
+  const processSubmission = createSubmissionProcessor({ db: database.db, queue: queues.submission, sender, logger, workerId, leaseTtlMs, stopping: isStopping });
 
   let submissionWorker: Worker<SubmissionJobData, SubmissionJobResult> | undefined;
   let maintenanceWorker: Worker | undefined;

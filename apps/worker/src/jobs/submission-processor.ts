@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { DelayedError, type Job } from 'bullmq';
+import { DelayedError, type Job, type Queue } from 'bullmq';
 import type { Logger } from 'pino';
-import type { Db } from '@vf/db';
-import type { AuthorityStatus } from '@vf/db';
+import type { AuthorityStatus, Db } from '@vf/db';
 import type { SubmissionJobData } from '@vf/queue';
 import { acquireSendLease, getSendState } from '@vf/db/src/stores/send-state-store';
 import { getSubmissionTarget } from '@vf/db/src/stores/submission-batch-store';
 import { wakeJitterMs } from '../sending/backoff-policy';
 import type { TaxpayerSender } from '../sending/taxpayer-sender';
+import { handOver } from './hand-over';
 
 const FINAL: ReadonlySet<AuthorityStatus> = new Set(['accepted', 'accepted_with_warnings', 'rejected', 'error']);
 /** Floor for a job's next look, so a job never spins. */
@@ -19,6 +19,7 @@ const WHILE_STOPPING_MS = 1_000;
 
 export interface SubmissionProcessorDeps {
   db: Db;
+  queue: Queue<SubmissionJobData>;
   sender: TaxpayerSender;
   logger: Logger;
   workerId: string;
@@ -55,6 +56,7 @@ export function createSubmissionProcessor(deps: SubmissionProcessorDeps) {
     if (!lease.acquired) return sleepUntil(job, token, lease.retryAt.getTime());
 
     await deps.sender.run(target.taxpayerId, owner);
+    await handOver(deps.db, deps.queue, target.taxpayerId, invoiceId, random);
     const after = await getSubmissionTarget(deps.db, invoiceId);
     if (!after || FINAL.has(after.status)) return { status: after?.status ?? 'missing' };
     const state = await getSendState(deps.db, target.taxpayerId);

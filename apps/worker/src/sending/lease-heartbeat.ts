@@ -1,14 +1,13 @@
 /**
- * Renews the sender's lease while a message is in flight. If a renewal finds the lease gone (this process stalled
- * past its expiry and another worker took over), the send's results must not be written: `lost` says so.
+ * Renews the sender's lease while it works. A renewal that finds the lease gone (this process stalled past its
+ * expiry and another worker took over) changes nothing by itself: every write is fenced on the lease anyway.
  */
 export class LeaseHeartbeat {
   private timer: NodeJS.Timeout | undefined;
-  private lostLease = false;
   private inFlight: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly renew: () => Promise<boolean>,
+    private readonly renew: () => Promise<unknown>,
     private readonly intervalMs: number,
     private readonly onError: (err: unknown) => void,
   ) {}
@@ -17,19 +16,15 @@ export class LeaseHeartbeat {
     this.timer = setInterval(() => {
       this.inFlight = this.inFlight.then(async () => {
         try {
-          if (!(await this.renew())) this.lostLease = true;
+          await this.renew();
         } catch (err) {
-          // A failed renewal is not a lost lease: the fenced write at the end decides.
+          // Not fatal: if the lease is really lost, the next fenced write refuses.
           this.onError(err);
         }
       });
     }, this.intervalMs);
     this.timer.unref();
     return this;
-  }
-
-  get lost(): boolean {
-    return this.lostLease;
   }
 
   async stop(): Promise<void> {

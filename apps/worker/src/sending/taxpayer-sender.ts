@@ -22,7 +22,7 @@ import {
 import type { ClientCertificates } from '../transport/client-certificates';
 import type { SoapTransport } from '../transport/soap-transport';
 import { backoffDelayMs } from './backoff-policy';
-import { interpretExchange, type Interpretation } from './interpret-exchange';
+import { interpretExchange } from './interpret-exchange';
 import { LeaseHeartbeat } from './lease-heartbeat';
 import { judgeRetry, type SentRecord } from './map-outcomes';
 import { prepareMessage, type PreparedMessage } from './prepare-message';
@@ -64,7 +64,11 @@ export class TaxpayerSender {
 
   /** Sends while allowed, then releases the lease whatever happens. */
   async run(taxpayerId: string, owner: string): Promise<void> {
-    const { db, leaseTtlMs } = this.deps;
+    const { db, leaseTtlMs, logger } = this.deps;
+    // Renewed for as long as this sender holds the lease: preparing 1,000 records takes time too.
+    const heartbeat = new LeaseHeartbeat(() => renewSendLease(db, taxpayerId, owner, leaseTtlMs), Math.max(100, Math.floor(leaseTtlMs / 3)), (err) =>
+      logger.warn({ err, taxpayerId }, 'lease renewal failed'),
+    ).start();
     try {
       while (!this.deps.stopping()) {
         const step = await this.sendNext(taxpayerId, owner);
@@ -75,9 +79,10 @@ export class TaxpayerSender {
       }
     } catch (err) {
       if (!(err instanceof LeaseLostError)) throw err;
-      this.deps.logger.warn({ taxpayerId }, err.message);
+      logger.warn({ taxpayerId }, err.message);
     } finally {
-      await releaseSendLease(db, taxpayerId, owner).catch((err) => this.deps.logger.error({ err, taxpayerId }, 'could not release the send lease; it will expire'));
+      await heartbeat.stop();
+      await releaseSendLease(db, taxpayerId, owner).catch((err) => logger.error({ err, taxpayerId }, 'could not release the send lease; it will expire'));
     }
   }
 
@@ -99,7 +104,7 @@ export class TaxpayerSender {
   }
 
   private async send(message: PreparedMessage, owner: string): Promise<Step> {
-    const { db, transport, logger, leaseTtlMs, workerId } = this.deps;
+    const { transport, logger, workerId } = this.deps;
     const { taxpayerId } = message;
     const opened = await this.fenced(taxpayerId, owner, async (tx) => {
       await abandonInFlightSubmissions(tx, taxpayerId, 'the sending worker stopped before the answer was recorded; its records were sent again');
@@ -120,17 +125,8 @@ export class TaxpayerSender {
       .map((r) => ({ invoiceId: r.invoiceId, record: r.record, attempt: opened.attempts.get(r.invoiceId)! }));
     logger.info({ taxpayerId, submissionId: opened.submissionId, records: sent.length, incident: message.incident }, 'sending message');
 
-    const heartbeat = new LeaseHeartbeat(() => renewSendLease(db, taxpayerId, owner, leaseTtlMs), Math.max(100, Math.floor(leaseTtlMs / 3)), (err) =>
-      logger.warn({ err, taxpayerId }, 'lease renewal failed'),
-    ).start();
-    let result: Interpretation;
-    try {
-      const exchange = await transport.send('RegFactuSistemaFacturacion', message.endpoint, message.certificate.agent, message.requestXml);
-      result = await interpretExchange(exchange, sent, message, transport);
-    } finally {
-      await heartbeat.stop();
-    }
-    if (heartbeat.lost) throw new LeaseLostError(taxpayerId);
+    const exchange = await transport.send('RegFactuSistemaFacturacion', message.endpoint, message.certificate.agent, message.requestXml);
+    const result = await interpretExchange(exchange, sent, message, transport);
 
     const settled = await this.fenced(taxpayerId, owner, async (tx, state) => {
       await closeSubmission(tx, opened.submissionId, result.submission);

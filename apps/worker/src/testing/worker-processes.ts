@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
 const ROOT = join(__dirname, '../../../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const MAIN = join(ROOT, 'apps/worker/src/main.ts');
 
 export interface WorkerProcess {
@@ -13,9 +12,12 @@ export interface WorkerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `npm run worker`'s entry point as a real child process with the given environment. */
+/**
+ * Starts the worker's entry point (what `npm run worker` runs) as a real child process. Node itself is the child,
+ * with tsx as a loader, so that a signal (SIGKILL included) reaches the worker and not a wrapper.
+ */
 export function spawnWorker(id: string, env: NodeJS.ProcessEnv): WorkerProcess {
-  const child = spawn(TSX, [MAIN], { cwd: ROOT, env: { ...process.env, ...env, WORKER_ID: id }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env: { ...process.env, ...env, WORKER_ID: id }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stdout!.on('data', (chunk) => output.push(String(chunk)));
   child.stderr!.on('data', (chunk) => output.push(String(chunk)));

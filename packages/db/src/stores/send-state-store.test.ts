@@ -53,6 +53,7 @@ test('only one of several concurrent senders gets the lease; the others learn un
   const winners = attempts.filter((a) => a.acquired);
   expect(winners).toHaveLength(1);
   const state = await getSendState(t.db, taxpayerId);
+  // A fresh taxpayer may send at once, so the lease expiry is the earliest next chance.
   for (const a of attempts.filter((x) => !x.acquired)) {
     expect(a).toEqual({ acquired: false, reason: 'leased', retryAt: state!.leaseUntil });
   }
@@ -108,6 +109,9 @@ test('a send that starts pushes the next allowed time past its possible answer p
   const taxpayerId = await seedTaxpayer(1);
   expect((await acquireSendLease(t.db, taxpayerId, 'a', TTL)).acquired).toBe(true);
   await t.db.transaction((tx) => recordSendStart(tx, taxpayerId, 10_000));
+  // Meanwhile, others learn they need not look again before the send's answer deadline plus the waiting time.
+  const meanwhile = await acquireSendLease(t.db, taxpayerId, 'c', TTL);
+  expect(meanwhile).toMatchObject({ acquired: false, reason: 'leased', retryAt: (await getSendState(t.db, taxpayerId))!.nextSendAt });
   // The sender dies: its lease expires, yet the next send still waits the 10 s timeout plus the default 60 s.
   await t.db.execute(sql`UPDATE send_states SET lease_until = now() - interval '1 second' WHERE taxpayer_id = ${taxpayerId}`);
   const next = await acquireSendLease(t.db, taxpayerId, 'b', TTL);

@@ -16,7 +16,7 @@ export interface SendState {
 
 export type LeaseAttempt =
   | { acquired: true; state: SendState }
-  /** retryAt: when the lease expires (held by another sender) or the next send is allowed. */
+  /** retryAt: the earliest moment this caller could send: lease expiry (held by another) and flow control both passed. */
   | { acquired: false; reason: 'leased' | 'flow_control'; retryAt: Date };
 
 interface SendStateRow {
@@ -77,7 +77,8 @@ export async function acquireSendLease(db: DbOrTx, taxpayerId: string, owner: st
       SELECT s.*, (s.lease_owner IS NOT NULL AND s.lease_until > now()) AS leased
       FROM send_states s WHERE s.taxpayer_id = ${taxpayerId}`),
   )[0];
-  if (current.leased) return { acquired: false, reason: 'leased', retryAt: new Date(current.lease_until!) };
+  // While another sender works, nobody else may send before the later of its lease expiry and the flow-control time.
+  if (current.leased) return { acquired: false, reason: 'leased', retryAt: new Date(Math.max(new Date(current.lease_until!).getTime(), new Date(current.next_send_at).getTime())) };
   return { acquired: false, reason: 'flow_control', retryAt: new Date(current.next_send_at) };
 }
 

@@ -139,3 +139,14 @@ export async function getSubmissionTarget(db: DbOrTx, invoiceId: string): Promis
     .where(eq(invoices.id, invoiceId));
   return row;
 }
+
+/** The taxpayer's next invoice still waiting for the authority, in chain order. */
+export async function firstWaitingInvoiceId(db: DbOrTx, taxpayerId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.taxpayerId, taxpayerId), inArray(invoices.authorityStatus, WAITING)))
+    .orderBy(asc(invoices.chainSeq))
+    .limit(1);
+  return row?.id;
+}

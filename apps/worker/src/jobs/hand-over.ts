@@ -1,0 +1,21 @@
+import type { Queue } from 'bullmq';
+import type { Db } from '@vf/db';
+import { getSendState } from '@vf/db/src/stores/send-state-store';
+import { firstWaitingInvoiceId } from '@vf/db/src/stores/submission-batch-store';
+import { submissionJobId, type SubmissionJobData } from '@vf/queue';
+import { wakeJitterMs } from '../sending/backoff-policy';
+
+/**
+ * A sender that releases the lease with records still waiting makes sure someone comes back for them exactly when
+ * flow control allows: it reschedules the job of the taxpayer's next waiting invoice to that moment. The other
+ * waiting jobs can then sleep on their own, more pessimistic, times without delaying the taxpayer's records.
+ */
+export async function handOver(db: Db, queue: Queue<SubmissionJobData>, taxpayerId: string, currentInvoiceId: string, random: () => number): Promise<void> {
+  const [state, nextId] = await Promise.all([getSendState(db, taxpayerId), firstWaitingInvoiceId(db, taxpayerId)]);
+  if (!state || !nextId || nextId === currentInvoiceId) return;
+  const job = await queue.getJob(submissionJobId(nextId));
+  // No job: the reconciler restores it. Not delayed: it is about to run, or running, anyway.
+  if (!job || !(await job.isDelayed())) return;
+  const delay = Math.max(0, state.nextSendAt.getTime() - Date.now());
+  await job.changeDelay(delay + wakeJitterMs(delay, random)).catch(() => undefined);
+}
