@@ -38,7 +38,7 @@ test('2,500 invoices of 5 taxpayers, drained by 3 worker processes, reach the au
   const counters = env.sim.state.counters;
   const before = { registered: counters.recordsRegistered, received: counters.recordsReceived };
 
-  await Promise.all(['fleet-1', 'fleet-2', 'fleet-3'].map(start));
+  await Promise.all(['fleet-1', 'fleet-2', 'fleet-3'].map((id) => start(id)));
   const states = await env.settled(ids, 90_000).catch(async (err) => {
     const left = await env.db.db.execute(sql`SELECT taxpayer_id, authority_status, count(*) FROM invoices GROUP BY 1, 2`);
     throw new Error(`${err.message}\n${JSON.stringify(left.rows)}\n${processes.map((p) => p.output.join('').slice(-3000)).join('\n---\n')}`);
