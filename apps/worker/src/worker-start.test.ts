@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { submissionJobId } from '@vf/queue';
+import { WorkerTestEnv, type Party } from './testing/worker-test-env';
+
+let env: WorkerTestEnv;
+let party: Party;
+
+beforeAll(async () => {
+  env = await WorkerTestEnv.create();
+  party = await env.party();
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+async function dropJob(invoiceId: string): Promise<void> {
+  await env.apiQueues.submission.remove(submissionJobId(invoiceId));
+  expect(await env.apiQueues.submission.getJob(submissionJobId(invoiceId))).toBeUndefined();
+}
+
+test('invoices whose job vanished from Redis are sent anyway: reconciled at start-up and by the periodic scheduler', async () => {
+  const taxpayer = await env.taxpayer(party, { certificate: 'own' });
+  const [beforeStart] = await env.register(party, taxpayer.id, 1);
+  await dropJob(beforeStart);
+  await env.startWorker();
+  expect((await env.settled([beforeStart]))[0].status).toBe('accepted');
+
+  // While the worker runs: pause consumption so the new job can be removed before anyone takes it.
+  await env.apiQueues.submission.pause();
+  const [whileRunning] = await env.register(party, taxpayer.id, 1);
+  await dropJob(whileRunning);
+  await env.apiQueues.submission.resume();
+  expect((await env.settled([whileRunning]))[0].status).toBe('accepted');
+  expect(env.sim.state.counters.registeredByNif[taxpayer.nif]).toHaveLength(2);
+});
+
+test('a record whose rebuilt huella is not the stored one ends in error and is never sent; the chain before it goes', async () => {
+  const taxpayer = await env.taxpayer(party, { certificate: 'own' });
+  await env.apiQueues.submission.pause();
+  const [first, tampered] = await env.register(party, taxpayer.id, 2);
+  // Someone altered the total in the database after the huella was computed.
+  await env.db.db.execute(sql`UPDATE invoices SET total_amount = 999.99 WHERE id = ${tampered}`);
+  await env.apiQueues.submission.resume();
+
+  const [a, b] = await env.settled([first, tampered]);
+  expect(a.status).toBe('accepted');
+  expect(b).toMatchObject({ status: 'error', sendAttempts: 0 });
+  expect(b.lastError).toMatch(/hashes to [0-9A-F]{64}, not to the stored huella [0-9A-F]{64}; it was not sent/);
+  expect(env.sim.state.counters.registeredByNif[taxpayer.nif]).toHaveLength(1);
+});
