@@ -12,8 +12,8 @@ import { createSimulator, type Simulator, type SimulatorBehaviour } from '@vf/au
 import { encryptSecret } from '@vf/certificates';
 import { createTestCa, issueCertificate, toPkcs12, type IssuedCertificate } from '@vf/certificates/src/testing';
 import { loadConfig, type AppConfig } from '@vf/config';
-import type { AuthorityStatus } from '@vf/db';
-import { createTestDatabase, type TestDatabase } from '@vf/db/src/testing';
+import type { AuthorityStatus, Database } from '@vf/db';
+import { createTestDatabase } from '@vf/db/src/testing';
 import { createQueues, createRedis, type Queues } from '@vf/queue';
 import { createLogger } from '../create-logger';
 import { createWorkerRuntime, type WorkerRuntime } from '../create-worker-runtime';
@@ -39,7 +39,15 @@ export interface InvoiceState {
   sendAttempts: number;
 }
 
+/** A database of its own that the env destroys when it closes. */
+export interface DisposableDatabase extends Database {
+  url: string;
+  destroy(): Promise<void>;
+}
+
 export interface WorkerTestEnvOptions {
+  /** Defaults to a clone of the jest template (createTestDatabase). */
+  database?: () => Promise<DisposableDatabase>;
   behaviour?: Partial<SimulatorBehaviour>;
   unknownNifs?: string[];
   /** Extra environment for the workers (in-process and child processes). */
@@ -58,7 +66,7 @@ export class WorkerTestEnv {
   private nifCounter = 0;
 
   private constructor(
-    readonly db: TestDatabase,
+    readonly db: DisposableDatabase,
     readonly sim: Simulator,
     readonly api: Express,
     readonly apiQueues: Queues,
@@ -70,7 +78,7 @@ export class WorkerTestEnv {
   ) {}
 
   static async create(opts: WorkerTestEnvOptions = {}): Promise<WorkerTestEnv> {
-    const db = await createTestDatabase();
+    const db = await (opts.database ?? createTestDatabase)();
     const dir = mkdtempSync(join(tmpdir(), 'vf-worker-test-'));
     const ca = createTestCa();
     const server = issueCertificate(ca, { commonName: 'simulator', serverHosts: ['127.0.0.1', 'localhost'] });
