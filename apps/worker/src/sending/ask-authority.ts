@@ -41,20 +41,18 @@ export async function askAuthority(
 ): Promise<Map<string, InvoiceOutcome>> {
   const settled = new Map<string, InvoiceOutcome>();
   for (const sent of records) {
-    const xml = buildConsultaRequest({ obligado, period: periodOf(sent), invoiceNumber: sent.record.id.invoiceNumber, invoiceDate: sent.record.id.invoiceDate });
-    const exchange = await transport.send('ConsultaFactuSistemaFacturacion', message.endpoint, message.certificate.agent, xml);
-    if (exchange.kind !== 'http') continue;
-    let reply;
-    try {
-      reply = parseConsultaReply(exchange.body);
-    } catch {
-      continue;
-    }
-    if (reply.kind !== 'consulta') continue;
-    const held = reply.records.find(
-      (r) => r.id.issuerNif === sent.record.id.issuerNif && r.id.invoiceNumber === sent.record.id.invoiceNumber && r.id.invoiceDate === sent.record.id.invoiceDate,
-    );
+    const held = await lookUp(transport, message, obligado, sent).catch(() => undefined);
     if (held) settled.set(sent.invoiceId, outcomeOf(sent, held));
   }
   return settled;
+}
+
+async function lookUp(transport: SoapTransport, message: PreparedMessage, obligado: { name: string; nif: string }, sent: SentRecord): Promise<ConsultaRecord | undefined> {
+  const { id } = sent.record;
+  const xml = buildConsultaRequest({ obligado, period: periodOf(sent), invoiceNumber: id.invoiceNumber, invoiceDate: id.invoiceDate });
+  const exchange = await transport.send('ConsultaFactuSistemaFacturacion', message.endpoint, message.certificate.agent, xml);
+  if (exchange.kind !== 'http') return undefined;
+  const reply = parseConsultaReply(exchange.body);
+  if (reply.kind !== 'consulta') return undefined;
+  return reply.records.find((r) => r.id.issuerNif === id.issuerNif && r.id.invoiceNumber === id.invoiceNumber && r.id.invoiceDate === id.invoiceDate);
 }

@@ -23,6 +23,11 @@ function retryAll(sent: SentRecord[], submission: SubmissionResult): Interpretat
   return { kind: 'retry', submission, outcomes: [], unsettled: sent.map((s) => ({ sent: s, reason: submission.errorMessage! })), waitSeconds: 0 };
 }
 
+/** The send itself failed in our process (not on the wire): resend later, within the same bounded attempts. */
+export function interpretFailure(sent: SentRecord[], reason: string): Interpretation {
+  return retryAll(sent, { outcome: 'transport_error', errorMessage: reason });
+}
+
 export async function interpretExchange(exchange: SoapExchange, sent: SentRecord[], message: PreparedMessage, transport: SoapTransport): Promise<Interpretation> {
   if (exchange.kind === 'no_answer') {
     return retryAll(sent, { outcome: 'transport_error', errorMessage: `transport error: ${exchange.error}` });

@@ -22,7 +22,7 @@ import {
 import type { ClientCertificates } from '../transport/client-certificates';
 import type { SoapTransport } from '../transport/soap-transport';
 import { backoffDelayMs } from './backoff-policy';
-import { interpretExchange } from './interpret-exchange';
+import { interpretExchange, interpretFailure } from './interpret-exchange';
 import { LeaseHeartbeat } from './lease-heartbeat';
 import { judgeRetry, type SentRecord } from './map-outcomes';
 import { prepareMessage, type PreparedMessage } from './prepare-message';
@@ -125,8 +125,16 @@ export class TaxpayerSender {
       .map((r) => ({ invoiceId: r.invoiceId, record: r.record, attempt: opened.attempts.get(r.invoiceId)! }));
     logger.info({ taxpayerId, submissionId: opened.submissionId, records: sent.length, incident: message.incident }, 'sending message');
 
-    const exchange = await transport.send('RegFactuSistemaFacturacion', message.endpoint, message.certificate.agent, message.requestXml);
-    const result = await interpretExchange(exchange, sent, message, transport);
+    const result = await interpretExchange(
+      await transport.send('RegFactuSistemaFacturacion', message.endpoint, message.certificate.agent, message.requestXml),
+      sent,
+      message,
+      transport,
+    ).catch((err: unknown) => {
+      // Whatever failed here, the records are `sent` and counted: they take the bounded retry path, never a loop.
+      logger.error({ err, taxpayerId, submissionId: opened.submissionId }, 'sending failed unexpectedly');
+      return interpretFailure(sent, `could not send: ${err instanceof Error ? err.message : String(err)}`);
+    });
 
     const settled = await this.fenced(taxpayerId, owner, async (tx, state) => {
       await closeSubmission(tx, opened.submissionId, result.submission);
