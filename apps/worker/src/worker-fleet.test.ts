@@ -60,6 +60,13 @@ test('2,500 invoices of 5 taxpayers, drained by 3 worker processes, reach the au
     sql`SELECT record_count, worker_id FROM submissions WHERE taxpayer_id = ${taxpayers[0].id} ORDER BY started_at`,
   );
   expect(big.rows.map((r) => r.record_count)).toEqual([1_000, 300]);
+  // One sender per taxpayer at a time: each message of a taxpayer started after the previous one was settled.
+  const overlapping = await env.db.db.execute(sql`
+    SELECT taxpayer_id FROM (
+      SELECT taxpayer_id, started_at, lag(finished_at) OVER (PARTITION BY taxpayer_id ORDER BY started_at) AS previous_finished
+      FROM submissions) s
+    WHERE started_at < previous_finished`);
+  expect(overlapping.rows).toEqual([]);
   const workers = await env.db.db.execute<{ worker_id: string }>(sql`SELECT DISTINCT worker_id FROM submissions WHERE taxpayer_id = ANY(${sql.param(taxpayers.map((t) => t.id))}::uuid[])`);
   for (const w of workers.rows) expect(['fleet-1', 'fleet-2', 'fleet-3']).toContain(w.worker_id);
 }, 150_000);

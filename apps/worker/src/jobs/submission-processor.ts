@@ -16,6 +16,8 @@ const MIN_WAKE_MS = 100;
 const AFTER_FAILURE_MS = 5_000;
 /** While shutting down: hand the job back quickly so another process takes it. */
 const WHILE_STOPPING_MS = 1_000;
+/** A `pending` invoice is not ready to be sent yet; look again later rather than spin. */
+const PENDING_RECHECK_MS = 30_000;
 
 export interface SubmissionProcessorDeps {
   db: Db;
@@ -50,6 +52,7 @@ export function createSubmissionProcessor(deps: SubmissionProcessorDeps) {
     if (!target) return { status: 'missing' };
     if (FINAL.has(target.status)) return { status: target.status };
     if (deps.stopping()) return sleepUntil(job, token, Date.now() + WHILE_STOPPING_MS);
+    if (target.status === 'pending') return sleepUntil(job, token, Date.now() + PENDING_RECHECK_MS);
 
     const owner = `${deps.workerId}/${randomUUID()}`;
     const lease = await acquireSendLease(deps.db, target.taxpayerId, owner, deps.leaseTtlMs);
