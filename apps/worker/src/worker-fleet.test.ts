@@ -8,7 +8,9 @@ let party: Party;
 const processes: WorkerProcess[] = [];
 
 beforeAll(async () => {
-  env = await WorkerTestEnv.create({ env: { LOG_LEVEL: 'info', WORKER_CONCURRENCY: '16' } });
+  // The production answer deadline (60 s): under a fully loaded test machine a 1,000-record message can take many
+  // seconds to validate, and a timeout would (correctly) resend it, which this file counts as arriving twice.
+  env = await WorkerTestEnv.create({ env: { LOG_LEVEL: 'info', WORKER_CONCURRENCY: '16', AUTHORITY_TIMEOUT_MS: '60000' } });
   party = await env.party();
 });
 afterEach(async () => {

@@ -125,12 +125,9 @@ export class TaxpayerSender {
       .map((r) => ({ invoiceId: r.invoiceId, record: r.record, attempt: opened.attempts.get(r.invoiceId)! }));
     logger.info({ taxpayerId, submissionId: opened.submissionId, records: sent.length, incident: message.incident }, 'sending message');
 
-    const result = await interpretExchange(
-      await transport.send('RegFactuSistemaFacturacion', message.endpoint, message.certificate.agent, message.requestXml),
-      sent,
-      message,
-      transport,
-    ).catch((err: unknown) => {
+    const exchangeAndInterpret = async () =>
+      interpretExchange(await transport.send('RegFactuSistemaFacturacion', message.endpoint, message.certificate.agent, message.requestXml), sent, message, transport);
+    const result = await exchangeAndInterpret().catch((err: unknown) => {
       // Whatever failed here, the records are `sent` and counted: they take the bounded retry path, never a loop.
       logger.error({ err, taxpayerId, submissionId: opened.submissionId }, 'sending failed unexpectedly');
       return interpretFailure(sent, `could not send: ${err instanceof Error ? err.message : String(err)}`);
