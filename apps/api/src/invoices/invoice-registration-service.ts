@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { buildQrUrl, buildRegistrationRecord, madridToday, toAeatDate, validateInvoiceRequest, type NormalizedInvoice, type ValidationIssue } from '@vf/core';
-import type { Db, DbOrTx, RecipientJson } from '@vf/db';
+import type { Db, DbOrTx } from '@vf/db';
 import {
   invoiceStore,
   StoreError,
   systemStore,
   taxpayerStore,
+  toStoredInvoice,
   usageStore,
   type AccountWithPlan,
   type SystemRow,
@@ -48,12 +49,6 @@ const RECIPIENT_IS_ISSUER: FieldIssue = {
   message: "the recipient's NIF must differ from the issuing taxpayer's",
   authority_code: 1193,
 };
-
-function toRecipientJson(invoice: NormalizedInvoice): RecipientJson | null {
-  const r = invoice.recipient;
-  if (!r) return null;
-  return 'nif' in r ? { name: r.name, nif: r.nif } : { name: r.name, country: r.country, id_type: r.idType, id: r.id };
-}
 
 export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues; clock: () => Date; enqueueTimeoutMs: number }) {
   const { db, clock } = deps;
@@ -123,27 +118,15 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
         { production: head.isProduction },
       );
       const chainPosition = head.chainLength + 1;
+      const stored = toStoredInvoice(invoice);
       await invoiceStore.insertRegistration(
         tx,
         {
           id,
           accountId: account.id,
-          taxpayerId: head.id,
-          computerSystemId: system.id,
           chainSeq: chainPosition,
           recordType: 'registration',
-          invoiceNumber: invoice.invoiceNumber,
-          invoiceDate: invoice.invoiceDate,
-          invoiceType: invoice.invoiceType,
-          description: invoice.description,
-          operationDate: invoice.operationDate ?? null,
-          recipient: toRecipientJson(invoice),
-          rectificationType: invoice.rectificationType ?? null,
-          rectifiedBaseAmount: invoice.rectifiedBaseAmount ?? null,
-          rectifiedTaxAmount: invoice.rectifiedTaxAmount ?? null,
-          correctedInvoices: invoice.correctedInvoices.map((c) => ({ invoice_number: c.invoiceNumber, invoice_date: c.invoiceDate })),
-          totalAmount: record.total,
-          totalTaxAmount: record.totalTax,
+          ...stored.content,
           issuerNif: head.nif,
           issuerName: head.name,
           systemSnapshot: snapshot,
@@ -156,16 +139,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
           qrUrl,
           authorityStatus: 'queued',
         },
-        invoice.lines.map((line) => ({
-          taxType: line.taxType,
-          regimeType: line.regimeType ?? null,
-          operationType: line.operationType,
-          baseAmount: line.baseAmount,
-          taxRate: line.taxRate ?? null,
-          taxAmount: line.taxAmount ?? null,
-          surchargeRate: line.surchargeRate ?? null,
-          surchargeAmount: line.surchargeAmount ?? null,
-        })),
+        stored.lines,
         'queued',
       );
       await taxpayerStore.advanceChain(tx, head.id, { chainLength: chainPosition, lastInvoiceId: id });

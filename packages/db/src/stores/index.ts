@@ -6,3 +6,4 @@ export * from './taxpayer-store';
 export * from './system-store';
 export * from './invoice-store';
 export * from './submission-history-store';
+export * from './invoice-record-mapping';
