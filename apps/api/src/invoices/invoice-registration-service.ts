@@ -40,8 +40,9 @@ interface CheckedInvoice {
 
 export type InvoiceRegistrationService = ReturnType<typeof createInvoiceRegistrationService>;
 
-const TAXPAYER_NOT_FOUND: FieldIssue = { field: 'taxpayer_id', code: 'not_found', message: 'no taxpayer with this id in your account' };
-const SYSTEM_NOT_FOUND: FieldIssue = { field: 'computer_system_id', code: 'not_found', message: 'no computer system with this id in your account' };
+// Another account's taxpayer or system is exactly as absent as a missing one: 404, never a hint that it exists.
+const taxpayerNotFound = () => new ApiError('taxpayer_not_found', 'No taxpayer with this taxpayer_id in your account.');
+const systemNotFound = () => new ApiError('system_not_found', 'No computer system with this computer_system_id in your account.');
 
 const RECIPIENT_IS_ISSUER: FieldIssue = {
   field: 'recipient.nif',
@@ -67,8 +68,8 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
       isUuid(invoice.taxpayerId) ? taxpayerStore.find(db, accountId, invoice.taxpayerId) : undefined,
       isUuid(invoice.computerSystemId) ? systemStore.find(db, accountId, invoice.computerSystemId) : undefined,
     ]);
-    const missing = [...(taxpayer ? [] : [TAXPAYER_NOT_FOUND]), ...(system ? [] : [SYSTEM_NOT_FOUND])];
-    if (!taxpayer || !system) throw ApiError.validation(missing, 'The taxpayer or computer system does not exist in your account.');
+    if (!taxpayer) throw taxpayerNotFound();
+    if (!system) throw systemNotFound();
     const recipient = invoice.recipient;
     if (recipient && 'nif' in recipient && recipient.nif === taxpayer.nif) throw ApiError.validation([RECIPIENT_IS_ISSUER]);
     return { invoice, warnings: result.warnings, system };
@@ -90,7 +91,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
     const id = randomUUID();
     return db.transaction(async (tx) => {
       const head = await taxpayerStore.lockForAppend(tx, account.id, invoice.taxpayerId);
-      if (!head) throw ApiError.validation([TAXPAYER_NOT_FOUND]);
+      if (!head) throw taxpayerNotFound();
       if (await invoiceStore.existsForTaxpayer(tx, head.id, invoice.invoiceNumber, invoice.invoiceDate)) {
         throw new ApiError('duplicate_invoice', `Invoice ${invoice.invoiceNumber} of ${invoice.invoiceDate} is already registered for this taxpayer.`);
       }
@@ -169,7 +170,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
       try {
         registered = await append(account, checked);
       } catch (err) {
-        if (err instanceof StoreError && err.kind === 'referenced') throw ApiError.validation([SYSTEM_NOT_FOUND]);
+        if (err instanceof StoreError && err.kind === 'referenced') throw systemNotFound();
         if (err instanceof StoreError && err.kind === 'conflict') {
           throw new ApiError('duplicate_invoice', `Invoice ${checked.invoice.invoiceNumber} is already registered for this taxpayer.`);
         }
