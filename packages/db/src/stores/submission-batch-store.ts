@@ -1,28 +1,15 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
-import { invoiceLines, invoices, type AuthorityStatus, type InvoiceReferenceJson, type RecipientJson, type SystemSnapshotJson } from '../schema';
+import { invoiceLines, invoices, type AuthorityStatus, type SystemSnapshotJson } from '../schema';
+import type { StoredInvoiceContent, StoredLine } from './invoice-record-mapping';
 
-/** An invoice waiting for the authority, with everything needed to rebuild the very record that was hashed. */
-export interface BatchInvoice {
+/** An invoice waiting for the authority: the stored request (see invoice-record-mapping) plus what rebuilding its hashed record needs. */
+export interface BatchInvoice extends StoredInvoiceContent {
   id: string;
-  taxpayerId: string;
-  computerSystemId: string;
   chainSeq: number;
   authorityStatus: AuthorityStatus;
   sendAttempts: number;
-  invoiceNumber: string;
-  invoiceDate: string;
-  invoiceType: string;
-  description: string;
-  operationDate: string | null;
-  recipient: RecipientJson | null;
-  rectificationType: string | null;
-  rectifiedBaseAmount: string | null;
-  rectifiedTaxAmount: string | null;
-  correctedInvoices: InvoiceReferenceJson[];
-  totalAmount: string;
-  totalTaxAmount: string;
   issuerNif: string;
   issuerName: string;
   systemSnapshot: SystemSnapshotJson;
@@ -35,16 +22,8 @@ export interface BatchInvoice {
   lines: BatchInvoiceLine[];
 }
 
-export interface BatchInvoiceLine {
+export interface BatchInvoiceLine extends StoredLine {
   lineNo: number;
-  taxType: string;
-  regimeType: string | null;
-  operationType: string;
-  baseAmount: string;
-  taxRate: string | null;
-  taxAmount: string | null;
-  surchargeRate: string | null;
-  surchargeAmount: string | null;
 }
 
 const WAITING: AuthorityStatus[] = ['queued', 'sent'];
