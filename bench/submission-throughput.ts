@@ -5,13 +5,11 @@
  *
  *   npm run bench -- --invoices 2000 --taxpayers 4 --workers 3 --wait 1
  */
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { Client } from 'pg';
-import { createDatabase, migrateDatabase } from '@vf/db';
 import { spawnWorker, stopWorker, workerStarted, type WorkerProcess } from '../apps/worker/src/testing/worker-processes';
-import { WorkerTestEnv, type DisposableDatabase } from '../apps/worker/src/testing/worker-test-env';
+import { WorkerTestEnv } from '../apps/worker/src/testing/worker-test-env';
+import { scratchDatabase } from './scratch-database';
 
 const LIMITS = { invoices: [1, 20_000], taxpayers: [1, 20], workers: [1, 8], wait: [0, 60], timeout: [10, 1_800] } as const;
 
@@ -20,28 +18,6 @@ function option(values: Record<string, string | undefined>, name: keyof typeof L
   const [min, max] = LIMITS[name];
   if (!Number.isInteger(value) || value < min || value > max) throw new Error(`--${name} must be an integer in [${min}, ${max}]`);
   return value;
-}
-
-async function scratchDatabase(): Promise<DisposableDatabase> {
-  const admin = new URL(process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  const url = new URL(admin);
-  url.pathname = `/vf_bench_${randomBytes(5).toString('hex')}`;
-  await migrateDatabase(url.toString());
-  const database = createDatabase(url.toString());
-  return {
-    ...database,
-    url: url.toString(),
-    async destroy() {
-      await database.close();
-      const client = new Client({ connectionString: admin.toString() });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS "${url.pathname.slice(1)}" WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
 }
 
 export async function submissionThroughput(argv: string[]): Promise<void> {

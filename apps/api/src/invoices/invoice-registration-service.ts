@@ -95,9 +95,6 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
       if (await invoiceStore.existsForTaxpayer(tx, head.id, invoice.invoiceNumber, invoice.invoiceDate)) {
         throw new ApiError('duplicate_invoice', `Invoice ${invoice.invoiceNumber} of ${invoice.invoiceDate} is already registered for this taxpayer.`);
       }
-      if ((await usageStore.claim(tx, account.id, period, account.plan.monthlyQuota)) === undefined) {
-        throw await quotaExceeded(tx, account, period, resetsAt);
-      }
       const previous = head.lastInvoiceId ? await invoiceStore.chainHead(tx, head.lastInvoiceId) : undefined;
       const generated = generationTime(clock(), previous);
       const snapshot = systemSnapshot(system, (await taxpayerStore.countForAccount(tx, account.id)) > 1);
@@ -144,6 +141,11 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
         'queued',
       );
       await taxpayerStore.advanceChain(tx, head.id, { chainLength: chainPosition, lastInvoiceId: id });
+      // Last statement before commit: every registration of the account updates this one counter row, so its
+      // lock is held only for the commit, not for the whole append. Over quota, the rollback undoes the append.
+      if ((await usageStore.claim(tx, account.id, period, account.plan.monthlyQuota)) === undefined) {
+        throw await quotaExceeded(tx, account, period, resetsAt);
+      }
       return {
         id,
         taxpayerId: head.id,
