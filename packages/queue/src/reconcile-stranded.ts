@@ -21,10 +21,10 @@ export async function reconcileStranded(db: DbOrTx, queue: Queue<SubmissionJobDa
       .orderBy(asc(invoices.id))
       .limit(PAGE);
     for (const row of page) {
-      const job = await queue.getJob(submissionJobId(row.id));
-      const state = job ? await job.getState() : 'unknown';
-      if (state === 'completed' || state === 'failed') await job!.remove();
-      if (!job || state === 'completed' || state === 'failed' || state === 'unknown') {
+      const jobId = submissionJobId(row.id);
+      const state = await queue.getJobState(jobId);
+      if (state === 'completed' || state === 'failed') await queue.remove(jobId);
+      if (state === 'completed' || state === 'failed' || state === 'unknown') {
         await enqueueSubmission(queue, { invoiceId: row.id, taxpayerId: row.taxpayerId });
         requeued += 1;
       }
