@@ -21,6 +21,7 @@ export interface BenchOptions {
   simWaitSeconds: number;
   logLevel: string;
   keepData: boolean;
+  profile: boolean;
   outDir: string;
 }
 
@@ -39,6 +40,7 @@ export const USAGE = `npm run bench -- [options]
   --sim-wait S            TiempoEsperaEnvio answered by the simulator (default 60, as AEAT)
   --log-level L           LOG_LEVEL of the API and workers (default info, as npm start)
   --keep-data             keep the scratch databases and queue keys for inspection
+  --profile               write V8 CPU profiles of the API and workers next to the logs
   --out DIR               where results go (default bench/results)
   --smoke                 tiny counts, to check the harness itself in about a minute`;
 
@@ -101,6 +103,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'sim-wait': { type: 'string' },
       'log-level': { type: 'string' },
       'keep-data': { type: 'boolean' },
+      profile: { type: 'boolean' },
       out: { type: 'string' },
       smoke: { type: 'boolean' },
       help: { type: 'boolean' },
@@ -131,6 +134,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     simWaitSeconds: positive('sim-wait', values['sim-wait'], 60, { min: 0 }),
     logLevel,
     keepData: values['keep-data'] === true,
+    profile: values.profile === true,
     outDir: values.out ?? 'bench/results',
   };
 }

@@ -22,6 +22,7 @@ import type { RegistrationWorkload } from './workloads/workloads';
 const processes = new Processes();
 let certDir: string | undefined;
 let keepData = false;
+let interrupted = false;
 
 /** Stops every process this run started and removes its scratch data; safe to call more than once. */
 async function cleanUp(): Promise<void> {
@@ -31,6 +32,7 @@ async function cleanUp(): Promise<void> {
 }
 
 function onSignal(signal: NodeJS.Signals): void {
+  interrupted = true;
   console.error(`\n${signal}: stopping every process of the run and removing its scratch data`);
   cleanUp().finally(() => process.exit(130));
 }
@@ -54,6 +56,7 @@ async function runRegistrations(opts: BenchOptions, workloads: RegistrationWorkl
       simWaitSeconds: opts.simWaitSeconds,
       workers: mode === 'worker-running' ? 1 : 0,
       keepData: opts.keepData,
+      profile: opts.profile,
     });
     try {
       for (const workload of workloads) {
@@ -133,10 +136,12 @@ process.once('SIGINT', onSignal);
 process.once('SIGTERM', onSignal);
 main()
   .catch((err) => {
-    console.error(err);
+    if (!interrupted) console.error(err);
     return 1;
   })
   .then(async (code) => {
+    // After Ctrl-C the signal handler cleans up and exits; the run's own failures that follow are its echo.
+    if (interrupted) return;
     await cleanUp();
     process.exit(code);
   });

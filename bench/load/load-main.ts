@@ -1,6 +1,6 @@
 /**
  * The load generator: a process of its own, so that the clients never share an event loop (or a CPU
- * accounting) with the API. Reads one LoadSpec (JSON) from its first argument, prints one LoadResult (JSON) as
+ * accounting) with the API. Reads one LoadSpec (JSON) from BENCH_LOAD_SPEC, prints one LoadResult (JSON) as
  * its last line of output, and exits; every load is bounded in time or count.
  */
 import { runBaselineLoad } from './baseline-load';
@@ -9,8 +9,8 @@ import { runHttpLoad } from './http-load';
 import type { LoadResult, LoadSpec } from './load-spec';
 
 async function main(): Promise<void> {
-  const spec = JSON.parse(process.argv[2] ?? 'null') as LoadSpec | null;
-  if (!spec) throw new Error('usage: load-main.ts <LoadSpec as JSON>');
+  const spec = JSON.parse(process.env.BENCH_LOAD_SPEC ?? 'null') as LoadSpec | null;
+  if (!spec) throw new Error('BENCH_LOAD_SPEC must hold a LoadSpec as JSON');
   let result: LoadResult;
   if (spec.kind === 'http') result = await runHttpLoad(spec);
   else if (spec.kind === 'bulk') result = await runBulkLoad(spec);

@@ -7,7 +7,9 @@ const MAIN = path.join(__dirname, 'load-main.ts');
 
 /** Runs one load in its own load-generator process and returns what it measured. */
 export function runLoad(processes: Processes, spec: LoadSpec): Promise<LoadResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, JSON.stringify(spec)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  // The spec travels in the environment, not on the command line, where `ps` would show the API key.
+  const env = { ...process.env, BENCH_LOAD_SPEC: JSON.stringify(spec) };
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
   processes.track(child);
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -29,10 +29,13 @@ export class Processes {
     child.once('exit', () => this.live.delete(child));
   }
 
-  /** Starts `script` (a path from the repository root) with tsx; stdout and stderr are appended to `logFile`. */
-  spawnService(name: string, script: string, env: NodeJS.ProcessEnv, logFile: string): Service {
+  /**
+   * Starts `script` (a path from the repository root) with tsx; stdout and stderr are appended to `logFile`.
+   * `nodeArgs` go to Node itself (e.g. --cpu-prof).
+   */
+  spawnService(name: string, script: string, env: NodeJS.ProcessEnv, logFile: string, nodeArgs: string[] = []): Service {
     const fd = openSync(logFile, 'a');
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, script)], { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
     closeSync(fd);
     if (child.pid === undefined) throw new Error(`could not start ${name}`);
     this.track(child);

@@ -22,6 +22,8 @@ export interface StackOptions {
   /** Worker processes started with the stack. */
   workers: number;
   keepData: boolean;
+  /** Write a V8 CPU profile of the API and every worker into logDir when they stop. */
+  profile: boolean;
 }
 
 export interface Stack {
@@ -94,6 +96,7 @@ export async function startStack(processes: Processes, opts: StackOptions): Prom
     SIM_VALIDATE_SCHEMA: 'false',
   };
   const logFile = (name: string) => path.join(opts.logDir, `${opts.label}-${name}.log`);
+  const nodeArgs = (name: string) => (opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${opts.logDir}`, `--cpu-prof-name=${opts.label}-${name}.cpuprofile`] : []);
 
   await createScratchDatabase(databaseName);
   const pool = new Pool({ connectionString: env.DATABASE_URL, max: 4 });
@@ -119,7 +122,7 @@ export async function startStack(processes: Processes, opts: StackOptions): Prom
     const started = Array.from({ length: count }, () => {
       workerCount += 1;
       const id = `bench-${opts.label}-${workerCount}`;
-      return processes.spawnService(`worker ${id}`, 'apps/worker/src/main.ts', { ...env, WORKER_ID: id }, logFile(`worker-${workerCount}`));
+      return processes.spawnService(`worker ${id}`, 'apps/worker/src/main.ts', { ...env, WORKER_ID: id }, logFile(`worker-${workerCount}`), nodeArgs(`worker-${workerCount}`));
     });
     workers.push(...started);
     for (const w of started) {
@@ -134,7 +137,7 @@ export async function startStack(processes: Processes, opts: StackOptions): Prom
     // Quotas must never be what stops a load; plans are raised before any account exists.
     await pool.query('UPDATE plans SET monthly_quota = 2000000000');
     sim = processes.spawnService('simulator', 'apps/authority-sim/src/main.ts', env, logFile('sim'));
-    api = processes.spawnService('api', 'apps/api/src/main.ts', env, logFile('api'));
+    api = processes.spawnService('api', 'apps/api/src/main.ts', env, logFile('api'), nodeArgs('api'));
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     await waitFor('listening port', sim, () => tcpOpen(simPort));
     await waitFor('healthy answer', api, async () => (await fetch(`${apiUrl}/api/v1/health`)).status === 200);

@@ -134,7 +134,7 @@ function simulatorCounters(stack: Stack, certDir: string): Promise<Record<string
  * one taxpayer sent by one worker (first send to last accepted), then a multi-taxpayer drain by K workers.
  */
 export async function runSubmissionBench(processes: Processes, opts: BenchOptions, stackOpts: { certDir: string; logDir: string }): Promise<SubmissionResult> {
-  const stack = await startStack(processes, { label: 'submission', ...stackOpts, logLevel: opts.logLevel, simWaitSeconds: opts.simWaitSeconds, workers: 0, keepData: opts.keepData });
+  const stack = await startStack(processes, { label: 'submission', ...stackOpts, logLevel: opts.logLevel, simWaitSeconds: opts.simWaitSeconds, workers: 0, keepData: opts.keepData, profile: opts.profile });
   try {
     console.log(`submission: ${opts.submissionRecords} records of one taxpayer, one worker`);
     const oneTaxpayer = await drain(processes, stack, 'submission-one', opts.submissionRecords, 1, 1, FIRST_NIF);
