@@ -10,7 +10,8 @@ const MAX_ERROR_SAMPLES = 5;
 type ResponseListener = (client: unknown, statusCode: number, resBytes: number, responseTimeMs: number) => void;
 
 /**
- * One invoice per request over keep-alive connections. Latency comes from every response's own timing
+ * Closed loop: each of `clients` keep-alive connections sends its next invoice as soon as the previous answer
+ * arrives, so the rate is what the API sustains. Latency comes from every response's own timing
  * (autocannon's histogram keeps whole milliseconds only, too coarse for a p50 around 1 ms).
  */
 export async function runHttpLoad(spec: HttpLoadSpec): Promise<LoadResult> {
@@ -30,7 +31,6 @@ export async function runHttpLoad(spec: HttpLoadSpec): Promise<LoadResult> {
       pipelining: 1,
       timeout: REQUEST_TIMEOUT_SECONDS,
       ...('seconds' in bound ? { duration: bound.seconds } : { amount: bound.count }),
-      ...(spec.rate !== undefined && { overallRate: spec.rate }),
       requests: [
         {
           method: 'POST',

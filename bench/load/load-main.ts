@@ -6,13 +6,14 @@
 import { runBaselineLoad } from './baseline-load';
 import { runBulkLoad } from './bulk-load';
 import { runHttpLoad } from './http-load';
+import { runPacedLoad } from './paced-load';
 import type { LoadResult, LoadSpec } from './load-spec';
 
 async function main(): Promise<void> {
   const spec = JSON.parse(process.env.BENCH_LOAD_SPEC ?? 'null') as LoadSpec | null;
   if (!spec) throw new Error('BENCH_LOAD_SPEC must hold a LoadSpec as JSON');
   let result: LoadResult;
-  if (spec.kind === 'http') result = await runHttpLoad(spec);
+  if (spec.kind === 'http') result = spec.rate !== undefined ? await runPacedLoad({ ...spec, rate: spec.rate }) : await runHttpLoad(spec);
   else if (spec.kind === 'bulk') result = await runBulkLoad(spec);
   else result = await runBaselineLoad(spec);
   process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -10,13 +10,16 @@ export interface Tenant {
 /** How long one measured round lasts: a number of seconds, or a number of requests (batches for bulk). */
 export type Bound = { seconds: number } | { count: number };
 
-/** HTTP registrations with autocannon: `clients` keep-alive connections, one invoice per request. */
+/**
+ * HTTP registrations, one invoice per request over `clients` keep-alive connections: closed loop with
+ * autocannon, or open loop at a fixed `rate`.
+ */
 export interface HttpLoadSpec {
   kind: 'http';
   baseUrl: string;
   tenant: Tenant;
   clients: number;
-  /** Requests per second over all connections; unset = as fast as the API answers. */
+  /** Requests per second offered, evenly spaced, over all connections; unset = as fast as the API answers. */
   rate?: number;
   /** Prefix that keeps invoice numbers unique across workloads (the simulator remembers numbers per NIF). */
   numberPrefix: string;
