@@ -19,7 +19,7 @@ function chainCell(r: { chain: RegistrationResult['chain'] }): string {
 
 function registrationRow(r: RegistrationResult, baseline: BaselineResult | undefined): string[] {
   const head = [`${r.workload}`, r.mode];
-  if (!r.available) return [...head, `not available (${r.unavailableReason ?? 'unknown'})`, dash, dash, dash, dash, dash, dash, dash, dash, dash];
+  if (!r.available) return [...head, `not available (${r.unavailableReason ?? 'unknown'})`, ...Array<string>(8).fill(dash)];
   const s = r.summary;
   const base = baseline?.summary?.registrationsPerSecond ?? null;
   const share = ratio(s?.registrationsPerSecond, base);
