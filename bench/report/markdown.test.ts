@@ -17,6 +17,7 @@ function registration(extra: Partial<RegistrationResult>): RegistrationResult {
     worker: null,
     apiCpuMsPerRegistration: 2.5,
     workerCpuMsPerRegistration: null,
+    postgresCpuMsPerRegistration: null,
     chain,
     errorSamples: [],
     ...extra,
@@ -42,7 +43,7 @@ function results(registrations: RegistrationResult[], smoke = false): BenchResul
 describe('renderMarkdown', () => {
   it('puts each API figure next to the bare-PostgreSQL rate of the same shape, with the share', () => {
     const md = renderMarkdown(results([registration({})]));
-    expect(md).toContain('| wide | api-alone | 400 | 1.23 | 5.00 | 9.00 | 0 | 8,000 (5.0%) | 120 / – | 2.500 / – | ok (100 chains, 3,000 records) |');
+    expect(md).toContain('| wide | api-alone | 400 | 1.23 | 5.00 | 9.00 | 0 | 8,000 (5.0%) | 120 / – | 2.500 / – / – | ok (100 chains, 3,000 records) |');
     expect(md).toContain('Test CPU, 2 CPUs');
     expect(md).toContain('| wide: at least 2,800/s (API alone) | 400/s | **missed** |');
   });

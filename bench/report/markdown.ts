@@ -32,7 +32,7 @@ function registrationRow(r: RegistrationResult, baseline: BaselineResult | undef
     num(s?.errors),
     base === null ? dash : `${num(base)} (${share === null ? dash : `${num(share * 100, 1)}%`})`,
     `${num(r.api.peakRssMb)} / ${r.worker ? num(r.worker.peakRssMb) : dash}`,
-    `${num(r.apiCpuMsPerRegistration, 3)} / ${r.worker ? num(r.workerCpuMsPerRegistration, 3) : dash}`,
+    `${num(r.apiCpuMsPerRegistration, 3)} / ${r.worker ? num(r.workerCpuMsPerRegistration, 3) : dash} / ${num(r.postgresCpuMsPerRegistration, 3)}`,
     chainCell(r),
   ];
 }
@@ -72,7 +72,7 @@ export function renderMarkdown(results: BenchResults): string {
   const baselineOf = (w: string) => results.baselines.find((b) => b.workload === w);
   out.push(
     table(
-      ['workload', 'worker', 'reg/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'bare PG/s (API share)', 'peak RSS MB API / worker', 'CPU ms/reg API / worker', 'chains'],
+      ['workload', 'worker', 'reg/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'bare PG/s (API share)', 'peak RSS MB API / worker', 'CPU ms/reg API / worker / PG', 'chains'],
       results.registrations.map((r) => registrationRow(r, baselineOf(r.workload))),
     ),
   );

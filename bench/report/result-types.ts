@@ -28,6 +28,8 @@ export interface RegistrationResult {
   /** CPU the process spent per registered invoice while the workload ran (warm-up included on both sides). */
   apiCpuMsPerRegistration: number | null;
   workerCpuMsPerRegistration: number | null;
+  /** The same for the PostgreSQL backends serving the stack's database. */
+  postgresCpuMsPerRegistration: number | null;
   chain: ChainCheck;
   errorSamples: string[];
 }

@@ -21,6 +21,7 @@ function reg(workload: RegistrationWorkload, mode: Mode, summary: RoundResult | 
     worker: mode === 'worker-running' ? { peakRssMb: 150, cpuMs: 1 } : null,
     apiCpuMsPerRegistration: null,
     workerCpuMsPerRegistration: null,
+    postgresCpuMsPerRegistration: null,
     chain: okChain,
     errorSamples: [],
     ...extra,

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { Pool } from 'pg';
 
 const SAMPLE_EVERY_MS = 200;
 
@@ -74,5 +75,45 @@ export class ProcessMeter {
       const rss = rssMb(pid);
       if (rss !== null && rss > (this.peaks.get(name) ?? 0)) this.peaks.set(name, rss);
     }
+  }
+}
+
+/**
+ * CPU spent by the PostgreSQL backends serving one database (the stack's pools) between start and stop.
+ * Backends that end in between are not counted; server-wide processes (WAL writer, checkpointer) neither,
+ * since other databases share them.
+ */
+export class BackendCpuMeter {
+  private atStart = new Map<number, number>();
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly database: string,
+  ) {}
+
+  private async pids(): Promise<number[]> {
+    const { rows } = await this.pool.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [this.database]);
+    return rows.map((r) => r.pid);
+  }
+
+  async start(): Promise<this> {
+    for (const pid of await this.pids()) {
+      const cpu = cpuMs(pid);
+      if (cpu !== null) this.atStart.set(pid, cpu);
+    }
+    return this;
+  }
+
+  /** CPU ms of the database's backends since start; null when /proc shows none of them (e.g. a remote server). */
+  async stop(): Promise<number | null> {
+    let total = 0;
+    let seen = 0;
+    for (const pid of await this.pids()) {
+      const cpu = cpuMs(pid);
+      if (cpu === null) continue;
+      seen += 1;
+      total += cpu - (this.atStart.get(pid) ?? 0);
+    }
+    return seen ? total : null;
   }
 }

@@ -1,9 +1,9 @@
 import type { BenchOptions } from '../options';
-import type { Bound, LoadSpec, Tenant } from '../load/load-spec';
+import type { Bound, LoadResult, LoadSpec, Tenant } from '../load/load-spec';
 import { runLoad } from '../load/run-load';
 import type { RegistrationResult } from '../report/result-types';
 import { medianBy, round } from '../report/stats';
-import { ProcessMeter } from '../stack/process-meter';
+import { BackendCpuMeter, ProcessMeter, type ProcessUsage } from '../stack/process-meter';
 import type { Processes } from '../stack/processes';
 import type { Stack } from '../stack/stack';
 import { checkChains } from './chain-check';
@@ -26,7 +26,8 @@ function loadSpec(workload: RegistrationWorkload, stack: Stack, tenant: Tenant, 
 
 /**
  * One registration workload against a running stack: a fresh account and taxpayers, a warm-up, the measured
- * rounds from the load-generator process, the API's (and worker's) RSS and CPU meanwhile, then every chain of
+ * rounds from the load-generator process, the API's (and worker's) RSS and CPU and the database backends' CPU
+ * meanwhile, then every chain of
  * the workload's taxpayers checked in the database.
  */
 export async function runRegistrationWorkload(processes: Processes, stack: Stack, mode: Mode, workload: RegistrationWorkload, opts: BenchOptions): Promise<RegistrationResult> {
@@ -34,14 +35,16 @@ export async function runRegistrationWorkload(processes: Processes, stack: Stack
   const index = Object.keys(REGISTRATION_WORKLOADS).indexOf(workload);
   const tenant = await createTenant(stack.apiUrl, `${mode}-${workload}`, shape.taxpayers, index * NIFS_PER_WORKLOAD);
   const worker = stack.workers[0];
+  const postgres = await new BackendCpuMeter(stack.pool, stack.databaseName).start();
   const meter = new ProcessMeter({ api: stack.api.pid, ...(worker && { worker: worker.pid }) }).start();
-  let usage;
-  let load;
+  let usage: Record<string, ProcessUsage>;
+  let load: LoadResult;
   try {
     load = await runLoad(processes, loadSpec(workload, stack, tenant, opts));
   } finally {
     usage = meter.stop();
   }
+  const postgresCpuMs = await postgres.stop();
   stack.assertAlive();
   const chain = await checkChains(stack.pool, tenant.taxpayerIds, load.totalRegistered, load.uncertain);
   const perRegistration = (cpu: number | null | undefined) => (cpu != null && load.totalRegistered > 0 ? round(cpu / load.totalRegistered, 3) : null);
@@ -57,6 +60,7 @@ export async function runRegistrationWorkload(processes: Processes, stack: Stack
     worker: usage.worker ?? null,
     apiCpuMsPerRegistration: perRegistration(usage.api.cpuMs),
     workerCpuMsPerRegistration: perRegistration(usage.worker?.cpuMs),
+    postgresCpuMsPerRegistration: perRegistration(postgresCpuMs),
     chain,
     errorSamples: load.errorSamples,
   };
