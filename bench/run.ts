@@ -121,7 +121,7 @@ async function main(): Promise<number> {
     registrations,
     submission,
     submissionError,
-    targets: evaluateTargets(registrations, submission),
+    targets: evaluateTargets(registrations, submission, baselines),
     chainsOk: chains.every((c) => c.ok),
   };
   const markdown = renderMarkdown(results);

@@ -59,6 +59,12 @@ describe('evaluateTargets', () => {
     expect(statusOf(results, '1,000 records')).toBe('not measured');
   });
 
+  it('shows the bare-PostgreSQL rate of the same shape beside a rate target', () => {
+    const bare = { workload: 'hot' as const, connections: 64, taxpayers: 1, recordsPerTransaction: 1, rounds: [], summary: round(1607), errorSamples: [] };
+    const results = evaluateTargets([reg('hot', 'api-alone', round(1700))], null, [bare]);
+    expect(results.find((t) => t.target.startsWith('hot: at least'))).toMatchObject({ status: 'met', measured: '1,700/s (bare PostgreSQL in this run: 1,607/s)' });
+  });
+
   it('does not count a low p99 when the offered 1,000 req/s was not carried', () => {
     const results = evaluateTargets([reg('paced', 'worker-running', round(400, { p99: 20 }))], null);
     expect(statusOf(results, 'paced')).toBe('missed');

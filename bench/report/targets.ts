@@ -1,5 +1,5 @@
 import type { Mode, RegistrationWorkload } from '../workloads/workloads';
-import type { RegistrationResult, SubmissionResult, TargetResult, TargetStatus } from './result-types';
+import type { BaselineResult, RegistrationResult, SubmissionResult, TargetResult, TargetStatus } from './result-types';
 import { ratio } from './stats';
 
 /** Issue 8's targets, on a 2-core machine; API alone unless said. */
@@ -26,7 +26,7 @@ function verdict(ok: boolean): TargetStatus {
   return ok ? 'met' : 'missed';
 }
 
-export function evaluateTargets(registrations: RegistrationResult[], submission: SubmissionResult | null): TargetResult[] {
+export function evaluateTargets(registrations: RegistrationResult[], submission: SubmissionResult | null, baselines: BaselineResult[] = []): TargetResult[] {
   const find = (workload: RegistrationWorkload, mode: Mode) => registrations.find((r) => r.workload === workload && r.mode === mode);
   const absent = (target: string, r: RegistrationResult | undefined): TargetResult | undefined => {
     if (!r) return { target, measured: 'workload not run', status: 'not measured' };
@@ -37,7 +37,9 @@ export function evaluateTargets(registrations: RegistrationResult[], submission:
   const rateTarget = (workload: RegistrationWorkload, minimum: number): TargetResult => {
     const target = `${workload}: at least ${fmt(minimum)}/s (API alone)`;
     const r = find(workload, 'api-alone');
-    return absent(target, r) ?? { target, measured: `${fmt(r!.summary!.registrationsPerSecond)}/s`, status: verdict(r!.summary!.registrationsPerSecond >= minimum) };
+    const bare = baselines.find((b) => b.workload === workload)?.summary?.registrationsPerSecond;
+    const measured = `${fmt(r?.summary?.registrationsPerSecond ?? 0)}/s${bare === undefined ? '' : ` (bare PostgreSQL in this run: ${fmt(bare)}/s)`}`;
+    return absent(target, r) ?? { target, measured, status: verdict(r!.summary!.registrationsPerSecond >= minimum) };
   };
   const results: TargetResult[] = [rateTarget('wide', TARGETS.wideRate), rateTarget('hot', TARGETS.hotRate)];
 

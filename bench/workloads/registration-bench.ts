@@ -27,8 +27,7 @@ function loadSpec(workload: RegistrationWorkload, stack: Stack, tenant: Tenant, 
 /**
  * One registration workload against a running stack: a fresh account and taxpayers, a warm-up, the measured
  * rounds from the load-generator process, the API's (and worker's) RSS and CPU and the database backends' CPU
- * meanwhile, then every chain of
- * the workload's taxpayers checked in the database.
+ * meanwhile, then every chain of the workload's taxpayers checked in the database.
  */
 export async function runRegistrationWorkload(processes: Processes, stack: Stack, mode: Mode, workload: RegistrationWorkload, opts: BenchOptions): Promise<RegistrationResult> {
   const shape = REGISTRATION_WORKLOADS[workload];
