@@ -78,7 +78,11 @@ async function main(): Promise<number> {
   try {
     opts = parseBenchOptions(argv);
   } catch (err) {
-    console.error((err as Error).message === USAGE ? USAGE : `${(err as Error).message}\n\n${USAGE}`);
+    if ((err as Error).message === USAGE) {
+      console.log(USAGE);
+      return 0;
+    }
+    console.error(`${(err as Error).message}\n\n${USAGE}`);
     return 2;
   }
   keepData = opts.keepData;
