@@ -60,6 +60,12 @@ describe('renderMarkdown', () => {
     expect(md).toContain('A chain is broken: this run failed.');
   });
 
+  it('puts the two modes of a workload side by side, in the order of the workloads', () => {
+    const md = renderMarkdown(results([registration({ mode: 'worker-running' }), registration({ workload: 'seq' }), registration({})]));
+    const rows = md.split('\n').filter((line) => /^\| (seq|wide) \| (api-alone|worker-running) \|/.test(line)).map((line) => line.split(' | ').slice(0, 2).join(' '));
+    expect(rows).toEqual(['| seq api-alone', '| wide api-alone', '| wide worker-running']);
+  });
+
   it('labels a smoke run as no measurement', () => {
     expect(renderMarkdown(results([registration({})], true))).toContain('SMOKE RUN');
   });

@@ -1,4 +1,5 @@
 import type { BaselineResult, BenchResults, DrainTimings, RegistrationResult } from './result-types';
+import { MODES, WORKLOAD_NAMES } from '../workloads/workloads';
 import { ratio } from './stats';
 
 const dash = '–';
@@ -73,7 +74,10 @@ export function renderMarkdown(results: BenchResults): string {
   out.push(
     table(
       ['workload', 'worker', 'reg/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'bare PG/s (API share)', 'peak RSS MB API / worker', 'CPU ms/reg API / worker / PG', 'chains'],
-      results.registrations.map((r) => registrationRow(r, baselineOf(r.workload))),
+      // Each workload's two modes side by side, in the workloads' order.
+      [...results.registrations]
+        .sort((a, b) => WORKLOAD_NAMES.indexOf(a.workload) - WORKLOAD_NAMES.indexOf(b.workload) || MODES.indexOf(a.mode) - MODES.indexOf(b.mode))
+        .map((r) => registrationRow(r, baselineOf(r.workload))),
     ),
   );
   const samples = results.registrations.filter((r) => r.errorSamples.length);
