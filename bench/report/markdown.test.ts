@@ -67,6 +67,9 @@ describe('renderMarkdown', () => {
   });
 
   it('labels a smoke run as no measurement', () => {
-    expect(renderMarkdown(results([registration({})], true))).toContain('SMOKE RUN');
+    const md = renderMarkdown(results([registration({})], true));
+    expect(md).toContain('SMOKE RUN');
+    expect(md).toContain('too short to judge any target');
+    expect(renderMarkdown(results([registration({})]))).not.toContain('too short to judge');
   });
 });

@@ -126,6 +126,10 @@ export function renderMarkdown(results: BenchResults): string {
   out.push('');
   out.push('## Targets (issue 8)');
   out.push('');
+  if (results.smoke) {
+    out.push('Smoke run: rounds too short to judge any target; the statuses only show the report works.');
+    out.push('');
+  }
   out.push(table(['target', 'measured', 'status'], results.targets.map((t) => [t.target, t.measured, t.status === 'met' ? 'met' : `**${t.status}**`])));
   out.push('');
   out.push(results.chainsOk ? 'Every chain checked: no gap, no fork, every previous-hash link intact.' : '**A chain is broken: this run failed.**');
