@@ -124,7 +124,7 @@ export function renderMarkdown(results: BenchResults): string {
     }
   } else out.push(results.submissionError ? `Failed: ${results.submissionError}` : 'Not run.');
   out.push('');
-  out.push('## Targets (issue 8)');
+  out.push('## Targets');
   out.push('');
   if (results.smoke) {
     out.push('Smoke run: rounds too short to judge any target; the statuses only show the report works.');

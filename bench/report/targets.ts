@@ -2,7 +2,7 @@ import type { Mode, RegistrationWorkload } from '../workloads/workloads';
 import type { BaselineResult, RegistrationResult, SubmissionResult, TargetResult, TargetStatus } from './result-types';
 import { ratio } from './stats';
 
-/** Issue 8's targets, on a 2-core machine; API alone unless said. */
+/** The registration and submission targets, for a 2-core machine; API alone unless said. */
 export const TARGETS = {
   wideRate: 2800,
   hotRate: 1600,

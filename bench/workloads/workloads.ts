@@ -1,4 +1,4 @@
-/** The registration workloads of issue 8, each run with the worker stopped and with it running. */
+/** The registration workloads, each run with the worker stopped and with it running. */
 export const REGISTRATION_WORKLOADS = {
   seq: { kind: 'http', clients: 1, taxpayers: 1, description: '1 client, 1 taxpayer' },
   hot: { kind: 'http', clients: 64, taxpayers: 1, description: '64 clients, 1 taxpayer' },
