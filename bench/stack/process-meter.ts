@@ -65,7 +65,8 @@ export class ProcessMeter {
     for (const [name, pid] of Object.entries(this.pids)) {
       const before = this.cpuAtStart.get(name) ?? null;
       const after = cpuMs(pid);
-      usage[name] = { peakRssMb: this.peaks.get(name) ?? null, cpuMs: before !== null && after !== null ? after - before : null };
+      const peak = this.peaks.get(name);
+      usage[name] = { peakRssMb: peak === undefined ? null : Math.round(peak * 10) / 10, cpuMs: before !== null && after !== null ? after - before : null };
     }
     return usage;
   }
