@@ -36,7 +36,7 @@ export interface StatusCount {
 }
 
 const PROBLEM_STATUSES: AuthorityStatus[] = ['rejected', 'error', 'accepted_with_warnings'];
-const WAITING_STATUSES: AuthorityStatus[] = ['pending', 'queued', 'sent'];
+const WAITING_STATUSES: AuthorityStatus[] = ['queued', 'sent'];
 
 export const dashboardOverviewStore = {
   /** Invoices per status, normal (F*) and corrective (R*) counted apart as the dashboard shows them apart. */

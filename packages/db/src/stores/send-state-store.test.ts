@@ -98,7 +98,7 @@ test('a failure backoff holds even when a full message is waiting (no retry stor
   const taxpayerId = await seedTaxpayer(FULL_BATCH + 5);
   expect((await acquireSendLease(t.db, taxpayerId, 'a', TTL)).acquired).toBe(true);
   const retryAt = new Date(Date.now() + 3_600_000);
-  await t.db.transaction((tx) => recordFailureTiming(tx, taxpayerId, retryAt));
+  await t.db.transaction((tx) => recordFailureTiming(tx, taxpayerId, retryAt, new Date()));
   await releaseSendLease(t.db, taxpayerId, 'a');
 
   expect(await acquireSendLease(t.db, taxpayerId, 'b', TTL)).toEqual({ acquired: false, reason: 'flow_control', retryAt });
