@@ -6,6 +6,7 @@ import type { AuthorityStatus, Db } from '@vf/db';
 import type { SubmissionJobData } from '@vf/queue';
 import { acquireSendLease, getSendState } from '@vf/db/src/stores/send-state-store';
 import { getSubmissionTarget } from '@vf/db/src/stores/submission-batch-store';
+import { holdRecordsBehind } from '@vf/db/src/stores/submission-record-store';
 import { wakeJitterMs } from '../sending/backoff-policy';
 import type { TaxpayerSender } from '../sending/taxpayer-sender';
 import { handOver } from './hand-over';
@@ -52,6 +53,10 @@ export function createSubmissionProcessor(deps: SubmissionProcessorDeps) {
     if (!target) return { status: 'missing' };
     if (!isScheduledForSending(target)) return { status: target.status };
     if (deps.stopping()) return sleepUntil(job, token, Date.now() + WHILE_STOPPING_MS);
+    // An earlier record of the taxpayer waits for the user: this one waits with it (the job ends; a resume re-enqueues it).
+    if (target.status === 'queued' && (await holdRecordsBehind(deps.db, target.taxpayerId, { alsoRetrying: false, onlyInvoiceId: invoiceId })).length > 0) {
+      return { status: 'error' };
+    }
 
     const owner = `${deps.workerId}/${randomUUID()}`;
     const lease = await acquireSendLease(deps.db, target.taxpayerId, owner, deps.leaseTtlMs);

@@ -16,6 +16,7 @@ import {
   abandonInFlightSubmissions,
   applyInvoiceOutcomes,
   closeSubmission,
+  holdRecordsBehind,
   openSubmission,
   type InvoiceOutcome,
 } from '@vf/db/src/stores/submission-record-store';
@@ -77,6 +78,8 @@ export class TaxpayerSender {
         const keep = step === 'not_sent' ? await renewSendLease(db, taxpayerId, owner, leaseTtlMs) : await continueSendLease(db, taxpayerId, owner, leaseTtlMs);
         if (!keep) break;
       }
+      // Whatever now waits behind a record in error says so at once, not when flow control next lets a send go.
+      await this.fenced(taxpayerId, owner, (tx) => holdRecordsBehind(tx, taxpayerId, { alsoRetrying: true }));
     } catch (err) {
       if (!(err instanceof LeaseLostError)) throw err;
       logger.warn({ taxpayerId }, err.message);
