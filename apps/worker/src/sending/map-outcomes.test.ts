@@ -1,5 +1,6 @@
 import type { RegistrationRecord } from '@vf/core';
-import type { ResponseLine } from '@vf/xml';
+import type { ConsultaRecord, ResponseLine } from '@vf/xml';
+import { judgeHeldRecord } from './ask-authority';
 import { judgeClientFault, judgeLine, judgeRetry, matchLines, type SentRecord } from './map-outcomes';
 
 function sent(n: number, attempt = 1): SentRecord {
@@ -71,4 +72,12 @@ test('a failed send is retried without limit: queued at first, error (still retr
   const late = judgeRetry([{ sent: sent(1, 500), reason: 'transport error: ECONNRESET' }], { ...plan, now: new Date('2025-03-02T09:00:00Z') });
   expect(late[0]).toMatchObject({ status: 'error', cause: 'outage', nextAttemptAt: retryAt });
   expect(late[0].lastError).toMatch(/failing since 2025-03-01T09:00:00.000Z; next attempt at 2025-03-02T10:00:00.000Z$/);
+});
+
+test('a held record in a state this service does not know settles nothing: the record goes again later', () => {
+  const mine = { ...sent(1), record: { ...sent(1).record, hash: 'A'.repeat(64) } };
+  const held = { id: mine.record.id, data: { hash: 'A'.repeat(64) }, lastModified: 'x' };
+  expect(judgeHeldRecord(mine, { ...held, state: 'Bloqueado' as ConsultaRecord['state'] })).toBeUndefined();
+  expect(judgeHeldRecord(mine, { ...held, state: 'Correcto' })).toMatchObject({ status: 'accepted' });
+  expect(judgeHeldRecord(mine, { ...held, data: {}, state: 'Correcto' })).toMatchObject({ status: 'rejected', cause: 'number_taken' });
 });
