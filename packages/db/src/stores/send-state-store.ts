@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { WAITING_STATUSES } from '@vf/core';
 import type { DbOrTx } from '../client';
+
+/** A record the workers still send on their own (statuses module: isScheduledForSending), as SQL on alias `i`. */
+const scheduledRecord = sql`(i.authority_status = ANY(${sql.param([...WAITING_STATUSES])}::text[]) OR (i.authority_status = 'error' AND i.next_attempt_at IS NOT NULL))`;
 
 /** The authority lets a message go early, whatever the waiting time, once this many records are waiting. */
 export const FULL_BATCH = 1000;
@@ -54,8 +58,7 @@ function rowsOf<T>(result: unknown): T[] {
 const sendAllowed = sql`(s.next_send_at <= now() OR (s.consecutive_failures = 0 AND (
   SELECT count(*) FROM (
     SELECT 1 FROM invoices i
-    WHERE i.taxpayer_id = s.taxpayer_id
-      AND (i.authority_status IN ('queued', 'sent') OR (i.authority_status = 'error' AND i.next_attempt_at IS NOT NULL))
+    WHERE i.taxpayer_id = s.taxpayer_id AND ${scheduledRecord}
     LIMIT ${FULL_BATCH}
   ) w) >= ${FULL_BATCH}))`;
 
@@ -182,8 +185,7 @@ export async function outageSummary(db: DbOrTx, accountId: string): Promise<Outa
       SELECT count(i.id) AS waiting, count(DISTINCT s.taxpayer_id) AS taxpayers, min(s.failing_since) AS since
       FROM send_states s
       JOIN taxpayers t ON t.id = s.taxpayer_id
-      JOIN invoices i ON i.taxpayer_id = s.taxpayer_id
-        AND (i.authority_status IN ('queued', 'sent') OR (i.authority_status = 'error' AND i.next_attempt_at IS NOT NULL))
+      JOIN invoices i ON i.taxpayer_id = s.taxpayer_id AND ${scheduledRecord}
       WHERE t.account_id = ${accountId} AND s.failing_since IS NOT NULL`),
   );
   if (!row?.since) return undefined;
