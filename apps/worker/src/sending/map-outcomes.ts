@@ -99,7 +99,8 @@ export function judgeClientFault(sent: SentRecord[], fault: SoapFault): InvoiceO
     message: text,
     lastError: why,
     nextAttemptAt: null,
-    note: `error: ${why}; nothing was registered`,
+    // The authority's text is on the record and on the submission: the history line says what happened, once.
+    note: `error: the authority refused the whole message (${fault.faultCode}${fault.code !== undefined ? `, code ${fault.code}` : ''}); nothing was registered`,
   }));
 }
 

@@ -17,13 +17,6 @@ export const WAITING_STATUSES: readonly AuthorityStatus[] = ['queued', 'sent'];
 /** Statuses nothing moves out of: the authority has decided about this record. */
 export const FINAL_STATUSES: readonly AuthorityStatus[] = ['accepted', 'accepted_with_warnings', 'rejected'];
 
-/** Registered by the authority. */
-export const REGISTERED_STATUSES: readonly AuthorityStatus[] = ['accepted', 'accepted_with_warnings'];
-
-export function isAuthorityStatus(value: unknown): value is AuthorityStatus {
-  return typeof value === 'string' && (AUTHORITY_STATUSES as readonly string[]).includes(value);
-}
-
 export function isWaitingStatus(status: AuthorityStatus): boolean {
   return WAITING_STATUSES.includes(status);
 }
