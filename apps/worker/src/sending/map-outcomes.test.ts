@@ -1,5 +1,5 @@
 import type { RegistrationRecord } from '@vf/core';
-import type { ConsultaRecord, ResponseLine } from '@vf/xml';
+import { buildRegFactuResponse, parseRegFactuReply, type ConsultaRecord, type ResponseLine, type SubmissionResponse } from '@vf/xml';
 import { judgeHeldRecord } from './ask-authority';
 import { judgeClientFault, judgeLine, judgeRetry, matchLines, type SentRecord } from './map-outcomes';
 
@@ -80,4 +80,18 @@ test('a held record in a state this service does not know settles nothing: the r
   expect(judgeHeldRecord(mine, { ...held, state: 'Bloqueado' as ConsultaRecord['state'] })).toBeUndefined();
   expect(judgeHeldRecord(mine, { ...held, state: 'Correcto' })).toMatchObject({ status: 'accepted' });
   expect(judgeHeldRecord(mine, { ...held, data: {}, state: 'Correcto' })).toMatchObject({ status: 'rejected', cause: 'number_taken' });
+});
+
+test('an answer whose EstadoEnvio and EstadoRegistro this service does not know is read without throwing and judged per line', () => {
+  const xml = buildRegFactuResponse({
+    header: { obligado: { name: 'CONTRIBUYENTE', nif: '89890001K' } },
+    waitSeconds: 60,
+    sendState: 'EnRevision' as SubmissionResponse['sendState'],
+    lines: [line(1), line(2, { state: 'Pendiente' as ResponseLine['state'] })],
+  });
+  const reply = parseRegFactuReply(xml);
+  if (reply.kind !== 'response') throw new Error('expected a response');
+  const matched = matchLines([sent(1), sent(2)], reply.lines);
+  expect(judgeLine(sent(1), matched.get('inv-1'), undefined)).toMatchObject({ kind: 'final', outcome: { status: 'accepted' } });
+  expect(judgeLine(sent(2), matched.get('inv-2'), undefined)).toEqual({ kind: 'ask_authority', unknownState: 'Pendiente' });
 });
