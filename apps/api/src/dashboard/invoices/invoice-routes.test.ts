@@ -179,8 +179,14 @@ describe('an invoice in error', () => {
     expect(after).toContain('Reenvío programado');
     expect(after).not.toContain('Reenviar / Resend');
 
+    // The status poll says the same in plain words, not the raw text.
+    await t.db.db.update(invoices).set({ authorityStatus: 'error' }).where(eq(invoices.id, inv.id));
+    const polled = await a.agent.get(`/app/invoices/statuses?ids=${inv.id}`).set('Accept', 'application/json').expect(200);
+    expect(polled.body.invoices[0]).toMatchObject({ status: 'error', code: 4112, message: expect.stringMatching(/^La AEAT no acepta este certificado/) });
+
     // Without the form's CSRF token the resend is refused and nothing moves.
     await a.agent.post(`/app/invoices/${inv.id}/resend`).type('form').send({}).expect(403);
+    expect((await t.db.db.select().from(invoices).where(eq(invoices.id, inv.id)))[0].authorityStatus).toBe('error');
   });
 
   it('a resend of an invoice not in error changes nothing and says why', async () => {
