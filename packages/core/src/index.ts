@@ -8,3 +8,5 @@ export * from './code-lists';
 export * from './record';
 export * from './validation';
 export * from './classification';
+export * from './status';
+export * from './authority-codes';

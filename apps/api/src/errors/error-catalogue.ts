@@ -15,6 +15,7 @@ export const errorCatalogue = {
   taxpayer_has_invoices: { status: 409, title: 'The taxpayer has registered invoices' },
   system_in_use: { status: 409, title: 'The computer system is used by registered invoices' },
   duplicate_invoice: { status: 409, title: 'Invoice already registered' },
+  not_resendable: { status: 409, title: 'Only an invoice in error can be resent' },
   payload_too_large: { status: 413, title: 'Request body too large' },
   unsupported_media_type: { status: 415, title: 'Request body must be JSON' },
   validation_failed: { status: 422, title: 'The request is not valid' },

@@ -8,6 +8,7 @@ export interface InvoiceStatusRow {
   status: AuthorityStatus;
   code: number | null;
   message: string | null;
+  errorCause: string | null;
 }
 
 export interface InvoiceLink {
@@ -26,6 +27,7 @@ export const dashboardInvoiceStore = {
         status: invoices.authorityStatus,
         code: invoices.authorityCode,
         message: invoices.authorityMessage,
+        errorCause: invoices.errorCause,
       })
       .from(invoices)
       .where(and(eq(invoices.accountId, accountId), inArray(invoices.id, ids)));

@@ -149,11 +149,9 @@ export const taxpayerStore = {
     return row;
   },
 
+  // updated_at is left alone: it means the taxpayer's own data changed, which resumes its records in error.
   async advanceChain(db: DbOrTx, id: string, head: { chainLength: number; lastInvoiceId: string }): Promise<void> {
-    await db
-      .update(taxpayers)
-      .set({ ...head, updatedAt: new Date() })
-      .where(eq(taxpayers.id, id));
+    await db.update(taxpayers).set(head).where(eq(taxpayers.id, id));
   },
 
   async countForAccount(db: DbOrTx, accountId: string): Promise<number> {

@@ -11,6 +11,8 @@ const NOTICES: Record<string, string> = {
   system_created: 'Computer system created.',
   system_saved: 'Changes saved.',
   system_deleted: 'Computer system deleted.',
+  invoice_resent: 'Reenvío programado: el registro vuelve a la AEAT sin cambios. / Resend scheduled: the record goes to the authority again, unchanged.',
+  invoice_not_resendable: 'Solo se puede reenviar un registro en error. / Only a record in error can be resent.',
 };
 
 export function noticeFrom(req: Request): SafeHtml {

@@ -4,6 +4,7 @@ import { formatAmount, formatDateTime, formatInvoiceDate } from '../html/format'
 import { html, type SafeHtml } from '../html/html';
 import { environmentBadge, isFinalStatus, statusBadge } from '../html/status-badge';
 import type { Page } from '../http/page-renderer';
+import { authorityExplanation, nextAttemptFact, resendForm } from './authority-explanation';
 import { SECTION_PATHS, sectionOf, TYPE_LABELS } from './invoice-kinds';
 
 export interface InvoiceDetailView {
@@ -11,6 +12,8 @@ export interface InvoiceDetailView {
   submissions: SubmissionRow[];
   taxpayerName: string;
   neighbours: { previous?: InvoiceLink; next?: InvoiceLink };
+  /** What a form on this page just did (after its redirect). */
+  notice?: SafeHtml;
 }
 
 const RECTIFICATION_LABELS: Record<string, string> = { S: 'S · by substitution (replaces the corrected amounts)', I: 'I · by differences (adds to the corrected amounts)' };
@@ -78,26 +81,30 @@ export function invoiceDetailPage(v: InvoiceDetailView): Page {
   const i = v.detail.invoice;
   const section = sectionOf(i.invoiceType);
   const corrective = section === 'corrective';
+  const explained = authorityExplanation(i);
   return {
     title: `Invoice ${i.invoiceNumber}`,
     nav: section,
     statusUrl: '/app/invoices/statuses',
-    body: () => html`<p class="breadcrumb"><a href="${SECTION_PATHS[section]}">${corrective ? 'Corrective invoices' : 'Invoices'}</a></p>
+    body: (ctx) => html`<p class="breadcrumb"><a href="${SECTION_PATHS[section]}">${corrective ? 'Corrective invoices' : 'Invoices'}</a></p>
       <div class="page-header">
         <h1>${corrective ? 'Corrective invoice' : 'Invoice'} ${i.invoiceNumber}</h1>
         <div class="actions">Status: ${statusBadge(i.authorityStatus, i.id)} ${environmentBadge(i.isProduction)}</div>
       </div>
+      ${v.notice ?? ''}
       <p class="notice" data-refresh-hint="${i.id}" hidden>The authority has answered. <a href="/app/invoices/${i.id}">Reload the page</a> to see its full response.</p>
       <div class="grid">
         <section class="card" aria-labelledby="answer-title">
           <h2 id="answer-title">Authority's answer</h2>
           <dl class="facts">
             <dt>Status</dt><dd>${statusBadge(i.authorityStatus, i.id)}</dd>
-            <dt>Code and message</dt><dd data-authority-for="${i.id}">${i.authorityCode !== null ? html`<strong>${i.authorityCode}</strong>: ` : ''}${i.authorityMessage ?? (i.authorityCode !== null ? '' : isFinalStatus(i.authorityStatus) ? 'none' : 'none yet')}</dd>
+            <dt>Code and message</dt><dd data-authority-for="${i.id}">${explained ?? html`${i.authorityCode !== null ? html`<strong>${i.authorityCode}</strong>: ` : ''}${i.authorityMessage ?? (i.authorityCode !== null ? '' : isFinalStatus(i.authorityStatus) ? 'none' : 'none yet')}`}</dd>
+            ${nextAttemptFact(i)}
             <dt>CSV</dt><dd>${i.authorityCsv ? html`<code>${i.authorityCsv}</code>` : 'none yet'}</dd>
-            ${i.lastError ? html`<dt>Last error</dt><dd>${i.lastError}</dd>` : ''}
+            ${i.lastError && !explained ? html`<dt>Last error</dt><dd>${i.lastError}</dd>` : ''}
             <dt>Send attempts</dt><dd>${i.sendAttempts}</dd>
           </dl>
+          ${resendForm(ctx, i)}
         </section>
         <section class="card" aria-labelledby="qr-title">
           <h2 id="qr-title">QR code</h2>
