@@ -227,7 +227,7 @@ export function readRecordData(el: XmlNode): RecordData {
  * Subsanacion/RechazoPrevio as the model keeps them: N and absent are the same to the authority. A RechazoPrevio
  * without Subsanacion=S is kept, so the receiver can refuse it (1153, 1161).
  */
-export function readAltaFlags(el: XmlNode): RegistrationFlags | undefined {
+function readAltaFlags(el: XmlNode): RegistrationFlags | undefined {
   const flags: RegistrationFlags = {};
   if (text(el, 'Subsanacion') === 'S') flags.subsanacion = true;
   const rejected = text(el, 'RechazoPrevio');
