@@ -1,4 +1,5 @@
 export * from './registration-record';
+export * from './cancellation-record';
 export * from './money';
 export * from './dates';
 export * from './hash';
