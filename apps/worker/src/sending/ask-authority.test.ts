@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { loadSenderTaxpayer } from '@vf/db/src/stores/sender-taxpayer-store';
+import type { RegistrationRecord } from '@vf/core';
 import { parseRegFactuRequest } from '@vf/xml';
 import { ClientCertificates } from '../transport/client-certificates';
 import { SoapTransport } from '../transport/soap-transport';
@@ -26,7 +27,7 @@ test('the Consulta service settles a 3000: ours (same huella) is accepted, anoth
   await worker.close();
 
   const submission = await env.db.db.execute<{ request_xml: string }>(sql`SELECT request_xml FROM submissions WHERE taxpayer_id = ${taxpayer.id}`);
-  const [record] = parseRegFactuRequest(submission.rows[0].request_xml).records;
+  const record = parseRegFactuRequest(submission.rows[0].request_xml).records[0] as RegistrationRecord;
   const certificates = new ClientCertificates({ masterKey: env.config.masterKey, serverCaPem: readFileSync(env.config.authority.simulatorCaPath!, 'utf8') });
   const message = {
     endpoint: env.config.authority.simulatorUrl,
