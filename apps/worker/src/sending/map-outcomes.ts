@@ -80,7 +80,8 @@ export function judgeLine(sent: SentRecord, line: ResponseLine | undefined, csv:
         },
       };
     default:
-      return { kind: 'ask_authority', code: line.errorCode, unknownState: String(state) };
+      // The parser reports a value outside the schema's list as 'Unknown' and keeps what the authority wrote.
+      return { kind: 'ask_authority', ...(line.errorCode !== undefined && { code: line.errorCode }), unknownState: line.rawState ?? state };
   }
 }
 
