@@ -12,6 +12,7 @@ import { errorHandler, notFoundHandler } from './errors/error-handler';
 import { healthRoutes } from './health/health-routes';
 import { jsonBody } from './http/json-body';
 import { requestLogger } from './http/request-logger';
+import { idempotency } from './idempotency/idempotency';
 import { invoiceResendRoutes } from './invoices/invoice-resend-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
 import { qrRoutes } from './qr/qr-routes';
@@ -37,6 +38,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     API_PREFIX,
     requireApiKey(services.auth),
+    idempotency(services.idempotency),
     accountRoutes(services.account),
     taxpayerRoutes(services.taxpayers, services.clock),
     systemRoutes(services.systems),

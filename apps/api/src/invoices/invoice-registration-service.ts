@@ -38,6 +38,8 @@ interface CheckedInvoice {
   system: SystemRow;
 }
 
+type BeforeCommit = (tx: DbOrTx, registered: RegisteredInvoice) => Promise<void>;
+
 export type InvoiceRegistrationService = ReturnType<typeof createInvoiceRegistrationService>;
 
 // Another account's taxpayer or system is exactly as absent as a missing one: 404, never a hint that it exists.
@@ -85,7 +87,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
   }
 
   /** Appends the record to the taxpayer's chain: one transaction under the taxpayer's row lock, no network inside. */
-  async function append(account: AccountWithPlan, checked: CheckedInvoice): Promise<RegisteredInvoice> {
+  async function append(account: AccountWithPlan, checked: CheckedInvoice, beforeCommit?: BeforeCommit): Promise<RegisteredInvoice> {
     const { invoice, system } = checked;
     const { period, resetsAt } = quotaPeriod(clock());
     const id = randomUUID();
@@ -146,7 +148,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
       if ((await usageStore.claim(tx, account.id, period, account.plan.monthlyQuota)) === undefined) {
         throw await quotaExceeded(tx, account, period, resetsAt);
       }
-      return {
+      const registered: RegisteredInvoice = {
         id,
         taxpayerId: head.id,
         invoiceNumber: invoice.invoiceNumber,
@@ -157,6 +159,8 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
         qrUrl,
         warnings: checked.warnings,
       };
+      await beforeCommit?.(tx, registered);
+      return registered;
     });
   }
 
@@ -166,11 +170,12 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
       return (await check(accountId, body)).warnings;
     },
 
-    async register(account: AccountWithPlan, body: unknown, log: Logger): Promise<RegisteredInvoice> {
+    /** `beforeCommit` runs last inside the registration's transaction (the idempotent answer is stored there). */
+    async register(account: AccountWithPlan, body: unknown, log: Logger, beforeCommit?: BeforeCommit): Promise<RegisteredInvoice> {
       const checked = await check(account.id, body);
       let registered: RegisteredInvoice;
       try {
-        registered = await append(account, checked);
+        registered = await append(account, checked, beforeCommit);
       } catch (err) {
         if (err instanceof StoreError && err.kind === 'referenced') throw systemNotFound();
         if (err instanceof StoreError && err.kind === 'conflict') {

@@ -2,12 +2,35 @@ import { Router } from 'express';
 import { classifyOperation } from '@vf/core';
 import { currentAccount } from '../auth/require-api-key';
 import { ApiError } from '../errors/api-error';
+import { idempotencyHandle } from '../idempotency/idempotency';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
 import { invoiceListSchema } from './invoice-list-schema';
 import type { InvoiceQueryService } from './invoice-query-service';
-import type { InvoiceRegistrationService } from './invoice-registration-service';
+import type { InvoiceRegistrationService, RegisteredInvoice } from './invoice-registration-service';
 import { renderInvoiceDetail, renderInvoiceSummary, renderSubmission } from './invoice-view';
+
+/** The 201 body of a registration, built once for the client and for the idempotency record. */
+function registeredBody(r: RegisteredInvoice) {
+  return {
+    message: 'Invoice registered and queued for submission to the tax authority.',
+    data: {
+      id: r.id,
+      invoice_number: r.invoiceNumber,
+      hash: r.hash,
+      qr_url: r.qrUrl,
+      authority_status: 'queued',
+      record_type: 'registration',
+      taxpayer_id: r.taxpayerId,
+      chain_position: r.chainPosition,
+      previous_hash: r.previousHash,
+      generated_at: r.generatedAt,
+      warnings: r.warnings,
+    },
+  };
+}
+
+const location = (r: RegisteredInvoice) => `/api/v1/invoices/${r.id}`;
 
 export function invoiceRoutes(registration: InvoiceRegistrationService, queries: InvoiceQueryService): Router {
   const router = Router();
@@ -37,26 +60,21 @@ export function invoiceRoutes(registration: InvoiceRegistrationService, queries:
       res.json({ data: page.items.map(renderInvoiceSummary), next_cursor: page.nextCursor });
     })
     .post(async (req, res) => {
-      const r = await registration.register(currentAccount(res), req.body, req.log);
-      res
-        .status(201)
-        .location(`/api/v1/invoices/${r.id}`)
-        .json({
-          message: 'Invoice registered and queued for submission to the tax authority.',
-          data: {
-            id: r.id,
-            invoice_number: r.invoiceNumber,
-            hash: r.hash,
-            qr_url: r.qrUrl,
-            authority_status: 'queued',
-            record_type: 'registration',
-            taxpayer_id: r.taxpayerId,
-            chain_position: r.chainPosition,
-            previous_hash: r.previousHash,
-            generated_at: r.generatedAt,
-            warnings: r.warnings,
-          },
-        });
+      const idempotent = idempotencyHandle(res);
+      // With an Idempotency-Key the answer commits with the registration: a client that lost it gets it back, never a 409.
+      const r = await registration.register(
+        currentAccount(res),
+        req.body,
+        req.log,
+        idempotent &&
+          ((tx, registered) =>
+            idempotent.storeWithin(tx, {
+              status: 201,
+              headers: { 'content-type': 'application/json; charset=utf-8', location: location(registered) },
+              body: JSON.stringify(registeredBody(registered)),
+            })),
+      );
+      res.status(201).location(location(r)).json(registeredBody(r));
     })
     .all(methodNotAllowed(['GET', 'POST']));
 

@@ -3,3 +3,5 @@ export * from './taxpayers';
 export * from './systems';
 export * from './invoices';
 export * from './submissions';
+export * from './idempotency';
+export * from './webhooks';

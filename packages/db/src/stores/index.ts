@@ -7,3 +7,4 @@ export * from './system-store';
 export * from './invoice-store';
 export * from './submission-history-store';
 export * from './invoice-record-mapping';
+export * from './idempotency-store';
