@@ -12,6 +12,7 @@ import { createInvoiceQrService } from './qr/invoice-qr-service';
 import { createSystemService } from './systems/system-service';
 import { createCertificateIntake } from './taxpayers/certificate-intake';
 import { createTaxpayerService } from './taxpayers/taxpayer-service';
+import { createWebhookService } from './webhooks/webhook-service';
 
 /** The composition root: every service built once from the app's dependencies. */
 export function composeServices(deps: AppDeps) {
@@ -30,7 +31,8 @@ export function composeServices(deps: AppDeps) {
     resend: createInvoiceResendService({ db, queues: deps.queues, invoices, enqueueTimeoutMs: deps.enqueueTimeoutMs ?? 2_000 }),
     chain: createChainService({ db }),
     qr: createInvoiceQrService({ db }),
-    idempotency: createIdempotencyService({ db }),
+    idempotency: createIdempotencyService({ db, masterKey: deps.config.masterKey }),
+    webhooks: createWebhookService({ db, masterKey: deps.config.masterKey, clock }),
     health: createHealthService({ db, redis: deps.redis, timeoutMs: deps.healthTimeoutMs ?? 2_000 }),
   };
 }

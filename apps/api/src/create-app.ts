@@ -18,6 +18,7 @@ import { invoiceRoutes } from './invoices/invoice-routes';
 import { qrRoutes } from './qr/qr-routes';
 import { systemRoutes } from './systems/system-routes';
 import { taxpayerRoutes } from './taxpayers/taxpayer-routes';
+import { webhookRoutes } from './webhooks/webhook-routes';
 
 export const API_PREFIX = '/api/v1';
 
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps): Express {
     invoiceResendRoutes(services.resend),
     chainRoutes(services.chain),
     qrRoutes(services.qr),
+    webhookRoutes(services.webhooks),
   );
   // The tenant dashboard (HTML pages at /, /login, /signup, /app/...), on the same services.
   app.use(createDashboard(deps, services));

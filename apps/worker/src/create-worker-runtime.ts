@@ -9,6 +9,7 @@ import { createSubmissionProcessor, type SubmissionJobResult } from './jobs/subm
 import { TaxpayerSender } from './sending/taxpayer-sender';
 import { ClientCertificates } from './transport/client-certificates';
 import { SoapTransport } from './transport/soap-transport';
+import { createWebhookDispatcher } from './webhooks/webhook-dispatcher';
 import type { WorkerSettings } from './worker-settings';
 
 export interface WorkerRuntime {
@@ -42,6 +43,8 @@ export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeO
   const sender = new TaxpayerSender({ db: database.db, config, certificates, transport, logger, workerId, leaseTtlMs, stopping: isStopping });
   const processSubmission = createSubmissionProcessor({ db: database.db, queue: queues.submission, sender, logger, workerId, leaseTtlMs, stopping: isStopping });
 
+  const webhooks = createWebhookDispatcher({ db: database.db, connection: redis, config, logger });
+
   let submissionWorker: Worker<SubmissionJobData, SubmissionJobResult> | undefined;
   let maintenanceWorker: Worker | undefined;
   let closed: Promise<void> | undefined;
@@ -50,6 +53,7 @@ export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeO
     stopping = true;
     await maintenanceWorker?.close();
     await submissionWorker?.close();
+    await webhooks.close();
     await queues.close();
     certificates.close();
     await database.close();
@@ -75,6 +79,7 @@ export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeO
         prefix: config.queuePrefix,
         concurrency: 1,
       });
+      await webhooks.start();
       for (const w of [submissionWorker, maintenanceWorker]) w.on('error', (err) => logger.error({ err }, 'queue worker error'));
       logger.info({ concurrency: config.sender.workerConcurrency, mode: config.authority.mode, leaseTtlMs }, 'worker started');
     },

@@ -11,3 +11,4 @@ export * from './validation';
 export * from './classification';
 export * from './status';
 export * from './authority-codes';
+export * from './webhooks';

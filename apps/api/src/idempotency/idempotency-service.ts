@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { decryptSecret, encryptSecret } from '@vf/certificates';
 import type { Db, DbOrTx } from '@vf/db';
 import { idempotencyStore, type StoredResponse } from '@vf/db/src/stores';
 
@@ -22,12 +23,15 @@ export function requestFingerprint(method: string, path: string, body: unknown):
   return createHash('sha256').update(JSON.stringify([method, path, body ?? null])).digest('hex');
 }
 
-export function createIdempotencyService(deps: { db: Db }) {
-  const { db } = deps;
+export function createIdempotencyService(deps: { db: Db; masterKey: Buffer }) {
+  const { db, masterKey } = deps;
+  // Answers can hold secrets (a new webhook's signing secret) and invoice data: kept encrypted like certificates.
+  const seal = (r: StoredResponse): StoredResponse => ({ ...r, body: encryptSecret(masterKey, Buffer.from(r.body, 'utf8')).toString('base64') });
+  const open = (r: StoredResponse): StoredResponse => ({ ...r, body: decryptSecret(masterKey, Buffer.from(r.body, 'base64')).toString('utf8') });
   return {
     async claim(accountId: string, key: string, fingerprint: string) {
       const owner = randomUUID();
-      const result = await idempotencyStore.claim(db, {
+      const claimed = await idempotencyStore.claim(db, {
         accountId,
         key,
         fingerprint,
@@ -35,19 +39,20 @@ export function createIdempotencyService(deps: { db: Db }) {
         lockSeconds: IDEMPOTENCY_LOCK_SECONDS,
         ttlSeconds: IDEMPOTENCY_TTL_SECONDS,
       });
+      const result = claimed.kind === 'replay' ? { ...claimed, response: open(claimed.response) } : claimed;
       const handle: IdempotencyHandle = {
         accountId,
         key,
         owner,
         async storeWithin(tx, response) {
-          await idempotencyStore.complete(tx, { accountId, key, owner }, response);
+          await idempotencyStore.complete(tx, { accountId, key, owner }, seal(response));
         },
       };
       return { result, handle };
     },
 
     async complete(handle: IdempotencyHandle, response: StoredResponse): Promise<void> {
-      await idempotencyStore.complete(db, handle, response);
+      await idempotencyStore.complete(db, handle, seal(response));
     },
 
     async release(handle: IdempotencyHandle): Promise<void> {

@@ -8,3 +8,5 @@ export * from './invoice-store';
 export * from './submission-history-store';
 export * from './invoice-record-mapping';
 export * from './idempotency-store';
+export * from './webhook-store';
+export * from './webhook-dispatch-store';
