@@ -8,8 +8,6 @@ import { WEBHOOK_QUEUE } from '@vf/queue';
 import { planDeliveries } from './plan-deliveries';
 import { sendWebhook } from './send-webhook';
 
-const SWEEP = 'webhook-sweep';
-
 interface DeliverJob {
   deliveryId: string;
 }
@@ -33,6 +31,9 @@ export function createWebhookDispatcher(deps: { db: Db; connection: ConnectionOp
   const settings = config.webhooks;
   const queue = new Queue(WEBHOOK_QUEUE, { connection: deps.connection, prefix: config.queuePrefix, defaultJobOptions: { removeOnComplete: true, removeOnFail: 1_000 } });
   let worker: Worker | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> = Promise.resolve();
+  let stopped = false;
 
   async function enqueue(deliveryId: string, attempt: number, delayMs = 0): Promise<void> {
     await queue.add('deliver', { deliveryId } satisfies DeliverJob, { jobId: deliverJobId(deliveryId, attempt), delay: Math.max(0, delayMs) });
@@ -64,18 +65,26 @@ export function createWebhookDispatcher(deps: { db: Db; connection: ConnectionOp
 
   return {
     async start() {
-      await queue.upsertJobScheduler(SWEEP, { every: settings.sweepIntervalMs }, { name: SWEEP });
-      worker = new Worker(
-        WEBHOOK_QUEUE,
-        async (job: Job) => {
-          if (job.name === SWEEP) return sweep();
-          return deliver((job.data as DeliverJob).deliveryId);
-        },
-        { connection: deps.connection, prefix: config.queuePrefix, concurrency: settings.concurrency },
-      );
+      worker = new Worker(WEBHOOK_QUEUE, (job: Job<DeliverJob>) => deliver(job.data.deliveryId), {
+        connection: deps.connection,
+        prefix: config.queuePrefix,
+        concurrency: settings.concurrency,
+      });
       worker.on('error', (err) => logger.error({ err }, 'webhook worker error'));
+      // A timer in every process rather than a job in Redis: nothing a Redis flush removes can stop the sweep.
+      const tick = () => {
+        sweeping = sweep()
+          .catch((err: unknown) => logger.warn({ err }, 'webhook sweep failed; trying again'))
+          .finally(() => {
+            if (!stopped) timer = setTimeout(tick, settings.sweepIntervalMs);
+          });
+      };
+      tick();
     },
     async close() {
+      stopped = true;
+      clearTimeout(timer);
+      await sweeping;
       await worker?.close();
       await queue.close();
     },
