@@ -72,7 +72,7 @@ test('every committed change of an invoice reaches a subscribed receiver signed,
     const got = all.accepted().filter((r) => r.data.invoice_id === id);
     expect(got.map((r) => ({ type: r.type, status: r.data.authority_status }))).toEqual(expected[i]);
   });
-  expect(all.accepted()[0].data).toMatchObject({ invoice_number: expect.any(String), taxpayer_id: taxpayer.id, issuer_nif: taxpayer.nif, record_type: 'registration' });
+  expect(all.accepted()[0].data).toMatchObject({ invoice_number: expect.any(String), invoice_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), taxpayer_id: taxpayer.id, issuer_nif: taxpayer.nif, record_type: 'registration' });
   expect(acceptedOnly.accepted().map((r) => [r.type, r.data.invoice_id]).sort()).toEqual(ids.map((id) => ['invoice.accepted', id]).sort());
 });
 

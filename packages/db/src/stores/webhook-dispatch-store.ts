@@ -55,10 +55,12 @@ export const webhookDispatchStore = {
    * time, rows in outbox order, so an invoice's deliveries are numbered in the order its changes happened.
    */
   async relay(db: Db, plan: (changes: OutboxChange[], endpoints: OutboxEndpoint[]) => PlannedDelivery[], limit = 500): Promise<string[]> {
+    // Most sweeps find nothing: no transaction or lock for them.
+    if ((await db.execute(sql`SELECT 1 FROM webhook_outbox LIMIT 1`)).rows.length === 0) return [];
     return db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${RELAY_LOCK}))`);
       const { rows } = await tx.execute<Record<string, unknown>>(sql`
-        SELECT o.id AS outbox_id, i.account_id, i.id AS invoice_id, i.record_type, i.invoice_number, i.invoice_date,
+        SELECT o.id AS outbox_id, i.account_id, i.id AS invoice_id, i.record_type, i.invoice_number, i.invoice_date::text AS invoice_date,
                i.taxpayer_id, i.issuer_nif, e.status, e.code, e.message, e.at,
                (SELECT p.status FROM invoice_status_events p WHERE p.invoice_id = e.invoice_id AND p.id < e.id
                 ORDER BY p.id DESC LIMIT 1) AS previous_status
