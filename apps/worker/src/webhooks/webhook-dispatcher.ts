@@ -8,6 +8,8 @@ import { WEBHOOK_QUEUE } from '@vf/queue';
 import { planDeliveries } from './plan-deliveries';
 import { sendWebhook } from './send-webhook';
 
+const RELAY_BATCH = 500;
+
 interface DeliverJob {
   deliveryId: string;
 }
@@ -29,7 +31,12 @@ export interface WebhookDispatcher {
 export function createWebhookDispatcher(deps: { db: Db; connection: ConnectionOptions; config: AppConfig; logger: Logger }): WebhookDispatcher {
   const { db, config, logger } = deps;
   const settings = config.webhooks;
-  const queue = new Queue(WEBHOOK_QUEUE, { connection: deps.connection, prefix: config.queuePrefix, defaultJobOptions: { removeOnComplete: true, removeOnFail: 1_000 } });
+  const queue = new Queue(WEBHOOK_QUEUE, {
+    connection: deps.connection,
+    prefix: config.queuePrefix,
+    // Finished jobs go at once: a job id left behind would turn the sweep's re-enqueue of that attempt into a no-op.
+    defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
+  });
   let worker: Worker | undefined;
   let timer: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> = Promise.resolve();
@@ -39,9 +46,18 @@ export function createWebhookDispatcher(deps: { db: Db; connection: ConnectionOp
     await queue.add('deliver', { deliveryId } satisfies DeliverJob, { jobId: deliverJobId(deliveryId, attempt), delay: Math.max(0, delayMs) });
   }
 
+  async function enqueueMany(deliveries: { id: string; attempts: number }[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    await queue.addBulk(deliveries.map((d) => ({ name: 'deliver', data: { deliveryId: d.id } satisfies DeliverJob, opts: { jobId: deliverJobId(d.id, d.attempts) } })));
+  }
+
   async function sweep(): Promise<void> {
-    for (const id of await webhookDispatchStore.relay(db, planDeliveries)) await enqueue(id, 0);
-    for (const d of await webhookDispatchStore.due(db)) await enqueue(d.id, d.attempts);
+    for (;;) {
+      const relayed = await webhookDispatchStore.relay(db, planDeliveries, RELAY_BATCH);
+      await enqueueMany(relayed.deliveryIds.map((id) => ({ id, attempts: 0 })));
+      if (relayed.outboxRows < RELAY_BATCH || stopped) break;
+    }
+    await enqueueMany(await webhookDispatchStore.due(db));
     await idempotencyStore.purgeExpired(db);
   }
 

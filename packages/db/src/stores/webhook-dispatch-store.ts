@@ -54,9 +54,9 @@ export const webhookDispatchStore = {
    * Turns outbox rows into deliveries and removes them, in one transaction under an advisory lock: one relay at a
    * time, rows in outbox order, so an invoice's deliveries are numbered in the order its changes happened.
    */
-  async relay(db: Db, plan: (changes: OutboxChange[], endpoints: OutboxEndpoint[]) => PlannedDelivery[], limit = 500): Promise<string[]> {
+  async relay(db: Db, plan: (changes: OutboxChange[], endpoints: OutboxEndpoint[]) => PlannedDelivery[], limit = 500): Promise<{ outboxRows: number; deliveryIds: string[] }> {
     // Most sweeps find nothing: no transaction or lock for them.
-    if ((await db.execute(sql`SELECT 1 FROM webhook_outbox LIMIT 1`)).rows.length === 0) return [];
+    if ((await db.execute(sql`SELECT 1 FROM webhook_outbox LIMIT 1`)).rows.length === 0) return { outboxRows: 0, deliveryIds: [] };
     return db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${RELAY_LOCK}))`);
       const { rows } = await tx.execute<Record<string, unknown>>(sql`
@@ -69,7 +69,7 @@ export const webhookDispatchStore = {
         LEFT JOIN invoices i ON i.id = e.invoice_id
         ORDER BY o.id
         LIMIT ${limit}`);
-      if (rows.length === 0) return [];
+      if (rows.length === 0) return { outboxRows: 0, deliveryIds: [] };
       const changes: OutboxChange[] = rows.map((r) => ({
         outboxId: Number(r.outbox_id),
         accountId: (r.account_id as string | null) ?? null,
@@ -103,7 +103,7 @@ export const webhookDispatchStore = {
         ids.push(inserted.rows[0].id);
       }
       await tx.execute(sql`DELETE FROM webhook_outbox WHERE id IN (${sql.join(changes.map((c) => sql`${c.outboxId}`), sql`, `)})`);
-      return ids;
+      return { outboxRows: rows.length, deliveryIds: ids };
     });
   },
 
