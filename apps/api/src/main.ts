@@ -15,13 +15,16 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   await migrateDatabase(config.databaseUrl);
   const database = createDatabase(config.databaseUrl);
+  // A connection dropped by the server (restart, failover, pg_terminate_backend) must not end the process:
+  // requests meanwhile get 503, and the pool opens fresh connections once PostgreSQL is back.
+  database.pool.on('error', (err) => logger.warn({ err }, 'idle database connection lost'));
   // Producer connection: fail fast when Redis is down instead of queueing commands forever,
   // so a registration never hangs on Redis (the reconciler enqueues what was missed).
   const redis = new IORedis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection error'));
+  redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
   const queues = createQueues(redis, config.queuePrefix);
   // An 'error' event without a listener would crash the process; an outage is logged and outlived instead.
-  for (const queue of [queues.submission, queues.maintenance]) queue.on('error', (err) => logger.warn({ err: err.message }, 'queue error'));
+  for (const queue of [queues.submission, queues.maintenance]) queue.on('error', (err) => logger.warn({ err }, 'queue error'));
 
   const app = createApp({ db: database.db, redis, queues, logger, config, passwordHashCost: PASSWORD_HASH_COST });
   const server: Server = app.listen(config.port, () => logger.info({ port: config.port }, 'api listening'));
@@ -46,6 +49,8 @@ async function main(): Promise<void> {
     logger.flush();
     process.exit(0);
   };
+  // Express catches route rejections; anything else that slips out is logged rather than taking every request down.
+  process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
