@@ -36,9 +36,9 @@ const BODY_ERRORS: Record<string, [ErrorCode, string]> = {
 /** Client mistakes and unavailable dependencies as ApiErrors; undefined for a genuine fault of ours. */
 export function toApiError(err: unknown): ApiError | undefined {
   if (err instanceof ApiError) return err;
-  // zlib refusing a body labelled gzip/deflate/br that is not.
+  // zlib refusing a body labelled gzip/deflate (Z_DATA_ERROR…) or br (ERR__ERROR_FORMAT…) that is not.
   const zlibCode = (err as { code?: unknown })?.code;
-  if (typeof zlibCode === 'string' && zlibCode.startsWith('Z_')) {
+  if (typeof zlibCode === 'string' && /^(Z_|ERR__ERROR_)/.test(zlibCode)) {
     return new ApiError('malformed_body', 'The body does not decode as its Content-Encoding says.', { cause: err });
   }
   const type = (err as { type?: unknown })?.type;
