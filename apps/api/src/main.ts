@@ -4,6 +4,7 @@ import { loadConfig } from '@vf/config';
 import { createDatabase, migrateDatabase } from '@vf/db';
 import { createQueues } from '@vf/queue';
 import { createApp } from './create-app';
+import { createLogger as createServiceLogger } from '@vf/logger';
 import { createLogger } from './http/create-logger';
 import { withTimeout } from './shared/with-timeout';
 
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // Before the configuration is read there is no configured logger yet: the shared one still redacts and
+  // reduces database errors to their code.
+  createServiceLogger({ service: 'api' }).fatal({ err }, 'api failed to start');
   process.exit(1);
 });
