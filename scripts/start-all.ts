@@ -11,7 +11,9 @@ import { ensureMasterKeyFile } from '@vf/config';
 import { createLogger } from '@vf/logger';
 
 const root = path.resolve(__dirname, '..');
-const certDir = path.resolve(root, process.env.CERT_DIR ?? 'var/certs');
+// Local state (generated keys, passwords, test certificates); VAR_DIR moves it, e.g. for a test run.
+const varDir = path.resolve(root, process.env.VAR_DIR ?? 'var');
+const certDir = path.resolve(root, process.env.CERT_DIR ?? path.join(varDir, 'certs'));
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const logger = createLogger({ service: 'start', level: process.env.LOG_LEVEL ?? 'info' });
 
@@ -41,7 +43,7 @@ function runToEnd(name: string, script: string, args: string[], env: NodeJS.Proc
 
 /** A local admin password for Bull Board, made once and kept out of the logs. */
 function localAdminPassword(): string {
-  const file = path.join(root, 'var/admin-password.txt');
+  const file = path.join(varDir, 'admin-password.txt');
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, randomBytes(18).toString('base64url') + '\n', { mode: 0o600 });
@@ -54,7 +56,7 @@ async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, CERT_DIR: certDir, AUTHORITY_MODE: process.env.AUTHORITY_MODE ?? 'simulator' };
   if (!env.MASTER_KEY) {
     // Made at random on the first run (0600) and reused: every process reads the file, none gets the key on its command line.
-    env.MASTER_KEY_FILE = path.resolve(root, env.MASTER_KEY_FILE ?? 'var/master-key');
+    env.MASTER_KEY_FILE = path.resolve(root, env.MASTER_KEY_FILE ?? path.join(varDir, 'master-key'));
     ensureMasterKeyFile(env.MASTER_KEY_FILE);
   }
   await runToEnd('migrate', 'packages/db/src/migrate-cli.ts', [], env);
@@ -78,7 +80,7 @@ async function main(): Promise<void> {
   ];
   const port = env.PORT ?? '3000';
   logger.info(
-    { url: `http://localhost:${port}/`, queueBoard: '/admin/queues', adminUser: env.ADMIN_USER, adminPasswordFile: 'var/admin-password.txt', masterKeyFile: env.MASTER_KEY_FILE },
+    { url: `http://localhost:${port}/`, queueBoard: '/admin/queues', adminUser: env.ADMIN_USER, adminPasswordFile: path.relative(root, path.join(varDir, 'admin-password.txt')), masterKeyFile: env.MASTER_KEY_FILE },
     'API and dashboard started; submissions go to the local AEAT SIMULATOR, not to the tax authority',
   );
 
