@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
+import { csrfTokenIn, signUp, type DashboardAccount } from '../dashboard/testing/dashboard-agent';
 import { createSystem, createTaxpayer, invoiceBody, registerAccount, type TestAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -102,5 +103,60 @@ test('no route answers 5xx to any input, and a refused request writes nothing', 
       if (res.status >= 400) expect(await rowCounts()).toEqual(before);
     }),
     { numRuns: 150 },
+  );
+});
+
+const PAGES: [string, 'GET' | 'POST'][] = [
+  ['/app', 'GET'],
+  ['/app/invoices', 'GET'],
+  ['/app/invoices/:id', 'GET'],
+  ['/app/invoices/:id/qr.png', 'GET'],
+  ['/app/taxpayers/:id', 'GET'],
+  ['/app/taxpayers/:id/chain', 'GET'],
+  ['/app/systems/:id', 'GET'],
+  ['/login', 'POST'],
+  ['/signup', 'POST'],
+  ['/app/taxpayers', 'POST'],
+  ['/app/taxpayers/:id', 'POST'],
+  ['/app/taxpayers/:id/certificate', 'POST'],
+  ['/app/taxpayers/:id/delete', 'POST'],
+  ['/app/taxpayers/:id/chain/verify', 'POST'],
+  ['/app/systems', 'POST'],
+  ['/app/systems/:id', 'POST'],
+  ['/app/systems/:id/delete', 'POST'],
+];
+const FORM_FIELDS = ['name', 'email', 'password', 'password_confirmation', 'nif', 'is_production', 'certificate_password', 'vendor_name', 'vendor_nif', 'version', 'installation_number', 'next'];
+const formShape = fc.record({
+  page: fc.constantFrom(...PAGES),
+  segment,
+  query: fc.dictionary(fc.constantFrom('page', 'status', 'taxpayer_id', 'notice', 'cursor', 'next').map(encode), fc.oneof(text.map(encode), nasty), { maxKeys: 3 }),
+  fields: fc.dictionary(fc.oneof(fc.constantFrom(...FORM_FIELDS), text), fc.oneof(text, fc.string({ maxLength: 200 })), { maxKeys: 6 }),
+  multipart: fc.boolean(),
+  file: fc.option(fc.uint8Array({ maxLength: 64 }), { nil: undefined }),
+});
+
+test('no dashboard page or form answers 5xx to any input, and a refused form writes nothing', async () => {
+  const owner: DashboardAccount = await signUp(t.app);
+  const dashboardTaxpayer = await createTaxpayer(t.app, owner, { nif: '89890002E' });
+  const token = csrfTokenIn((await owner.agent.get('/app/taxpayers/new').expect(200)).text);
+  await fc.assert(
+    fc.asyncProperty(formShape, async (shape) => {
+      const [pattern, method] = shape.page;
+      const id = shape.segment === '__TAXPAYER__' ? dashboardTaxpayer : shape.segment;
+      const query = Object.entries(shape.query).map(([k, v]) => `${k}=${v}`).join('&');
+      const url = pattern.replace(':id', id) + (query ? `?${query}` : '');
+      const before = await rowCounts();
+      let res: request.Response;
+      if (method === 'GET') res = await owner.agent.get(url);
+      else if (shape.multipart) {
+        let req = owner.agent.post(url).field('_csrf', token);
+        for (const [name, value] of Object.entries(shape.fields)) if (name !== '' && name !== '_csrf') req = req.field(name, value);
+        if (shape.file) req = req.attach('certificate', Buffer.from(shape.file), 'certificate.p12');
+        res = await req;
+      } else res = await owner.agent.post(url).type('form').send({ ...shape.fields, _csrf: token });
+      expect(`${method} ${url} -> ${res.status}`).not.toMatch(/ -> 5\d\d/);
+      if (res.status >= 400) expect(await rowCounts()).toEqual(before);
+    }),
+    { numRuns: 100 },
   );
 });
