@@ -10,6 +10,7 @@ import { withTimeout } from './shared/with-timeout';
 
 const PASSWORD_HASH_COST = 12;
 const SHUTDOWN_STEP_MS = 10_000;
+const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
   // A connection dropped by the server (restart, failover, pg_terminate_backend) must not end the process:
   // requests meanwhile get 503, and the pool opens fresh connections once PostgreSQL is back.
   database.pool.on('error', (err) => logger.warn({ err }, 'idle database connection lost'));
+  // A PostgreSQL that does not answer (rather than refusing) costs a request 5 s and a 503, not a hang.
+  database.pool.options.connectionTimeoutMillis = DATABASE_CONNECT_TIMEOUT_MS;
   // Producer connection: fail fast when Redis is down instead of queueing commands forever,
   // so a registration never hangs on Redis (the reconciler enqueues what was missed).
   const redis = new IORedis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
