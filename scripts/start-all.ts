@@ -61,6 +61,8 @@ async function main(): Promise<void> {
     env.ADMIN_USER = 'admin';
     env.ADMIN_PASSWORD = localAdminPassword();
   }
+  // The one worker's own metrics; the API's /metrics already shows the whole backlog.
+  env.WORKER_METRICS_PORT ??= '9464';
 
   const children = [
     run('sim', 'apps/authority-sim/src/main.ts', { ...env, SIM_CERT_DIR: certDir }),
@@ -69,6 +71,7 @@ async function main(): Promise<void> {
   ];
   const port = env.PORT ?? '3000';
   console.log(`\nAPI and dashboard: http://localhost:${port}/  (Bull Board: /admin/queues, user ${env.ADMIN_USER}, password in var/admin-password.txt)`);
+  console.log(`Metrics (same user and password): http://localhost:${port}/metrics and the worker's http://localhost:${env.WORKER_METRICS_PORT}/metrics`);
   console.log('Submissions go to the local AEAT SIMULATOR, not to the tax authority.\n');
 
   let stopping = false;
