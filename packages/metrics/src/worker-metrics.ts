@@ -15,10 +15,13 @@ export const sendsTotal = new Counter({
   registers: [workerRegistry],
 });
 
-/** Records settled by a send, by the status they got and the authority's error code (CodigoErrorRegistro). */
+/**
+ * Records of each message by the status the send left them in (`accepted`, `accepted_with_warnings`, `rejected`;
+ * `queued` or `error` when they must go again) and the authority's error code (CodigoErrorRegistro), if any.
+ */
 export const sentRecordsTotal = new Counter({
   name: 'vf_sent_records_total',
-  help: 'Records settled by the answers of the tax authority, by resulting status and authority error code.',
+  help: 'Records sent to the tax authority, by the status the send left them in and the authority error code.',
   labelNames: ['status', 'code'] as const,
   registers: [workerRegistry],
 });
