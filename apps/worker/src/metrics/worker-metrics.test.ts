@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import request from 'supertest';
 import { Scrape } from '@vf/metrics/src/testing';
+import { waitUntil } from '../testing/wait-until';
 import { WorkerTestEnv, type Party } from '../testing/worker-test-env';
 
 const admin = { user: 'operator', password: 'a-long-admin-password' };
@@ -40,6 +41,14 @@ async function scrape(): Promise<Scrape> {
   return new Scrape(res.text);
 }
 
+/** A send is counted just after its outcome commits, so the invoice can look settled a moment before the counter moves. */
+async function scrapeWhen(counted: (s: Scrape) => boolean): Promise<Scrape> {
+  return waitUntil(async () => {
+    const s = await scrape();
+    return counted(s) && s;
+  }, 'the sends to be counted');
+}
+
 test("the worker's listener answers the operator only", async () => {
   for (const header of [undefined, basic(admin.user, 'wrong'), basic('someone', admin.password)]) {
     const req = request(metricsUrl).get('/metrics');
@@ -62,7 +71,7 @@ test('sends count by outcome, records by status and authority code, and each sen
   const [bad] = await env.register(party, taxpayer.id, 1, { recipient: { name: 'Desconocido', nif: UNKNOWN_RECIPIENT } });
   const [state] = await env.settled([bad]);
   expect(state).toMatchObject({ status: 'rejected', code: 1193 });
-  const after = await scrape();
+  const after = await scrapeWhen((s) => s.value('vf_sent_records_total') - before.value('vf_sent_records_total') >= 2);
 
   const moved = (name: string, labels: Record<string, string>) => after.value(name, labels) - before.value(name, labels);
   expect(moved('vf_sends_total', { outcome: 'answered' })).toBe(2);
@@ -81,7 +90,7 @@ test('a failed send counts as a server fault with its code, and the sender waiti
   const [id] = await env.register(party, taxpayer.id, 1);
   const [state] = await env.settled([id]);
   expect(state).toMatchObject({ status: 'accepted', sendAttempts: 2 });
-  const after = await scrape();
+  const after = await scrapeWhen((s) => s.value('vf_sends_total', { outcome: 'answered' }) > before.value('vf_sends_total', { outcome: 'answered' }));
 
   expect(after.value('vf_sends_total', { outcome: 'server_fault', code: '20009' }) - before.value('vf_sends_total', { outcome: 'server_fault', code: '20009' })).toBe(1);
   expect(after.value('vf_sends_total', { outcome: 'answered' }) - before.value('vf_sends_total', { outcome: 'answered' })).toBe(1);
