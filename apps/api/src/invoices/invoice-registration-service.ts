@@ -15,6 +15,7 @@ import {
 import { enqueueSubmission, type Queues } from '@vf/queue';
 import { ApiError, type FieldIssue } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
+import { withRegistrationMetrics } from '../metrics/registration-metrics';
 import { quotaPeriod } from '../quota/quota-period';
 import { withTimeout } from '../shared/with-timeout';
 import { generationTime } from './generation-time';
@@ -164,7 +165,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
     });
   }
 
-  return {
+  return withRegistrationMetrics({
     /** Dry run: every check registration makes before writing, nothing stored or counted. */
     async validate(accountId: string, body: unknown): Promise<ValidationIssue[]> {
       return (await check(accountId, body)).warnings;
@@ -191,5 +192,5 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
       }
       return registered;
     },
-  };
+  });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { webhookEventsFor, type AuthorityStatus } from '@vf/core';
+import { webhookDeliveriesTotal } from '@vf/metrics';
 import { waitUntil } from '../testing/wait-until';
 import { WorkerTestEnv, type Party } from '../testing/worker-test-env';
 import { obliterateWebhookQueue, WebhookReceiver } from './testing/webhook-receiver';
@@ -104,7 +105,12 @@ test('a failing receiver is retried until it recovers, and the invoice’s later
   expect(r.accepted().map((m) => ({ type: m.type, status: m.data.authority_status }))).toEqual(expected);
 });
 
+async function deliveriesCounted(outcome: string): Promise<number> {
+  return (await webhookDeliveriesTotal.get()).values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
+}
+
 test('a delivery is given up after its last retry, and the invoice’s next events go on', async () => {
+  const before = { gaveUp: await deliveriesCounted('gave_up'), failed: await deliveriesCounted('failed') };
   const party = await env.party();
   const r = await receiver();
   r.behaviour = (m) => (m.type === 'invoice.registered' ? 500 : 204);
@@ -115,6 +121,9 @@ test('a delivery is given up after its last retry, and the invoice’s next even
   const settled = await settledDeliveries(party, webhookId, 2);
   expect(settled.find((d) => d.event_type === 'invoice.registered')).toMatchObject({ status: 'failed', attempts: RETRY_DELAYS.length + 1, last_response_code: 500, next_attempt_at: null });
   expect(settled.find((d) => d.event_type === 'invoice.accepted')).toMatchObject({ status: 'delivered', attempts: 1, last_response_code: 204 });
+  // Operators see it in vf_webhook_deliveries_total.
+  expect(await deliveriesCounted('gave_up')).toBe(before.gaveUp + 1);
+  expect(await deliveriesCounted('failed')).toBeGreaterThanOrEqual(before.failed + RETRY_DELAYS.length);
 });
 
 test('POST /webhooks/{id}/test delivers a signed webhook.test event', async () => {

@@ -4,6 +4,7 @@ import { decryptSecret } from '@vf/certificates';
 import type { AppConfig } from '@vf/config';
 import type { Db } from '@vf/db';
 import { idempotencyStore, webhookDispatchStore } from '@vf/db/src/stores';
+import { webhookDeliveriesTotal } from '@vf/metrics';
 import { WEBHOOK_QUEUE } from '@vf/queue';
 import { planDeliveries } from './plan-deliveries';
 import { sendWebhook } from './send-webhook';
@@ -68,6 +69,7 @@ export function createWebhookDispatcher(deps: { db: Db; connection: ConnectionOp
     const secret = decryptSecret(config.masterKey, claimed.secret).toString('utf8');
     const result = await sendWebhook({ id: claimed.id, url: claimed.url, secret, payload: claimed.payload }, settings.timeoutMs);
     const next = await webhookDispatchStore.recordAttempt(db, claimed.id, result, settings.retryDelaysMs);
+    webhookDeliveriesTotal.inc({ outcome: result.ok ? 'delivered' : next ? 'failed' : 'gave_up' });
     if (next) {
       logger.info({ deliveryId, attempt: claimed.attempts + 1, error: result.error, nextAttemptAt: next }, 'webhook delivery failed; retrying later');
       await enqueue(claimed.id, claimed.attempts + 1, next.getTime() - Date.now());
