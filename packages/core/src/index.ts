@@ -8,3 +8,4 @@ export * from './code-lists';
 export * from './record';
 export * from './validation';
 export * from './classification';
+export * from './corrections';

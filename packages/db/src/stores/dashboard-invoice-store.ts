@@ -62,8 +62,8 @@ export const dashboardInvoiceStore = {
     return row?.qrUrl;
   },
 
-  /** One page of a taxpayer's chain in chain order, with exactly the stored values the huella was computed from. */
-  chainPage(db: DbOrTx, taxpayerId: string, afterSeq: number, limit: number) {
+  /** One page of a chain in chain order, with exactly the stored values the huella was computed from. */
+  chainPage(db: DbOrTx, chainId: string, afterSeq: number, limit: number) {
     return db
       .select({
         id: invoices.id,
@@ -82,7 +82,7 @@ export const dashboardInvoiceStore = {
         hash: invoices.hash,
       })
       .from(invoices)
-      .where(and(eq(invoices.taxpayerId, taxpayerId), gt(invoices.chainSeq, afterSeq)))
+      .where(and(eq(invoices.chainId, chainId), gt(invoices.chainSeq, afterSeq)))
       .orderBy(asc(invoices.chainSeq))
       .limit(limit);
   },

@@ -45,7 +45,8 @@ export async function loadSendBatch(db: DbOrTx, taxpayerId: string, limit: numbe
     .from(invoices)
     .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
     .where(and(eq(invoices.taxpayerId, taxpayerId), inArray(invoices.authorityStatus, WAITING)))
-    .orderBy(asc(invoices.chainSeq))
+    // chain_seq counts per chain: after an environment switch one chain's records come after the other's, each in order.
+    .orderBy(asc(invoices.isProduction), asc(invoices.chainSeq))
     .limit(limit);
   if (rows.length === 0) return [];
 
@@ -125,7 +126,7 @@ export async function firstWaitingInvoiceId(db: DbOrTx, taxpayerId: string): Pro
     .select({ id: invoices.id })
     .from(invoices)
     .where(and(eq(invoices.taxpayerId, taxpayerId), inArray(invoices.authorityStatus, WAITING)))
-    .orderBy(asc(invoices.chainSeq))
+    .orderBy(asc(invoices.isProduction), asc(invoices.chainSeq))
     .limit(1);
   return row?.id;
 }

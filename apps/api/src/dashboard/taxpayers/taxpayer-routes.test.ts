@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createTestCa, issueCertificate, toPkcs12 } from '@vf/certificates/src/testing';
-import { createSystem, invoiceBody } from '../../testing/api-fixtures';
+import { createSystem, invoiceBody, uniqueNif } from '../../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { csrfTokenIn, signUp, submitForm, type DashboardAccount } from '../testing/dashboard-agent';
 
@@ -67,7 +67,7 @@ describe('taxpayers in the dashboard', () => {
 
   it('refuses a certificate whose password is wrong, saying which field is wrong', async () => {
     const a = await signUp(t.app);
-    const created = await createInUi(a, { nif: '89890001K', name: 'Sin certificado' });
+    const created = await createInUi(a, { nif: uniqueNif(), name: 'Sin certificado' });
     const detail = await a.agent.get(created.headers.location);
     const cert = issueCertificate(ca, { commonName: 'PERSONA', nif: '89890001K' });
     const res = await a.agent
@@ -83,7 +83,7 @@ describe('taxpayers in the dashboard', () => {
 
   it('deletes a taxpayer without invoices', async () => {
     const a = await signUp(t.app);
-    const created = await createInUi(a, { nif: '89890001K', name: 'Borrable' });
+    const created = await createInUi(a, { nif: uniqueNif(), name: 'Borrable' });
     const path = created.headers.location.split('?')[0];
     const res = await submitForm(a.agent, path, `${path}/delete`, {});
     expect(res.status).toBe(303);
@@ -92,7 +92,7 @@ describe('taxpayers in the dashboard', () => {
 
   it('explains why a taxpayer with registered invoices cannot be deleted, and keeps it', async () => {
     const a = await signUp(t.app);
-    const created = await createInUi(a, { nif: '89890001K', name: 'Con facturas' });
+    const created = await createInUi(a, { nif: uniqueNif(), name: 'Con facturas' });
     const path = created.headers.location.split('?')[0];
     const taxpayerId = path.split('/').pop()!;
     const systemId = await createSystem(t.app, { ...a, auth: a.auth });
@@ -109,13 +109,14 @@ describe('taxpayers in the dashboard', () => {
 
   it('refuses to change the NIF once records exist, as the API does', async () => {
     const a = await signUp(t.app);
-    const created = await createInUi(a, { nif: '89890001K', name: 'Fijo' });
+    const nif = uniqueNif();
+    const created = await createInUi(a, { nif, name: 'Fijo' });
     const path = created.headers.location.split('?')[0];
     const systemId = await createSystem(t.app, { ...a, auth: a.auth });
     await request(t.app).post('/api/v1/invoices').set(a.auth).send(invoiceBody(path.split('/').pop()!, systemId)).expect(201);
     const res = await submitForm(a.agent, path, path, { nif: 'B85905495', name: 'Fijo' });
     expect(res.status).toBe(409);
     expect(res.text).toContain('The NIF cannot change once invoices were registered');
-    expect((await apiTaxpayers(a))[0]).toMatchObject({ nif: '89890001K' });
+    expect((await apiTaxpayers(a))[0]).toMatchObject({ nif });
   });
 });
