@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { madridToday, validateInvoiceRequest, type NormalizedInvoice, type ValidationIssue } from '@vf/core';
+import { correctionFlags, madridToday, validateInvoiceRequest, type NormalizedInvoice, type ValidationIssue } from '@vf/core';
 import type { Db, DbOrTx } from '@vf/db';
-import { invoiceStore, StoreError, systemStore, taxpayerStore, usageStore, type AccountWithPlan, type SystemRow } from '@vf/db/src/stores';
+import { invoiceStore, StoreError, systemStore, taxpayerStore, usageStore, type AccountWithPlan, type InvoiceRow, type SystemRow } from '@vf/db/src/stores';
 import { enqueueSubmission, type Queues } from '@vf/queue';
 import { ApiError, type FieldIssue } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
@@ -10,6 +10,7 @@ import { quotaPeriod } from '../quota/quota-period';
 import { withTimeout } from '../shared/with-timeout';
 import { altaRecordRow } from './alta-record-row';
 import { closeChainSlot, openChainSlot, taxpayerNotFound } from './chain-slot';
+import { assertInCurrentChain, awaitingAuthority, historyEntry, identityChanges, invoiceNotFound } from './record-history';
 
 export interface RegisteredInvoice {
   id: string;
@@ -114,8 +115,61 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
     });
   }
 
+  /** Enqueues after commit: PostgreSQL already holds the record, so a Redis outage only delays it (the reconciler re-enqueues). */
+  async function enqueue(recordId: string, taxpayerId: string, log: Logger): Promise<void> {
+    try {
+      await withTimeout(enqueueSubmission(deps.queues.submission, { invoiceId: recordId, taxpayerId }), deps.enqueueTimeoutMs, 'enqueue');
+    } catch (err) {
+      log.warn({ err, invoiceId: recordId }, 'record stored but not enqueued; the reconciler will enqueue it');
+    }
+  }
+
+  /** A subsanación: the corrected invoice as a new record of the invoice, flags chosen from its history. */
+  async function appendCorrection(account: AccountWithPlan, invoiceId: string, checked: CheckedInvoice): Promise<InvoiceRow> {
+    const { invoice } = checked;
+    const id = randomUUID();
+    return db.transaction(async (tx) => {
+      const slot = await openChainSlot(tx, account.id, invoice.taxpayerId, clock());
+      // Read under the chain lock: a concurrent correction of the same invoice is either seen here or waits for us.
+      const records = await invoiceStore.recordsOf(tx, account.id, invoiceId);
+      if (records.length === 0) throw invoiceNotFound();
+      const original = records[0];
+      const changed = identityChanges(original, invoice);
+      if (changed.length > 0) {
+        throw ApiError.validation(changed, 'A correction keeps the taxpayer, number and date of the invoice; register a new invoice to change them.');
+      }
+      assertInCurrentChain(original, slot);
+      const decision = correctionFlags(records.map(historyEntry));
+      if (decision.kind === 'cancelled') {
+        throw new ApiError('invoice_cancelled', 'The invoice is cancelled (anulada); a cancelled invoice cannot be corrected. Register a new invoice instead.');
+      }
+      if (decision.kind === 'awaiting_authority') throw awaitingAuthority(records);
+      const { row, lines } = await altaRecordRow(tx, slot, {
+        accountId: account.id,
+        id,
+        invoiceId,
+        recordType: 'correction',
+        rechazoPrevio: decision.flags.rechazoPrevio,
+        invoice,
+        system: checked.system,
+        warnings: checked.warnings,
+      });
+      const inserted = await invoiceStore.insertRecord(tx, row, lines, 'queued');
+      await closeChainSlot(tx, slot, id);
+      return inserted;
+    });
+  }
+
   return {
     check,
+
+    async correct(account: AccountWithPlan, invoiceId: string, body: unknown, log: Logger): Promise<InvoiceRow> {
+      if (!isUuid(invoiceId)) throw invoiceNotFound();
+      const checked = await check(account.id, body);
+      const record = await appendCorrection(account, invoiceId, checked);
+      await enqueue(record.id, record.taxpayerId, log);
+      return record;
+    },
 
     /** Dry run: every check registration makes before writing, nothing stored or counted. */
     async validate(accountId: string, body: unknown): Promise<ValidationIssue[]> {
@@ -134,12 +188,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
         }
         throw err;
       }
-      // After commit: PostgreSQL already holds the invoice, so a Redis outage only delays it (the reconciler re-enqueues).
-      try {
-        await withTimeout(enqueueSubmission(deps.queues.submission, { invoiceId: registered.id, taxpayerId: registered.taxpayerId }), deps.enqueueTimeoutMs, 'enqueue');
-      } catch (err) {
-        log.warn({ err, invoiceId: registered.id }, 'invoice registered but not enqueued; the reconciler will enqueue it');
-      }
+      await enqueue(registered.id, registered.taxpayerId, log);
       return registered;
     },
   };

@@ -8,3 +8,4 @@ export * from './system-store';
 export * from './invoice-store';
 export * from './submission-history-store';
 export * from './invoice-record-mapping';
+export * from './chain-record-store';

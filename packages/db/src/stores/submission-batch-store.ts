@@ -1,24 +1,17 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
-import { invoiceLines, invoices, type AuthorityStatus, type SystemSnapshotJson } from '../schema';
-import type { StoredInvoiceContent, StoredLine } from './invoice-record-mapping';
+import type { StoredChainRecord } from '../records/rebuild-chain-record';
+import { invoiceLines, invoices, type AuthorityStatus } from '../schema';
+import type { StoredLine } from './invoice-record-mapping';
 
-/** An invoice waiting for the authority: the stored request (see invoice-record-mapping) plus what rebuilding its hashed record needs. */
-export interface BatchInvoice extends StoredInvoiceContent {
-  id: string;
+/** A record waiting for the authority: the stored record (see rebuildChainRecord) plus its sending state. */
+export interface BatchInvoice extends StoredChainRecord {
   chainSeq: number;
   authorityStatus: AuthorityStatus;
   sendAttempts: number;
-  issuerNif: string;
-  issuerName: string;
-  systemSnapshot: SystemSnapshotJson;
   isProduction: boolean;
-  generatedAtLiteral: string;
   generatedAt: Date;
-  hash: string;
-  /** The previous record of the chain as it was hashed into this one; null for the first record. */
-  previous: { issuerNif: string; invoiceNumber: string; invoiceDate: string; hash: string } | null;
   lines: BatchInvoiceLine[];
 }
 
@@ -79,6 +72,10 @@ export async function loadSendBatch(db: DbOrTx, taxpayerId: string, limit: numbe
 
   return rows.map(({ invoice: i, prevIssuerNif, prevNumber, prevDate, prevHash }) => ({
     id: i.id,
+    recordType: i.recordType,
+    subsanacion: i.subsanacion,
+    rechazoPrevio: i.rechazoPrevio,
+    sinRegistroPrevio: i.sinRegistroPrevio,
     taxpayerId: i.taxpayerId,
     computerSystemId: i.computerSystemId,
     chainSeq: i.chainSeq,
