@@ -87,6 +87,8 @@ CREATE UNIQUE INDEX "invoices_chain_number_date_uq" ON "invoices" USING btree ("
 --> statement-breakpoint
 CREATE INDEX "invoices_invoice_seq_idx" ON "invoices" USING btree ("invoice_id","chain_seq");
 --> statement-breakpoint
+CREATE INDEX "invoices_current_record_idx" ON "invoices" USING btree ("current_record_id");
+--> statement-breakpoint
 ALTER TABLE "taxpayers" DROP COLUMN "chain_length";
 --> statement-breakpoint
 ALTER TABLE "taxpayers" DROP COLUMN "last_invoice_id";

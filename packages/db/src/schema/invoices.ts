@@ -90,6 +90,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_chain_number_date_uq').on(t.chainId, t.invoiceNumber, t.invoiceDate).where(sql`${t.id} = ${t.invoiceId}`),
     unique('invoices_chain_seq_uq').on(t.chainId, t.chainSeq),
     index('invoices_invoice_seq_idx').on(t.invoiceId, t.chainSeq),
+    index('invoices_current_record_idx').on(t.currentRecordId),
     index('invoices_account_created_idx').on(t.accountId, t.createdAt, t.id),
     index('invoices_taxpayer_status_seq_idx').on(t.taxpayerId, t.authorityStatus, t.chainSeq),
     index('invoices_status_idx').on(t.authorityStatus),

@@ -75,6 +75,9 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The row is an invoice's latest record, i.e. its current state (filter for queries over `invoices`). */
+export const isCurrentRecord = sql`exists (select 1 from invoices f where f.current_record_id = ${invoices.id})`;
+
 export const invoiceStore = {
   /** Whether the chain already has an invoice (a first record) with this number and date. */
   async existsInChain(db: DbOrTx, chainId: string, invoiceNumber: string, invoiceDate: string): Promise<boolean> {

@@ -11,6 +11,8 @@ const NOTICES: Record<string, string> = {
   system_created: 'Computer system created.',
   system_saved: 'Changes saved.',
   system_deleted: 'Computer system deleted.',
+  correction_queued: 'Corrección registrada y en cola para la AEAT. · Correction recorded and queued for the authority.',
+  cancellation_queued: 'Anulación registrada y en cola para la AEAT. · Cancellation recorded and queued for the authority.',
 };
 
 export function noticeFrom(req: Request): SafeHtml {

@@ -7,6 +7,7 @@ import type { TaxpayerService } from '../../taxpayers/taxpayer-service';
 import type { InvoiceQrService } from '../../qr/invoice-qr-service';
 import { sendQrImage } from '../../qr/send-qr-image';
 import { formErrorsFrom } from '../http/form-errors-from';
+import { noticeFrom } from '../http/notices';
 import type { RenderPage } from '../http/page-renderer';
 import { signedInSession } from '../session/session-cookie';
 import type { DashboardInvoiceService } from './dashboard-invoice-service';
@@ -60,7 +61,7 @@ export function invoiceRoutes(deps: { invoices: DashboardInvoiceService; taxpaye
   });
 
   router.get('/app/invoices/:id', async (req, res) => {
-    render(req, res, invoiceDetailPage(await invoices.detail(account(res), req.params.id)));
+    render(req, res, invoiceDetailPage({ ...(await invoices.detail(account(res), req.params.id)), notice: noticeFrom(req) }));
   });
 
   router.get('/app/invoices/:id/qr.:format', async (req, res) => {
