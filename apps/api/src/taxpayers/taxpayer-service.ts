@@ -30,7 +30,7 @@ const claimedElsewhere = (nif: string, isProduction: boolean) =>
   new ApiError(
     'taxpayer_claimed',
     `The NIF ${nif} is already registered as a ${isProduction ? 'production' : 'sandbox'} taxpayer by another account. If it is yours, contact support to have it transferred.`,
-    { errors: [{ field: 'nif', code: 'claimed', message: 'this NIF is held by another account in this environment' }] },
+    { errors: [{ field: 'nif', code: 'claimed', message: 'another account holds this NIF in this environment; if it is yours, contact support' }] },
   );
 
 async function claimChain(tx: DbOrTx, taxpayerId: string, nif: string, isProduction: boolean): Promise<void> {

@@ -49,6 +49,13 @@ describe('taxpayers in the dashboard', () => {
     const dup = await createInUi(a, { nif: '89890001K', name: 'Segundo' });
     expect(dup.status).toBe(409);
     expect(dup.text).toContain('a taxpayer with this NIF already exists in your account');
+
+    // Another account holding the NIF in this environment: the form says so and where to turn.
+    const other = await signUp(t.app);
+    const claimed = await createInUi(other, { nif: '89890001K', name: 'Ajeno' });
+    expect(claimed.status).toBe(409);
+    expect(claimed.text).toContain('another account holds this NIF in this environment; if it is yours, contact support');
+    expect(claimed.text).toContain('value="Ajeno"');
   });
 
   it('uploads a PKCS#12, shows its subject, NIF and expiry, and warns when it expires soon', async () => {
