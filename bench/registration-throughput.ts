@@ -104,7 +104,7 @@ export async function registrationThroughput(argv: string[]): Promise<void> {
     const seconds = (performance.now() - started) / 1000;
     const chains = await database.db.execute<{ n: number; gaps: number }>(
       sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE chain_seq <> rn)::int AS gaps
-          FROM (SELECT chain_seq, row_number() OVER (PARTITION BY taxpayer_id ORDER BY chain_seq) AS rn FROM invoices) c`,
+          FROM (SELECT chain_seq, row_number() OVER (PARTITION BY chain_id ORDER BY chain_seq) AS rn FROM invoices) c`,
     );
     latencies.sort((a, b) => a - b);
     console.log(
