@@ -1,25 +1,151 @@
 /**
- * `npm run bench`: both benchmarks with their defaults, or one of them with its own options:
- *   npm run bench -- registration --invoices 2000 --taxpayers 1 --concurrency 32
- *   npm run bench -- submission --invoices 2000 --taxpayers 4 --workers 3
+ * `npm run bench`: registration and submission measured on a running stack (simulator, API and worker as
+ * separate processes, as `npm start` runs them) from a separate load-generator process, next to what bare
+ * PostgreSQL does with the same append transaction. See bench/README.md; `npm run bench -- --help`.
  */
-import { registrationThroughput } from './registration-throughput';
-import { submissionThroughput } from './submission-throughput';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseBenchOptions, USAGE, type BenchOptions } from './options';
+import { describeMachine, gitState } from './report/machine';
+import { renderMarkdown } from './report/markdown';
+import type { BenchResults, RegistrationResult, SubmissionResult } from './report/result-types';
+import { evaluateTargets } from './report/targets';
+import { Processes, ROOT } from './stack/processes';
+import { dropLiveScratch } from './stack/scratch';
+import { startStack } from './stack/stack';
+import { runBaselines } from './workloads/baseline-bench';
+import { runRegistrationWorkload } from './workloads/registration-bench';
+import { runSubmissionBench } from './workloads/submission-bench';
+import type { RegistrationWorkload } from './workloads/workloads';
 
-const BENCHES: Record<string, (argv: string[]) => Promise<void>> = { registration: registrationThroughput, submission: submissionThroughput };
+const processes = new Processes();
+let certDir: string | undefined;
+let keepData = false;
+let interrupted = false;
 
-async function main(): Promise<void> {
-  const [name, ...rest] = process.argv.slice(2);
-  if (name === undefined) {
-    for (const bench of Object.values(BENCHES)) await bench([]);
-    return;
-  }
-  const bench = BENCHES[name];
-  if (!bench) throw new Error(`unknown benchmark "${name}"; choose one of: ${Object.keys(BENCHES).join(', ')}`);
-  await bench(rest);
+/** Stops every process this run started and removes its scratch data; safe to call more than once. */
+async function cleanUp(): Promise<void> {
+  await processes.stopAll();
+  if (!keepData) await dropLiveScratch();
+  if (certDir) rmSync(certDir, { recursive: true, force: true });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+function onSignal(signal: NodeJS.Signals): void {
+  interrupted = true;
+  console.error(`\n${signal}: stopping every process of the run and removing its scratch data`);
+  cleanUp().finally(() => process.exit(130));
+}
+
+function summaryLine(r: RegistrationResult): string {
+  if (!r.available) return `not available: ${r.unavailableReason}`;
+  const s = r.summary;
+  const chain = r.chain.ok ? 'chains ok' : `CHAINS BROKEN: ${r.chain.problems.join('; ')}`;
+  return `${s?.registrationsPerSecond ?? '?'}/s, p50 ${s?.latencyMs.p50 ?? '?'} ms, p99 ${s?.latencyMs.p99 ?? '?'} ms, ${s?.errors ?? 0} errors, API RSS ${Math.round(r.api.peakRssMb ?? 0)} MB, ${chain}`;
+}
+
+async function runRegistrations(opts: BenchOptions, workloads: RegistrationWorkload[], logDir: string): Promise<RegistrationResult[]> {
+  const results: RegistrationResult[] = [];
+  for (const mode of opts.modes) {
+    console.log(`\nstarting the stack (${mode})`);
+    const stack = await startStack(processes, {
+      label: mode,
+      certDir: certDir!,
+      logDir,
+      logLevel: opts.logLevel,
+      simWaitSeconds: opts.simWaitSeconds,
+      workers: mode === 'worker-running' ? 1 : 0,
+      keepData: opts.keepData,
+      profile: opts.profile,
+    });
+    try {
+      for (const workload of workloads) {
+        process.stdout.write(`  ${workload} (${mode}): `);
+        const result = await runRegistrationWorkload(processes, stack, mode, workload, opts);
+        console.log(summaryLine(result));
+        results.push(result);
+      }
+    } finally {
+      await stack.stop();
+    }
+  }
+  return results;
+}
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  let opts: BenchOptions;
+  try {
+    opts = parseBenchOptions(argv);
+  } catch (err) {
+    if ((err as Error).message === USAGE) {
+      console.log(USAGE);
+      return 0;
+    }
+    console.error(`${(err as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  keepData = opts.keepData;
+  const startedAt = new Date();
+  const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+  const outDir = path.resolve(ROOT, opts.outDir);
+  const logDir = path.join(outDir, `${stamp}-logs`);
+  mkdirSync(logDir, { recursive: true });
+
+  const machine = await describeMachine();
+  console.log(`bench ${stamp}: ${machine.cpuModel} x${machine.cpus}, load average ${machine.loadAverageAtStart.join(' ')}; service logs in ${path.relative(ROOT, logDir)}`);
+  certDir = mkdtempSync(path.join(tmpdir(), 'vf-bench-certs-'));
+  await processes.runToEnd('certs', 'scripts/generate-test-certs.ts', [certDir], process.env);
+
+  const workloads = opts.workloads.filter((w): w is RegistrationWorkload => w !== 'submission');
+  const baselines = opts.baseline && workloads.length ? await runBaselines(processes, workloads, opts) : [];
+  const registrations = workloads.length ? await runRegistrations(opts, workloads, logDir) : [];
+
+  let submission: SubmissionResult | null = null;
+  let submissionError: string | undefined;
+  if (opts.workloads.includes('submission')) {
+    console.log('\nsubmission bench');
+    try {
+      submission = await runSubmissionBench(processes, opts, { certDir, logDir });
+    } catch (err) {
+      submissionError = (err as Error).message;
+      console.error(`submission bench failed: ${submissionError}`);
+    }
+  }
+
+  const chains = [...registrations.map((r) => r.chain), ...(submission ? [submission.oneTaxpayer.chain, submission.drain.chain] : [])];
+  const results: BenchResults = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    argv,
+    smoke: argv.includes('--smoke'),
+    git: gitState(ROOT),
+    machine,
+    baselines,
+    registrations,
+    submission,
+    submissionError,
+    targets: evaluateTargets(registrations, submission, baselines),
+    chainsOk: chains.every((c) => c.ok),
+  };
+  const markdown = renderMarkdown(results);
+  writeFileSync(path.join(outDir, `${stamp}.json`), JSON.stringify(results, null, 2) + '\n');
+  writeFileSync(path.join(outDir, `${stamp}.md`), markdown);
+  console.log(`\n${markdown}`);
+  console.log(`results: ${path.relative(ROOT, path.join(outDir, `${stamp}.md`))} and .json`);
+  return results.chainsOk && !submissionError ? 0 : 1;
+}
+
+process.once('SIGINT', onSignal);
+process.once('SIGTERM', onSignal);
+main()
+  .catch((err) => {
+    if (!interrupted) console.error(err);
+    return 1;
+  })
+  .then(async (code) => {
+    // After Ctrl-C the signal handler cleans up and exits; the run's own failures that follow are its echo.
+    if (interrupted) return;
+    await cleanUp();
+    process.exit(code);
+  });

@@ -1,0 +1,28 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ROOT, type Processes } from '../stack/processes';
+import type { LoadResult, LoadSpec } from './load-spec';
+
+const MAIN = path.join(__dirname, 'load-main.ts');
+
+/** Runs one load in its own load-generator process and returns what it measured. */
+export function runLoad(processes: Processes, spec: LoadSpec): Promise<LoadResult> {
+  // The spec travels in the environment, not on the command line, where `ps` would show the API key.
+  const env = { ...process.env, BENCH_LOAD_SPEC: JSON.stringify(spec) };
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  processes.track(child);
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise<LoadResult>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code !== 0) return reject(new Error(`load generator (${spec.kind}) exited with ${signal ?? code}`));
+      const last = out.trim().split('\n').pop() ?? '';
+      try {
+        resolve(JSON.parse(last) as LoadResult);
+      } catch {
+        reject(new Error(`load generator printed no result: ${out.slice(-500)}`));
+      }
+    });
+  });
+}

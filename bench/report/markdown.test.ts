@@ -1,0 +1,75 @@
+import type { RoundResult } from '../load/load-spec';
+import { renderMarkdown } from './markdown';
+import type { BenchResults, RegistrationResult } from './result-types';
+
+const chain = { chains: 100, records: 3000, gaps: 0, forks: 0, brokenLinks: 0, headMismatches: 0, acknowledged: 3000, uncertain: 0, ok: true, problems: [] };
+const round = (rate: number): RoundResult => ({ seconds: 10, requests: rate * 10, registered: rate * 10, errors: 0, registrationsPerSecond: rate, latencyMs: { p50: 1.234, p95: 5, p99: 9, max: 12 } });
+
+function registration(extra: Partial<RegistrationResult>): RegistrationResult {
+  return {
+    workload: 'wide',
+    mode: 'api-alone',
+    description: '',
+    available: true,
+    rounds: [round(400)],
+    summary: round(400),
+    api: { peakRssMb: 120.4, cpuMs: 100 },
+    worker: null,
+    apiCpuMsPerRegistration: 2.5,
+    workerCpuMsPerRegistration: null,
+    postgresCpuMsPerRegistration: null,
+    chain,
+    errorSamples: [],
+    ...extra,
+  };
+}
+
+function results(registrations: RegistrationResult[], smoke = false): BenchResults {
+  return {
+    startedAt: '2026-11-23T10:00:00.000Z',
+    finishedAt: '2026-11-23T10:05:00.000Z',
+    argv: smoke ? ['--smoke'] : [],
+    smoke,
+    git: { commit: 'abcdef1234567890', dirty: false },
+    machine: { cpuModel: 'Test CPU', cpus: 2, memoryGb: 24, os: 'Linux', node: 'v20', postgres: '15', redis: '7', loadAverageAtStart: [0.1, 0.2, 0.3] },
+    baselines: [{ workload: 'wide', connections: 64, taxpayers: 100, recordsPerTransaction: 1, rounds: [round(8000)], summary: round(8000), errorSamples: [] }],
+    registrations,
+    submission: null,
+    targets: [{ target: 'wide: at least 2,800/s (API alone)', measured: '400/s', status: 'missed' }],
+    chainsOk: registrations.every((r) => r.chain.ok),
+  };
+}
+
+describe('renderMarkdown', () => {
+  it('puts each API figure next to the bare-PostgreSQL rate of the same shape, with the share', () => {
+    const md = renderMarkdown(results([registration({})]));
+    expect(md).toContain('| wide | api-alone | 400 | 1.23 | 5.00 | 9.00 | 0 | 8,000 (5.0%) | 120 / – | 2.500 / – / – | ok (100 chains, 3,000 records) |');
+    expect(md).toContain('Test CPU, 2 CPUs');
+    expect(md).toContain('| wide: at least 2,800/s (API alone) | 400/s | **missed** |');
+  });
+
+  it('shows a broken chain and an unavailable workload for what they are', () => {
+    const broken = registration({ chain: { ...chain, ok: false, gaps: 2, problems: ['2 records out of place (gap or duplicate position)'] } });
+    const bulk = registration({ workload: 'bulk', available: false, unavailableReason: 'POST /api/v1/invoices/batch answered 404', rounds: [], summary: null });
+    const md = renderMarkdown(results([broken, bulk]));
+    expect(md).toContain('**BROKEN**: 2 records out of place');
+    const bulkRow = md.split('\n').find((line) => line.startsWith('| bulk |'))!;
+    expect(bulkRow).toContain('not available (POST /api/v1/invoices/batch answered 404)');
+    const header = md.split('\n').find((line) => line.startsWith('| workload |'))!;
+    expect(bulkRow.split(' | ').length).toBe(header.split(' | ').length);
+    expect(md).toContain('A chain is broken: this run failed.');
+  });
+
+  it('puts the two modes of a workload side by side, in the order of the workloads', () => {
+    const md = renderMarkdown(results([registration({ mode: 'worker-running' }), registration({ workload: 'seq' }), registration({})]));
+    const rows = md.split('\n').filter((line) => /^\| (seq|wide) \| (api-alone|worker-running) \|/.test(line)).map((line) => line.split(' | ').slice(0, 2).join(' '));
+    expect(rows).toEqual(['| seq api-alone', '| wide api-alone', '| wide worker-running']);
+  });
+
+  it('labels a smoke run as no measurement', () => {
+    const md = renderMarkdown(results([registration({})], true));
+    expect(md).toContain('SMOKE RUN');
+    expect(md).toContain('too short to judge any target');
+    expect(renderMarkdown(results([registration({})]))).not.toContain('too short to judge');
+  });
+});

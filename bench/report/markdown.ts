@@ -1,0 +1,138 @@
+import type { BaselineResult, BenchResults, DrainTimings, RegistrationResult } from './result-types';
+import { MODES, WORKLOAD_NAMES } from '../workloads/workloads';
+import { ratio } from './stats';
+
+const dash = '–';
+
+function num(n: number | null | undefined, digits = 0): string {
+  if (n === null || n === undefined) return dash;
+  return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+function table(head: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+function chainCell(r: { chain: RegistrationResult['chain'] }): string {
+  return r.chain.ok ? `ok (${num(r.chain.chains)} chains, ${num(r.chain.records)} records)` : `**BROKEN**: ${r.chain.problems.join('; ')}`;
+}
+
+function registrationRow(r: RegistrationResult, baseline: BaselineResult | undefined): string[] {
+  const head = [`${r.workload}`, r.mode];
+  if (!r.available) return [...head, `not available (${r.unavailableReason ?? 'unknown'})`, ...Array<string>(8).fill(dash)];
+  const s = r.summary;
+  const base = baseline?.summary?.registrationsPerSecond ?? null;
+  const share = ratio(s?.registrationsPerSecond, base);
+  return [
+    ...head,
+    num(s?.registrationsPerSecond),
+    num(s?.latencyMs.p50, 2),
+    num(s?.latencyMs.p95, 2),
+    num(s?.latencyMs.p99, 2),
+    num(s?.errors),
+    base === null ? dash : `${num(base)} (${share === null ? dash : `${num(share * 100, 1)}%`})`,
+    `${num(r.api.peakRssMb)} / ${r.worker ? num(r.worker.peakRssMb) : dash}`,
+    `${num(r.apiCpuMsPerRegistration, 3)} / ${r.worker ? num(r.workerCpuMsPerRegistration, 3) : dash} / ${num(r.postgresCpuMsPerRegistration, 3)}`,
+    chainCell(r),
+  ];
+}
+
+function drainRow(name: string, d: DrainTimings): string[] {
+  return [
+    name,
+    num(d.records),
+    num(d.taxpayers),
+    num(d.workers),
+    num(d.messages),
+    num(d.firstSendToLastAcceptedMs),
+    num(d.recordsPerSecond),
+    num(d.wallSeconds, 2),
+    Object.entries(d.statuses).map(([k, v]) => `${k} ${v}`).join(', ') + (d.settled ? '' : ' (timed out)'),
+    `${num(d.workerPeakRssMb)} MB, ${num(d.workerCpuMsPerRecord, 3)} ms/record`,
+    d.chain.ok ? 'ok' : `**BROKEN**: ${d.chain.problems.join('; ')}`,
+  ];
+}
+
+/** The run as a markdown document: machine, registration table next to the bare-PostgreSQL baseline, submission, targets. */
+export function renderMarkdown(results: BenchResults): string {
+  const m = results.machine;
+  const out: string[] = [];
+  out.push(`# Benchmark ${results.startedAt}${results.smoke ? ' (SMOKE RUN: tiny counts, not a measurement)' : ''}`);
+  out.push('');
+  out.push(
+    `Machine: ${m.cpuModel}, ${m.cpus} CPUs, ${num(m.memoryGb, 1)} GB; ${m.os}; Node ${m.node}; PostgreSQL ${m.postgres}; Redis ${m.redis}. ` +
+      `Load average at start: ${m.loadAverageAtStart.map((l) => num(l, 2)).join(', ')}.` +
+      (results.git ? ` Commit ${results.git.commit.slice(0, 12)}${results.git.dirty ? ' (with uncommitted changes)' : ''}.` : ''),
+  );
+  out.push('');
+  out.push(`Command: \`npm run bench --${results.argv.length ? ` ${results.argv.join(' ')}` : ''}\``);
+  out.push('');
+  out.push('## Registration');
+  out.push('');
+  const baselineOf = (w: string) => results.baselines.find((b) => b.workload === w);
+  out.push(
+    table(
+      ['workload', 'worker', 'reg/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'bare PG/s (API share)', 'peak RSS MB API / worker', 'CPU ms/reg API / worker / PG', 'chains'],
+      // Each workload's two modes side by side, in the workloads' order.
+      [...results.registrations]
+        .sort((a, b) => WORKLOAD_NAMES.indexOf(a.workload) - WORKLOAD_NAMES.indexOf(b.workload) || MODES.indexOf(a.mode) - MODES.indexOf(b.mode))
+        .map((r) => registrationRow(r, baselineOf(r.workload))),
+    ),
+  );
+  const samples = results.registrations.filter((r) => r.errorSamples.length);
+  if (samples.length) {
+    out.push('');
+    out.push('Errors seen:');
+    for (const r of samples) for (const e of r.errorSamples) out.push(`- ${r.workload} ${r.mode}: \`${e.replace(/`/g, "'").replace(/\s+/g, ' ')}\``);
+  }
+  out.push('');
+  out.push('## Bare PostgreSQL baseline (lock head FOR UPDATE, insert, advance head, commit)');
+  out.push('');
+  out.push(
+    results.baselines.length
+      ? table(
+          ['shape of', 'connections', 'taxpayers', 'records/tx', 'records/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'],
+          results.baselines.map((b) => [
+            b.workload,
+            num(b.connections),
+            num(b.taxpayers),
+            num(b.recordsPerTransaction),
+            num(b.summary?.registrationsPerSecond),
+            num(b.summary?.latencyMs.p50, 2),
+            num(b.summary?.latencyMs.p95, 2),
+            num(b.summary?.latencyMs.p99, 2),
+            num(b.summary?.errors),
+          ]),
+        )
+      : 'Not run.',
+  );
+  out.push('');
+  out.push('## Submission (simulator, schema validation off)');
+  out.push('');
+  if (results.submission) {
+    const s = results.submission;
+    out.push(
+      table(
+        ['run', 'records', 'taxpayers', 'workers', 'messages', 'first send → last accepted ms', 'records/s', 'wall s', 'statuses', 'workers', 'chains'],
+        [drainRow('one taxpayer', s.oneTaxpayer), drainRow('drain', s.drain)],
+      ),
+    );
+    if (s.simulatorCounters) {
+      out.push('');
+      out.push(`Simulator counters: ${Object.entries(s.simulatorCounters).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    }
+  } else out.push(results.submissionError ? `Failed: ${results.submissionError}` : 'Not run.');
+  out.push('');
+  out.push('## Targets');
+  out.push('');
+  if (results.smoke) {
+    out.push('Smoke run: rounds too short to judge any target; the statuses only show the report works.');
+    out.push('');
+  }
+  out.push(table(['target', 'measured', 'status'], results.targets.map((t) => [t.target, t.measured, t.status === 'met' ? 'met' : `**${t.status}**`])));
+  out.push('');
+  out.push(results.chainsOk ? 'Every chain checked: no gap, no fork, every previous-hash link intact.' : '**A chain is broken: this run failed.**');
+  out.push('');
+  return out.join('\n');
+}

@@ -1,0 +1,98 @@
+import type { RoundResult } from '../load/load-spec';
+import type { ProcessUsage } from '../stack/process-meter';
+import type { ChainCheck } from '../workloads/chain-check';
+import type { Mode, RegistrationWorkload } from '../workloads/workloads';
+
+export interface BaselineResult {
+  workload: RegistrationWorkload;
+  connections: number;
+  taxpayers: number;
+  recordsPerTransaction: number;
+  rounds: RoundResult[];
+  /** The median round by rate. */
+  summary: RoundResult | null;
+  errorSamples: string[];
+}
+
+export interface RegistrationResult {
+  workload: RegistrationWorkload;
+  mode: Mode;
+  description: string;
+  available: boolean;
+  unavailableReason?: string;
+  rounds: RoundResult[];
+  /** The median round by rate. */
+  summary: RoundResult | null;
+  api: ProcessUsage;
+  worker: ProcessUsage | null;
+  /** CPU the process spent per registered invoice while the workload ran (warm-up included on both sides). */
+  apiCpuMsPerRegistration: number | null;
+  workerCpuMsPerRegistration: number | null;
+  /** The same for the PostgreSQL backends serving the stack's database. */
+  postgresCpuMsPerRegistration: number | null;
+  chain: ChainCheck;
+  errorSamples: string[];
+}
+
+export interface DrainTimings {
+  records: number;
+  taxpayers: number;
+  workers: number;
+  /** Every record reached a final status before the time limit. */
+  settled: boolean;
+  statuses: Record<string, number>;
+  messages: number;
+  maxRecordsPerMessage: number | null;
+  /** From the first SOAP send (submissions.started_at) to the last record stored as accepted (invoices.updated_at). */
+  firstSendToLastAcceptedMs: number | null;
+  /** From the workers' start to every record final, as seen by the harness. */
+  wallSeconds: number;
+  recordsPerSecond: number | null;
+  workerPeakRssMb: number | null;
+  workerCpuMsPerRecord: number | null;
+  chain: ChainCheck;
+}
+
+export interface SubmissionResult {
+  oneTaxpayer: DrainTimings;
+  drain: DrainTimings;
+  /** The simulator's counters at the end (flow-control violations, duplicates, …), when it could be asked. */
+  simulatorCounters: Record<string, number> | null;
+}
+
+export type TargetStatus = 'met' | 'missed' | 'not measured' | 'not available';
+
+export interface TargetResult {
+  target: string;
+  measured: string;
+  status: TargetStatus;
+}
+
+export interface MachineDescription {
+  cpuModel: string;
+  cpus: number;
+  memoryGb: number;
+  os: string;
+  node: string;
+  postgres: string;
+  redis: string;
+  loadAverageAtStart: number[];
+}
+
+export interface BenchResults {
+  startedAt: string;
+  finishedAt: string;
+  /** The command line's options, so a run can be repeated. */
+  argv: string[];
+  smoke: boolean;
+  git: { commit: string; dirty: boolean } | null;
+  machine: MachineDescription;
+  baselines: BaselineResult[];
+  registrations: RegistrationResult[];
+  submission: SubmissionResult | null;
+  /** Why the submission bench could not finish, when it could not. */
+  submissionError?: string;
+  targets: TargetResult[];
+  /** False when any chain was broken (the run then exits non-zero). */
+  chainsOk: boolean;
+}

@@ -1,0 +1,66 @@
+import type { BenchOptions } from '../options';
+import type { Bound, LoadResult, LoadSpec, Tenant } from '../load/load-spec';
+import { runLoad } from '../load/run-load';
+import type { RegistrationResult } from '../report/result-types';
+import { medianBy, round } from '../report/stats';
+import { BackendCpuMeter, ProcessMeter, type ProcessUsage } from '../stack/process-meter';
+import type { Processes } from '../stack/processes';
+import type { Stack } from '../stack/stack';
+import { checkChains } from './chain-check';
+import { createTenant } from './tenant';
+import { REGISTRATION_WORKLOADS, type Mode, type RegistrationWorkload } from './workloads';
+
+/** Taxpayer NIFs of workload i start at i * NIFS_PER_WORKLOAD, so no two workloads share a NIF. */
+export const NIFS_PER_WORKLOAD = 1000;
+
+function loadSpec(workload: RegistrationWorkload, stack: Stack, tenant: Tenant, opts: BenchOptions): LoadSpec {
+  const shape = REGISTRATION_WORKLOADS[workload];
+  const common = { baseUrl: stack.apiUrl, tenant, clients: shape.clients, numberPrefix: `BENCH-${workload}`, rounds: opts.rounds };
+  if (shape.kind === 'bulk') {
+    return { kind: 'bulk', ...common, batchSize: shape.batchSize, warmupBatches: opts.warmupSeconds > 0 ? 1 : 0, bound: { count: opts.requests.bulk ?? opts.batches } };
+  }
+  const count = opts.requests[workload];
+  const bound: Bound = count !== undefined ? { count } : { seconds: opts.duration[workload] };
+  return { kind: 'http', ...common, rate: 'rate' in shape ? shape.rate : undefined, warmupSeconds: opts.warmupSeconds, bound };
+}
+
+/**
+ * One registration workload against a running stack: a fresh account and taxpayers, a warm-up, the measured
+ * rounds from the load-generator process, the API's (and worker's) RSS and CPU and the database backends' CPU
+ * meanwhile, then every chain of the workload's taxpayers checked in the database.
+ */
+export async function runRegistrationWorkload(processes: Processes, stack: Stack, mode: Mode, workload: RegistrationWorkload, opts: BenchOptions): Promise<RegistrationResult> {
+  const shape = REGISTRATION_WORKLOADS[workload];
+  const index = Object.keys(REGISTRATION_WORKLOADS).indexOf(workload);
+  const tenant = await createTenant(stack.apiUrl, `${mode}-${workload}`, shape.taxpayers, index * NIFS_PER_WORKLOAD);
+  const worker = stack.workers[0];
+  const postgres = await new BackendCpuMeter(stack.pool, stack.databaseName).start();
+  const meter = new ProcessMeter({ api: stack.api.pid, ...(worker && { worker: worker.pid }) }).start();
+  let usage: Record<string, ProcessUsage>;
+  let load: LoadResult;
+  try {
+    load = await runLoad(processes, loadSpec(workload, stack, tenant, opts));
+  } finally {
+    usage = meter.stop();
+  }
+  const postgresCpuMs = await postgres.stop();
+  stack.assertAlive();
+  const chain = await checkChains(stack.pool, tenant.taxpayerIds, load.totalRegistered, load.uncertain);
+  const perRegistration = (cpu: number | null | undefined) => (cpu != null && load.totalRegistered > 0 ? round(cpu / load.totalRegistered, 3) : null);
+  return {
+    workload,
+    mode,
+    description: shape.description,
+    available: load.available,
+    unavailableReason: load.unavailableReason,
+    rounds: load.rounds,
+    summary: medianBy(load.rounds, (r) => r.registrationsPerSecond),
+    api: usage.api,
+    worker: usage.worker ?? null,
+    apiCpuMsPerRegistration: perRegistration(usage.api.cpuMs),
+    workerCpuMsPerRegistration: perRegistration(usage.worker?.cpuMs),
+    postgresCpuMsPerRegistration: perRegistration(postgresCpuMs),
+    chain,
+    errorSamples: load.errorSamples,
+  };
+}
