@@ -35,6 +35,7 @@ function flagsText(r: InvoiceRow): string {
 
 /** Every record of the invoice, oldest first, each with what the authority answered and its XML. */
 function recordHistory(invoiceId: string, records: InvoiceRow[]): SafeHtml {
+  const latest = records[records.length - 1];
   return html`<table class="responsive" data-testid="record-history">
     <thead><tr><th scope="col">#</th><th scope="col">Registro · Record</th><th scope="col">Indicadores · Flags</th><th scope="col">Estado · Status</th><th scope="col">Respuesta · Answer</th><th scope="col">Generado · Generated</th><th scope="col">XML</th></tr></thead>
     <tbody>${records.map(
@@ -43,7 +44,10 @@ function recordHistory(invoiceId: string, records: InvoiceRow[]): SafeHtml {
         <td data-label="Registro · Record">${RECORD_TYPE_LABELS[r.recordType] ?? r.recordType}${r.cancellationReason ? html`<br><span class="muted">${r.cancellationReason}</span>` : ''}</td>
         <td data-label="Indicadores · Flags"><code>${flagsText(r)}</code></td>
         <td data-label="Estado · Status">${statusBadge(r.authorityStatus)}</td>
-        <td data-label="Respuesta · Answer">${r.authorityCode !== null ? html`<strong>${r.authorityCode}</strong> ` : ''}${r.authorityMessage ?? ''}${
+        <td data-label="Respuesta · Answer">${r.authorityCode !== null ? html`<strong>${r.authorityCode}</strong> ` : ''}${
+          // The latest record's answer is explained once, in the card above.
+          r === latest ? '' : (r.authorityMessage ?? '')
+        }${
           r.warnings.length > 0 ? html`<ul class="warnings">${r.warnings.map((w) => html`<li>${w.message}</li>`)}</ul>` : ''
         }</td>
         <td data-label="Generado · Generated"><code>${r.generatedAtLiteral}</code></td>
