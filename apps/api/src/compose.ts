@@ -6,6 +6,7 @@ import { createChainService } from './chain/chain-service';
 import { createHealthService } from './health/health-service';
 import { createInvoiceQueryService } from './invoices/invoice-query-service';
 import { createInvoiceRegistrationService } from './invoices/invoice-registration-service';
+import { createInvoiceResendService } from './invoices/invoice-resend-service';
 import { createInvoiceQrService } from './qr/invoice-qr-service';
 import { createSystemService } from './systems/system-service';
 import { createCertificateIntake } from './taxpayers/certificate-intake';
@@ -16,6 +17,7 @@ export function composeServices(deps: AppDeps) {
   const { db } = deps;
   const clock = deps.clock ?? (() => new Date());
   const intake = createCertificateIntake({ certificateDir: deps.config.certificateDir, masterKey: deps.config.masterKey, clock });
+  const invoices = createInvoiceQueryService({ db });
   return {
     clock,
     auth: createAuthService({ db, passwords: createPasswordHasher(deps.passwordHashCost) }),
@@ -23,7 +25,8 @@ export function composeServices(deps: AppDeps) {
     taxpayers: createTaxpayerService({ db, intake, clock }),
     systems: createSystemService({ db }),
     registration: createInvoiceRegistrationService({ db, queues: deps.queues, clock, enqueueTimeoutMs: deps.enqueueTimeoutMs ?? 2_000 }),
-    invoices: createInvoiceQueryService({ db }),
+    invoices,
+    resend: createInvoiceResendService({ db, queues: deps.queues, invoices, enqueueTimeoutMs: deps.enqueueTimeoutMs ?? 2_000 }),
     chain: createChainService({ db }),
     qr: createInvoiceQrService({ db }),
     health: createHealthService({ db, redis: deps.redis, timeoutMs: deps.healthTimeoutMs ?? 2_000 }),

@@ -12,6 +12,7 @@ import { errorHandler, notFoundHandler } from './errors/error-handler';
 import { healthRoutes } from './health/health-routes';
 import { jsonBody } from './http/json-body';
 import { requestLogger } from './http/request-logger';
+import { invoiceResendRoutes } from './invoices/invoice-resend-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
 import { qrRoutes } from './qr/qr-routes';
 import { systemRoutes } from './systems/system-routes';
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps): Express {
     taxpayerRoutes(services.taxpayers, services.clock),
     systemRoutes(services.systems),
     invoiceRoutes(services.registration, services.invoices),
+    invoiceResendRoutes(services.resend),
     chainRoutes(services.chain),
     qrRoutes(services.qr),
   );

@@ -1,10 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JSON_TYPE, readBody, send } from './http-io';
 import type { SimulatorContext } from './simulator-context';
-import { DEFAULT_BEHAVIOUR, FAULT_KINDS, type SimulatorBehaviour } from './simulator-types';
+import { DEFAULT_BEHAVIOUR, FAULT_KINDS, type RejectPlan, type SimulatorBehaviour } from './simulator-types';
 
 const NUMERIC = ['waitSeconds', 'timestampToleranceSeconds', 'latencyMs'] as const;
 const BOOLEAN = ['validateSchema'] as const;
+
+function parseRejectPlan(value: unknown): RejectPlan {
+  const plan = value as { next?: unknown; code?: unknown };
+  if (!plan || typeof plan !== 'object' || Array.isArray(plan)) throw new Error('rejectRecords must be {next, code}');
+  if (!Number.isInteger(plan.next) || (plan.next as number) < 0) throw new Error('rejectRecords.next must be an integer >= 0');
+  // A record-level code is four digits (errores.properties); anything else could not be answered in CodigoErrorRegistro sensibly.
+  if (!Number.isInteger(plan.code) || (plan.code as number) < 1000 || (plan.code as number) > 9999) {
+    throw new Error('rejectRecords.code must be an AEAT error code (an integer from 1000 to 9999)');
+  }
+  return { next: plan.next as number, code: plan.code as number };
+}
 
 /** Checks a behaviour patch from JSON; throws with a readable message on anything unexpected. */
 export function parseBehaviourPatch(input: unknown): Partial<SimulatorBehaviour> {
@@ -25,6 +36,8 @@ export function parseBehaviourPatch(input: unknown): Partial<SimulatorBehaviour>
         throw new Error(`${key}.probability must be between 0 and 1`);
       }
       patch[key as (typeof FAULT_KINDS)[number]] = { next: plan.next as number | undefined, probability: plan.probability as number | undefined };
+    } else if (key === 'rejectRecords') {
+      patch.rejectRecords = parseRejectPlan(value);
     } else {
       throw new Error(`unknown setting ${key}; known: ${Object.keys(DEFAULT_BEHAVIOUR).join(', ')}`);
     }

@@ -1,7 +1,7 @@
 import type { InvoiceId } from '@vf/core';
 import { buildConsultaResponse, parseConsultaRequest, type ConsultaRecord } from '@vf/xml';
 import type { StoredRecord } from './registry';
-import { mayActFor, type SimulatorContext } from './simulator-context';
+import { mayActFor, type EnvironmentState, type SimulatorContext } from './simulator-context';
 import { clientFault, ok, type SoapOutcome } from './soap-outcome';
 import { invoiceDateNumber } from './spain-time';
 
@@ -11,14 +11,26 @@ function sameId(a: InvoiceId, b: InvoiceId): boolean {
   return a.issuerNif === b.issuerNif && a.invoiceNumber === b.invoiceNumber && a.invoiceDate === b.invoiceDate;
 }
 
+/** DatosRegistroFacturacion: the latest record held for the invoice, so its Huella is the one a 3000 refers to. */
+function recordData(stored: StoredRecord, showIssuerName: boolean, showSystem: boolean): ConsultaRecord['data'] {
+  const latest = stored.record;
+  let data: ConsultaRecord['data'];
+  if (latest.kind === 'cancellation') {
+    const { id: _id, kind: _kind, system: _system, sinRegistroPrevio, rechazoPrevio, ...rest } = latest;
+    data = { ...rest, ...(sinRegistroPrevio ? { sinRegistroPrevio } : {}), ...(rechazoPrevio ? { flags: { rechazoPrevio: 'S' } } : {}) };
+  } else {
+    const { id: _id, kind: _kind, system: _system, issuerName: _name, ...rest } = latest;
+    data = rest;
+  }
+  if (showIssuerName && stored.alta) data.issuerName = stored.alta.issuerName;
+  if (showSystem) data.system = latest.system;
+  return data;
+}
+
 function toConsultaRecord(stored: StoredRecord, showIssuerName: boolean, showSystem: boolean): ConsultaRecord {
-  const { id, system, issuerName, ...rest } = stored.record;
-  const data: ConsultaRecord['data'] = { ...rest };
-  if (showIssuerName) data.issuerName = issuerName;
-  if (showSystem) data.system = system;
   return {
-    id,
-    data,
+    id: stored.record.id,
+    data: recordData(stored, showIssuerName, showSystem),
     incident: stored.incident,
     presentation: { presenterNif: stored.presenterNif, presentedAt: stored.presentedAt, requestId: stored.requestId },
     state: stored.state,
@@ -27,8 +39,8 @@ function toConsultaRecord(stored: StoredRecord, showIssuerName: boolean, showSys
   };
 }
 
-/** ConsultaFactuSistemaFacturacion answered from the registry (issuer or recipient view). */
-export function handleConsulta(ctx: SimulatorContext, xml: string, holderNif: string | null): SoapOutcome {
+/** ConsultaFactuSistemaFacturacion answered from one environment's registry (issuer or recipient view). */
+export function handleConsulta(ctx: SimulatorContext, env: EnvironmentState, xml: string, holderNif: string | null): SoapOutcome {
   ctx.counters.consultaRequests += 1;
   const { query, dateRange } = parseConsultaRequest(xml);
   const party = query.obligado ?? query.recipient;
@@ -39,16 +51,18 @@ export function handleConsulta(ctx: SimulatorContext, xml: string, holderNif: st
   const period = `${query.period.year}${query.period.month}`;
   const from = dateRange?.from ? invoiceDateNumber(dateRange.from) : undefined;
   const to = dateRange?.to ? invoiceDateNumber(dateRange.to) : undefined;
-  let candidates = (query.obligado ? ctx.registry.ofIssuer(party.nif) : ctx.registry.all()).filter((stored) => {
-    const r = stored.record;
-    if (query.recipient && !(r.recipients ?? []).some((x) => 'nif' in x && x.nif === party.nif)) return false;
-    const imputation = String(invoiceDateNumber(r.operationDate ?? r.id.invoiceDate)).slice(0, 6);
+  let candidates = (query.obligado ? env.registry.ofIssuer(party.nif) : env.registry.all()).filter((stored) => {
+    const id = stored.record.id;
+    // Filters read the invoice's alta; an invoice known only by its anulación has just its id.
+    const alta = stored.alta;
+    if (query.recipient && !(alta?.recipients ?? []).some((x) => 'nif' in x && x.nif === party.nif)) return false;
+    const imputation = String(invoiceDateNumber(alta?.operationDate ?? id.invoiceDate)).slice(0, 6);
     if (imputation !== period) return false;
-    if (query.invoiceNumber !== undefined && r.id.invoiceNumber !== query.invoiceNumber) return false;
-    if (query.invoiceDate !== undefined && r.id.invoiceDate !== query.invoiceDate) return false;
-    const issued = invoiceDateNumber(r.id.invoiceDate) ?? 0;
+    if (query.invoiceNumber !== undefined && id.invoiceNumber !== query.invoiceNumber) return false;
+    if (query.invoiceDate !== undefined && id.invoiceDate !== query.invoiceDate) return false;
+    const issued = invoiceDateNumber(id.invoiceDate) ?? 0;
     if ((from !== undefined && issued < from) || (to !== undefined && issued > to)) return false;
-    if (query.externalRef !== undefined && r.externalRef !== query.externalRef) return false;
+    if (query.externalRef !== undefined && stored.record.externalRef !== query.externalRef) return false;
     return true;
   });
   if (query.pageKey) {

@@ -1,10 +1,15 @@
-import { FAULT_KINDS, type FaultKind } from './simulator-types';
+import { FAULT_KINDS, type Environment, type FaultKind } from './simulator-types';
 
 export interface RegisteredRef {
+  /** For an anulación, the cancelled invoice. */
   invoiceNumber: string;
   invoiceDate: string;
+  operation: 'Alta' | 'Anulacion';
+  /** Subsanacion=S: the alta replaced (or reactivated) the one held. */
+  correction?: true;
   state: 'Correcto' | 'AceptadoConErrores';
   hash: string;
+  environment: Environment;
 }
 
 /** What tests and benchmarks read (state.counters, GET /__sim/state). */
@@ -14,7 +19,7 @@ export interface SimulatorCounters {
   regFactuRequests: number;
   consultaRequests: number;
   recordsReceived: number;
-  /** Records now held (Correcto + AceptadoConErrores). */
+  /** Records accepted (Correcto + AceptadoConErrores), altas and anulaciones, both environments. */
   recordsRegistered: number;
   recordsAcceptedWithErrors: number;
   recordsRejected: number;
@@ -31,7 +36,7 @@ export interface SimulatorCounters {
   faultCodes: Record<string, number>;
   /** Line error codes answered (e.g. {"2000": 3, "1108": 1}). */
   lineCodes: Record<string, number>;
-  /** Per issuer NIF, the records registered, in arrival order. */
+  /** Per issuer NIF, the records accepted, in arrival order, both environments. */
   registeredByNif: Record<string, RegisteredRef[]>;
 }
 

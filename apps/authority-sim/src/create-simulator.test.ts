@@ -266,6 +266,79 @@ describe('Consulta', () => {
   });
 });
 
+describe('rejectRecords test hook', () => {
+  const base = () => t.sim.url.replace(/\/wlpl\/.*/, '');
+  const configure = (body: string) => httpsCall(`${base()}/__sim/configure`, { ca: t.ca, client: t.platform, body, contentType: 'application/json' });
+
+  it('answers the next N records Incorrecto with the chosen code without registering them, then behaves normally', async () => {
+    const configured = await configure('{"rejectRecords": {"next": 2, "code": 1100}}');
+    expect(configured.status).toBe(200);
+    const chain = freshChain(TAXPAYER, 'A', 3);
+    const first = asResponse((await send(chain.slice(0, 1))).parsed);
+    expect(first).toMatchObject({ sendState: 'Incorrecto', lines: [{ state: 'Incorrecto', errorCode: 1100, errorDescription: 'Valor o tipo incorrecto del campo.' }] });
+    const rest = asResponse((await send(chain.slice(1))).parsed);
+    expect(rest.lines.map((l) => [l.state, l.errorCode])).toEqual([
+      ['Incorrecto', 1100],
+      ['Correcto', undefined],
+    ]);
+    expect(t.sim.state.registry.find(chain[0].id)).toBeUndefined();
+    expect(t.sim.state.registry.find(chain[1].id)).toBeUndefined();
+    expect(t.sim.state.registry.find(chain[2].id)?.state).toBe('Correcto');
+    expect(t.sim.state.behaviour.rejectRecords).toEqual({ next: 0, code: 1100 });
+    // the client chains rejected records too: no chain mismatch
+    expect(t.sim.state.counters).toMatchObject({ recordsRejected: 2, recordsRegistered: 1, chainMismatches: 0, lineCodes: { '1100': 2 } });
+  });
+
+  it('refuses a malformed plan with 400, and reset drops a pending one', async () => {
+    for (const body of ['{"rejectRecords": {"next": 1}}', '{"rejectRecords": {"next": -1, "code": 1100}}', '{"rejectRecords": {"next": 1, "code": 42}}', '{"rejectRecords": 3}']) {
+      const reply = await configure(body);
+      expect(reply.status).toBe(400);
+      expect(JSON.parse(reply.body).error).toMatch(/rejectRecords/);
+    }
+    t.sim.configure({ rejectRecords: { next: 5, code: 4102 } });
+    t.sim.reset();
+    expect(t.sim.state.behaviour.rejectRecords).toEqual({});
+    expect(asResponse((await send([freshRecord(TAXPAYER, 'A-1')])).parsed).sendState).toBe('Correcto');
+  });
+});
+
+describe('sandbox and production services', () => {
+  async function sendTo(url: string, records: RegistrationRecord[]) {
+    const reply = await httpsCall(url, { ca: t.ca, client: t.platform, body: buildRegFactuRequest(header(), records) });
+    return asResponse(parseRegFactuReply(reply.body));
+  }
+
+  it('keeps separate registries: the same invoice and a new chain are accepted by each', async () => {
+    expect(t.sim.productionUrl).toBe(t.sim.url.replace('/wlpl/', '/production/wlpl/'));
+    const [sandboxRecord] = freshChain(TAXPAYER, 'A', 1);
+    expect((await sendTo(t.sim.url, [sandboxRecord])).sendState).toBe('Correcto');
+    // a first record (PrimerRegistro=S) in production: no 2007, and the sandbox invoice is not a duplicate there
+    const productionRecord = freshRecord(TAXPAYER, 'A-0001', { overrides: { generatedAt: sandboxRecord.generatedAt, description: 'producción' } });
+    expect((await sendTo(t.sim.productionUrl, [productionRecord])).lines[0]).toMatchObject({ state: 'Correcto' });
+    expect(t.sim.state.registries.sandbox.find(sandboxRecord.id)?.record).toEqual(sandboxRecord);
+    expect(t.sim.state.registries.production.find(productionRecord.id)?.record).toEqual(productionRecord);
+    expect(t.sim.state.counters.registeredByNif[TAXPAYER].map((r) => r.environment)).toEqual(['sandbox', 'production']);
+
+    const [, month, year] = madridInvoiceDate(new Date()).split('-');
+    const query = buildConsultaRequest({ obligado: header().obligado, period: { year, month } });
+    const held = parseConsultaReply((await httpsCall(t.sim.productionUrl, { ca: t.ca, client: t.platform, body: query })).body);
+    expect(held.kind === 'consulta' && held.records.map((r) => r.data.hash)).toEqual([productionRecord.hash]);
+  });
+
+  it('keeps separate flow-control timers, and answers GET on the production endpoint with 4135', async () => {
+    t.sim.configure({ waitSeconds: 60 });
+    const sandbox = freshChain(TAXPAYER, 'S', 2);
+    const production = freshChain(TAXPAYER, 'P', 1);
+    await sendTo(t.sim.url, [sandbox[0]]);
+    await sendTo(t.sim.productionUrl, production);
+    expect(t.sim.state.counters.flowControlViolations).toBe(0);
+    await sendTo(t.sim.url, [sandbox[1]]);
+    expect(t.sim.state.counters.flowControlViolations).toBe(1);
+    const get = await httpsCall(t.sim.productionUrl, { ca: t.ca, client: t.platform, method: 'GET' });
+    expect(parseRegFactuReply(get.body)).toMatchObject({ kind: 'fault', code: 4135 });
+  });
+});
+
 describe('HTTP surface', () => {
   it('serves the WSDL pointing at itself and the XSDs beside it; GET on the endpoint is 4135', async () => {
     const wsdl = await httpsCall(t.sim.wsdlUrl, { ca: t.ca, client: t.platform, method: 'GET' });

@@ -44,7 +44,8 @@ async function main(): Promise<void> {
   console.log('='.repeat(78));
   console.log('  VERI*FACTU AUTHORITY SIMULATOR: this is NOT the AEAT. Nothing sent here is registered');
   console.log('  with the tax authority. Test certificates only.');
-  console.log(`  SOAP endpoint: ${sim.url}`);
+  console.log(`  SOAP endpoint: ${sim.url} (sandbox)`);
+  console.log(`                 ${sim.productionUrl} (production)`);
   console.log(`  WSDL:          ${sim.wsdlUrl}`);
   console.log(`  CA for clients: ${join(certDir, TEST_CERT_FILES.ca)}`);
   console.log(`  Colaboradores sociales: ${collaboratorNifs.join(', ') || '(none)'}`);

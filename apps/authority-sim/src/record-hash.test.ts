@@ -1,4 +1,4 @@
-import { f1Record } from '@vf/xml/src/testing/sample-records';
+import { cancellationRecord, f1Record } from '@vf/xml/src/testing/sample-records';
 import { expectedHuella } from './record-hash';
 
 // AEAT [HASH] §6.1/6.2 and [FIRMA] §8.1 vectors (NOTES §1.5).
@@ -35,5 +35,16 @@ describe('expectedHuella', () => {
     );
     expect(expectedHuella(r3)).toBe('FF954378B64ED331A9B2366AD317D86E9DEC1716B12DD0ACCB172A6DC4C105AA');
     expect(expectedHuella({ ...r3, totalTax: '41.40', total: '241.40' })).toBe('7F422CFC6C1F396693406A5C4AE281E83A8A907678250A0A7E150CD54291F7EB');
+  });
+
+  it('uses the RegistroAnulacion formula for an anulación: AEAT [HASH] 6.3', () => {
+    const anulacion = cancellationRecord(
+      { issuerNif: '89890001K', invoiceNumber: '12345679/G34', invoiceDate: '01-01-2024' },
+      {
+        generatedAt: '2024-01-01T19:20:40+01:00',
+        previous: { issuerNif: '89890001K', invoiceNumber: '12345679/G34', invoiceDate: '01-01-2024', hash: 'F7B94CFD8924EDFF273501B01EE5153E4CE8F259766F88CF6ACB8935802A2B97' },
+      },
+    );
+    expect(expectedHuella(anulacion)).toBe('177547C0D57AC74748561D054A9CEC14B4C4EA23D1BEFD6F2E69E3A388F90C68');
   });
 });

@@ -1,4 +1,4 @@
-import type { RecordLine, RegistrationRecord } from '@vf/core';
+import type { CancellationRecord, RecordLine, RegistrationRecord } from '@vf/core';
 import { abs, quotaWithin, sign, toHundredths } from './amounts';
 import { invoiceDateNumber, madridDateNumber } from './spain-time';
 
@@ -109,6 +109,15 @@ export function blockingError(record: RegistrationRecord, ctx: BlockingContext):
   const isMacro = total >= 10_000_000_000n;
   if (isMacro && !record.macrodato) return 1139;
   if (!isMacro && record.macrodato) return 1138;
+  if (!SYSTEM_ID.test(record.system.IdSistemaInformatico)) return 1177;
+  if (!TIMESTAMP_WITH_ZONE.test(record.generatedAt) || !Number.isFinite(Date.parse(record.generatedAt))) return 1244;
+  return undefined;
+}
+
+/** The checks an anulación shares with an alta: issuer, invoice date, system and generation time. */
+export function cancellationBlockingError(record: CancellationRecord, ctx: BlockingContext): number | undefined {
+  if (record.id.issuerNif !== ctx.headerNif) return 1108;
+  if (invoiceDateNumber(record.id.invoiceDate) === undefined) return 1105;
   if (!SYSTEM_ID.test(record.system.IdSistemaInformatico)) return 1177;
   if (!TIMESTAMP_WITH_ZONE.test(record.generatedAt) || !Number.isFinite(Date.parse(record.generatedAt))) return 1244;
   return undefined;

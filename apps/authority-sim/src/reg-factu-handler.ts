@@ -1,22 +1,41 @@
-import type { RegistrationRecord } from '@vf/core';
-import { aeatErrorText, buildRegFactuResponse, parseRegFactuRequest, type ResponseLine, type SubmissionHeader } from '@vf/xml';
+import type { ChainRecord } from '@vf/core';
+import { aeatErrorText, buildRegFactuResponse, parseRegFactuRequest, type OperationFlags, type ResponseLine, type SubmissionHeader } from '@vf/xml';
 import { admissibleError } from './admissible-rules';
 import { increment } from './counters';
-import { blockingError } from './record-rules';
-import { mayActFor, type SimulatorContext } from './simulator-context';
+import { flagError, matrixError, updatesHeld } from './operations-matrix';
+import { blockingError, cancellationBlockingError } from './record-rules';
+import type { StoredRecord } from './registry';
+import { mayActFor, type EnvironmentState, type SimulatorContext } from './simulator-context';
 import { clientFault, ok, type SoapOutcome } from './soap-outcome';
 import { madridTimestamp } from './spain-time';
 
 const DESCRIPTION_MAX = 500;
+const PRESENTER_MAY_NOT_UPDATE = 3003;
+const ISSUER_NOT_OBLIGADO = 1108;
 
 function describe(code: number, detail = ''): string {
-  return `${aeatErrorText(code) ?? 'Error'}${detail}`.slice(0, DESCRIPTION_MAX);
+  return `${aeatErrorText(code) ?? 'Registro rechazado por el simulador'}${detail}`.slice(0, DESCRIPTION_MAX);
 }
 
 function sendState(lines: ResponseLine[]): 'Correcto' | 'ParcialmenteCorrecto' | 'Incorrecto' {
   if (lines.every((l) => l.state === 'Correcto')) return 'Correcto';
   if (lines.every((l) => l.state === 'Incorrecto')) return 'Incorrecto';
   return 'ParcialmenteCorrecto';
+}
+
+const DUPLICATE_STATE = { Correcto: 'Correcta', AceptadoConErrores: 'AceptadaConErrores', Anulado: 'Anulada' } as const;
+
+/** The Operacion of a response line echoes the flags the record carried. */
+function echoedFlags(record: ChainRecord): OperationFlags | undefined {
+  const flags: OperationFlags = {};
+  if (record.kind === 'cancellation') {
+    if (record.rechazoPrevio) flags.rechazoPrevio = 'S';
+    if (record.sinRegistroPrevio) flags.sinRegistroPrevio = 'S';
+  } else {
+    if (record.flags?.subsanacion) flags.subsanacion = 'S';
+    if (record.flags?.rechazoPrevio) flags.rechazoPrevio = record.flags.rechazoPrevio;
+  }
+  return Object.keys(flags).length ? flags : undefined;
 }
 
 interface Presentation {
@@ -27,10 +46,23 @@ interface Presentation {
   incident: boolean;
 }
 
-function processRecord(ctx: SimulatorContext, header: SubmissionHeader, record: RegistrationRecord, presentation: Presentation): ResponseLine {
-  const { counters, registry } = ctx;
+/**
+ * A presenter may update (subsanar, anular) what it presented, or what the taxpayer presented itself; a colaborador
+ * social may not update a record another colaborador social presented (3003). How AEAT draws this line is not
+ * documented; this is the simulator's model of it.
+ */
+function mayUpdate(ctx: SimulatorContext, held: StoredRecord, holderNif: string, taxpayerNif: string): boolean {
+  const byAnotherCollaborator = held.presenterNif !== holderNif && held.presenterNif !== taxpayerNif && ctx.collaboratorNifs.has(held.presenterNif);
+  return holderNif === taxpayerNif || !byAnotherCollaborator;
+}
+
+function processRecord(ctx: SimulatorContext, env: EnvironmentState, header: SubmissionHeader, record: ChainRecord, presentation: Presentation): ResponseLine {
+  const { counters, behaviour } = ctx;
+  const { registry } = env;
   const now = ctx.now();
-  const line: ResponseLine = { id: record.id, operation: 'Alta', state: 'Incorrecto' };
+  const line: ResponseLine = { id: record.id, operation: record.kind === 'cancellation' ? 'Anulacion' : 'Alta', state: 'Incorrecto' };
+  const flags = echoedFlags(record);
+  if (flags) line.flags = flags;
   if (record.externalRef !== undefined) line.externalRef = record.externalRef;
   const reject = (code: number) => {
     line.errorCode = code;
@@ -40,25 +72,47 @@ function processRecord(ctx: SimulatorContext, header: SubmissionHeader, record: 
     return line;
   };
 
-  const duplicateOf = registry.find(record.id);
-  if (duplicateOf) {
+  const plan = behaviour.rejectRecords;
+  if (plan.next && plan.next > 0 && plan.code !== undefined) {
+    plan.next -= 1;
+    registry.chainsToLastReceived(record);
+    return reject(plan.code);
+  }
+
+  // Flags and the issuer are judged before what is held: the invoice key only means something for the header's taxpayer.
+  const earlyCode = flagError(record) ?? (record.id.issuerNif !== header.obligado.nif ? ISSUER_NOT_OBLIGADO : undefined);
+  if (earlyCode !== undefined) {
+    registry.chainsToLastReceived(record);
+    return reject(earlyCode);
+  }
+
+  const held = registry.find(record.id);
+  const refused = matrixError(record, held);
+  if (refused?.duplicate) {
+    // A resend of something held: not a new link, so the chain tracking is left alone.
     counters.duplicates += 1;
-    reject(3000);
+    reject(refused.code);
+    const dup = refused.duplicate;
     line.duplicate = {
-      requestId: duplicateOf.requestId,
-      state: duplicateOf.state === 'Correcto' ? 'Correcta' : 'AceptadaConErrores',
-      ...(duplicateOf.errorCode !== undefined ? { errorCode: duplicateOf.errorCode, errorDescription: duplicateOf.errorDescription } : {}),
+      requestId: dup.requestId,
+      state: DUPLICATE_STATE[dup.state],
+      ...(dup.errorCode !== undefined ? { errorCode: dup.errorCode, errorDescription: dup.errorDescription } : {}),
     };
     return line;
   }
 
   if (!registry.chainsToLastReceived(record)) counters.chainMismatches += 1;
-  const blocking = blockingError(record, { headerNif: header.obligado.nif, unknownNifs: ctx.unknownNifs, now });
+  if (refused) return reject(refused.code);
+  if (held && updatesHeld(record, held) && !mayUpdate(ctx, held, presentation.presenterNif, header.obligado.nif)) {
+    return reject(PRESENTER_MAY_NOT_UPDATE);
+  }
+  const blockingCtx = { headerNif: header.obligado.nif, unknownNifs: ctx.unknownNifs, now };
+  const blocking = record.kind === 'cancellation' ? cancellationBlockingError(record, blockingCtx) : blockingError(record, blockingCtx);
   if (blocking !== undefined) return reject(blocking);
 
   const admissible = admissibleError(record, {
     now,
-    toleranceSeconds: ctx.behaviour.timestampToleranceSeconds,
+    toleranceSeconds: behaviour.timestampToleranceSeconds,
     chainExists: registry.chainHead(record) !== undefined,
   });
   line.state = admissible ? 'AceptadoConErrores' : 'Correcto';
@@ -68,24 +122,24 @@ function processRecord(ctx: SimulatorContext, header: SubmissionHeader, record: 
     counters.recordsAcceptedWithErrors += 1;
     increment(counters.lineCodes, admissible.code);
   }
-  registry.add({
-    record,
-    state: line.state,
-    ...(admissible ? { errorCode: line.errorCode, errorDescription: line.errorDescription } : {}),
-    ...presentation,
-  });
+  const outcome = { state: line.state, ...(admissible ? { errorCode: line.errorCode, errorDescription: line.errorDescription } : {}) };
+  if (record.kind === 'cancellation') registry.putCancellation(record, outcome, presentation);
+  else registry.putAlta(record, outcome, presentation);
   counters.recordsRegistered += 1;
   (counters.registeredByNif[record.id.issuerNif] ??= []).push({
     invoiceNumber: record.id.invoiceNumber,
     invoiceDate: record.id.invoiceDate,
+    operation: line.operation,
+    ...(record.kind !== 'cancellation' && record.flags?.subsanacion ? { correction: true as const } : {}),
     state: line.state,
     hash: record.hash,
+    environment: env.name,
   });
   return line;
 }
 
 /** RegFactuSistemaFacturacion after schema validation: header checks, then each record in order. */
-export function handleRegFactu(ctx: SimulatorContext, xml: string, holderNif: string | null): SoapOutcome {
+export function handleRegFactu(ctx: SimulatorContext, env: EnvironmentState, xml: string, holderNif: string | null): SoapOutcome {
   const { counters } = ctx;
   counters.regFactuRequests += 1;
   const { header, records } = parseRegFactuRequest(xml);
@@ -99,20 +153,20 @@ export function handleRegFactu(ctx: SimulatorContext, xml: string, holderNif: st
   }
 
   const now = ctx.now();
-  if (ctx.flow.isViolation(header.obligado.nif, records.length, now)) {
+  if (env.flow.isViolation(header.obligado.nif, records.length, now)) {
     counters.flowControlViolations += 1;
-    ctx.log(`flow control: ${header.obligado.nif} sent ${records.length} records before TiempoEsperaEnvio elapsed`);
+    ctx.log(`flow control (${env.name}): ${header.obligado.nif} sent ${records.length} records before TiempoEsperaEnvio elapsed`);
   }
   const presentation: Presentation = {
-    requestId: ctx.registry.nextRequestId(now),
-    csv: ctx.registry.newCsv(),
+    requestId: env.registry.nextRequestId(now),
+    csv: env.registry.newCsv(),
     presenterNif: holderNif,
     presentedAt: madridTimestamp(now),
     incident: header.incident === true,
   };
-  const lines = records.map((record) => processRecord(ctx, header, record, presentation));
+  const lines = records.map((record) => processRecord(ctx, env, header, record, presentation));
   const waitSeconds = ctx.behaviour.waitSeconds;
-  ctx.flow.answered(header.obligado.nif, now, waitSeconds);
+  env.flow.answered(header.obligado.nif, now, waitSeconds);
   const anyAccepted = lines.some((l) => l.state !== 'Incorrecto');
   const body = buildRegFactuResponse({
     header,

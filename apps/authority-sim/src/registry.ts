@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { InvoiceId, RegistrationRecord } from '@vf/core';
+import type { CancellationRecord, ChainRecord, InvoiceId, RegistrationRecord } from '@vf/core';
 
+/** What the authority holds for one invoice (IDEmisorFactura + NumSerieFactura + FechaExpedicionFactura). */
 export interface StoredRecord {
-  record: RegistrationRecord;
-  state: 'Correcto' | 'AceptadoConErrores';
+  /** The latest record accepted for this invoice: its alta (or the subsanación that replaced it), or the anulación in force. */
+  record: ChainRecord;
+  /** The alta data held, kept while the invoice is anulada; absent when only an anulación sin registro previo arrived. */
+  alta?: RegistrationRecord;
+  state: 'Correcto' | 'AceptadoConErrores' | 'Anulado';
   errorCode?: number;
   errorDescription?: string;
   incident: boolean;
@@ -11,7 +15,7 @@ export interface StoredRecord {
   csv: string;
   presenterNif: string;
   presentedAt: string;
-  /** Arrival sequence, for consulta ordering and pagination. */
+  /** Arrival sequence of the invoice's first record, for consulta ordering and pagination. */
   seq: number;
 }
 
@@ -20,19 +24,25 @@ function invoiceKey(id: InvoiceId): string {
 }
 
 /** A chain belongs to one taxpayer and one installation of one system (NOTES §1.6, error 2007). */
-function chainKey(record: RegistrationRecord): string {
+function chainKey(record: ChainRecord): string {
   const s = record.system;
   return `${record.id.issuerNif}\u0000${s.NIF}\u0000${s.IdSistemaInformatico}\u0000${s.NumeroInstalacion}`;
 }
 
 const CSV_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
-/** What the simulated authority holds: registered records, chain heads, request ids and CSVs. */
+type Presentation = Omit<StoredRecord, 'record' | 'alta' | 'state' | 'errorCode' | 'errorDescription' | 'seq'>;
+type Outcome = { state: 'Correcto' | 'AceptadoConErrores'; errorCode?: number; errorDescription?: string };
+
+/**
+ * What the simulated authority holds in one environment: one entry per invoice, updated by the operations
+ * matrix (NOTES §4.3), chain heads, request ids and CSVs.
+ */
 export class Registry {
   private readonly byInvoice = new Map<string, StoredRecord>();
-  private readonly chainHeads = new Map<string, RegistrationRecord>();
+  private readonly chainHeads = new Map<string, ChainRecord>();
   /** Last record received per chain, registered or not: the service chains rejected records too. */
-  private readonly lastReceived = new Map<string, RegistrationRecord>();
+  private readonly lastReceived = new Map<string, ChainRecord>();
   private seq = 0;
   private requests = 0;
 
@@ -41,7 +51,7 @@ export class Registry {
   }
 
   /** The last record registered for this record's taxpayer + system, if any. */
-  chainHead(record: RegistrationRecord): RegistrationRecord | undefined {
+  chainHead(record: ChainRecord): ChainRecord | undefined {
     return this.chainHeads.get(chainKey(record));
   }
 
@@ -49,7 +59,7 @@ export class Registry {
    * Whether the record's Encadenamiento points at the record received just before it for the same
    * chain (true when nothing was received before). Then remembers it as the latest.
    */
-  chainsToLastReceived(record: RegistrationRecord): boolean {
+  chainsToLastReceived(record: ChainRecord): boolean {
     const key = chainKey(record);
     const last = this.lastReceived.get(key);
     this.lastReceived.set(key, record);
@@ -64,16 +74,29 @@ export class Registry {
     );
   }
 
-  add(entry: Omit<StoredRecord, 'seq'>): StoredRecord {
-    const stored = { ...entry, seq: ++this.seq };
-    this.byInvoice.set(invoiceKey(entry.record.id), stored);
-    this.chainHeads.set(chainKey(entry.record), entry.record);
+  /** OK(1): a first alta; OK(4)/(5): a subsanación replaces the held alta and, if anulada, reactivates it. */
+  putAlta(record: RegistrationRecord, outcome: Outcome, presentation: Presentation): StoredRecord {
+    return this.put(record, { ...outcome, alta: record }, presentation);
+  }
+
+  /** OK(7)/(8): the invoice becomes Anulado, its alta data kept; OK(9): an invoice known only by its anulación. */
+  putCancellation(record: CancellationRecord, outcome: Outcome, presentation: Presentation): StoredRecord {
+    const alta = this.find(record.id)?.alta;
+    const { state: _accepted, ...codes } = outcome;
+    return this.put(record, { ...codes, state: 'Anulado', ...(alta ? { alta } : {}) }, presentation);
+  }
+
+  private put(record: ChainRecord, held: Pick<StoredRecord, 'state' | 'alta' | 'errorCode' | 'errorDescription'>, presentation: Presentation): StoredRecord {
+    const key = invoiceKey(record.id);
+    const stored: StoredRecord = { record, ...held, ...presentation, seq: this.byInvoice.get(key)?.seq ?? ++this.seq };
+    this.byInvoice.set(key, stored);
+    this.chainHeads.set(chainKey(record), record);
     return stored;
   }
 
-  /** All records of an issuer, in arrival order. */
+  /** All invoices of an issuer, in arrival order. */
   ofIssuer(nif: string): StoredRecord[] {
-    return [...this.byInvoice.values()].filter((s) => s.record.id.issuerNif === nif).sort((a, b) => a.seq - b.seq);
+    return this.all().filter((s) => s.record.id.issuerNif === nif);
   }
 
   all(): StoredRecord[] {

@@ -5,14 +5,14 @@ import { adminRoute } from './admin-routes';
 import { certificateHolderNif } from './client-certificate';
 import { faultFires } from './fault-injection';
 import { BodyTooLargeError, HTML, readBody, send, sleep, XML } from './http-io';
-import type { SimulatorContext } from './simulator-context';
+import type { EnvironmentState, SimulatorContext } from './simulator-context';
 import { dispatchSoap } from './soap-dispatch';
 import { clientFault } from './soap-outcome';
-import { ENDPOINT_PATH, STATIC_PATH, type SimulatorBehaviour } from './simulator-types';
+import { ENDPOINT_PATH, PRODUCTION_PREFIX, STATIC_PATH, type SimulatorBehaviour } from './simulator-types';
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
-async function soapPost(ctx: SimulatorContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function soapPost(ctx: SimulatorContext, env: EnvironmentState, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { counters, behaviour } = ctx;
   counters.requests += 1;
   if (faultFires(behaviour, 'connectionReset')) {
@@ -48,7 +48,7 @@ async function soapPost(ctx: SimulatorContext, req: IncomingMessage, res: Server
     send(res, 500, XML, clientFault(4114).body);
     return;
   }
-  const outcome = await dispatchSoap(ctx, xml, certificateHolderNif(req.socket as TLSSocket));
+  const outcome = await dispatchSoap(ctx, env, xml, certificateHolderNif(req.socket as TLSSocket));
   await sleep(behaviour.latencyMs);
   if (faultFires(behaviour, 'replyLost')) {
     counters.faults.replyLost += 1;
@@ -66,8 +66,9 @@ export function createRouter(
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       const path = new URL(req.url ?? '/', 'https://simulator').pathname;
-      if (path === ENDPOINT_PATH) {
-        if (req.method === 'POST') return await soapPost(ctx, req, res);
+      const env = path === ENDPOINT_PATH ? ctx.environments.sandbox : path === `${PRODUCTION_PREFIX}${ENDPOINT_PATH}` ? ctx.environments.production : undefined;
+      if (env) {
+        if (req.method === 'POST') return await soapPost(ctx, env, req, res);
         send(res, 500, XML, clientFault(4135).body);
         return;
       }

@@ -1,14 +1,20 @@
 import type { SimulatorCounters } from './counters';
 import type { FlowControl } from './flow-control';
 import type { Registry } from './registry';
-import type { SimulatorBehaviour } from './simulator-types';
+import type { Environment, SimulatorBehaviour } from './simulator-types';
+
+/** One of the authority's services: what it holds and its flow-control timers. */
+export interface EnvironmentState {
+  name: Environment;
+  registry: Registry;
+  flow: FlowControl;
+}
 
 /** The simulator's mutable state, shared by its request handlers. */
 export interface SimulatorContext {
   behaviour: SimulatorBehaviour;
   counters: SimulatorCounters;
-  registry: Registry;
-  flow: FlowControl;
+  environments: Record<Environment, EnvironmentState>;
   collaboratorNifs: ReadonlySet<string>;
   unknownNifs: ReadonlySet<string>;
   now: () => Date;

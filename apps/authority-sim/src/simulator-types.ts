@@ -5,6 +5,16 @@ export interface FaultPlan {
 }
 
 export const FAULT_KINDS = ['connectionReset', 'http503', 'http500', 'serverFault', 'replyLost'] as const;
+
+/** Rejection on purpose: the next `next` records come back Incorrecto with `code` and are not registered. */
+export interface RejectPlan {
+  next?: number;
+  code?: number;
+}
+
+/** AEAT's two services, each with its own registry and flow-control timers (prewww1 and www1). */
+export const ENVIRONMENTS = ['sandbox', 'production'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** What the simulator does; changeable at run time (configure / POST /__sim/configure). */
@@ -31,6 +41,8 @@ export interface SimulatorBehaviour {
   connectionReset: FaultPlan;
   /** The records ARE registered, then the socket is destroyed without an answer. */
   replyLost: FaultPlan;
+  /** Records answered Incorrecto with a chosen code before any other check (POST /__sim/configure {"rejectRecords": {"next": 2, "code": 1100}}). */
+  rejectRecords: RejectPlan;
 }
 
 export interface SimulatorOptions {
@@ -59,7 +71,10 @@ export const DEFAULT_BEHAVIOUR: SimulatorBehaviour = {
   serverFault: {},
   connectionReset: {},
   replyLost: {},
+  rejectRecords: {},
 };
 
 export const ENDPOINT_PATH = '/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP';
+/** The production service is the same endpoint under this prefix; the plain path is the sandbox (pre-production) one. */
+export const PRODUCTION_PREFIX = '/production';
 export const STATIC_PATH = '/static_files/common/internet/dep/aplicaciones/es/aeat/tikeV1.0/cont/ws';

@@ -73,10 +73,12 @@ test('a taxpayer whose certificate has expired ends in error with the reason, an
   const ids = await env.register(party, taxpayer.id, 2);
 
   const states = await env.settled(ids);
-  for (const s of states) {
-    expect(s).toMatchObject({ status: 'error', sendAttempts: 0 });
-    expect(s.lastError).toMatch(/taxpayer's certificate .* expired on/);
-  }
+  for (const s of states) expect(s).toMatchObject({ status: 'error', sendAttempts: 0, nextAttemptAt: null });
+  expect(states[0].lastError).toMatch(/taxpayer's certificate .* expired on/);
+  // The second either failed the same way or waits behind the first: it never overtakes it.
+  expect(states[1].lastError).toMatch(/taxpayer's certificate .* expired on|waiting for the earlier record/);
+  const shown = await request(env.api).get(`/api/v1/invoices/${ids[0]}`).set(party.account.auth).expect(200);
+  expect(shown.body.data.authority_message).toMatch(/^The taxpayer's certificate has expired\. Upload a valid certificate/);
   expect(await submissionsOf(ids[0])).toEqual([]);
   expect(env.sim.state.counters.registeredByNif[taxpayer.nif]).toBeUndefined();
   expect((await historyOf(ids[0])).map((e) => e.status)).toEqual(['queued', 'error']);

@@ -3,10 +3,8 @@ import { WorkerTestEnv, type Party } from './testing/worker-test-env';
 
 let env: WorkerTestEnv;
 let party: Party;
-const MAX_ATTEMPTS = 6;
-
 beforeAll(async () => {
-  env = await WorkerTestEnv.create({ env: { SENDER_MAX_ATTEMPTS: String(MAX_ATTEMPTS) } });
+  env = await WorkerTestEnv.create();
   party = await env.party();
   await env.startWorker();
 });
@@ -66,23 +64,11 @@ test('a reset connection, a 503, a 500 and a server fault are retried with backo
 
   const history = await historyOf(id);
   expect(history.map((e) => e.status)).toEqual(['queued', 'sent', 'queued', 'sent', 'queued', 'sent', 'queued', 'sent', 'queued', 'sent', 'accepted']);
-  expect(history[2].message).toMatch(/^transport error: .*; retry 2 of 6 at \d{4}-\d{2}-\d{2}T/);
+  expect(history[2].message).toMatch(/^transport error: .*; next attempt at \d{4}-\d{2}-\d{2}T/);
   expect(env.sim.state.counters.registeredByNif[taxpayer.nif]).toHaveLength(2);
 });
 
-test('a record whose retries are exhausted ends in error with the reason', async () => {
-  const taxpayer = await establishedTaxpayer();
-  env.sim.configure({ connectionReset: { next: MAX_ATTEMPTS } });
-  const [id] = await env.register(party, taxpayer.id, 1);
-
-  const [state] = await env.settled([id]);
-  expect(state).toMatchObject({ status: 'error', sendAttempts: MAX_ATTEMPTS });
-  expect(state.lastError).toMatch(new RegExp(`^transport error: .*; gave up after ${MAX_ATTEMPTS} attempts$`));
-  expect((await submissionsOf(id)).map((s) => s.outcome)).toEqual(Array(MAX_ATTEMPTS).fill('transport_error'));
-  expect(env.sim.state.counters.registeredByNif[taxpayer.nif]).toHaveLength(1);
-});
-
-test('registered but reply lost: the resend gets 3000 with the stored state and the invoice ends accepted, registered once', async () => {
+test('registered but reply lost: the resend gets 3000, the Consulta service shows our huella, and the invoice ends accepted, registered once', async () => {
   const taxpayer = await establishedTaxpayer();
   const duplicatesBefore = env.sim.state.counters.duplicates;
   env.sim.configure({ replyLost: { next: 1 } });
@@ -95,5 +81,5 @@ test('registered but reply lost: the resend gets 3000 with the stored state and 
   const submissions = await submissionsOf(id);
   expect(submissions.map((s) => s.outcome)).toEqual(['transport_error', 'answered']);
   const history = await historyOf(id);
-  expect(history[history.length - 1]).toMatchObject({ status: 'accepted', message: expect.stringContaining('already registered by an earlier attempt') });
+  expect(history[history.length - 1]).toMatchObject({ status: 'accepted', message: expect.stringContaining('the authority holds this very record (same huella') });
 });

@@ -34,17 +34,19 @@ test('invoices whose job vanished from Redis are sent anyway: reconciled at star
   expect(env.sim.state.counters.registeredByNif[taxpayer.nif]).toHaveLength(2);
 });
 
-test('a record whose rebuilt huella is not the stored one ends in error and is never sent; the chain before it goes', async () => {
+test('a record whose rebuilt huella is not the stored one ends in error and is never sent; the chain before it goes, the records after it wait', async () => {
   const taxpayer = await env.taxpayer(party, { certificate: 'own' });
   await env.apiQueues.submission.pause();
-  const [first, tampered] = await env.register(party, taxpayer.id, 2);
+  const [first, tampered, after] = await env.register(party, taxpayer.id, 3);
   // Someone altered the total in the database after the huella was computed.
   await env.db.db.execute(sql`UPDATE invoices SET total_amount = 999.99 WHERE id = ${tampered}`);
   await env.apiQueues.submission.resume();
 
-  const [a, b] = await env.settled([first, tampered]);
+  const [a, b, c] = await env.settled([first, tampered, after]);
   expect(a.status).toBe('accepted');
-  expect(b).toMatchObject({ status: 'error', sendAttempts: 0 });
+  expect(b).toMatchObject({ status: 'error', sendAttempts: 0, nextAttemptAt: null });
   expect(b.lastError).toMatch(/hashes to [0-9A-F]{64}, not to the stored huella [0-9A-F]{64}; it was not sent/);
+  // Chained to a record the authority never got: it must not overtake it.
+  expect(c).toMatchObject({ status: 'error', sendAttempts: 0, nextAttemptAt: null, lastError: `waiting for the earlier record ${tampered}, which needs attention` });
   expect(env.sim.state.counters.registeredByNif[taxpayer.nif]).toHaveLength(1);
 });

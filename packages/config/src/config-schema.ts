@@ -28,9 +28,11 @@ export interface AppConfig {
   platformCertificate?: { path: string; password: string };
   admin?: { user: string; password: string };
   sender: {
-    maxAttempts: number;
     backoffBaseMs: number;
+    /** Longest wait between two attempts of a failing send (at most an hour: the law wants hourly retries). */
     backoffMaxMs: number;
+    /** A record still not through this long after its sends began failing shows as `error` (and keeps being retried). */
+    errorAfterSeconds: number;
     /** Seconds after generation past which a delayed record is sent with Incidencia=S. */
     incidentAfterSeconds: number;
     workerConcurrency: number;
@@ -63,9 +65,9 @@ export const envSchema = Joi.object({
   PLATFORM_CERT_PASSWORD: Joi.string().allow(''),
   ADMIN_USER: Joi.string(),
   ADMIN_PASSWORD: Joi.string().min(12),
-  SENDER_MAX_ATTEMPTS: Joi.number().integer().min(1).default(8),
   SENDER_BACKOFF_BASE_MS: Joi.number().integer().min(10).default(2_000),
-  SENDER_BACKOFF_MAX_MS: Joi.number().integer().min(10).default(3_600_000),
+  SENDER_BACKOFF_MAX_MS: Joi.number().integer().min(10).max(3_600_000).default(3_600_000),
+  SENDER_ERROR_AFTER_SECONDS: Joi.number().integer().min(1).default(86_400),
   SENDER_INCIDENT_AFTER_SECONDS: Joi.number().integer().min(1).default(240),
   WORKER_CONCURRENCY: Joi.number().integer().min(1).default(16),
   RECONCILE_INTERVAL_MS: Joi.number().integer().min(100).default(30_000),

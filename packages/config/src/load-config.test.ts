@@ -38,3 +38,10 @@ test('aeat mode and proxy settings are read as given', () => {
   expect(c.trustProxy).toBe(1);
   expect(c.admin).toEqual({ user: 'ops', password: 'a long admin password' });
 });
+
+test('retries have no attempt limit: an hourly cap at most, and a day before a waiting record shows error', () => {
+  expect(loadConfig({}).sender).toMatchObject({ backoffBaseMs: 2_000, backoffMaxMs: 3_600_000, errorAfterSeconds: 86_400 });
+  expect(loadConfig({}).sender).not.toHaveProperty('maxAttempts');
+  expect(() => loadConfig({ SENDER_BACKOFF_MAX_MS: '3600001' })).toThrow(/SENDER_BACKOFF_MAX_MS/);
+  expect(loadConfig({ SENDER_BACKOFF_MAX_MS: '600000', SENDER_ERROR_AFTER_SECONDS: '3600' }).sender).toMatchObject({ backoffMaxMs: 600_000, errorAfterSeconds: 3_600 });
+});

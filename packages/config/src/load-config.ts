@@ -28,9 +28,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     platformCertificate: v.PLATFORM_CERT_PATH ? { path: v.PLATFORM_CERT_PATH, password: v.PLATFORM_CERT_PASSWORD } : undefined,
     admin: v.ADMIN_USER ? { user: v.ADMIN_USER, password: v.ADMIN_PASSWORD } : undefined,
     sender: {
-      maxAttempts: v.SENDER_MAX_ATTEMPTS,
       backoffBaseMs: v.SENDER_BACKOFF_BASE_MS,
       backoffMaxMs: v.SENDER_BACKOFF_MAX_MS,
+      errorAfterSeconds: v.SENDER_ERROR_AFTER_SECONDS,
       incidentAfterSeconds: v.SENDER_INCIDENT_AFTER_SECONDS,
       workerConcurrency: v.WORKER_CONCURRENCY,
     },

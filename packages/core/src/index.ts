@@ -1,4 +1,5 @@
 export * from './registration-record';
+export * from './cancellation-record';
 export * from './money';
 export * from './dates';
 export * from './hash';
@@ -9,3 +10,5 @@ export * from './record';
 export * from './validation';
 export * from './classification';
 export * from './corrections';
+export * from './status';
+export * from './authority-codes';

@@ -48,12 +48,28 @@ export interface SistemaInformatico {
   IndicadorMultiplesOT: YesNo;
 }
 
+/** Encadenamiento/RegistroAnterior: the identifiers and huella of the record generated just before. */
+export type ChainLink = InvoiceId & { hash: string };
+
+/**
+ * Subsanacion / RechazoPrevio of a RegistroAlta (NOTES §4.3), chosen from the invoice's history. Written to
+ * the XML but not part of the huella. Absent members are absent elements, the same as N.
+ */
+export interface RegistrationFlags {
+  subsanacion?: boolean;
+  /** S: a previous subsanación was rejected; X: the authority holds no record of this invoice. */
+  rechazoPrevio?: 'S' | 'X';
+}
+
 export interface RegistrationRecord {
+  /** Optional so records built before anulaciones existed stay valid; only a CancellationRecord must say what it is. */
+  kind?: 'registration';
   id: InvoiceId;
   /** NombreRazonEmisor */
   issuerName: string;
   /** RefExterna: our invoice id, echoed back on each response line. */
   externalRef?: string;
+  flags?: RegistrationFlags;
   invoiceType: InvoiceType;
   rectificationType?: 'S' | 'I';
   rectifiedInvoices?: InvoiceId[];
@@ -70,7 +86,7 @@ export interface RegistrationRecord {
   /** ImporteTotal */
   total: string;
   /** Encadenamiento: absent means PrimerRegistro = S. */
-  previous?: InvoiceId & { hash: string };
+  previous?: ChainLink;
   system: SistemaInformatico;
   /** FechaHoraHusoGenRegistro, e.g. 2024-01-01T19:20:30+01:00 */
   generatedAt: string;

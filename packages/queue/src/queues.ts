@@ -1,7 +1,7 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
 import IORedis, { type Redis } from 'ioredis';
 
-/** One job per registered invoice; it lives until its invoice has left `queued`/`sent`. */
+/** One job per registered invoice; it lives while the workers have something to do for it (see @vf/core statuses). */
 export const SUBMISSION_QUEUE = 'invoice-submission';
 /** Periodic background work (reconciliation). */
 export const MAINTENANCE_QUEUE = 'maintenance';
@@ -45,4 +45,17 @@ export function createQueues(connection: ConnectionOptions, prefix: string): Que
 
 export async function enqueueSubmission(queue: Queue<SubmissionJobData>, data: SubmissionJobData): Promise<void> {
   await queue.add('submit', data, { jobId: submissionJobId(data.invoiceId) });
+}
+
+/**
+ * Enqueues the job of an invoice that went back to the queue (a resend, a resumed error): a finished job under the
+ * same id would make the add a no-op, so it is removed first. A live job is left alone: it will see the new status.
+ */
+export async function requeueSubmission(queue: Queue<SubmissionJobData>, data: SubmissionJobData): Promise<boolean> {
+  const jobId = submissionJobId(data.invoiceId);
+  const state = await queue.getJobState(jobId);
+  if (state === 'completed' || state === 'failed') await queue.remove(jobId);
+  if (state !== 'completed' && state !== 'failed' && state !== 'unknown') return false;
+  await enqueueSubmission(queue, data);
+  return true;
 }

@@ -10,7 +10,7 @@ const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 const prefix = `vftest-${randomUUID()}`;
 
 // Minimal rows so invoices exist in the states the reconciler looks at.
-async function seedInvoice(status: string): Promise<{ invoiceId: string; taxpayerId: string }> {
+async function seedInvoice(status: string, nextAttemptAt: Date | null = null): Promise<{ invoiceId: string; taxpayerId: string }> {
   const r = await t.db.execute(sql`
     WITH a AS (INSERT INTO accounts (name, email, password_hash, api_key_digest, api_key_hint, plan_id)
                VALUES ('n', ${randomUUID() + '@x.es'}, 'h', ${randomUUID()}, 'vfk_', 'free') RETURNING id),
@@ -21,9 +21,9 @@ async function seedInvoice(status: string): Promise<{ invoiceId: string; taxpaye
          g AS (SELECT gen_random_uuid() AS id)
     INSERT INTO invoices (id, invoice_id, current_record_id, chain_id, account_id, taxpayer_id, computer_system_id, chain_seq, invoice_number,
       invoice_date, invoice_type, description, total_amount, total_tax_amount, issuer_nif, issuer_name, system_snapshot, is_production,
-      generated_at_literal, generated_at, hash, qr_url, authority_status)
+      generated_at_literal, generated_at, hash, qr_url, authority_status, next_attempt_at)
     SELECT g.id, g.id, g.id, c.id, tp.account_id, tp.id, s.id, 1, 'N-1', '2025-01-01', 'F2', 'd', 1, 0, '89890001K', 'T', '{}'::jsonb, false,
-      '2025-01-01T10:00:00+01:00', now(), repeat('A', 64), 'https://x', ${status}
+      '2025-01-01T10:00:00+01:00', now(), repeat('A', 64), 'https://x', ${status}, ${nextAttemptAt?.toISOString() ?? null}::timestamptz
     FROM tp, s, c, g RETURNING id, taxpayer_id`);
   const row = r.rows[0] as { id: string; taxpayer_id: string };
   return { invoiceId: row.id, taxpayerId: row.taxpayer_id };
@@ -45,15 +45,18 @@ test('an invoice still waiting whose job vanished from Redis is enqueued again; 
   const inFlight = await seedInvoice('sent');
   const live = await seedInvoice('queued');
   const done = await seedInvoice('accepted');
+  // An error with a next attempt is still the workers' to send; one without waits for the user, with no job.
+  const retrying = await seedInvoice('error', new Date());
+  const waitingForUser = await seedInvoice('error');
   await enqueueSubmission(queues.submission, live);
 
-  expect(await reconcileStranded(t.db, queues.submission)).toBe(2);
+  expect(await reconcileStranded(t.db, queues.submission)).toBe(3);
 
-  for (const inv of [stranded, inFlight, live]) {
+  for (const inv of [stranded, inFlight, live, retrying]) {
     const job = await queues.submission.getJob(submissionJobId(inv.invoiceId));
     expect(job?.data).toEqual(inv);
   }
-  expect(await queues.submission.getJob(submissionJobId(done.invoiceId))).toBeUndefined();
+  for (const inv of [done, waitingForUser]) expect(await queues.submission.getJob(submissionJobId(inv.invoiceId))).toBeUndefined();
   // A second pass finds nothing to do: enqueueing is idempotent.
   expect(await reconcileStranded(t.db, queues.submission)).toBe(0);
 });

@@ -1,10 +1,10 @@
-import { writeInvoiceId, writeRecordBody } from './record-xml';
+import { writeInvoiceId, writeRecordBody, yes } from './record-xml';
 import type { ConsultaResponse } from './types';
 import { child, optional, serialize, soapEnvelope } from './xml-writer';
 
 /**
- * RespuestaConsultaFactuSistemaFacturacion (RespuestaConsultaLR.xsd). Each record's data is written
- * only when complete enough for the schema's sequence (the simulator stores complete records).
+ * RespuestaConsultaFactuSistemaFacturacion (RespuestaConsultaLR.xsd). Every element of a record's data is
+ * optional there; each one present is written in the schema's order.
  */
 export function buildConsultaResponse(r: Omit<ConsultaResponse, 'kind'> & { as?: 'obligado' | 'recipient' }): string {
   const { doc, body } = soapEnvelope('env', ['tikLRRC', 'tik'], { header: true, bodyId: 'Body' });
@@ -25,11 +25,10 @@ export function buildConsultaResponse(r: Omit<ConsultaResponse, 'kind'> & { as?:
     const data = child(el, 'tikLRRC', 'DatosRegistroFacturacion');
     optional(data, 'tikLRRC', 'NombreRazonEmisor', record.data.issuerName);
     optional(data, 'tikLRRC', 'RefExterna', record.data.externalRef);
-    const d = record.data;
-    if (d.invoiceType && d.description !== undefined && d.lines && d.totalTax && d.total && d.generatedAt && d.hash) {
-      const { invoiceType, description, lines, totalTax, total, generatedAt, hash } = d;
-      writeRecordBody(data, 'tikLRRC', 'tik', { ...d, id: record.id, invoiceType, description, lines, totalTax, total, generatedAt, hash });
-    }
+    optional(data, 'tikLRRC', 'Subsanacion', yes(record.data.flags?.subsanacion));
+    optional(data, 'tikLRRC', 'RechazoPrevio', record.data.flags?.rechazoPrevio);
+    optional(data, 'tikLRRC', 'SinRegistroPrevio', yes(record.data.sinRegistroPrevio));
+    writeRecordBody(data, 'tikLRRC', 'tik', record.data);
     if (record.incident !== undefined) optional(data, 'tikLRRC', 'Incidencia', record.incident ? 'S' : 'N');
     if (record.presentation) {
       const presentation = child(el, 'tikLRRC', 'DatosPresentacion');

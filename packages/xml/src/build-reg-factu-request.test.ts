@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { chainLinkOf, type ChainRecord, type RegistrationRecord } from '@vf/core';
 import { buildRegFactuRequest } from './build-reg-factu-request';
 import { parseRegFactuRequest } from './parse-reg-factu-request';
 import { NS } from './namespaces';
-import { f1Record, f2Record, foreignRecipientRecord, r1Record, SAMPLE_ISSUER } from './testing/sample-records';
+import { cancellationRecord, f1Record, f2Record, foreignRecipientRecord, r1Record, SAMPLE_ISSUER } from './testing/sample-records';
 import { validateAgainstXsd } from './validate-against-xsd';
 
 const header = { obligado: SAMPLE_ISSUER };
@@ -57,7 +58,77 @@ describe('buildRegFactuRequest', () => {
   });
 });
 
+// Every Subsanacion/RechazoPrevio combination of the operations matrix (NOTES §4.3), plus the two the
+// authority refuses on content (1153, 1161): all are schema-valid, the receiver judges them.
+const altaFlags: [string, RegistrationRecord['flags']][] = [
+  ['ALTA', undefined],
+  ['ALTA POR RECHAZO / SIN REGISTRO PREVIO', { subsanacion: true, rechazoPrevio: 'X' }],
+  ['ALTA DE SUBSANACIÓN', { subsanacion: true }],
+  ['ALTA POR RECHAZO DE SUBSANACIÓN', { subsanacion: true, rechazoPrevio: 'S' }],
+  ['RechazoPrevio=X without Subsanacion (1153)', { rechazoPrevio: 'X' }],
+  ['RechazoPrevio=S without Subsanacion (1161)', { rechazoPrevio: 'S' }],
+];
+
+/** A chain mixing every alta flag combination with every anulación flag combination, correctly linked. */
+function mixedChain(): ChainRecord[] {
+  const chain: ChainRecord[] = [];
+  const link = () => (chain.length ? { previous: chainLinkOf(chain[chain.length - 1]) } : {});
+  altaFlags.forEach(([, flags], i) => {
+    chain.push(f1Record({ invoiceNumber: `A-${i}` }, { ...link(), ...(flags ? { flags } : {}) }));
+  });
+  const cancelled = chain[0].id;
+  for (const flags of [{}, { rechazoPrevio: true }, { sinRegistroPrevio: true }, { sinRegistroPrevio: true, rechazoPrevio: true }]) {
+    chain.push(cancellationRecord(cancelled, { ...link(), ...flags }));
+  }
+  chain.push(f1Record({ invoiceNumber: 'A-after' }, link()));
+  return chain;
+}
+
+describe('buildRegFactuRequest with corrections and anulaciones', () => {
+  it('writes a schema-valid message mixing altas of each flag combination and anulaciones of each flag combination', async () => {
+    const xml = buildRegFactuRequest(header, mixedChain());
+    await expectValid(xml);
+    expect(xml.match(/<sum1:RegistroAlta>/g)).toHaveLength(7);
+    expect(xml.match(/<sum1:RegistroAnulacion>/g)).toHaveLength(4);
+  });
+
+  it('puts Subsanacion and RechazoPrevio after NombreRazonEmisor and only when set', () => {
+    const xml = buildRegFactuRequest(header, [f1Record({}, { flags: { subsanacion: true, rechazoPrevio: 'X' } }), f1Record({ invoiceNumber: 'B' })]);
+    expect(xml).toContain('<sum1:NombreRazonEmisor>CONTRIBUYENTE DE PRUEBAS</sum1:NombreRazonEmisor><sum1:Subsanacion>S</sum1:Subsanacion><sum1:RechazoPrevio>X</sum1:RechazoPrevio><sum1:TipoFactura>F1');
+    expect(xml.match(/Subsanacion/g)).toHaveLength(2);
+  });
+
+  it('writes a RegistroAnulacion in the schema order, with the anulada identifiers and PrimerRegistro when first', async () => {
+    const cancelled = { issuerNif: '89890001K', invoiceNumber: 'A&1', invoiceDate: '15-01-2025' };
+    const xml = buildRegFactuRequest(header, [cancellationRecord(cancelled, { sinRegistroPrevio: true, rechazoPrevio: true, hash: 'C'.repeat(64) })]);
+    await expectValid(xml);
+    expect(xml).toContain(
+      '<sum1:RegistroAnulacion><sum1:IDVersion>1.0</sum1:IDVersion><sum1:IDFactura><sum1:IDEmisorFacturaAnulada>89890001K</sum1:IDEmisorFacturaAnulada>' +
+        '<sum1:NumSerieFacturaAnulada>A&amp;1</sum1:NumSerieFacturaAnulada><sum1:FechaExpedicionFacturaAnulada>15-01-2025</sum1:FechaExpedicionFacturaAnulada></sum1:IDFactura>' +
+        '<sum1:RefExterna>inv_0001</sum1:RefExterna><sum1:SinRegistroPrevio>S</sum1:SinRegistroPrevio><sum1:RechazoPrevio>S</sum1:RechazoPrevio>' +
+        '<sum1:Encadenamiento><sum1:PrimerRegistro>S</sum1:PrimerRegistro></sum1:Encadenamiento><sum1:SistemaInformatico>',
+    );
+    expect(xml).toContain(
+      '</sum1:SistemaInformatico><sum1:FechaHoraHusoGenRegistro>2025-01-15T11:00:00+01:00</sum1:FechaHoraHusoGenRegistro>' +
+        `<sum1:TipoHuella>01</sum1:TipoHuella><sum1:Huella>${'C'.repeat(64)}</sum1:Huella></sum1:RegistroAnulacion>`,
+    );
+  });
+});
+
 describe('parseRegFactuRequest', () => {
+  it('reads altas with their flags and anulaciones back in chain order', () => {
+    const chain = mixedChain();
+    expect(parseRegFactuRequest(buildRegFactuRequest(header, chain)).records).toEqual(chain);
+  });
+
+  it('reads N flags as absent, as the authority does', () => {
+    const xml = buildRegFactuRequest(header, [f1Record(), cancellationRecord(f1Record().id)])
+      .replace('</sum1:NombreRazonEmisor>', '</sum1:NombreRazonEmisor><sum1:Subsanacion>N</sum1:Subsanacion><sum1:RechazoPrevio>N</sum1:RechazoPrevio>')
+      .replace('</sum1:RefExterna><sum1:Encadenamiento>', '</sum1:RefExterna><sum1:SinRegistroPrevio>N</sum1:SinRegistroPrevio><sum1:RechazoPrevio>N</sum1:RechazoPrevio><sum1:Encadenamiento>');
+    expect(xml.match(/>N</g)).toHaveLength(4);
+    expect(parseRegFactuRequest(xml).records).toEqual([f1Record(), cancellationRecord(f1Record().id)]);
+  });
+
   it('is the inverse of buildRegFactuRequest', () => {
     const records = [first, f2Record(), r1Record(first.id), foreignRecipientRecord(), chained];
     const parsed = parseRegFactuRequest(buildRegFactuRequest({ ...header, incident: true }, records));
@@ -75,7 +146,8 @@ describe('parseRegFactuRequest', () => {
 
     const { records } = parseRegFactuRequest(envelope);
     expect(records).toHaveLength(1);
-    const record = records[0];
+    const record = records[0] as RegistrationRecord;
+    expect(record.kind).toBeUndefined();
     expect(record.id).toEqual({ issuerNif: '89890001K', invoiceNumber: '12345678-G66', invoiceDate: '03-02-2025' });
     expect(record.invoiceType).toBe('R3');
     expect(record.rectificationType).toBe('I');

@@ -1,6 +1,7 @@
+import type { CancellationRecord, RegistrationRecord } from '@vf/core';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
-import { writeInvoiceId, writeRecordBody } from './record-xml';
-import type { RegistrationRecord, SubmissionHeader } from './types';
+import { writeChainTail, writeInvoiceId, writeRecordBody, yes } from './record-xml';
+import type { ChainRecord, SubmissionHeader } from './types';
 import { child, optional, serialize, soapEnvelope } from './xml-writer';
 
 export function writeHeader(parent: XMLBuilder, p: 'sum1' | 'tik', header: SubmissionHeader): void {
@@ -10,18 +11,39 @@ export function writeHeader(parent: XMLBuilder, p: 'sum1' | 'tik', header: Submi
   if (header.incident) child(child(parent, p, 'RemisionVoluntaria'), p, 'Incidencia', 'S');
 }
 
-/** A complete RegFactuSistemaFacturacion SOAP request: one taxpayer, records in the given (chain) order. */
-export function buildRegFactuRequest(header: SubmissionHeader, records: RegistrationRecord[]): string {
+function writeAlta(parent: XMLBuilder, record: RegistrationRecord): void {
+  const alta = child(parent, 'sum1', 'RegistroAlta');
+  child(alta, 'sum1', 'IDVersion', '1.0');
+  writeInvoiceId(child(alta, 'sum1', 'IDFactura'), 'sum1', record.id);
+  optional(alta, 'sum1', 'RefExterna', record.externalRef);
+  child(alta, 'sum1', 'NombreRazonEmisor', record.issuerName);
+  optional(alta, 'sum1', 'Subsanacion', yes(record.flags?.subsanacion));
+  optional(alta, 'sum1', 'RechazoPrevio', record.flags?.rechazoPrevio);
+  writeRecordBody(alta, 'sum1', 'sum1', record);
+}
+
+function writeAnulacion(parent: XMLBuilder, record: CancellationRecord): void {
+  const anulacion = child(parent, 'sum1', 'RegistroAnulacion');
+  child(anulacion, 'sum1', 'IDVersion', '1.0');
+  const id = child(anulacion, 'sum1', 'IDFactura');
+  child(id, 'sum1', 'IDEmisorFacturaAnulada', record.id.issuerNif);
+  child(id, 'sum1', 'NumSerieFacturaAnulada', record.id.invoiceNumber);
+  child(id, 'sum1', 'FechaExpedicionFacturaAnulada', record.id.invoiceDate);
+  optional(anulacion, 'sum1', 'RefExterna', record.externalRef);
+  optional(anulacion, 'sum1', 'SinRegistroPrevio', yes(record.sinRegistroPrevio));
+  optional(anulacion, 'sum1', 'RechazoPrevio', yes(record.rechazoPrevio));
+  writeChainTail(anulacion, 'sum1', 'sum1', record);
+}
+
+/** A complete RegFactuSistemaFacturacion SOAP request: one taxpayer, altas and anulaciones in the given (chain) order. */
+export function buildRegFactuRequest(header: SubmissionHeader, records: ChainRecord[]): string {
   const { doc, body } = soapEnvelope('soapenv', ['sum', 'sum1'], { header: true });
   const request = child(body, 'sum', 'RegFactuSistemaFacturacion');
   writeHeader(child(request, 'sum', 'Cabecera'), 'sum1', header);
   for (const record of records) {
-    const alta = child(child(request, 'sum', 'RegistroFactura'), 'sum1', 'RegistroAlta');
-    child(alta, 'sum1', 'IDVersion', '1.0');
-    writeInvoiceId(child(alta, 'sum1', 'IDFactura'), 'sum1', record.id);
-    optional(alta, 'sum1', 'RefExterna', record.externalRef);
-    child(alta, 'sum1', 'NombreRazonEmisor', record.issuerName);
-    writeRecordBody(alta, 'sum1', 'sum1', record);
+    const registro = child(request, 'sum', 'RegistroFactura');
+    if (record.kind === 'cancellation') writeAnulacion(registro, record);
+    else writeAlta(registro, record);
   }
   return serialize(doc);
 }

@@ -15,13 +15,17 @@ export function buildRegFactuResponse(r: Omit<SubmissionResponse, 'kind'> & { he
   }
   writeHeader(child(response, 'tikR', 'Cabecera'), 'tik', r.header);
   child(response, 'tikR', 'TiempoEsperaEnvio', String(r.waitSeconds));
-  child(response, 'tikR', 'EstadoEnvio', r.sendState);
+  child(response, 'tikR', 'EstadoEnvio', r.rawSendState ?? r.sendState);
   for (const line of r.lines) {
     const el = child(response, 'tikR', 'RespuestaLinea');
     writeInvoiceId(child(el, 'tikR', 'IDFactura'), 'tik', line.id);
-    child(child(el, 'tikR', 'Operacion'), 'tik', 'TipoOperacion', line.operation);
+    const operation = child(el, 'tikR', 'Operacion');
+    child(operation, 'tik', 'TipoOperacion', line.operation);
+    optional(operation, 'tik', 'Subsanacion', line.flags?.subsanacion);
+    optional(operation, 'tik', 'RechazoPrevio', line.flags?.rechazoPrevio);
+    optional(operation, 'tik', 'SinRegistroPrevio', line.flags?.sinRegistroPrevio);
     optional(el, 'tikR', 'RefExterna', line.externalRef);
-    child(el, 'tikR', 'EstadoRegistro', line.state);
+    child(el, 'tikR', 'EstadoRegistro', line.rawState ?? line.state);
     optional(el, 'tikR', 'CodigoErrorRegistro', line.errorCode?.toString());
     optional(el, 'tikR', 'DescripcionErrorRegistro', line.errorDescription);
     if (line.duplicate) {

@@ -3,7 +3,7 @@ import { buildConsultaResponse } from './build-consulta-response';
 import { parseConsultaReply } from './parse-consulta-reply';
 import { parseConsultaRequest } from './parse-consulta-request';
 import { NS } from './namespaces';
-import { f1Record, SAMPLE_ISSUER } from './testing/sample-records';
+import { cancellationRecord, f1Record, SAMPLE_ISSUER } from './testing/sample-records';
 import type { ConsultaRecord } from './types';
 import { validateAgainstXsd } from './validate-against-xsd';
 
@@ -56,5 +56,24 @@ describe('Consulta', () => {
       `</r:RegistroRespuestaConsultaFactuSistemaFacturacion></r:RespuestaConsultaFactuSistemaFacturacion></env:Body></env:Envelope>`;
     const reply = parseConsultaReply(xml);
     expect(reply.kind === 'consulta' && reply.records[0]).toMatchObject({ state: 'Correcto', data: { hash: 'C'.repeat(64) } });
+  });
+
+  it('exposes the huella and time of the record held, for a corrected alta and for an anulada invoice, schema-valid', async () => {
+    const { id, ...corrected } = f1Record({}, { flags: { subsanacion: true, rechazoPrevio: 'S' }, hash: 'D'.repeat(64), generatedAt: '2025-01-16T09:00:00+01:00' });
+    const { id: _sameId, kind: _kind, ...anulacion } = cancellationRecord(id, { sinRegistroPrevio: true, hash: 'E'.repeat(64), previous: { ...id, hash: 'D'.repeat(64) } });
+    const held: ConsultaRecord[] = [
+      { id, data: corrected, state: 'Correcto', lastModified: '2025-01-16T09:00:01+01:00' },
+      { id: { ...id, invoiceNumber: 'A-2025-0002' }, data: anulacion, state: 'Anulado', lastModified: '2025-01-16T09:05:00+01:00' },
+    ];
+    const xml = buildConsultaResponse({ obligado: SAMPLE_ISSUER, period: { year: '2025', month: '01' }, hasMore: false, records: held });
+    expect(await validateAgainstXsd(xml, 'consulta-response')).toEqual({ valid: true, errors: [] });
+    expect(xml).toContain('<tikLRRC:Subsanacion>S</tikLRRC:Subsanacion><tikLRRC:RechazoPrevio>S</tikLRRC:RechazoPrevio><tikLRRC:TipoFactura>F1');
+    const reply = parseConsultaReply(xml);
+    if (reply.kind !== 'consulta') throw new Error(reply.message);
+    expect(reply.records).toEqual(held);
+    expect(reply.records.map((r) => [r.state, r.data.hash, r.data.generatedAt])).toEqual([
+      ['Correcto', 'D'.repeat(64), '2025-01-16T09:00:00+01:00'],
+      ['Anulado', 'E'.repeat(64), '2025-01-15T11:00:00+01:00'],
+    ]);
   });
 });

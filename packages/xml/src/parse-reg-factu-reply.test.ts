@@ -66,8 +66,45 @@ describe('buildRegFactuResponse + parseRegFactuReply', () => {
     const reply = parseRegFactuReply(xml);
     expect(reply).toMatchObject({ kind: 'response', csv: 'A-86U4KHPACUMVZE', sendState: 'Correcto', waitSeconds: 60, presenterNif: 'A00000000' });
     expect(reply.kind === 'response' && reply.lines).toEqual([
-      { id: { issuerNif: 'A00000000', invoiceNumber: 'TEST-202510-123', invoiceDate: '13-10-2025' }, operation: 'Alta', state: 'Correcto' },
+      { id: { issuerNif: 'A00000000', invoiceNumber: 'TEST-202510-123', invoiceDate: '13-10-2025' }, operation: 'Alta', flags: { subsanacion: 'S' }, state: 'Correcto' },
     ]);
+  });
+
+  it('round-trips anulación lines and the flags each line echoes, schema-valid', async () => {
+    const id = { issuerNif: '89890001K', invoiceNumber: 'A-1', invoiceDate: '13-10-2025' };
+    const response: Omit<SubmissionResponse, 'kind'> = {
+      waitSeconds: 60,
+      sendState: 'ParcialmenteCorrecto',
+      lines: [
+        { id, operation: 'Alta', flags: { subsanacion: 'S', rechazoPrevio: 'X' }, externalRef: 'inv_1', state: 'Correcto' },
+        { id, operation: 'Anulacion', externalRef: 'inv_1', state: 'Correcto' },
+        { id, operation: 'Anulacion', flags: { sinRegistroPrevio: 'S', rechazoPrevio: 'S' }, state: 'Incorrecto', errorCode: 3000, errorDescription: 'Registro de facturación duplicado.' },
+        { id, operation: 'Anulacion', state: 'Incorrecto', errorCode: 3002, errorDescription: 'No existe el registro de facturación.' },
+      ],
+    };
+    const xml = buildRegFactuResponse({ ...response, header });
+    expect(await validateAgainstXsd(xml, 'response')).toEqual({ valid: true, errors: [] });
+    expect(xml).toContain('<tikR:Operacion><tik:TipoOperacion>Anulacion</tik:TipoOperacion><tik:RechazoPrevio>S</tik:RechazoPrevio><tik:SinRegistroPrevio>S</tik:SinRegistroPrevio></tikR:Operacion>');
+    expect(parseRegFactuReply(xml)).toEqual({ kind: 'response', ...response });
+  });
+
+  it('never throws on an EstadoRegistro or EstadoEnvio outside the lists: Unknown, with the raw value kept', () => {
+    const xml = buildRegFactuResponse({ ...partial, header })
+      .replace('<tikR:EstadoEnvio>ParcialmenteCorrecto</tikR:EstadoEnvio>', '<tikR:EstadoEnvio>EnProceso</tikR:EstadoEnvio>')
+      .replace('<tikR:EstadoRegistro>Correcto</tikR:EstadoRegistro>', '<tikR:EstadoRegistro>Pendiente</tikR:EstadoRegistro>')
+      .replace('<tikR:EstadoRegistro>AceptadoConErrores</tikR:EstadoRegistro>', '<tikR:EstadoRegistro></tikR:EstadoRegistro>');
+    const reply = parseRegFactuReply(xml);
+    if (reply.kind !== 'response') throw new Error('expected a response');
+    expect(reply.sendState).toBe('Unknown');
+    expect(reply.rawSendState).toBe('EnProceso');
+    expect(reply.lines.map((l) => [l.id.invoiceNumber, l.state, l.rawState])).toEqual([
+      ['A-1', 'Unknown', 'Pendiente'],
+      ['A-2', 'Unknown', ''],
+      ['A&<3>', 'Incorrecto', undefined],
+    ]);
+    // the rest of a line is still read, so a caller can match it to its record
+    expect(reply.lines[0]).toMatchObject({ operation: 'Alta', externalRef: 'inv_1' });
+    expect(reply.lines[1]).toMatchObject({ errorCode: 2000 });
   });
 });
 

@@ -1,5 +1,6 @@
-import { completeRecord, readInvoiceId, readRecordData } from './record-xml';
-import type { RegistrationRecord, SubmissionHeader } from './types';
+import type { CancellationRecord } from '@vf/core';
+import { completeRecord, readChain, readInvoiceId, readRecordData, readSystemOf } from './record-xml';
+import type { ChainRecord, SubmissionHeader } from './types';
 import { nodes, requiredNode, requiredText, soapBodyPayload, text, XmlFormatError, type XmlNode } from './xml-reader';
 
 export function readHeader(cabecera: XmlNode): SubmissionHeader {
@@ -10,16 +11,35 @@ export function readHeader(cabecera: XmlNode): SubmissionHeader {
   return header;
 }
 
-/**
- * Reads a RegFactuSistemaFacturacion request (the simulator's side). Only RegistroAlta is modelled;
- * a RegistroAnulacion is reported as an error rather than silently dropped.
- */
-export function parseRegFactuRequest(xml: string): { header: SubmissionHeader; records: RegistrationRecord[] } {
+function readAnulacion(el: XmlNode): CancellationRecord {
+  const id = requiredNode(el, 'IDFactura');
+  const record: CancellationRecord = {
+    kind: 'cancellation',
+    id: {
+      issuerNif: requiredText(id, 'IDEmisorFacturaAnulada'),
+      invoiceNumber: requiredText(id, 'NumSerieFacturaAnulada'),
+      invoiceDate: requiredText(id, 'FechaExpedicionFacturaAnulada'),
+    },
+    system: readSystemOf(el),
+    generatedAt: requiredText(el, 'FechaHoraHusoGenRegistro'),
+    hash: requiredText(el, 'Huella'),
+  };
+  const externalRef = text(el, 'RefExterna');
+  if (externalRef !== undefined) record.externalRef = externalRef;
+  if (text(el, 'SinRegistroPrevio') === 'S') record.sinRegistroPrevio = true;
+  if (text(el, 'RechazoPrevio') === 'S') record.rechazoPrevio = true;
+  const previous = readChain(el);
+  if (previous) record.previous = previous;
+  return record;
+}
+
+/** Reads a RegFactuSistemaFacturacion request (the simulator's side): each RegistroAlta and RegistroAnulacion in order. */
+export function parseRegFactuRequest(xml: string): { header: SubmissionHeader; records: ChainRecord[] } {
   const payload = soapBodyPayload(xml);
   if (payload.name !== 'RegFactuSistemaFacturacion') throw new XmlFormatError(`expected RegFactuSistemaFacturacion, got ${payload.name}`);
   const header = readHeader(requiredNode(payload.node, 'Cabecera'));
-  const records = nodes(payload.node, 'RegistroFactura').map((registro) => {
-    if (registro.RegistroAnulacion !== undefined) throw new XmlFormatError('RegistroAnulacion is not supported');
+  const records = nodes(payload.node, 'RegistroFactura').map((registro): ChainRecord => {
+    if (registro.RegistroAnulacion !== undefined) return readAnulacion(requiredNode(registro, 'RegistroAnulacion'));
     const alta = requiredNode(registro, 'RegistroAlta');
     const id = readInvoiceId(requiredNode(alta, 'IDFactura'));
     return completeRecord(id, readRecordData(alta));

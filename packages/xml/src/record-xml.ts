@@ -1,4 +1,4 @@
-import type { InvoiceId, RecordLine, RecordRecipient, RegistrationRecord, SistemaInformatico } from '@vf/core';
+import type { ChainLink, InvoiceId, RecordLine, RecordRecipient, RegistrationFlags, RegistrationRecord, SistemaInformatico } from '@vf/core';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type { RecordData } from './types';
 import { child, optional, type Prefix } from './xml-writer';
@@ -95,6 +95,11 @@ export function writeSystem(parent: XMLBuilder, own: Prefix, p: Prefix, system: 
   child(el, p, 'IndicadorMultiplesOT', system.IndicadorMultiplesOT);
 }
 
+/** The SistemaInformatico block of a record, which every alta and anulación carries. */
+export function readSystemOf(record: XmlNode): SistemaInformatico {
+  return readSystem(requiredNode(record, 'SistemaInformatico'));
+}
+
 function readSystem(el: XmlNode): SistemaInformatico {
   const nif = text(el, 'NIF');
   // The model only knows producers identified by NIF; IDOtro producers keep their ID here.
@@ -112,19 +117,37 @@ function readSystem(el: XmlNode): SistemaInformatico {
   };
 }
 
+/** Encadenamiento: RegistroAnterior, or PrimerRegistro = S for the first record of a chain. */
+export function writeChain(el: XMLBuilder, own: Prefix, typed: Prefix, previous: ChainLink | undefined): void {
+  const chain = child(el, own, 'Encadenamiento');
+  if (previous) {
+    const anterior = child(chain, own, 'RegistroAnterior');
+    writeInvoiceId(anterior, typed, previous);
+    child(anterior, typed, 'Huella', previous.hash);
+  } else {
+    child(chain, own, 'PrimerRegistro', 'S');
+  }
+}
+
+export function readChain(el: XmlNode): ChainLink | undefined {
+  const previous = node(node(el, 'Encadenamiento') ?? {}, 'RegistroAnterior');
+  return previous ? { ...readInvoiceId(previous), hash: requiredText(previous, 'Huella') } : undefined;
+}
+
+/** The S/N literal of an optional flag: only S is written, as absent and N mean the same to the authority. */
+export function yes(flag: boolean | undefined): 'S' | undefined {
+  return flag ? 'S' : undefined;
+}
+
 /**
  * TipoFactura … Huella of a RegistroAlta, or of a consulta's DatosRegistroFacturacion, in schema order.
  * `own` is the namespace prefix of the containing type's elements (and of its anonymous sub-types);
  * `typed` that of elements inside SuministroInformacion types. Both are sum1 in a request; in a consulta
- * answer the containing type lives in RespuestaConsultaLR.xsd.
+ * answer the containing type lives in RespuestaConsultaLR.xsd. Absent values are not written (a request's
+ * record has every mandatory one); the chain is written for any record that has a huella.
  */
-export function writeRecordBody(
-  el: XMLBuilder,
-  own: Prefix,
-  typed: Prefix,
-  record: Omit<RegistrationRecord, 'system' | 'issuerName'> & { system?: SistemaInformatico },
-): void {
-  child(el, own, 'TipoFactura', record.invoiceType);
+export function writeRecordBody(el: XMLBuilder, own: Prefix, typed: Prefix, record: RecordData): void {
+  optional(el, own, 'TipoFactura', record.invoiceType);
   optional(el, own, 'TipoRectificativa', record.rectificationType);
   if (record.rectifiedInvoices?.length) {
     const rectified = child(el, own, 'FacturasRectificadas');
@@ -136,28 +159,30 @@ export function writeRecordBody(
     child(amounts, typed, 'CuotaRectificada', record.rectificationAmounts.tax);
   }
   optional(el, own, 'FechaOperacion', record.operationDate);
-  child(el, own, 'DescripcionOperacion', record.description);
+  optional(el, own, 'DescripcionOperacion', record.description);
   if (record.macrodato) child(el, own, 'Macrodato', 'S');
   if (record.recipients?.length) {
     const recipients = child(el, own, 'Destinatarios');
     for (const recipient of record.recipients) writeRecipient(recipients, own, typed, recipient);
   }
-  const breakdown = child(el, own, 'Desglose');
-  for (const line of record.lines) writeLine(breakdown, typed, line);
-  child(el, own, 'CuotaTotal', record.totalTax);
-  child(el, own, 'ImporteTotal', record.total);
-  const chain = child(el, own, 'Encadenamiento');
-  if (record.previous) {
-    const previous = child(chain, own, 'RegistroAnterior');
-    writeInvoiceId(previous, typed, record.previous);
-    child(previous, typed, 'Huella', record.previous.hash);
-  } else {
-    child(chain, own, 'PrimerRegistro', 'S');
+  if (record.lines) {
+    const breakdown = child(el, own, 'Desglose');
+    for (const line of record.lines) writeLine(breakdown, typed, line);
   }
+  optional(el, own, 'CuotaTotal', record.totalTax);
+  optional(el, own, 'ImporteTotal', record.total);
+  writeChainTail(el, own, typed, record);
+}
+
+/** Encadenamiento … Huella: the part an alta and an anulación share. */
+export function writeChainTail(el: XMLBuilder, own: Prefix, typed: Prefix, record: Pick<RecordData, 'previous' | 'system' | 'generatedAt' | 'hash'>): void {
+  if (record.hash !== undefined) writeChain(el, own, typed, record.previous);
   if (record.system) writeSystem(el, own, typed, record.system);
-  child(el, own, 'FechaHoraHusoGenRegistro', record.generatedAt);
-  child(el, own, 'TipoHuella', '01');
-  child(el, own, 'Huella', record.hash);
+  optional(el, own, 'FechaHoraHusoGenRegistro', record.generatedAt);
+  if (record.hash !== undefined) {
+    child(el, own, 'TipoHuella', '01');
+    child(el, own, 'Huella', record.hash);
+  }
 }
 
 /**
@@ -172,6 +197,8 @@ export function readRecordData(el: XmlNode): RecordData {
   };
   set('issuerName', text(el, 'NombreRazonEmisor'));
   set('externalRef', text(el, 'RefExterna'));
+  set('flags', readAltaFlags(el));
+  if (text(el, 'SinRegistroPrevio') === 'S') data.sinRegistroPrevio = true;
   set('invoiceType', text(el, 'TipoFactura') as RecordData['invoiceType']);
   set('rectificationType', text(el, 'TipoRectificativa') as RecordData['rectificationType']);
   const rectified = node(el, 'FacturasRectificadas');
@@ -188,8 +215,7 @@ export function readRecordData(el: XmlNode): RecordData {
   if (breakdown) data.lines = nodes(breakdown, 'DetalleDesglose').map(readLine);
   set('totalTax', text(el, 'CuotaTotal'));
   set('total', text(el, 'ImporteTotal'));
-  const previous = node(node(el, 'Encadenamiento') ?? {}, 'RegistroAnterior');
-  if (previous) data.previous = { ...readInvoiceId(previous), hash: requiredText(previous, 'Huella') };
+  set('previous', readChain(el));
   const system = node(el, 'SistemaInformatico');
   if (system) data.system = readSystem(system);
   set('generatedAt', text(el, 'FechaHoraHusoGenRegistro'));
@@ -197,10 +223,23 @@ export function readRecordData(el: XmlNode): RecordData {
   return data;
 }
 
+/**
+ * Subsanacion/RechazoPrevio as the model keeps them: N and absent are the same to the authority. A RechazoPrevio
+ * without Subsanacion=S is kept, so the receiver can refuse it (1153, 1161).
+ */
+function readAltaFlags(el: XmlNode): RegistrationFlags | undefined {
+  const flags: RegistrationFlags = {};
+  if (text(el, 'Subsanacion') === 'S') flags.subsanacion = true;
+  const rejected = text(el, 'RechazoPrevio');
+  if (rejected === 'S' || rejected === 'X') flags.rechazoPrevio = rejected;
+  return Object.keys(flags).length ? flags : undefined;
+}
+
 const REQUIRED: (keyof RecordData)[] = ['issuerName', 'invoiceType', 'description', 'lines', 'totalTax', 'total', 'system', 'generatedAt', 'hash'];
 
 export function completeRecord(id: InvoiceId, data: RecordData): RegistrationRecord {
   const missing = REQUIRED.filter((key) => data[key] === undefined);
   if (missing.length) throw new XmlFormatError(`RegistroAlta ${id.invoiceNumber}: missing ${missing.join(', ')}`);
-  return { id, ...data } as RegistrationRecord;
+  const { sinRegistroPrevio: _notInAnAlta, ...alta } = data;
+  return { id, ...alta } as RegistrationRecord;
 }

@@ -1,4 +1,4 @@
-import type { InvoiceId, RegistrationRecord } from '@vf/core';
+import type { CancellationRecord, ChainRecord, InvoiceId, RegistrationRecord } from '@vf/core';
 
 /** Cabecera of a RegFactuSistemaFacturacion message: one taxpayer per message. */
 export interface SubmissionHeader {
@@ -9,11 +9,25 @@ export interface SubmissionHeader {
 
 export type RecordState = 'Correcto' | 'AceptadoConErrores' | 'Incorrecto';
 
+/** The Operacion flags a response line echoes, as literals (N and absent both mean "not set"). */
+export interface OperationFlags {
+  subsanacion?: 'S' | 'N';
+  rechazoPrevio?: 'N' | 'S' | 'X';
+  sinRegistroPrevio?: 'S' | 'N';
+}
+
 export interface ResponseLine {
+  /** For an anulación, the cancelled invoice's id. */
   id: InvoiceId;
   operation: 'Alta' | 'Anulacion';
+  flags?: OperationFlags;
   externalRef?: string;
-  state: RecordState;
+  /**
+   * EstadoRegistro; 'Unknown' when the authority answered a value outside list L19 (kept in rawState):
+   * the record's fate is then unknown, not a rejection, and has to be asked for (Consulta).
+   */
+  state: RecordState | 'Unknown';
+  rawState?: string;
   errorCode?: number;
   errorDescription?: string;
   /** Present on code 3000: the state of the record the authority already holds. */
@@ -32,7 +46,9 @@ export interface SubmissionResponse {
   presenterNif?: string;
   presentedAt?: string;
   waitSeconds: number;
-  sendState: 'Correcto' | 'ParcialmenteCorrecto' | 'Incorrecto';
+  /** EstadoEnvio; 'Unknown' for a value outside list L18 (kept in rawSendState). The lines decide each record. */
+  sendState: 'Correcto' | 'ParcialmenteCorrecto' | 'Incorrecto' | 'Unknown';
+  rawSendState?: string;
   lines: ResponseLine[];
 }
 
@@ -48,10 +64,13 @@ export interface SoapFault {
 
 export type ParsedReply = SubmissionResponse | SoapFault;
 
-export type { RegistrationRecord };
+export type { RegistrationRecord, CancellationRecord, ChainRecord };
 
-/** Fields of a registration record as a consulta answer returns them (any may be absent). */
-export type RecordData = Partial<Omit<RegistrationRecord, 'id'>>;
+/**
+ * Fields of the record the authority holds, as a consulta answer returns them (any may be absent): the alta's,
+ * or for an anulada invoice the anulación's (flags, chain, system, time and huella; sinRegistroPrevio).
+ */
+export type RecordData = Partial<Omit<RegistrationRecord, 'id' | 'kind'>> & { sinRegistroPrevio?: boolean };
 
 /** ConsultaFactuSistemaFacturacion as the issuer (Cabecera/ObligadoEmision). */
 export interface ConsultaQuery {
@@ -72,7 +91,10 @@ export type StoredRecordState = 'Correcto' | 'AceptadoConErrores' | 'Anulado';
 
 export interface ConsultaRecord {
   id: InvoiceId;
-  /** DatosRegistroFacturacion */
+  /**
+   * DatosRegistroFacturacion of the latest record the authority holds for this invoice: data.hash is its Huella
+   * and data.generatedAt its FechaHoraHusoGenRegistro, what a client compares with its own record after a 3000.
+   */
   data: RecordData;
   incident?: boolean;
   presentation?: { presenterNif: string; presentedAt: string; requestId: string };

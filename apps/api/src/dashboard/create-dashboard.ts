@@ -56,7 +56,7 @@ export function createDashboard(deps: AppDeps, services: Services): Router {
   pages.use(
     signInRoutes({ auth: services.auth, signIn, render }),
     overviewRoutes({ overview, render, clock }),
-    invoiceRoutes({ invoices: createDashboardInvoiceService({ db, invoices: services.invoices, taxpayers: services.taxpayers }), taxpayers: services.taxpayers, qr: services.qr, render }),
+    invoiceRoutes({ invoices: createDashboardInvoiceService({ db, invoices: services.invoices, taxpayers: services.taxpayers }), taxpayers: services.taxpayers, qr: services.qr, resend: services.resend, render }),
     invoiceActionRoutes({ registration: services.registration, invoices: services.invoices, accountById: (id) => accountStore.findById(db, id), render }),
     taxpayerRoutes({ taxpayers: services.taxpayers, render, clock }),
     chainRoutes({ chain: services.chain, verification: createChainVerificationService({ db }), render }),

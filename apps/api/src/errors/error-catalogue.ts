@@ -22,6 +22,7 @@ export const errorCatalogue = {
   invoice_cancelled: { status: 409, title: 'The invoice is cancelled' },
   already_cancelled: { status: 409, title: 'The invoice is already cancelled' },
   invoice_in_other_environment: { status: 409, title: "The invoice belongs to the taxpayer's other environment" },
+  not_resendable: { status: 409, title: 'Only an invoice in error can be resent' },
   payload_too_large: { status: 413, title: 'Request body too large' },
   unsupported_media_type: { status: 415, title: 'Request body must be JSON' },
   validation_failed: { status: 422, title: 'The request is not valid' },

@@ -1,8 +1,8 @@
 import Joi from 'joi';
-import type { AuthorityStatus } from '@vf/db';
+import { AUTHORITY_STATUSES as STATUSES, type AuthorityStatus } from '@vf/core';
 import { pageQueryFields, type PageQuery } from '../shared/page-query';
 
-export const AUTHORITY_STATUSES: AuthorityStatus[] = ['pending', 'queued', 'sent', 'accepted', 'accepted_with_warnings', 'rejected', 'error'];
+export const AUTHORITY_STATUSES: AuthorityStatus[] = [...STATUSES];
 export const NORMAL_TYPES = ['F1', 'F2', 'F3'];
 export const CORRECTIVE_TYPES = ['R1', 'R2', 'R3', 'R4', 'R5'];
 

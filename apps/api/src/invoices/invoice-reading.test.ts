@@ -131,6 +131,7 @@ describe('GET /api/v1/invoices/{id}', () => {
       authority_status: 'queued',
       authority_code: null,
       authority_message: null,
+      next_attempt_at: null,
       authority_csv: null,
       cancelled: false,
       warnings: [],

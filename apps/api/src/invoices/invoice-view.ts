@@ -1,4 +1,5 @@
 import type { InvoiceDetail, InvoiceRow, InvoiceSummary, SubmissionRow } from '@vf/db/src/stores';
+import { authorityMessageOf } from './authority-message';
 import { CORRECTIVE_TYPES } from './invoice-list-schema';
 
 // Amounts stay the strings PostgreSQL's numeric(…, 2) returns ("12.10", "-5.00"): exact, never floats.
@@ -84,7 +85,8 @@ export function renderInvoiceDetail({ invoice: i, records, cancelled, lines, eve
     environment: i.isProduction ? 'production' : 'sandbox',
     previous_hash: i.previousHash,
     previous_invoice_id: i.previousInvoiceId,
-    authority_message: i.authorityMessage,
+    authority_message: authorityMessageOf(i),
+    next_attempt_at: iso(i.nextAttemptAt),
     authority_csv: i.authorityCsv,
     warnings: i.warnings,
     status_history: events.map((e) => ({ status: e.status, at: e.at.toISOString(), code: e.code, message: e.message, record_id: e.invoiceId })),

@@ -1,5 +1,5 @@
-import type { RegistrationRecord } from '@vf/core';
-import { f1Record } from '@vf/xml/src/testing/sample-records';
+import { chainLinkOf, type CancellationRecord, type ChainRecord, type InvoiceId, type RegistrationRecord } from '@vf/core';
+import { cancellationRecord, f1Record } from '@vf/xml/src/testing/sample-records';
 import { expectedHuella } from '../record-hash';
 import { madridInvoiceDate, madridTimestamp } from '../spain-time';
 
@@ -10,20 +10,31 @@ import { madridInvoiceDate, madridTimestamp } from '../spain-time';
 export function freshRecord(
   issuerNif: string,
   invoiceNumber: string,
-  opts: { previous?: RegistrationRecord; overrides?: Partial<RegistrationRecord>; now?: Date } = {},
+  opts: { previous?: ChainRecord; overrides?: Partial<RegistrationRecord>; now?: Date } = {},
 ): RegistrationRecord {
   const now = opts.now ?? new Date();
   const record = f1Record(
     { issuerNif, invoiceNumber, invoiceDate: madridInvoiceDate(now) },
     { generatedAt: madridTimestamp(now), ...opts.overrides },
   );
-  if (opts.previous) record.previous = { ...opts.previous.id, hash: opts.previous.hash };
+  if (opts.previous) record.previous = chainLinkOf(opts.previous);
+  if (opts.overrides?.hash === undefined) record.hash = expectedHuella(record);
+  return record;
+}
+
+/** An anulación of `cancelled` the simulator accepts as Correcto right now (when the matrix allows it), chained to `previous`. */
+export function freshCancellation(
+  cancelled: InvoiceId,
+  opts: { previous?: ChainRecord; overrides?: Partial<CancellationRecord>; now?: Date } = {},
+): CancellationRecord {
+  const record = cancellationRecord(cancelled, { generatedAt: madridTimestamp(opts.now ?? new Date()), ...opts.overrides });
+  if (opts.previous) record.previous = chainLinkOf(opts.previous);
   if (opts.overrides?.hash === undefined) record.hash = expectedHuella(record);
   return record;
 }
 
 /** A chain of n correct records for one taxpayer, oldest first. */
-export function freshChain(issuerNif: string, prefix: string, n: number, previous?: RegistrationRecord): RegistrationRecord[] {
+export function freshChain(issuerNif: string, prefix: string, n: number, previous?: ChainRecord): RegistrationRecord[] {
   const chain: RegistrationRecord[] = [];
   for (let i = 1; i <= n; i += 1) {
     chain.push(freshRecord(issuerNif, `${prefix}-${String(i).padStart(4, '0')}`, { previous: chain[chain.length - 1] ?? previous }));

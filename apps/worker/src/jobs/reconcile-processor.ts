@@ -1,6 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Database } from '@vf/db';
+import { resumeAfterTaxpayerChange } from '@vf/db/src/stores/submission-resume-store';
 import { reconcileStranded, type SubmissionJobData } from '@vf/queue';
 
 // Arbitrary constant identifying "the reconciler" among PostgreSQL advisory locks.
@@ -10,7 +11,9 @@ export const RECONCILE_SCHEDULER_ID = 'reconcile-stranded';
 
 /**
  * Runs the reconciler unless another process is already running it: a session advisory lock on a dedicated
- * connection, so that a slow run overlapping the next tick of the scheduler is skipped, not doubled.
+ * connection, so that a slow run overlapping the next tick of the scheduler is skipped, not doubled. First it puts
+ * back in the queue the records in `error` whose taxpayer changed since (a new certificate, corrected data); then it
+ * gives every record the workers still have to send a live job.
  */
 export async function reconcileExclusively(database: Database, queue: Queue<SubmissionJobData>, logger: Logger): Promise<number | 'skipped'> {
   const client = await database.pool.connect();
@@ -18,6 +21,8 @@ export async function reconcileExclusively(database: Database, queue: Queue<Subm
     const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [RECONCILE_LOCK_KEY]);
     if (!rows[0].locked) return 'skipped';
     try {
+      const resumed = await database.db.transaction((tx) => resumeAfterTaxpayerChange(tx));
+      if (resumed.length > 0) logger.info({ resumed: resumed.length }, "records in error resumed after their taxpayer's data changed");
       const requeued = await reconcileStranded(database.db, queue);
       if (requeued > 0) logger.info({ requeued }, 'stranded invoices re-enqueued');
       return requeued;

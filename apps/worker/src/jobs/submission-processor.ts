@@ -1,23 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { DelayedError, type Job, type Queue } from 'bullmq';
 import type { Logger } from 'pino';
+import { isScheduledForSending } from '@vf/core';
 import type { AuthorityStatus, Db } from '@vf/db';
 import type { SubmissionJobData } from '@vf/queue';
 import { acquireSendLease, getSendState } from '@vf/db/src/stores/send-state-store';
 import { getSubmissionTarget } from '@vf/db/src/stores/submission-batch-store';
+import { holdRecordsBehind } from '@vf/db/src/stores/submission-record-store';
 import { wakeJitterMs } from '../sending/backoff-policy';
 import type { TaxpayerSender } from '../sending/taxpayer-sender';
 import { handOver } from './hand-over';
 
-const FINAL: ReadonlySet<AuthorityStatus> = new Set(['accepted', 'accepted_with_warnings', 'rejected', 'error']);
 /** Floor for a job's next look, so a job never spins. */
 const MIN_WAKE_MS = 100;
 /** After an unexpected failure (database unreachable, a bug), look again after this long rather than fail the job. */
 const AFTER_FAILURE_MS = 5_000;
 /** While shutting down: hand the job back quickly so another process takes it. */
 const WHILE_STOPPING_MS = 1_000;
-/** A `pending` invoice is not ready to be sent yet; look again later rather than spin. */
-const PENDING_RECHECK_MS = 30_000;
 
 export interface SubmissionProcessorDeps {
   db: Db;
@@ -33,9 +32,11 @@ export interface SubmissionProcessorDeps {
 export type SubmissionJobResult = { status: AuthorityStatus | 'missing' };
 
 /**
- * One job per invoice, alive until the invoice is final. Each run either becomes the taxpayer's sender (and sends
- * whatever is waiting, not only this invoice) or puts the job back to sleep until the next moment a send could be
- * allowed: when the other sender's lease expires, or when flow control opens again.
+ * One job per invoice, alive while the workers have something to do for it (statuses module:
+ * isScheduledForSending): waiting, or in `error` with a next attempt. A resend or a taxpayer change enqueues it
+ * again. Each run either becomes the taxpayer's sender (and sends whatever is waiting, not only this invoice) or puts
+ * the job back to sleep until the next moment a send could be allowed: when the other sender's lease expires, or
+ * when flow control opens again.
  */
 export function createSubmissionProcessor(deps: SubmissionProcessorDeps) {
   const random = deps.random ?? Math.random;
@@ -50,9 +51,12 @@ export function createSubmissionProcessor(deps: SubmissionProcessorDeps) {
     const { invoiceId } = job.data;
     const target = await getSubmissionTarget(deps.db, invoiceId);
     if (!target) return { status: 'missing' };
-    if (FINAL.has(target.status)) return { status: target.status };
+    if (!isScheduledForSending(target)) return { status: target.status };
     if (deps.stopping()) return sleepUntil(job, token, Date.now() + WHILE_STOPPING_MS);
-    if (target.status === 'pending') return sleepUntil(job, token, Date.now() + PENDING_RECHECK_MS);
+    // An earlier record of the taxpayer waits for the user: this one waits with it (the job ends; a resume re-enqueues it).
+    if (target.status === 'queued' && (await holdRecordsBehind(deps.db, target.taxpayerId, { alsoRetrying: false, onlyInvoiceId: invoiceId })).length > 0) {
+      return { status: 'error' };
+    }
 
     const owner = `${deps.workerId}/${randomUUID()}`;
     const lease = await acquireSendLease(deps.db, target.taxpayerId, owner, deps.leaseTtlMs);
@@ -61,7 +65,7 @@ export function createSubmissionProcessor(deps: SubmissionProcessorDeps) {
     await deps.sender.run(target.taxpayerId, owner);
     await handOver(deps.db, deps.queue, target.taxpayerId, invoiceId, random);
     const after = await getSubmissionTarget(deps.db, invoiceId);
-    if (!after || FINAL.has(after.status)) return { status: after?.status ?? 'missing' };
+    if (!after || !isScheduledForSending(after)) return { status: after?.status ?? 'missing' };
     const state = await getSendState(deps.db, target.taxpayerId);
     return sleepUntil(job, token, state?.nextSendAt.getTime() ?? Date.now());
   }

@@ -2,7 +2,7 @@ import type { InvoiceOutcome } from '@vf/db/src/stores/submission-record-store';
 import { buildConsultaRequest, parseConsultaReply, type ConsultaRecord } from '@vf/xml';
 import type { SoapTransport } from '../transport/soap-transport';
 import type { PreparedMessage } from './prepare-message';
-import { DUPLICATE_CODE, type SentRecord } from './map-outcomes';
+import { DUPLICATE_CODE, withCode, type SentRecord } from './map-outcomes';
 
 function periodOf(sent: SentRecord): { year: string; month: string } {
   // PeriodoImputacion comes from FechaOperacion when there is one, else from FechaExpedicionFactura (dd-mm-yyyy).
@@ -10,28 +10,42 @@ function periodOf(sent: SentRecord): { year: string; month: string } {
   return { year, month };
 }
 
-function outcomeOf(sent: SentRecord, held: ConsultaRecord): InvoiceOutcome {
+/**
+ * What the authority holds for this invoice number means for our record. It is ours only when its huella is ours:
+ * otherwise the number is taken by another record, and ours is `rejected`. Undefined: the held state is one this
+ * service does not know, so nothing can be concluded yet.
+ */
+export function judgeHeldRecord(sent: SentRecord, held: ConsultaRecord): InvoiceOutcome | undefined {
   const base = { invoiceId: sent.invoiceId };
-  const earlier = 'already registered by an earlier attempt (confirmed by the Consulta service)';
-  switch (held.state) {
+  const heldHash = held.data?.hash;
+  if (heldHash !== sent.record.hash) {
+    const why = `the authority already holds another record with number ${sent.record.id.invoiceNumber} of ${sent.record.id.invoiceDate} (huella ${heldHash ?? 'not given'})`;
+    return { ...base, status: 'rejected', code: DUPLICATE_CODE, cause: 'number_taken', message: why, note: `rejected: ${why}` };
+  }
+  const ours = 'the authority holds this very record (same huella, confirmed by the Consulta service)';
+  const state: string = held.state;
+  switch (state) {
     case 'Correcto':
-      return { ...base, status: 'accepted', note: `${earlier}: Correcto` };
+      return { ...base, status: 'accepted', note: `${ours}: Correcto` };
     case 'AceptadoConErrores':
       return {
         ...base,
         status: 'accepted_with_warnings',
         code: held.errorCode ?? null,
         message: held.errorDescription ?? null,
-        note: `${earlier}: AceptadoConErrores ${held.errorCode ?? ''} ${held.errorDescription ?? ''}`.trim(),
+        note: `${ours}: AceptadoConErrores ${withCode(held.errorCode, held.errorDescription)}`,
       };
     case 'Anulado':
-      return { ...base, status: 'rejected', code: DUPLICATE_CODE, note: `${earlier}, but the authority holds it as cancelled (Anulado)` };
+      // Registered, then cancelled by a later record: this record itself was accepted.
+      return { ...base, status: 'accepted', note: `${ours}, since cancelled (Anulado)` };
+    default:
+      return undefined;
   }
 }
 
 /**
- * A resend answered with 3000 but without the stored state: ask the Consulta service what the authority holds for
- * that invoice. Records it cannot settle (no answer, not found) stay unresolved and go again later.
+ * Asks the Consulta service what the authority holds for each record's invoice number. Records it cannot settle
+ * (no answer, not found, unknown state) are left out: they go again later.
  */
 export async function askAuthority(
   transport: SoapTransport,
@@ -42,7 +56,8 @@ export async function askAuthority(
   const settled = new Map<string, InvoiceOutcome>();
   for (const sent of records) {
     const held = await lookUp(transport, message, obligado, sent).catch(() => undefined);
-    if (held) settled.set(sent.invoiceId, outcomeOf(sent, held));
+    const outcome = held && judgeHeldRecord(sent, held);
+    if (outcome) settled.set(sent.invoiceId, outcome);
   }
   return settled;
 }

@@ -23,7 +23,7 @@ function retryAll(sent: SentRecord[], submission: SubmissionResult): Interpretat
   return { kind: 'retry', submission, outcomes: [], unsettled: sent.map((s) => ({ sent: s, reason: submission.errorMessage! })), waitSeconds: 0 };
 }
 
-/** The send itself failed in our process (not on the wire): resend later, within the same bounded attempts. */
+/** The send itself failed in our process (not on the wire): resend later, like any failed send. */
 export function interpretFailure(sent: SentRecord[], reason: string): Interpretation {
   return retryAll(sent, { outcome: 'transport_error', errorMessage: reason });
 }
@@ -55,20 +55,26 @@ export async function interpretExchange(exchange: SoapExchange, sent: SentRecord
   const lines = matchLines(sent, reply.lines);
   const outcomes: InvoiceOutcome[] = [];
   const unsettled: Unsettled[] = [];
-  const toAsk: SentRecord[] = [];
+  const toAsk: { sent: SentRecord; code?: number; unknownState?: string }[] = [];
   for (const s of sent) {
     const verdict = judgeLine(s, lines.get(s.invoiceId), reply.csv);
     if (verdict.kind === 'final') outcomes.push(verdict.outcome);
     else if (verdict.kind === 'unanswered') unsettled.push({ sent: s, reason: "the authority's answer had no line for this record" });
-    else toAsk.push(s);
+    else toAsk.push({ sent: s, code: verdict.code, unknownState: verdict.unknownState });
   }
   if (toAsk.length > 0) {
     const first = sent[0].record;
-    const known = await askAuthority(transport, message, { name: first.issuerName, nif: first.id.issuerNif }, toAsk);
-    for (const s of toAsk) {
+    const known = await askAuthority(
+      transport,
+      message,
+      { name: first.issuerName, nif: first.id.issuerNif },
+      toAsk.map((a) => a.sent),
+    );
+    for (const { sent: s, code, unknownState } of toAsk) {
       const outcome = known.get(s.invoiceId);
       if (outcome) outcomes.push({ ...outcome, csv: reply.csv ?? null });
-      else unsettled.push({ sent: s, reason: 'duplicate (3000) on a resend and the Consulta service did not confirm the stored record' });
+      else if (unknownState !== undefined) unsettled.push({ sent: s, code, unknownState, reason: `the authority answered the unknown EstadoRegistro "${unknownState}" and the Consulta service did not settle it` });
+      else unsettled.push({ sent: s, reason: 'duplicate (3000) and the Consulta service did not show the record the authority holds' });
     }
   }
   return {

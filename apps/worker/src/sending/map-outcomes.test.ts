@@ -1,5 +1,6 @@
 import type { RegistrationRecord } from '@vf/core';
-import type { ResponseLine } from '@vf/xml';
+import { buildRegFactuResponse, parseRegFactuReply, type ConsultaRecord, type ResponseLine, type SubmissionResponse } from '@vf/xml';
+import { judgeHeldRecord } from './ask-authority';
 import { judgeClientFault, judgeLine, judgeRetry, matchLines, type SentRecord } from './map-outcomes';
 
 function sent(n: number, attempt = 1): SentRecord {
@@ -33,40 +34,64 @@ test('record states map to accepted / accepted_with_warnings / rejected with the
   expect(judgeLine(sent(1), undefined, 'A-CSV')).toEqual({ kind: 'unanswered' });
 });
 
-test('3000 on a first send is a real duplicate; on a resend it is our own earlier registration', () => {
-  const dup = line(1, { state: 'Incorrecto', errorCode: 3000, duplicate: { requestId: '123', state: 'AceptadaConErrores', errorCode: 2004, errorDescription: 'tarde' } });
-  expect(judgeLine(sent(1, 1), dup, undefined)).toMatchObject({ kind: 'final', outcome: { status: 'rejected', code: 3000 } });
-  expect(judgeLine(sent(1, 2), dup, undefined)).toMatchObject({ kind: 'final', outcome: { status: 'accepted_with_warnings', code: 2004, message: 'tarde' } });
-  const correct = line(1, { state: 'Incorrecto', errorCode: 3000, duplicate: { requestId: '123', state: 'Correcta' } });
-  expect(judgeLine(sent(1, 3), correct, undefined)).toMatchObject({ kind: 'final', outcome: { status: 'accepted' } });
-  const bare = line(1, { state: 'Incorrecto', errorCode: 3000 });
-  expect(judgeLine(sent(1, 2), bare, undefined)).toEqual({ kind: 'ask_authority' });
+test('a 3000 is never settled from the line alone: the Consulta service must show whose record it is', () => {
+  const dup = line(1, { state: 'Incorrecto', errorCode: 3000, duplicate: { requestId: '123', state: 'Correcta' } });
+  expect(judgeLine(sent(1, 1), dup, undefined)).toEqual({ kind: 'ask_authority', code: 3000 });
+  expect(judgeLine(sent(1, 2), dup, undefined)).toEqual({ kind: 'ask_authority', code: 3000 });
 });
 
-test('a Client fault rejects every record with its code, except 4112 which is an error of the certificate', () => {
+test('an EstadoRegistro this service does not know never throws: it is resolved through the Consulta service', () => {
+  const odd = line(1, { state: 'EnProceso' as ResponseLine['state'], errorCode: 9999 });
+  expect(judgeLine(sent(1), odd, undefined)).toEqual({ kind: 'ask_authority', code: 9999, unknownState: 'EnProceso' });
+  const [outcome] = judgeRetry([{ sent: sent(1), reason: 'unknown', code: 9999, unknownState: 'EnProceso' }], {
+    retryAt: new Date('2025-03-01T10:05:00Z'),
+    failingSince: new Date('2025-03-01T10:00:00Z'),
+    now: new Date('2025-03-01T10:00:00Z'),
+    errorAfterSeconds: 86_400,
+  });
+  expect(outcome).toMatchObject({ status: 'error', cause: 'unknown_answer', code: 9999, message: 'EstadoRegistro EnProceso', nextAttemptAt: new Date('2025-03-01T10:05:00Z') });
+});
+
+test('a Client fault registers nothing, so no record is rejected: each is in error with the code, waiting for the user', () => {
   const records = [sent(1), sent(2)];
-  const schema = judgeClientFault(records, { kind: 'fault', faultCode: 'env:Client', side: 'client', code: 4102, message: 'Codigo[4102].El XML no cumple el esquema' });
-  expect(schema.map((o) => [o.status, o.code])).toEqual([
-    ['rejected', 4102],
-    ['rejected', 4102],
-  ]);
-  const holder = judgeClientFault(records, { kind: 'fault', faultCode: 'env:Client', side: 'client', code: 4112, message: 'Codigo[4112].El titular del certificado…' });
-  expect(holder.map((o) => [o.status, o.code, o.message])).toEqual([
-    ['error', 4112, 'Codigo[4112].El titular del certificado…'],
-    ['error', 4112, 'Codigo[4112].El titular del certificado…'],
-  ]);
+  for (const code of [4102, 4104, 4112]) {
+    const outcomes = judgeClientFault(records, { kind: 'fault', faultCode: 'env:Client', side: 'client', code, message: `Codigo[${code}].texto` });
+    expect(outcomes.map((o) => [o.status, o.code, o.message, o.nextAttemptAt])).toEqual([
+      ['error', code, `Codigo[${code}].texto`, null],
+      ['error', code, `Codigo[${code}].texto`, null],
+    ]);
+  }
 });
 
-test('a failed send requeues each record with its next attempt, until the attempts are used up', () => {
-  const at = new Date('2025-03-01T10:00:00Z');
-  const outcomes = judgeRetry(
-    [
-      { sent: sent(1, 1), reason: 'transport error: ECONNRESET' },
-      { sent: sent(2, 8), reason: 'transport error: ECONNRESET' },
-    ],
-    8,
-    at,
-  );
-  expect(outcomes[0]).toMatchObject({ status: 'queued', lastError: 'transport error: ECONNRESET; retry 2 of 8 at 2025-03-01T10:00:00.000Z' });
-  expect(outcomes[1]).toMatchObject({ status: 'error', lastError: 'transport error: ECONNRESET; gave up after 8 attempts' });
+test('a failed send is retried without limit: queued at first, error (still retried) once failing longer than the threshold', () => {
+  const retryAt = new Date('2025-03-02T10:00:00Z');
+  const failingSince = new Date('2025-03-01T09:00:00Z');
+  const plan = { retryAt, failingSince, errorAfterSeconds: 86_400 };
+  const early = judgeRetry([{ sent: sent(1, 50), reason: 'transport error: ECONNRESET' }], { ...plan, now: new Date('2025-03-01T10:00:00Z') });
+  expect(early[0]).toMatchObject({ status: 'queued', nextAttemptAt: retryAt, lastError: 'transport error: ECONNRESET; next attempt at 2025-03-02T10:00:00.000Z' });
+  const late = judgeRetry([{ sent: sent(1, 500), reason: 'transport error: ECONNRESET' }], { ...plan, now: new Date('2025-03-02T09:00:00Z') });
+  expect(late[0]).toMatchObject({ status: 'error', cause: 'outage', nextAttemptAt: retryAt });
+  expect(late[0].lastError).toMatch(/failing since 2025-03-01T09:00:00.000Z; next attempt at 2025-03-02T10:00:00.000Z$/);
+});
+
+test('a held record in a state this service does not know settles nothing: the record goes again later', () => {
+  const mine = { ...sent(1), record: { ...sent(1).record, hash: 'A'.repeat(64) } };
+  const held = { id: mine.record.id, data: { hash: 'A'.repeat(64) }, lastModified: 'x' };
+  expect(judgeHeldRecord(mine, { ...held, state: 'Bloqueado' as ConsultaRecord['state'] })).toBeUndefined();
+  expect(judgeHeldRecord(mine, { ...held, state: 'Correcto' })).toMatchObject({ status: 'accepted' });
+  expect(judgeHeldRecord(mine, { ...held, data: {}, state: 'Correcto' })).toMatchObject({ status: 'rejected', cause: 'number_taken' });
+});
+
+test('an answer whose EstadoEnvio and EstadoRegistro this service does not know is read without throwing and judged per line', () => {
+  const xml = buildRegFactuResponse({
+    header: { obligado: { name: 'CONTRIBUYENTE', nif: '89890001K' } },
+    waitSeconds: 60,
+    sendState: 'EnRevision' as SubmissionResponse['sendState'],
+    lines: [line(1), line(2, { state: 'Pendiente' as ResponseLine['state'] })],
+  });
+  const reply = parseRegFactuReply(xml);
+  if (reply.kind !== 'response') throw new Error('expected a response');
+  const matched = matchLines([sent(1), sent(2)], reply.lines);
+  expect(judgeLine(sent(1), matched.get('inv-1'), undefined)).toMatchObject({ kind: 'final', outcome: { status: 'accepted' } });
+  expect(judgeLine(sent(2), matched.get('inv-2'), undefined)).toEqual({ kind: 'ask_authority', unknownState: 'Pendiente' });
 });

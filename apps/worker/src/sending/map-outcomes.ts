@@ -11,13 +11,12 @@ export interface SentRecord {
 }
 
 export const DUPLICATE_CODE = 3000;
-export const CERTIFICATE_HOLDER_CODE = 4112;
 
 function idKey(id: { issuerNif: string; invoiceNumber: string; invoiceDate: string }): string {
   return `${id.issuerNif}|${id.invoiceNumber}|${id.invoiceDate}`;
 }
 
-function withCode(code: number | undefined, text: string | undefined): string {
+export function withCode(code: number | undefined, text: string | undefined): string {
   return [code, text].filter((p) => p !== undefined && p !== '').join(' ');
 }
 
@@ -40,20 +39,21 @@ export function matchLines(records: SentRecord[], lines: ResponseLine[]): Map<st
 
 export type LineVerdict =
   | { kind: 'final'; outcome: InvoiceOutcome }
-  /** A 3000 on a resend without the stored state: ask the Consulta service what the authority holds. */
-  | { kind: 'ask_authority' }
+  /**
+   * Only the Consulta service can tell: a 3000 (is the record the authority holds ours? RegistroDuplicado carries no
+   * huella), or a state this service does not know (`unknownState`, the raw value).
+   */
+  | { kind: 'ask_authority'; code?: number; unknownState?: string }
   /** No line came back for this record: it goes again. */
   | { kind: 'unanswered' };
 
-/**
- * What one answer line means for its invoice. A 3000 on a record that had already gone in an earlier message is
- * our own earlier registration (the reply was lost): its stored state decides. A 3000 on a first send is a real
- * duplicate and is rejected.
- */
+/** What one answer line means for its invoice. Never throws, whatever the authority wrote. */
 export function judgeLine(sent: SentRecord, line: ResponseLine | undefined, csv: string | undefined): LineVerdict {
   if (!line) return { kind: 'unanswered' };
   const base = { invoiceId: sent.invoiceId, csv: csv ?? null };
-  switch (line.state) {
+  // Read as a plain string: a value the schema did not list must land in `default`, not in a wrong branch.
+  const state: string = line.state;
+  switch (state) {
     case 'Correcto':
       return { kind: 'final', outcome: { ...base, status: 'accepted', note: csv ? `accepted by the authority (CSV ${csv})` : 'accepted by the authority' } };
     case 'AceptadoConErrores':
@@ -68,7 +68,7 @@ export function judgeLine(sent: SentRecord, line: ResponseLine | undefined, csv:
         },
       };
     case 'Incorrecto':
-      if (line.errorCode === DUPLICATE_CODE && sent.attempt > 1) return judgeOwnDuplicate(sent, line, base);
+      if (line.errorCode === DUPLICATE_CODE) return { kind: 'ask_authority', code: DUPLICATE_CODE };
       return {
         kind: 'final',
         outcome: {
@@ -79,83 +79,67 @@ export function judgeLine(sent: SentRecord, line: ResponseLine | undefined, csv:
           note: `rejected: ${withCode(line.errorCode, line.errorDescription)}`,
         },
       };
-  }
-}
-
-function judgeOwnDuplicate(sent: SentRecord, line: ResponseLine, base: { invoiceId: string; csv: string | null }): LineVerdict {
-  const dup = line.duplicate;
-  if (!dup) return { kind: 'ask_authority' };
-  const earlier = `already registered by an earlier attempt (request ${dup.requestId})`;
-  switch (dup.state) {
-    case 'Correcta':
-      return { kind: 'final', outcome: { ...base, status: 'accepted', note: `${earlier}: Correcta` } };
-    case 'AceptadaConErrores':
-      return {
-        kind: 'final',
-        outcome: {
-          ...base,
-          status: 'accepted_with_warnings',
-          code: dup.errorCode ?? null,
-          message: dup.errorDescription ?? null,
-          note: `${earlier}: AceptadaConErrores ${withCode(dup.errorCode, dup.errorDescription)}`,
-        },
-      };
-    case 'Anulada':
-      return {
-        kind: 'final',
-        outcome: {
-          ...base,
-          status: 'rejected',
-          code: DUPLICATE_CODE,
-          message: line.errorDescription ?? null,
-          note: `${earlier}, but the authority holds it as cancelled (Anulada)`,
-        },
-      };
+    default:
+      // The parser reports a value outside the schema's list as 'Unknown' and keeps what the authority wrote.
+      return { kind: 'ask_authority', ...(line.errorCode !== undefined && { code: line.errorCode }), unknownState: line.rawState ?? state };
   }
 }
 
 /**
- * A Client fault rejects the whole message: every record is `rejected` with the fault's code, except 4112 (the
- * certificate holder may not present for this taxpayer), an authorisation problem surfaced as `error`.
+ * A Client fault refuses the whole message and the authority registered nothing: whatever the code (4112 certificate
+ * holder, 4104 NIF not in the census, 4102 schema…), no record was refused for itself, so none is `rejected`. Each
+ * is `error` with the fault's code, waiting for the user (a new certificate, corrected taxpayer data, a resend).
  */
 export function judgeClientFault(sent: SentRecord[], fault: SoapFault): InvoiceOutcome[] {
   const text = fault.message;
-  if (fault.code === CERTIFICATE_HOLDER_CODE) {
-    return sent.map((s) => ({
-      invoiceId: s.invoiceId,
-      status: 'error',
-      code: fault.code,
-      message: text,
-      lastError: `certificate not authorised by the authority: ${withCode(fault.code, text)}`,
-      note: `error: the authority refused the certificate holder: ${withCode(fault.code, text)}`,
-    }));
-  }
+  const why = `the authority refused the whole message (${fault.faultCode}): ${withCode(fault.code, text)}`;
   return sent.map((s) => ({
     invoiceId: s.invoiceId,
-    status: 'rejected',
+    status: 'error',
     code: fault.code ?? null,
     message: text,
-    note: `whole message rejected (${fault.faultCode}): ${withCode(fault.code, text)}`,
+    lastError: why,
+    nextAttemptAt: null,
+    // The authority's text is on the record and on the submission: the history line says what happened, once.
+    note: `error: the authority refused the whole message (${fault.faultCode}${fault.code !== undefined ? `, code ${fault.code}` : ''}); nothing was registered`,
   }));
 }
 
-/** A record that got no final answer, and why. */
+/** A record that got no final answer, and why. `unknownState`: the authority's answer could not be understood. */
 export interface Unsettled {
   sent: SentRecord;
   reason: string;
+  code?: number;
+  unknownState?: string;
+}
+
+export interface RetryPlan {
+  retryAt: Date;
+  /** Since when this taxpayer's sends have been failing (now, when this is the first failure). */
+  failingSince: Date;
+  now: Date;
+  errorAfterSeconds: number;
 }
 
 /**
- * No usable answer: each record goes back to `queued` for an unchanged resend at `retryAt`, or ends in `error`
- * once it has used up its attempts.
+ * No usable answer: each record goes again, unchanged, at `retryAt`; there is no attempt limit. It shows `queued`
+ * until the sends have been failing for `errorAfterSeconds`, then `error` (cause `outage`), still with its next
+ * attempt. An answer the service could not understand is `error` (cause `unknown_answer`) at once.
  */
-export function judgeRetry(unsettled: Unsettled[], maxAttempts: number, retryAt: Date): InvoiceOutcome[] {
-  return unsettled.map(({ sent, reason }) => {
-    if (sent.attempt >= maxAttempts) {
-      const why = `${reason}; gave up after ${sent.attempt} attempts`;
-      return { invoiceId: sent.invoiceId, status: 'error', lastError: why, note: `error: ${why}` };
+export function judgeRetry(unsettled: Unsettled[], plan: RetryPlan): InvoiceOutcome[] {
+  const overdue = plan.now.getTime() - plan.failingSince.getTime() >= plan.errorAfterSeconds * 1000;
+  const next = `next attempt at ${plan.retryAt.toISOString()}`;
+  return unsettled.map(({ sent, reason, code, unknownState }) => {
+    const base = { invoiceId: sent.invoiceId, nextAttemptAt: plan.retryAt };
+    if (unknownState !== undefined) {
+      const why = `${reason}; ${next}`;
+      return { ...base, status: 'error', cause: 'unknown_answer', code: code ?? null, message: `EstadoRegistro ${unknownState}`, lastError: why, note: `error: ${why}` };
     }
-    const why = `${reason}; retry ${sent.attempt + 1} of ${maxAttempts} at ${retryAt.toISOString()}`;
-    return { invoiceId: sent.invoiceId, status: 'queued', lastError: why, note: why };
+    if (overdue) {
+      const why = `${reason}; failing since ${plan.failingSince.toISOString()}; ${next}`;
+      return { ...base, status: 'error', cause: 'outage', lastError: why, note: `error: ${why}` };
+    }
+    const why = `${reason}; ${next}`;
+    return { ...base, status: 'queued', lastError: why, note: why };
   });
 }

@@ -1,7 +1,7 @@
-import type { RegistrationRecord } from '@vf/core';
+import type { RegistrationRecord, ServiceCause } from '@vf/core';
 import type { AppConfig } from '@vf/config';
 import type { DbOrTx } from '@vf/db';
-import { loadSendBatch, type BatchInvoice } from '@vf/db/src/stores/submission-batch-store';
+import { firstHeldRecord, loadSendBatch, type BatchInvoice } from '@vf/db/src/stores/submission-batch-store';
 import type { InvoiceOutcome } from '@vf/db/src/stores/submission-record-store';
 import { loadSenderTaxpayer } from '@vf/db/src/stores/sender-taxpayer-store';
 import { FULL_BATCH } from '@vf/db/src/stores/send-state-store';
@@ -27,7 +27,10 @@ export interface PreparedMessage {
 
 export type Preparation =
   | { kind: 'nothing_waiting' }
-  /** Records that cannot go (certificate, hash mismatch, unbuildable), to be marked `error` before anything is sent. */
+  /**
+   * Records that cannot go (certificate, hash mismatch, unbuildable) or must wait behind one that cannot, to be
+   * marked `error` before anything is sent.
+   */
   | { kind: 'ready'; message: PreparedMessage | undefined; failed: InvoiceOutcome[] };
 
 export interface PrepareDeps {
@@ -37,8 +40,14 @@ export interface PrepareDeps {
   now: () => Date;
 }
 
-function failure(invoiceId: string, reason: string): InvoiceOutcome {
-  return { invoiceId, status: 'error', lastError: reason, note: `error before sending: ${reason}` };
+/** An `error` that waits for the user: nothing is planned until the cause is fixed or the invoice is resent. */
+function failure(invoiceId: string, cause: ServiceCause, reason: string): InvoiceOutcome {
+  return { invoiceId, status: 'error', cause, lastError: reason, nextAttemptAt: null, note: `error before sending: ${reason}` };
+}
+
+// Records go in generation order: a later record never overtakes an earlier one that cannot go.
+function heldBehind(rows: BatchInvoice[], earlier: { id: string }): InvoiceOutcome[] {
+  return rows.map((r) => failure(r.id, 'waiting_for_earlier_record', `waiting for the earlier record ${earlier.id}, which needs attention`));
 }
 
 function describe(err: unknown): string {
@@ -53,22 +62,16 @@ function leadingRun(batch: BatchInvoice[]): BatchInvoice[] {
   return end === -1 ? batch : batch.slice(0, end);
 }
 
-function buildXml(header: SubmissionHeader, records: MessageRecord[]): { xml?: string; failed: InvoiceOutcome[] } {
-  try {
-    return { xml: buildRegFactuRequest(header, records.map((r) => r.record)), failed: [] };
-  } catch (err) {
-    // Find the records that cannot be written, so one bad row does not hold the whole chain back forever.
-    const failed = records.flatMap((r) => {
-      try {
-        buildRegFactuRequest(header, [r.record]);
-        return [];
-      } catch (single) {
-        return [failure(r.invoiceId, `the record cannot be written as XML: ${describe(single)}`)];
-      }
-    });
-    if (failed.length === 0) throw err;
-    return { failed };
+/** The first record that cannot be written as XML, so the message can go with the records before it. */
+function firstUnwritable(header: SubmissionHeader, records: MessageRecord[]): { index: number; reason: string } | undefined {
+  for (let index = 0; index < records.length; index += 1) {
+    try {
+      buildRegFactuRequest(header, [records[index].record]);
+    } catch (err) {
+      return { index, reason: `the record cannot be written as XML: ${describe(err)}` };
+    }
   }
+  return undefined;
 }
 
 /**
@@ -76,42 +79,55 @@ function buildXml(header: SubmissionHeader, records: MessageRecord[]): { xml?: s
  * record from the stored row, proving its huella. Nothing here touches the network.
  */
 export async function prepareMessage(db: DbOrTx, taxpayerId: string, deps: PrepareDeps): Promise<Preparation> {
-  const batch = await loadSendBatch(db, taxpayerId, FULL_BATCH);
-  if (batch.length === 0) return { kind: 'nothing_waiting' };
+  const [loaded, held] = await Promise.all([loadSendBatch(db, taxpayerId, FULL_BATCH), firstHeldRecord(db, taxpayerId)]);
+  // Everything after a record that waits for the user waits with it.
+  const blocked = held ? loaded.filter((i) => i.chainSeq > held.chainSeq) : [];
+  const batch = held ? loaded.filter((i) => i.chainSeq < held.chainSeq) : loaded;
+  const waiting = held ? heldBehind(blocked, held) : [];
+  if (batch.length === 0) return waiting.length > 0 ? { kind: 'ready', message: undefined, failed: waiting } : { kind: 'nothing_waiting' };
+
   const taxpayer = await loadSenderTaxpayer(db, taxpayerId);
-  if (!taxpayer) return { kind: 'ready', message: undefined, failed: batch.map((i) => failure(i.id, 'the taxpayer no longer exists')) };
+  if (!taxpayer) return { kind: 'ready', message: undefined, failed: [...batch, ...blocked].map((i) => failure(i.id, 'taxpayer_missing', 'the taxpayer no longer exists')) };
 
   let certificate: ClientCertificate;
   try {
     certificate = deps.certificates.forTaxpayer(taxpayer);
   } catch (err) {
     if (!(err instanceof CertificateUnusableError)) throw err;
-    return { kind: 'ready', message: undefined, failed: batch.map((i) => failure(i.id, err.message)) };
+    return { kind: 'ready', message: undefined, failed: [...batch, ...blocked].map((i) => failure(i.id, err.problem, err.message)) };
   }
 
   const run = leadingRun(batch);
-  const failed: InvoiceOutcome[] = [];
+  const failed: InvoiceOutcome[] = [...waiting];
   const records: MessageRecord[] = [];
-  for (const row of run) {
+  for (const [index, row] of run.entries()) {
     try {
       records.push({ invoiceId: row.id, record: rebuildRecord(row) });
     } catch (err) {
-      failed.push(failure(row.id, describe(err)));
+      failed.push(failure(row.id, 'record_mismatch', describe(err)), ...heldBehind([...run.slice(index + 1), ...batch.slice(run.length)], row));
+      break;
     }
   }
   if (records.length === 0) return { kind: 'ready', message: undefined, failed };
 
   const first = run[0];
-  const sent = new Set(records.map((r) => r.invoiceId));
   const lateBefore = deps.now().getTime() - deps.incidentAfterSeconds * 1000;
+  const going = run.slice(0, records.length);
   // Incidencia = S once delayed: a record older than the tolerance, or one that an earlier attempt already carried.
-  const incident = run.some((i) => sent.has(i.id) && (i.sendAttempts > 0 || i.generatedAt.getTime() < lateBefore));
+  const incident = going.some((i) => i.sendAttempts > 0 || i.generatedAt.getTime() < lateBefore);
   const header: SubmissionHeader = { obligado: { name: first.issuerName, nif: first.issuerNif }, incident };
 
-  const built = buildXml(header, records);
-  failed.push(...built.failed);
-  // The records that could be written go in the next message, without the ones marked `error` here.
-  if (!built.xml) return { kind: 'ready', message: undefined, failed };
+  let xml: string;
+  try {
+    xml = buildRegFactuRequest(header, records.map((r) => r.record));
+  } catch (err) {
+    const bad = firstUnwritable(header, records);
+    if (!bad) throw err;
+    const unwritable = run[bad.index];
+    failed.push(failure(unwritable.id, 'record_unwritable', bad.reason), ...heldBehind([...run.slice(bad.index + 1), ...batch.slice(run.length)], unwritable));
+    // The records before it go in the next pass, in a message of their own.
+    return { kind: 'ready', message: undefined, failed };
+  }
   return {
     kind: 'ready',
     failed,
@@ -120,7 +136,7 @@ export async function prepareMessage(db: DbOrTx, taxpayerId: string, deps: Prepa
       endpoint: selectEndpoint(deps.authority, first.isProduction),
       certificate,
       incident,
-      requestXml: built.xml,
+      requestXml: xml,
       records,
     },
   };

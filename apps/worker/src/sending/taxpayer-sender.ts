@@ -16,6 +16,7 @@ import {
   abandonInFlightSubmissions,
   applyInvoiceOutcomes,
   closeSubmission,
+  holdRecordsBehind,
   openSubmission,
   type InvoiceOutcome,
 } from '@vf/db/src/stores/submission-record-store';
@@ -77,6 +78,8 @@ export class TaxpayerSender {
         const keep = step === 'not_sent' ? await renewSendLease(db, taxpayerId, owner, leaseTtlMs) : await continueSendLease(db, taxpayerId, owner, leaseTtlMs);
         if (!keep) break;
       }
+      // Whatever now waits behind a record in error says so at once, not when flow control next lets a send go.
+      await this.fenced(taxpayerId, owner, (tx) => holdRecordsBehind(tx, taxpayerId, { alsoRetrying: true }));
     } catch (err) {
       if (!(err instanceof LeaseLostError)) throw err;
       logger.warn({ taxpayerId }, err.message);
@@ -128,7 +131,7 @@ export class TaxpayerSender {
     const exchangeAndInterpret = async () =>
       interpretExchange(await transport.send('RegFactuSistemaFacturacion', message.endpoint, message.certificate.agent, message.requestXml), sent, message, transport);
     const result = await exchangeAndInterpret().catch((err: unknown) => {
-      // Whatever failed here, the records are `sent` and counted: they take the bounded retry path, never a loop.
+      // Whatever failed here, the records are `sent` and counted: they take the retry path with its backoff, never a tight loop.
       logger.error({ err, taxpayerId, submissionId: opened.submissionId }, 'sending failed unexpectedly');
       return interpretFailure(sent, `could not send: ${err instanceof Error ? err.message : String(err)}`);
     });
@@ -139,14 +142,15 @@ export class TaxpayerSender {
       if (result.kind === 'rejected_message') await recordRejectionTiming(tx, taxpayerId);
       let outcomes = result.outcomes;
       if (result.unsettled.length > 0) {
-        const { backoffBaseMs, backoffMaxMs, maxAttempts } = this.deps.config.sender;
+        const { backoffBaseMs, backoffMaxMs, errorAfterSeconds } = this.deps.config.sender;
         const delayMs = backoffDelayMs(state.consecutiveFailures, { baseMs: backoffBaseMs, maxMs: backoffMaxMs }, this.deps.random);
         // Never earlier than flow control allows, counted from now: a message without an answer may have been processed.
-        const now = this.now().getTime();
-        const flowControl = now + (result.kind === 'retry' ? state.waitSeconds : result.waitSeconds) * 1000;
-        const retryAt = new Date(Math.max(now + delayMs, flowControl));
-        outcomes = [...outcomes, ...judgeRetry(result.unsettled, maxAttempts, retryAt)];
-        if (result.kind === 'retry') await recordFailureTiming(tx, taxpayerId, retryAt);
+        const now = this.now();
+        const flowControl = now.getTime() + (result.kind === 'retry' ? state.waitSeconds : result.waitSeconds) * 1000;
+        const retryAt = new Date(Math.max(now.getTime() + delayMs, flowControl));
+        // Only a send without an answer is part of an outage; records left open by an answer count from now.
+        const failingSince = result.kind === 'retry' ? await recordFailureTiming(tx, taxpayerId, retryAt, now) : now;
+        outcomes = [...outcomes, ...judgeRetry(result.unsettled, { retryAt, failingSince, now, errorAfterSeconds })];
       }
       await applyInvoiceOutcomes(tx, outcomes, opened.submissionId);
       return outcomes;
@@ -155,6 +159,9 @@ export class TaxpayerSender {
       { taxpayerId, submissionId: opened.submissionId, outcome: result.submission.outcome, statuses: countStatuses(settled), reason: result.submission.errorMessage ?? undefined },
       'message settled',
     );
+    for (const u of result.unsettled.filter((x) => x.unknownState !== undefined)) {
+      logger.warn({ taxpayerId, submissionId: opened.submissionId, invoiceId: u.sent.invoiceId, estadoRegistro: u.unknownState }, 'unknown EstadoRegistro in the answer');
+    }
     return result.kind === 'retry' ? 'retry_later' : 'sent';
   }
 

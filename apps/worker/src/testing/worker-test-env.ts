@@ -37,6 +37,9 @@ export interface InvoiceState {
   csv: string | null;
   lastError: string | null;
   sendAttempts: number;
+  nextAttemptAt: Date | null;
+  hash: string;
+  chainSeq: number;
 }
 
 /** A database of its own that the env destroys when it closes. */
@@ -109,7 +112,6 @@ export class WorkerTestEnv {
       AUTHORITY_TIMEOUT_MS: '20000',
       PLATFORM_CERT_PATH: join(dir, 'platform.p12'),
       PLATFORM_CERT_PASSWORD: P12_PASSWORD,
-      SENDER_MAX_ATTEMPTS: '4',
       SENDER_BACKOFF_BASE_MS: '20',
       SENDER_BACKOFF_MAX_MS: '200',
       WORKER_CONCURRENCY: '8',
@@ -142,16 +144,30 @@ export class WorkerTestEnv {
     return { account, systemId };
   }
 
-  /** A taxpayer with its own certificate (holder = its NIF), or none (social-collaborator mode). */
-  async taxpayer(party: Party, opts: { certificate: 'own' | 'none'; nif?: string; isProduction?: boolean } = { certificate: 'own' }): Promise<{ id: string; nif: string }> {
-    const nif = opts.nif ?? testNif(++this.nifCounter + Math.floor(Math.random() * 100_000) * 100);
+  /**
+   * A taxpayer with its own certificate (holder = its NIF unless `holderNif` says otherwise), or none
+   * (social-collaborator mode).
+   */
+  async taxpayer(
+    party: Party,
+    opts: { certificate: 'own' | 'none'; nif?: string; holderNif?: string; isProduction?: boolean } = { certificate: 'own' },
+  ): Promise<{ id: string; nif: string }> {
+    const nif = opts.nif ?? this.freshNif();
     const body: Record<string, unknown> = { nif, name: `CONTRIBUYENTE ${nif}`, is_production: opts.isProduction ?? false };
-    if (opts.certificate === 'own') {
-      body.certificate_p12_base64 = toPkcs12(issueCertificate(this.ca, { commonName: `CONTRIBUYENTE ${nif}`, nif }), P12_PASSWORD, this.ca).toString('base64');
-      body.certificate_password = P12_PASSWORD;
-    }
+    if (opts.certificate === 'own') Object.assign(body, this.certificateBody(opts.holderNif ?? nif));
     const res = await request(this.api).post('/api/v1/taxpayers').set(party.account.auth).send(body).expect(201);
     return { id: res.body.data.id, nif };
+  }
+
+  /** A NIF no other taxpayer of this env uses. */
+  freshNif(): string {
+    return testNif(++this.nifCounter + Math.floor(Math.random() * 100_000) * 100);
+  }
+
+  /** The API body fields of a new PKCS#12 whose holder is `holderNif`. */
+  certificateBody(holderNif: string): { certificate_p12_base64: string; certificate_password: string } {
+    const p12 = toPkcs12(issueCertificate(this.ca, { commonName: `TITULAR ${holderNif}`, nif: holderNif }), P12_PASSWORD, this.ca);
+    return { certificate_p12_base64: p12.toString('base64'), certificate_password: P12_PASSWORD };
   }
 
   /** Writes a platform PKCS#12 for `nif` and returns the worker environment that uses it. */
@@ -201,9 +217,21 @@ export class WorkerTestEnv {
   async states(ids: string[]): Promise<InvoiceState[]> {
     const r = await this.db.db.execute(sql`
       SELECT id, authority_status AS status, authority_code AS code, authority_message AS message, authority_csv AS csv,
-        last_error AS "lastError", send_attempts AS "sendAttempts"
+        last_error AS "lastError", send_attempts AS "sendAttempts", next_attempt_at AS "nextAttemptAt", hash, chain_seq AS "chainSeq"
       FROM invoices WHERE id = ANY(${sql.param(ids)}::uuid[]) ORDER BY chain_seq`);
     return r.rows as unknown as InvoiceState[];
+  }
+
+  /** Waits until every invoice is in one of `statuses`. */
+  async reach(ids: string[], statuses: AuthorityStatus[], timeoutMs = 60_000): Promise<InvoiceState[]> {
+    return waitUntil(
+      async () => {
+        const states = await this.states(ids);
+        return states.every((s) => statuses.includes(s.status)) && states;
+      },
+      `${ids.length} invoices to reach ${statuses.join(' or ')}`,
+      timeoutMs,
+    );
   }
 
   /** Waits until none of the invoices is still queued or sent. */

@@ -35,7 +35,7 @@ test("a taxpayer's own certificate gives a reusable agent, renewed when the cert
 test('without its own certificate and without a platform certificate, nothing can be sent, and the reason says so', () => {
   certificates = new ClientCertificates({ masterKey });
   expect(() => certificates.forTaxpayer(taxpayer(null, null))).toThrow(
-    new CertificateUnusableError('the taxpayer has no certificate and no platform certificate is configured for social-collaborator mode'),
+    new CertificateUnusableError('certificate_missing', 'the taxpayer has no certificate and no platform certificate is configured for social-collaborator mode'),
   );
 });
 

@@ -4,8 +4,15 @@ import { decryptSecret, readPkcs12, type Pkcs12Contents } from '@vf/certificates
 import type { SenderTaxpayer } from '@vf/db/src/stores/sender-taxpayer-store';
 
 /** Nothing can be sent for this taxpayer until someone fixes its certificate (or the platform's). */
+/** Why a certificate cannot be used, as the authority-codes module names it. */
+export type CertificateProblem = 'certificate_missing' | 'certificate_unreadable' | 'certificate_expired' | 'certificate_not_yet_valid';
+
 export class CertificateUnusableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly problem: CertificateProblem,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = 'CertificateUnusableError';
   }
@@ -55,10 +62,10 @@ export class ClientCertificates {
     const now = this.now();
     const whose = entry.mode === 'taxpayer' ? "the taxpayer's certificate" : "the platform's certificate";
     if (entry.notAfter.getTime() <= now.getTime()) {
-      throw new CertificateUnusableError(`${whose} (${entry.subject}) expired on ${entry.notAfter.toISOString()}`);
+      throw new CertificateUnusableError('certificate_expired', `${whose} (${entry.subject}) expired on ${entry.notAfter.toISOString()}`);
     }
     if (entry.notBefore.getTime() > now.getTime()) {
-      throw new CertificateUnusableError(`${whose} (${entry.subject}) is not valid before ${entry.notBefore.toISOString()}`);
+      throw new CertificateUnusableError('certificate_not_yet_valid', `${whose} (${entry.subject}) is not valid before ${entry.notBefore.toISOString()}`);
     }
     return { mode: entry.mode, agent: entry.agent, subject: entry.subject };
   }
@@ -75,7 +82,7 @@ export class ClientCertificates {
         const password = decryptSecret(this.opts.masterKey, t.certificatePassword!).toString('utf8');
         return readPkcs12(p12, password);
       } catch (err) {
-        throw new CertificateUnusableError(`the taxpayer's certificate cannot be used: ${describe(err)}`, { cause: err });
+        throw new CertificateUnusableError('certificate_unreadable', `the taxpayer's certificate cannot be used: ${describe(err)}`, { cause: err });
       }
     });
   }
@@ -83,19 +90,19 @@ export class ClientCertificates {
   private platformAgent(): CachedAgent {
     const platform = this.opts.platformCertificate;
     if (!platform) {
-      throw new CertificateUnusableError('the taxpayer has no certificate and no platform certificate is configured for social-collaborator mode');
+      throw new CertificateUnusableError('certificate_missing', 'the taxpayer has no certificate and no platform certificate is configured for social-collaborator mode');
     }
     let version: number;
     try {
       version = statSync(platform.path).mtimeMs;
     } catch (err) {
-      throw new CertificateUnusableError(`the platform's certificate file cannot be read: ${describe(err)}`, { cause: err });
+      throw new CertificateUnusableError('certificate_missing', `the platform's certificate file cannot be read: ${describe(err)}`, { cause: err });
     }
     return this.cached(`platform:${platform.path}:${version}`, 'platform', () => {
       try {
         return readPkcs12(readFileSync(platform.path), platform.password);
       } catch (err) {
-        throw new CertificateUnusableError(`the platform's certificate cannot be used: ${describe(err)}`, { cause: err });
+        throw new CertificateUnusableError('certificate_unreadable', `the platform's certificate cannot be used: ${describe(err)}`, { cause: err });
       }
     });
   }

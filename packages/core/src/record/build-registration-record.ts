@@ -2,7 +2,7 @@ import { isExemptionCode, isIdType, isOperationQualification } from '../code-lis
 import { toAeatDate } from '../dates';
 import { computeRegistrationHash } from '../hash';
 import { parseAmount } from '../money';
-import type { InvoiceId, RecordLine, RecordRecipient, RegistrationRecord, SistemaInformatico } from '../registration-record';
+import type { ChainLink, InvoiceId, RecordLine, RecordRecipient, RegistrationFlags, RegistrationRecord, SistemaInformatico } from '../registration-record';
 import type { NormalizedInvoice, NormalizedLine, NormalizedRecipient } from '../validation/types';
 
 export interface RegistrationRecordSource {
@@ -10,10 +10,12 @@ export interface RegistrationRecordSource {
   issuer: { nif: string; name: string };
   system: SistemaInformatico;
   /** The record generated just before this one in the taxpayer's chain; absent for the first. */
-  previous?: InvoiceId & { hash: string };
+  previous?: ChainLink;
   /** FechaHoraHusoGenRegistro literal, fixed at registration and reused on every resend. */
   generatedAt: string;
   externalRef?: string;
+  /** Subsanacion / RechazoPrevio of a correction (NOTES §4.3); not hashed. */
+  flags?: RegistrationFlags;
 }
 
 // Macrodato = S is mandatory from ±100,000,000.00 (1139) and refused below (1138).
@@ -31,6 +33,7 @@ export function buildRegistrationRecord(src: RegistrationRecordSource): Registra
     id,
     issuerName: issuer.name,
     externalRef: src.externalRef,
+    flags: presentFlags(src.flags),
     invoiceType: invoice.invoiceType,
     rectificationType: invoice.rectificationType,
     rectifiedInvoices: invoice.correctedInvoices.length
@@ -63,6 +66,15 @@ export function buildRegistrationRecord(src: RegistrationRecordSource): Registra
     generatedAt: record.generatedAt,
   });
   return dropUndefined(record);
+}
+
+// A flag set that says nothing is no flag set: an alta without Subsanacion/RechazoPrevio is a normal alta.
+function presentFlags(flags: RegistrationFlags | undefined): RegistrationFlags | undefined {
+  if (!flags) return undefined;
+  const out: RegistrationFlags = {};
+  if (flags.subsanacion) out.subsanacion = true;
+  if (flags.rechazoPrevio) out.rechazoPrevio = flags.rechazoPrevio;
+  return Object.keys(out).length ? out : undefined;
 }
 
 function isMacrodato(total: string): boolean {

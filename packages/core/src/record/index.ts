@@ -1,1 +1,2 @@
 export * from './build-registration-record';
+export * from './build-cancellation-record';

@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, char, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { chains } from './chains';
+import type { AuthorityStatus } from '@vf/core';
 import { accounts } from './accounts';
 import { computerSystems } from './systems';
 import { taxpayers } from './taxpayers';
 
 export type RecordType = 'registration' | 'correction' | 'cancellation';
 
-export type AuthorityStatus = 'pending' | 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+export type { AuthorityStatus };
 
 /** Recipient as given by the client: Spanish NIF, or a foreign identifier (IDOtro). */
 export type RecipientJson = { name: string; nif: string } | { name: string; country: string; id_type: string; id: string };
@@ -83,6 +84,10 @@ export const invoices = pgTable(
     authorityCsv: text('authority_csv'),
     sendAttempts: integer('send_attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** When the workers try this record next (a retry after a failure); null when nothing is planned. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** Why an `error` comes from the service's side (a ServiceCause of @vf/core), when no authority code says it. */
+    errorCause: text('error_cause'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

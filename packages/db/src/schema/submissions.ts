@@ -47,6 +47,8 @@ export const sendStates = pgTable('send_states', {
   waitSeconds: integer('wait_seconds').notNull().default(60),
   lastSendAt: timestamp('last_send_at', { withTimezone: true }),
   consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  /** Start of the current run of failed sends (an outage); null once an answer arrives. */
+  failingSince: timestamp('failing_since', { withTimezone: true }),
   /** Single-sender lease: holder and expiry; renewed while a send is in flight. */
   leaseOwner: text('lease_owner'),
   leaseUntil: timestamp('lease_until', { withTimezone: true }),

@@ -12,6 +12,7 @@ export interface InvoiceStatusRow {
   status: AuthorityStatus;
   code: number | null;
   message: string | null;
+  errorCause: string | null;
 }
 
 export interface InvoiceLink {
@@ -30,6 +31,7 @@ export const dashboardInvoiceStore = {
         status: cur.authorityStatus,
         code: cur.authorityCode,
         message: cur.authorityMessage,
+        errorCause: cur.errorCause,
       })
       .from(invoices)
       .innerJoin(cur, eq(cur.id, invoices.currentRecordId))

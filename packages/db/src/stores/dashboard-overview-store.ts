@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, max, min, sql } from 'drizzle-orm';
+import { WAITING_STATUSES } from '@vf/core';
 import type { DbOrTx } from '../client';
 import { invoices, sendStates, taxpayers, type AuthorityStatus } from '../schema';
 import { isCurrentRecord } from './invoice-store';
@@ -37,7 +38,6 @@ export interface StatusCount {
 }
 
 const PROBLEM_STATUSES: AuthorityStatus[] = ['rejected', 'error', 'accepted_with_warnings'];
-const WAITING_STATUSES: AuthorityStatus[] = ['pending', 'queued', 'sent'];
 
 export const dashboardOverviewStore = {
   /** Invoices per status, normal (F*) and corrective (R*) counted apart as the dashboard shows them apart. */
@@ -86,7 +86,7 @@ export const dashboardOverviewStore = {
       .from(invoices)
       .innerJoin(taxpayers, eq(taxpayers.id, invoices.taxpayerId))
       .leftJoin(sendStates, eq(sendStates.taxpayerId, taxpayers.id))
-      .where(and(eq(invoices.accountId, accountId), inArray(invoices.authorityStatus, WAITING_STATUSES)))
+      .where(and(eq(invoices.accountId, accountId), inArray(invoices.authorityStatus, [...WAITING_STATUSES])))
       .groupBy(taxpayers.id)
       .orderBy(taxpayers.name);
     return rows.map((r) => ({ ...r, oldestGeneratedAt: r.oldestGeneratedAt ?? new Date(0) }));

@@ -7,6 +7,7 @@ import {
   continueSendLease,
   getSendState,
   lockOwnedSendState,
+  outageSummary,
   recordAnswerTiming,
   recordFailureTiming,
   recordSendStart,
@@ -91,7 +92,7 @@ test('a failure backoff holds even when a full message is waiting (no retry stor
   const taxpayerId = await seedTaxpayer(FULL_BATCH + 5);
   expect((await acquireSendLease(t.db, taxpayerId, 'a', TTL)).acquired).toBe(true);
   const retryAt = new Date(Date.now() + 3_600_000);
-  await t.db.transaction((tx) => recordFailureTiming(tx, taxpayerId, retryAt));
+  await t.db.transaction((tx) => recordFailureTiming(tx, taxpayerId, retryAt, new Date()));
   await releaseSendLease(t.db, taxpayerId, 'a');
 
   expect(await acquireSendLease(t.db, taxpayerId, 'b', TTL)).toEqual({ acquired: false, reason: 'flow_control', retryAt });
@@ -128,3 +129,23 @@ async function seedMore(taxpayerId: string, count: number): Promise<void> {
       (SELECT coalesce(max(chain_seq), 0) AS n FROM invoices WHERE taxpayer_id = ${taxpayerId}) m, g
     WHERE tp.id = ${taxpayerId}`);
 }
+
+test('an outage is dated from its first failed send, survives further failures, ends with an answer, and the overview counts what waits', async () => {
+  const taxpayerId = await seedTaxpayer(3);
+  const accountId = ((await t.db.execute(sql`SELECT account_id FROM taxpayers WHERE id = ${taxpayerId}`)).rows[0] as { account_id: string }).account_id;
+  // One record is in error but still retried (it waits too); one waits for the user (it does not count as the outage's).
+  await t.db.execute(sql`UPDATE invoices SET authority_status = 'error', next_attempt_at = now() WHERE taxpayer_id = ${taxpayerId} AND chain_seq = 2`);
+  await t.db.execute(sql`UPDATE invoices SET authority_status = 'error' WHERE taxpayer_id = ${taxpayerId} AND chain_seq = 3`);
+  expect((await acquireSendLease(t.db, taxpayerId, 'a', TTL)).acquired).toBe(true);
+  expect(await outageSummary(t.db, accountId)).toBeUndefined();
+
+  const first = new Date('2026-03-02T08:30:00Z');
+  const retryAt = new Date(Date.now() + 1_000);
+  expect(await t.db.transaction((tx) => recordFailureTiming(tx, taxpayerId, retryAt, first))).toEqual(first);
+  expect(await t.db.transaction((tx) => recordFailureTiming(tx, taxpayerId, retryAt, new Date()))).toEqual(first);
+  expect(await outageSummary(t.db, accountId)).toEqual({ waitingRecords: 2, taxpayers: 1, since: first });
+
+  await t.db.transaction((tx) => recordAnswerTiming(tx, taxpayerId, 60));
+  expect(await getSendState(t.db, taxpayerId)).toMatchObject({ failingSince: null, consecutiveFailures: 0 });
+  expect(await outageSummary(t.db, accountId)).toBeUndefined();
+});

@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { WAITING_STATUSES } from '@vf/core';
 import type { DbOrTx } from '../client';
+
+/** A record the workers still send on their own (statuses module: isScheduledForSending), as SQL on alias `i`. */
+const scheduledRecord = sql`(i.authority_status = ANY(${sql.param([...WAITING_STATUSES])}::text[]) OR (i.authority_status = 'error' AND i.next_attempt_at IS NOT NULL))`;
 
 /** The authority lets a message go early, whatever the waiting time, once this many records are waiting. */
 export const FULL_BATCH = 1000;
@@ -10,6 +14,8 @@ export interface SendState {
   waitSeconds: number;
   lastSendAt: Date | null;
   consecutiveFailures: number;
+  /** Start of the current run of failed sends; null while answers arrive. */
+  failingSince: Date | null;
   leaseOwner: string | null;
   leaseUntil: Date | null;
 }
@@ -25,6 +31,7 @@ interface SendStateRow {
   wait_seconds: number;
   last_send_at: Date | null;
   consecutive_failures: number;
+  failing_since: Date | null;
   lease_owner: string | null;
   lease_until: Date | null;
 }
@@ -36,6 +43,7 @@ function toState(r: SendStateRow): SendState {
     waitSeconds: r.wait_seconds,
     lastSendAt: r.last_send_at ? new Date(r.last_send_at) : null,
     consecutiveFailures: r.consecutive_failures,
+    failingSince: r.failing_since ? new Date(r.failing_since) : null,
     leaseOwner: r.lease_owner,
     leaseUntil: r.lease_until ? new Date(r.lease_until) : null,
   };
@@ -50,7 +58,7 @@ function rowsOf<T>(result: unknown): T[] {
 const sendAllowed = sql`(s.next_send_at <= now() OR (s.consecutive_failures = 0 AND (
   SELECT count(*) FROM (
     SELECT 1 FROM invoices i
-    WHERE i.taxpayer_id = s.taxpayer_id AND i.authority_status IN ('queued', 'sent')
+    WHERE i.taxpayer_id = s.taxpayer_id AND ${scheduledRecord}
     LIMIT ${FULL_BATCH}
   ) w) >= ${FULL_BATCH}))`;
 
@@ -136,25 +144,50 @@ export async function recordSendStart(tx: DbOrTx, taxpayerId: string, answerWith
 export async function recordAnswerTiming(tx: DbOrTx, taxpayerId: string, waitSeconds: number): Promise<void> {
   await tx.execute(sql`
     UPDATE send_states
-    SET wait_seconds = ${waitSeconds}, next_send_at = now() + make_interval(secs => ${waitSeconds}), consecutive_failures = 0
+    SET wait_seconds = ${waitSeconds}, next_send_at = now() + make_interval(secs => ${waitSeconds}), consecutive_failures = 0, failing_since = NULL
     WHERE taxpayer_id = ${taxpayerId}`);
 }
 
 /** A whole-message rejection carries no waiting time: keep the last known one, counted from now. */
 export async function recordRejectionTiming(tx: DbOrTx, taxpayerId: string): Promise<void> {
   await tx.execute(sql`
-    UPDATE send_states SET next_send_at = now() + make_interval(secs => wait_seconds), consecutive_failures = 0
+    UPDATE send_states SET next_send_at = now() + make_interval(secs => wait_seconds), consecutive_failures = 0, failing_since = NULL
     WHERE taxpayer_id = ${taxpayerId}`);
 }
 
-/** A send failed without an answer: back off until retryAt. */
-export async function recordFailureTiming(tx: DbOrTx, taxpayerId: string, retryAt: Date): Promise<void> {
-  await tx.execute(sql`
-    UPDATE send_states SET consecutive_failures = consecutive_failures + 1, next_send_at = ${retryAt.toISOString()}::timestamptz
-    WHERE taxpayer_id = ${taxpayerId}`);
+/** A send failed without an answer: back off until retryAt. Returns since when the sends have been failing. */
+export async function recordFailureTiming(tx: DbOrTx, taxpayerId: string, retryAt: Date, failedAt: Date): Promise<Date> {
+  const [row] = rowsOf<{ failing_since: Date }>(
+    await tx.execute(sql`
+      UPDATE send_states SET consecutive_failures = consecutive_failures + 1, next_send_at = ${retryAt.toISOString()}::timestamptz,
+        failing_since = COALESCE(failing_since, ${failedAt.toISOString()}::timestamptz)
+      WHERE taxpayer_id = ${taxpayerId}
+      RETURNING failing_since`),
+  );
+  return new Date(row.failing_since);
 }
 
 export async function getSendState(db: DbOrTx, taxpayerId: string): Promise<SendState | undefined> {
   const r = rowsOf<SendStateRow>(await db.execute(sql`SELECT * FROM send_states WHERE taxpayer_id = ${taxpayerId}`));
   return r.length > 0 ? toState(r[0]) : undefined;
+}
+
+/** Records held back by an outage in one account: how many, and since when the earliest failing taxpayer fails. */
+export interface OutageSummary {
+  waitingRecords: number;
+  taxpayers: number;
+  since: Date;
+}
+
+export async function outageSummary(db: DbOrTx, accountId: string): Promise<OutageSummary | undefined> {
+  const [row] = rowsOf<{ waiting: string; taxpayers: string; since: Date | null }>(
+    await db.execute(sql`
+      SELECT count(i.id) AS waiting, count(DISTINCT s.taxpayer_id) AS taxpayers, min(s.failing_since) AS since
+      FROM send_states s
+      JOIN taxpayers t ON t.id = s.taxpayer_id
+      JOIN invoices i ON i.taxpayer_id = s.taxpayer_id AND ${scheduledRecord}
+      WHERE t.account_id = ${accountId} AND s.failing_since IS NOT NULL`),
+  );
+  if (!row?.since) return undefined;
+  return { waitingRecords: Number(row.waiting), taxpayers: Number(row.taxpayers), since: new Date(row.since) };
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { WAITING_STATUSES } from '@vf/core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
 import type { StoredChainRecord } from '../records/rebuild-chain-record';
@@ -9,6 +10,7 @@ import type { StoredLine } from './invoice-record-mapping';
 export interface BatchInvoice extends StoredChainRecord {
   chainSeq: number;
   authorityStatus: AuthorityStatus;
+  nextAttemptAt: Date | null;
   sendAttempts: number;
   isProduction: boolean;
   generatedAt: Date;
@@ -19,11 +21,15 @@ export interface BatchInvoiceLine extends StoredLine {
   lineNo: number;
 }
 
-const WAITING: AuthorityStatus[] = ['queued', 'sent'];
+/** Records the workers send on their own: waiting, or in `error` with a next attempt planned (a long outage). */
+const scheduledForSending = or(
+  inArray(invoices.authorityStatus, [...WAITING_STATUSES]),
+  and(eq(invoices.authorityStatus, 'error'), isNotNull(invoices.nextAttemptAt)),
+);
 
 /**
- * The next message's records for a taxpayer: up to `limit` invoices still waiting, in chain order. A `sent` one
- * here is an orphan of an attempt whose sender died; it goes again unchanged.
+ * The next message's records for a taxpayer: up to `limit` invoices scheduled for sending, in chain order. A `sent`
+ * one here is an orphan of an attempt whose sender died; it goes again unchanged.
  */
 export async function loadSendBatch(db: DbOrTx, taxpayerId: string, limit: number): Promise<BatchInvoice[]> {
   const prev = alias(invoices, 'prev');
@@ -37,7 +43,7 @@ export async function loadSendBatch(db: DbOrTx, taxpayerId: string, limit: numbe
     })
     .from(invoices)
     .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
-    .where(and(eq(invoices.taxpayerId, taxpayerId), inArray(invoices.authorityStatus, WAITING)))
+    .where(and(eq(invoices.taxpayerId, taxpayerId), scheduledForSending))
     // chain_seq counts per chain: after an environment switch one chain's records come after the other's, each in order.
     .orderBy(asc(invoices.isProduction), asc(invoices.chainSeq))
     .limit(limit);
@@ -80,6 +86,7 @@ export async function loadSendBatch(db: DbOrTx, taxpayerId: string, limit: numbe
     computerSystemId: i.computerSystemId,
     chainSeq: i.chainSeq,
     authorityStatus: i.authorityStatus,
+    nextAttemptAt: i.nextAttemptAt,
     sendAttempts: i.sendAttempts,
     invoiceNumber: i.invoiceNumber,
     invoiceDate: i.invoiceDate,
@@ -108,21 +115,38 @@ export async function loadSendBatch(db: DbOrTx, taxpayerId: string, limit: numbe
   }));
 }
 
-/** Status and owner of one invoice: what a submission job looks at to decide whether it is done. */
-export async function getSubmissionTarget(db: DbOrTx, invoiceId: string): Promise<{ status: AuthorityStatus; taxpayerId: string } | undefined> {
+/**
+ * The earliest record of the taxpayer's chain in `error` with nothing planned: it waits for the user, and no later
+ * record may overtake it.
+ */
+export async function firstHeldRecord(db: DbOrTx, taxpayerId: string): Promise<{ id: string; chainSeq: number } | undefined> {
   const [row] = await db
-    .select({ status: invoices.authorityStatus, taxpayerId: invoices.taxpayerId })
+    .select({ id: invoices.id, chainSeq: invoices.chainSeq })
+    .from(invoices)
+    .where(and(eq(invoices.taxpayerId, taxpayerId), eq(invoices.authorityStatus, 'error'), isNull(invoices.nextAttemptAt)))
+    .orderBy(asc(invoices.chainSeq))
+    .limit(1);
+  return row;
+}
+
+/** Status, next attempt and owner of one invoice: what a submission job looks at to decide whether it is done. */
+export async function getSubmissionTarget(
+  db: DbOrTx,
+  invoiceId: string,
+): Promise<{ status: AuthorityStatus; nextAttemptAt: Date | null; taxpayerId: string } | undefined> {
+  const [row] = await db
+    .select({ status: invoices.authorityStatus, nextAttemptAt: invoices.nextAttemptAt, taxpayerId: invoices.taxpayerId })
     .from(invoices)
     .where(eq(invoices.id, invoiceId));
   return row;
 }
 
-/** The taxpayer's next invoice still waiting for the authority, in chain order. */
+/** The taxpayer's next invoice scheduled for sending, in chain order. */
 export async function firstWaitingInvoiceId(db: DbOrTx, taxpayerId: string): Promise<string | undefined> {
   const [row] = await db
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(eq(invoices.taxpayerId, taxpayerId), inArray(invoices.authorityStatus, WAITING)))
+    .where(and(eq(invoices.taxpayerId, taxpayerId), scheduledForSending))
     .orderBy(asc(invoices.isProduction), asc(invoices.chainSeq))
     .limit(1);
   return row?.id;

@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
+import { STATUS_TRANSITIONS, statusesMovableTo, type ServiceCause } from '@vf/core';
 import type { DbOrTx } from '../client';
 import { submissionInvoices, submissions, type AuthorityStatus } from '../schema';
+
+/** (from, to) pairs a worker may write after a send, the authority's answers included: the guard of every outcome. */
+const WORKER_MOVES = sql.raw(
+  STATUS_TRANSITIONS.filter((t) => (t.by === 'worker' || t.by === 'authority') && t.from !== 'new')
+    .map((t) => `('${t.from}', '${t.to}')`)
+    .join(', '),
+);
+const SENDABLE_FROM = statusesMovableTo('sent', 'worker');
 
 export interface NewSubmission {
   taxpayerId: string;
@@ -41,6 +50,10 @@ export interface InvoiceOutcome {
   csv?: string | null;
   /** Why it is not final yet, or why it ended in error. */
   lastError?: string | null;
+  /** When the workers try it next; null: not planned (final, or an error waiting for the user). */
+  nextAttemptAt?: Date | null;
+  /** A cause on the service's side (certificate, outage…) that the authority code does not say. */
+  cause?: ServiceCause | null;
   /** The line written to the invoice's history. */
   note: string;
 }
@@ -71,8 +84,8 @@ export async function openSubmission(tx: DbOrTx, s: NewSubmission): Promise<Open
   const moved = rowsOf<{ id: string; send_attempts: number }>(
     await tx.execute(sql`
       WITH moved AS (
-        UPDATE invoices SET authority_status = 'sent', send_attempts = send_attempts + 1, updated_at = now()
-        WHERE id = ANY(${sql.param(s.invoiceIds)}::uuid[]) AND authority_status IN ('queued', 'sent')
+        UPDATE invoices SET authority_status = 'sent', send_attempts = send_attempts + 1, next_attempt_at = NULL, updated_at = now()
+        WHERE id = ANY(${sql.param(s.invoiceIds)}::uuid[]) AND authority_status = ANY(${sql.param(SENDABLE_FROM)}::text[])
         RETURNING id, send_attempts
       ), events AS (
         INSERT INTO invoice_status_events (invoice_id, status, message, submission_id)
@@ -93,8 +106,8 @@ export async function closeSubmission(tx: DbOrTx, submissionId: string, r: Submi
 }
 
 /**
- * Applies each invoice's new status with one history event each. Only invoices still waiting (`queued`/`sent`)
- * move: a final status is never overwritten.
+ * Applies each invoice's new status with one history event each, only along the allowed transitions of the
+ * statuses module: a final status is never overwritten.
  */
 export async function applyInvoiceOutcomes(tx: DbOrTx, outcomes: InvoiceOutcome[], submissionId: string | null): Promise<number> {
   if (outcomes.length === 0) return 0;
@@ -106,6 +119,8 @@ export async function applyInvoiceOutcomes(tx: DbOrTx, outcomes: InvoiceOutcome[
       message: o.message ?? null,
       csv: o.csv ?? null,
       last_error: o.lastError ?? null,
+      next_attempt_at: o.nextAttemptAt?.toISOString() ?? null,
+      cause: o.cause ?? null,
       note: o.note,
     })),
   );
@@ -113,11 +128,11 @@ export async function applyInvoiceOutcomes(tx: DbOrTx, outcomes: InvoiceOutcome[
     await tx.execute(sql`
       WITH o AS (
         SELECT * FROM jsonb_to_recordset(${payload}::jsonb)
-          AS o(id uuid, status text, code integer, message text, csv text, last_error text, note text)
+          AS o(id uuid, status text, code integer, message text, csv text, last_error text, next_attempt_at timestamptz, cause text, note text)
       ), moved AS (
         UPDATE invoices i SET authority_status = o.status, authority_code = o.code, authority_message = o.message,
-          authority_csv = o.csv, last_error = o.last_error, updated_at = now()
-        FROM o WHERE i.id = o.id AND i.authority_status IN ('queued', 'sent')
+          authority_csv = o.csv, last_error = o.last_error, next_attempt_at = o.next_attempt_at, error_cause = o.cause, updated_at = now()
+        FROM o WHERE i.id = o.id AND (i.authority_status, o.status) IN (${WORKER_MOVES})
         RETURNING i.id, o.status, o.code, o.note
       ), events AS (
         INSERT INTO invoice_status_events (invoice_id, status, code, message, submission_id)
@@ -137,4 +152,34 @@ export async function abandonInFlightSubmissions(tx: DbOrTx, taxpayerId: string,
       RETURNING id`),
   );
   return r.length;
+}
+
+/**
+ * Records go in generation order: every record of the taxpayer after its earliest one in `error` waiting for the
+ * user waits with it (`error`, cause waiting_for_earlier_record), so the user sees why. `alsoRetrying` includes
+ * records in `error` with a next attempt; only the lease holder may pass it (they may be in its hands otherwise).
+ * Returns the ids held.
+ */
+export async function holdRecordsBehind(tx: DbOrTx, taxpayerId: string, opts: { alsoRetrying: boolean; onlyInvoiceId?: string }): Promise<string[]> {
+  const held = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      WITH head AS (
+        SELECT id, chain_seq FROM invoices
+        WHERE taxpayer_id = ${taxpayerId} AND authority_status = 'error' AND next_attempt_at IS NULL
+        ORDER BY chain_seq LIMIT 1
+      ), moved AS (
+        UPDATE invoices i SET authority_status = 'error', next_attempt_at = NULL, error_cause = 'waiting_for_earlier_record',
+          authority_code = NULL, authority_message = NULL, last_error = 'waiting for the earlier record ' || head.id || ', which needs attention',
+          updated_at = now()
+        FROM head
+        WHERE i.taxpayer_id = ${taxpayerId} AND i.chain_seq > head.chain_seq
+          AND (${opts.onlyInvoiceId ?? null}::uuid IS NULL OR i.id = ${opts.onlyInvoiceId ?? null}::uuid)
+          AND (i.authority_status = 'queued' OR (${opts.alsoRetrying} AND i.authority_status = 'error' AND i.next_attempt_at IS NOT NULL))
+        RETURNING i.id, i.last_error
+      ), events AS (
+        INSERT INTO invoice_status_events (invoice_id, status, message) SELECT id, 'error', last_error FROM moved
+      )
+      SELECT id FROM moved`),
+  );
+  return held.map((h) => h.id);
 }

@@ -1,4 +1,4 @@
-import type { InvoiceId, RegistrationRecord, SistemaInformatico } from '@vf/core';
+import type { CancellationRecord, InvoiceId, RegistrationRecord, SistemaInformatico } from '@vf/core';
 
 /** Test fixtures: well-formed records of each shape (hashes are placeholders unless a test sets them). */
 export const SAMPLE_SYSTEM: SistemaInformatico = {
@@ -72,4 +72,17 @@ export function foreignRecipientRecord(overrides: Partial<RegistrationRecord> = 
     total: '1000.00',
     ...overrides,
   });
+}
+
+/** A RegistroAnulacion of `cancelled`, chained to `previous` (placeholder huella unless overridden). */
+export function cancellationRecord(cancelled: InvoiceId, overrides: Partial<CancellationRecord> = {}): CancellationRecord {
+  return {
+    kind: 'cancellation',
+    id: cancelled,
+    externalRef: 'inv_0001',
+    system: SAMPLE_SYSTEM,
+    generatedAt: '2025-01-15T11:00:00+01:00',
+    hash: PLACEHOLDER_HASH,
+    ...overrides,
+  };
 }

@@ -1,8 +1,7 @@
-import type { AuthorityStatus } from '@vf/db';
+import { AUTHORITY_STATUSES, isFinalStatus as isFinal, type AuthorityStatus } from '@vf/core';
 import { html, type SafeHtml } from './html';
 
 export const STATUS_LABELS: Record<AuthorityStatus, string> = {
-  pending: 'Pending',
   queued: 'Queued',
   sent: 'Sent, awaiting answer',
   accepted: 'Accepted',
@@ -11,10 +10,11 @@ export const STATUS_LABELS: Record<AuthorityStatus, string> = {
   error: 'Error',
 };
 
-export const ALL_STATUSES = Object.keys(STATUS_LABELS) as AuthorityStatus[];
+export const ALL_STATUSES: readonly AuthorityStatus[] = AUTHORITY_STATUSES;
 
+/** The page stops polling a status that will not change without someone acting: final, or `error`. */
 export function isFinalStatus(status: AuthorityStatus): boolean {
-  return status === 'accepted' || status === 'accepted_with_warnings' || status === 'rejected' || status === 'error';
+  return isFinal(status) || status === 'error';
 }
 
 /** The badge carries its invoice id so the polling script can update it in place. */

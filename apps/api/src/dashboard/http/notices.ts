@@ -13,6 +13,8 @@ const NOTICES: Record<string, string> = {
   system_deleted: 'Computer system deleted.',
   correction_queued: 'Corrección registrada y en cola para la AEAT. · Correction recorded and queued for the authority.',
   cancellation_queued: 'Anulación registrada y en cola para la AEAT. · Cancellation recorded and queued for the authority.',
+  invoice_resent: 'Reenvío programado: el registro vuelve a la AEAT sin cambios. / Resend scheduled: the record goes to the authority again, unchanged.',
+  invoice_not_resendable: 'Solo se puede reenviar un registro en error. / Only a record in error can be resent.',
 };
 
 export function noticeFrom(req: Request): SafeHtml {

@@ -1,3 +1,4 @@
+import { explainCause, inPlainWords } from '@vf/core';
 import type { Db } from '@vf/db';
 import { dashboardInvoiceStore } from '@vf/db/src/stores/dashboard-invoice-store';
 import { isUuid } from '../../http/is-uuid';
@@ -36,7 +37,12 @@ export function createDashboardInvoiceService(deps: { db: Db; invoices: InvoiceQ
     /** What the polling script needs to update badges in place; unknown and foreign ids are simply absent. */
     async statuses(accountId: string, ids: string[]) {
       const rows = await dashboardInvoiceStore.statuses(db, accountId, ids.filter(isUuid).slice(0, MAX_POLLED_IDS));
-      return rows.map((r) => ({ id: r.id, invoice_number: r.invoiceNumber, status: r.status, label: STATUS_LABELS[r.status], code: r.code, message: r.message }));
+      // An error is said in plain words (Spanish), as on the page, not with the authority's raw text.
+      const messageOf = (r: (typeof rows)[number]) => {
+        const text = r.status === 'error' ? explainCause({ code: r.code, cause: r.errorCause }) : undefined;
+        return text ? inPlainWords(text, 'es') : r.message;
+      };
+      return rows.map((r) => ({ id: r.id, invoice_number: r.invoiceNumber, status: r.status, label: STATUS_LABELS[r.status], code: r.code, message: messageOf(r) }));
     },
   };
 }

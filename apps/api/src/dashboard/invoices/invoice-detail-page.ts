@@ -5,6 +5,7 @@ import { html, type SafeHtml } from '../html/html';
 import { environmentBadge, isFinalStatus, statusBadge } from '../html/status-badge';
 import { csrfField, type PageContext } from '../html/layout';
 import type { Page } from '../http/page-renderer';
+import { authorityExplanation, nextAttemptFact, resendForm } from './authority-explanation';
 import { SECTION_PATHS, sectionOf, TYPE_LABELS } from './invoice-kinds';
 
 export interface InvoiceDetailView {
@@ -14,6 +15,7 @@ export interface InvoiceDetailView {
   neighbours: { previous?: InvoiceLink; next?: InvoiceLink };
   /** Original and corrective (R-type) invoices of the same taxpayer, both ways. */
   links: { corrects: (InvoiceLink & { invoiceDate: string })[]; correctedBy: InvoiceLink[] };
+  /** What a form on this page just did (after its redirect). */
   notice?: SafeHtml;
 }
 
@@ -146,28 +148,32 @@ export function invoiceDetailPage(v: InvoiceDetailView): Page {
   const i = { ...v.detail.invoice, id: v.detail.records[0].id };
   const section = sectionOf(i.invoiceType);
   const corrective = section === 'corrective';
+  const explained = authorityExplanation(i);
   return {
     title: `Invoice ${i.invoiceNumber}`,
     nav: section,
     statusUrl: '/app/invoices/statuses',
-    body: (ctx) => html`${v.notice ?? ''}<p class="breadcrumb"><a href="${SECTION_PATHS[section]}">${corrective ? 'Corrective invoices' : 'Invoices'}</a></p>
+    body: (ctx) => html`<p class="breadcrumb"><a href="${SECTION_PATHS[section]}">${corrective ? 'Corrective invoices' : 'Invoices'}</a></p>
       <div class="page-header">
         <h1>${corrective ? 'Corrective invoice' : 'Invoice'} ${i.invoiceNumber}</h1>
         <div class="actions">Status: ${statusBadge(i.authorityStatus, i.id)} ${environmentBadge(i.isProduction)}${
           v.detail.cancelled ? html` <span class="badge badge--rejected">Anulada · Cancelled</span>` : ''
         }</div>
       </div>
+      ${v.notice ?? ''}
       <p class="notice" data-refresh-hint="${i.id}" hidden>The authority has answered. <a href="/app/invoices/${i.id}">Reload the page</a> to see its full response.</p>
       <div class="grid">
         <section class="card" aria-labelledby="answer-title">
           <h2 id="answer-title">Authority's answer</h2>
           <dl class="facts">
             <dt>Status</dt><dd>${statusBadge(i.authorityStatus, i.id)}</dd>
-            <dt>Code and message</dt><dd data-authority-for="${i.id}">${i.authorityCode !== null ? html`<strong>${i.authorityCode}</strong>: ` : ''}${i.authorityMessage ?? (i.authorityCode !== null ? '' : isFinalStatus(i.authorityStatus) ? 'none' : 'none yet')}</dd>
+            <dt>Code and message</dt><dd data-authority-for="${i.id}">${explained ?? html`${i.authorityCode !== null ? html`<strong>${i.authorityCode}</strong>: ` : ''}${i.authorityMessage ?? (i.authorityCode !== null ? '' : isFinalStatus(i.authorityStatus) ? 'none' : 'none yet')}`}</dd>
+            ${nextAttemptFact(i)}
             <dt>CSV</dt><dd>${i.authorityCsv ? html`<code>${i.authorityCsv}</code>` : 'none yet'}</dd>
-            ${i.lastError ? html`<dt>Last error</dt><dd>${i.lastError}</dd>` : ''}
+            ${i.lastError && !explained ? html`<dt>Last error</dt><dd>${i.lastError}</dd>` : ''}
             <dt>Send attempts</dt><dd>${i.sendAttempts}</dd>
           </dl>
+          ${resendForm(ctx, i)}
         </section>
         <section class="card" aria-labelledby="qr-title">
           <h2 id="qr-title">QR code</h2>

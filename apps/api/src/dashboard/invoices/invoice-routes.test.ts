@@ -5,7 +5,7 @@ import request from 'supertest';
 import { invoices, submissionInvoices, submissions } from '@vf/db';
 import { createSystem, createTaxpayer, invoiceBody } from '../../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { signUp, type DashboardAccount } from '../testing/dashboard-agent';
+import { signUp, submitForm, type DashboardAccount } from '../testing/dashboard-agent';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -150,5 +150,52 @@ describe('invoice detail', () => {
     const res = await request(t.app).get(`/app/invoices/statuses?ids=${randomUUID()}`).set('Accept', 'application/json');
     expect(res.status).toBe(401);
     expect(res.body.error).toMatch(/Sign in again/);
+  });
+});
+
+describe('an invoice in error', () => {
+  it('explains the cause once, Spanish first, and its Reenviar / Resend button puts the same record back in the queue', async () => {
+    const a = await ready();
+    const inv = await register(a);
+    const raw = 'Codigo[4112].El titular del certificado debe ser Obligado Emisión, Colaborador Social, Apoderado o Sucesor.';
+    await t.db.db
+      .update(invoices)
+      .set({ authorityStatus: 'error', authorityCode: 4112, authorityMessage: raw, lastError: `the authority refused the whole message (env:Client): 4112 ${raw}` })
+      .where(eq(invoices.id, inv.id));
+
+    const page = (await a.agent.get(`/app/invoices/${inv.id}`).expect(200)).text;
+    expect(page).toMatch(/<p lang="es"><strong>Código 4112\.<\/strong> La AEAT no acepta este certificado[^<]*<strong>Qué hacer:<\/strong> Sube un certificado/);
+    expect(page).toContain('Next step: Upload a certificate');
+    // The authority's own text appears once, behind a summary, not three times.
+    expect(page.split('El titular del certificado debe ser').length - 1).toBe(1);
+    expect(page).toContain('Reenviar / Resend');
+
+    const done = await submitForm(a.agent, `/app/invoices/${inv.id}`, `/app/invoices/${inv.id}/resend`, {});
+    expect(done.status).toBe(303);
+    expect(done.headers.location).toBe(`/app/invoices/${inv.id}?notice=invoice_resent`);
+    const [row] = await t.db.db.select().from(invoices).where(eq(invoices.id, inv.id));
+    expect(row).toMatchObject({ authorityStatus: 'queued', hash: inv.hash, nextAttemptAt: null });
+    const after = (await a.agent.get(done.headers.location).expect(200)).text;
+    expect(after).toContain('Reenvío programado');
+    expect(after).not.toContain('Reenviar / Resend');
+
+    // The status poll says the same in plain words, not the raw text.
+    await t.db.db.update(invoices).set({ authorityStatus: 'error' }).where(eq(invoices.id, inv.id));
+    const polled = await a.agent.get(`/app/invoices/statuses?ids=${inv.id}`).set('Accept', 'application/json').expect(200);
+    expect(polled.body.invoices[0]).toMatchObject({ status: 'error', code: 4112, message: expect.stringMatching(/^La AEAT no acepta este certificado/) });
+
+    // Without the form's CSRF token the resend is refused and nothing moves.
+    await a.agent.post(`/app/invoices/${inv.id}/resend`).type('form').send({}).expect(403);
+    expect((await t.db.db.select().from(invoices).where(eq(invoices.id, inv.id)))[0].authorityStatus).toBe('error');
+  });
+
+  it('a resend of an invoice not in error changes nothing and says why', async () => {
+    const a = await ready();
+    const inv = await register(a);
+    const done = await submitForm(a.agent, `/app/invoices/${inv.id}`, `/app/invoices/${inv.id}/resend`, {});
+    expect(done.status).toBe(303);
+    expect(done.headers.location).toBe(`/app/invoices/${inv.id}?notice=invoice_not_resendable`);
+    const [row] = await t.db.db.select().from(invoices).where(eq(invoices.id, inv.id));
+    expect(row.authorityStatus).toBe('queued');
   });
 });

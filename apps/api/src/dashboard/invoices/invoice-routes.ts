@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { ApiError } from '../../errors/api-error';
+import type { InvoiceResendService } from '../../invoices/invoice-resend-service';
 import { isUuid } from '../../http/is-uuid';
 import { parseWith } from '../../http/parse-with';
 import { invoiceListSchema } from '../../invoices/invoice-list-schema';
@@ -24,7 +25,13 @@ function queryText(req: Request, name: string): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-export function invoiceRoutes(deps: { invoices: DashboardInvoiceService; taxpayers: TaxpayerService; qr: InvoiceQrService; render: RenderPage }): Router {
+export function invoiceRoutes(deps: {
+  invoices: DashboardInvoiceService;
+  taxpayers: TaxpayerService;
+  qr: InvoiceQrService;
+  resend: InvoiceResendService;
+  render: RenderPage;
+}): Router {
   const { invoices, render } = deps;
   const router = Router();
   const account = (res: Response) => signedInSession(res).accountId;
@@ -62,6 +69,17 @@ export function invoiceRoutes(deps: { invoices: DashboardInvoiceService; taxpaye
 
   router.get('/app/invoices/:id', async (req, res) => {
     render(req, res, invoiceDetailPage({ ...(await invoices.detail(account(res), req.params.id)), notice: noticeFrom(req) }));
+  });
+
+  router.post('/app/invoices/:id/resend', async (req, res) => {
+    const id = req.params.id;
+    try {
+      await deps.resend.resend(account(res), id, req.log);
+      res.redirect(303, `/app/invoices/${id}?notice=invoice_resent`);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.code === 'not_resendable')) throw err;
+      res.redirect(303, `/app/invoices/${id}?notice=invoice_not_resendable`);
+    }
   });
 
   router.get('/app/invoices/:id/qr.:format', async (req, res) => {

@@ -1,5 +1,6 @@
 import type { AuthorityStatus } from '@vf/db';
 import type { PendingForTaxpayer, ProblemInvoice, StatusCount } from '@vf/db/src/stores/dashboard-overview-store';
+import type { OutageSummary } from '@vf/db/src/stores/send-state-store';
 import { formatDateTime, formatInvoiceDate, formatWait } from '../html/format';
 import { html } from '../html/html';
 import { ALL_STATUSES, environmentBadge, statusBadge } from '../html/status-badge';
@@ -14,7 +15,19 @@ export interface OverviewView {
   counts: StatusCount[];
   problems: ProblemInvoice[];
   pending: PendingForTaxpayer[];
+  /** Records held back because the authority does not answer; absent when every send gets through. */
+  outage?: OutageSummary;
   now: Date;
+}
+
+// The law asks for a warning with the number of records waiting while an incident keeps them from the authority.
+function outageWarning(o: OutageSummary | undefined) {
+  if (!o) return '';
+  const since = formatDateTime(o.since);
+  return html`<div class="notice notice--warn" role="alert" data-testid="outage-warning">
+    <p lang="es"><strong>${o.waitingRecords.toLocaleString('es-ES')} ${o.waitingRecords === 1 ? 'registro espera' : 'registros esperan'} a la AEAT</strong> porque no responde desde el ${since}. El servicio los reenvía solo, en orden y al menos cada hora; no tienes que hacer nada.</p>
+    <p lang="en" class="muted">${o.waitingRecords.toLocaleString('en-GB')} ${o.waitingRecords === 1 ? 'record is' : 'records are'} waiting because the authority has not answered since ${since}. They are resent automatically, in order, at least hourly.</p>
+  </div>`;
 }
 
 function usageCard(v: OverviewView) {
@@ -96,6 +109,7 @@ export function overviewPage(v: OverviewView): Page {
     title: 'Overview',
     nav: 'overview',
     body: () => html`<div class="page-header"><h1>Overview</h1><p class="muted">Signed in as ${v.accountName}</p></div>
+      ${outageWarning(v.outage)}
       <div class="grid">${usageCard(v)}</div>
       ${problemsCard(v.problems)}
       ${pendingCard(v.pending, v.now)}

@@ -38,6 +38,19 @@ describe('overview', () => {
     expect(page).toContain('<a href="/app/invoices?status=rejected">1</a>');
   });
 
+  it('warns, Spanish first, how many records wait because the authority does not answer, and since when', async () => {
+    const a = await signUp(t.app);
+    const taxpayerId = await createTaxpayer(t.app, { ...a });
+    const systemId = await createSystem(t.app, { ...a });
+    for (const n of ['W-1', 'W-2']) await request(t.app).post('/api/v1/invoices').set(a.auth).send(invoiceBody(taxpayerId, systemId, { invoice_number: n })).expect(201);
+    expect((await a.agent.get('/app').expect(200)).text).not.toContain('data-testid="outage-warning"');
+
+    await t.db.db.execute(sql`INSERT INTO send_states (taxpayer_id, consecutive_failures, failing_since) VALUES (${taxpayerId}, 7, '2026-03-02T08:30:00Z')`);
+    const page = (await a.agent.get('/app').expect(200)).text;
+    expect(page).toMatch(/data-testid="outage-warning"[\s\S]*<strong>2 registros esperan a la AEAT<\/strong> porque no responde desde el 02 Mar 2026, 09:30/);
+    expect(page).toContain('2 records are waiting because the authority has not answered since');
+  });
+
   it('says so when nothing was refused and nothing waits', async () => {
     const a = await signUp(t.app);
     const page = (await a.agent.get('/app').expect(200)).text;

@@ -19,6 +19,7 @@ export function overviewRoutes(deps: { overview: OverviewService; render: Render
         counts: o.counts,
         problems: o.problems,
         pending: o.pending,
+        outage: o.outage,
         now: deps.clock(),
       }),
     );

@@ -1,6 +1,7 @@
 import type { Db } from '@vf/db';
 import { accountStore, type AccountWithPlan } from '@vf/db/src/stores';
 import { dashboardOverviewStore } from '@vf/db/src/stores/dashboard-overview-store';
+import { outageSummary } from '@vf/db/src/stores/send-state-store';
 import type { AccountService } from '../../account/account-service';
 
 export type OverviewService = ReturnType<typeof createOverviewService>;
@@ -21,13 +22,14 @@ export function createOverviewService(deps: { db: Db; accounts: AccountService }
 
     /** Everything on the overview page, read in parallel. */
     async overview(accountId: string) {
-      const [usage, counts, problems, pending] = await Promise.all([
+      const [usage, counts, problems, pending, outage] = await Promise.all([
         account(accountId).then((a) => deps.accounts.overview(a)),
         dashboardOverviewStore.countsByStatus(db, accountId),
         dashboardOverviewStore.latestProblems(db, accountId, LATEST_PROBLEMS),
         dashboardOverviewStore.pendingByTaxpayer(db, accountId),
+        outageSummary(db, accountId),
       ]);
-      return { account: usage.account, usage: usage.usage, counts, problems, pending };
+      return { account: usage.account, usage: usage.usage, counts, problems, pending, outage };
     },
   };
 }

@@ -1,0 +1,2 @@
+export * from './authority-status';
+export * from './status-transitions';
