@@ -57,7 +57,7 @@ export function createDashboard(deps: AppDeps, services: Services): Router {
     signInRoutes({ auth: services.auth, signIn, render }),
     overviewRoutes({ overview, render, clock }),
     invoiceRoutes({ invoices: createDashboardInvoiceService({ db, invoices: services.invoices, taxpayers: services.taxpayers }), taxpayers: services.taxpayers, qr: services.qr, resend: services.resend, render }),
-    invoiceActionRoutes({ registration: services.registration, invoices: services.invoices, accountById: (id) => accountStore.findById(db, id), render }),
+    invoiceActionRoutes({ registration: services.registration, cancellation: services.cancellation, invoices: services.invoices, accountById: (id) => accountStore.findById(db, id), render }),
     taxpayerRoutes({ taxpayers: services.taxpayers, render, clock }),
     chainRoutes({ chain: services.chain, verification: createChainVerificationService({ db }), render }),
     systemRoutes({ systems: services.systems, render }),

@@ -1,4 +1,4 @@
-import { buildRegistrationRecord, toAeatDate, type RegistrationRecord } from '@vf/core';
+import { buildCancellationRecord, buildRegistrationRecord, toAeatDate, type ChainRecord } from '@vf/core';
 import type { SystemSnapshotJson } from '../schema';
 import { toNormalizedInvoice, type StoredInvoiceContent, type StoredLine } from '../stores/invoice-record-mapping';
 
@@ -36,22 +36,30 @@ export class HashMismatchError extends Error {
  * FechaHoraHusoGenRegistro, same previous huella) and proves it by recomputing the huella. Never re-hashes:
  * a mismatch throws and the record is not sent. The worker sends what this returns; the API shows it.
  */
-export function rebuildChainRecord(row: StoredChainRecord): RegistrationRecord {
-  const record = buildRegistrationRecord({
-    invoice: toNormalizedInvoice(row, row.lines),
-    issuer: { nif: row.issuerNif, name: row.issuerName },
-    system: row.systemSnapshot,
-    previous: row.previous
-      ? {
-          issuerNif: row.previous.issuerNif,
-          invoiceNumber: row.previous.invoiceNumber,
-          invoiceDate: toAeatDate(row.previous.invoiceDate),
-          hash: row.previous.hash,
-        }
-      : undefined,
-    generatedAt: row.generatedAtLiteral,
-    externalRef: row.id,
-  });
+export function rebuildChainRecord(row: StoredChainRecord): ChainRecord {
+  const previous = row.previous
+    ? { issuerNif: row.previous.issuerNif, invoiceNumber: row.previous.invoiceNumber, invoiceDate: toAeatDate(row.previous.invoiceDate), hash: row.previous.hash }
+    : undefined;
+  const record: ChainRecord =
+    row.recordType === 'cancellation'
+      ? buildCancellationRecord({
+          invoice: { issuerNif: row.issuerNif, invoiceNumber: row.invoiceNumber, invoiceDate: row.invoiceDate },
+          system: row.systemSnapshot,
+          previous,
+          generatedAt: row.generatedAtLiteral,
+          externalRef: row.id,
+          sinRegistroPrevio: row.sinRegistroPrevio,
+          rechazoPrevio: row.rechazoPrevio === 'S',
+        })
+      : buildRegistrationRecord({
+          invoice: toNormalizedInvoice(row, row.lines),
+          issuer: { nif: row.issuerNif, name: row.issuerName },
+          system: row.systemSnapshot,
+          previous,
+          generatedAt: row.generatedAtLiteral,
+          externalRef: row.id,
+          flags: row.subsanacion ? { subsanacion: true, ...(row.rechazoPrevio ? { rechazoPrevio: row.rechazoPrevio } : {}) } : undefined,
+        });
   if (record.hash !== row.hash) throw new HashMismatchError(row.id, row.hash, record.hash);
   return record;
 }

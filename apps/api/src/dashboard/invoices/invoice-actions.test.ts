@@ -118,3 +118,30 @@ describe('original and corrective invoices', () => {
     expect(correctivePage).toContain(`<a href="/app/invoices/${original.id}" data-testid="corrects-link"><code>F-ORIG-1</code></a>`);
   });
 });
+
+describe('cancelling an invoice from the dashboard', () => {
+  it('needs the confirmation, then appends the anulación with its reason and shows the invoice as cancelled', async () => {
+    const a = await ready();
+    const invoice = await register(a);
+    await answer(invoice.id, 'accepted');
+    const page = (await a.agent.get(`/app/invoices/${invoice.id}`).expect(200)).text;
+
+    const unconfirmed = await a.agent.post(`/app/invoices/${invoice.id}/cancel`).type('form').send({ _csrf: csrfTokenIn(page), reason: 'Duplicada' });
+    expect(unconfirmed.status).toBe(303);
+    expect((await a.agent.get(unconfirmed.headers.location).expect(200)).text).toContain('tick the confirmation box');
+    expect((await request(t.app).get(`/api/v1/invoices/${invoice.id}`).set(a.auth).expect(200)).body.data.cancelled).toBe(false);
+
+    const confirmed = await a.agent.post(`/app/invoices/${invoice.id}/cancel`).type('form').send({ _csrf: csrfTokenIn(page), reason: 'Duplicada', confirm: 'yes' });
+    expect(confirmed.headers.location).toBe(`/app/invoices/${invoice.id}?notice=cancellation_queued`);
+    const after = (await a.agent.get(confirmed.headers.location).expect(200)).text;
+    expect(after).toContain('data-testid="invoice-cancelled"');
+    expect(after).not.toContain(`href="/app/invoices/${invoice.id}/correct"`);
+    const history = /data-testid="record-history">([\s\S]*?)<\/table>/.exec(after)?.[1] ?? '';
+    expect(history).toContain('Anulación · Cancellation');
+    expect(history).toContain('Duplicada');
+    expect(history).toContain('>RegistroAnulacion</a>');
+
+    const again = await a.agent.post(`/app/invoices/${invoice.id}/cancel`).type('form').send({ _csrf: csrfTokenIn(page), confirm: 'yes' });
+    expect((await a.agent.get(again.headers.location).expect(200)).text).toContain('already cancelled');
+  });
+});
