@@ -2,12 +2,13 @@
 // Usage: npm run certs -- [dir] [--force]   (dir defaults to $CERT_DIR or var/certs)
 import { resolve } from 'node:path';
 import { writeTestCertificates } from '@vf/certificates/src/testing';
+import { createLogger } from '@vf/logger';
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');
 const dir = resolve(args.find((arg) => !arg.startsWith('--')) ?? process.env.CERT_DIR ?? 'var/certs');
+const logger = createLogger({ service: 'certs', level: process.env.LOG_LEVEL ?? 'info' });
 
 const result = writeTestCertificates(dir, { force });
-console.log(`Test certificates in ${result.dir} (TEST ONLY, not valid for AEAT)`);
-if (result.written.length) console.log(`  written: ${result.written.join(', ')}`);
-if (result.kept.length) console.log(`  kept:    ${result.kept.join(', ')}`);
+// File names only: the passwords stay in passwords.json (0600).
+logger.info({ dir: result.dir, written: result.written, kept: result.kept }, 'test certificates ready (TEST ONLY, not valid for AEAT)');

@@ -5,12 +5,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ensureMasterKeyFile } from '@vf/config';
+import { createLogger } from '@vf/logger';
 
 const root = path.resolve(__dirname, '..');
-const certDir = path.resolve(root, process.env.CERT_DIR ?? 'var/certs');
+// Local state (generated keys, passwords, test certificates); VAR_DIR moves it, e.g. for a test run.
+const varDir = path.resolve(root, process.env.VAR_DIR ?? 'var');
+const certDir = path.resolve(root, process.env.CERT_DIR ?? path.join(varDir, 'certs'));
 const tsx = path.join(root, 'node_modules/.bin/tsx');
+const logger = createLogger({ service: 'start', level: process.env.LOG_LEVEL ?? 'info' });
 
 function run(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(tsx, [path.join(root, script)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -38,16 +43,22 @@ function runToEnd(name: string, script: string, args: string[], env: NodeJS.Proc
 
 /** A local admin password for Bull Board, made once and kept out of the logs. */
 function localAdminPassword(): string {
-  const file = path.join(root, 'var/admin-password.txt');
+  const file = path.join(varDir, 'admin-password.txt');
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, randomBytes(18).toString('base64url') + '\n', { mode: 0o600 });
   }
+  chmodSync(file, 0o600);
   return readFileSync(file, 'utf8').trim();
 }
 
 async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, CERT_DIR: certDir, AUTHORITY_MODE: process.env.AUTHORITY_MODE ?? 'simulator' };
+  if (!env.MASTER_KEY) {
+    // Made at random on the first run (0600) and reused: every process reads the file, none gets the key on its command line.
+    env.MASTER_KEY_FILE = path.resolve(root, env.MASTER_KEY_FILE ?? path.join(varDir, 'master-key'));
+    ensureMasterKeyFile(env.MASTER_KEY_FILE);
+  }
   await runToEnd('migrate', 'packages/db/src/migrate-cli.ts', [], env);
   await runToEnd('certs', 'scripts/generate-test-certs.ts', [certDir], env);
 
@@ -68,8 +79,10 @@ async function main(): Promise<void> {
     run('worker', 'apps/worker/src/main.ts', env),
   ];
   const port = env.PORT ?? '3000';
-  console.log(`\nAPI and dashboard: http://localhost:${port}/  (Bull Board: /admin/queues, user ${env.ADMIN_USER}, password in var/admin-password.txt)`);
-  console.log('Submissions go to the local AEAT SIMULATOR, not to the tax authority.\n');
+  logger.info(
+    { url: `http://localhost:${port}/`, queueBoard: '/admin/queues', adminUser: env.ADMIN_USER, adminPasswordFile: path.relative(root, path.join(varDir, 'admin-password.txt')), masterKeyFile: env.MASTER_KEY_FILE },
+    'API and dashboard started; submissions go to the local AEAT SIMULATOR, not to the tax authority',
+  );
 
   let stopping = false;
   const stopAll = (code: number) => {
@@ -79,12 +92,12 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(code), 10_000).unref();
     Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('exit', r))))).then(() => process.exit(code));
   };
-  for (const c of children) c.on('exit', (code) => !stopping && (console.error(`a process exited (${code}); stopping all`), stopAll(code ?? 1)));
+  for (const c of children) c.on('exit', (code) => !stopping && (logger.error({ code }, 'a process exited; stopping all'), stopAll(code ?? 1)));
   process.on('SIGINT', () => stopAll(0));
   process.on('SIGTERM', () => stopAll(0));
 }
 
 main().catch((err) => {
-  console.error(err);
+  logger.error({ err }, 'start failed');
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '@vf/config';
 import type { Db } from '@vf/db';
 import type { Queues } from '@vf/queue';
+import type { ThrottleLimits } from './auth/credential-throttle';
 
 export interface AppDeps {
   db: Db;
@@ -17,4 +18,6 @@ export interface AppDeps {
   /** How long a registration waits for Redis before leaving the invoice to the reconciler. */
   enqueueTimeoutMs?: number;
   healthTimeoutMs?: number;
+  /** Password-attempt and registration limits; defaults in DEFAULT_THROTTLE_LIMITS. */
+  throttleLimits?: Partial<ThrottleLimits>;
 }

@@ -1,6 +1,7 @@
 import { createAccountService } from './account/account-service';
 import type { AppDeps } from './app-deps';
 import { createAuthService } from './auth/auth-service';
+import { createCredentialThrottle } from './auth/credential-throttle';
 import { createPasswordHasher } from './auth/password-hasher';
 import { createChainService } from './chain/chain-service';
 import { createHealthService } from './health/health-service';
@@ -19,9 +20,14 @@ export function composeServices(deps: AppDeps) {
   const clock = deps.clock ?? (() => new Date());
   const intake = createCertificateIntake({ certificateDir: deps.config.certificateDir, masterKey: deps.config.masterKey, clock });
   const invoices = createInvoiceQueryService({ db });
+  const passwords = createPasswordHasher(deps.passwordHashCost);
+  // The app's Redis namespace is its queue prefix: one deployment (or test) never sees another's counters.
+  const throttle = createCredentialThrottle({ redis: deps.redis, prefix: deps.queues.submission.opts.prefix ?? 'vf', limits: deps.throttleLimits });
   return {
     clock,
-    auth: createAuthService({ db, passwords: createPasswordHasher(deps.passwordHashCost) }),
+    passwords,
+    throttle,
+    auth: createAuthService({ db, passwords, throttle }),
     account: createAccountService({ db, clock }),
     taxpayers: createTaxpayerService({ db, intake, clock }),
     systems: createSystemService({ db }),

@@ -10,6 +10,7 @@ import { composeServices } from './compose';
 import { createDashboard } from './dashboard/create-dashboard';
 import { errorHandler, notFoundHandler } from './errors/error-handler';
 import { healthRoutes } from './health/health-routes';
+import { rejectControlCharacters, rejectMalformedUrl } from './http/input-guard';
 import { jsonBody } from './http/json-body';
 import { requestLogger } from './http/request-logger';
 import { invoiceResendRoutes } from './invoices/invoice-resend-routes';
@@ -28,11 +29,11 @@ export function createApp(deps: AppDeps): Express {
   // Behind a TLS proxy this makes req.secure (Secure cookies) and req.ip (rate limits) reflect the client.
   app.set('trust proxy', deps.config.trustProxy ?? false);
 
-  app.use(requestLogger(deps.logger));
+  app.use(requestLogger(deps.logger), rejectMalformedUrl);
   // Operators only; without configured credentials the board does not exist at all.
   if (deps.config.admin) app.use(QUEUE_BOARD_PATH, basicAuth(deps.config.admin, 'queues'), queueBoard(deps.queues));
 
-  app.use(API_PREFIX, jsonBody);
+  app.use(API_PREFIX, jsonBody, rejectControlCharacters);
   app.use(API_PREFIX, healthRoutes(services.health), authRoutes(services.auth));
   app.use(
     API_PREFIX,

@@ -5,6 +5,7 @@ import forge from 'node-forge';
 import { certificateNif } from '@vf/certificates';
 import { TEST_CERT_FILES, writeTestCertificates } from '@vf/certificates/src/testing';
 import { createSimulator } from './create-simulator';
+import { createLogger } from '@vf/logger';
 import { loadSimConfig } from './sim-config';
 
 function platformNif(certDir: string): string | undefined {
@@ -17,9 +18,10 @@ function platformNif(certDir: string): string | undefined {
 
 async function main(): Promise<void> {
   const config = loadSimConfig();
+  const logger = createLogger({ service: 'authority-sim', level: process.env.LOG_LEVEL ?? 'info' });
   const certDir = resolve(config.certDir);
   const certs = writeTestCertificates(certDir);
-  if (certs.written.length) console.log(`[SIMULATOR] generated test certificates in ${certDir}: ${certs.written.join(', ')}`);
+  if (certs.written.length) logger.info({ certDir, files: certs.written }, 'SIMULATOR generated test certificates');
   const collaboratorNifs = config.collaboratorNifs ?? [platformNif(certDir)].filter((nif): nif is string => nif !== undefined);
 
   const sim = await createSimulator({
@@ -38,7 +40,7 @@ async function main(): Promise<void> {
       latencyMs: config.latencyMs,
       validateSchema: config.validateSchema,
     },
-    log: (line) => console.log(`[SIMULATOR] ${line}`),
+    log: (line) => logger.info(`SIMULATOR ${line}`),
   });
 
   console.log('='.repeat(78));

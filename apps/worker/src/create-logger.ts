@@ -1,20 +1,7 @@
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { createLogger as createServiceLogger } from '@vf/logger';
 
-// Defence in depth: nothing logged by the worker should carry these, but if an object slips in, they are blanked.
-const REDACT = [
-  'password',
-  '*.password',
-  'certificatePassword',
-  '*.certificatePassword',
-  'certificateP12',
-  '*.certificateP12',
-  'keyPem',
-  '*.keyPem',
-  'masterKey',
-  '*.masterKey',
-  'config.platformCertificate',
-];
-
+/** The worker's logger: the shared configuration (one redaction list for every process), stamped with its id. */
 export function createLogger(level: string, workerId: string): Logger {
-  return pino({ level, base: { service: 'worker', workerId }, redact: { paths: REDACT, censor: '[redacted]' } });
+  return createServiceLogger({ service: 'worker', level, base: { workerId } });
 }

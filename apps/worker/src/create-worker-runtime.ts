@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '@vf/config';
 import { createDatabase } from '@vf/db';
 import { MAINTENANCE_QUEUE, SUBMISSION_QUEUE, createQueues, createRedis, type SubmissionJobData } from '@vf/queue';
-import { RECONCILE_SCHEDULER_ID, reconcileExclusively } from './jobs/reconcile-processor';
+import { ensureReconcileSchedule, reconcileExclusively } from './jobs/reconcile-processor';
 import { createSubmissionProcessor, type SubmissionJobResult } from './jobs/submission-processor';
 import { TaxpayerSender } from './sending/taxpayer-sender';
 import { ClientCertificates } from './transport/client-certificates';
@@ -37,6 +37,9 @@ export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeO
   database.pool.on('error', (err) => logger.warn({ err }, 'idle database connection lost'));
   const redis = createRedis(config.redisUrl);
   const queues = createQueues(redis, config.queuePrefix);
+  // Without listeners these 'error' events would be unhandled; an outage is logged and outlived instead.
+  redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
+  for (const queue of [queues.submission, queues.maintenance]) queue.on('error', (err) => logger.warn({ err }, 'queue error'));
   const certificates = new ClientCertificates({ masterKey: config.masterKey, platformCertificate: config.platformCertificate, serverCaPem });
   const transport = new SoapTransport({ timeoutMs: config.authority.requestTimeoutMs });
   const sender = new TaxpayerSender({ db: database.db, config, certificates, transport, logger, workerId, leaseTtlMs, stopping: isStopping });
@@ -45,9 +48,26 @@ export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeO
   let submissionWorker: Worker<SubmissionJobData, SubmissionJobResult> | undefined;
   let maintenanceWorker: Worker | undefined;
   let closed: Promise<void> | undefined;
+  let scheduleTimer: NodeJS.Timeout | undefined;
+  let checkingSchedule = false;
+  const scheduleDeps = { database, submission: queues.submission, maintenance: queues.maintenance, everyMs: config.reconcileIntervalMs, logger };
+
+  async function checkSchedule(): Promise<void> {
+    // While Redis is down the check waits for it; ticks meanwhile are skipped, not stacked.
+    if (checkingSchedule || stopping) return;
+    checkingSchedule = true;
+    try {
+      if ((await ensureReconcileSchedule(scheduleDeps)) === 'recreated') logger.warn('reconcile schedule was missing (Redis flushed or restarted empty): re-created');
+    } catch (err) {
+      logger.warn({ err }, 'reconcile schedule check failed; retrying next interval');
+    } finally {
+      checkingSchedule = false;
+    }
+  }
 
   async function shutdown(): Promise<void> {
     stopping = true;
+    clearInterval(scheduleTimer);
     await maintenanceWorker?.close();
     await submissionWorker?.close();
     await queues.close();
@@ -60,9 +80,9 @@ export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeO
   return {
     workerId,
     async start() {
-      await reconcileExclusively(database, queues.submission, logger);
-      // Idempotent across processes: every worker upserts the same scheduler, BullMQ keeps one.
-      await queues.maintenance.upsertJobScheduler(RECONCILE_SCHEDULER_ID, { every: config.reconcileIntervalMs }, { name: RECONCILE_SCHEDULER_ID });
+      // A missing schedule is re-created with a reconciliation of its own; otherwise reconcile once now.
+      if ((await ensureReconcileSchedule(scheduleDeps)) === 'present') await reconcileExclusively(database, queues.submission, logger);
+      scheduleTimer = setInterval(() => void checkSchedule(), config.reconcileIntervalMs);
       submissionWorker = new Worker<SubmissionJobData, SubmissionJobResult>(SUBMISSION_QUEUE, processSubmission, {
         connection: redis,
         prefix: config.queuePrefix,

@@ -1,4 +1,5 @@
 import { loadConfig } from '@vf/config';
+import { createLogger as createServiceLogger } from '@vf/logger';
 import { createLogger } from './create-logger';
 import { createWorkerRuntime } from './create-worker-runtime';
 import { loadWorkerSettings } from './worker-settings';
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  // The logger may not exist yet (bad configuration): stderr is the only safe place.
-  console.error(err instanceof Error ? err.message : err);
+  // The configured logger may not exist yet (bad configuration): the shared one still redacts.
+  createServiceLogger({ service: 'worker' }).fatal({ err }, 'worker failed to start');
   process.exit(1);
 });

@@ -27,28 +27,40 @@ async function start(id: string, patch: Record<string, string> = {}): Promise<Wo
   return w;
 }
 
+/** Messages of one taxpayer that started before the previous one was settled: one sender at a time means none. */
+async function overlappingMessages(): Promise<unknown[]> {
+  const r = await env.db.db.execute(sql`
+    SELECT taxpayer_id FROM (
+      SELECT taxpayer_id, started_at, lag(finished_at) OVER (PARTITION BY taxpayer_id ORDER BY started_at) AS previous_finished
+      FROM submissions) s
+    WHERE started_at < previous_finished`);
+  return r.rows;
+}
+
 async function chainOrder(taxpayerId: string): Promise<string[]> {
   const r = await env.db.db.execute<{ invoice_number: string }>(sql`SELECT invoice_number FROM invoices WHERE taxpayer_id = ${taxpayerId} ORDER BY chain_seq`);
   return r.rows.map((row) => row.invoice_number);
 }
 
-test('2,500 invoices of 5 taxpayers, drained by 3 worker processes, reach the authority exactly once, in chain order, at most 1,000 per message, respecting flow control', async () => {
-  const sizes = [1_300, 300, 300, 300, 300];
+// Invariants only: which worker sends what, and how a takeover splits a message, depend on timing. The
+// 2,500-record, multi-process drain is a load run and lives in the benchmark (`npm run bench`, submission drain).
+test('1,210 invoices of 3 taxpayers, drained by 3 worker processes, reach the authority exactly once, in chain order, at most 1,000 per message, respecting flow control', async () => {
+  const sizes = [1_050, 80, 80];
   const taxpayers = await Promise.all(sizes.map(() => env.taxpayer(party, { certificate: 'own' })));
   const ids = (await Promise.all(taxpayers.map((t, i) => env.register(party, t.id, sizes[i])))).flat();
-  expect(ids).toHaveLength(2_500);
+  expect(ids).toHaveLength(1_210);
   const counters = env.sim.state.counters;
   const before = { registered: counters.recordsRegistered, received: counters.recordsReceived };
 
   await Promise.all(['fleet-1', 'fleet-2', 'fleet-3'].map((id) => start(id)));
-  const states = await env.settled(ids, 90_000).catch(async (err) => {
+  const states = await env.settled(ids, 120_000).catch(async (err) => {
     const left = await env.db.db.execute(sql`SELECT taxpayer_id, authority_status, count(*) FROM invoices GROUP BY 1, 2`);
     throw new Error(`${err.message}\n${JSON.stringify(left.rows)}\n${processes.map((p) => p.output.join('').slice(-3000)).join('\n---\n')}`);
   });
 
   expect(states.filter((s) => s.status !== 'accepted')).toEqual([]);
-  expect(counters.recordsRegistered - before.registered).toBe(2_500);
-  expect(counters.recordsReceived - before.received).toBe(2_500);
+  expect(counters.recordsRegistered - before.registered).toBe(1_210);
+  expect(counters.recordsReceived - before.received).toBe(1_210);
   expect(counters.duplicates).toBe(0);
   expect(counters.flowControlViolations).toBe(0);
   expect(counters.chainMismatches).toBe(0);
@@ -57,21 +69,13 @@ test('2,500 invoices of 5 taxpayers, drained by 3 worker processes, reach the au
     const arrived = counters.registeredByNif[t.nif].map((r) => r.invoiceNumber);
     expect(arrived).toEqual(await chainOrder(t.id));
   }
-  // The big taxpayer needed two messages: a full one, then the rest after the waiting time.
-  const big = await env.db.db.execute<{ record_count: number; worker_id: string }>(
-    sql`SELECT record_count, worker_id FROM submissions WHERE taxpayer_id = ${taxpayers[0].id} ORDER BY started_at`,
-  );
-  expect(big.rows.map((r) => r.record_count)).toEqual([1_000, 300]);
-  // One sender per taxpayer at a time: each message of a taxpayer started after the previous one was settled.
-  const overlapping = await env.db.db.execute(sql`
-    SELECT taxpayer_id FROM (
-      SELECT taxpayer_id, started_at, lag(finished_at) OVER (PARTITION BY taxpayer_id ORDER BY started_at) AS previous_finished
-      FROM submissions) s
-    WHERE started_at < previous_finished`);
-  expect(overlapping.rows).toEqual([]);
+  // Every record was waiting before the first worker started: the big taxpayer's first message is a full one.
+  const big = await env.db.db.execute<{ record_count: number }>(sql`SELECT record_count FROM submissions WHERE taxpayer_id = ${taxpayers[0].id} ORDER BY started_at`);
+  expect(big.rows.map((r) => r.record_count)).toEqual([1_000, 50]);
+  expect(await overlappingMessages()).toEqual([]);
   const workers = await env.db.db.execute<{ worker_id: string }>(sql`SELECT DISTINCT worker_id FROM submissions WHERE taxpayer_id = ANY(${sql.param(taxpayers.map((t) => t.id))}::uuid[])`);
   for (const w of workers.rows) expect(['fleet-1', 'fleet-2', 'fleet-3']).toContain(w.worker_id);
-}, 150_000);
+}, 180_000);
 
 test('a worker killed mid-send loses nothing and registers nothing twice: another worker takes over and the resend is recognised', async () => {
   const taxpayer = await env.taxpayer(party, { certificate: 'own' });
@@ -82,29 +86,32 @@ test('a worker killed mid-send loses nothing and registers nothing twice: anothe
   // The next message reaches the simulator, which registers it and then takes its time to answer.
   env.sim.configure({ latencyMs: 2_500 });
   const ids = await env.register(party, taxpayer.id, 20);
-  await waitUntil(
-    async () => (await env.db.db.execute(sql`SELECT 1 FROM submissions WHERE taxpayer_id = ${taxpayer.id} AND outcome = 'in_flight'`)).rows.length > 0,
-    'a message in flight',
-  );
-  await waitUntil(async () => (env.sim.state.counters.registeredByNif[taxpayer.nif]?.length ?? 0) === 21, 'the simulator to register the message');
+  const inFlight = async () =>
+    (await env.db.db.execute<{ id: string }>(sql`SELECT id FROM submissions WHERE taxpayer_id = ${taxpayer.id} AND outcome = 'in_flight'`)).rows;
+  await waitUntil(async () => (await inFlight()).length > 0, 'a message in flight');
+  await waitUntil(async () => (env.sim.state.counters.registeredByNif[taxpayer.nif]?.length ?? 0) > 1, 'the simulator to register the message');
+  const [killed] = await inFlight();
   await stopWorker(processes[0], 'SIGKILL');
   env.sim.configure({ latencyMs: 0 });
   await start('second', quick);
 
-  const states = await env.settled(ids, 60_000);
+  const states = await env.settled(ids, 90_000);
   expect(states.filter((s) => s.status !== 'accepted')).toEqual([]);
-  expect(env.sim.state.counters.registeredByNif[taxpayer.nif]).toHaveLength(21);
+  const arrived = env.sim.state.counters.registeredByNif[taxpayer.nif].map((r) => r.invoiceNumber);
+  expect(arrived).toEqual(await chainOrder(taxpayer.id));
   expect(env.sim.state.counters.flowControlViolations).toBe(0);
-  const submissions = await env.db.db.execute<{ outcome: string; worker_id: string; error_message: string | null }>(
-    sql`SELECT outcome, worker_id, error_message FROM submissions WHERE taxpayer_id = ${taxpayer.id} ORDER BY started_at`,
+  expect(env.sim.state.counters.chainMismatches).toBe(0);
+  const submissions = await env.db.db.execute<{ id: string; outcome: string; worker_id: string; error_message: string | null }>(
+    sql`SELECT id, outcome, worker_id, error_message FROM submissions WHERE taxpayer_id = ${taxpayer.id} ORDER BY started_at`,
   );
-  expect(submissions.rows.map((s) => [s.outcome, s.worker_id])).toEqual([
-    ['answered', 'first'],
-    ['transport_error', 'first'],
-    ['answered', 'second'],
-  ]);
-  expect(submissions.rows[1].error_message).toContain('stopped before the answer was recorded');
-}, 90_000);
+  const lost = submissions.rows.find((s) => s.id === killed?.id);
+  expect(lost).toMatchObject({ outcome: 'transport_error', worker_id: 'first' });
+  expect(lost?.error_message).toContain('stopped before the answer was recorded');
+  const after = submissions.rows.slice(submissions.rows.indexOf(lost!) + 1);
+  expect(after.map((s) => s.worker_id).every((w) => w === 'second')).toBe(true);
+  expect(after.some((s) => s.outcome === 'answered')).toBe(true);
+  expect(await overlappingMessages()).toEqual([]);
+}, 120_000);
 
 test('SIGTERM finishes the message in hand, releases the lease and exits cleanly', async () => {
   const taxpayer = await env.taxpayer(party, { certificate: 'own' });

@@ -9,8 +9,10 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   databaseUrl: string;
   redisUrl: string;
-  /** 32-byte key (base64) that encrypts PKCS#12 material and certificate passwords at rest. */
+  /** 32-byte key that encrypts PKCS#12 material and certificate passwords at rest. */
   masterKey: Buffer;
+  /** Where the key was read from when MASTER_KEY is not set (undefined when it came from MASTER_KEY). */
+  masterKeyFile?: string;
   /** Only certificate paths inside this directory are accepted on taxpayers. */
   certificateDir: string;
   logLevel: string;
@@ -40,19 +42,15 @@ export interface AppConfig {
   reconcileIntervalMs: number;
 }
 
-const DEV_MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
-
 export const envSchema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'test', 'production').default('development'),
   PORT: Joi.number().port().default(3000),
   TRUST_PROXY: Joi.alternatives(Joi.boolean(), Joi.number().integer().min(0), Joi.string()).default(false),
   DATABASE_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }).default('postgres://postgres@127.0.0.1:5432/verifactu'),
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379'),
-  MASTER_KEY: Joi.string().base64().when('NODE_ENV', {
-    is: 'production',
-    then: Joi.required().messages({ 'any.required': 'MASTER_KEY is required in production (32 bytes, base64)' }),
-    otherwise: Joi.optional().default(DEV_MASTER_KEY),
-  }),
+  // No built-in key: production needs MASTER_KEY or MASTER_KEY_FILE; elsewhere a random key is made once in the file.
+  MASTER_KEY: Joi.string().base64(),
+  MASTER_KEY_FILE: Joi.string(),
   CERT_DIR: Joi.string().default('var/certs'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   QUEUE_PREFIX: Joi.string().default('vf'),
@@ -74,4 +72,9 @@ export const envSchema = Joi.object({
 })
   .and('PLATFORM_CERT_PATH', 'PLATFORM_CERT_PASSWORD')
   .and('ADMIN_USER', 'ADMIN_PASSWORD')
+  .when(Joi.object({ NODE_ENV: Joi.valid('production').required() }).unknown(), {
+    then: Joi.object()
+      .or('MASTER_KEY', 'MASTER_KEY_FILE')
+      .messages({ 'object.missing': 'MASTER_KEY (or MASTER_KEY_FILE) is required in production: 32 bytes, base64' }),
+  })
   .unknown(true);

@@ -1,22 +1,46 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ConfigError, loadConfig } from './load-config';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'vf-config-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const KEY = Buffer.alloc(32, 1).toString('base64');
 
 test('local defaults: simulator mode, sandbox-safe settings, no admin board', () => {
-  const c = loadConfig({});
+  const c = loadConfig({ MASTER_KEY: KEY });
   expect(c).toMatchObject({ env: 'development', port: 3000, trustProxy: false, authority: { mode: 'simulator', useSealHosts: false } });
   expect(c.masterKey).toHaveLength(32);
   expect(c.admin).toBeUndefined();
   expect(c.platformCertificate).toBeUndefined();
 });
 
-test('refuses to start in production without a master key', () => {
-  expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/MASTER_KEY is required in production/);
+test('refuses to start in production without a master key, and never makes one there', () => {
+  expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/MASTER_KEY \(or MASTER_KEY_FILE\) is required in production/);
+  const file = path.join(dir, 'absent-key');
+  expect(() => loadConfig({ NODE_ENV: 'production', MASTER_KEY_FILE: file })).toThrow(ConfigError);
+  expect(() => statSync(file)).toThrow();
   expect(loadConfig({ NODE_ENV: 'production', MASTER_KEY: KEY }).masterKey).toEqual(Buffer.alloc(32, 1));
 });
 
+test('outside production, a random key is made once in the key file (0600) and reused; there is no built-in key', () => {
+  const file = path.join(dir, 'var', 'master-key');
+  const first = loadConfig({ MASTER_KEY_FILE: file });
+  expect(first.masterKey).toHaveLength(32);
+  expect(first.masterKey.equals(Buffer.alloc(32, 7))).toBe(false);
+  expect(statSync(file).mode & 0o777).toBe(0o600);
+  expect(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64').equals(first.masterKey)).toBe(true);
+  expect(loadConfig({ MASTER_KEY_FILE: file }).masterKey.equals(first.masterKey)).toBe(true);
+  const other = loadConfig({ MASTER_KEY_FILE: path.join(dir, 'other-key') });
+  expect(other.masterKey.equals(first.masterKey)).toBe(false);
+});
+
 test('a master key of the wrong length is refused', () => {
-  expect(() => loadConfig({ MASTER_KEY: Buffer.alloc(16).toString('base64') })).toThrow(ConfigError);
+  expect(() => loadConfig({ MASTER_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/MASTER_KEY must hold 32 bytes/);
 });
 
 test('lists every problem at once, and needs both halves of paired settings', () => {
@@ -33,7 +57,7 @@ test('lists every problem at once, and needs both halves of paired settings', ()
 });
 
 test('aeat mode and proxy settings are read as given', () => {
-  const c = loadConfig({ AUTHORITY_MODE: 'aeat', AEAT_SEAL_HOSTS: 'true', TRUST_PROXY: '1', ADMIN_USER: 'ops', ADMIN_PASSWORD: 'a long admin password' });
+  const c = loadConfig({ MASTER_KEY: KEY, AUTHORITY_MODE: 'aeat', AEAT_SEAL_HOSTS: 'true', TRUST_PROXY: '1', ADMIN_USER: 'ops', ADMIN_PASSWORD: 'a long admin password' });
   expect(c.authority).toMatchObject({ mode: 'aeat', useSealHosts: true });
   expect(c.trustProxy).toBe(1);
   expect(c.admin).toEqual({ user: 'ops', password: 'a long admin password' });

@@ -1,13 +1,26 @@
 import { envSchema, type AppConfig } from './config-schema';
+import { DEFAULT_MASTER_KEY_FILE, ensureMasterKeyFile, parseMasterKey, readMasterKeyFile } from './master-key-file';
 
 export class ConfigError extends Error {}
+
+// MASTER_KEY wins; else MASTER_KEY_FILE. Outside production the file (var/master-key by default) is created with a
+// random key on first use, so every local process shares one key and none is built into the code.
+function masterKeyFrom(v: Record<string, string | undefined>): { key: Buffer; file?: string } {
+  try {
+    if (v.MASTER_KEY) return { key: parseMasterKey(v.MASTER_KEY, 'MASTER_KEY') };
+    if (v.NODE_ENV === 'production') return { key: readMasterKeyFile(v.MASTER_KEY_FILE!), file: v.MASTER_KEY_FILE };
+    const file = v.MASTER_KEY_FILE ?? DEFAULT_MASTER_KEY_FILE;
+    return { key: ensureMasterKeyFile(file), file };
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration: ${(err as Error).message}`);
+  }
+}
 
 /** Parses the environment once; fails fast with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const { value: v, error } = envSchema.validate(env, { abortEarly: false, convert: true });
   if (error) throw new ConfigError(`Invalid configuration: ${error.details.map((d) => d.message).join('; ')}`);
-  const masterKey = Buffer.from(v.MASTER_KEY, 'base64');
-  if (masterKey.length !== 32) throw new ConfigError('Invalid configuration: MASTER_KEY must decode to exactly 32 bytes');
+  const { key: masterKey, file: masterKeyFile } = masterKeyFrom(v);
   return {
     env: v.NODE_ENV,
     port: v.PORT,
@@ -15,6 +28,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: v.DATABASE_URL,
     redisUrl: v.REDIS_URL,
     masterKey,
+    masterKeyFile,
     certificateDir: v.CERT_DIR,
     logLevel: v.LOG_LEVEL,
     queuePrefix: v.QUEUE_PREFIX,

@@ -1,4 +1,5 @@
 import { Router, type Response } from 'express';
+import { clientAddress } from '../http/client-address';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
 import type { AccountWithKey, AuthService } from './auth-service';
@@ -26,7 +27,7 @@ export function authRoutes(auth: AuthService): Router {
   router
     .route('/auth/register')
     .post(async (req, res) => {
-      const created = await auth.register(parseWith(registerSchema, req.body));
+      const created = await auth.register(parseWith(registerSchema, req.body), clientAddress(req));
       renderKey(res, 201, 'Account created. Store the API key now: it is shown only once.', created);
     })
     .all(methodNotAllowed(['POST']));
@@ -41,7 +42,7 @@ export function authRoutes(auth: AuthService): Router {
         if (!account) throw unauthorized('The API key is not valid; to replace a lost key, send email and password instead.', true);
         regenerated = await auth.regenerateForAccount(account.id);
       } else {
-        regenerated = await auth.regenerateWithCredentials(parseWith(credentialsSchema, req.body));
+        regenerated = await auth.regenerateWithCredentials(parseWith(credentialsSchema, req.body), clientAddress(req));
       }
       renderKey(res, 200, 'New API key issued; the previous key no longer works. Store it now: it is shown only once.', regenerated);
     })

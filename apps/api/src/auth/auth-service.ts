@@ -3,6 +3,7 @@ import { accountStore, StoreError, type AccountWithPlan } from '@vf/db/src/store
 import { ApiError } from '../errors/api-error';
 import { digestApiKey, issueApiKey, looksLikeApiKey } from './api-key';
 import type { CredentialsRequest, RegisterRequest } from './auth-schemas';
+import { tooManyAttempts, type CredentialThrottle } from './credential-throttle';
 import type { PasswordHasher } from './password-hasher';
 
 export interface AccountWithKey {
@@ -12,8 +13,8 @@ export interface AccountWithKey {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(deps: { db: Db; passwords: PasswordHasher }) {
-  const { db, passwords } = deps;
+export function createAuthService(deps: { db: Db; passwords: PasswordHasher; throttle: CredentialThrottle }) {
+  const { db, passwords, throttle } = deps;
 
   async function reload(id: string): Promise<AccountWithPlan> {
     const account = await accountStore.findById(db, id);
@@ -28,7 +29,9 @@ export function createAuthService(deps: { db: Db; passwords: PasswordHasher }) {
   }
 
   return {
-    async register(input: RegisterRequest): Promise<AccountWithKey> {
+    /** `address` is the client's (req.ip): registrations are throttled per address. */
+    async register(input: RegisterRequest, address: string): Promise<AccountWithKey> {
+      await throttle.beginRegistration(address);
       const passwordHash = await passwords.hash(input.password);
       const issued = issueApiKey();
       const plan = await accountStore.defaultPlan(db);
@@ -60,11 +63,15 @@ export function createAuthService(deps: { db: Db; passwords: PasswordHasher }) {
       return replaceKey(accountId);
     },
 
-    async regenerateWithCredentials(input: CredentialsRequest): Promise<AccountWithKey> {
+    /** Throttled with dashboard sign-in: the attempt is counted before the password is checked. */
+    async regenerateWithCredentials(input: CredentialsRequest, address: string): Promise<AccountWithKey> {
+      const attempt = await throttle.beginPasswordAttempt(input.email, address);
+      if (!attempt.allowed) throw tooManyAttempts('Too many failed attempts for this account; wait before trying again.', attempt.retryAfterSeconds);
       const account = await accountStore.findByEmail(db, input.email);
       const ok = await passwords.verify(input.password, account?.passwordHash);
       // One message for both cases: the answer must not reveal which emails have accounts.
       if (!account || !ok) throw new ApiError('invalid_credentials', 'Wrong email or password.');
+      await throttle.succeeded(input.email, address);
       return replaceKey(account.id);
     },
   };

@@ -2,7 +2,6 @@ import cookieParser from 'cookie-parser';
 import { Router, type RequestHandler } from 'express';
 import { accountStore } from '@vf/db/src/stores';
 import type { AppDeps } from '../app-deps';
-import { createPasswordHasher } from '../auth/password-hasher';
 import type { Services } from '../compose';
 import { apiKeyRoutes } from './api-key/api-key-routes';
 import { createAssetRouter } from './assets/asset-router';
@@ -19,7 +18,6 @@ import { invoiceRoutes } from './invoices/invoice-routes';
 import { overviewRoutes } from './overview/overview-routes';
 import { createOverviewService } from './overview/overview-service';
 import { verifyCsrf } from './session/csrf';
-import { createLoginRateLimiter } from './session/login-rate-limiter';
 import { loadSession, requireSession } from './session/session-cookie';
 import { createSessionService } from './session/session-service';
 import { createSignInService } from './sign-in/sign-in-service';
@@ -42,10 +40,8 @@ export function createDashboard(deps: AppDeps, services: Services): Router {
   const assets = createAssetRouter();
   const render = createPageRenderer(assets.urls);
   const sessions = createSessionService({ db, now: clock });
-  // The app's Redis namespace is its queue prefix: one deployment (or test) never sees another's counters.
-  const limiter = createLoginRateLimiter({ redis: deps.redis, prefix: deps.queues.submission.opts.prefix ?? 'vf' });
-  // Same bcrypt hashes as the API's accounts: verification reads the cost from each stored hash.
-  const signIn = createSignInService({ db, passwords: createPasswordHasher(deps.passwordHashCost), sessions, limiter });
+  // The API's hasher and throttle: one bcrypt pool, and an account paused on one path is paused on every path.
+  const signIn = createSignInService({ db, passwords: services.passwords, sessions, throttle: services.throttle });
 
   const overview = createOverviewService({ db, accounts: services.account });
 

@@ -1,6 +1,8 @@
 /** Every error the API can answer with: a stable code, its HTTP status and a short title. */
 export const errorCatalogue = {
   malformed_json: { status: 400, title: 'Malformed JSON body' },
+  malformed_url: { status: 400, title: 'Malformed URL' },
+  malformed_body: { status: 400, title: 'Request body cannot be decoded' },
   unauthorized: { status: 401, title: 'Missing or invalid API key' },
   invalid_credentials: { status: 401, title: 'Wrong email or password' },
   not_found: { status: 404, title: 'Not found' },
@@ -25,14 +27,18 @@ export const errorCatalogue = {
   not_resendable: { status: 409, title: 'Only an invoice in error can be resent' },
   payload_too_large: { status: 413, title: 'Request body too large' },
   unsupported_media_type: { status: 415, title: 'Request body must be JSON' },
+  unsupported_content_encoding: { status: 415, title: 'Unsupported content encoding' },
   validation_failed: { status: 422, title: 'The request is not valid' },
+  invalid_characters: { status: 422, title: 'Control characters are not allowed' },
   certificate_path_not_allowed: { status: 422, title: 'Certificate path not allowed' },
   certificate_unreadable: { status: 422, title: 'Certificate cannot be read' },
   certificate_password_invalid: { status: 422, title: 'Wrong certificate password' },
   certificate_without_key: { status: 422, title: 'Certificate file holds no private key' },
   certificate_expired: { status: 422, title: 'Certificate expired' },
   quota_exceeded: { status: 429, title: 'Monthly registration quota exceeded' },
+  too_many_attempts: { status: 429, title: 'Too many attempts' },
   internal_error: { status: 500, title: 'Internal server error' },
+  service_unavailable: { status: 503, title: 'Service temporarily unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

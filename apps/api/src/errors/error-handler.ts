@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { ApiError } from './api-error';
+import { isDependencyFailure, serviceUnavailable } from './dependency-failure';
 import { errorCatalogue, problemType, type ErrorCode } from './error-catalogue';
 
 export function sendProblem(res: Response, error: ApiError): void {
@@ -26,25 +27,33 @@ export function sendProblem(res: Response, error: ApiError): void {
 const BODY_ERRORS: Record<string, [ErrorCode, string]> = {
   'entity.parse.failed': ['malformed_json', 'The body is not valid JSON (objects and arrays only).'],
   'entity.too.large': ['payload_too_large', 'The body exceeds the 1 MB limit.'],
-  'encoding.unsupported': ['unsupported_media_type', 'Unsupported content encoding.'],
+  'encoding.unsupported': ['unsupported_content_encoding', 'Unsupported Content-Encoding; send the body uncompressed, or as gzip, deflate or br.'],
   'charset.unsupported': ['unsupported_media_type', 'Unsupported charset; send UTF-8 JSON.'],
   'request.aborted': ['malformed_json', 'The request body was not received completely.'],
   'request.size.invalid': ['malformed_json', 'The body length does not match Content-Length.'],
 };
 
-function toApiError(err: unknown): ApiError | undefined {
+/** Client mistakes and unavailable dependencies as ApiErrors; undefined for a genuine fault of ours. */
+export function toApiError(err: unknown): ApiError | undefined {
   if (err instanceof ApiError) return err;
+  // zlib refusing a body labelled gzip/deflate (Z_DATA_ERROR…) or br (ERR__ERROR_FORMAT…) that is not.
+  const zlibCode = (err as { code?: unknown })?.code;
+  if (typeof zlibCode === 'string' && /^(Z_|ERR__ERROR_)/.test(zlibCode)) {
+    return new ApiError('malformed_body', 'The body does not decode as its Content-Encoding says.', { cause: err });
+  }
   const type = (err as { type?: unknown })?.type;
   if (typeof type === 'string' && BODY_ERRORS[type]) {
     const [code, detail] = BODY_ERRORS[type];
     return new ApiError(code, detail, { cause: err });
   }
+  if (isDependencyFailure(err)) return serviceUnavailable(err);
   return undefined;
 }
 
 export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
   if (res.headersSent) return next(err);
   const known = toApiError(err);
+  if (known?.code === 'service_unavailable') req.log.warn({ err }, 'dependency unavailable');
   if (known) return sendProblem(res, known);
   req.log.error({ err }, 'unhandled error');
   sendProblem(res, new ApiError('internal_error', 'Something went wrong on our side; the request id identifies it in our logs.'));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { serializeError } from '@vf/logger';
 
 // A client-supplied id is reused only if it is short and plain, so it cannot forge log content.
 const ACCEPTABLE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -11,6 +12,8 @@ export function requestLogger(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,
     quietReqLogger: true,
+    // pino-http brings its own error serializer otherwise, which would print a failed query's parameters.
+    serializers: { err: serializeError },
     genReqId(req, res) {
       const given = req.headers['x-request-id'];
       const id = typeof given === 'string' && ACCEPTABLE_ID.test(given) ? given : randomUUID();

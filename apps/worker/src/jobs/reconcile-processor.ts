@@ -33,3 +33,22 @@ export async function reconcileExclusively(database: Database, queue: Queue<Subm
     client.release();
   }
 }
+
+/**
+ * Keeps the periodic reconciliation scheduled. The schedule lives only in Redis, so a FLUSHALL or a Redis that
+ * restarts empty loses it; every worker checks on its own timer and re-creates it (reconciling at once), so waiting
+ * invoices move again within one interval of Redis coming back, without any process restarting.
+ */
+export async function ensureReconcileSchedule(deps: {
+  database: Database;
+  submission: Queue<SubmissionJobData>;
+  maintenance: Queue;
+  everyMs: number;
+  logger: Logger;
+}): Promise<'present' | 'recreated'> {
+  if (await deps.maintenance.getJobScheduler(RECONCILE_SCHEDULER_ID)) return 'present';
+  // Idempotent across processes: every worker upserts the same scheduler, BullMQ keeps one.
+  await deps.maintenance.upsertJobScheduler(RECONCILE_SCHEDULER_ID, { every: deps.everyMs }, { name: RECONCILE_SCHEDULER_ID });
+  await reconcileExclusively(deps.database, deps.submission, deps.logger);
+  return 'recreated';
+}

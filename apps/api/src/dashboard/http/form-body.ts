@@ -1,29 +1,40 @@
 import express, { type RequestHandler, type Response } from 'express';
+import { ApiError } from '../../errors/api-error';
+import { controlCharacterField, invalidCharacters } from '../../http/input-guard';
 import { parseMultipart, type UploadedFile } from './parse-multipart';
+
+export { MalformedFormError } from './malformed-form-error';
 
 /** A PKCS#12 is a few KB; the API refuses files over 256 KB, so the whole form never needs more than this. */
 export const MAX_FORM_BYTES = 512 * 1024;
 
 const urlencoded = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 100 });
-const multipart = express.raw({ type: 'multipart/form-data', limit: MAX_FORM_BYTES });
 
-export class MalformedFormError extends Error {}
+function isIdentity(encoding: string | undefined): boolean {
+  return encoding === undefined || encoding.trim().toLowerCase() === 'identity';
+}
 
 /**
  * Parses the dashboard's form posts: URL-encoded forms, and multipart forms for the certificate upload. Either
- * way req.body holds the text fields (the CSRF token among them); uploaded files are in res.locals.
+ * way req.body holds the text fields (the CSRF token among them); uploaded files are in res.locals. A field
+ * holding a control character is refused here, before any page handler sees it.
  */
 export const formBody: RequestHandler = (req, res, next) => {
   if (req.method !== 'POST') return next();
-  if (!req.is('multipart/form-data')) return urlencoded(req, res, next);
-  multipart(req, res, (err?: unknown) => {
+  const checked = (err?: unknown) => {
     if (err) return next(err);
-    const form = Buffer.isBuffer(req.body) ? parseMultipart(req.body, req.headers['content-type'] ?? '') : undefined;
-    if (!form) return next(new MalformedFormError('the form upload was not complete or not well-formed'));
+    const culprit = controlCharacterField(req.body);
+    next(culprit === undefined ? undefined : invalidCharacters(culprit));
+  };
+  if (!req.is('multipart/form-data')) return urlencoded(req, res, checked);
+  if (!isIdentity(req.headers['content-encoding'])) {
+    return next(new ApiError('unsupported_content_encoding', 'Send the form uncompressed.'));
+  }
+  parseMultipart(req, MAX_FORM_BYTES).then((form) => {
     req.body = form.fields;
     res.locals.uploadedFiles = form.files;
-    next();
-  });
+    checked();
+  }, next);
 };
 
 export function uploadedFile(res: Response, name: string): UploadedFile | undefined {

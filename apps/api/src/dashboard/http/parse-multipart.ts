@@ -1,3 +1,7 @@
+import busboy from 'busboy';
+import type { Request } from 'express';
+import { formTooLarge, MalformedFormError } from './malformed-form-error';
+
 export interface UploadedFile {
   filename: string;
   contentType: string;
@@ -9,65 +13,76 @@ export interface MultipartForm {
   files: Record<string, UploadedFile>;
 }
 
-const CRLF = Buffer.from('\r\n');
-const HEADER_END = Buffer.from('\r\n\r\n');
 const MAX_PARTS = 50;
-
-function boundaryOf(contentType: string): string | undefined {
-  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^;\s]{1,70}))/i.exec(contentType);
-  return match?.[1] ?? match?.[2];
-}
-
-function dispositionParams(header: string): Record<string, string> {
-  const params: Record<string, string> = {};
-  const re = /;\s*([A-Za-z0-9_*-]+)=(?:"((?:[^"\\]|\\.)*)"|([^;]*))/g;
-  for (let m = re.exec(header); m; m = re.exec(header)) params[m[1].toLowerCase()] = m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : m[3].trim();
-  return params;
-}
+const MAX_FILES = 4;
+const MAX_FIELD_BYTES = 64 * 1024;
 
 /**
- * Parses a buffered multipart/form-data body (RFC 7578): enough for the dashboard's one upload form, whose body
- * the caller has already capped in size. Returns undefined when the body is not well-formed.
+ * Reads a multipart/form-data request (RFC 7578) with busboy into memory: the dashboard's forms hold one small
+ * certificate at most. The whole body is capped at `maxBytes`; beyond it the parse fails with a 413 error.
  */
-export function parseMultipart(body: Buffer, contentType: string): MultipartForm | undefined {
-  const boundary = boundaryOf(contentType);
-  if (!boundary) return undefined;
-  const delimiter = Buffer.from(`--${boundary}`);
-  const form: MultipartForm = { fields: {}, files: {} };
-
-  let at = body.indexOf(delimiter);
-  if (at < 0) return undefined;
-  for (let parts = 0; ; parts++) {
-    at += delimiter.length;
-    if (body.subarray(at, at + 2).toString('latin1') === '--') return form;
-    if (parts >= MAX_PARTS || !body.subarray(at, at + 2).equals(CRLF)) return undefined;
-    const headerEnd = body.indexOf(HEADER_END, at + 2);
-    if (headerEnd < 0) return undefined;
-    const headers = body.subarray(at + 2, headerEnd).toString('utf8').split('\r\n');
-    const contentStart = headerEnd + HEADER_END.length;
-    const next = body.indexOf(Buffer.concat([CRLF, delimiter]), contentStart);
-    if (next < 0) return undefined;
-    const content = body.subarray(contentStart, next);
-
-    let disposition = '';
-    let partType = 'text/plain';
-    for (const line of headers) {
-      const colon = line.indexOf(':');
-      const name = line.slice(0, colon).trim().toLowerCase();
-      const value = line.slice(colon + 1).trim();
-      if (name === 'content-disposition') disposition = value;
-      if (name === 'content-type') partType = value;
+export function parseMultipart(req: Request, maxBytes: number): Promise<MultipartForm> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        defParamCharset: 'utf8',
+        limits: { fileSize: maxBytes, files: MAX_FILES, fields: MAX_PARTS, parts: MAX_PARTS, fieldSize: MAX_FIELD_BYTES },
+      });
+    } catch (err) {
+      return reject(new MalformedFormError('the multipart form has no usable boundary', { cause: err }));
     }
-    const params = dispositionParams(disposition);
-    if (!/^form-data\b/i.test(disposition) || !params.name) return undefined;
-    if (params.filename !== undefined) {
-      // A file input left empty still sends a part, with an empty filename and no bytes.
-      if (params.filename !== '' || content.length > 0) {
-        form.files[params.name] = { filename: params.filename, contentType: partType, data: Buffer.from(content) };
-      }
-    } else {
-      form.fields[params.name] = content.toString('utf8');
+    const form: MultipartForm = { fields: {}, files: {} };
+    const pendingFiles: Promise<void>[] = [];
+    let received = 0;
+    let settled = false;
+
+    const fail = (err: Error) => {
+      if (settled) return;
+      settled = true;
+      req.unpipe(parser);
+      // Drain the rest so the answer can still be written on this connection.
+      req.resume();
+      reject(err);
+    };
+
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > maxBytes) fail(formTooLarge());
+    });
+    req.on('aborted', () => fail(new MalformedFormError('the upload was interrupted')));
+
+    parser.on('field', (name, value, info) => {
+      if (info.nameTruncated || info.valueTruncated) return fail(formTooLarge());
+      form.fields[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => fail(formTooLarge()));
+      pendingFiles.push(
+        new Promise((done) =>
+          stream.on('close', () => {
+            const data = Buffer.concat(chunks);
+            // A file input left empty still sends a part, with an empty filename and no bytes.
+            if (info.filename || data.length > 0) form.files[name] = { filename: info.filename ?? '', contentType: info.mimeType, data };
+            done();
+          }),
+        ),
+      );
+    });
+    for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) {
+      parser.on(limit, () => fail(new MalformedFormError(`the form has too many parts (${limit})`)));
     }
-    at = next + CRLF.length;
-  }
+    parser.on('error', (err: Error) => fail(new MalformedFormError('the form upload was not complete or not well-formed', { cause: err })));
+    parser.on('close', () => {
+      void Promise.all(pendingFiles).then(() => {
+        if (settled) return;
+        settled = true;
+        resolve(form);
+      });
+    });
+    req.pipe(parser);
+  });
 }

@@ -1,8 +1,9 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import type { AuthService } from '../../auth/auth-service';
 import { credentialsSchema, registerSchema } from '../../auth/auth-schemas';
 import type { WebSession } from '@vf/db/src/stores/web-session-store';
 import { ApiError } from '../../errors/api-error';
+import { clientAddress } from '../../http/client-address';
 import { parseWith } from '../../http/parse-with';
 import { formatWait } from '../html/format';
 import { field, rawField } from '../http/form-body';
@@ -19,10 +20,6 @@ const LABELS = { name: 'Name', email: 'Email', password: 'Password' };
 /** Only our own pages: a `next` pointing elsewhere would make the sign-in page an open redirect. */
 function safeNext(value: string): string | undefined {
   return /^\/app(?:[/?#]|$)/.test(value) && !value.includes('\\') ? value : undefined;
-}
-
-function clientIp(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }
 
 export function signInRoutes(deps: { auth: AuthService; signIn: SignInService; render: RenderPage }): Router {
@@ -56,7 +53,7 @@ export function signInRoutes(deps: { auth: AuthService; signIn: SignInService; r
       return again(errors, 422);
     }
 
-    const result = await deps.signIn.signIn(credentials.email, credentials.password, clientIp(req));
+    const result = await deps.signIn.signIn(credentials.email, credentials.password, clientAddress(req));
     if (result.outcome === 'blocked') {
       res.setHeader('Retry-After', String(result.retryAfterSeconds));
       return again({ password: `Too many failed sign-in attempts for this email from your network. Wait ${formatWait(result.retryAfterSeconds)} and try again.` }, 429);
@@ -89,7 +86,7 @@ export function signInRoutes(deps: { auth: AuthService; signIn: SignInService; r
       if (password !== rawField(req.body, 'password_confirmation')) {
         return again({ password_confirmation: 'The two passwords do not match. Type the same password in both fields.' }, 422);
       }
-      const created = await deps.auth.register(request);
+      const created = await deps.auth.register(request, clientAddress(req));
       const session = await deps.signIn.startSession(created.account.id);
       res.clearCookie(PRE_SESSION_CSRF_COOKIE, cookieOptions(req));
       setSessionCookie(req, res, session);

@@ -1,7 +1,7 @@
 import type { Db } from '@vf/db';
 import { accountStore } from '@vf/db/src/stores';
+import type { CredentialThrottle } from '../../auth/credential-throttle';
 import type { PasswordHasher } from '../../auth/password-hasher';
-import type { LoginRateLimiter } from '../session/login-rate-limiter';
 import type { SessionService, StartedSession } from '../session/session-service';
 
 export type SignInResult =
@@ -11,23 +11,23 @@ export type SignInResult =
 
 export type SignInService = ReturnType<typeof createSignInService>;
 
-/** Email + password sign-in for the dashboard, against the same accounts and password hashes as the API. */
-export function createSignInService(deps: { db: Db; passwords: PasswordHasher; sessions: SessionService; limiter: LoginRateLimiter }) {
+/** Email + password sign-in for the dashboard, against the same accounts, password hashes and throttle as the API. */
+export function createSignInService(deps: { db: Db; passwords: PasswordHasher; sessions: SessionService; throttle: CredentialThrottle }) {
+  const pause = deps.throttle.limits.accountFromAddress.durationSeconds;
   return {
     /** `email` must already be normalised (trimmed, lower-cased) like the accounts table stores it. */
     async signIn(email: string, password: string, ip: string): Promise<SignInResult> {
-      const blockedFor = await deps.limiter.blockedFor(email, ip);
-      if (blockedFor > 0) return { outcome: 'blocked', retryAfterSeconds: blockedFor };
+      // Counted before the password is checked, so a concurrent burst gets no more checks than the limit.
+      const attempt = await deps.throttle.beginPasswordAttempt(email, ip);
+      if (!attempt.allowed) return { outcome: 'blocked', retryAfterSeconds: attempt.retryAfterSeconds };
       const account = await accountStore.findByEmail(deps.db, email);
       // verify() spends a bcrypt comparison for unknown emails too: timing does not reveal who has an account.
       const ok = await deps.passwords.verify(password, account?.passwordHash);
       if (!account || !ok) {
-        await deps.limiter.recordFailure(email, ip);
-        const nowBlocked = await deps.limiter.blockedFor(email, ip);
-        if (nowBlocked > 0) return { outcome: 'blocked', retryAfterSeconds: nowBlocked };
-        return { outcome: 'wrong_credentials', attemptsLeft: await deps.limiter.attemptsLeft(email, ip), pauseSeconds: deps.limiter.limit.windowSeconds };
+        if (attempt.attemptsLeft === 0) return { outcome: 'blocked', retryAfterSeconds: pause };
+        return { outcome: 'wrong_credentials', attemptsLeft: attempt.attemptsLeft, pauseSeconds: pause };
       }
-      await deps.limiter.reset(email, ip);
+      await deps.throttle.succeeded(email, ip);
       return { outcome: 'signed_in', session: await deps.sessions.start(account.id) };
     },
 

@@ -1,0 +1,48 @@
+import type { RequestHandler } from 'express';
+import { ApiError } from '../errors/api-error';
+
+// C0 controls except tab, line feed and carriage return (which forms and descriptions legitimately carry), DEL and
+// the C1 controls. PostgreSQL refuses NUL in text outright; the others only corrupt what is shown and sent on.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const MAX_DEPTH = 32;
+
+/** The first place in a parsed value (keys included) holding a control character, as a dotted field path. */
+export function controlCharacterField(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return CONTROL.test(value) ? path : undefined;
+  if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const field = path ? `${path}.${key}` : key;
+    if (CONTROL.test(key)) return field;
+    const found = controlCharacterField(inner, field, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+export function invalidCharacters(field: string): ApiError {
+  const name = field || 'body';
+  return new ApiError('invalid_characters', `${name} contains a control character (such as NUL); remove it and send again.`, {
+    errors: [{ field: name, code: 'invalid_characters', message: `${name} must not contain control characters` }],
+  });
+}
+
+/** Percent-encoding that does not decode (`/taxpayers/%zz`) is a malformed URL, answered before any route runs. */
+export const rejectMalformedUrl: RequestHandler = (req, _res, next) => {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(req.path);
+  } catch {
+    return next(new ApiError('malformed_url', 'The URL path holds a percent-encoding that does not decode (use %XX with two hex digits, UTF-8).'));
+  }
+  if (CONTROL.test(decoded)) return next(invalidCharacters('path'));
+  next();
+};
+
+/** Every text field of the query and the parsed body, checked once at the edge so no feature sends one to PostgreSQL. */
+export const rejectControlCharacters: RequestHandler = (req, _res, next) => {
+  const inQuery = controlCharacterField(req.query);
+  if (inQuery !== undefined) return next(invalidCharacters(inQuery));
+  const inBody = controlCharacterField(req.body);
+  if (inBody !== undefined) return next(invalidCharacters(inBody));
+  next();
+};

@@ -1,0 +1,4 @@
+export { freePort } from './free-port';
+export { PrivatePostgres } from './private-postgres';
+export { PrivateRedis } from './private-redis';
+export { pollUntil } from './poll-until';
