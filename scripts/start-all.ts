@@ -72,6 +72,8 @@ async function main(): Promise<void> {
     env.ADMIN_USER = 'admin';
     env.ADMIN_PASSWORD = localAdminPassword();
   }
+  // The one worker's own metrics; the API's /metrics already shows the whole backlog.
+  env.WORKER_METRICS_PORT ??= '9464';
 
   const children = [
     run('sim', 'apps/authority-sim/src/main.ts', { ...env, SIM_CERT_DIR: certDir }),
@@ -80,7 +82,7 @@ async function main(): Promise<void> {
   ];
   const port = env.PORT ?? '3000';
   logger.info(
-    { url: `http://localhost:${port}/`, queueBoard: '/admin/queues', adminUser: env.ADMIN_USER, adminPasswordFile: path.relative(root, path.join(varDir, 'admin-password.txt')), masterKeyFile: env.MASTER_KEY_FILE },
+    { url: `http://localhost:${port}/`, queueBoard: '/admin/queues', metrics: '/metrics', workerMetrics: `http://localhost:${env.WORKER_METRICS_PORT}/metrics`, adminUser: env.ADMIN_USER, adminPasswordFile: path.relative(root, path.join(varDir, 'admin-password.txt')), masterKeyFile: env.MASTER_KEY_FILE },
     'API and dashboard started; submissions go to the local AEAT SIMULATOR, not to the tax authority',
   );
 

@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import { METRICS_PATH } from '@vf/metrics';
 import { accountRoutes } from './account/account-routes';
 import { basicAuth } from './admin/basic-auth';
 import { QUEUE_BOARD_PATH, queueBoard } from './admin/queue-board';
@@ -15,6 +16,8 @@ import { jsonBody } from './http/json-body';
 import { requestLogger } from './http/request-logger';
 import { invoiceResendRoutes } from './invoices/invoice-resend-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
+import { metricsRoutes } from './metrics/metrics-routes';
+import { requestMetrics } from './metrics/request-metrics';
 import { qrRoutes } from './qr/qr-routes';
 import { systemRoutes } from './systems/system-routes';
 import { taxpayerRoutes } from './taxpayers/taxpayer-routes';
@@ -29,9 +32,11 @@ export function createApp(deps: AppDeps): Express {
   // Behind a TLS proxy this makes req.secure (Secure cookies) and req.ip (rate limits) reflect the client.
   app.set('trust proxy', deps.config.trustProxy ?? false);
 
+  app.use(requestMetrics());
   app.use(requestLogger(deps.logger), rejectMalformedUrl);
-  // Operators only; without configured credentials the board does not exist at all.
+  // Operators only; without configured credentials the board and the metrics do not exist at all.
   if (deps.config.admin) app.use(QUEUE_BOARD_PATH, basicAuth(deps.config.admin, 'queues'), queueBoard(deps.queues));
+  if (deps.config.admin) app.use(METRICS_PATH, basicAuth(deps.config.admin, 'metrics'), metricsRoutes(deps));
 
   app.use(API_PREFIX, jsonBody, rejectControlCharacters);
   app.use(API_PREFIX, healthRoutes(services.health), authRoutes(services.auth));

@@ -3,6 +3,7 @@ import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { AppConfig } from '@vf/config';
 import { createDatabase } from '@vf/db';
+import { enableDefaultMetrics, startMetricsServer, workerRegistry, type MetricsServer } from '@vf/metrics';
 import { MAINTENANCE_QUEUE, SUBMISSION_QUEUE, createQueues, createRedis, type SubmissionJobData } from '@vf/queue';
 import { ensureReconcileSchedule, reconcileExclusively } from './jobs/reconcile-processor';
 import { createSubmissionProcessor, type SubmissionJobResult } from './jobs/submission-processor';
@@ -47,6 +48,7 @@ export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeO
 
   let submissionWorker: Worker<SubmissionJobData, SubmissionJobResult> | undefined;
   let maintenanceWorker: Worker | undefined;
+  let metricsServer: MetricsServer | undefined;
   let closed: Promise<void> | undefined;
   let scheduleTimer: NodeJS.Timeout | undefined;
   let checkingSchedule = false;
@@ -70,6 +72,7 @@ export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeO
     clearInterval(scheduleTimer);
     await maintenanceWorker?.close();
     await submissionWorker?.close();
+    await metricsServer?.close();
     await queues.close();
     certificates.close();
     await database.close();
@@ -96,6 +99,16 @@ export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeO
         concurrency: 1,
       });
       for (const w of [submissionWorker, maintenanceWorker]) w.on('error', (err) => logger.error({ err }, 'queue worker error'));
+      if (settings.metricsPort && config.admin) {
+        enableDefaultMetrics(workerRegistry);
+        metricsServer = await startMetricsServer({
+          port: settings.metricsPort,
+          registry: workerRegistry,
+          credentials: config.admin,
+          onError: (err) => logger.error({ err }, 'metrics could not be rendered'),
+        });
+        logger.info({ port: metricsServer.port }, 'metrics listening');
+      }
       logger.info({ concurrency: config.sender.workerConcurrency, mode: config.authority.mode, leaseTtlMs }, 'worker started');
     },
     close() {

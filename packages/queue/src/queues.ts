@@ -9,6 +9,11 @@ export const MAINTENANCE_QUEUE = 'maintenance';
 export interface SubmissionJobData {
   invoiceId: string;
   taxpayerId: string;
+  /**
+   * When the job's last sleep ends (ms since the epoch), written as it is put to sleep: BullMQ forgets a delay once
+   * the job is due, and the queue metrics need it to tell how long a ready job has waited for a worker.
+   */
+  readyAt?: number;
 }
 
 /** Deterministic: enqueueing the same invoice twice is a no-op while its job exists. */

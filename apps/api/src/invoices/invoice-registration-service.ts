@@ -6,6 +6,7 @@ import { invoiceStore, StoreError, systemStore, taxpayerStore, usageStore, type 
 import { enqueueSubmission, type Queues } from '@vf/queue';
 import { ApiError, type FieldIssue } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
+import { withRegistrationMetrics } from '../metrics/registration-metrics';
 import { quotaPeriod } from '../quota/quota-period';
 import { withTimeout } from '../shared/with-timeout';
 import { altaRecordRow } from './alta-record-row';
@@ -160,7 +161,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
     });
   }
 
-  return {
+  return withRegistrationMetrics({
     check,
 
     async correct(account: AccountWithPlan, invoiceId: string, body: unknown, log: Logger): Promise<InvoiceRow> {
@@ -191,5 +192,5 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
       await enqueue(registered.id, registered.taxpayerId, log);
       return registered;
     },
-  };
+  });
 }

@@ -17,5 +17,9 @@ export async function handOver(db: Db, queue: Queue<SubmissionJobData>, taxpayer
   // No job: the reconciler restores it. Not delayed: it is about to run, or running, anyway.
   if (!job || !(await job.isDelayed())) return;
   const delay = Math.max(0, state.nextSendAt.getTime() - Date.now());
-  await job.changeDelay(delay + wakeJitterMs(delay, random)).catch(() => undefined);
+  const wakeIn = delay + wakeJitterMs(delay, random);
+  await job
+    .changeDelay(wakeIn)
+    .then(() => job.updateData({ ...job.data, readyAt: Date.now() + wakeIn }))
+    .catch(() => undefined);
 }

@@ -43,7 +43,9 @@ export function createSubmissionProcessor(deps: SubmissionProcessorDeps) {
 
   async function sleepUntil(job: Job<SubmissionJobData>, token: string | undefined, at: number): Promise<never> {
     const base = Math.max(at, Date.now() + MIN_WAKE_MS);
-    await job.moveToDelayed(base + wakeJitterMs(base - Date.now(), random), token);
+    const readyAt = base + wakeJitterMs(base - Date.now(), random);
+    await job.updateData({ ...job.data, readyAt });
+    await job.moveToDelayed(readyAt, token);
     throw new DelayedError();
   }
 

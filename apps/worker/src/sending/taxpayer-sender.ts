@@ -20,6 +20,7 @@ import {
   openSubmission,
   type InvoiceOutcome,
 } from '@vf/db/src/stores/submission-record-store';
+import { recordFlowControlWait, recordSend } from '../metrics/send-metrics';
 import type { ClientCertificates } from '../transport/client-certificates';
 import type { SoapTransport } from '../transport/soap-transport';
 import { backoffDelayMs } from './backoff-policy';
@@ -70,13 +71,21 @@ export class TaxpayerSender {
     const heartbeat = new LeaseHeartbeat(() => renewSendLease(db, taxpayerId, owner, leaseTtlMs), Math.max(100, Math.floor(leaseTtlMs / 3)), (err) =>
       logger.warn({ err, taxpayerId }, 'lease renewal failed'),
     ).start();
+    let pause: 'waiting_time' | 'backoff' | undefined;
     try {
       while (!this.deps.stopping()) {
         const step = await this.sendNext(taxpayerId, owner);
-        if (step === 'nothing_waiting' || step === 'retry_later') break;
+        if (step === 'nothing_waiting') break;
+        if (step === 'retry_later') {
+          pause = 'backoff';
+          break;
+        }
         // Nothing went: carry on at once. Something went: again at once only if 1,000 records are already waiting.
         const keep = step === 'not_sent' ? await renewSendLease(db, taxpayerId, owner, leaseTtlMs) : await continueSendLease(db, taxpayerId, owner, leaseTtlMs);
-        if (!keep) break;
+        if (!keep) {
+          if (step === 'sent') pause = 'waiting_time';
+          break;
+        }
       }
       // Whatever now waits behind a record in error says so at once, not when flow control next lets a send go.
       await this.fenced(taxpayerId, owner, (tx) => holdRecordsBehind(tx, taxpayerId, { alsoRetrying: true }));
@@ -87,6 +96,7 @@ export class TaxpayerSender {
       await heartbeat.stop();
       await releaseSendLease(db, taxpayerId, owner).catch((err) => logger.error({ err, taxpayerId }, 'could not release the send lease; it will expire'));
     }
+    if (pause) await recordFlowControlWait(db, taxpayerId, pause).catch((err) => logger.warn({ err, taxpayerId }, 'flow-control wait not measured'));
   }
 
   private async sendNext(taxpayerId: string, owner: string): Promise<Step> {
@@ -128,8 +138,13 @@ export class TaxpayerSender {
       .map((r) => ({ invoiceId: r.invoiceId, record: r.record, attempt: opened.attempts.get(r.invoiceId)! }));
     logger.info({ taxpayerId, submissionId: opened.submissionId, records: sent.length, incident: message.incident }, 'sending message');
 
-    const exchangeAndInterpret = async () =>
-      interpretExchange(await transport.send('RegFactuSistemaFacturacion', message.endpoint, message.certificate.agent, message.requestXml), sent, message, transport);
+    const startedAt = performance.now();
+    let answeredAt: number | undefined;
+    const exchangeAndInterpret = async () => {
+      const exchange = await transport.send('RegFactuSistemaFacturacion', message.endpoint, message.certificate.agent, message.requestXml);
+      answeredAt = performance.now();
+      return interpretExchange(exchange, sent, message, transport);
+    };
     const result = await exchangeAndInterpret().catch((err: unknown) => {
       // Whatever failed here, the records are `sent` and counted: they take the retry path with its backoff, never a tight loop.
       logger.error({ err, taxpayerId, submissionId: opened.submissionId }, 'sending failed unexpectedly');
@@ -155,6 +170,7 @@ export class TaxpayerSender {
       await applyInvoiceOutcomes(tx, outcomes, opened.submissionId);
       return outcomes;
     });
+    recordSend(result, settled, ((answeredAt ?? performance.now()) - startedAt) / 1000);
     logger.info(
       { taxpayerId, submissionId: opened.submissionId, outcome: result.submission.outcome, statuses: countStatuses(settled), reason: result.submission.errorMessage ?? undefined },
       'message settled',

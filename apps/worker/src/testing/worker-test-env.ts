@@ -206,7 +206,7 @@ export class WorkerTestEnv {
     const workerId = `inproc-${this.runtimes.length + 1}`;
     const runtime = createWorkerRuntime({
       config: loadConfig(vars),
-      settings: { workerId, leaseTtlMs: Number(vars.SENDER_LEASE_TTL_MS) },
+      settings: { workerId, leaseTtlMs: Number(vars.SENDER_LEASE_TTL_MS), metricsPort: Number(vars.WORKER_METRICS_PORT ?? 0) },
       logger: createLogger(process.env.WORKER_TEST_LOG_LEVEL ?? 'silent', workerId),
     });
     this.runtimes.push(runtime);

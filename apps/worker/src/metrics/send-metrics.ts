@@ -1,0 +1,33 @@
+import type { Db } from '@vf/db';
+import { getSendState } from '@vf/db/src/stores/send-state-store';
+import { firstWaitingInvoiceId } from '@vf/db/src/stores/submission-batch-store';
+import type { InvoiceOutcome } from '@vf/db/src/stores/submission-record-store';
+import { flowControlWait, sendDuration, sendsTotal, sentRecordsTotal } from '@vf/metrics';
+import type { Interpretation } from '../sending/interpret-exchange';
+
+export type SendOutcome = 'answered' | 'message_rejected' | 'server_fault' | 'no_answer';
+
+function outcomeOf(result: Interpretation): SendOutcome {
+  if (result.kind === 'answered') return 'answered';
+  if (result.kind === 'rejected_message') return 'message_rejected';
+  return result.submission.outcome === 'fault' ? 'server_fault' : 'no_answer';
+}
+
+/** One message and its records, once their outcomes are committed. */
+export function recordSend(result: Interpretation, settled: InvoiceOutcome[], seconds: number): void {
+  const outcome = outcomeOf(result);
+  const faultCode = result.submission.faultCode;
+  sendsTotal.inc(faultCode ? { outcome, code: faultCode } : { outcome });
+  sendDuration.observe({ outcome }, seconds);
+  for (const o of settled) sentRecordsTotal.inc(o.code != null ? { status: o.status, code: String(o.code) } : { status: o.status });
+}
+
+/**
+ * A sender stopped with the lease released: if records are still waiting, they wait until flow control (or the
+ * backoff after a failure) lets the next message go, however many workers there are.
+ */
+export async function recordFlowControlWait(db: Db, taxpayerId: string, reason: 'waiting_time' | 'backoff'): Promise<void> {
+  const [state, waiting] = await Promise.all([getSendState(db, taxpayerId), firstWaitingInvoiceId(db, taxpayerId)]);
+  if (!state || !waiting) return;
+  flowControlWait.observe({ reason }, Math.max(0, state.nextSendAt.getTime() - Date.now()) / 1000);
+}

@@ -1,0 +1,1 @@
+export { Scrape, type Sample } from './scrape';

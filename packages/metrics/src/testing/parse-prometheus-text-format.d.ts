@@ -1,0 +1,18 @@
+declare module 'parse-prometheus-text-format' {
+  interface Sample {
+    labels?: Record<string, string>;
+    /** Counters, gauges, untyped. */
+    value?: string;
+    /** Histograms and summaries. */
+    count?: string;
+    sum?: string;
+    buckets?: Record<string, string>;
+  }
+  interface Family {
+    name: string;
+    help: string;
+    type: 'COUNTER' | 'GAUGE' | 'HISTOGRAM' | 'SUMMARY' | 'UNTYPED';
+    metrics: Sample[];
+  }
+  export default function parsePrometheusTextFormat(text: string): Family[];
+}
