@@ -15,6 +15,7 @@ export function planDeliveries(changes: OutboxChange[], endpoints: OutboxEndpoin
     for (const type of types) {
       const payload = eventPayload(type, change.at, {
         invoice_id: change.invoiceId,
+        record_id: change.recordId,
         taxpayer_id: change.taxpayerId,
         issuer_nif: change.issuerNif,
         invoice_number: change.invoiceNumber,

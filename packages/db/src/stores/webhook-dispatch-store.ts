@@ -6,7 +6,10 @@ import type { AuthorityStatus } from '../schema';
 export interface OutboxChange {
   outboxId: number;
   accountId: string | null;
+  /** The public invoice id (its first record's), shared by its corrections and cancellations: the ordering line. */
   invoiceId: string | null;
+  /** The chain record whose status changed. */
+  recordId: string | null;
   recordType: string;
   invoiceNumber: string;
   invoiceDate: string;
@@ -60,7 +63,7 @@ export const webhookDispatchStore = {
     return db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${RELAY_LOCK}))`);
       const { rows } = await tx.execute<Record<string, unknown>>(sql`
-        SELECT o.id AS outbox_id, i.account_id, i.id AS invoice_id, i.record_type, i.invoice_number, i.invoice_date::text AS invoice_date,
+        SELECT o.id AS outbox_id, i.account_id, i.invoice_id, i.id AS record_id, i.record_type, i.invoice_number, i.invoice_date::text AS invoice_date,
                i.taxpayer_id, i.issuer_nif, e.status, e.code, e.message, e.at,
                (SELECT p.status FROM invoice_status_events p WHERE p.invoice_id = e.invoice_id AND p.id < e.id
                 ORDER BY p.id DESC LIMIT 1) AS previous_status
@@ -74,6 +77,7 @@ export const webhookDispatchStore = {
         outboxId: Number(r.outbox_id),
         accountId: (r.account_id as string | null) ?? null,
         invoiceId: (r.invoice_id as string | null) ?? null,
+        recordId: (r.record_id as string | null) ?? null,
         recordType: String(r.record_type),
         invoiceNumber: String(r.invoice_number),
         invoiceDate: String(r.invoice_date),
