@@ -152,3 +152,30 @@ test('deliveries survive a Redis flush: they live in PostgreSQL and the sweep en
   const [settled] = await settledDeliveries(party, webhookId, 1);
   expect(settled).toMatchObject({ status: 'delivered', last_response_code: 204 });
 });
+
+test('a cancellation reaches the receiver as invoice.cancelled for the same invoice, after the invoice’s earlier events', async () => {
+  const party = await env.party();
+  const r = await receiver();
+  const webhookId = await subscribe(party, r, ['invoice.registered', 'invoice.accepted', 'invoice.cancelled']);
+  const taxpayer = await env.taxpayer(party, { certificate: 'own' });
+  const [id] = await env.register(party, taxpayer.id, 1);
+  await env.reach([id], ['accepted']);
+  const cancel = () => request(env.api).post(`/api/v1/invoices/${id}/cancel`).set(party.account.auth).set('Idempotency-Key', `cancel-${id}`).send({ reason: 'prueba' });
+  const cancelled = await cancel().expect(201);
+  // The same key gives the same cancellation back, not a 409 already_cancelled.
+  const replay = await cancel().expect(201);
+  expect(replay.headers['idempotent-replayed']).toBe('true');
+  expect(replay.body).toEqual(cancelled.body);
+
+  // The cancellation's own acceptance is an invoice.accepted of the cancellation record.
+  await settledDeliveries(party, webhookId, 4);
+  const got = r.accepted().map((m) => [m.type, m.data.invoice_id, m.data.record_type]);
+  expect(got).toEqual([
+    ['invoice.registered', id, 'registration'],
+    ['invoice.accepted', id, 'registration'],
+    ['invoice.cancelled', id, 'cancellation'],
+    ['invoice.accepted', id, 'cancellation'],
+  ]);
+  const cancellation = r.accepted().find((m) => m.type === 'invoice.cancelled')!;
+  expect(cancellation.data.record_id).not.toBe(id);
+});
