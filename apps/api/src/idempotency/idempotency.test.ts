@@ -184,6 +184,28 @@ describe('Idempotency-Key', () => {
     expect(retry.body.data.id).toBe(registered.id);
   });
 
+  it('answers a cancellation committed by a process that died before answering, never 409 already_cancelled', async () => {
+    const { account, taxpayerId, systemId } = await readyAccount(t.app, { nif: '89890003T' });
+    const accountId = await accountIdOf(account.apiKey);
+    const registered = await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201);
+    const invoiceId = registered.body.data.id;
+    // The authority has answered: a cancellation may be appended.
+    await t.db.db.execute(sql`UPDATE invoices SET authority_status = 'accepted' WHERE id = ${invoiceId}`);
+    const body = { reason: 'emitida por error' };
+    const key = randomUUID();
+    const services = composeServices({ db: t.db.db, redis: t.redis, queues: t.queues, logger: pino({ level: 'silent' }), passwordHashCost: 4, config: { masterKey: t.masterKey, certificateDir: t.certificateDir, admin: undefined } });
+    const { handle } = await services.idempotency.claim(accountId, key, requestFingerprint('POST', `/api/v1/invoices/${invoiceId}/cancel`, body));
+    const accountRow = await services.auth.authenticate(account.apiKey);
+    const record = await services.cancellation.cancel(accountRow!, invoiceId, body, pino({ level: 'silent' }), (tx, r) =>
+      handle.storeWithin(tx, { status: 201, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ data: { id: r.id } }) }),
+    );
+    const retry = await request(t.app).post(`/api/v1/invoices/${invoiceId}/cancel`).set(account.auth).set('Idempotency-Key', key).send(body).expect(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body.data.id).toBe(record.id);
+    // Without the key, the same request is a second cancellation: refused.
+    expect((await request(t.app).post(`/api/v1/invoices/${invoiceId}/cancel`).set(account.auth).send(body).expect(409)).body.code).toBe('already_cancelled');
+  });
+
   it('answers 409 idempotency_in_progress while a claim is live, and lets a retry take over an abandoned one', async () => {
     const account = await registerAccount(t.app);
     const accountId = await accountIdOf(account.apiKey);

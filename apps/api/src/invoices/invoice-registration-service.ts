@@ -8,6 +8,7 @@ import { ApiError, type FieldIssue } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { withRegistrationMetrics } from '../metrics/registration-metrics';
 import { quotaPeriod } from '../quota/quota-period';
+import type { BeforeCommit } from '../shared/before-commit';
 import { withTimeout } from '../shared/with-timeout';
 import { altaRecordRow } from './alta-record-row';
 import { closeChainSlot, openChainSlot, taxpayerNotFound } from './chain-slot';
@@ -30,8 +31,6 @@ export interface CheckedInvoice {
   warnings: ValidationIssue[];
   system: SystemRow;
 }
-
-type BeforeCommit = (tx: DbOrTx, registered: RegisteredInvoice) => Promise<void>;
 
 export type InvoiceRegistrationService = ReturnType<typeof createInvoiceRegistrationService>;
 
@@ -79,7 +78,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
   }
 
   /** Appends the record to the taxpayer's chain: one transaction under the chain's row lock, no network inside. */
-  async function append(account: AccountWithPlan, checked: CheckedInvoice, beforeCommit?: BeforeCommit): Promise<RegisteredInvoice> {
+  async function append(account: AccountWithPlan, checked: CheckedInvoice, beforeCommit?: BeforeCommit<RegisteredInvoice>): Promise<RegisteredInvoice> {
     const { invoice } = checked;
     const { period, resetsAt } = quotaPeriod(clock());
     const id = randomUUID();
@@ -130,7 +129,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
   }
 
   /** A subsanación: the corrected invoice as a new record of the invoice, flags chosen from its history. */
-  async function appendCorrection(account: AccountWithPlan, invoiceId: string, checked: CheckedInvoice): Promise<InvoiceRow> {
+  async function appendCorrection(account: AccountWithPlan, invoiceId: string, checked: CheckedInvoice, beforeCommit?: BeforeCommit<InvoiceRow>): Promise<InvoiceRow> {
     const { invoice } = checked;
     const id = randomUUID();
     return db.transaction(async (tx) => {
@@ -161,6 +160,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
       });
       const inserted = await invoiceStore.insertRecord(tx, row, lines, 'queued');
       await closeChainSlot(tx, slot, id);
+      await beforeCommit?.(tx, inserted);
       return inserted;
     });
   }
@@ -168,10 +168,11 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
   return withRegistrationMetrics({
     check,
 
-    async correct(account: AccountWithPlan, invoiceId: string, body: unknown, log: Logger): Promise<InvoiceRow> {
+    /** `beforeCommit` runs last inside the correction's transaction (the idempotent answer is stored there). */
+    async correct(account: AccountWithPlan, invoiceId: string, body: unknown, log: Logger, beforeCommit?: BeforeCommit<InvoiceRow>): Promise<InvoiceRow> {
       if (!isUuid(invoiceId)) throw invoiceNotFound();
       const checked = await check(account.id, body);
-      const record = await appendCorrection(account, invoiceId, checked);
+      const record = await appendCorrection(account, invoiceId, checked, beforeCommit);
       await enqueue(record.id, record.taxpayerId, log);
       return record;
     },
@@ -182,7 +183,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
     },
 
     /** `beforeCommit` runs last inside the registration's transaction (the idempotent answer is stored there). */
-    async register(account: AccountWithPlan, body: unknown, log: Logger, beforeCommit?: BeforeCommit): Promise<RegisteredInvoice> {
+    async register(account: AccountWithPlan, body: unknown, log: Logger, beforeCommit?: BeforeCommit<RegisteredInvoice>): Promise<RegisteredInvoice> {
       const checked = await check(account.id, body);
       let registered: RegisteredInvoice;
       try {

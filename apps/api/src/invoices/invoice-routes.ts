@@ -1,8 +1,9 @@
 import { Router } from 'express';
 import { classifyOperation } from '@vf/core';
 import { currentAccount } from '../auth/require-api-key';
+import type { InvoiceRow } from '@vf/db/src/stores';
 import { ApiError } from '../errors/api-error';
-import { idempotencyHandle } from '../idempotency/idempotency';
+import { answerWithin, sendAnswer, type JsonAnswer } from '../idempotency/answer-within';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
 import { invoiceListSchema } from './invoice-list-schema';
@@ -11,27 +12,36 @@ import type { InvoiceQueryService } from './invoice-query-service';
 import type { InvoiceRegistrationService, RegisteredInvoice } from './invoice-registration-service';
 import { renderInvoiceDetail, renderInvoiceSummary, renderRecord, renderSubmission } from './invoice-view';
 
-/** The 201 body of a registration, built once for the client and for the idempotency record. */
-function registeredBody(r: RegisteredInvoice) {
+// Each answer is built once, for the client and for the idempotency record stored with the write.
+function registeredAnswer(r: RegisteredInvoice): JsonAnswer {
   return {
-    message: 'Invoice registered and queued for submission to the tax authority.',
-    data: {
-      id: r.id,
-      invoice_number: r.invoiceNumber,
-      hash: r.hash,
-      qr_url: r.qrUrl,
-      authority_status: 'queued',
-      record_type: 'registration',
-      taxpayer_id: r.taxpayerId,
-      chain_position: r.chainPosition,
-      previous_hash: r.previousHash,
-      generated_at: r.generatedAt,
-      warnings: r.warnings,
+    status: 201,
+    location: `/api/v1/invoices/${r.id}`,
+    body: {
+      message: 'Invoice registered and queued for submission to the tax authority.',
+      data: {
+        id: r.id,
+        invoice_number: r.invoiceNumber,
+        hash: r.hash,
+        qr_url: r.qrUrl,
+        authority_status: 'queued',
+        record_type: 'registration',
+        taxpayer_id: r.taxpayerId,
+        chain_position: r.chainPosition,
+        previous_hash: r.previousHash,
+        generated_at: r.generatedAt,
+        warnings: r.warnings,
+      },
     },
   };
 }
 
-const location = (r: RegisteredInvoice) => `/api/v1/invoices/${r.id}`;
+function recordAnswer(message: string): (r: InvoiceRow) => JsonAnswer {
+  return (r) => ({ status: 201, location: `/api/v1/invoices/${r.invoiceId}`, body: { message, data: renderRecord(r) } });
+}
+
+const correctedAnswer = recordAnswer('Correction (subsanación) appended to the chain and queued for submission.');
+const cancelledAnswer = recordAnswer('Cancellation (anulación) appended to the chain and queued for submission.');
 
 export function invoiceRoutes(registration: InvoiceRegistrationService, queries: InvoiceQueryService, cancellation: InvoiceCancellationService): Router {
   const router = Router();
@@ -61,21 +71,8 @@ export function invoiceRoutes(registration: InvoiceRegistrationService, queries:
       res.json({ data: page.items.map(renderInvoiceSummary), next_cursor: page.nextCursor });
     })
     .post(async (req, res) => {
-      const idempotent = idempotencyHandle(res);
-      // With an Idempotency-Key the answer commits with the registration: a client that lost it gets it back, never a 409.
-      const r = await registration.register(
-        currentAccount(res),
-        req.body,
-        req.log,
-        idempotent &&
-          ((tx, registered) =>
-            idempotent.storeWithin(tx, {
-              status: 201,
-              headers: { 'content-type': 'application/json; charset=utf-8', location: location(registered) },
-              body: JSON.stringify(registeredBody(registered)),
-            })),
-      );
-      res.status(201).location(location(r)).json(registeredBody(r));
+      const r = await registration.register(currentAccount(res), req.body, req.log, answerWithin(res, registeredAnswer));
+      sendAnswer(res, registeredAnswer(r));
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
@@ -85,22 +82,16 @@ export function invoiceRoutes(registration: InvoiceRegistrationService, queries:
       res.json({ data: renderInvoiceDetail(await queries.get(currentAccount(res).id, req.params.id)) });
     })
     .put(async (req, res) => {
-      const r = await registration.correct(currentAccount(res), req.params.id, req.body, req.log);
-      res
-        .status(201)
-        .location(`/api/v1/invoices/${r.invoiceId}`)
-        .json({ message: 'Correction (subsanación) appended to the chain and queued for submission.', data: renderRecord(r) });
+      const r = await registration.correct(currentAccount(res), req.params.id, req.body, req.log, answerWithin(res, correctedAnswer));
+      sendAnswer(res, correctedAnswer(r));
     })
     .all(methodNotAllowed(['GET', 'PUT']));
 
   router
     .route('/invoices/:id/cancel')
     .post(async (req, res) => {
-      const r = await cancellation.cancel(currentAccount(res), req.params.id, req.body, req.log);
-      res
-        .status(201)
-        .location(`/api/v1/invoices/${r.invoiceId}`)
-        .json({ message: 'Cancellation (anulación) appended to the chain and queued for submission.', data: renderRecord(r) });
+      const r = await cancellation.cancel(currentAccount(res), req.params.id, req.body, req.log, answerWithin(res, cancelledAnswer));
+      sendAnswer(res, cancelledAnswer(r));
     })
     .all(methodNotAllowed(['POST']));
 
