@@ -9,5 +9,6 @@ export * from './code-lists';
 export * from './record';
 export * from './validation';
 export * from './classification';
+export * from './corrections';
 export * from './status';
 export * from './authority-codes';

@@ -1,5 +1,6 @@
 import cookieParser from 'cookie-parser';
 import { Router, type RequestHandler } from 'express';
+import { accountStore } from '@vf/db/src/stores';
 import type { AppDeps } from '../app-deps';
 import type { Services } from '../compose';
 import { apiKeyRoutes } from './api-key/api-key-routes';
@@ -12,6 +13,7 @@ import { formBody } from './http/form-body';
 import { createPageRenderer } from './http/page-renderer';
 import { securityHeaders } from './http/security-headers';
 import { createDashboardInvoiceService } from './invoices/dashboard-invoice-service';
+import { invoiceActionRoutes } from './invoices/invoice-action-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
 import { overviewRoutes } from './overview/overview-routes';
 import { createOverviewService } from './overview/overview-service';
@@ -51,6 +53,7 @@ export function createDashboard(deps: AppDeps, services: Services): Router {
     signInRoutes({ auth: services.auth, signIn, render }),
     overviewRoutes({ overview, render, clock }),
     invoiceRoutes({ invoices: createDashboardInvoiceService({ db, invoices: services.invoices, taxpayers: services.taxpayers }), taxpayers: services.taxpayers, qr: services.qr, resend: services.resend, render }),
+    invoiceActionRoutes({ registration: services.registration, cancellation: services.cancellation, invoices: services.invoices, accountById: (id) => accountStore.findById(db, id), render }),
     taxpayerRoutes({ taxpayers: services.taxpayers, render, clock }),
     chainRoutes({ chain: services.chain, verification: createChainVerificationService({ db }), render }),
     systemRoutes({ systems: services.systems, render }),

@@ -1,9 +1,10 @@
 import type { Db } from '@vf/db';
-import { invoiceStore, submissionHistoryStore, type InvoiceDetail, type InvoiceSummary, type SubmissionRow } from '@vf/db/src/stores';
+import { chainRecordStore, invoiceStore, submissionHistoryStore, type InvoiceDetail, type InvoiceSummary, type SubmissionRow } from '@vf/db/src/stores';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { pageStart, toPage, type Page } from '../shared/page-query';
 import { CORRECTIVE_TYPES, NORMAL_TYPES, type InvoiceListQuery } from './invoice-list-schema';
+import { recordXml } from './record-xml';
 
 export type InvoiceQueryService = ReturnType<typeof createInvoiceQueryService>;
 
@@ -48,6 +49,18 @@ export function createInvoiceQueryService(deps: { db: Db }) {
     },
 
     get: find,
+
+    /** The XML of one record of the invoice: as sent, or as it will be sent. */
+    async recordXml(accountId: string, id: string, recordId: string): Promise<string> {
+      const found = isUuid(id) && isUuid(recordId) ? await chainRecordStore.find(db, accountId, id, recordId) : undefined;
+      if (!found) {
+        if (isUuid(id) && (await invoiceStore.isOwnedBy(db, accountId, id))) {
+          throw new ApiError('record_not_found', 'This invoice has no record with this id; see records in GET /api/v1/invoices/{id}.');
+        }
+        throw notFound();
+      }
+      return recordXml(found);
+    },
 
     async submissions(accountId: string, id: string): Promise<SubmissionRow[]> {
       if (!isUuid(id) || !(await invoiceStore.isOwnedBy(db, accountId, id))) throw notFound();

@@ -22,7 +22,7 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  const ready = await readyAccount(t.app);
+  const ready = await readyAccount(t.app, { nif: '89890001K' });
   owner = ready.account;
   taxpayerA = ready.taxpayerId;
   taxpayerB = await createTaxpayer(t.app, owner, { nif: '89890002E', name: 'B' });
@@ -133,7 +133,28 @@ describe('GET /api/v1/invoices/{id}', () => {
       authority_message: null,
       next_attempt_at: null,
       authority_csv: null,
-      status_history: [{ status: 'queued', at: expect.any(String), code: null, message: null }],
+      cancelled: false,
+      warnings: [],
+      status_history: [{ status: 'queued', at: expect.any(String), code: null, message: null, record_id: ids.aR }],
+      records: [
+        {
+          id: ids.aR,
+          invoice_id: ids.aR,
+          record_type: 'registration',
+          flags: { subsanacion: false, rechazo_previo: null, sin_registro_previo: false },
+          hash: expect.stringMatching(/^[0-9A-F]{64}$/),
+          previous_hash: expect.stringMatching(/^[0-9A-F]{64}$/),
+          chain_position: 3,
+          generated_at: expect.any(String),
+          authority_status: 'queued',
+          authority_code: null,
+          authority_message: null,
+          authority_csv: null,
+          cancellation_reason: null,
+          warnings: [],
+          xml_url: `/api/v1/invoices/${ids.aR}/records/${ids.aR}/xml`,
+        },
+      ],
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

@@ -1,25 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { buildQrUrl, buildRegistrationRecord, madridToday, toAeatDate, validateInvoiceRequest, type NormalizedInvoice, type ValidationIssue } from '@vf/core';
+import { correctionFlags, madridToday, validateInvoiceRequest, type NormalizedInvoice, type ValidationIssue } from '@vf/core';
 import type { Db, DbOrTx } from '@vf/db';
-import {
-  invoiceStore,
-  StoreError,
-  systemStore,
-  taxpayerStore,
-  toStoredInvoice,
-  usageStore,
-  type AccountWithPlan,
-  type SystemRow,
-} from '@vf/db/src/stores';
+import { invoiceStore, StoreError, systemStore, taxpayerStore, usageStore, type AccountWithPlan, type InvoiceRow, type SystemRow } from '@vf/db/src/stores';
 import { enqueueSubmission, type Queues } from '@vf/queue';
 import { ApiError, type FieldIssue } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { withRegistrationMetrics } from '../metrics/registration-metrics';
 import { quotaPeriod } from '../quota/quota-period';
 import { withTimeout } from '../shared/with-timeout';
-import { generationTime } from './generation-time';
-import { systemSnapshot } from './system-snapshot';
+import { altaRecordRow } from './alta-record-row';
+import { closeChainSlot, openChainSlot, taxpayerNotFound } from './chain-slot';
+import { assertInCurrentChain, awaitingAuthority, historyEntry, identityChanges, invoiceNotFound } from './record-history';
 
 export interface RegisteredInvoice {
   id: string;
@@ -33,7 +25,7 @@ export interface RegisteredInvoice {
   warnings: ValidationIssue[];
 }
 
-interface CheckedInvoice {
+export interface CheckedInvoice {
   invoice: NormalizedInvoice;
   warnings: ValidationIssue[];
   system: SystemRow;
@@ -42,7 +34,6 @@ interface CheckedInvoice {
 export type InvoiceRegistrationService = ReturnType<typeof createInvoiceRegistrationService>;
 
 // Another account's taxpayer or system is exactly as absent as a missing one: 404, never a hint that it exists.
-const taxpayerNotFound = () => new ApiError('taxpayer_not_found', 'No taxpayer with this taxpayer_id in your account.');
 const systemNotFound = () => new ApiError('system_not_found', 'No computer system with this computer_system_id in your account.');
 
 const RECIPIENT_IS_ISSUER: FieldIssue = {
@@ -85,63 +76,27 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
     });
   }
 
-  /** Appends the record to the taxpayer's chain: one transaction under the taxpayer's row lock, no network inside. */
+  /** Appends the record to the taxpayer's chain: one transaction under the chain's row lock, no network inside. */
   async function append(account: AccountWithPlan, checked: CheckedInvoice): Promise<RegisteredInvoice> {
-    const { invoice, system } = checked;
+    const { invoice } = checked;
     const { period, resetsAt } = quotaPeriod(clock());
     const id = randomUUID();
     return db.transaction(async (tx) => {
-      const head = await taxpayerStore.lockForAppend(tx, account.id, invoice.taxpayerId);
-      if (!head) throw taxpayerNotFound();
-      if (await invoiceStore.existsForTaxpayer(tx, head.id, invoice.invoiceNumber, invoice.invoiceDate)) {
+      const slot = await openChainSlot(tx, account.id, invoice.taxpayerId, clock());
+      if (await invoiceStore.existsInChain(tx, slot.chain.id, invoice.invoiceNumber, invoice.invoiceDate)) {
         throw new ApiError('duplicate_invoice', `Invoice ${invoice.invoiceNumber} of ${invoice.invoiceDate} is already registered for this taxpayer.`);
       }
-      const previous = head.lastInvoiceId ? await invoiceStore.chainHead(tx, head.lastInvoiceId) : undefined;
-      const generated = generationTime(clock(), previous);
-      const snapshot = systemSnapshot(system, (await taxpayerStore.countForAccount(tx, account.id)) > 1);
-      const record = buildRegistrationRecord({
+      const { row, lines } = await altaRecordRow(tx, slot, {
+        accountId: account.id,
+        id,
+        invoiceId: id,
+        recordType: 'registration',
         invoice,
-        issuer: { nif: head.nif, name: head.name },
-        system: snapshot,
-        previous: previous && {
-          issuerNif: previous.issuerNif,
-          invoiceNumber: previous.invoiceNumber,
-          invoiceDate: toAeatDate(previous.invoiceDate),
-          hash: previous.hash,
-        },
-        generatedAt: generated.literal,
-        externalRef: id,
+        system: checked.system,
+        warnings: checked.warnings,
       });
-      const qrUrl = buildQrUrl(
-        { nif: record.id.issuerNif, invoiceNumber: record.id.invoiceNumber, invoiceDate: record.id.invoiceDate, total: record.total },
-        { production: head.isProduction },
-      );
-      const chainPosition = head.chainLength + 1;
-      const stored = toStoredInvoice(invoice);
-      await invoiceStore.insertRegistration(
-        tx,
-        {
-          id,
-          accountId: account.id,
-          chainSeq: chainPosition,
-          recordType: 'registration',
-          ...stored.content,
-          issuerNif: head.nif,
-          issuerName: head.name,
-          systemSnapshot: snapshot,
-          isProduction: head.isProduction,
-          generatedAtLiteral: generated.literal,
-          generatedAt: generated.at,
-          previousInvoiceId: previous?.id ?? null,
-          previousHash: previous?.hash ?? null,
-          hash: record.hash,
-          qrUrl,
-          authorityStatus: 'queued',
-        },
-        stored.lines,
-        'queued',
-      );
-      await taxpayerStore.advanceChain(tx, head.id, { chainLength: chainPosition, lastInvoiceId: id });
+      await invoiceStore.insertRecord(tx, row, lines, 'queued');
+      await closeChainSlot(tx, slot, id);
       // Last statement before commit: every registration of the account updates this one counter row, so its
       // lock is held only for the commit, not for the whole append. Over quota, the rollback undoes the append.
       if ((await usageStore.claim(tx, account.id, period, account.plan.monthlyQuota)) === undefined) {
@@ -149,19 +104,74 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
       }
       return {
         id,
-        taxpayerId: head.id,
+        taxpayerId: slot.taxpayer.id,
         invoiceNumber: invoice.invoiceNumber,
-        hash: record.hash,
-        previousHash: previous?.hash ?? null,
-        chainPosition,
-        generatedAt: generated.literal,
-        qrUrl,
+        hash: row.hash,
+        previousHash: row.previousHash ?? null,
+        chainPosition: slot.position,
+        generatedAt: row.generatedAtLiteral,
+        qrUrl: row.qrUrl,
         warnings: checked.warnings,
       };
     });
   }
 
+  /** Enqueues after commit: PostgreSQL already holds the record, so a Redis outage only delays it (the reconciler re-enqueues). */
+  async function enqueue(recordId: string, taxpayerId: string, log: Logger): Promise<void> {
+    try {
+      await withTimeout(enqueueSubmission(deps.queues.submission, { invoiceId: recordId, taxpayerId }), deps.enqueueTimeoutMs, 'enqueue');
+    } catch (err) {
+      log.warn({ err, invoiceId: recordId }, 'record stored but not enqueued; the reconciler will enqueue it');
+    }
+  }
+
+  /** A subsanación: the corrected invoice as a new record of the invoice, flags chosen from its history. */
+  async function appendCorrection(account: AccountWithPlan, invoiceId: string, checked: CheckedInvoice): Promise<InvoiceRow> {
+    const { invoice } = checked;
+    const id = randomUUID();
+    return db.transaction(async (tx) => {
+      const slot = await openChainSlot(tx, account.id, invoice.taxpayerId, clock());
+      // Read under the chain lock: a concurrent correction of the same invoice is either seen here or waits for us.
+      const records = await invoiceStore.recordsOf(tx, account.id, invoiceId);
+      if (records.length === 0) throw invoiceNotFound();
+      const original = records[0];
+      const changed = identityChanges(original, invoice);
+      if (changed.length > 0) {
+        throw ApiError.validation(changed, 'A correction keeps the taxpayer, number and date of the invoice; register a new invoice to change them.');
+      }
+      assertInCurrentChain(original, slot);
+      const decision = correctionFlags(records.map(historyEntry));
+      if (decision.kind === 'cancelled') {
+        throw new ApiError('invoice_cancelled', 'The invoice is cancelled (anulada); a cancelled invoice cannot be corrected. Register a new invoice instead.');
+      }
+      if (decision.kind === 'awaiting_authority') throw awaitingAuthority(records);
+      const { row, lines } = await altaRecordRow(tx, slot, {
+        accountId: account.id,
+        id,
+        invoiceId,
+        recordType: 'correction',
+        rechazoPrevio: decision.flags.rechazoPrevio,
+        invoice,
+        system: checked.system,
+        warnings: checked.warnings,
+      });
+      const inserted = await invoiceStore.insertRecord(tx, row, lines, 'queued');
+      await closeChainSlot(tx, slot, id);
+      return inserted;
+    });
+  }
+
   return withRegistrationMetrics({
+    check,
+
+    async correct(account: AccountWithPlan, invoiceId: string, body: unknown, log: Logger): Promise<InvoiceRow> {
+      if (!isUuid(invoiceId)) throw invoiceNotFound();
+      const checked = await check(account.id, body);
+      const record = await appendCorrection(account, invoiceId, checked);
+      await enqueue(record.id, record.taxpayerId, log);
+      return record;
+    },
+
     /** Dry run: every check registration makes before writing, nothing stored or counted. */
     async validate(accountId: string, body: unknown): Promise<ValidationIssue[]> {
       return (await check(accountId, body)).warnings;
@@ -179,12 +189,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
         }
         throw err;
       }
-      // After commit: PostgreSQL already holds the invoice, so a Redis outage only delays it (the reconciler re-enqueues).
-      try {
-        await withTimeout(enqueueSubmission(deps.queues.submission, { invoiceId: registered.id, taxpayerId: registered.taxpayerId }), deps.enqueueTimeoutMs, 'enqueue');
-      } catch (err) {
-        log.warn({ err, invoiceId: registered.id }, 'invoice registered but not enqueued; the reconciler will enqueue it');
-      }
+      await enqueue(registered.id, registered.taxpayerId, log);
       return registered;
     },
   });

@@ -41,7 +41,7 @@ function recomputedHash(inv: Record<string, string | null>): string {
 
 describe('POST /api/v1/invoices', () => {
   it('registers an F1: the contract response, a chained huella, a sandbox QR URL and a queued job', async () => {
-    const { account, taxpayerId, systemId } = await readyAccount(t.app);
+    const { account, taxpayerId, systemId } = await readyAccount(t.app, { nif: '89890001K' });
     const body = invoiceBody(taxpayerId, systemId, { invoice_number: 'A&B 2025/001' });
     const res = await request(t.app).post('/api/v1/invoices').set(account.auth).send(body).expect(201);
     expect(res.body.message).toEqual(expect.any(String));
@@ -152,7 +152,7 @@ describe('POST /api/v1/invoices', () => {
   });
 
   it('uses the production QR host for production taxpayers', async () => {
-    const { account, taxpayerId, systemId } = await readyAccount(t.app, { is_production: true });
+    const { account, taxpayerId, systemId } = await readyAccount(t.app, { is_production: true, nif: '89890001K' });
     const res = await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201);
     expect(res.body.data.qr_url).toMatch(/^https:\/\/www2\.agenciatributaria\.gob\.es\/wlpl\/TIKE-CONT\/ValidarQR\?nif=89890001K&/);
     const detail = (await request(t.app).get(`/api/v1/invoices/${res.body.data.id}`).set(account.auth).expect(200)).body.data;

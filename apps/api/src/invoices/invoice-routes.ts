@@ -5,11 +5,12 @@ import { ApiError } from '../errors/api-error';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
 import { invoiceListSchema } from './invoice-list-schema';
+import type { InvoiceCancellationService } from './invoice-cancellation-service';
 import type { InvoiceQueryService } from './invoice-query-service';
 import type { InvoiceRegistrationService } from './invoice-registration-service';
-import { renderInvoiceDetail, renderInvoiceSummary, renderSubmission } from './invoice-view';
+import { renderInvoiceDetail, renderInvoiceSummary, renderRecord, renderSubmission } from './invoice-view';
 
-export function invoiceRoutes(registration: InvoiceRegistrationService, queries: InvoiceQueryService): Router {
+export function invoiceRoutes(registration: InvoiceRegistrationService, queries: InvoiceQueryService, cancellation: InvoiceCancellationService): Router {
   const router = Router();
 
   // Fixed paths before /invoices/:id, which would otherwise claim them.
@@ -64,6 +65,31 @@ export function invoiceRoutes(registration: InvoiceRegistrationService, queries:
     .route('/invoices/:id')
     .get(async (req, res) => {
       res.json({ data: renderInvoiceDetail(await queries.get(currentAccount(res).id, req.params.id)) });
+    })
+    .put(async (req, res) => {
+      const r = await registration.correct(currentAccount(res), req.params.id, req.body, req.log);
+      res
+        .status(201)
+        .location(`/api/v1/invoices/${r.invoiceId}`)
+        .json({ message: 'Correction (subsanación) appended to the chain and queued for submission.', data: renderRecord(r) });
+    })
+    .all(methodNotAllowed(['GET', 'PUT']));
+
+  router
+    .route('/invoices/:id/cancel')
+    .post(async (req, res) => {
+      const r = await cancellation.cancel(currentAccount(res), req.params.id, req.body, req.log);
+      res
+        .status(201)
+        .location(`/api/v1/invoices/${r.invoiceId}`)
+        .json({ message: 'Cancellation (anulación) appended to the chain and queued for submission.', data: renderRecord(r) });
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/invoices/:id/records/:recordId/xml')
+    .get(async (req, res) => {
+      res.type('application/xml').send(await queries.recordXml(currentAccount(res).id, req.params.id, req.params.recordId));
     })
     .all(methodNotAllowed(['GET']));
 

@@ -1,4 +1,4 @@
-import type { InvoiceDetail, InvoiceSummary, SubmissionRow } from '@vf/db/src/stores';
+import type { InvoiceDetail, InvoiceRow, InvoiceSummary, SubmissionRow } from '@vf/db/src/stores';
 import { authorityMessageOf } from './authority-message';
 import { CORRECTIVE_TYPES } from './invoice-list-schema';
 
@@ -28,7 +28,29 @@ function renderFacts(i: InvoiceFacts) {
     qr_url: i.qrUrl,
     authority_status: i.authorityStatus,
     authority_code: i.authorityCode,
+    cancelled: i.cancelled,
     created_at: i.createdAt.toISOString(),
+  };
+}
+
+/** One record of an invoice's chain history, as sent (or to be sent) to the authority. */
+export function renderRecord(r: InvoiceRow) {
+  return {
+    id: r.id,
+    invoice_id: r.invoiceId,
+    record_type: r.recordType,
+    flags: { subsanacion: r.subsanacion, rechazo_previo: r.rechazoPrevio, sin_registro_previo: r.sinRegistroPrevio },
+    hash: r.hash,
+    previous_hash: r.previousHash,
+    chain_position: r.chainSeq,
+    generated_at: r.generatedAtLiteral,
+    authority_status: r.authorityStatus,
+    authority_code: r.authorityCode,
+    authority_message: r.authorityMessage,
+    authority_csv: r.authorityCsv,
+    cancellation_reason: r.cancellationReason,
+    warnings: r.warnings,
+    xml_url: `/api/v1/invoices/${r.invoiceId}/records/${r.id}/xml`,
   };
 }
 
@@ -36,9 +58,11 @@ export function renderInvoiceSummary({ pageKey: _pageKey, ...facts }: InvoiceSum
   return renderFacts(facts);
 }
 
-export function renderInvoiceDetail({ invoice: i, lines, events }: InvoiceDetail) {
+export function renderInvoiceDetail({ invoice: i, records, cancelled, lines, events }: InvoiceDetail) {
+  // The invoice is its first record's id and creation; everything else is its current (latest) record.
+  const first = records[0];
   return {
-    ...renderFacts(i),
+    ...renderFacts({ ...i, id: first.id, createdAt: first.createdAt, cancelled }),
     description: i.description,
     operation_date: i.operationDate,
     recipient: i.recipient,
@@ -64,7 +88,9 @@ export function renderInvoiceDetail({ invoice: i, lines, events }: InvoiceDetail
     authority_message: authorityMessageOf(i),
     next_attempt_at: iso(i.nextAttemptAt),
     authority_csv: i.authorityCsv,
-    status_history: events.map((e) => ({ status: e.status, at: e.at.toISOString(), code: e.code, message: e.message })),
+    warnings: i.warnings,
+    status_history: events.map((e) => ({ status: e.status, at: e.at.toISOString(), code: e.code, message: e.message, record_id: e.invoiceId })),
+    records: records.map(renderRecord),
     updated_at: i.updatedAt.toISOString(),
   };
 }

@@ -1,5 +1,5 @@
-import type { Db } from '@vf/db';
-import { StoreError, taxpayerStore, type TaxpayerCertificateColumns, type TaxpayerPatch, type TaxpayerView } from '@vf/db/src/stores';
+import type { Db, DbOrTx } from '@vf/db';
+import { chainStore, StoreError, taxpayerStore, type TaxpayerCertificateColumns, type TaxpayerPatch, type TaxpayerView } from '@vf/db/src/stores';
 import { ApiError } from '../errors/api-error';
 import { pageStart, toPage, type Page, type PageQuery } from '../shared/page-query';
 import { NO_CERTIFICATE, type CertificateIntake } from './certificate-intake';
@@ -22,6 +22,20 @@ function conflictOrThrow(err: unknown): never {
     });
   }
   throw err;
+}
+
+// A NIF's chain in one environment belongs to one taxpayer service-wide: a second account sending under the
+// same NIF would fork the chain at the authority. Which account is the NIF's holder is for support to settle.
+const claimedElsewhere = (nif: string, isProduction: boolean) =>
+  new ApiError(
+    'taxpayer_claimed',
+    `The NIF ${nif} is already registered as a ${isProduction ? 'production' : 'sandbox'} taxpayer by another account. If it is yours, contact support to have it transferred.`,
+    { errors: [{ field: 'nif', code: 'claimed', message: 'another account holds this NIF in this environment; if it is yours, contact support' }] },
+  );
+
+async function claimChain(tx: DbOrTx, taxpayerId: string, nif: string, isProduction: boolean): Promise<void> {
+  const claim = await chainStore.claim(tx, taxpayerId, nif, isProduction);
+  if (claim.kind === 'taken') throw claimedElsewhere(nif, isProduction);
 }
 
 export function createTaxpayerService(deps: { db: Db; intake: CertificateIntake; clock: () => Date }) {
@@ -59,9 +73,13 @@ export function createTaxpayerService(deps: { db: Db; intake: CertificateIntake;
 
     async create(accountId: string, input: TaxpayerCreateRequest): Promise<SavedTaxpayer> {
       const certificate = await certificateColumns(input);
-      const id = await taxpayerStore
-        .insert(db, { accountId, nif: input.nif, name: input.name, isProduction: input.is_production, ...certificate })
-        .catch(conflictOrThrow);
+      const id = await db.transaction(async (tx) => {
+        const created = await taxpayerStore
+          .insert(tx, { accountId, nif: input.nif, name: input.name, isProduction: input.is_production, ...certificate })
+          .catch(conflictOrThrow);
+        await claimChain(tx, created, input.nif, input.is_production);
+        return created;
+      });
       return saved(accountId, id);
     },
 
@@ -75,10 +93,17 @@ export function createTaxpayerService(deps: { db: Db; intake: CertificateIntake;
       await db.transaction(async (tx) => {
         const current = await taxpayerStore.lockForAppend(tx, accountId, id);
         if (!current) throw notFound();
-        // The chain's records carry the NIF they were issued under; a new NIF would need a new chain.
-        if (patch.nif !== undefined && patch.nif !== current.nif && current.chainLength > 0) {
-          throw new ApiError('taxpayer_has_invoices', 'The NIF cannot change once invoices were registered; create a new taxpayer instead.');
+        const nif = patch.nif ?? current.nif;
+        const isProduction = patch.isProduction ?? current.isProduction;
+        if (nif !== current.nif) {
+          // The chain's records carry the NIF they were issued under; a new NIF would need a new chain.
+          if ((await chainStore.totalRecords(tx, id)) > 0) {
+            throw new ApiError('taxpayer_has_invoices', 'The NIF cannot change once invoices were registered; create a new taxpayer instead.');
+          }
+          await chainStore.releaseEmpty(tx, id);
         }
+        // A new environment is a new chain (its first record carries PrimerRegistro=S); the old one stays, readable.
+        if (nif !== current.nif || isProduction !== current.isProduction) await claimChain(tx, id, nif, isProduction);
         await taxpayerStore.update(tx, accountId, id, patch).catch(conflictOrThrow);
       });
       return saved(accountId, id);

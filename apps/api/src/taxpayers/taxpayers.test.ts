@@ -80,12 +80,12 @@ describe('taxpayers without certificate', () => {
     ]);
   });
 
-  it('refuses the same NIF twice in one account, allows it in another', async () => {
+  it('refuses the same NIF twice in one account, and in another account in the same environment', async () => {
     const nif = freshNif();
     await create(owner, { nif, name: 'First' }).expect(201);
     const res = await create(owner, { nif, name: 'Second' }).expect(409);
     expect(res.body.code).toBe('taxpayer_exists');
-    await create(stranger, { nif, name: 'Elsewhere' }).expect(201);
+    expect((await create(stranger, { nif, name: 'Elsewhere' }).expect(409)).body.code).toBe('taxpayer_claimed');
   });
 
   it('updates only the fields given', async () => {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { madridToday } from '@vf/core';
 
@@ -20,11 +20,22 @@ export async function registerAccount(app: App, name = 'Test account'): Promise<
   return { apiKey, email, password, auth: { Authorization: `Bearer ${apiKey}` } };
 }
 
+const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+
+/**
+ * A well-formed DNI-type NIF no other test taxpayer has: a NIF belongs to one account per environment
+ * service-wide, so every fixture taxpayer needs its own.
+ */
+export function uniqueNif(): string {
+  const digits = String(10_000_000 + randomInt(80_000_000));
+  return `${digits}${DNI_LETTERS[Number(digits) % 23]}`;
+}
+
 export async function createTaxpayer(app: App, account: TestAccount, body: Record<string, unknown> = {}): Promise<string> {
   const res = await request(app)
     .post('/api/v1/taxpayers')
     .set(account.auth)
-    .send({ nif: '89890001K', name: 'Contribuyente de Pruebas', ...body })
+    .send({ nif: uniqueNif(), name: 'Contribuyente de Pruebas', ...body })
     .expect(201);
   return res.body.data.id;
 }

@@ -6,7 +6,8 @@ import { DUPLICATE_CODE, withCode, type SentRecord } from './map-outcomes';
 
 function periodOf(sent: SentRecord): { year: string; month: string } {
   // PeriodoImputacion comes from FechaOperacion when there is one, else from FechaExpedicionFactura (dd-mm-yyyy).
-  const [, month, year] = (sent.record.operationDate ?? sent.record.id.invoiceDate).split('-');
+  const operationDate = sent.record.kind === 'cancellation' ? undefined : sent.record.operationDate;
+  const [, month, year] = (operationDate ?? sent.record.id.invoiceDate).split('-');
   return { year, month };
 }
 

@@ -63,11 +63,10 @@ export async function interpretExchange(exchange: SoapExchange, sent: SentRecord
     else toAsk.push({ sent: s, code: verdict.code, unknownState: verdict.unknownState });
   }
   if (toAsk.length > 0) {
-    const first = sent[0].record;
     const known = await askAuthority(
       transport,
       message,
-      { name: first.issuerName, nif: first.id.issuerNif },
+      message.obligado,
       toAsk.map((a) => a.sent),
     );
     for (const { sent: s, code, unknownState } of toAsk) {

@@ -21,6 +21,15 @@ test('answer lines are matched by RefExterna when echoed, otherwise by IDFactura
   expect(matched.has('inv-3')).toBe(false);
 });
 
+test("an anulación takes its invoice's Anulacion line, never the alta's of the same IDFactura", () => {
+  const alta = sent(1);
+  const anulacion: SentRecord = { invoiceId: 'anu-1', record: { ...alta.record, kind: 'cancellation' } as unknown as SentRecord['record'], attempt: 1 };
+  const lines = [line(1, { state: 'Incorrecto', errorCode: 3000 }), line(1, { operation: 'Anulacion' })];
+  const matched = matchLines([alta, anulacion], lines);
+  expect(matched.get('inv-1')?.operation).toBe('Alta');
+  expect(matched.get('anu-1')).toMatchObject({ operation: 'Anulacion', state: 'Correcto' });
+});
+
 test('record states map to accepted / accepted_with_warnings / rejected with the codes and the CSV', () => {
   expect(judgeLine(sent(1), line(1), 'A-CSV')).toMatchObject({ kind: 'final', outcome: { status: 'accepted', csv: 'A-CSV' } });
   expect(judgeLine(sent(1), line(1, { state: 'AceptadoConErrores', errorCode: 2004, errorDescription: 'fuera de margen' }), 'A-CSV')).toMatchObject({

@@ -1,11 +1,11 @@
-import type { RegistrationRecord } from '@vf/core';
+import type { ChainRecord } from '@vf/core';
 import type { InvoiceOutcome } from '@vf/db/src/stores/submission-record-store';
 import type { ResponseLine, SoapFault } from '@vf/xml';
 
 /** One record as it went in a message. */
 export interface SentRecord {
   invoiceId: string;
-  record: RegistrationRecord;
+  record: ChainRecord;
   /** send_attempts including the message that produced the answer. */
   attempt: number;
 }
@@ -20,18 +20,21 @@ export function withCode(code: number | undefined, text: string | undefined): st
   return [code, text].filter((p) => p !== undefined && p !== '').join(' ');
 }
 
-/** Finds each record's answer line: by RefExterna (our invoice id) when echoed, else by IDFactura. */
+/**
+ * Finds each record's answer line: by RefExterna (our record id) when echoed, else by IDFactura. An alta's line says
+ * Alta and an anulación's Anulacion, so two records of one invoice never take each other's answer.
+ */
 export function matchLines(records: SentRecord[], lines: ResponseLine[]): Map<string, ResponseLine> {
   const byRef = new Map<string, ResponseLine>();
   const byId = new Map<string, ResponseLine>();
   for (const line of lines) {
-    if (line.operation !== 'Alta') continue;
-    if (line.externalRef) byRef.set(line.externalRef, line);
-    byId.set(idKey(line.id), line);
+    if (line.externalRef) byRef.set(`${line.operation}|${line.externalRef}`, line);
+    byId.set(`${line.operation}|${idKey(line.id)}`, line);
   }
   const matched = new Map<string, ResponseLine>();
   for (const r of records) {
-    const line = byRef.get(r.invoiceId) ?? byId.get(idKey(r.record.id));
+    const operation = r.record.kind === 'cancellation' ? 'Anulacion' : 'Alta';
+    const line = byRef.get(`${operation}|${r.invoiceId}`) ?? byId.get(`${operation}|${idKey(r.record.id)}`);
     if (line) matched.set(r.invoiceId, line);
   }
   return matched;

@@ -1,4 +1,4 @@
-import type { RegistrationRecord, ServiceCause } from '@vf/core';
+import type { ChainRecord, ServiceCause } from '@vf/core';
 import type { AppConfig } from '@vf/config';
 import type { DbOrTx } from '@vf/db';
 import { firstHeldRecord, loadSendBatch, type BatchInvoice } from '@vf/db/src/stores/submission-batch-store';
@@ -12,7 +12,7 @@ import { rebuildRecord } from './rebuild-record';
 
 export interface MessageRecord {
   invoiceId: string;
-  record: RegistrationRecord;
+  record: ChainRecord;
 }
 
 /** A message ready to go: the exact XML, where, with which certificate. */
@@ -21,6 +21,8 @@ export interface PreparedMessage {
   endpoint: string;
   certificate: ClientCertificate;
   incident: boolean;
+  /** ObligadoEmision of the message (an anulación carries no issuer name of its own). */
+  obligado: { name: string; nif: string };
   requestXml: string;
   records: MessageRecord[];
 }
@@ -136,6 +138,7 @@ export async function prepareMessage(db: DbOrTx, taxpayerId: string, deps: Prepa
       endpoint: selectEndpoint(deps.authority, first.isProduction),
       certificate,
       incident,
+      obligado: header.obligado,
       requestXml: xml,
       records,
     },

@@ -12,10 +12,10 @@ const authority = (patch: Partial<AppConfig['authority']>): AppConfig['authority
   ...patch,
 });
 
-test('simulator mode sends sandbox and production taxpayers alike to the simulator', () => {
-  const sim = authority({ mode: 'simulator', simulatorUrl: 'https://127.0.0.1:9999/x', useSealHosts: true });
-  expect(selectEndpoint(sim, false)).toBe('https://127.0.0.1:9999/x');
-  expect(selectEndpoint(sim, true)).toBe('https://127.0.0.1:9999/x');
+test("simulator mode sends sandbox records to the simulator's service and production ones to its /production service", () => {
+  const sim = authority({ mode: 'simulator', simulatorUrl: 'https://127.0.0.1:9999/wlpl/x', useSealHosts: true });
+  expect(selectEndpoint(sim, false)).toBe('https://127.0.0.1:9999/wlpl/x');
+  expect(selectEndpoint(sim, true)).toBe('https://127.0.0.1:9999/production/wlpl/x');
 });
 
 test('aeat mode uses the WSDL test endpoint for sandbox taxpayers and the production one otherwise', () => {

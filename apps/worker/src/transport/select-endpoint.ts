@@ -8,12 +8,21 @@ const AEAT_HOSTS = {
   production: { personal: 'https://www1.agenciatributaria.gob.es', seal: 'https://www10.agenciatributaria.gob.es' },
 } as const;
 
+/** The simulator keeps the production registry apart from the sandbox one, under this path prefix. */
+const SIMULATOR_PRODUCTION_PREFIX = '/production';
+
 /**
- * Where a taxpayer's records go. In `aeat` mode the WSDL's real endpoints (test environment for sandbox taxpayers),
- * never the simulator; in `simulator` mode every taxpayer, sandbox or production, goes to the simulator.
+ * Where a record goes. In `aeat` mode the WSDL's real endpoints (test environment for sandbox records), never the
+ * simulator; in `simulator` mode the simulator, whose production service (its own registry, like the authority's)
+ * answers under `/production` before the usual path.
  */
 export function selectEndpoint(authority: AppConfig['authority'], isProduction: boolean): string {
-  if (authority.mode === 'simulator') return authority.simulatorUrl;
+  if (authority.mode === 'simulator') {
+    if (!isProduction) return authority.simulatorUrl;
+    const url = new URL(authority.simulatorUrl);
+    url.pathname = `${SIMULATOR_PRODUCTION_PREFIX}${url.pathname}`;
+    return url.toString();
+  }
   const hosts = isProduction ? AEAT_HOSTS.production : AEAT_HOSTS.sandbox;
   return `${authority.useSealHosts ? hosts.seal : hosts.personal}${VERIFACTU_PATH}`;
 }

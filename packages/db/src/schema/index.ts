@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './taxpayers';
+export * from './chains';
 export * from './systems';
 export * from './invoices';
 export * from './submissions';

@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, char, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, char, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { chains } from './chains';
 import type { AuthorityStatus } from '@vf/core';
 import { accounts } from './accounts';
 import { computerSystems } from './systems';
 import { taxpayers } from './taxpayers';
 
+export type RecordType = 'registration' | 'correction' | 'cancellation';
+
 export type { AuthorityStatus };
 
 /** Recipient as given by the client: Spanish NIF, or a foreign identifier (IDOtro). */
 export type RecipientJson = { name: string; nif: string } | { name: string; country: string; id_type: string; id: string };
+export interface RecordWarningJson { field: string; code: string; message: string; authority_code?: number }
 export interface InvoiceReferenceJson { invoice_number: string; invoice_date: string }
 /** SistemaInformatico block captured when the record was generated, so a resend is byte-identical. */
 export interface SystemSnapshotJson {
@@ -30,9 +34,26 @@ export const invoices = pgTable(
     accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
     taxpayerId: uuid('taxpayer_id').notNull().references(() => taxpayers.id, { onDelete: 'restrict' }),
     computerSystemId: uuid('computer_system_id').notNull().references(() => computerSystems.id, { onDelete: 'restrict' }),
-    /** 1-based position in the taxpayer's chain. */
+    /** The chain (NIF + environment) this record belongs to. */
+    chainId: uuid('chain_id')
+      .notNull()
+      .references(() => chains.id, { onDelete: 'restrict' }),
+    /** 1-based position in the chain. */
     chainSeq: integer('chain_seq').notNull(),
-    recordType: text('record_type').notNull().default('registration'),
+    /** The invoice this record belongs to: the id of the invoice's first record, which is the public invoice id. */
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references((): AnyPgColumn => invoices.id, { onDelete: 'cascade' }),
+    /** Only on an invoice's first record: its latest record, whose state is the invoice's current state. */
+    currentRecordId: uuid('current_record_id'),
+    recordType: text('record_type').$type<RecordType>().notNull().default('registration'),
+    /** Flags of the operations matrix (Subsanacion, RechazoPrevio S|X, SinRegistroPrevio), chosen at generation. */
+    subsanacion: boolean('subsanacion').notNull().default(false),
+    rechazoPrevio: char('rechazo_previo', { length: 1 }).$type<'S' | 'X'>(),
+    sinRegistroPrevio: boolean('sin_registro_previo').notNull().default(false),
+    cancellationReason: varchar('cancellation_reason', { length: 500 }),
+    /** The validation warnings returned when this record was created. */
+    warnings: jsonb('warnings').$type<RecordWarningJson[]>().notNull().default(sql`'[]'::jsonb`),
     invoiceNumber: varchar('invoice_number', { length: 60 }).notNull(),
     invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
     invoiceType: varchar('invoice_type', { length: 2 }).notNull(),
@@ -71,8 +92,10 @@ export const invoices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('invoices_taxpayer_number_date_uq').on(t.taxpayerId, t.invoiceNumber, t.invoiceDate),
-    unique('invoices_taxpayer_chain_seq_uq').on(t.taxpayerId, t.chainSeq),
+    uniqueIndex('invoices_chain_number_date_uq').on(t.chainId, t.invoiceNumber, t.invoiceDate).where(sql`${t.id} = ${t.invoiceId}`),
+    unique('invoices_chain_seq_uq').on(t.chainId, t.chainSeq),
+    index('invoices_invoice_seq_idx').on(t.invoiceId, t.chainSeq),
+    index('invoices_current_record_idx').on(t.currentRecordId),
     index('invoices_account_created_idx').on(t.accountId, t.createdAt, t.id),
     index('invoices_taxpayer_status_seq_idx').on(t.taxpayerId, t.authorityStatus, t.chainSeq),
     index('invoices_status_idx').on(t.authorityStatus),

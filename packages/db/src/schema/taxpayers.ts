@@ -1,4 +1,4 @@
-import { boolean, customType, index, integer, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -23,9 +23,6 @@ export const taxpayers = pgTable(
     certificateNif: text('certificate_nif'),
     certificateNotBefore: timestamp('certificate_not_before', { withTimezone: true }),
     certificateNotAfter: timestamp('certificate_not_after', { withTimezone: true }),
-    /** Chain head: the row is locked FOR UPDATE while a record is appended. */
-    chainLength: integer('chain_length').notNull().default(0),
-    lastInvoiceId: uuid('last_invoice_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

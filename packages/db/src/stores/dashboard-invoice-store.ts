@@ -1,6 +1,10 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
 import { invoices, type AuthorityStatus, type InvoiceReferenceJson } from '../schema';
+
+// Invoices are addressed by their public id (their first record's); `cur` is their latest record, their current state.
+const cur = alias(invoices, 'cur');
 
 export interface InvoiceStatusRow {
   id: string;
@@ -24,27 +28,63 @@ export const dashboardInvoiceStore = {
       .select({
         id: invoices.id,
         invoiceNumber: invoices.invoiceNumber,
-        status: invoices.authorityStatus,
-        code: invoices.authorityCode,
-        message: invoices.authorityMessage,
-        errorCause: invoices.errorCause,
+        status: cur.authorityStatus,
+        code: cur.authorityCode,
+        message: cur.authorityMessage,
+        errorCause: cur.errorCause,
       })
       .from(invoices)
+      .innerJoin(cur, eq(cur.id, invoices.currentRecordId))
       .where(and(eq(invoices.accountId, accountId), inArray(invoices.id, ids)));
   },
 
   async correctedInvoicesOf(db: DbOrTx, accountId: string, ids: string[]): Promise<Map<string, InvoiceReferenceJson[]>> {
     if (ids.length === 0) return new Map();
     const rows = await db
-      .select({ id: invoices.id, corrected: invoices.correctedInvoices })
+      .select({ id: invoices.id, corrected: cur.correctedInvoices })
       .from(invoices)
+      .innerJoin(cur, eq(cur.id, invoices.currentRecordId))
       .where(and(eq(invoices.accountId, accountId), inArray(invoices.id, ids)));
     return new Map(rows.map((r) => [r.id, r.corrected]));
   },
 
-  /** The records chained before and after this one, for links on the detail page. */
+  /**
+   * Both directions between original and corrective (R-type) invoices of one taxpayer: the invoices a corrective one
+   * names in corrected_invoices, and the corrective invoices naming this one. Matched on number and date.
+   */
+  async correctionLinks(
+    db: DbOrTx,
+    accountId: string,
+    invoice: { taxpayerId: string; invoiceNumber: string; invoiceDate: string; correctedInvoices: InvoiceReferenceJson[] },
+  ): Promise<{ corrects: (InvoiceLink & { invoiceDate: string })[]; correctedBy: InvoiceLink[] }> {
+    const refs = invoice.correctedInvoices;
+    const sameTaxpayer = and(eq(invoices.accountId, accountId), eq(invoices.taxpayerId, invoice.taxpayerId), eq(invoices.id, invoices.invoiceId));
+    const [corrects, correctedBy] = await Promise.all([
+      refs.length === 0
+        ? []
+        : db
+            .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, invoiceDate: invoices.invoiceDate })
+            .from(invoices)
+            .where(and(sameTaxpayer, or(...refs.map((r) => and(eq(invoices.invoiceNumber, r.invoice_number), eq(invoices.invoiceDate, r.invoice_date))))))
+            .orderBy(asc(invoices.invoiceDate), asc(invoices.invoiceNumber)),
+      db
+        .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber })
+        .from(invoices)
+        .innerJoin(cur, eq(cur.id, invoices.currentRecordId))
+        .where(
+          and(
+            sameTaxpayer,
+            sql`${cur.correctedInvoices} @> ${JSON.stringify([{ invoice_number: invoice.invoiceNumber, invoice_date: invoice.invoiceDate }])}::jsonb`,
+          ),
+        )
+        .orderBy(asc(invoices.createdAt), asc(invoices.id)),
+    ]);
+    return { corrects, correctedBy };
+  },
+
+  /** The records chained before and after this one, for links on the detail page (to the invoices they belong to). */
   async neighbours(db: DbOrTx, accountId: string, invoice: { id: string; previousInvoiceId: string | null }): Promise<{ previous?: InvoiceLink; next?: InvoiceLink }> {
-    const link = { id: invoices.id, invoiceNumber: invoices.invoiceNumber };
+    const link = { id: invoices.invoiceId, invoiceNumber: invoices.invoiceNumber };
     const [previous] = invoice.previousInvoiceId
       ? await db.select(link).from(invoices).where(and(eq(invoices.accountId, accountId), eq(invoices.id, invoice.previousInvoiceId)))
       : [];
@@ -57,15 +97,17 @@ export const dashboardInvoiceStore = {
   },
 
   async qrUrlOf(db: DbOrTx, accountId: string, id: string): Promise<string | undefined> {
+    // A correction may change the total, which the QR carries: the current record's.
     const [row] = await db
-      .select({ qrUrl: invoices.qrUrl })
+      .select({ qrUrl: cur.qrUrl })
       .from(invoices)
+      .innerJoin(cur, eq(cur.id, invoices.currentRecordId))
       .where(and(eq(invoices.accountId, accountId), eq(invoices.id, id)));
     return row?.qrUrl;
   },
 
-  /** One page of a taxpayer's chain in chain order, with exactly the stored values the huella was computed from. */
-  chainPage(db: DbOrTx, taxpayerId: string, afterSeq: number, limit: number) {
+  /** One page of a chain in chain order, with exactly the stored values the huella was computed from. */
+  chainPage(db: DbOrTx, chainId: string, afterSeq: number, limit: number) {
     return db
       .select({
         id: invoices.id,
@@ -84,7 +126,7 @@ export const dashboardInvoiceStore = {
         hash: invoices.hash,
       })
       .from(invoices)
-      .where(and(eq(invoices.taxpayerId, taxpayerId), gt(invoices.chainSeq, afterSeq)))
+      .where(and(eq(invoices.chainId, chainId), gt(invoices.chainSeq, afterSeq)))
       .orderBy(asc(invoices.chainSeq))
       .limit(limit);
   },

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, max, min, sql } from 'drizzle-orm';
 import { WAITING_STATUSES } from '@vf/core';
 import type { DbOrTx } from '../client';
 import { invoices, sendStates, taxpayers, type AuthorityStatus } from '../schema';
+import { isCurrentRecord } from './invoice-store';
 
 /** An invoice the authority refused or flagged, with the authority's own code and text. */
 export interface ProblemInvoice {
@@ -45,14 +46,14 @@ export const dashboardOverviewStore = {
     return db
       .select({ status: invoices.authorityStatus, corrective, n: count() })
       .from(invoices)
-      .where(eq(invoices.accountId, accountId))
+      .where(and(eq(invoices.accountId, accountId), isCurrentRecord))
       .groupBy(invoices.authorityStatus, corrective);
   },
 
   latestProblems(db: DbOrTx, accountId: string, limit: number): Promise<ProblemInvoice[]> {
     return db
       .select({
-        id: invoices.id,
+        id: invoices.invoiceId,
         invoiceNumber: invoices.invoiceNumber,
         invoiceType: invoices.invoiceType,
         invoiceDate: invoices.invoiceDate,
@@ -65,7 +66,7 @@ export const dashboardOverviewStore = {
       })
       .from(invoices)
       .innerJoin(taxpayers, eq(taxpayers.id, invoices.taxpayerId))
-      .where(and(eq(invoices.accountId, accountId), inArray(invoices.authorityStatus, PROBLEM_STATUSES)))
+      .where(and(eq(invoices.accountId, accountId), inArray(invoices.authorityStatus, PROBLEM_STATUSES), isCurrentRecord))
       .orderBy(desc(invoices.updatedAt), desc(invoices.id))
       .limit(limit);
   },

@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
 import { invoiceLines, invoiceStatusEvents, invoices, type AuthorityStatus } from '../schema';
 import { afterPageKey, pageKeyColumns, type PageKey } from './page-key';
 import { translatingDbErrors } from './store-error';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
-export type NewInvoice = typeof invoices.$inferInsert & { id: string };
+/** A new chain record: `invoiceId` is its own id for an invoice's first record, else the invoice's. */
+export type NewInvoice = typeof invoices.$inferInsert & { id: string; invoiceId: string; chainId: string };
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
 export type NewInvoiceLine = Omit<typeof invoiceLines.$inferInsert, 'id' | 'invoiceId' | 'lineNo'>;
 export type StatusEventRow = typeof invoiceStatusEvents.$inferSelect;
@@ -50,24 +52,46 @@ export type InvoiceSummary = Pick<
   | 'authorityCode'
   | 'generatedAtLiteral'
   | 'createdAt'
-> & { pageKey: PageKey };
+> & { cancelled: boolean; pageKey: PageKey };
 
+/** An invoice: its records oldest first; the latest one is its current state. */
 export interface InvoiceDetail {
+  /** The latest record, whose content, status and huella are the invoice's current ones. */
   invoice: InvoiceRow;
+  records: InvoiceRow[];
+  cancelled: boolean;
+  /** Lines of the latest record. */
   lines: InvoiceLineRow[];
+  /** Status events of every record, in the order they happened. */
   events: StatusEventRow[];
+}
+
+/** An anulación that stands (not refused by the authority) cancels the invoice. */
+export function isCancelled(current: Pick<InvoiceRow, 'recordType' | 'authorityStatus'>): boolean {
+  return current.recordType === 'cancellation' && current.authorityStatus !== 'rejected';
 }
 
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The row is an invoice's latest record, i.e. its current state (filter for queries over `invoices`). */
+export const isCurrentRecord = sql`exists (select 1 from invoices f where f.current_record_id = ${invoices.id})`;
+
 export const invoiceStore = {
-  async existsForTaxpayer(db: DbOrTx, taxpayerId: string, invoiceNumber: string, invoiceDate: string): Promise<boolean> {
+  /** Whether the chain already has an invoice (a first record) with this number and date. */
+  async existsInChain(db: DbOrTx, chainId: string, invoiceNumber: string, invoiceDate: string): Promise<boolean> {
     const rows = await db
       .select({ id: invoices.id })
       .from(invoices)
-      .where(and(eq(invoices.taxpayerId, taxpayerId), eq(invoices.invoiceNumber, invoiceNumber), eq(invoices.invoiceDate, invoiceDate)))
+      .where(
+        and(
+          eq(invoices.chainId, chainId),
+          eq(invoices.invoiceNumber, invoiceNumber),
+          eq(invoices.invoiceDate, invoiceDate),
+          eq(invoices.id, invoices.invoiceId),
+        ),
+      )
       .limit(1);
     return rows.length > 0;
   },
@@ -88,21 +112,33 @@ export const invoiceStore = {
     return row;
   },
 
-  /** Inserts the invoice, its lines and its first status event. Throws StoreError('conflict') on a duplicate. */
-  async insertRegistration(db: DbOrTx, invoice: NewInvoice, lines: NewInvoiceLine[], status: AuthorityStatus): Promise<void> {
-    await translatingDbErrors(db.insert(invoices).values(invoice));
+  /**
+   * Inserts a chain record, its lines and its first status event; a later record of an invoice becomes the
+   * invoice's current one. Throws StoreError('conflict') on a duplicate.
+   */
+  async insertRecord(db: DbOrTx, invoice: NewInvoice, lines: NewInvoiceLine[], status: AuthorityStatus): Promise<InvoiceRow> {
+    const first = invoice.invoiceId === invoice.id;
+    const [row] = await translatingDbErrors(
+      db
+        .insert(invoices)
+        .values({ ...invoice, currentRecordId: first ? invoice.id : null })
+        .returning(),
+    );
+    if (!first) await db.update(invoices).set({ currentRecordId: invoice.id, updatedAt: new Date() }).where(eq(invoices.id, invoice.invoiceId));
     if (lines.length > 0) {
       await db.insert(invoiceLines).values(lines.map((line, i) => ({ ...line, invoiceId: invoice.id, lineNo: i + 1 })));
     }
     await db.insert(invoiceStatusEvents).values({ invoiceId: invoice.id, status });
+    return row;
   },
 
-  /** Newest first; returns up to `limit` rows after `after`. */
+  /** One row per invoice (its current state), newest invoice first; up to `limit` rows after `after`. */
   list(db: DbOrTx, accountId: string, filters: InvoiceFilters, after: PageKey | undefined, limit: number): Promise<InvoiceSummary[]> {
+    const cur = alias(invoices, 'cur');
     const where: SQL[] = [eq(invoices.accountId, accountId)];
     if (filters.taxpayerId) where.push(eq(invoices.taxpayerId, filters.taxpayerId));
-    if (filters.statuses?.length) where.push(inArray(invoices.authorityStatus, filters.statuses));
-    if (filters.invoiceTypes?.length) where.push(inArray(invoices.invoiceType, filters.invoiceTypes));
+    if (filters.statuses?.length) where.push(inArray(cur.authorityStatus, filters.statuses));
+    if (filters.invoiceTypes?.length) where.push(inArray(cur.invoiceType, filters.invoiceTypes));
     if (filters.dateFrom) where.push(gte(invoices.invoiceDate, filters.dateFrom));
     if (filters.dateTo) where.push(lte(invoices.invoiceDate, filters.dateTo));
     if (filters.numberContains) where.push(ilike(invoices.invoiceNumber, `%${escapeLike(filters.numberContains)}%`));
@@ -111,46 +147,68 @@ export const invoiceStore = {
       .select({
         id: invoices.id,
         taxpayerId: invoices.taxpayerId,
-        computerSystemId: invoices.computerSystemId,
+        computerSystemId: cur.computerSystemId,
         invoiceNumber: invoices.invoiceNumber,
         invoiceDate: invoices.invoiceDate,
-        invoiceType: invoices.invoiceType,
-        recordType: invoices.recordType,
-        totalAmount: invoices.totalAmount,
-        totalTaxAmount: invoices.totalTaxAmount,
-        chainSeq: invoices.chainSeq,
-        hash: invoices.hash,
-        qrUrl: invoices.qrUrl,
-        authorityStatus: invoices.authorityStatus,
-        authorityCode: invoices.authorityCode,
-        generatedAtLiteral: invoices.generatedAtLiteral,
+        invoiceType: cur.invoiceType,
+        recordType: cur.recordType,
+        totalAmount: cur.totalAmount,
+        totalTaxAmount: cur.totalTaxAmount,
+        chainSeq: cur.chainSeq,
+        hash: cur.hash,
+        qrUrl: cur.qrUrl,
+        authorityStatus: cur.authorityStatus,
+        authorityCode: cur.authorityCode,
+        generatedAtLiteral: cur.generatedAtLiteral,
         createdAt: invoices.createdAt,
+        cancelled: sql<boolean>`(${cur.recordType} = 'cancellation' and ${cur.authorityStatus} <> 'rejected')`,
         pageKey: pageKeyColumns(invoices.createdAt, invoices.id),
       })
       .from(invoices)
+      .innerJoin(cur, eq(cur.id, invoices.currentRecordId))
       .where(and(...where))
       .orderBy(desc(invoices.createdAt), desc(invoices.id))
       .limit(limit);
   },
 
-  async find(db: DbOrTx, accountId: string, id: string): Promise<InvoiceDetail | undefined> {
-    const [invoice] = await db
+  /** Every record of the account's invoice `id`, oldest first; empty when there is no such invoice. */
+  recordsOf(db: DbOrTx, accountId: string, id: string): Promise<InvoiceRow[]> {
+    return db
       .select()
       .from(invoices)
-      .where(and(eq(invoices.accountId, accountId), eq(invoices.id, id)));
-    if (!invoice) return undefined;
+      .where(and(eq(invoices.accountId, accountId), eq(invoices.invoiceId, id)))
+      .orderBy(asc(invoices.chainSeq));
+  },
+
+  linesOf(db: DbOrTx, recordId: string): Promise<InvoiceLineRow[]> {
+    return db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, recordId)).orderBy(asc(invoiceLines.lineNo));
+  },
+
+  async find(db: DbOrTx, accountId: string, id: string): Promise<InvoiceDetail | undefined> {
+    const records = await invoiceStore.recordsOf(db, accountId, id);
+    if (records.length === 0) return undefined;
+    const invoice = records[records.length - 1];
     const [lines, events] = await Promise.all([
-      db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, id)).orderBy(asc(invoiceLines.lineNo)),
-      db.select().from(invoiceStatusEvents).where(eq(invoiceStatusEvents.invoiceId, id)).orderBy(asc(invoiceStatusEvents.id)),
+      invoiceStore.linesOf(db, invoice.id),
+      db
+        .select()
+        .from(invoiceStatusEvents)
+        .where(
+          inArray(
+            invoiceStatusEvents.invoiceId,
+            records.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(invoiceStatusEvents.id)),
     ]);
-    return { invoice, lines, events };
+    return { invoice, records, cancelled: isCancelled(invoice), lines, events };
   },
 
   async isOwnedBy(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
     const rows = await db
       .select({ id: invoices.id })
       .from(invoices)
-      .where(and(eq(invoices.accountId, accountId), eq(invoices.id, id)));
+      .where(and(eq(invoices.accountId, accountId), eq(invoices.id, id), eq(invoices.invoiceId, id)));
     return rows.length > 0;
   },
 };

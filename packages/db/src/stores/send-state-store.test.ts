@@ -33,14 +33,7 @@ async function seedTaxpayer(queuedInvoices = 0): Promise<string> {
     INSERT INTO taxpayers (account_id, nif, name) SELECT id, '89890001K', 'T' FROM a RETURNING id`);
   const taxpayerId = (r.rows[0] as { id: string }).id;
   if (queuedInvoices > 0) {
-    await t.db.execute(sql`
-      INSERT INTO invoices (account_id, taxpayer_id, computer_system_id, chain_seq, invoice_number, invoice_date, invoice_type,
-        description, total_amount, total_tax_amount, issuer_nif, issuer_name, system_snapshot, is_production,
-        generated_at_literal, generated_at, hash, qr_url, authority_status)
-      SELECT tp.account_id, tp.id, cs.id, n, 'N-' || n, '2025-01-01', 'F2', 'd', 1, 0, '89890001K', 'T', '{}'::jsonb, false,
-        '2025-01-01T10:00:00+01:00', now(), repeat('A', 64), 'https://x', 'queued'
-      FROM taxpayers tp JOIN computer_systems cs ON cs.account_id = tp.account_id, generate_series(1, ${queuedInvoices}) n
-      WHERE tp.id = ${taxpayerId}`);
+    await seedMore(taxpayerId, queuedInvoices);
   }
   return taxpayerId;
 }
@@ -120,15 +113,20 @@ test('a send that starts pushes the next allowed time past its possible answer p
   expect((next as { retryAt: Date }).retryAt.getTime() - Date.now()).toBeGreaterThan(65_000);
 });
 
+/** Appends `count` queued records to the end of the taxpayer's chain (created on first use). */
 async function seedMore(taxpayerId: string, count: number): Promise<void> {
   await t.db.execute(sql`
-    INSERT INTO invoices (account_id, taxpayer_id, computer_system_id, chain_seq, invoice_number, invoice_date, invoice_type,
-      description, total_amount, total_tax_amount, issuer_nif, issuer_name, system_snapshot, is_production,
+    INSERT INTO chains (taxpayer_id, nif, is_production) VALUES (${taxpayerId}, left(md5(${taxpayerId}), 9), false) ON CONFLICT DO NOTHING`);
+  await t.db.execute(sql`
+    WITH g AS (SELECT gen_random_uuid() AS id, n FROM generate_series(1, ${count}) n)
+    INSERT INTO invoices (id, invoice_id, current_record_id, chain_id, account_id, taxpayer_id, computer_system_id, chain_seq, invoice_number,
+      invoice_date, invoice_type, description, total_amount, total_tax_amount, issuer_nif, issuer_name, system_snapshot, is_production,
       generated_at_literal, generated_at, hash, qr_url, authority_status)
-    SELECT tp.account_id, tp.id, cs.id, m.n + g, 'M-' || (m.n + g), '2025-01-01', 'F2', 'd', 1, 0, '89890001K', 'T', '{}'::jsonb, false,
-      '2025-01-01T10:00:00+01:00', now(), repeat('A', 64), 'https://x', 'queued'
-    FROM taxpayers tp JOIN computer_systems cs ON cs.account_id = tp.account_id,
-      (SELECT max(chain_seq) AS n FROM invoices WHERE taxpayer_id = ${taxpayerId}) m, generate_series(1, ${count}) g
+    SELECT g.id, g.id, g.id, c.id, tp.account_id, tp.id, cs.id, m.n + g.n, 'M-' || (m.n + g.n), '2025-01-01', 'F2', 'd', 1, 0, '89890001K', 'T',
+      '{}'::jsonb, false, '2025-01-01T10:00:00+01:00', now(), repeat('A', 64), 'https://x', 'queued'
+    FROM taxpayers tp JOIN computer_systems cs ON cs.account_id = tp.account_id
+      JOIN chains c ON c.taxpayer_id = tp.id,
+      (SELECT coalesce(max(chain_seq), 0) AS n FROM invoices WHERE taxpayer_id = ${taxpayerId}) m, g
     WHERE tp.id = ${taxpayerId}`);
 }
 

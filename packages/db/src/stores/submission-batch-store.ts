@@ -2,25 +2,18 @@ import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { WAITING_STATUSES } from '@vf/core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
-import { invoiceLines, invoices, type AuthorityStatus, type SystemSnapshotJson } from '../schema';
-import type { StoredInvoiceContent, StoredLine } from './invoice-record-mapping';
+import type { StoredChainRecord } from '../records/rebuild-chain-record';
+import { invoiceLines, invoices, type AuthorityStatus } from '../schema';
+import type { StoredLine } from './invoice-record-mapping';
 
-/** An invoice waiting for the authority: the stored request (see invoice-record-mapping) plus what rebuilding its hashed record needs. */
-export interface BatchInvoice extends StoredInvoiceContent {
-  id: string;
+/** A record waiting for the authority: the stored record (see rebuildChainRecord) plus its sending state. */
+export interface BatchInvoice extends StoredChainRecord {
   chainSeq: number;
   authorityStatus: AuthorityStatus;
   nextAttemptAt: Date | null;
   sendAttempts: number;
-  issuerNif: string;
-  issuerName: string;
-  systemSnapshot: SystemSnapshotJson;
   isProduction: boolean;
-  generatedAtLiteral: string;
   generatedAt: Date;
-  hash: string;
-  /** The previous record of the chain as it was hashed into this one; null for the first record. */
-  previous: { issuerNif: string; invoiceNumber: string; invoiceDate: string; hash: string } | null;
   lines: BatchInvoiceLine[];
 }
 
@@ -51,7 +44,8 @@ export async function loadSendBatch(db: DbOrTx, taxpayerId: string, limit: numbe
     .from(invoices)
     .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
     .where(and(eq(invoices.taxpayerId, taxpayerId), scheduledForSending))
-    .orderBy(asc(invoices.chainSeq))
+    // chain_seq counts per chain: after an environment switch one chain's records come after the other's, each in order.
+    .orderBy(asc(invoices.isProduction), asc(invoices.chainSeq))
     .limit(limit);
   if (rows.length === 0) return [];
 
@@ -84,6 +78,10 @@ export async function loadSendBatch(db: DbOrTx, taxpayerId: string, limit: numbe
 
   return rows.map(({ invoice: i, prevIssuerNif, prevNumber, prevDate, prevHash }) => ({
     id: i.id,
+    recordType: i.recordType,
+    subsanacion: i.subsanacion,
+    rechazoPrevio: i.rechazoPrevio,
+    sinRegistroPrevio: i.sinRegistroPrevio,
     taxpayerId: i.taxpayerId,
     computerSystemId: i.computerSystemId,
     chainSeq: i.chainSeq,
@@ -149,7 +147,7 @@ export async function firstWaitingInvoiceId(db: DbOrTx, taxpayerId: string): Pro
     .select({ id: invoices.id })
     .from(invoices)
     .where(and(eq(invoices.taxpayerId, taxpayerId), scheduledForSending))
-    .orderBy(asc(invoices.chainSeq))
+    .orderBy(asc(invoices.isProduction), asc(invoices.chainSeq))
     .limit(1);
   return row?.id;
 }

@@ -37,11 +37,14 @@ export type ResendAttempt = { kind: 'not_found' } | { kind: 'not_resendable'; st
 /**
  * The user asks to resend an invoice in `error`. Its taxpayer's records go in chain order, so every record of that
  * taxpayer in `error` is resumed with it: the earlier ones must go first, the later ones only waited for it.
- * Locks the invoice row so two resends cannot interleave.
+ * Locks the invoice's latest record so two resends cannot interleave.
  */
 export async function resendInvoice(tx: DbOrTx, accountId: string, invoiceId: string): Promise<ResendAttempt> {
   const [row] = rowsOf<{ taxpayer_id: string; authority_status: string }>(
-    await tx.execute(sql`SELECT taxpayer_id, authority_status FROM invoices WHERE id = ${invoiceId} AND account_id = ${accountId} FOR UPDATE`),
+    // The invoice's latest record is the one a resend is about (a correction or anulación after the first).
+    await tx.execute(sql`
+      SELECT i.taxpayer_id, i.authority_status FROM invoices f JOIN invoices i ON i.id = f.current_record_id
+      WHERE f.id = ${invoiceId} AND f.account_id = ${accountId} FOR UPDATE OF i`),
   );
   if (!row) return { kind: 'not_found' };
   if (!statusesMovableTo('queued', 'user').includes(row.authority_status as never)) return { kind: 'not_resendable', status: row.authority_status };

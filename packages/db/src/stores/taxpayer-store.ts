@@ -1,6 +1,6 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { invoices, taxpayers } from '../schema';
+import { chains, invoices, taxpayers } from '../schema';
 import { afterPageKey, pageKeyColumns, type PageKey } from './page-key';
 import { translatingDbErrors } from './store-error';
 
@@ -37,6 +37,8 @@ export interface TaxpayerView {
   certificateNif: string | null;
   certificateNotBefore: Date | null;
   certificateNotAfter: Date | null;
+  /** The chain of the taxpayer's current environment (null only before its claim is written). */
+  chainId: string | null;
   chainLength: number;
   lastHash: string | null;
   lastRecordAt: Date | null;
@@ -50,8 +52,6 @@ export interface LockedTaxpayer {
   nif: string;
   name: string;
   isProduction: boolean;
-  chainLength: number;
-  lastInvoiceId: string | null;
 }
 
 const viewColumns = {
@@ -65,15 +65,19 @@ const viewColumns = {
   certificateNif: taxpayers.certificateNif,
   certificateNotBefore: taxpayers.certificateNotBefore,
   certificateNotAfter: taxpayers.certificateNotAfter,
-  chainLength: taxpayers.chainLength,
+  chainId: chains.id,
+  chainLength: sql<number>`coalesce(${chains.chainLength}, 0)`.mapWith(Number),
   lastHash: invoices.hash,
   lastRecordAt: invoices.generatedAt,
   createdAt: taxpayers.createdAt,
   updatedAt: taxpayers.updatedAt,
 };
 
+// The current chain: the one of the taxpayer's present environment.
+const currentChain = and(eq(chains.taxpayerId, taxpayers.id), eq(chains.isProduction, taxpayers.isProduction));
+
 function selectViews(db: DbOrTx) {
-  return db.select(viewColumns).from(taxpayers).leftJoin(invoices, eq(invoices.id, taxpayers.lastInvoiceId));
+  return db.select(viewColumns).from(taxpayers).leftJoin(chains, currentChain).leftJoin(invoices, eq(invoices.id, chains.lastInvoiceId));
 }
 
 function owned(accountId: string, id: string) {
@@ -96,7 +100,8 @@ export const taxpayerStore = {
     return db
       .select({ ...viewColumns, pageKey: pageKeyColumns(taxpayers.createdAt, taxpayers.id) })
       .from(taxpayers)
-      .leftJoin(invoices, eq(invoices.id, taxpayers.lastInvoiceId))
+      .leftJoin(chains, currentChain)
+      .leftJoin(invoices, eq(invoices.id, chains.lastInvoiceId))
       .where(and(eq(taxpayers.accountId, accountId), after ? afterPageKey(taxpayers.createdAt, taxpayers.id, after, 'asc') : undefined))
       .orderBy(asc(taxpayers.createdAt), asc(taxpayers.id))
       .limit(limit);
@@ -132,7 +137,7 @@ export const taxpayerStore = {
     return rows.length > 0;
   },
 
-  /** SELECT ... FOR UPDATE: serialises appends to this taxpayer's chain until the transaction ends. */
+  /** SELECT ... FOR UPDATE: holds the taxpayer's NIF and environment still while a record is appended or they change. */
   async lockForAppend(db: DbOrTx, accountId: string, id: string): Promise<LockedTaxpayer | undefined> {
     const [row] = await db
       .select({
@@ -140,18 +145,11 @@ export const taxpayerStore = {
         nif: taxpayers.nif,
         name: taxpayers.name,
         isProduction: taxpayers.isProduction,
-        chainLength: taxpayers.chainLength,
-        lastInvoiceId: taxpayers.lastInvoiceId,
       })
       .from(taxpayers)
       .where(owned(accountId, id))
       .for('update');
     return row;
-  },
-
-  // updated_at is left alone: it means the taxpayer's own data changed, which resumes its records in error.
-  async advanceChain(db: DbOrTx, id: string, head: { chainLength: number; lastInvoiceId: string }): Promise<void> {
-    await db.update(taxpayers).set(head).where(eq(taxpayers.id, id));
   },
 
   async countForAccount(db: DbOrTx, accountId: string): Promise<number> {

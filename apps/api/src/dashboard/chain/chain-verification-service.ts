@@ -10,9 +10,11 @@ const RECENT_LINKS = 20;
 
 export type ChainVerificationService = ReturnType<typeof createChainVerificationService>;
 
-async function* recordsOf(db: DbOrTx, taxpayerId: string): AsyncGenerator<ChainRecord> {
+/** The records of the taxpayer's current chain (its present environment). */
+async function* recordsOf(db: DbOrTx, chainId: string | null): AsyncGenerator<ChainRecord> {
+  if (!chainId) return;
   for (let after = 0; ; ) {
-    const page = await dashboardInvoiceStore.chainPage(db, taxpayerId, after, PAGE);
+    const page = await dashboardInvoiceStore.chainPage(db, chainId, after, PAGE);
     yield* page;
     if (page.length < PAGE) return;
     after = page[page.length - 1].chainSeq;
@@ -30,7 +32,9 @@ export function createChainVerificationService(deps: { db: Db }) {
     /** The latest links of the chain, newest first, for the chain page. */
     async recentLinks(accountId: string, taxpayerId: string): Promise<{ taxpayer: TaxpayerView; links: ChainRecord[] }> {
       const taxpayer = await ownTaxpayer(deps.db, accountId, taxpayerId);
-      const links = await dashboardInvoiceStore.chainPage(deps.db, taxpayer.id, Math.max(0, taxpayer.chainLength - RECENT_LINKS), RECENT_LINKS);
+      const links = taxpayer.chainId
+        ? await dashboardInvoiceStore.chainPage(deps.db, taxpayer.chainId, Math.max(0, taxpayer.chainLength - RECENT_LINKS), RECENT_LINKS)
+        : [];
       return { taxpayer, links: links.reverse() };
     },
 
@@ -42,7 +46,7 @@ export function createChainVerificationService(deps: { db: Db }) {
       return deps.db.transaction(
         async (tx) => {
           const taxpayer = await ownTaxpayer(tx, accountId, taxpayerId);
-          const result = await verifyChain(recordsOf(tx, taxpayer.id), { chainLength: taxpayer.chainLength, lastHash: taxpayer.lastHash });
+          const result = await verifyChain(recordsOf(tx, taxpayer.chainId), { chainLength: taxpayer.chainLength, lastHash: taxpayer.lastHash });
           return { taxpayer, result };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -25,12 +25,13 @@ export function createDashboardInvoiceService(deps: { db: Db; invoices: InvoiceQ
 
     async detail(accountId: string, id: string): Promise<InvoiceDetailView> {
       const detail = await deps.invoices.get(accountId, id);
-      const [submissions, taxpayer, neighbours] = await Promise.all([
+      const [submissions, taxpayer, neighbours, links] = await Promise.all([
         deps.invoices.submissions(accountId, id),
         deps.taxpayers.get(accountId, detail.invoice.taxpayerId),
         dashboardInvoiceStore.neighbours(db, accountId, detail.invoice),
+        dashboardInvoiceStore.correctionLinks(db, accountId, detail.invoice),
       ]);
-      return { detail, submissions, taxpayerName: taxpayer.name, neighbours };
+      return { detail, submissions, taxpayerName: taxpayer.name, neighbours, links };
     },
 
     /** What the polling script needs to update badges in place; unknown and foreign ids are simply absent. */

@@ -1,8 +1,9 @@
-import type { InvoiceDetail, SubmissionRow } from '@vf/db/src/stores';
+import type { InvoiceDetail, InvoiceRow, SubmissionRow } from '@vf/db/src/stores';
 import type { InvoiceLink } from '@vf/db/src/stores/dashboard-invoice-store';
 import { formatAmount, formatDateTime, formatInvoiceDate } from '../html/format';
 import { html, type SafeHtml } from '../html/html';
 import { environmentBadge, isFinalStatus, statusBadge } from '../html/status-badge';
+import { csrfField, type PageContext } from '../html/layout';
 import type { Page } from '../http/page-renderer';
 import { authorityExplanation, nextAttemptFact, resendForm } from './authority-explanation';
 import { SECTION_PATHS, sectionOf, TYPE_LABELS } from './invoice-kinds';
@@ -12,8 +13,73 @@ export interface InvoiceDetailView {
   submissions: SubmissionRow[];
   taxpayerName: string;
   neighbours: { previous?: InvoiceLink; next?: InvoiceLink };
+  /** Original and corrective (R-type) invoices of the same taxpayer, both ways. */
+  links: { corrects: (InvoiceLink & { invoiceDate: string })[]; correctedBy: InvoiceLink[] };
   /** What a form on this page just did (after its redirect). */
   notice?: SafeHtml;
+}
+
+const RECORD_TYPE_LABELS: Record<string, string> = {
+  registration: 'Alta · Registration',
+  correction: 'Subsanación · Correction',
+  cancellation: 'Anulación · Cancellation',
+};
+
+/** The operations-matrix flags a record carries, as they appear in its XML. */
+function flagsText(r: InvoiceRow): string {
+  const flags = [
+    r.subsanacion ? 'Subsanacion=S' : '',
+    r.rechazoPrevio ? `RechazoPrevio=${r.rechazoPrevio}` : '',
+    r.sinRegistroPrevio ? 'SinRegistroPrevio=S' : '',
+  ].filter(Boolean);
+  return flags.length > 0 ? flags.join(', ') : '—';
+}
+
+/** Every record of the invoice, oldest first, each with what the authority answered and its XML. */
+function recordHistory(invoiceId: string, records: InvoiceRow[]): SafeHtml {
+  const latest = records[records.length - 1];
+  return html`<table class="responsive" data-testid="record-history">
+    <thead><tr><th scope="col">#</th><th scope="col">Registro · Record</th><th scope="col">Indicadores · Flags</th><th scope="col">Estado · Status</th><th scope="col">Respuesta · Answer</th><th scope="col">Generado · Generated</th><th scope="col">XML</th></tr></thead>
+    <tbody>${records.map(
+      (r) => html`<tr>
+        <td data-label="#">${r.chainSeq}</td>
+        <td data-label="Registro · Record">${RECORD_TYPE_LABELS[r.recordType] ?? r.recordType}${r.cancellationReason ? html`<br><span class="muted">${r.cancellationReason}</span>` : ''}</td>
+        <td data-label="Indicadores · Flags"><code>${flagsText(r)}</code></td>
+        <td data-label="Estado · Status">${statusBadge(r.authorityStatus)}</td>
+        <td data-label="Respuesta · Answer">${r.authorityCode !== null ? html`<strong>${r.authorityCode}</strong> ` : ''}${
+          // The latest record's answer is explained once, in the card above.
+          r === latest ? '' : (r.authorityMessage ?? '')
+        }${
+          r.warnings.length > 0 ? html`<ul class="warnings">${r.warnings.map((w) => html`<li>${w.message}</li>`)}</ul>` : ''
+        }</td>
+        <td data-label="Generado · Generated"><code>${r.generatedAtLiteral}</code></td>
+        <td data-label="XML"><a href="/app/invoices/${invoiceId}/records/${r.id}/xml" data-testid="record-xml-link">${r.recordType === 'cancellation' ? 'RegistroAnulacion' : 'RegistroAlta'}</a></td>
+      </tr>`,
+    )}</tbody>
+  </table>`;
+}
+
+/** Correct and cancel; both append a record, so they are offered only while the invoice is not cancelled. */
+function actions(ctx: PageContext, invoiceId: string, cancelled: boolean): SafeHtml {
+  if (cancelled) return html`<p class="notice" data-testid="invoice-cancelled">Factura anulada · This invoice is cancelled.</p>`;
+  return html`<section class="card" aria-labelledby="actions-title">
+    <h2 id="actions-title">Corregir o anular · Correct or cancel</h2>
+    <p><a class="button" href="/app/invoices/${invoiceId}/correct" data-testid="correct-invoice">Corregir · Correct</a>
+      <span class="hint">Envía a la AEAT una subsanación con los datos corregidos · Sends the authority a correction (subsanación).</span></p>
+    <details>
+      <summary class="button button--danger">Anular · Cancel</summary>
+      <form method="post" action="/app/invoices/${invoiceId}/cancel" class="stack" data-confirm="¿Anular esta factura? Se enviará a la AEAT un registro de anulación. · Cancel this invoice? A cancellation record will be sent to the authority.">
+        ${csrfField(ctx)}
+        <p>Anule solo una factura expedida por error; si hay que rectificarla, emita una factura rectificativa (R1–R5). · Cancel only an invoice issued by mistake; to amend one, issue a corrective invoice.</p>
+        <div class="field">
+          <label for="field-reason">Motivo · Reason <span class="muted">(opcional · optional)</span></label>
+          <textarea id="field-reason" name="reason" rows="2" maxlength="500"></textarea>
+        </div>
+        <div class="check"><input id="field-confirm" name="confirm" type="checkbox" value="yes" required><label for="field-confirm">Confirmo la anulación · I confirm the cancellation</label></div>
+        <button type="submit" class="button button--danger">Anular factura · Cancel invoice</button>
+      </form>
+    </details>
+  </section>`;
 }
 
 const RECTIFICATION_LABELS: Record<string, string> = { S: 'S · by substitution (replaces the corrected amounts)', I: 'I · by differences (adds to the corrected amounts)' };
@@ -78,7 +144,8 @@ function submissionBlock(s: SubmissionRow, n: number): SafeHtml {
 }
 
 export function invoiceDetailPage(v: InvoiceDetailView): Page {
-  const i = v.detail.invoice;
+  // The current state is the latest record; the invoice itself is addressed by its first record's id.
+  const i = { ...v.detail.invoice, id: v.detail.records[0].id };
   const section = sectionOf(i.invoiceType);
   const corrective = section === 'corrective';
   const explained = authorityExplanation(i);
@@ -89,7 +156,9 @@ export function invoiceDetailPage(v: InvoiceDetailView): Page {
     body: (ctx) => html`<p class="breadcrumb"><a href="${SECTION_PATHS[section]}">${corrective ? 'Corrective invoices' : 'Invoices'}</a></p>
       <div class="page-header">
         <h1>${corrective ? 'Corrective invoice' : 'Invoice'} ${i.invoiceNumber}</h1>
-        <div class="actions">Status: ${statusBadge(i.authorityStatus, i.id)} ${environmentBadge(i.isProduction)}</div>
+        <div class="actions">Status: ${statusBadge(i.authorityStatus, i.id)} ${environmentBadge(i.isProduction)}${
+          v.detail.cancelled ? html` <span class="badge badge--rejected">Anulada · Cancelled</span>` : ''
+        }</div>
       </div>
       ${v.notice ?? ''}
       <p class="notice" data-refresh-hint="${i.id}" hidden>The authority has answered. <a href="/app/invoices/${i.id}">Reload the page</a> to see its full response.</p>
@@ -122,9 +191,16 @@ export function invoiceDetailPage(v: InvoiceDetailView): Page {
           <dt>Recipient</dt><dd>${recipientText(i.recipient)}</dd>
           <dt>Description</dt><dd>${i.description}</dd>
           ${corrective
-            ? html`<dt>Corrects</dt><dd>${i.correctedInvoices.length === 0 ? 'no reference' : html`<ul>${i.correctedInvoices.map((r) => html`<li><code>${r.invoice_number}</code> of ${formatInvoiceDate(r.invoice_date)}</li>`)}</ul>`}</dd>
+            ? html`<dt>Corrects</dt><dd>${i.correctedInvoices.length === 0 ? 'no reference' : html`<ul>${i.correctedInvoices.map((r) => {
+                const original = v.links.corrects.find((o) => o.invoiceNumber === r.invoice_number && o.invoiceDate === r.invoice_date);
+                const label = html`<code>${r.invoice_number}</code>`;
+                return html`<li>${original ? html`<a href="/app/invoices/${original.id}" data-testid="corrects-link">${label}</a>` : label} of ${formatInvoiceDate(r.invoice_date)}</li>`;
+              })}</ul>`}</dd>
               <dt>Correction method</dt><dd>${i.rectificationType ? RECTIFICATION_LABELS[i.rectificationType] ?? i.rectificationType : '—'}</dd>
               ${i.rectifiedBaseAmount !== null ? html`<dt>Corrected base / tax</dt><dd>${formatAmount(i.rectifiedBaseAmount)} / ${formatAmount(i.rectifiedTaxAmount ?? '0.00')}</dd>` : ''}`
+            : ''}
+          ${v.links.correctedBy.length > 0
+            ? html`<dt>Rectificada por · Corrected by</dt><dd><ul>${v.links.correctedBy.map((c) => html`<li><a href="/app/invoices/${c.id}" data-testid="corrected-by-link">${c.invoiceNumber}</a></li>`)}</ul></dd>`
             : ''}
           <dt>Total tax</dt><dd>${formatAmount(i.totalTaxAmount)}</dd>
           <dt>Total</dt><dd><strong>${formatAmount(i.totalAmount)}</strong></dd>
@@ -135,7 +211,7 @@ export function invoiceDetailPage(v: InvoiceDetailView): Page {
       <section class="card" aria-labelledby="record-title">
         <h2 id="record-title">Record and chain</h2>
         <dl class="facts">
-          <dt>Record type</dt><dd>${i.recordType}</dd>
+          <dt>Record type</dt><dd>${RECORD_TYPE_LABELS[i.recordType] ?? i.recordType}</dd>
           <dt>Generated at</dt><dd><code>${i.generatedAtLiteral}</code></dd>
           <dt>Position in chain</dt><dd>${i.chainSeq} · <a href="/app/taxpayers/${i.taxpayerId}/chain">chain of ${v.taxpayerName}</a></dd>
           <dt>Hash (huella)</dt><dd><code data-testid="invoice-hash">${i.hash}</code></dd>
@@ -145,6 +221,11 @@ export function invoiceDetailPage(v: InvoiceDetailView): Page {
           <dt>Computer system</dt><dd>${i.systemSnapshot.NombreSistemaInformatico} ${i.systemSnapshot.Version} (${i.systemSnapshot.IdSistemaInformatico}) by ${i.systemSnapshot.NombreRazon}, installation ${i.systemSnapshot.NumeroInstalacion}</dd>
           <dt>Id</dt><dd><code>${i.id}</code></dd>
         </dl>
+      </section>
+      ${actions(ctx, i.id, v.detail.cancelled)}
+      <section class="card" aria-labelledby="records-title">
+        <h2 id="records-title">Registros de la factura · Records of this invoice</h2>
+        ${recordHistory(i.id, v.detail.records)}
       </section>
       <section class="card" aria-labelledby="timeline-title">
         <h2 id="timeline-title">Status history</h2>

@@ -37,7 +37,7 @@ export function taxpayerFields(v: TaxpayerFormValues, errors: FormErrors, o: { n
     label: 'Production: send to the tax authority\'s real service',
     checked: v.isProduction,
     errors,
-    hint: 'Leave unticked to use the authority\'s test environment (sandbox). Records sent to production are legally registered.',
+    hint: 'Leave unticked to use the authority\'s test environment (sandbox). Records sent to production are legally registered. Each environment has its own hash chain: switching starts (or resumes) the other environment\'s chain, and the invoices already registered stay in theirs.',
   })}`;
 }
 

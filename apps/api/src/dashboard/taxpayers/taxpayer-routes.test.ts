@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createTestCa, issueCertificate, toPkcs12 } from '@vf/certificates/src/testing';
-import { createSystem, invoiceBody } from '../../testing/api-fixtures';
+import { createSystem, invoiceBody, uniqueNif } from '../../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { csrfTokenIn, signUp, submitForm, type DashboardAccount } from '../testing/dashboard-agent';
 
@@ -49,6 +49,13 @@ describe('taxpayers in the dashboard', () => {
     const dup = await createInUi(a, { nif: '89890001K', name: 'Segundo' });
     expect(dup.status).toBe(409);
     expect(dup.text).toContain('a taxpayer with this NIF already exists in your account');
+
+    // Another account holding the NIF in this environment: the form says so and where to turn.
+    const other = await signUp(t.app);
+    const claimed = await createInUi(other, { nif: '89890001K', name: 'Ajeno' });
+    expect(claimed.status).toBe(409);
+    expect(claimed.text).toContain('another account holds this NIF in this environment; if it is yours, contact support');
+    expect(claimed.text).toContain('value="Ajeno"');
   });
 
   it('uploads a PKCS#12, shows its subject, NIF and expiry, and warns when it expires soon', async () => {
@@ -67,7 +74,7 @@ describe('taxpayers in the dashboard', () => {
 
   it('refuses a certificate whose password is wrong, saying which field is wrong', async () => {
     const a = await signUp(t.app);
-    const created = await createInUi(a, { nif: '89890001K', name: 'Sin certificado' });
+    const created = await createInUi(a, { nif: uniqueNif(), name: 'Sin certificado' });
     const detail = await a.agent.get(created.headers.location);
     const cert = issueCertificate(ca, { commonName: 'PERSONA', nif: '89890001K' });
     const res = await a.agent
@@ -83,7 +90,7 @@ describe('taxpayers in the dashboard', () => {
 
   it('deletes a taxpayer without invoices', async () => {
     const a = await signUp(t.app);
-    const created = await createInUi(a, { nif: '89890001K', name: 'Borrable' });
+    const created = await createInUi(a, { nif: uniqueNif(), name: 'Borrable' });
     const path = created.headers.location.split('?')[0];
     const res = await submitForm(a.agent, path, `${path}/delete`, {});
     expect(res.status).toBe(303);
@@ -92,7 +99,7 @@ describe('taxpayers in the dashboard', () => {
 
   it('explains why a taxpayer with registered invoices cannot be deleted, and keeps it', async () => {
     const a = await signUp(t.app);
-    const created = await createInUi(a, { nif: '89890001K', name: 'Con facturas' });
+    const created = await createInUi(a, { nif: uniqueNif(), name: 'Con facturas' });
     const path = created.headers.location.split('?')[0];
     const taxpayerId = path.split('/').pop()!;
     const systemId = await createSystem(t.app, { ...a, auth: a.auth });
@@ -109,13 +116,14 @@ describe('taxpayers in the dashboard', () => {
 
   it('refuses to change the NIF once records exist, as the API does', async () => {
     const a = await signUp(t.app);
-    const created = await createInUi(a, { nif: '89890001K', name: 'Fijo' });
+    const nif = uniqueNif();
+    const created = await createInUi(a, { nif, name: 'Fijo' });
     const path = created.headers.location.split('?')[0];
     const systemId = await createSystem(t.app, { ...a, auth: a.auth });
     await request(t.app).post('/api/v1/invoices').set(a.auth).send(invoiceBody(path.split('/').pop()!, systemId)).expect(201);
     const res = await submitForm(a.agent, path, path, { nif: 'B85905495', name: 'Fijo' });
     expect(res.status).toBe(409);
     expect(res.text).toContain('The NIF cannot change once invoices were registered');
-    expect((await apiTaxpayers(a))[0]).toMatchObject({ nif: '89890001K' });
+    expect((await apiTaxpayers(a))[0]).toMatchObject({ nif });
   });
 });

@@ -1,0 +1,121 @@
+import type { InvoiceDetail } from '@vf/db/src/stores';
+import { ApiError } from '../../errors/api-error';
+import type { FormErrors } from '../html/form-fields';
+
+/** The correction form's fields, named by the API's own field paths so its errors land on the right input. */
+export type CorrectionValues = Record<string, string>;
+
+export const LINE_FIELDS = ['tax_type', 'regime_type', 'operation_type', 'base_amount', 'tax_rate', 'tax_amount', 'surcharge_rate', 'surcharge_amount'] as const;
+const TOP_FIELDS = [
+  'invoice_type',
+  'description',
+  'operation_date',
+  'recipient.name',
+  'recipient.nif',
+  'recipient.country',
+  'recipient.id_type',
+  'recipient.id',
+  'rectification_type',
+  'rectified_base_amount',
+  'rectified_tax_amount',
+  'corrected_invoices',
+  'total_amount',
+  'total_tax_amount',
+] as const;
+/** Lines the form offers: the urlencoded parser takes at most 100 fields, and invoices rarely need more. */
+export const MAX_FORM_LINES = 8;
+
+const text = (v: string | null | undefined) => v ?? '';
+
+/** The invoice's current content as form values: what the form starts from. */
+export function valuesFromInvoice({ invoice: i, lines }: InvoiceDetail): CorrectionValues {
+  const values: CorrectionValues = {
+    invoice_type: i.invoiceType,
+    description: i.description,
+    operation_date: text(i.operationDate),
+    rectification_type: text(i.rectificationType),
+    rectified_base_amount: text(i.rectifiedBaseAmount),
+    rectified_tax_amount: text(i.rectifiedTaxAmount),
+    corrected_invoices: i.correctedInvoices.map((c) => `${c.invoice_number} ${c.invoice_date}`).join('\n'),
+    total_amount: i.totalAmount,
+    total_tax_amount: i.totalTaxAmount,
+  };
+  const r = i.recipient;
+  if (r) {
+    values['recipient.name'] = r.name;
+    if ('nif' in r) values['recipient.nif'] = r.nif;
+    else Object.assign(values, { 'recipient.country': r.country, 'recipient.id_type': r.id_type, 'recipient.id': r.id });
+  }
+  lines.forEach((l, n) => {
+    const line: Record<(typeof LINE_FIELDS)[number], string | null> = {
+      tax_type: l.taxType,
+      regime_type: l.regimeType,
+      operation_type: l.operationType,
+      base_amount: l.baseAmount,
+      tax_rate: l.taxRate,
+      tax_amount: l.taxAmount,
+      surcharge_rate: l.surchargeRate,
+      surcharge_amount: l.surchargeAmount,
+    };
+    for (const f of LINE_FIELDS) values[`breakdown.${n}.${f}`] = text(line[f]);
+  });
+  return values;
+}
+
+/** The posted fields, trimmed; anything the form does not have is ignored. */
+export function valuesFromForm(body: Record<string, unknown>): CorrectionValues {
+  const names = [...TOP_FIELDS, ...Array.from({ length: MAX_FORM_LINES }, (_, n) => LINE_FIELDS.map((f) => `breakdown.${n}.${f}`)).flat()];
+  return Object.fromEntries(names.flatMap((name) => (typeof body[name] === 'string' ? [[name, (body[name] as string).trim()]] : [])));
+}
+
+/** Lines typed in the form, in order, skipping rows left empty. */
+export function lineCount(values: CorrectionValues): number {
+  let last = -1;
+  for (let n = 0; n < MAX_FORM_LINES; n++) if (LINE_FIELDS.some((f) => values[`breakdown.${n}.${f}`])) last = n;
+  return last + 1;
+}
+
+/** The API request body of the corrected invoice: identity from the invoice, everything else from the form. */
+export function bodyFromValues(values: CorrectionValues, identity: Record<string, string>): Record<string, unknown> {
+  const v = (name: string) => values[name] || undefined;
+  const breakdown = Array.from({ length: lineCount(values) }, (_, n) =>
+    Object.fromEntries(LINE_FIELDS.flatMap((f) => (v(`breakdown.${n}.${f}`) ? [[f, v(`breakdown.${n}.${f}`)]] : []))),
+  );
+  const recipient = v('recipient.name') || v('recipient.nif') || v('recipient.id')
+    ? v('recipient.nif')
+      ? { name: values['recipient.name'] ?? '', nif: v('recipient.nif') }
+      : { name: values['recipient.name'] ?? '', country: v('recipient.country'), id_type: v('recipient.id_type'), id: v('recipient.id') }
+    : undefined;
+  const corrected = (values.corrected_invoices ?? '')
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((parts) => parts[0])
+    .map(([invoice_number, invoice_date]) => ({ invoice_number, invoice_date }));
+  return {
+    ...identity,
+    invoice_type: v('invoice_type'),
+    description: v('description'),
+    operation_date: v('operation_date'),
+    recipient,
+    rectification_type: v('rectification_type'),
+    rectified_base_amount: v('rectified_base_amount'),
+    rectified_tax_amount: v('rectified_tax_amount'),
+    corrected_invoices: corrected.length > 0 ? corrected : undefined,
+    breakdown,
+    total_amount: v('total_amount'),
+    total_tax_amount: v('total_tax_amount'),
+  };
+}
+
+/** The API's field problems keyed by field path (the form's input names); undefined when there are none. */
+export function correctionErrorsFrom(err: unknown): FormErrors | undefined {
+  if (!(err instanceof ApiError) || !err.options.errors?.length) return undefined;
+  const errors: FormErrors = {};
+  for (const issue of err.options.errors) {
+    // breakdown[0].base_amount -> breakdown.0.base_amount, the input's name.
+    const path = issue.field.replace(/\[(\d+)\]/g, '.$1');
+    const field = path.startsWith('corrected_invoices') ? 'corrected_invoices' : path;
+    errors[field] ??= /[.!?]$/.test(issue.message) ? issue.message : `${issue.message}.`;
+  }
+  return errors;
+}

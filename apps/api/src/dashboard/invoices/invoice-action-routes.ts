@@ -1,0 +1,96 @@
+import { Router, type Request, type Response } from 'express';
+import type { AccountWithPlan } from '@vf/db/src/stores';
+import { ApiError } from '../../errors/api-error';
+import type { InvoiceCancellationService } from '../../invoices/invoice-cancellation-service';
+import type { InvoiceQueryService } from '../../invoices/invoice-query-service';
+import type { InvoiceRegistrationService } from '../../invoices/invoice-registration-service';
+import type { RenderPage } from '../http/page-renderer';
+import { signedInSession } from '../session/session-cookie';
+import { bodyFromValues, correctionErrorsFrom, valuesFromForm, valuesFromInvoice, type CorrectionValues } from './correction-form';
+import { correctionPage } from './correction-page';
+
+/** Notices are fixed texts (never text from the URL), so a refusal maps to one of them. */
+function refusalNotice(err: ApiError): string {
+  if (err.code === 'already_cancelled') return 'cancellation_already';
+  if (err.code === 'invoice_awaiting_authority') return 'cancellation_awaiting';
+  if (err.code === 'invoice_in_other_environment') return 'cancellation_other_environment';
+  return 'cancellation_refused';
+}
+
+export interface InvoiceActionDeps {
+  registration: InvoiceRegistrationService;
+  cancellation: InvoiceCancellationService;
+  invoices: InvoiceQueryService;
+  accountById: (id: string) => Promise<AccountWithPlan | undefined>;
+  render: RenderPage;
+}
+
+/** Correcting and cancelling an invoice and reading each record's XML from the dashboard: the API's own services, POST-redirect-GET. */
+export function invoiceActionRoutes(deps: InvoiceActionDeps): Router {
+  const { invoices, render } = deps;
+  const router = Router();
+  const accountId = (res: Response) => signedInSession(res).accountId;
+
+  async function account(res: Response): Promise<AccountWithPlan> {
+    const found = await deps.accountById(accountId(res));
+    if (!found) throw new ApiError('not_found', 'The signed-in account no longer exists.');
+    return found;
+  }
+
+  async function showForm(req: Request, res: Response, values: CorrectionValues | undefined, errors = {}, refusal?: string, status = 200) {
+    const detail = await invoices.get(accountId(res), req.params.id as string);
+    const first = detail.records[0];
+    render(
+      req,
+      res,
+      correctionPage({ invoiceId: first.id, invoiceNumber: first.invoiceNumber, invoiceDate: first.invoiceDate, values: values ?? valuesFromInvoice(detail), errors, refusal }),
+      status,
+    );
+  }
+
+  router.get('/app/invoices/:id/correct', (req, res) => showForm(req, res, undefined));
+
+  router.post('/app/invoices/:id/correct', async (req, res) => {
+    const id = req.params.id;
+    const values = valuesFromForm(req.body as Record<string, unknown>);
+    const detail = await invoices.get(accountId(res), id);
+    const first = detail.records[0];
+    const identity = {
+      taxpayer_id: first.taxpayerId,
+      computer_system_id: detail.invoice.computerSystemId,
+      invoice_number: first.invoiceNumber,
+      invoice_date: first.invoiceDate,
+    };
+    try {
+      await deps.registration.correct(await account(res), id, bodyFromValues(values, identity), req.log);
+      res.redirect(303, `/app/invoices/${id}?notice=correction_queued`);
+    } catch (err) {
+      const errors = correctionErrorsFrom(err);
+      if (errors) return showForm(req, res, values, errors, undefined, 422);
+      if (err instanceof ApiError && err.status === 409) return showForm(req, res, values, {}, err.detail, 409);
+      throw err;
+    }
+  });
+
+  router.post('/app/invoices/:id/cancel', async (req, res) => {
+    const id = req.params.id;
+    const form = req.body as Record<string, unknown>;
+    // The form's checkbox is the confirmation; without it nothing is cancelled.
+    if (form.confirm !== 'yes') return res.redirect(303, `/app/invoices/${id}?notice=cancellation_unconfirmed`);
+    try {
+      await deps.cancellation.cancel(await account(res), id, { reason: typeof form.reason === 'string' ? form.reason : '' }, req.log);
+      res.redirect(303, `/app/invoices/${id}?notice=cancellation_queued`);
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 409 || err.status === 422)) return res.redirect(303, `/app/invoices/${id}?notice=${refusalNotice(err)}`);
+      throw err;
+    }
+  });
+
+  router.get('/app/invoices/:id/records/:recordId/xml', async (req, res) => {
+    const xml = await invoices.recordXml(accountId(res), req.params.id, req.params.recordId);
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('application/xml').send(xml);
+  });
+
+  return router;
+}

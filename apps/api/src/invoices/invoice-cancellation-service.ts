@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import Joi from 'joi';
+import type { Logger } from 'pino';
+import { buildCancellationRecord, cancellationFlags } from '@vf/core';
+import type { Db } from '@vf/db';
+import { invoiceStore, type AccountWithPlan, type InvoiceRow, type StoredInvoiceContent } from '@vf/db/src/stores';
+import { enqueueSubmission, type Queues } from '@vf/queue';
+import { ApiError } from '../errors/api-error';
+import { isUuid } from '../http/is-uuid';
+import { parseWith } from '../http/parse-with';
+import { withTimeout } from '../shared/with-timeout';
+import { closeChainSlot, openChainSlot, previousLink } from './chain-slot';
+import { assertInCurrentChain, awaitingAuthority, historyEntry, invoiceNotFound } from './record-history';
+
+/** The invoice content a record carries (see invoice-record-mapping): what a cancellation row repeats. */
+function contentOf(r: InvoiceRow): StoredInvoiceContent {
+  return {
+    taxpayerId: r.taxpayerId,
+    computerSystemId: r.computerSystemId,
+    invoiceNumber: r.invoiceNumber,
+    invoiceDate: r.invoiceDate,
+    invoiceType: r.invoiceType,
+    description: r.description,
+    operationDate: r.operationDate,
+    recipient: r.recipient,
+    rectificationType: r.rectificationType,
+    rectifiedBaseAmount: r.rectifiedBaseAmount,
+    rectifiedTaxAmount: r.rectifiedTaxAmount,
+    correctedInvoices: r.correctedInvoices,
+    totalAmount: r.totalAmount,
+    totalTaxAmount: r.totalTaxAmount,
+  };
+}
+
+export type InvoiceCancellationService = ReturnType<typeof createInvoiceCancellationService>;
+
+const cancelSchema = Joi.object<{ reason?: string }>({ reason: Joi.string().trim().allow('').max(500) });
+
+/** Anulación: a RegistroAnulacion appended to the invoice's chain, flags chosen from the invoice's history. */
+export function createInvoiceCancellationService(deps: { db: Db; queues: Queues; clock: () => Date; enqueueTimeoutMs: number }) {
+  const { db, clock } = deps;
+
+  async function append(account: AccountWithPlan, invoiceId: string, reason: string | undefined): Promise<InvoiceRow> {
+    const id = randomUUID();
+    return db.transaction(async (tx) => {
+      const [first] = await invoiceStore.recordsOf(tx, account.id, invoiceId);
+      if (!first) throw invoiceNotFound();
+      const slot = await openChainSlot(tx, account.id, first.taxpayerId, clock());
+      // Read again under the chain lock: what was appended meanwhile decides the flags.
+      const records = await invoiceStore.recordsOf(tx, account.id, invoiceId);
+      assertInCurrentChain(first, slot);
+      const decision = cancellationFlags(records.map(historyEntry));
+      if (decision.kind === 'cancelled') {
+        throw new ApiError('already_cancelled', 'The invoice is already cancelled: an anulación of it stands (sent, waiting or accepted).');
+      }
+      if (decision.kind === 'awaiting_authority') throw awaitingAuthority(records);
+      const latest = records[records.length - 1];
+      const record = buildCancellationRecord({
+        invoice: { issuerNif: first.issuerNif, invoiceNumber: first.invoiceNumber, invoiceDate: first.invoiceDate },
+        system: latest.systemSnapshot,
+        previous: previousLink(slot),
+        generatedAt: slot.generated.literal,
+        externalRef: id,
+        sinRegistroPrevio: decision.flags.sinRegistroPrevio,
+        rechazoPrevio: decision.flags.rechazoPrevio,
+      });
+      // The row repeats the content it cancels, so the invoice's latest row is always its whole current state.
+      const lines = (await invoiceStore.linesOf(tx, latest.id)).map(({ id: _id, invoiceId: _invoiceId, lineNo: _lineNo, ...line }) => line);
+      const inserted = await invoiceStore.insertRecord(
+        tx,
+        {
+          id,
+          invoiceId,
+          chainId: slot.chain.id,
+          chainSeq: slot.position,
+          accountId: latest.accountId,
+          ...contentOf(latest),
+          recordType: 'cancellation',
+          rechazoPrevio: decision.flags.rechazoPrevio ? 'S' : null,
+          sinRegistroPrevio: decision.flags.sinRegistroPrevio,
+          cancellationReason: reason || null,
+          issuerNif: latest.issuerNif,
+          issuerName: latest.issuerName,
+          systemSnapshot: latest.systemSnapshot,
+          isProduction: slot.taxpayer.isProduction,
+          generatedAtLiteral: slot.generated.literal,
+          generatedAt: slot.generated.at,
+          previousInvoiceId: slot.previous?.id ?? null,
+          previousHash: slot.previous?.hash ?? null,
+          hash: record.hash,
+          qrUrl: latest.qrUrl,
+          authorityStatus: 'queued',
+        },
+        lines,
+        'queued',
+      );
+      await closeChainSlot(tx, slot, id);
+      return inserted;
+    });
+  }
+
+  return {
+    async cancel(account: AccountWithPlan, invoiceId: string, body: unknown, log: Logger): Promise<InvoiceRow> {
+      if (!isUuid(invoiceId)) throw invoiceNotFound();
+      const { reason } = parseWith(cancelSchema, body ?? {});
+      const record = await append(account, invoiceId, reason);
+      // After commit: PostgreSQL already holds the record, so a Redis outage only delays it (the reconciler re-enqueues).
+      try {
+        await withTimeout(enqueueSubmission(deps.queues.submission, { invoiceId: record.id, taxpayerId: record.taxpayerId }), deps.enqueueTimeoutMs, 'enqueue');
+      } catch (err) {
+        log.warn({ err, invoiceId: record.id }, 'cancellation stored but not enqueued; the reconciler will enqueue it');
+      }
+      return record;
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { buildRegFactuRequest } from '@vf/xml';
+import { rebuildChainRecord } from '@vf/db/src/records/rebuild-chain-record';
+import type { ChainRecordWithMessage } from '@vf/db/src/stores';
+
+const RECORD_ELEMENT = /<(\w+):(RegistroAlta|RegistroAnulacion)\b[\s\S]*?<\/\1:\2>/g;
+
+/**
+ * The record's RegistroAlta / RegistroAnulacion element, cut out of a SOAP request (matched by RefExterna, our
+ * record id) and made a standalone document by declaring on it the prefixes the envelope declared.
+ */
+export function recordElementIn(requestXml: string, recordId: string): string | undefined {
+  for (const match of requestXml.matchAll(RECORD_ELEMENT)) {
+    const [element, , name] = match;
+    if (!element.includes(`RefExterna>${recordId}</`)) continue;
+    const prefixes = new Set([...element.matchAll(/<\/?(\w+):/g)].map((m) => m[1]));
+    const declarations = [...prefixes].flatMap((p) => new RegExp(`xmlns:${p}="[^"]*"`).exec(requestXml)?.[0] ?? []);
+    const nameEnd = element.indexOf(name) + name.length;
+    return `<?xml version="1.0" encoding="UTF-8"?>\n${element.slice(0, nameEnd)} ${declarations.join(' ')}${element.slice(nameEnd)}`;
+  }
+  return undefined;
+}
+
+/** Exactly as sent when a message carried it; otherwise exactly as it will be sent, rebuilt and proven against its huella. */
+export function recordXml({ record, sentRequestXml }: ChainRecordWithMessage): string {
+  const sent = sentRequestXml ? recordElementIn(sentRequestXml, record.id) : undefined;
+  if (sent) return sent;
+  const request = buildRegFactuRequest({ obligado: { name: record.issuerName, nif: record.issuerNif }, incident: false }, [rebuildChainRecord(record)]);
+  const built = recordElementIn(request, record.id);
+  if (!built) throw new Error(`record ${record.id} is missing from the request built for it`);
+  return built;
+}

@@ -1,0 +1,47 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../client';
+import type { StoredChainRecord } from '../records/rebuild-chain-record';
+import { invoices, submissionInvoices, submissions } from '../schema';
+import { invoiceStore } from './invoice-store';
+
+export interface ChainRecordWithMessage {
+  record: StoredChainRecord;
+  /** The request XML of the latest message that carried the record; null while it was never sent. */
+  sentRequestXml: string | null;
+}
+
+export const chainRecordStore = {
+  /** One record of the account's invoice, with what rebuilding it needs and the last message that carried it. */
+  async find(db: DbOrTx, accountId: string, invoiceId: string, recordId: string): Promise<ChainRecordWithMessage | undefined> {
+    const prev = alias(invoices, 'prev');
+    const [row] = await db
+      .select({ record: invoices, prevIssuerNif: prev.issuerNif, prevNumber: prev.invoiceNumber, prevDate: prev.invoiceDate, prevHash: prev.hash })
+      .from(invoices)
+      .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
+      .where(and(eq(invoices.accountId, accountId), eq(invoices.invoiceId, invoiceId), eq(invoices.id, recordId)));
+    if (!row) return undefined;
+    const [lines, [sent]] = await Promise.all([
+      invoiceStore.linesOf(db, recordId),
+      db
+        .select({ requestXml: submissions.requestXml })
+        .from(submissionInvoices)
+        .innerJoin(submissions, eq(submissions.id, submissionInvoices.submissionId))
+        .where(eq(submissionInvoices.invoiceId, recordId))
+        .orderBy(desc(submissions.startedAt), desc(submissions.id))
+        .limit(1),
+    ]);
+    const r = row.record;
+    return {
+      record: {
+        ...r,
+        previous:
+          row.prevIssuerNif && row.prevNumber && row.prevDate && row.prevHash
+            ? { issuerNif: row.prevIssuerNif, invoiceNumber: row.prevNumber, invoiceDate: row.prevDate, hash: row.prevHash }
+            : null,
+        lines,
+      },
+      sentRequestXml: sent?.requestXml ?? null,
+    };
+  },
+};
