@@ -188,7 +188,7 @@ export const en: Catalogue = {
     sort: 'Sort by',
     apply: 'Apply filters',
     clear: 'Clear filters',
-    dateOrder: 'The "until" date must not be before the "from" date.',
+    dateOrder: 'The end date must not be before the start date.',
     noMatch: 'No invoices match these filters.',
     noCorrective: 'No corrective invoices yet.',
     none: 'No invoices yet. Register them with POST /api/v1/invoices.',

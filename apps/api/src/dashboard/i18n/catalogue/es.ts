@@ -186,7 +186,7 @@ export const es = {
     sort: 'Ordenar por',
     apply: 'Aplicar filtros',
     clear: 'Quitar filtros',
-    dateOrder: 'La fecha «hasta» no puede ser anterior a la fecha «desde».',
+    dateOrder: 'La fecha final no puede ser anterior a la inicial.',
     noMatch: 'Ninguna factura coincide con estos filtros.',
     noCorrective: 'Aún no hay facturas rectificativas.',
     none: 'Aún no hay facturas. Regístralas con POST /api/v1/invoices.',
