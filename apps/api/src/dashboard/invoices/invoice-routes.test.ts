@@ -158,7 +158,7 @@ describe('invoice detail', () => {
 });
 
 describe('an invoice in error', () => {
-  it('explains the cause once, Spanish first, and its Reenviar / Resend button puts the same record back in the queue', async () => {
+  it("explains the cause once in the reader's language, and its Reenviar (Resend) button puts the same record back in the queue", async () => {
     const a = await ready();
     a.agent.set('Accept-Language', 'es');
     const inv = await register(a);
@@ -169,11 +169,14 @@ describe('an invoice in error', () => {
       .where(eq(invoices.id, inv.id));
 
     const page = (await a.agent.get(`/app/invoices/${inv.id}`).expect(200)).text;
-    expect(page).toMatch(/<p lang="es"><strong>Código 4112\.<\/strong> La AEAT no acepta este certificado[^<]*<strong>Qué hacer:<\/strong> Sube un certificado/);
-    expect(page).toContain('Next step: Upload a certificate');
+    expect(page).toMatch(/<p><strong>Código 4112\.<\/strong> La AEAT no acepta este certificado[^<]*<strong>Qué hacer:<\/strong> Sube un certificado/);
+    // The same explanation from @vf/core, in English for an English reader.
+    const english = (await a.agent.get(`/app/invoices/${inv.id}`).set('Accept-Language', 'en').expect(200)).text;
+    expect(english).toMatch(/<strong>Code 4112\.<\/strong> [^<]*<strong>Next step:<\/strong> Upload a certificate/);
+    expect(english).not.toContain('Qué hacer');
     // The authority's own text appears once, behind a summary, not three times.
     expect(page.split('El titular del certificado debe ser').length - 1).toBe(1);
-    expect(page).toContain('Reenviar / Resend');
+    expect(page).toContain('>Reenviar</button>');
 
     const done = await submitForm(a.agent, `/app/invoices/${inv.id}`, `/app/invoices/${inv.id}/resend`, {});
     expect(done.status).toBe(303);
@@ -182,7 +185,7 @@ describe('an invoice in error', () => {
     expect(row).toMatchObject({ authorityStatus: 'queued', hash: inv.hash, nextAttemptAt: null });
     const after = (await a.agent.get(done.headers.location).expect(200)).text;
     expect(after).toContain('Reenvío programado');
-    expect(after).not.toContain('Reenviar / Resend');
+    expect(after).not.toContain('>Reenviar</button>');
 
     // The status poll says the same in plain words, not the raw text.
     await t.db.db.update(invoices).set({ authorityStatus: 'error' }).where(eq(invoices.id, inv.id));

@@ -19,15 +19,15 @@ export async function submitForm(agent: Agent, pagePath: string, action: string,
 
 /**
  * A browser session. Suites that check behaviour read the English pages (`Accept-Language: en`); the language tests
- * ask for Spanish, the default, or send no preference at all.
+ * ask for Spanish, the default, or send no preference at all (`null`).
  */
-export function browser(app: Express, language: string | undefined = 'en'): Agent {
+export function browser(app: Express, language: string | null = 'en'): Agent {
   const agent = request.agent(app);
   if (language) agent.set('Accept-Language', language);
   return agent;
 }
 
-export async function signIn(app: Express, email: string, password: string, language?: string): Promise<Agent> {
+export async function signIn(app: Express, email: string, password: string, language: string | null = 'en'): Promise<Agent> {
   const agent = browser(app, language);
   await submitForm(agent, '/login', '/login', { email, password }).then((res) => {
     if (res.status !== 303) throw new Error(`sign-in failed with ${res.status}`);
@@ -44,7 +44,7 @@ export interface DashboardAccount {
 }
 
 /** Signs up through the dashboard's form: the account, its first API key and a signed-in browser. */
-export async function signUp(app: Express, name = 'Gestoría Ejemplo', language?: string): Promise<DashboardAccount> {
+export async function signUp(app: Express, name = 'Gestoría Ejemplo', language: string | null = 'en'): Promise<DashboardAccount> {
   const agent = browser(app, language);
   const email = `${randomUUID()}@example.test`;
   const password = `pw-${randomUUID()}`;

@@ -250,5 +250,13 @@ export const en: Catalogue = {
     copyFailed: 'Copy failed: select the text and copy it by hand',
     invoice: 'Invoice',
   },
+  explanation: {
+    code: 'Code {{code}}.',
+    nextStep: 'Next step:',
+    authorityText: "The authority's text",
+    nextAttempt: 'Next attempt',
+    resend: 'Resend',
+    resendHint: 'The same record goes again, unchanged (same hash).',
+  },
   wait: { now: 'now' },
 };

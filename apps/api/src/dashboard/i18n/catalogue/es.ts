@@ -248,6 +248,14 @@ export const es = {
     copyFailed: 'No se ha podido copiar: selecciona el texto y cópialo a mano',
     invoice: 'Factura',
   },
+  explanation: {
+    code: 'Código {{code}}.',
+    nextStep: 'Qué hacer:',
+    authorityText: 'Texto de la AEAT',
+    nextAttempt: 'Próximo intento',
+    resend: 'Reenviar',
+    resendHint: 'Se envía de nuevo el mismo registro, sin cambios (misma huella).',
+  },
   wait: { now: 'ahora' },
 } as const;
 
