@@ -6,7 +6,7 @@
   var POLL_MS = 3000;
 
   // Texts in the page's language, written by the server on <body> (the English ones only stand in if one is missing).
-  function text(name, fallback) {
+  function say(name, fallback) {
     return document.body.getAttribute('data-text-' + name) || fallback;
   }
 
@@ -39,12 +39,12 @@
       var text = target.textContent.trim();
       var done = function () {
         var label = button.textContent;
-        button.textContent = text('copied', 'Copied');
-        announce(text('copied-announce', 'Copied to the clipboard'));
+        button.textContent = say('copied', 'Copied');
+        announce(say('copied-announce', 'Copied to the clipboard'));
         window.setTimeout(function () { button.textContent = label; }, 2500);
       };
       if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(text).then(done, function () { announce(text('copy-failed', 'Copy failed: select the text and copy it by hand')); });
+        navigator.clipboard.writeText(text).then(done, function () { announce(say('copy-failed', 'Copy failed: select the text and copy it by hand')); });
       } else {
         var range = document.createRange();
         range.selectNodeContents(target);
@@ -55,7 +55,7 @@
           document.execCommand('copy');
           done();
         } catch (e) {
-          announce(text('copy-failed', 'Copy failed: select the text and copy it by hand'));
+          announce(say('copy-failed', 'Copy failed: select the text and copy it by hand'));
         }
       }
     });
@@ -75,7 +75,7 @@
       badge.setAttribute('data-status', update.status);
       badge.className = 'badge badge--' + update.status;
       badge.textContent = update.label;
-      announce(text('invoice', 'Invoice') + ' ' + update.invoice_number + ': ' + update.label);
+      announce(say('invoice', 'Invoice') + ' ' + update.invoice_number + ': ' + update.label);
     });
     Array.prototype.forEach.call(document.querySelectorAll('[data-authority-for="' + update.id + '"]'), function (el) {
       var text = update.code !== null ? update.code + ': ' + (update.message || '') : update.message || '';

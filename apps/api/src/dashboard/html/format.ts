@@ -15,6 +15,7 @@ const MADRID = 'Europe/Madrid';
 const dateTimeFormat = perLocale((tag) => new Intl.DateTimeFormat(tag, { timeZone: MADRID, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
 const dateFormat = perLocale((tag) => new Intl.DateTimeFormat(tag, { timeZone: MADRID, day: '2-digit', month: '2-digit', year: 'numeric' }));
 const monthFormat = perLocale((tag) => new Intl.DateTimeFormat(tag, { timeZone: 'UTC', month: 'short', year: 'numeric' }));
+const monthNameFormat = perLocale((tag) => new Intl.DateTimeFormat(tag, { timeZone: 'UTC', month: 'short' }));
 // Spanish leaves four-digit numbers ungrouped by default; a column of amounts reads better grouped alike
 // ('always' is ES2023, newer than the TypeScript lib this repository targets).
 const ALWAYS_GROUP = { useGrouping: 'always' } as unknown as Intl.NumberFormatOptions;
@@ -45,6 +46,11 @@ export function formatInvoiceDate(isoDate: string): string {
 /** "2026-11" -> "nov 2026" / "Nov 2026". */
 export function formatMonth(yearMonth: string): string {
   return monthFormat().format(new Date(`${yearMonth}-01T00:00:00Z`));
+}
+
+/** "2026-11" -> "nov" / "Nov". */
+export function formatMonthName(yearMonth: string): string {
+  return monthNameFormat().format(new Date(`${yearMonth}-01T00:00:00Z`));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AuthorityStatus } from '@vf/core';
-import { formatCount, formatMonth } from '../html/format';
+import { formatCount, formatMonth, formatMonthName } from '../html/format';
 import { html, type SafeHtml } from '../html/html';
 import { ALL_STATUSES, statusLabel } from '../html/status-badge';
 import { t } from '../i18n/i18n';
@@ -7,8 +7,12 @@ import type { MonthCounts } from './monthly-registrations';
 
 const WIDTH = 720;
 const HEIGHT = 260;
-const PLOT = { left: 48, right: 8, top: 12, bottom: 36 };
+const PLOT = { left: 48, right: 8, top: 12, bottom: 44 };
 const GRID_LINES = 4;
+
+function monthParts(yearMonth: string): [name: string, year: string] {
+  return [formatMonthName(yearMonth), yearMonth.slice(0, 4)];
+}
 
 /** The smallest "round" number (1, 2 or 5 times a power of ten) at or above `n`, so gridlines fall on round counts. */
 function niceCeiling(n: number): number {
@@ -69,7 +73,12 @@ export function monthlyChart(months: MonthCounts[]): SafeHtml {
       below += n;
       return rect;
     });
-    return html`<g data-month="${m.month}">${segments}<text class="chart-label" x="${round(x + barWidth / 2)}" y="${HEIGHT - PLOT.bottom + 18}" text-anchor="middle">${formatMonth(m.month)}</text></g>`;
+    // The month under each bar, its year under the first bar and under each January: twelve labels that never touch.
+    const [name, year] = monthParts(m.month);
+    const labelX = round(x + barWidth / 2);
+    return html`<g data-month="${m.month}">${segments}<text class="chart-label" x="${labelX}" y="${HEIGHT - PLOT.bottom + 18}" text-anchor="middle">${name}${
+      i === 0 || m.month.endsWith('-01') ? html`<tspan x="${labelX}" dy="15">${year}</tspan>` : ''
+    }</text></g>`;
   });
 
   return html`<section class="card" aria-labelledby="chart-heading" data-testid="monthly-chart">

@@ -53,12 +53,12 @@ function countsCard(counts: StatusCount[]) {
   };
   return html`<section class="card" aria-labelledby="counts-title">
     <h2 id="counts-title">${t('overview.countsTitle')}</h2>
-    <table>
+    <div class="table-scroll"><table>
       <thead><tr><th scope="col">${t('overview.colStatus')}</th><th scope="col" class="num">${t('overview.colInvoices')}</th><th scope="col" class="num">${t('overview.colCorrective')}</th></tr></thead>
       <tbody>
         ${ALL_STATUSES.map((s) => html`<tr><td data-label="${t('overview.colStatus')}">${statusBadge(s)}</td>${cell(s, false, t('overview.colInvoices'))}${cell(s, true, t('overview.colCorrective'))}</tr>`)}
       </tbody>
-    </table>
+    </table></div>
   </section>`;
 }
 
