@@ -15,6 +15,7 @@ import { securityHeaders } from './http/security-headers';
 import { createDashboardInvoiceService } from './invoices/dashboard-invoice-service';
 import { invoiceActionRoutes } from './invoices/invoice-action-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
+import { localeMiddleware } from './i18n/locale-middleware';
 import { overviewRoutes } from './overview/overview-routes';
 import { createOverviewService } from './overview/overview-service';
 import { verifyCsrf } from './session/csrf';
@@ -47,13 +48,13 @@ export function createDashboard(deps: AppDeps, services: Services): Router {
   const overview = createOverviewService({ db, accounts: services.account });
 
   const pages = Router();
-  pages.use(securityHeaders, cookieParser(), loadSession(sessions), formBody);
+  pages.use(securityHeaders, cookieParser(), localeMiddleware, loadSession(sessions), formBody);
   pages.use(verifyCsrf((req, res) => render(req, res, csrfRefusedPage(), 403)));
   pages.use('/app', requireSession);
   pages.use(
-    signInRoutes({ auth: services.auth, signIn, render }),
+    signInRoutes({ auth: services.auth, signIn, render, accountById: (id) => overview.account(id) }),
     overviewRoutes({ overview, render, clock }),
-    invoiceRoutes({ invoices: createDashboardInvoiceService({ db, invoices: services.invoices, taxpayers: services.taxpayers }), taxpayers: services.taxpayers, qr: services.qr, resend: services.resend, render }),
+    invoiceRoutes({ db, clock, invoices: createDashboardInvoiceService({ db, invoices: services.invoices, taxpayers: services.taxpayers }), taxpayers: services.taxpayers, qr: services.qr, resend: services.resend, render }),
     invoiceActionRoutes({ registration: services.registration, cancellation: services.cancellation, invoices: services.invoices, accountById: (id) => accountStore.findById(db, id), render }),
     taxpayerRoutes({ taxpayers: services.taxpayers, render, clock }),
     chainRoutes({ chain: services.chain, verification: createChainVerificationService({ db }), render }),

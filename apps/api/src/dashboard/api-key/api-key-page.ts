@@ -2,27 +2,29 @@ import { formatDateTime } from '../html/format';
 import { html } from '../html/html';
 import { csrfField } from '../html/layout';
 import type { Page } from '../http/page-renderer';
+import { t } from '../i18n/i18n';
+import { tHtml } from '../i18n/t-html';
 import { newKeyPanel } from './new-key-panel';
 
 export function apiKeyPage(o: { hint: string; createdAt: Date; newKey?: string }): Page {
   return {
-    title: 'API key',
+    title: t('apiKey.title'),
     nav: 'api-key',
-    body: (ctx) => html`<h1>API key</h1>
-      ${o.newKey ? html`<div class="notice notice--success" role="status"><p>A new key was issued. The previous key stopped working at that moment.</p></div>${newKeyPanel(o.newKey)}` : ''}
+    body: (ctx) => html`<h1>${t('apiKey.title')}</h1>
+      ${o.newKey ? html`<div class="notice notice--success" role="status"><p>${t('apiKey.issued')}</p></div>${newKeyPanel(o.newKey)}` : ''}
       <section class="card" aria-labelledby="current-key-title">
-        <h2 id="current-key-title">Current key</h2>
+        <h2 id="current-key-title">${t('apiKey.current')}</h2>
         <dl class="facts">
-          <dt>Starts with</dt><dd><code data-testid="api-key-hint">${o.hint}</code></dd>
-          <dt>Issued</dt><dd>${formatDateTime(o.createdAt)}</dd>
+          <dt>${t('apiKey.startsWith')}</dt><dd><code data-testid="api-key-hint">${o.hint}</code></dd>
+          <dt>${t('apiKey.issuedAt')}</dt><dd>${formatDateTime(o.createdAt)}</dd>
         </dl>
       </section>
       <section class="card" aria-labelledby="regenerate-title">
-        <h2 id="regenerate-title">Regenerate the key</h2>
-        <p>Do this if the key was lost or may have leaked. The current key stops working <strong>at once</strong>: update every program that uses it with the new one.</p>
-        <form method="post" action="/app/api-key/regenerate" data-confirm="Issue a new API key? The current key will stop working immediately.">
+        <h2 id="regenerate-title">${t('apiKey.regenerateTitle')}</h2>
+        <p>${tHtml('apiKey.regenerateBody')}</p>
+        <form method="post" action="/app/api-key/regenerate" data-confirm="${t('apiKey.confirm')}">
           ${csrfField(ctx)}
-          <button type="submit" class="button button--danger">Regenerate API key</button>
+          <button type="submit" class="button button--danger">${t('apiKey.regenerate')}</button>
         </form>
       </section>`,
   };

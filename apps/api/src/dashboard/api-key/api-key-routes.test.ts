@@ -16,12 +16,16 @@ describe('API key page', () => {
     expect(page).not.toContain(a.apiKey);
   });
 
-  it('regenerates the key: the new one is shown once with a copy button, and the old one is refused at once', async () => {
+  it('regenerates the key: the new one is shown once with a copy button after the redirect, and the old one is refused at once', async () => {
     const a = await signUp(t.app);
-    const res = await submitForm(a.agent, '/app/api-key', '/app/api-key/regenerate', {});
-    expect(res.status).toBe(200);
+    const posted = await submitForm(a.agent, '/app/api-key', '/app/api-key/regenerate', {});
+    // POST-redirect-GET: the key is never in the URL; the page after the redirect shows it.
+    expect(posted.status).toBe(303);
+    expect(posted.headers.location).toBe('/app/api-key');
+    const res = await a.agent.get('/app/api-key').expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const newKey = /data-testid="new-api-key">([^<]+)</.exec(res.text)![1];
+    expect(posted.text).not.toContain(newKey);
     expect(newKey).not.toBe(a.apiKey);
     expect(res.text).toContain('data-copy-target="#new-api-key"');
     expect(res.text).toContain('it is shown only this once');

@@ -1,8 +1,9 @@
 import { Router } from 'express';
 import type { AuthService } from '../../auth/auth-service';
 import type { RenderPage } from '../http/page-renderer';
+import { holdNewKey, takeNewKey } from '../one-time/new-key-flash';
 import type { OverviewService } from '../overview/overview-service';
-import { signedInSession } from '../session/session-cookie';
+import { SESSION_COOKIE, signedInSession } from '../session/session-cookie';
 import { apiKeyPage } from './api-key-page';
 
 export function apiKeyRoutes(deps: { overview: OverviewService; auth: AuthService; render: RenderPage }): Router {
@@ -10,13 +11,15 @@ export function apiKeyRoutes(deps: { overview: OverviewService; auth: AuthServic
 
   router.get('/app/api-key', async (req, res) => {
     const account = await deps.overview.account(signedInSession(res).accountId);
-    deps.render(req, res, apiKeyPage({ hint: account.apiKeyHint, createdAt: account.apiKeyCreatedAt }));
+    deps.render(req, res, apiKeyPage({ hint: account.apiKeyHint, createdAt: account.apiKeyCreatedAt, newKey: takeNewKey(req, res) }));
   });
 
-  // The same regeneration as POST /api/v1/auth/regenerate-key; this answer is the only place the key ever appears.
+  // The same regeneration as POST /api/v1/auth/regenerate-key, then POST-redirect-GET: the next page shows the key
+  // once, and reloading it neither shows it again nor issues another.
   router.post('/app/api-key/regenerate', async (req, res) => {
-    const { account, apiKey } = await deps.auth.regenerateForAccount(signedInSession(res).accountId);
-    deps.render(req, res, apiKeyPage({ hint: account.apiKeyHint, createdAt: account.apiKeyCreatedAt, newKey: apiKey }));
+    const { apiKey } = await deps.auth.regenerateForAccount(signedInSession(res).accountId);
+    holdNewKey(req, res, String(req.cookies[SESSION_COOKIE]), apiKey);
+    res.redirect(303, '/app/api-key');
   });
 
   return router;

@@ -5,6 +5,11 @@
   var FINAL = { accepted: true, accepted_with_warnings: true, rejected: true, error: true };
   var POLL_MS = 3000;
 
+  // Texts in the page's language, written by the server on <body> (the English ones only stand in if one is missing).
+  function say(name, fallback) {
+    return document.body.getAttribute('data-text-' + name) || fallback;
+  }
+
   function announce(text) {
     var live = document.getElementById('live-status');
     if (live) live.textContent = text;
@@ -21,6 +26,10 @@
     if (question && !window.confirm(question)) event.preventDefault();
   });
 
+  // Filters fold away on a phone unless some apply; without the script they simply stay open.
+  var filters = document.querySelector('details.filter-panel[data-fold-on-phone]');
+  if (filters && window.matchMedia('(max-width: 48rem)').matches) filters.open = false;
+
   // Copy buttons: hidden in the HTML, shown only when the script can actually copy.
   Array.prototype.forEach.call(document.querySelectorAll('[data-copy-target]'), function (button) {
     var target = document.querySelector(button.getAttribute('data-copy-target'));
@@ -29,12 +38,13 @@
     button.addEventListener('click', function () {
       var text = target.textContent.trim();
       var done = function () {
-        button.textContent = 'Copied';
-        announce('Copied to the clipboard');
-        window.setTimeout(function () { button.textContent = 'Copy'; }, 2500);
+        var label = button.textContent;
+        button.textContent = say('copied', 'Copied');
+        announce(say('copied-announce', 'Copied to the clipboard'));
+        window.setTimeout(function () { button.textContent = label; }, 2500);
       };
       if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(text).then(done, function () { announce('Copy failed: select the text and copy it by hand'); });
+        navigator.clipboard.writeText(text).then(done, function () { announce(say('copy-failed', 'Copy failed: select the text and copy it by hand')); });
       } else {
         var range = document.createRange();
         range.selectNodeContents(target);
@@ -45,7 +55,7 @@
           document.execCommand('copy');
           done();
         } catch (e) {
-          announce('Copy failed: the text is selected, copy it by hand');
+          announce(say('copy-failed', 'Copy failed: select the text and copy it by hand'));
         }
       }
     });
@@ -65,7 +75,7 @@
       badge.setAttribute('data-status', update.status);
       badge.className = 'badge badge--' + update.status;
       badge.textContent = update.label;
-      announce('Invoice ' + update.invoice_number + ': ' + update.label);
+      announce(say('invoice', 'Invoice') + ' ' + update.invoice_number + ': ' + update.label);
     });
     Array.prototype.forEach.call(document.querySelectorAll('[data-authority-for="' + update.id + '"]'), function (el) {
       var text = update.code !== null ? update.code + ': ' + (update.message || '') : update.message || '';

@@ -1,3 +1,4 @@
+import { t } from '../i18n/i18n';
 import { html, type SafeHtml } from './html';
 
 /** Field name -> plain message saying what is wrong and how to fix it. */
@@ -10,7 +11,7 @@ export function errorSummary(errors: FormErrors): SafeHtml {
   const entries = Object.entries(errors);
   if (entries.length === 0) return html``;
   return html`<div class="error-summary" role="alert" tabindex="-1" aria-labelledby="error-summary-title">
-    <h2 id="error-summary-title">${entries.length === 1 ? 'There is a problem' : `There are ${entries.length} problems`}</h2>
+    <h2 id="error-summary-title">${entries.length === 1 ? t('form.problemOne') : t('form.problemMany', { count: entries.length })}</h2>
     <ul>${entries.map(([name, message]) => html`<li><a href="#${fieldId(name)}">${message}</a></li>`)}</ul>
   </div>`;
 }
@@ -37,7 +38,7 @@ function described(name: string, hint: string | undefined, error: string | undef
 
 function hintAndError(name: string, hint: string | undefined, error: string | undefined): SafeHtml {
   return html`${hint ? html`<p class="hint" id="${fieldId(name)}-hint">${hint}</p>` : ''}${
-    error ? html`<p class="field-error" id="${fieldId(name)}-error"><span class="visually-hidden">Error: </span>${error}</p>` : ''
+    error ? html`<p class="field-error" id="${fieldId(name)}-error"><span class="visually-hidden">${t('form.errorPrefix')}</span>${error}</p>` : ''
   }`;
 }
 
@@ -45,7 +46,7 @@ export function inputField(o: InputOptions): SafeHtml {
   const error = o.errors?.[o.name];
   const id = fieldId(o.name);
   return html`<div class="field">
-    <label for="${id}">${o.label}${o.required || o.markOptional === false ? '' : html` <span class="muted">(optional)</span>`}</label>
+    <label for="${id}">${o.label}${o.required || o.markOptional === false ? '' : html` <span class="muted">${t('form.optional')}</span>`}</label>
     ${hintAndError(o.name, o.hint, error)}
     <input id="${id}" name="${o.name}" type="${o.type ?? 'text'}"${o.type === 'file' || o.type === 'password' ? '' : html` value="${o.value ?? ''}"`}${
       o.required ? html` required` : ''

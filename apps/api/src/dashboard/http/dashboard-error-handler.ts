@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import { errorCatalogue } from '../../errors/error-catalogue';
 import { toApiError } from '../../errors/error-handler';
+import { t } from '../i18n/i18n';
 import { badFormPage, notFoundPage, refusedPage, serverErrorPage } from './error-pages';
 import { MalformedFormError, MAX_FORM_BYTES } from './form-body';
 import type { RenderPage } from './page-renderer';
@@ -14,11 +15,11 @@ export function dashboardErrorHandler(render: RenderPage): ErrorRequestHandler {
       for (const [name, value] of Object.entries(known.options.headers ?? {})) res.setHeader(name, value);
       if (known.code === 'service_unavailable') req.log.warn({ err }, 'dependency unavailable');
       if (known.status === 404) return render(req, res, notFoundPage(), 404);
-      if (known.status === 413) return render(req, res, badFormPage(`The form is larger than ${MAX_FORM_BYTES / 1024} KB; a PKCS#12 certificate is only a few KB, so check that you chose the right file`), 413);
-      if (known.status === 400 && known.code !== 'malformed_url') return render(req, res, badFormPage('The form could not be read'), 400);
+      if (known.status === 413) return render(req, res, badFormPage(t('errorPage.tooLarge', { kb: MAX_FORM_BYTES / 1024 })), 413);
+      if (known.status === 400 && known.code !== 'malformed_url') return render(req, res, badFormPage(t('errorPage.unreadable')), 400);
       return render(req, res, refusedPage(errorCatalogue[known.code].title, known.detail), known.status);
     }
-    if (err instanceof MalformedFormError) return render(req, res, badFormPage('The form arrived incomplete or damaged'), 400);
+    if (err instanceof MalformedFormError) return render(req, res, badFormPage(t('errorPage.damaged')), 400);
     req.log.error({ err }, 'dashboard error');
     render(req, res, serverErrorPage(String(req.id ?? '')), 500);
   };

@@ -1,5 +1,15 @@
-import { ApiError } from '../../errors/api-error';
+import { ApiError, type FieldIssue } from '../../errors/api-error';
 import type { FormErrors } from '../html/form-fields';
+import { locale, t } from '../i18n/i18n';
+
+/** The API's stable issue codes the catalogue says in the reader's language; any other keeps the API's own text. */
+const TRANSLATED_CODES = ['required', 'too_long', 'too_short', 'invalid_format', 'invalid_value', 'invalid_type', 'invalid_nif', 'out_of_range', 'not_allowed'];
+
+function messageOf(issue: FieldIssue, apiField: string, label: string): string {
+  // English is the API's own language: its message is the most precise one ("… must be at most 120 characters").
+  if (locale() !== 'en' && TRANSLATED_CODES.includes(issue.code)) return t(`formError.${issue.code}`, { label });
+  return issue.message.startsWith(apiField) ? label + issue.message.slice(apiField.length) : issue.message;
+}
 
 /**
  * Turns the API's validation error into per-field form errors, naming fields by their form labels
@@ -14,8 +24,7 @@ export function formErrorsFrom(err: unknown, labels: Record<string, string>, for
     const apiField = issue.field.split('.')[0];
     const field = formFields[apiField] ?? apiField;
     if (errors[field]) continue;
-    const label = labels[apiField] ?? apiField;
-    const message = issue.message.startsWith(apiField) ? label + issue.message.slice(apiField.length) : issue.message;
+    const message = messageOf(issue, apiField, labels[apiField] ?? apiField);
     errors[field] = /[.!?]$/.test(message) ? message : `${message}.`;
   }
   return errors;

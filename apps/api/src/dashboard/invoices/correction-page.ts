@@ -3,7 +3,7 @@ import { html, type SafeHtml } from '../html/html';
 import { csrfField } from '../html/layout';
 import type { Page } from '../http/page-renderer';
 import { LINE_FIELDS, lineCount, MAX_FORM_LINES, type CorrectionValues } from './correction-form';
-import { TYPE_LABELS } from './invoice-kinds';
+import { CORRECTIVE_TYPES, NORMAL_TYPES, typeLabel } from './invoice-kinds';
 
 export interface CorrectionPageView {
   invoiceId: string;
@@ -60,7 +60,7 @@ export function correctionPage(v: CorrectionPageView): Page {
       <form method="post" action="/app/invoices/${v.invoiceId}/correct" class="stack" novalidate>
         ${csrfField(ctx)}
         <dl class="facts"><dt>Número · Number</dt><dd><code>${v.invoiceNumber}</code></dd><dt>Fecha · Date</dt><dd>${v.invoiceDate}</dd></dl>
-        ${selectField({ name: 'invoice_type', label: 'Tipo · Type', value: v.values.invoice_type, options: Object.entries(TYPE_LABELS), errors: v.errors })}
+        ${selectField({ name: 'invoice_type', label: 'Tipo · Type', value: v.values.invoice_type, options: [...NORMAL_TYPES, ...CORRECTIVE_TYPES].map((ty) => [ty, typeLabel(ty)] as const), errors: v.errors })}
         ${field('description', 'Descripción · Description')}
         ${field('operation_date', 'Fecha de operación · Operation date', { type: 'date', hint: 'Solo si difiere de la fecha de expedición · Only if it differs from the issue date.' })}
         <fieldset><legend>Destinatario · Recipient</legend>

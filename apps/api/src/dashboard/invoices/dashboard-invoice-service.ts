@@ -3,9 +3,11 @@ import type { Db } from '@vf/db';
 import { dashboardInvoiceStore } from '@vf/db/src/stores/dashboard-invoice-store';
 import { isUuid } from '../../http/is-uuid';
 import type { InvoiceListQuery } from '../../invoices/invoice-list-schema';
+import { invoicePage, type InvoiceSort } from './invoice-page-query';
 import type { InvoiceQueryService } from '../../invoices/invoice-query-service';
 import type { TaxpayerService } from '../../taxpayers/taxpayer-service';
-import { STATUS_LABELS } from '../html/status-badge';
+import { statusLabel } from '../html/status-badge';
+import { locale } from '../i18n/i18n';
 import type { InvoiceDetailView } from './invoice-detail-page';
 
 export type DashboardInvoiceService = ReturnType<typeof createDashboardInvoiceService>;
@@ -17,10 +19,11 @@ const MAX_POLLED_IDS = 100;
 export function createDashboardInvoiceService(deps: { db: Db; invoices: InvoiceQueryService; taxpayers: TaxpayerService }) {
   const { db } = deps;
   return {
-    async list(accountId: string, query: InvoiceListQuery) {
-      const page = await deps.invoices.list(accountId, query);
-      const corrected = query.kind === 'corrective' ? await dashboardInvoiceStore.correctedInvoicesOf(db, accountId, page.items.map((i) => i.id)) : new Map();
-      return { ...page, corrected };
+    /** A numbered page of the list, the total, and for corrective invoices the invoices each one corrects. */
+    async page(accountId: string, query: InvoiceListQuery, sort: InvoiceSort, page: number, pageSize: number) {
+      const found = await invoicePage(db, accountId, query, sort, page, pageSize);
+      const corrected = query.kind === 'corrective' ? await dashboardInvoiceStore.correctedInvoicesOf(db, accountId, found.rows.map((i) => i.id)) : new Map();
+      return { ...found, corrected };
     },
 
     async detail(accountId: string, id: string): Promise<InvoiceDetailView> {
@@ -37,12 +40,12 @@ export function createDashboardInvoiceService(deps: { db: Db; invoices: InvoiceQ
     /** What the polling script needs to update badges in place; unknown and foreign ids are simply absent. */
     async statuses(accountId: string, ids: string[]) {
       const rows = await dashboardInvoiceStore.statuses(db, accountId, ids.filter(isUuid).slice(0, MAX_POLLED_IDS));
-      // An error is said in plain words (Spanish), as on the page, not with the authority's raw text.
+      // An error is said in plain words in the reader's language, as on the page, not with the authority's raw text.
       const messageOf = (r: (typeof rows)[number]) => {
         const text = r.status === 'error' ? explainCause({ code: r.code, cause: r.errorCause }) : undefined;
-        return text ? inPlainWords(text, 'es') : r.message;
+        return text ? inPlainWords(text, locale()) : r.message;
       };
-      return rows.map((r) => ({ id: r.id, invoice_number: r.invoiceNumber, status: r.status, label: STATUS_LABELS[r.status], code: r.code, message: messageOf(r) }));
+      return rows.map((r) => ({ id: r.id, invoice_number: r.invoiceNumber, status: r.status, label: statusLabel(r.status), code: r.code, message: messageOf(r) }));
     },
   };
 }

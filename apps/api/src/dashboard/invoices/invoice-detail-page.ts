@@ -6,7 +6,7 @@ import { environmentBadge, isFinalStatus, statusBadge } from '../html/status-bad
 import { csrfField, type PageContext } from '../html/layout';
 import type { Page } from '../http/page-renderer';
 import { authorityExplanation, nextAttemptFact, resendForm } from './authority-explanation';
-import { SECTION_PATHS, sectionOf, TYPE_LABELS } from './invoice-kinds';
+import { SECTION_PATHS, sectionOf, typeLabel } from './invoice-kinds';
 
 export interface InvoiceDetailView {
   detail: InvoiceDetail;
@@ -183,7 +183,7 @@ export function invoiceDetailPage(v: InvoiceDetailView): Page {
       <section class="card" aria-labelledby="invoice-title">
         <h2 id="invoice-title">Invoice</h2>
         <dl class="facts">
-          <dt>Type</dt><dd>${TYPE_LABELS[i.invoiceType] ?? i.invoiceType}</dd>
+          <dt>Type</dt><dd>${typeLabel(i.invoiceType)}</dd>
           <dt>Number</dt><dd><code>${i.invoiceNumber}</code></dd>
           <dt>Date</dt><dd>${formatInvoiceDate(i.invoiceDate)}</dd>
           ${i.operationDate ? html`<dt>Operation date</dt><dd>${formatInvoiceDate(i.operationDate)}</dd>` : ''}

@@ -1,11 +1,14 @@
-import type { InvoiceReferenceJson } from '@vf/db';
-import type { InvoiceSummary, TaxpayerView } from '@vf/db/src/stores';
+import type { InvoiceReferenceJson, RecipientJson } from '@vf/db';
+import type { TaxpayerView } from '@vf/db/src/stores';
 import { errorSummary, inputField, selectField, type FormErrors } from '../html/form-fields';
-import { formatAmount, formatInvoiceDate } from '../html/format';
+import { formatAmount, formatCount, formatInvoiceDate } from '../html/format';
 import { html, type SafeHtml } from '../html/html';
-import { ALL_STATUSES, STATUS_LABELS, statusBadge } from '../html/status-badge';
+import { ALL_STATUSES, statusBadge, statusLabel } from '../html/status-badge';
 import type { Page } from '../http/page-renderer';
-import { CORRECTIVE_TYPES, NORMAL_TYPES, SECTION_PATHS, TYPE_LABELS, type InvoiceSection } from './invoice-kinds';
+import { t } from '../i18n/i18n';
+import { tHtml } from '../i18n/t-html';
+import { CORRECTIVE_TYPES, NORMAL_TYPES, SECTION_PATHS, typeLabel, type InvoiceSection } from './invoice-kinds';
+import { SORTS, type InvoiceListRow, type InvoiceSort } from './invoice-page-query';
 
 /** The filter form's values as typed (all strings, '' = no filter). */
 export interface InvoiceFilterValues {
@@ -20,32 +23,57 @@ export interface InvoiceFilterValues {
 export interface InvoiceListView {
   section: InvoiceSection;
   filters: InvoiceFilterValues;
+  sort: InvoiceSort;
   errors: FormErrors;
   taxpayers: TaxpayerView[];
-  rows: InvoiceSummary[];
+  rows: InvoiceListRow[];
   corrected: Map<string, InvoiceReferenceJson[]>;
-  /** Query string of the next page, or undefined on the last one. */
-  nextPage?: string;
-  isFirstPage: boolean;
+  total: number;
+  page: number;
+  pageSize: number;
 }
 
-const TITLES: Record<InvoiceSection, string> = { invoices: 'Invoices', corrective: 'Corrective invoices' };
+export const DEFAULT_SORT: InvoiceSort = 'date_desc';
+
+const title = (section: InvoiceSection) => (section === 'corrective' ? t('invoices.correctiveTitle') : t('invoices.title'));
+
+/** The list's query string with some values changed; filters, sort and page that are empty or default are left out. */
+function queryOf(v: InvoiceListView, change: { sort?: InvoiceSort; page?: number } = {}): string {
+  const sort = change.sort ?? v.sort;
+  const page = change.page ?? 1;
+  const entries = Object.entries(v.filters).filter(([, x]) => x !== '');
+  if (sort !== DEFAULT_SORT) entries.push(['sort', sort]);
+  if (page > 1) entries.push(['page', String(page)]);
+  return new URLSearchParams(entries).toString();
+}
+
+function link(v: InvoiceListView, path: string, change: { sort?: InvoiceSort; page?: number } = {}): string {
+  const query = queryOf(v, change);
+  return query ? `${path}?${query}` : path;
+}
 
 function filterForm(v: InvoiceListView): SafeHtml {
   const types = v.section === 'corrective' ? CORRECTIVE_TYPES : NORMAL_TYPES;
   const f = v.filters;
-  return html`<form method="get" action="${SECTION_PATHS[v.section]}" class="card" role="search" aria-label="Filter ${TITLES[v.section].toLowerCase()}">
+  const filtered = Object.values(f).some((x) => x !== '');
+  // Open, so it works without the script; on a phone the script folds it unless filters apply or need fixing.
+  const fold = !filtered && Object.keys(v.errors).length === 0;
+  return html`<details class="card filter-panel" data-testid="filters" open${fold ? html` data-fold-on-phone` : ''}>
+    <summary>${t('invoices.filters')}</summary>
+    <form method="get" action="${SECTION_PATHS[v.section]}" role="search" aria-label="${t('invoices.filterLabel', { what: title(v.section).toLowerCase() })}">
     ${errorSummary(v.errors)}
     <div class="filters">
-      ${inputField({ name: 'q', label: 'Number contains', type: 'search', value: f.q, errors: v.errors, markOptional: false, attrs: html` maxlength="60"` })}
-      ${selectField({ name: 'taxpayer_id', label: 'Taxpayer', value: f.taxpayer_id, errors: v.errors, options: [['', 'All taxpayers'], ...v.taxpayers.map((t) => [t.id, `${t.name} (${t.nif})`] as const)] })}
-      ${selectField({ name: 'status', label: 'Status', value: f.status, errors: v.errors, options: [['', 'Any status'], ...ALL_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)] })}
-      ${selectField({ name: 'invoice_type', label: 'Type', value: f.invoice_type, errors: v.errors, options: [['', 'Any type'], ...types.map((t) => [t, TYPE_LABELS[t]] as const)] })}
-      ${inputField({ name: 'date_from', label: 'Dated from', type: 'date', value: f.date_from, errors: v.errors, markOptional: false })}
-      ${inputField({ name: 'date_to', label: 'Dated until', type: 'date', value: f.date_to, errors: v.errors, markOptional: false })}
+      ${inputField({ name: 'q', label: t('invoices.numberContains'), type: 'search', value: f.q, errors: v.errors, markOptional: false, attrs: html` maxlength="60"` })}
+      ${selectField({ name: 'taxpayer_id', label: t('invoices.taxpayer'), value: f.taxpayer_id, errors: v.errors, options: [['', t('invoices.allTaxpayers')], ...v.taxpayers.map((tp) => [tp.id, `${tp.name} (${tp.nif})`] as const)] })}
+      ${selectField({ name: 'status', label: t('invoices.status'), value: f.status, errors: v.errors, options: [['', t('invoices.anyStatus')], ...ALL_STATUSES.map((s) => [s, statusLabel(s)] as const)] })}
+      ${selectField({ name: 'invoice_type', label: t('invoices.type'), value: f.invoice_type, errors: v.errors, options: [['', t('invoices.anyType')], ...types.map((ty) => [ty, typeLabel(ty)] as const)] })}
+      ${inputField({ name: 'date_from', label: t('invoices.dateFrom'), type: 'date', value: f.date_from, errors: v.errors, markOptional: false })}
+      ${inputField({ name: 'date_to', label: t('invoices.dateTo'), type: 'date', value: f.date_to, errors: v.errors, markOptional: false })}
+      ${selectField({ name: 'sort', label: t('invoices.sort'), value: v.sort, options: SORTS.map((s) => [s, t(`invoices.sortOptions.${s}`)] as const) })}
     </div>
-    <div class="actions"><button type="submit" class="button">Apply filters</button><a href="${SECTION_PATHS[v.section]}">Clear filters</a></div>
-  </form>`;
+    <div class="actions"><button type="submit" class="button">${t('invoices.apply')}</button><a href="${SECTION_PATHS[v.section]}">${t('invoices.clear')}</a></div>
+    </form>
+  </details>`;
 }
 
 function correctedList(refs: InvoiceReferenceJson[] | undefined): SafeHtml {
@@ -53,46 +81,99 @@ function correctedList(refs: InvoiceReferenceJson[] | undefined): SafeHtml {
   return html`${refs.map((r, i) => html`${i > 0 ? ', ' : ''}<span class="mono">${r.invoice_number}</span> <span class="muted">(${formatInvoiceDate(r.invoice_date)})</span>`)}`;
 }
 
+function recipientCell(r: RecipientJson | null): SafeHtml {
+  if (!r) return html`<span class="muted">—</span>`;
+  const id = 'nif' in r ? r.nif : `${r.country} ${r.id}`;
+  return html`${r.name} <span class="muted mono">${id}</span>`;
+}
+
+/** A column header that sorts by it: the first click picks `first`, the next one turns it around. */
+function sortableHeader(v: InvoiceListView, label: string, asc: InvoiceSort, desc: InvoiceSort, first: InvoiceSort, cls = ''): SafeHtml {
+  const current = v.sort === asc ? 'ascending' : v.sort === desc ? 'descending' : undefined;
+  const next = v.sort === first ? (first === asc ? desc : asc) : first;
+  const arrow = current === 'ascending' ? '▲' : current === 'descending' ? '▼' : '';
+  const said = current === 'ascending' ? t('invoices.sortedAsc') : current === 'descending' ? t('invoices.sortedDesc') : '';
+  return html`<th scope="col"${cls ? html` class="${cls}"` : ''}${current ? html` aria-sort="${current}"` : ''}><a href="${link(v, SECTION_PATHS[v.section], { sort: next })}" data-sort="${next}">${label}${
+    arrow ? html` <span aria-hidden="true">${arrow}</span><span class="visually-hidden"> (${said})</span>` : ''
+  }</a></th>`;
+}
+
 function table(v: InvoiceListView): SafeHtml {
-  const names = new Map(v.taxpayers.map((t) => [t.id, t.name]));
+  const names = new Map(v.taxpayers.map((tp) => [tp.id, tp.name]));
   const corrective = v.section === 'corrective';
-  return html`<table class="responsive" data-testid="invoice-table">
+  const col = (key: string) => t(`invoices.${key}`);
+  return html`<div class="table-scroll"><table class="responsive invoice-table" data-testid="invoice-table">
     <thead><tr>
-      <th scope="col">Number</th><th scope="col">Date</th><th scope="col">Type</th><th scope="col">Taxpayer</th>
-      ${corrective ? html`<th scope="col">Corrects</th>` : ''}
-      <th scope="col" class="num">Total</th><th scope="col">Status</th>
+      ${sortableHeader(v, col('colNumber'), 'number_asc', 'number_desc', 'number_asc')}
+      ${sortableHeader(v, col('colDate'), 'date_asc', 'date_desc', 'date_desc')}
+      <th scope="col">${col('colType')}</th><th scope="col">${col('colTaxpayer')}</th><th scope="col">${col('colRecipient')}</th>
+      ${corrective ? html`<th scope="col">${col('colCorrects')}</th>` : ''}
+      <th scope="col" class="num">${col('colTax')}</th>
+      ${sortableHeader(v, col('colTotal'), 'total_asc', 'total_desc', 'total_desc', 'num')}
+      <th scope="col">${col('colStatus')}</th>
     </tr></thead>
     <tbody>${v.rows.map(
       (r) => html`<tr>
-        <td data-label="Number"><a href="/app/invoices/${r.id}">${r.invoiceNumber}</a></td>
-        <td data-label="Date">${formatInvoiceDate(r.invoiceDate)}</td>
-        <td data-label="Type"><abbr title="${TYPE_LABELS[r.invoiceType] ?? r.invoiceType}">${r.invoiceType}</abbr></td>
-        <td data-label="Taxpayer">${names.get(r.taxpayerId) ?? '—'}</td>
-        ${corrective ? html`<td data-label="Corrects">${correctedList(v.corrected.get(r.id))}</td>` : ''}
-        <td class="num" data-label="Total">${formatAmount(r.totalAmount)}</td>
-        <td data-label="Status">${statusBadge(r.authorityStatus, r.id)}${r.authorityCode !== null ? html` <span class="muted">code ${r.authorityCode}</span>` : ''}</td>
+        <td data-label="${col('colNumber')}"><a href="/app/invoices/${r.id}">${r.invoiceNumber}</a></td>
+        <td data-label="${col('colDate')}" class="nowrap">${formatInvoiceDate(r.invoiceDate)}</td>
+        <td data-label="${col('colType')}"><abbr title="${typeLabel(r.invoiceType)}">${r.invoiceType}</abbr></td>
+        <td data-label="${col('colTaxpayer')}">${names.get(r.taxpayerId) ?? '—'}</td>
+        <td data-label="${col('colRecipient')}" data-testid="recipient">${recipientCell(r.recipient)}</td>
+        ${corrective ? html`<td data-label="${col('colCorrects')}">${correctedList(v.corrected.get(r.id))}</td>` : ''}
+        <td class="num nowrap" data-label="${col('colTax')}" data-testid="tax">${formatAmount(r.totalTaxAmount)}</td>
+        <td class="num nowrap" data-label="${col('colTotal')}" data-testid="total">${formatAmount(r.totalAmount)}</td>
+        <td data-label="${col('colStatus')}">${statusBadge(r.authorityStatus, r.id)}${r.authorityCode !== null ? html` <span class="muted">${t('invoices.code', { code: r.authorityCode })}</span>` : ''}</td>
       </tr>`,
     )}</tbody>
-  </table>`;
+  </table></div>`;
+}
+
+/** 1 … 4 5 [6] 7 8 … 20: the first, the last and two either side of the current page. */
+function pageNumbers(current: number, last: number): Array<number | 'gap'> {
+  const shown = [...new Set([1, last, ...[-2, -1, 0, 1, 2].map((d) => current + d)])].filter((n) => n >= 1 && n <= last).sort((a, b) => a - b);
+  return shown.flatMap((n, i) => (i > 0 && n - shown[i - 1] > 1 ? (['gap', n] as const) : [n]));
+}
+
+function pagination(v: InvoiceListView): SafeHtml {
+  const last = Math.max(1, Math.ceil(v.total / v.pageSize));
+  if (last === 1) return html``;
+  const path = SECTION_PATHS[v.section];
+  return html`<nav class="pagination" aria-label="${t('invoices.pages')}" data-testid="pagination"><ul>
+    <li>${v.page > 1 ? html`<a href="${link(v, path, { page: v.page - 1 })}" rel="prev">${t('invoices.previous')}</a>` : ''}</li>
+    ${pageNumbers(v.page, last).map((n) =>
+      n === 'gap'
+        ? html`<li aria-hidden="true">…</li>`
+        : n === v.page
+          ? html`<li><span aria-current="page" aria-label="${t('invoices.page', { n })}">${n}</span></li>`
+          : html`<li><a href="${link(v, path, { page: n })}" aria-label="${t('invoices.page', { n })}">${n}</a></li>`,
+    )}
+    <li>${v.page < last ? html`<a href="${link(v, path, { page: v.page + 1 })}" rel="next">${t('invoices.next')}</a>` : ''}</li>
+  </ul></nav>`;
+}
+
+function summaryLine(v: InvoiceListView): SafeHtml {
+  const from = (v.page - 1) * v.pageSize + 1;
+  const to = Math.min(v.total, v.page * v.pageSize);
+  // The export carries the list's filters and order (every page of it, not only this one).
+  const exportHref = link(v, `${SECTION_PATHS[v.section]}/export.csv`);
+  return html`<div class="list-summary">
+    <p data-testid="invoice-total"><strong>${t('invoices.count', { count: v.total, formatted: formatCount(v.total) })}</strong>${v.rows.length > 0 ? html` · ${t('invoices.showing', { from: formatCount(from), to: formatCount(to) })}` : ''}</p>
+    <a class="button button--secondary button--small" href="${exportHref}" download data-testid="export-csv">${t('invoices.export')}</a>
+  </div>`;
 }
 
 export function invoiceListPage(v: InvoiceListView): Page {
-  const title = TITLES[v.section];
-  const other = v.section === 'corrective' ? html`Normal invoices (F1, F2, F3) are under <a href="/app/invoices">Invoices</a>.` : html`Corrective invoices (R1 to R5) have <a href="/app/corrective-invoices">their own section</a>.`;
   const filtered = Object.values(v.filters).some((x) => x !== '');
+  const empty = filtered ? t('invoices.noMatch') : v.section === 'corrective' ? t('invoices.noCorrective') : t('invoices.none');
   return {
-    title,
+    title: title(v.section),
     nav: v.section,
     statusUrl: '/app/invoices/statuses',
-    body: () => html`<div class="page-header"><h1>${title}</h1></div>
-      <p class="lead">${other} Statuses update by themselves while invoices wait for the authority.</p>
+    body: () => html`<div class="page-header"><h1>${title(v.section)}</h1></div>
+      <p class="lead">${tHtml(v.section === 'corrective' ? 'invoices.otherNormal' : 'invoices.otherCorrective')} ${t('invoices.polling')}</p>
       ${filterForm(v)}
-      ${v.rows.length === 0
-        ? html`<p class="empty">${filtered ? 'No invoices match these filters.' : v.section === 'corrective' ? 'No corrective invoices yet.' : 'No invoices yet. Register them with POST /api/v1/invoices.'}</p>`
-        : table(v)}
-      <nav class="pagination" aria-label="Pages">
-        <span>${v.isFirstPage ? '' : html`<a href="${SECTION_PATHS[v.section]}?${new URLSearchParams(Object.entries(v.filters).filter(([, x]) => x !== '')).toString()}">First page</a>`}</span>
-        <span>${v.nextPage ? html`<a href="${SECTION_PATHS[v.section]}?${v.nextPage}" rel="next">Next page</a>` : ''}</span>
-      </nav>`,
+      ${summaryLine(v)}
+      ${v.rows.length === 0 ? html`<p class="empty">${empty}</p>` : table(v)}
+      ${pagination(v)}`,
   };
 }

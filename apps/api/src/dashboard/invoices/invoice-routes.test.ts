@@ -35,7 +35,7 @@ async function register(a: DashboardAccount & { taxpayerId: string; systemId: st
 
 /** The rows of the list table: each row's invoice link text. */
 function listedNumbers(page: string): string[] {
-  const table = /<table class="responsive" data-testid="invoice-table">([\s\S]*?)<\/table>/.exec(page)?.[1] ?? '';
+  const table = /data-testid="invoice-table">([\s\S]*?)<\/table>/.exec(page)?.[1] ?? '';
   return [...table.matchAll(/<a href="\/app\/invoices\/[^"]+">([^<]+)<\/a>/g)].map((m) => m[1]);
 }
 
@@ -50,7 +50,7 @@ describe('invoice lists', () => {
     const corr = (await a.agent.get('/app/corrective-invoices').expect(200)).text;
     expect(listedNumbers(corr)).toEqual([r1.invoice_number]);
     expect(corr).toContain('<span class="mono">F-2026-001</span> <span class="muted">(15/01/2026)</span>');
-    expect(corr).toContain('−121.00 €');
+    expect(corr).toContain('-€121.00');
     // Each badge names its status in words and is wired for in-place updates.
     expect(corr).toContain(`<span class="badge badge--queued" data-status="queued" data-invoice-id="${r1.id}">Queued</span>`);
     expect(corr).toContain('data-status-url="/app/invoices/statuses"');
@@ -78,7 +78,7 @@ describe('invoice lists', () => {
     const a = await ready();
     const res = await a.agent.get('/app/invoices?date_from=2026-03-01&date_to=2026-02-01');
     expect(res.status).toBe(422);
-    expect(res.text).toContain('Dated until must not be before the');
+    expect(res.text).toContain('The end date must not be before the start date.');
     const bad = await a.agent.get('/app/invoices?date_from=yesterday');
     expect(bad.status).toBe(422);
     expect(bad.text).toContain('Dated from must be a date YYYY-MM-DD.');
@@ -88,13 +88,17 @@ describe('invoice lists', () => {
     const a = await ready();
     const numbers: string[] = [];
     for (let i = 0; i < 27; i++) numbers.push((await register(a, { invoice_number: `P-${String(i).padStart(2, '0')}` })).invoice_number);
-    const first = (await a.agent.get('/app/invoices').expect(200)).text;
+    const first = (await a.agent.get('/app/invoices?q=P-').expect(200)).text;
     expect(listedNumbers(first)).toEqual(numbers.slice().reverse().slice(0, 25));
-    const next = /<a href="(\/app\/invoices\?[^"]+)" rel="next">Next page<\/a>/.exec(first)![1].replace(/&amp;/g, '&');
+    expect(first).toContain('<strong>27 invoices</strong> · showing 1–25');
+    const next = /<a href="(\/app\/invoices\?[^"]+)" rel="next">Next<\/a>/.exec(first)![1].replace(/&amp;/g, '&');
+    // The filter travels with the page number.
+    expect(next).toBe('/app/invoices?q=P-&page=2');
     const second = (await a.agent.get(next).expect(200)).text;
     expect(listedNumbers(second)).toEqual(['P-01', 'P-00']);
     expect(second).not.toContain('rel="next"');
-    expect(second).toContain('First page');
+    expect(second).toContain('<span aria-current="page" aria-label="Page 2">2</span>');
+    expect(second).toContain('<a href="/app/invoices?q=P-" aria-label="Page 1">1</a>');
   });
 });
 
@@ -154,8 +158,9 @@ describe('invoice detail', () => {
 });
 
 describe('an invoice in error', () => {
-  it('explains the cause once, Spanish first, and its Reenviar / Resend button puts the same record back in the queue', async () => {
+  it("explains the cause once in the reader's language, and its Reenviar (Resend) button puts the same record back in the queue", async () => {
     const a = await ready();
+    a.agent.set('Accept-Language', 'es');
     const inv = await register(a);
     const raw = 'Codigo[4112].El titular del certificado debe ser Obligado Emisión, Colaborador Social, Apoderado o Sucesor.';
     await t.db.db
@@ -164,11 +169,14 @@ describe('an invoice in error', () => {
       .where(eq(invoices.id, inv.id));
 
     const page = (await a.agent.get(`/app/invoices/${inv.id}`).expect(200)).text;
-    expect(page).toMatch(/<p lang="es"><strong>Código 4112\.<\/strong> La AEAT no acepta este certificado[^<]*<strong>Qué hacer:<\/strong> Sube un certificado/);
-    expect(page).toContain('Next step: Upload a certificate');
+    expect(page).toMatch(/<p><strong>Código 4112\.<\/strong> La AEAT no acepta este certificado[^<]*<strong>Qué hacer:<\/strong> Sube un certificado/);
+    // The same explanation from @vf/core, in English for an English reader.
+    const english = (await a.agent.get(`/app/invoices/${inv.id}`).set('Accept-Language', 'en').expect(200)).text;
+    expect(english).toMatch(/<strong>Code 4112\.<\/strong> [^<]*<strong>Next step:<\/strong> Upload a certificate/);
+    expect(english).not.toContain('Qué hacer');
     // The authority's own text appears once, behind a summary, not three times.
     expect(page.split('El titular del certificado debe ser').length - 1).toBe(1);
-    expect(page).toContain('Reenviar / Resend');
+    expect(page).toContain('>Reenviar</button>');
 
     const done = await submitForm(a.agent, `/app/invoices/${inv.id}`, `/app/invoices/${inv.id}/resend`, {});
     expect(done.status).toBe(303);
@@ -177,7 +185,7 @@ describe('an invoice in error', () => {
     expect(row).toMatchObject({ authorityStatus: 'queued', hash: inv.hash, nextAttemptAt: null });
     const after = (await a.agent.get(done.headers.location).expect(200)).text;
     expect(after).toContain('Reenvío programado');
-    expect(after).not.toContain('Reenviar / Resend');
+    expect(after).not.toContain('>Reenviar</button>');
 
     // The status poll says the same in plain words, not the raw text.
     await t.db.db.update(invoices).set({ authorityStatus: 'error' }).where(eq(invoices.id, inv.id));

@@ -1,66 +1,110 @@
 import { Router, type Request, type Response } from 'express';
+import type { Db } from '@vf/db';
 import { ApiError } from '../../errors/api-error';
 import type { InvoiceResendService } from '../../invoices/invoice-resend-service';
 import { isUuid } from '../../http/is-uuid';
 import { parseWith } from '../../http/parse-with';
-import { invoiceListSchema } from '../../invoices/invoice-list-schema';
+import { invoiceListSchema, type InvoiceListQuery } from '../../invoices/invoice-list-schema';
 import type { TaxpayerService } from '../../taxpayers/taxpayer-service';
 import type { InvoiceQrService } from '../../qr/invoice-qr-service';
 import { sendQrImage } from '../../qr/send-qr-image';
 import { formErrorsFrom } from '../http/form-errors-from';
 import { noticeFrom } from '../http/notices';
 import type { RenderPage } from '../http/page-renderer';
+import { t } from '../i18n/i18n';
 import { signedInSession } from '../session/session-cookie';
 import type { DashboardInvoiceService } from './dashboard-invoice-service';
+import { streamInvoiceCsv } from './invoice-csv-export';
 import { invoiceDetailPage } from './invoice-detail-page';
 import { SECTION_PATHS, type InvoiceSection } from './invoice-kinds';
-import { invoiceListPage, type InvoiceFilterValues } from './invoice-list-page';
+import { DEFAULT_SORT, invoiceListPage, type InvoiceFilterValues } from './invoice-list-page';
+import { SORTS, type InvoiceSort } from './invoice-page-query';
 
 const PAGE_SIZE = 25;
+/** Page numbers stop somewhere: far beyond any real list, well before OFFSET gets expensive or overflows. */
+const MAX_PAGE = 10_000;
 const FILTER_NAMES = ['taxpayer_id', 'status', 'invoice_type', 'date_from', 'date_to', 'q'] as const;
-const FILTER_LABELS = { taxpayer_id: 'Taxpayer', status: 'Status', invoice_type: 'Type', date_from: 'Dated from', date_to: 'Dated until', q: 'Number contains', cursor: 'Page' };
+
+const filterLabels = () => ({
+  taxpayer_id: t('invoices.taxpayer'),
+  status: t('invoices.status'),
+  invoice_type: t('invoices.type'),
+  date_from: t('invoices.dateFrom'),
+  date_to: t('invoices.dateTo'),
+  q: t('invoices.numberContains'),
+});
 
 function queryText(req: Request, name: string): string {
   const value = req.query[name];
   return typeof value === 'string' ? value.trim() : '';
 }
 
+/** The list's filters, sort and page as asked; an unknown sort or page number falls back to the default. */
+function listRequest(req: Request) {
+  const filters = Object.fromEntries(FILTER_NAMES.map((n) => [n, queryText(req, n)])) as unknown as InvoiceFilterValues;
+  const asked = queryText(req, 'sort');
+  const sort: InvoiceSort = (SORTS as readonly string[]).includes(asked) ? (asked as InvoiceSort) : DEFAULT_SORT;
+  const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(queryText(req, 'page'), 10) || 1));
+  return { filters, sort, page };
+}
+
+/** The filters checked by the API's own list schema, so the page, the export and GET /api/v1/invoices agree. */
+function parseFilters(section: InvoiceSection, filters: InvoiceFilterValues): InvoiceListQuery {
+  const given = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
+  if (given.date_from && given.date_to && given.date_from > given.date_to) {
+    throw ApiError.validation([{ field: 'date_to', code: 'date_order', message: t('invoices.dateOrder') }]);
+  }
+  return parseWith(invoiceListSchema, { ...given, kind: section === 'corrective' ? 'corrective' : 'normal' });
+}
+
 export function invoiceRoutes(deps: {
+  db: Db;
   invoices: DashboardInvoiceService;
   taxpayers: TaxpayerService;
   qr: InvoiceQrService;
   resend: InvoiceResendService;
   render: RenderPage;
+  clock: () => Date;
 }): Router {
   const { invoices, render } = deps;
   const router = Router();
   const account = (res: Response) => signedInSession(res).accountId;
 
   async function list(section: InvoiceSection, req: Request, res: Response) {
-    const filters = Object.fromEntries(FILTER_NAMES.map((n) => [n, queryText(req, n)])) as unknown as InvoiceFilterValues;
-    const cursor = queryText(req, 'cursor');
-    const given = Object.fromEntries(Object.entries({ ...filters, cursor }).filter(([, v]) => v !== ''));
+    const { filters, sort, page } = listRequest(req);
     const taxpayers = await deps.taxpayers.list(account(res));
-    const view = { section, filters, taxpayers, corrected: new Map(), isFirstPage: cursor === '' };
+    const view = { section, filters, sort, page, pageSize: PAGE_SIZE, taxpayers, corrected: new Map(), total: 0 };
     try {
-      if (given.date_from && given.date_to && given.date_from > given.date_to) {
-        throw ApiError.validation([{ field: 'date_to', code: 'out_of_range', message: 'date_to must not be before the "Dated from" date' }]);
-      }
-      const query = parseWith(invoiceListSchema, { ...given, kind: section === 'corrective' ? 'corrective' : 'normal', limit: PAGE_SIZE });
-      const page = await invoices.list(account(res), query);
-      const nextPage = page.nextCursor ? new URLSearchParams({ ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')), cursor: page.nextCursor }).toString() : undefined;
-      render(req, res, invoiceListPage({ ...view, errors: {}, rows: page.items, corrected: page.corrected, nextPage }));
+      const query = parseFilters(section, filters);
+      const found = await invoices.page(account(res), query, sort, page, PAGE_SIZE);
+      render(req, res, invoiceListPage({ ...view, errors: {}, rows: found.rows, total: found.total, corrected: found.corrected }));
     } catch (err) {
-      const errors = formErrorsFrom(err, FILTER_LABELS);
+      const errors = formErrorsFrom(err, filterLabels());
       if (!errors) throw err;
       render(req, res, invoiceListPage({ ...view, errors, rows: [] }), 422);
     }
   }
 
+  async function exportCsv(section: InvoiceSection, req: Request, res: Response) {
+    const { filters, sort } = listRequest(req);
+    let query: InvoiceListQuery;
+    try {
+      query = parseFilters(section, filters);
+    } catch (err) {
+      // A hand-edited export link: the list page says what is wrong with the filters, field by field.
+      if (!formErrorsFrom(err, filterLabels())) throw err;
+      return res.redirect(303, `${SECTION_PATHS[section]}?${new URLSearchParams(req.query as Record<string, string>).toString()}`);
+    }
+    const today = deps.clock().toLocaleDateString('sv-SE', { timeZone: 'Europe/Madrid' });
+    await streamInvoiceCsv(res, deps.db, account(res), query, sort, today);
+  }
+
   router.get(SECTION_PATHS.invoices, (req, res) => list('invoices', req, res));
   router.get(SECTION_PATHS.corrective, (req, res) => list('corrective', req, res));
+  // Before /app/invoices/:id, which would otherwise claim them.
+  router.get(`${SECTION_PATHS.invoices}/export.csv`, (req, res) => exportCsv('invoices', req, res));
+  router.get(`${SECTION_PATHS.corrective}/export.csv`, (req, res) => exportCsv('corrective', req, res));
 
-  // Before /app/invoices/:id, which would otherwise claim it.
   router.get('/app/invoices/statuses', async (req, res) => {
     const ids = queryText(req, 'ids').split(',').filter(Boolean);
     res.setHeader('Cache-Control', 'no-store');

@@ -31,14 +31,14 @@ describe('overview', () => {
     expect(page).toMatch(/<strong>1104<\/strong> Valor del campo NumSerieFactura incorrecto/);
     expect(page).toContain(`<a href="/app/invoices/${ids[0]}">O-1</a>`);
     // Two records still wait; the next message may go in about 45 s.
-    expect(page).toMatch(/Ferretería López SL<\/a>[\s\S]*?data-label="Waiting">2<\/td>/);
-    expect(page).toMatch(/data-label="Next send">[^<]*\(in \d+ s\)/);
+    expect(page).toMatch(/Ferretería López SL<\/a>[\s\S]*?data-testid="waiting">2<\/td>/);
+    expect(page).toMatch(/data-testid="next-send">[^<]*\(in \d+ s\)/);
     // Counts per status, normal and corrective apart, each linking to its filtered list.
     expect(page).toContain('<a href="/app/invoices?status=queued">2</a>');
     expect(page).toContain('<a href="/app/invoices?status=rejected">1</a>');
   });
 
-  it('warns, Spanish first, how many records wait because the authority does not answer, and since when', async () => {
+  it("warns in the reader's language how many records wait because the authority does not answer, and since when", async () => {
     const a = await signUp(t.app);
     const taxpayerId = await createTaxpayer(t.app, { ...a });
     const systemId = await createSystem(t.app, { ...a });
@@ -47,8 +47,9 @@ describe('overview', () => {
 
     await t.db.db.execute(sql`INSERT INTO send_states (taxpayer_id, consecutive_failures, failing_since) VALUES (${taxpayerId}, 7, '2026-03-02T08:30:00Z')`);
     const page = (await a.agent.get('/app').expect(200)).text;
-    expect(page).toMatch(/data-testid="outage-warning"[\s\S]*<strong>2 registros esperan a la AEAT<\/strong> porque no responde desde el 02 Mar 2026, 09:30/);
-    expect(page).toContain('2 records are waiting because the authority has not answered since');
+    expect(page).toMatch(/data-testid="outage-warning"[\s\S]*<strong>2 records are waiting for the authority<\/strong> because it has not answered since 02\/03\/2026 09:30/);
+    const spanish = (await a.agent.get('/app').set('Accept-Language', 'es-ES,es;q=0.9').expect(200)).text;
+    expect(spanish).toMatch(/data-testid="outage-warning"[\s\S]*<strong>2 registros esperan a la AEAT<\/strong> porque no responde desde el 02\/03\/2026 09:30/);
   });
 
   it('says so when nothing was refused and nothing waits', async () => {

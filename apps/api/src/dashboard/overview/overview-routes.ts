@@ -7,7 +7,8 @@ import type { OverviewService } from './overview-service';
 export function overviewRoutes(deps: { overview: OverviewService; render: RenderPage; clock: () => Date }): Router {
   const router = Router();
   router.get('/app', async (req, res) => {
-    const o = await deps.overview.overview(signedInSession(res).accountId);
+    const now = deps.clock();
+    const o = await deps.overview.overview(signedInSession(res).accountId, now);
     deps.render(
       req,
       res,
@@ -20,7 +21,8 @@ export function overviewRoutes(deps: { overview: OverviewService; render: Render
         problems: o.problems,
         pending: o.pending,
         outage: o.outage,
-        now: deps.clock(),
+        months: o.months,
+        now,
       }),
     );
   });

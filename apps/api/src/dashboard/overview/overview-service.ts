@@ -3,6 +3,7 @@ import { accountStore, type AccountWithPlan } from '@vf/db/src/stores';
 import { dashboardOverviewStore } from '@vf/db/src/stores/dashboard-overview-store';
 import { outageSummary } from '@vf/db/src/stores/send-state-store';
 import type { AccountService } from '../../account/account-service';
+import { monthlyRegistrations } from './monthly-registrations';
 
 export type OverviewService = ReturnType<typeof createOverviewService>;
 
@@ -21,15 +22,16 @@ export function createOverviewService(deps: { db: Db; accounts: AccountService }
     account,
 
     /** Everything on the overview page, read in parallel. */
-    async overview(accountId: string) {
-      const [usage, counts, problems, pending, outage] = await Promise.all([
+    async overview(accountId: string, now: Date) {
+      const [usage, counts, problems, pending, outage, months] = await Promise.all([
         account(accountId).then((a) => deps.accounts.overview(a)),
         dashboardOverviewStore.countsByStatus(db, accountId),
         dashboardOverviewStore.latestProblems(db, accountId, LATEST_PROBLEMS),
         dashboardOverviewStore.pendingByTaxpayer(db, accountId),
         outageSummary(db, accountId),
+        monthlyRegistrations(db, accountId, now),
       ]);
-      return { account: usage.account, usage: usage.usage, counts, problems, pending, outage };
+      return { account: usage.account, usage: usage.usage, counts, problems, pending, outage, months };
     },
   };
 }

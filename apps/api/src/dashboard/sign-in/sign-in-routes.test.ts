@@ -4,7 +4,7 @@ import { webSessions } from '@vf/db';
 import { eq } from 'drizzle-orm';
 import { registerAccount } from '../../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { csrfTokenIn, signIn, signUp, submitForm } from '../testing/dashboard-agent';
+import { browser, csrfTokenIn, signIn, signUp, submitForm } from '../testing/dashboard-agent';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ describe('sign-up', () => {
 
   it('refuses an email that already has an account (the same accounts as /auth/register)', async () => {
     const existing = await registerAccount(t.app);
-    const agent = request.agent(t.app);
+    const agent = browser(t.app);
     const res = await submitForm(agent, '/signup', '/signup', { name: 'X', email: existing.email, password: 'another long password', password_confirmation: 'another long password' });
     expect(res.status).toBe(409);
     expect(res.text).toContain('An account with this email already exists');
@@ -38,10 +38,10 @@ describe('sign-up', () => {
   });
 
   it('names each problem next to its field: short password, bad email, mismatch', async () => {
-    const agent = request.agent(t.app);
+    const agent = browser(t.app);
     const res = await submitForm(agent, '/signup', '/signup', { name: '', email: 'not-an-email', password: 'short', password_confirmation: 'short' });
     expect(res.status).toBe(422);
-    expect(res.text).toContain('Name is required.');
+    expect(res.text).toContain('Your name or company is required.');
     expect(res.text).toContain('Email must be a valid email.');
     expect(res.text).toContain('Password must be at least 12 characters.');
     expect(res.text).toContain('href="#field-password"');
@@ -55,7 +55,7 @@ describe('sign-up', () => {
 describe('sign-in and sign-out', () => {
   it('signs in with the API account\'s email and password and sets a protected session cookie', async () => {
     const account = await registerAccount(t.app);
-    const agent = request.agent(t.app);
+    const agent = browser(t.app);
     const res = await submitForm(agent, '/login', '/login', { email: account.email.toUpperCase(), password: account.password });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/app');
@@ -84,7 +84,7 @@ describe('sign-in and sign-out', () => {
 
   it('stores only the digest of the session token', async () => {
     const account = await registerAccount(t.app);
-    const agent = request.agent(t.app);
+    const agent = browser(t.app);
     const res = await submitForm(agent, '/login', '/login', { email: account.email, password: account.password });
     const token = /^vf_session=([^;]+)/.exec(sessionCookie(res.headers['set-cookie'])!)![1];
     const digest = createHash('sha256').update(token).digest('hex');
@@ -96,8 +96,8 @@ describe('sign-in and sign-out', () => {
 
   it('says plainly when the password is wrong, without revealing whether the email exists', async () => {
     const account = await registerAccount(t.app);
-    const wrong = await submitForm(request.agent(t.app), '/login', '/login', { email: account.email, password: 'not the password' });
-    const unknown = await submitForm(request.agent(t.app), '/login', '/login', { email: `${randomUUID()}@example.test`, password: 'not the password' });
+    const wrong = await submitForm(browser(t.app), '/login', '/login', { email: account.email, password: 'not the password' });
+    const unknown = await submitForm(browser(t.app), '/login', '/login', { email: `${randomUUID()}@example.test`, password: 'not the password' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.text).toContain('The email or password is not right. 4 attempts left');
@@ -106,13 +106,13 @@ describe('sign-in and sign-out', () => {
 
   it('returns to the page that asked for sign-in, but never to another site', async () => {
     const account = await registerAccount(t.app);
-    const agent = request.agent(t.app);
+    const agent = browser(t.app);
     const asked = await agent.get('/app/taxpayers?x=1').expect(303);
     expect(asked.headers.location).toBe('/login?next=%2Fapp%2Ftaxpayers%3Fx%3D1');
     const back = await submitForm(agent, asked.headers.location, '/login', { email: account.email, password: account.password, next: '/app/taxpayers?x=1' });
     expect(back.headers.location).toBe('/app/taxpayers?x=1');
 
-    const other = request.agent(t.app);
+    const other = browser(t.app);
     const elsewhere = await submitForm(other, '/login', '/login', { email: account.email, password: account.password, next: '//evil.example/app' });
     expect(elsewhere.headers.location).toBe('/app');
   });
@@ -137,7 +137,7 @@ describe('sign-in and sign-out', () => {
 describe('login rate limiting', () => {
   it('pauses sign-in for an email from one address after 5 failures, even with the right password', async () => {
     const account = await registerAccount(t.app);
-    const agent = request.agent(t.app);
+    const agent = browser(t.app);
     const attempt = (password: string, ip: string) =>
       agent.get('/login').then((page) =>
         agent.post('/login').set('X-Forwarded-For', ip).type('form').send({ _csrf: csrfTokenIn(page.text), email: account.email, password }),

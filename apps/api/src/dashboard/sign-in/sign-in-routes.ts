@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import type { AuthService } from '../../auth/auth-service';
 import { credentialsSchema, registerSchema } from '../../auth/auth-schemas';
-import type { WebSession } from '@vf/db/src/stores/web-session-store';
 import { ApiError } from '../../errors/api-error';
 import { clientAddress } from '../../http/client-address';
 import { parseWith } from '../../http/parse-with';
@@ -9,20 +8,27 @@ import { formatWait } from '../html/format';
 import { field, rawField } from '../http/form-body';
 import { formErrorsFrom } from '../http/form-errors-from';
 import type { RenderPage } from '../http/page-renderer';
+import { t } from '../i18n/i18n';
+import { holdNewKey, takeNewKey } from '../one-time/new-key-flash';
 import { PRE_SESSION_CSRF_COOKIE } from '../session/csrf';
-import { clearSessionCookie, cookieOptions, SESSION_COOKIE, sessionOf, setSessionCookie } from '../session/session-cookie';
+import { clearSessionCookie, cookieOptions, SESSION_COOKIE, sessionOf, setSessionCookie, signedInSession } from '../session/session-cookie';
 import type { SignInService } from './sign-in-service';
 import { signInPage } from './sign-in-page';
 import { accountCreatedPage, signUpPage } from './sign-up-page';
 
-const LABELS = { name: 'Name', email: 'Email', password: 'Password' };
+const labels = () => ({ name: t('signUp.name'), email: t('signIn.email'), password: t('signIn.password') });
 
 /** Only our own pages: a `next` pointing elsewhere would make the sign-in page an open redirect. */
 function safeNext(value: string): string | undefined {
   return /^\/app(?:[/?#]|$)/.test(value) && !value.includes('\\') ? value : undefined;
 }
 
-export function signInRoutes(deps: { auth: AuthService; signIn: SignInService; render: RenderPage }): Router {
+export function signInRoutes(deps: {
+  auth: AuthService;
+  signIn: SignInService;
+  render: RenderPage;
+  accountById: (id: string) => Promise<{ name: string; plan: { name: string; monthlyQuota: number } }>;
+}): Router {
   const { render } = deps;
   const router = Router();
 
@@ -33,7 +39,7 @@ export function signInRoutes(deps: { auth: AuthService; signIn: SignInService; r
   router.get('/login', (req, res) => {
     if (sessionOf(res)) return res.redirect(303, '/app');
     const signedOut = req.query.signed_out === '1';
-    render(req, res, signInPage({ next: safeNext(String(req.query.next ?? '')), notice: signedOut ? 'You are signed out.' : undefined }));
+    render(req, res, signInPage({ next: safeNext(String(req.query.next ?? '')), notice: signedOut ? t('notice.signed_out') : undefined }));
   });
 
   router.post('/login', async (req, res) => {
@@ -46,22 +52,22 @@ export function signInRoutes(deps: { auth: AuthService; signIn: SignInService; r
     try {
       credentials = parseWith(credentialsSchema, { email, password });
     } catch (err) {
-      const errors = formErrorsFrom(err, LABELS);
+      const errors = formErrorsFrom(err, labels());
       if (!errors) throw err;
-      if (!email) errors.email = 'Enter your email address.';
-      if (!password) errors.password = 'Enter your password.';
+      if (!email) errors.email = t('signIn.enterEmail');
+      if (!password) errors.password = t('signIn.enterPassword');
       return again(errors, 422);
     }
 
     const result = await deps.signIn.signIn(credentials.email, credentials.password, clientAddress(req));
     if (result.outcome === 'blocked') {
       res.setHeader('Retry-After', String(result.retryAfterSeconds));
-      return again({ password: `Too many failed sign-in attempts for this email from your network. Wait ${formatWait(result.retryAfterSeconds)} and try again.` }, 429);
+      return again({ password: t('signIn.blocked', { wait: formatWait(result.retryAfterSeconds) }) }, 429);
     }
     if (result.outcome === 'wrong_credentials') {
       const left = result.attemptsLeft;
       const pause = formatWait(result.pauseSeconds);
-      return again({ password: `The email or password is not right. ${left} attempt${left === 1 ? '' : 's'} left before sign-in is paused for ${pause}.` }, 401);
+      return again({ password: t('signIn.wrongCredentials', { count: left, pause }) }, 401);
     }
     res.clearCookie(PRE_SESSION_CSRF_COOKIE, cookieOptions(req));
     setSessionCookie(req, res, result.session);
@@ -84,36 +90,31 @@ export function signInRoutes(deps: { auth: AuthService; signIn: SignInService; r
     try {
       const request = parseWith(registerSchema, input);
       if (password !== rawField(req.body, 'password_confirmation')) {
-        return again({ password_confirmation: 'The two passwords do not match. Type the same password in both fields.' }, 422);
+        return again({ password_confirmation: t('signUp.mismatch') }, 422);
       }
       const created = await deps.auth.register(request, clientAddress(req));
       const session = await deps.signIn.startSession(created.account.id);
       res.clearCookie(PRE_SESSION_CSRF_COOKIE, cookieOptions(req));
       setSessionCookie(req, res, session);
-      // The cookie only arrives with the next request; this page already renders as the new session.
-      res.locals.webSession = {
-        id: session.id,
-        accountId: created.account.id,
-        accountName: created.account.name,
-        accountEmail: created.account.email,
-        csrfToken: session.csrfToken,
-        createdAt: session.createdAt,
-        expiresAt: session.expiresAt,
-      } satisfies WebSession;
-      render(
-        req,
-        res,
-        accountCreatedPage({ name: created.account.name, plan: created.account.plan.name, monthlyQuota: created.account.plan.monthlyQuota, apiKey: created.apiKey }),
-        201,
-      );
+      // POST-redirect-GET: the welcome page shows the first key once; a reload cannot create the account again.
+      holdNewKey(req, res, session.token, created.apiKey);
+      res.redirect(303, '/app/welcome');
     } catch (err) {
       if (err instanceof ApiError && err.code === 'email_taken') {
-        return again({ email: 'An account with this email already exists. Sign in instead, or use another email.' }, 409);
+        return again({ email: t('signUp.emailTaken') }, 409);
       }
-      const errors = formErrorsFrom(err, LABELS);
+      const errors = formErrorsFrom(err, labels());
       if (!errors) throw err;
       return again(errors, 422);
     }
+  });
+
+  router.get('/app/welcome', async (req, res) => {
+    const apiKey = takeNewKey(req, res);
+    // Shown once: a reload (or a later visit) goes on to the overview.
+    if (!apiKey) return res.redirect(303, '/app');
+    const account = await deps.accountById(signedInSession(res).accountId);
+    render(req, res, accountCreatedPage({ name: account.name, plan: account.plan.name, monthlyQuota: account.plan.monthlyQuota, apiKey }));
   });
 
   router.post('/logout', async (req, res) => {

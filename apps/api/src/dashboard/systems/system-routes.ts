@@ -10,7 +10,8 @@ import { formErrorsFrom } from '../http/form-errors-from';
 import { noticeFrom } from '../http/notices';
 import type { RenderPage } from '../http/page-renderer';
 import { signedInSession } from '../session/session-cookie';
-import { EMPTY_SYSTEM, SYSTEM_LABELS, systemValues, type SystemFormValues } from './system-form';
+import { t } from '../i18n/i18n';
+import { EMPTY_SYSTEM, systemLabels, systemValues, type SystemFormValues } from './system-form';
 import { systemDetailPage, systemNewPage } from './system-form-page';
 import { systemListPage } from './system-list-page';
 
@@ -58,7 +59,7 @@ export function systemRoutes(deps: { systems: SystemService; render: RenderPage 
       const system = await systems.create(account(res), parseWith(systemCreateSchema, request(values)));
       res.redirect(303, `/app/systems/${system.id}?notice=system_created`);
     } catch (err) {
-      const errors = formErrorsFrom(err, SYSTEM_LABELS);
+      const errors = formErrorsFrom(err, systemLabels());
       if (!errors) throw err;
       render(req, res, systemNewPage({ values, errors }), (err as ApiError).status);
     }
@@ -75,14 +76,14 @@ export function systemRoutes(deps: { systems: SystemService; render: RenderPage 
     const system = await systems.get(account(res), id);
     const missing = (['vendor_name', 'vendor_nif', 'name', 'version', 'installation_number'] as const).filter((k) => values[k] === '');
     if (missing.length > 0) {
-      const errors = Object.fromEntries(missing.map((k) => [k, `Enter the ${SYSTEM_LABELS[k].toLowerCase()}.`]));
+      const errors = Object.fromEntries(missing.map((k) => [k, t('formError.required', { label: systemLabels()[k] })]));
       return render(req, res, systemDetailPage({ system, values, errors, notice: html`` }), 422);
     }
     try {
       await systems.update(account(res), id, parseWith(systemUpdateSchema, request(values)));
       res.redirect(303, `/app/systems/${id}?notice=system_saved`);
     } catch (err) {
-      const errors = formErrorsFrom(err, SYSTEM_LABELS);
+      const errors = formErrorsFrom(err, systemLabels());
       if (!errors) throw err;
       render(req, res, systemDetailPage({ system, values, errors, notice: html`` }), (err as ApiError).status);
     }
@@ -96,7 +97,7 @@ export function systemRoutes(deps: { systems: SystemService; render: RenderPage 
     } catch (err) {
       if (!(err instanceof ApiError && err.code === 'system_in_use')) throw err;
       const system = await systems.get(account(res), id);
-      render(req, res, systemDetailPage({ system, values: systemValues(system), notice: html``, deleteRefused: `Not deleted. ${err.detail}` }), 409);
+      render(req, res, systemDetailPage({ system, values: systemValues(system), notice: html``, deleteRefused: t('systems.notDeleted', { detail: err.detail }) }), 409);
     }
   });
 

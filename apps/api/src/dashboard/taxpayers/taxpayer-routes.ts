@@ -12,7 +12,8 @@ import { noticeFrom } from '../http/notices';
 import type { RenderPage } from '../http/page-renderer';
 import { signedInSession } from '../session/session-cookie';
 import { taxpayerDetailPage, type TaxpayerDetailView } from './taxpayer-detail-page';
-import { TAXPAYER_FORM_FIELDS, TAXPAYER_LABELS, type TaxpayerFormValues } from './taxpayer-form';
+import { t } from '../i18n/i18n';
+import { TAXPAYER_FORM_FIELDS, taxpayerLabels, type TaxpayerFormValues } from './taxpayer-form';
 import { taxpayerListPage } from './taxpayer-list-page';
 import { taxpayerNewPage } from './taxpayer-new-page';
 
@@ -30,7 +31,7 @@ function formValues(body: unknown): TaxpayerFormValues {
 function certificateInput(req: Request, res: Response): { input?: Pick<TaxpayerUpdateRequest, 'certificate_p12_base64' | 'certificate_password'>; errors?: FormErrors } {
   const file = uploadedFile(res, 'certificate');
   const password = rawField(req.body, 'certificate_password');
-  if (!file) return password ? { errors: { certificate: 'Choose the certificate file that this password opens, or leave the password empty.' } } : {};
+  if (!file) return password ? { errors: { certificate: t('taxpayers.fileForPassword') } } : {};
   return { input: { certificate_p12_base64: file.data.toString('base64'), certificate_password: password } };
 }
 
@@ -67,7 +68,7 @@ export function taxpayerRoutes(deps: { taxpayers: TaxpayerService; render: Rende
       const saved = await taxpayers.create(account(res), request);
       res.redirect(303, `/app/taxpayers/${saved.taxpayer.id}?notice=taxpayer_created`);
     } catch (err) {
-      const errors = formErrorsFrom(err, TAXPAYER_LABELS, TAXPAYER_FORM_FIELDS);
+      const errors = formErrorsFrom(err, taxpayerLabels(), TAXPAYER_FORM_FIELDS);
       if (!errors) throw err;
       render(req, res, taxpayerNewPage({ values, errors }), (err as ApiError).status);
     }
@@ -81,7 +82,7 @@ export function taxpayerRoutes(deps: { taxpayers: TaxpayerService; render: Rende
   router.post('/app/taxpayers/:id', async (req, res) => {
     const id = taxpayerId(req);
     const values = formValues(req.body);
-    if (!values.name) return showDetail(req, res, { edit: { values, errors: { name: 'Enter the legal name.' } } }, 422);
+    if (!values.name) return showDetail(req, res, { edit: { values, errors: { name: t('taxpayers.enterName') } } }, 422);
     try {
       const current = await taxpayers.get(account(res), id);
       const request = parseWith(taxpayerUpdateSchema, {
@@ -95,7 +96,7 @@ export function taxpayerRoutes(deps: { taxpayers: TaxpayerService; render: Rende
       if (err instanceof ApiError && err.code === 'taxpayer_has_invoices') {
         return showDetail(req, res, { edit: { values, errors: { nif: `${err.detail}` } } }, 409);
       }
-      const errors = formErrorsFrom(err, TAXPAYER_LABELS);
+      const errors = formErrorsFrom(err, taxpayerLabels());
       if (!errors) throw err;
       await showDetail(req, res, { edit: { values, errors } }, (err as ApiError).status);
     }
@@ -105,13 +106,13 @@ export function taxpayerRoutes(deps: { taxpayers: TaxpayerService; render: Rende
     const id = taxpayerId(req);
     const certificate = certificateInput(req, res);
     if (!certificate.input) {
-      return showDetail(req, res, { certificateErrors: certificate.errors ?? { certificate: 'Choose a certificate file (.p12 or .pfx) to upload.' } }, 422);
+      return showDetail(req, res, { certificateErrors: certificate.errors ?? { certificate: t('taxpayers.chooseFile') } }, 422);
     }
     try {
       await taxpayers.update(account(res), id, parseWith(taxpayerUpdateSchema, certificate.input));
       res.redirect(303, `/app/taxpayers/${id}?notice=certificate_saved`);
     } catch (err) {
-      const errors = formErrorsFrom(err, TAXPAYER_LABELS, TAXPAYER_FORM_FIELDS);
+      const errors = formErrorsFrom(err, taxpayerLabels(), TAXPAYER_FORM_FIELDS);
       if (!errors) throw err;
       await showDetail(req, res, { certificateErrors: errors }, (err as ApiError).status);
     }

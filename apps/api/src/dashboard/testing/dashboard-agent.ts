@@ -17,8 +17,18 @@ export async function submitForm(agent: Agent, pagePath: string, action: string,
   return agent.post(action).type('form').send({ _csrf: csrfTokenIn(page.text), ...fields });
 }
 
-export async function signIn(app: Express, email: string, password: string): Promise<Agent> {
+/**
+ * A browser session. Suites that check behaviour read the English pages (`Accept-Language: en`); the language tests
+ * ask for Spanish, the default, or send no preference at all (`null`).
+ */
+export function browser(app: Express, language: string | null = 'en'): Agent {
   const agent = request.agent(app);
+  if (language) agent.set('Accept-Language', language);
+  return agent;
+}
+
+export async function signIn(app: Express, email: string, password: string, language: string | null = 'en'): Promise<Agent> {
+  const agent = browser(app, language);
   await submitForm(agent, '/login', '/login', { email, password }).then((res) => {
     if (res.status !== 303) throw new Error(`sign-in failed with ${res.status}`);
   });
@@ -34,13 +44,14 @@ export interface DashboardAccount {
 }
 
 /** Signs up through the dashboard's form: the account, its first API key and a signed-in browser. */
-export async function signUp(app: Express, name = 'Gestoría Ejemplo'): Promise<DashboardAccount> {
-  const agent = request.agent(app);
+export async function signUp(app: Express, name = 'Gestoría Ejemplo', language: string | null = 'en'): Promise<DashboardAccount> {
+  const agent = browser(app, language);
   const email = `${randomUUID()}@example.test`;
   const password = `pw-${randomUUID()}`;
   const res = await submitForm(agent, '/signup', '/signup', { name, email, password, password_confirmation: password });
-  if (res.status !== 201) throw new Error(`sign-up failed with ${res.status}`);
-  const apiKey = /data-testid="new-api-key">([^<]+)</.exec(res.text)?.[1];
+  if (res.status !== 303 || res.headers.location !== '/app/welcome') throw new Error(`sign-up failed with ${res.status}`);
+  const welcome = await agent.get('/app/welcome').expect(200);
+  const apiKey = /data-testid="new-api-key">([^<]+)</.exec(welcome.text)?.[1];
   if (!apiKey) throw new Error('no API key on the sign-up page');
   return { agent, email, password, apiKey, auth: { Authorization: `Bearer ${apiKey}` } };
 }

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { AUTHORITY_STATUSES, type AuthorityStatus } from '@vf/core';
+import type { Db } from '@vf/db';
+
+export interface MonthCounts {
+  /** "2026-11" */
+  month: string;
+  counts: Record<AuthorityStatus, number>;
+  total: number;
+}
+
+/** "2026-11" of a moment, in Spain's peninsular time. */
+function madridMonth(at: Date): string {
+  return at.toLocaleDateString('sv-SE', { timeZone: 'Europe/Madrid' }).slice(0, 7);
+}
+
+/** The twelve months ending with `now`'s, oldest first. */
+export function lastTwelveMonths(now: Date): string[] {
+  const [y, m] = madridMonth(now).split('-').map(Number);
+  return Array.from({ length: 12 }, (_, i) => {
+    const d = new Date(Date.UTC(y, m - 1 - (11 - i), 1));
+    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  });
+}
+
+/**
+ * Invoices registered in each of the last 12 months (Madrid time, by when they were registered), by their current
+ * status; months without any are there with zeros, so the chart always has twelve bars.
+ */
+export async function monthlyRegistrations(db: Db, accountId: string, now: Date): Promise<MonthCounts[]> {
+  const months = lastTwelveMonths(now);
+  const rows = await db.execute<{ month: string; status: AuthorityStatus; n: number }>(sql`
+    select to_char(i.created_at at time zone 'Europe/Madrid', 'YYYY-MM') as month, cur.authority_status as status, count(*)::int as n
+    from invoices i
+    join invoices cur on cur.id = i.current_record_id
+    where i.account_id = ${accountId}
+      and i.created_at >= (${`${months[0]}-01`}::timestamp at time zone 'Europe/Madrid')
+    group by 1, 2`);
+  const byMonth = new Map(months.map((month) => [month, Object.fromEntries(AUTHORITY_STATUSES.map((s) => [s, 0])) as Record<AuthorityStatus, number>]));
+  for (const r of rows.rows) {
+    const counts = byMonth.get(r.month);
+    if (counts) counts[r.status] = Number(r.n);
+  }
+  return months.map((month) => {
+    const counts = byMonth.get(month)!;
+    return { month, counts, total: Object.values(counts).reduce((a, b) => a + b, 0) };
+  });
+}
