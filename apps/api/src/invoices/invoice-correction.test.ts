@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
+import { submissionJobId } from '@vf/queue';
 import { createTaxpayer, invoiceBody, readyAccount, registerAccount, type TestAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -52,7 +53,8 @@ describe('PUT /api/v1/invoices/{id} (subsanación)', () => {
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ id, record_type: 'correction', authority_status: 'queued', chain_position: 2 });
     // The correction is a job of its own for the workers.
-    expect(await t.queues.submission.getJob(`invoice-${res.body.data.id}`)).toBeDefined();
+    const chain = await t.db.db.execute(sql`SELECT chain_id FROM invoices WHERE id = ${res.body.data.id}`);
+    expect(await t.queues.submission.getJob(submissionJobId((chain.rows[0] as { chain_id: string }).chain_id, res.body.data.id))).toBeDefined();
   });
 
   it('after an accepted invoice: Subsanacion=S alone; after that subsanación is rejected: RechazoPrevio=S', async () => {
