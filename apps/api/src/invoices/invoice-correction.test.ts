@@ -117,8 +117,8 @@ describe('GET /api/v1/invoices/{id}/records/{record_id}/xml', () => {
     // Once a message carried it, the bytes of that message are what is shown.
     const sent = `<soapenv:Envelope xmlns:soapenv="s" xmlns:sum1="urn:as-sent"><soapenv:Body><sum1:RegistroAlta><sum1:RefExterna>${id}</sum1:RefExterna><sum1:Marca>sent</sum1:Marca></sum1:RegistroAlta></soapenv:Body></soapenv:Envelope>`;
     const { rows } = await t.db.db.execute(sql`
-      INSERT INTO submissions (taxpayer_id, outcome, worker_id, endpoint, certificate_mode, record_count, request_xml)
-      VALUES (${taxpayerId}, 'answered', 'w1', 'https://sim', 'platform', 1, ${sent}) RETURNING id`);
+      INSERT INTO submissions (taxpayer_id, chain_id, outcome, worker_id, endpoint, certificate_mode, record_count, request_xml)
+      VALUES (${taxpayerId}, (SELECT chain_id FROM invoices WHERE id = ${id}), 'answered', 'w1', 'https://sim', 'platform', 1, ${sent}) RETURNING id`);
     await t.db.db.execute(sql`INSERT INTO submission_invoices (submission_id, invoice_id, position) VALUES (${(rows[0] as { id: string }).id}, ${id}, 0)`);
     const asSent = await request(t.app).get(`/api/v1/invoices/${id}/records/${id}/xml`).set(account.auth).expect(200);
     expect(asSent.text).toBe(
