@@ -7,7 +7,7 @@ import { enableDefaultMetrics, startMetricsServer, workerRegistry, type MetricsS
 import { MAINTENANCE_QUEUE, SUBMISSION_QUEUE, createQueues, createRedis, type SubmissionJobData } from '@vf/queue';
 import { ensureReconcileSchedule, reconcileExclusively } from './jobs/reconcile-processor';
 import { createSubmissionProcessor, type SubmissionJobResult } from './jobs/submission-processor';
-import { TaxpayerSender } from './sending/taxpayer-sender';
+import { ChainSender } from './sending/chain-sender';
 import { ClientCertificates } from './transport/client-certificates';
 import { SoapTransport } from './transport/soap-transport';
 import { createWebhookDispatcher } from './webhooks/webhook-dispatcher';
@@ -44,7 +44,7 @@ export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeO
   for (const queue of [queues.submission, queues.maintenance]) queue.on('error', (err) => logger.warn({ err }, 'queue error'));
   const certificates = new ClientCertificates({ masterKey: config.masterKey, platformCertificate: config.platformCertificate, serverCaPem });
   const transport = new SoapTransport({ timeoutMs: config.authority.requestTimeoutMs });
-  const sender = new TaxpayerSender({ db: database.db, config, certificates, transport, logger, workerId, leaseTtlMs, stopping: isStopping });
+  const sender = new ChainSender({ db: database.db, config, certificates, transport, logger, workerId, leaseTtlMs, stopping: isStopping });
   const processSubmission = createSubmissionProcessor({ db: database.db, queue: queues.submission, sender, logger, workerId, leaseTtlMs, stopping: isStopping });
 
   const webhooks = createWebhookDispatcher({ db: database.db, connection: redis, config, logger });

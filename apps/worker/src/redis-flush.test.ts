@@ -31,7 +31,7 @@ async function waitingInvoices(count: number): Promise<string[]> {
   await env.apiQueues.submission.pause();
   const ids = await env.register(party, taxpayerId, count);
   expect((await env.states(ids)).map((s) => s.status)).toEqual(Array(count).fill('queued'));
-  for (const id of ids) expect(await env.apiQueues.submission.getJobState(`invoice-${id}`)).toBe('waiting');
+  for (const id of ids) expect(await env.apiQueues.submission.getJobState(await env.jobId(id))).toBe('waiting');
   return ids;
 }
 
@@ -39,7 +39,7 @@ test('after a FLUSHALL, waiting invoices are sent without any restart (the worke
   const ids = await waitingInvoices(3);
   await redis.flushAll();
   // The flush took the jobs, the pause and the reconcile schedule with it.
-  expect(await env.apiQueues.submission.getJobState(`invoice-${ids[0]}`)).toBe('unknown');
+  expect(await env.apiQueues.submission.getJobState(await env.jobId(ids[0]))).toBe('unknown');
   const states = await env.settled(ids, RESUME_DEADLINE_MS);
   expect(states.map((s) => s.status)).toEqual(['accepted', 'accepted', 'accepted']);
 });

@@ -27,11 +27,11 @@ async function start(id: string, patch: Record<string, string> = {}): Promise<Wo
   return w;
 }
 
-/** Messages of one taxpayer that started before the previous one was settled: one sender at a time means none. */
+/** Messages of one chain that started before the previous one was settled: one sender at a time means none. */
 async function overlappingMessages(): Promise<unknown[]> {
   const r = await env.db.db.execute(sql`
-    SELECT taxpayer_id FROM (
-      SELECT taxpayer_id, started_at, lag(finished_at) OVER (PARTITION BY taxpayer_id ORDER BY started_at) AS previous_finished
+    SELECT chain_id FROM (
+      SELECT chain_id, started_at, lag(finished_at) OVER (PARTITION BY chain_id ORDER BY started_at) AS previous_finished
       FROM submissions) s
     WHERE started_at < previous_finished`);
   return r.rows;
@@ -128,7 +128,7 @@ test('SIGTERM finishes the message in hand, releases the lease and exits cleanly
     expect(await w.exited).toEqual({ code: 0, signal: null });
 
     expect((await env.states(ids)).map((s) => s.status)).toEqual(Array(5).fill('accepted'));
-    const lease = await env.db.db.execute<{ lease_owner: string | null }>(sql`SELECT lease_owner FROM send_states WHERE taxpayer_id = ${taxpayer.id}`);
+    const lease = await env.db.db.execute<{ lease_owner: string | null }>(sql`SELECT lease_owner FROM send_states s JOIN chains c ON c.id = s.chain_id WHERE c.taxpayer_id = ${taxpayer.id}`);
     expect(lease.rows[0].lease_owner).toBeNull();
   } finally {
     env.sim.configure({ latencyMs: 0 });

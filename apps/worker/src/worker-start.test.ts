@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { submissionJobId } from '@vf/queue';
 import { WorkerTestEnv, type Party } from './testing/worker-test-env';
 
 let env: WorkerTestEnv;
@@ -14,8 +13,9 @@ afterAll(async () => {
 });
 
 async function dropJob(invoiceId: string): Promise<void> {
-  await env.apiQueues.submission.remove(submissionJobId(invoiceId));
-  expect(await env.apiQueues.submission.getJob(submissionJobId(invoiceId))).toBeUndefined();
+  const jobId = await env.jobId(invoiceId);
+  await env.apiQueues.submission.remove(jobId);
+  expect(await env.apiQueues.submission.getJob(jobId)).toBeUndefined();
 }
 
 test('invoices whose job vanished from Redis are sent anyway: reconciled at start-up and by the periodic scheduler', async () => {

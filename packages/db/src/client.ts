@@ -18,6 +18,10 @@ export interface Database {
 
 export function createDatabase(url: string, opts: { max?: number } = {}): Database {
   const pool = new Pool({ connectionString: url, max: opts.max ?? 10 });
+  // A checked-out client loses the pool's error listener: a server shutdown while it idles between queries (inside a
+  // transaction, or holding the reconciler's advisory lock) would be an uncaught 'error' that ends the process. With
+  // this listener its next query fails instead, and the pool discards it on release (it is no longer queryable).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

@@ -11,7 +11,8 @@ export const WEBHOOK_QUEUE = 'webhook-delivery';
 
 export interface SubmissionJobData {
   invoiceId: string;
-  taxpayerId: string;
+  /** The record's chain (one NIF in one environment): its sender, lease and flow control. */
+  chainId: string;
   /**
    * When the job's last sleep ends (ms since the epoch), written as it is put to sleep: BullMQ forgets a delay once
    * the job is due, and the queue metrics need it to tell how long a ready job has waited for a worker.
@@ -19,9 +20,9 @@ export interface SubmissionJobData {
   readyAt?: number;
 }
 
-/** Deterministic: enqueueing the same invoice twice is a no-op while its job exists. */
-export function submissionJobId(invoiceId: string): string {
-  return `invoice-${invoiceId}`;
+/** Deterministic: enqueueing the same record twice is a no-op while its job exists. Names the chain it goes with. */
+export function submissionJobId(chainId: string, invoiceId: string): string {
+  return `chain-${chainId}-invoice-${invoiceId}`;
 }
 
 export function createRedis(url: string): Redis {
@@ -52,7 +53,7 @@ export function createQueues(connection: ConnectionOptions, prefix: string): Que
 }
 
 export async function enqueueSubmission(queue: Queue<SubmissionJobData>, data: SubmissionJobData): Promise<void> {
-  await queue.add('submit', data, { jobId: submissionJobId(data.invoiceId) });
+  await queue.add('submit', { invoiceId: data.invoiceId, chainId: data.chainId }, { jobId: submissionJobId(data.chainId, data.invoiceId) });
 }
 
 /**
@@ -60,7 +61,7 @@ export async function enqueueSubmission(queue: Queue<SubmissionJobData>, data: S
  * same id would make the add a no-op, so it is removed first. A live job is left alone: it will see the new status.
  */
 export async function requeueSubmission(queue: Queue<SubmissionJobData>, data: SubmissionJobData): Promise<boolean> {
-  const jobId = submissionJobId(data.invoiceId);
+  const jobId = submissionJobId(data.chainId, data.invoiceId);
   const state = await queue.getJobState(jobId);
   if (state === 'completed' || state === 'failed') await queue.remove(jobId);
   if (state !== 'completed' && state !== 'failed' && state !== 'unknown') return false;

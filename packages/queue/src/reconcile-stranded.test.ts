@@ -10,7 +10,7 @@ const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 const prefix = `vftest-${randomUUID()}`;
 
 // Minimal rows so invoices exist in the states the reconciler looks at.
-async function seedInvoice(status: string, nextAttemptAt: Date | null = null): Promise<{ invoiceId: string; taxpayerId: string }> {
+async function seedInvoice(status: string, nextAttemptAt: Date | null = null): Promise<{ invoiceId: string; chainId: string }> {
   const r = await t.db.execute(sql`
     WITH a AS (INSERT INTO accounts (name, email, password_hash, api_key_digest, api_key_hint, plan_id)
                VALUES ('n', ${randomUUID() + '@x.es'}, 'h', ${randomUUID()}, 'vfk_', 'free') RETURNING id),
@@ -24,9 +24,9 @@ async function seedInvoice(status: string, nextAttemptAt: Date | null = null): P
       generated_at_literal, generated_at, hash, qr_url, authority_status, next_attempt_at)
     SELECT g.id, g.id, g.id, c.id, tp.account_id, tp.id, s.id, 1, 'N-1', '2025-01-01', 'F2', 'd', 1, 0, '89890001K', 'T', '{}'::jsonb, false,
       '2025-01-01T10:00:00+01:00', now(), repeat('A', 64), 'https://x', ${status}, ${nextAttemptAt?.toISOString() ?? null}::timestamptz
-    FROM tp, s, c, g RETURNING id, taxpayer_id`);
-  const row = r.rows[0] as { id: string; taxpayer_id: string };
-  return { invoiceId: row.id, taxpayerId: row.taxpayer_id };
+    FROM tp, s, c, g RETURNING id, chain_id`);
+  const row = r.rows[0] as { id: string; chain_id: string };
+  return { invoiceId: row.id, chainId: row.chain_id };
 }
 
 beforeAll(async () => {
@@ -53,10 +53,10 @@ test('an invoice still waiting whose job vanished from Redis is enqueued again; 
   expect(await reconcileStranded(t.db, queues.submission)).toBe(3);
 
   for (const inv of [stranded, inFlight, live, retrying]) {
-    const job = await queues.submission.getJob(submissionJobId(inv.invoiceId));
+    const job = await queues.submission.getJob(submissionJobId(inv.chainId, inv.invoiceId));
     expect(job?.data).toEqual(inv);
   }
-  for (const inv of [done, waitingForUser]) expect(await queues.submission.getJob(submissionJobId(inv.invoiceId))).toBeUndefined();
+  for (const inv of [done, waitingForUser]) expect(await queues.submission.getJob(submissionJobId(inv.chainId, inv.invoiceId))).toBeUndefined();
   // A second pass finds nothing to do: enqueueing is idempotent.
   expect(await reconcileStranded(t.db, queues.submission)).toBe(0);
 });
@@ -69,11 +69,11 @@ test('a job that finished while its invoice is still queued is replaced', async 
   await enqueueSubmission(queues.submission, inv);
   const connection = redis.duplicate();
   const worker = new Worker(queues.submission.name, async () => 'done', { connection, prefix });
-  await new Promise<void>((resolve) => worker.on('completed', (job) => job.id === submissionJobId(inv.invoiceId) && resolve()));
+  await new Promise<void>((resolve) => worker.on('completed', (job) => job.id === submissionJobId(inv.chainId, inv.invoiceId) && resolve()));
   await worker.close();
   await connection.quit();
-  expect(await (await queues.submission.getJob(submissionJobId(inv.invoiceId)))?.getState()).toBe('completed');
+  expect(await (await queues.submission.getJob(submissionJobId(inv.chainId, inv.invoiceId)))?.getState()).toBe('completed');
 
   expect(await reconcileStranded(t.db, queues.submission)).toBe(1);
-  expect(await (await queues.submission.getJob(submissionJobId(inv.invoiceId)))?.getState()).toBe('waiting');
+  expect(await (await queues.submission.getJob(submissionJobId(inv.chainId, inv.invoiceId)))?.getState()).toBe('waiting');
 });

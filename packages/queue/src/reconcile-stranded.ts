@@ -17,13 +17,13 @@ export async function reconcileStranded(db: DbOrTx, queue: Queue<SubmissionJobDa
   const scheduled = or(inArray(invoices.authorityStatus, [...WAITING_STATUSES]), and(eq(invoices.authorityStatus, 'error'), isNotNull(invoices.nextAttemptAt)));
   for (;;) {
     const page = await db
-      .select({ id: invoices.id, taxpayerId: invoices.taxpayerId })
+      .select({ id: invoices.id, chainId: invoices.chainId })
       .from(invoices)
       .where(and(scheduled, gt(invoices.id, after)))
       .orderBy(asc(invoices.id))
       .limit(PAGE);
     for (const row of page) {
-      if (await requeueSubmission(queue, { invoiceId: row.id, taxpayerId: row.taxpayerId })) requeued += 1;
+      if (await requeueSubmission(queue, { invoiceId: row.id, chainId: row.chainId })) requeued += 1;
     }
     if (page.length < PAGE) return requeued;
     after = page[page.length - 1].id;

@@ -109,7 +109,7 @@ export function createInvoiceCancellationService(deps: { db: Db; queues: Queues;
       const record = await append(account, invoiceId, reason, beforeCommit);
       // After commit: PostgreSQL already holds the record, so a Redis outage only delays it (the reconciler re-enqueues).
       try {
-        await withTimeout(enqueueSubmission(deps.queues.submission, { invoiceId: record.id, taxpayerId: record.taxpayerId }), deps.enqueueTimeoutMs, 'enqueue');
+        await withTimeout(enqueueSubmission(deps.queues.submission, { invoiceId: record.id, chainId: record.chainId }), deps.enqueueTimeoutMs, 'enqueue');
       } catch (err) {
         log.warn({ err, invoiceId: record.id }, 'cancellation stored but not enqueued; the reconciler will enqueue it');
       }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
+import { submissionJobId } from '@vf/queue';
 import { createTaxpayer, invoiceBody, readyAccount, registerAccount, type TestAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -52,7 +53,8 @@ describe('PUT /api/v1/invoices/{id} (subsanación)', () => {
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ id, record_type: 'correction', authority_status: 'queued', chain_position: 2 });
     // The correction is a job of its own for the workers.
-    expect(await t.queues.submission.getJob(`invoice-${res.body.data.id}`)).toBeDefined();
+    const chain = await t.db.db.execute(sql`SELECT chain_id FROM invoices WHERE id = ${res.body.data.id}`);
+    expect(await t.queues.submission.getJob(submissionJobId((chain.rows[0] as { chain_id: string }).chain_id, res.body.data.id))).toBeDefined();
   });
 
   it('after an accepted invoice: Subsanacion=S alone; after that subsanación is rejected: RechazoPrevio=S', async () => {
@@ -115,8 +117,8 @@ describe('GET /api/v1/invoices/{id}/records/{record_id}/xml', () => {
     // Once a message carried it, the bytes of that message are what is shown.
     const sent = `<soapenv:Envelope xmlns:soapenv="s" xmlns:sum1="urn:as-sent"><soapenv:Body><sum1:RegistroAlta><sum1:RefExterna>${id}</sum1:RefExterna><sum1:Marca>sent</sum1:Marca></sum1:RegistroAlta></soapenv:Body></soapenv:Envelope>`;
     const { rows } = await t.db.db.execute(sql`
-      INSERT INTO submissions (taxpayer_id, outcome, worker_id, endpoint, certificate_mode, record_count, request_xml)
-      VALUES (${taxpayerId}, 'answered', 'w1', 'https://sim', 'platform', 1, ${sent}) RETURNING id`);
+      INSERT INTO submissions (taxpayer_id, chain_id, outcome, worker_id, endpoint, certificate_mode, record_count, request_xml)
+      VALUES (${taxpayerId}, (SELECT chain_id FROM invoices WHERE id = ${id}), 'answered', 'w1', 'https://sim', 'platform', 1, ${sent}) RETURNING id`);
     await t.db.db.execute(sql`INSERT INTO submission_invoices (submission_id, invoice_id, position) VALUES (${(rows[0] as { id: string }).id}, ${id}, 0)`);
     const asSent = await request(t.app).get(`/api/v1/invoices/${id}/records/${id}/xml`).set(account.auth).expect(200);
     expect(asSent.text).toBe(

@@ -169,9 +169,9 @@ describe('GET /api/v1/invoices/{id}', () => {
 describe('GET /api/v1/invoices/{id}/submissions', () => {
   it('lists the SOAP exchanges that carried the invoice, newest first', async () => {
     const { rows } = await t.db.db.execute(sql`
-      INSERT INTO submissions (taxpayer_id, outcome, worker_id, endpoint, certificate_mode, record_count, request_xml, response_xml, http_status, csv, started_at, finished_at)
-      VALUES (${taxpayerA}, 'transport_error', 'w1', 'https://sim/a', 'platform', 1, '<req1/>', NULL, NULL, NULL, now() - interval '1 minute', now() - interval '50 seconds'),
-             (${taxpayerA}, 'answered', 'w1', 'https://sim/a', 'platform', 1, '<req2/>', '<resp2/>', 200, 'A-CSV-1', now(), now())
+      INSERT INTO submissions (taxpayer_id, chain_id, outcome, worker_id, endpoint, certificate_mode, record_count, request_xml, response_xml, http_status, csv, started_at, finished_at)
+      VALUES (${taxpayerA}, (SELECT chain_id FROM invoices WHERE id = ${ids.a1}), 'transport_error', 'w1', 'https://sim/a', 'platform', 1, '<req1/>', NULL, NULL, NULL, now() - interval '1 minute', now() - interval '50 seconds'),
+             (${taxpayerA}, (SELECT chain_id FROM invoices WHERE id = ${ids.a1}), 'answered', 'w1', 'https://sim/a', 'platform', 1, '<req2/>', '<resp2/>', 200, 'A-CSV-1', now(), now())
       RETURNING id`);
     for (const [position, row] of (rows as { id: string }[]).entries()) {
       await t.db.db.execute(sql`INSERT INTO submission_invoices (submission_id, invoice_id, position) VALUES (${row.id}, ${ids.a1}, ${position})`);

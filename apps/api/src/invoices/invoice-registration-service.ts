@@ -17,6 +17,7 @@ import { assertInCurrentChain, awaitingAuthority, historyEntry, identityChanges,
 export interface RegisteredInvoice {
   id: string;
   taxpayerId: string;
+  chainId: string;
   invoiceNumber: string;
   hash: string;
   previousHash: string | null;
@@ -106,6 +107,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
       const registered: RegisteredInvoice = {
         id,
         taxpayerId: slot.taxpayer.id,
+        chainId: slot.chain.id,
         invoiceNumber: invoice.invoiceNumber,
         hash: row.hash,
         previousHash: row.previousHash ?? null,
@@ -120,9 +122,9 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
   }
 
   /** Enqueues after commit: PostgreSQL already holds the record, so a Redis outage only delays it (the reconciler re-enqueues). */
-  async function enqueue(recordId: string, taxpayerId: string, log: Logger): Promise<void> {
+  async function enqueue(recordId: string, chainId: string, log: Logger): Promise<void> {
     try {
-      await withTimeout(enqueueSubmission(deps.queues.submission, { invoiceId: recordId, taxpayerId }), deps.enqueueTimeoutMs, 'enqueue');
+      await withTimeout(enqueueSubmission(deps.queues.submission, { invoiceId: recordId, chainId }), deps.enqueueTimeoutMs, 'enqueue');
     } catch (err) {
       log.warn({ err, invoiceId: recordId }, 'record stored but not enqueued; the reconciler will enqueue it');
     }
@@ -173,7 +175,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
       if (!isUuid(invoiceId)) throw invoiceNotFound();
       const checked = await check(account.id, body);
       const record = await appendCorrection(account, invoiceId, checked, beforeCommit);
-      await enqueue(record.id, record.taxpayerId, log);
+      await enqueue(record.id, record.chainId, log);
       return record;
     },
 
@@ -195,7 +197,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
         }
         throw err;
       }
-      await enqueue(registered.id, registered.taxpayerId, log);
+      await enqueue(registered.id, registered.chainId, log);
       return registered;
     },
   });

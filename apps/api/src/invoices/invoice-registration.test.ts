@@ -25,6 +25,11 @@ async function countInvoices(): Promise<number> {
   return (rows[0] as { n: number }).n;
 }
 
+async function chainOf(invoiceId: string): Promise<string> {
+  const { rows } = await t.db.db.execute(sql`SELECT chain_id FROM invoices WHERE id = ${invoiceId}`);
+  return (rows[0] as { chain_id: string }).chain_id;
+}
+
 /** The huella recomputed from what GET returns: what an auditor would do. */
 function recomputedHash(inv: Record<string, string | null>): string {
   return computeRegistrationHash({
@@ -59,8 +64,9 @@ describe('POST /api/v1/invoices', () => {
     const fecha = toAeatDate(String(body.invoice_date));
     expect(res.body.data.qr_url).toBe(`https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=89890001K&numserie=A%26B+2025%2F001&fecha=${fecha}&importe=121.00`);
 
-    const job = await t.queues.submission.getJob(submissionJobId(res.body.data.id));
-    expect(job?.data).toEqual({ invoiceId: res.body.data.id, taxpayerId });
+    const chainId = await chainOf(res.body.data.id);
+    const job = await t.queues.submission.getJob(submissionJobId(chainId, res.body.data.id));
+    expect(job?.data).toEqual({ invoiceId: res.body.data.id, chainId });
 
     const detail = (await request(t.app).get(`/api/v1/invoices/${res.body.data.id}`).set(account.auth).expect(200)).body.data;
     expect(recomputedHash(detail)).toBe(res.body.data.hash);
@@ -247,12 +253,13 @@ describe('when Redis loses the job', () => {
   it('the reconciler re-enqueues an invoice whose job vanished', async () => {
     const { account, taxpayerId, systemId } = await readyAccount(t.app);
     const id = (await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201)).body.data.id;
-    expect(await t.queues.submission.getJob(submissionJobId(id))).toBeDefined();
+    const chainId = await chainOf(id);
+    expect(await t.queues.submission.getJob(submissionJobId(chainId, id))).toBeDefined();
     await t.queues.submission.obliterate({ force: true });
-    expect(await t.queues.submission.getJob(submissionJobId(id))).toBeUndefined();
+    expect(await t.queues.submission.getJob(submissionJobId(chainId, id))).toBeUndefined();
 
     expect(await reconcileStranded(t.db.db, t.queues.submission)).toBeGreaterThanOrEqual(1);
-    expect((await t.queues.submission.getJob(submissionJobId(id)))?.data).toEqual({ invoiceId: id, taxpayerId });
+    expect((await t.queues.submission.getJob(submissionJobId(chainId, id)))?.data).toEqual({ invoiceId: id, chainId });
   });
 });
 

@@ -14,7 +14,7 @@ const notFound = () => new ApiError('invoice_not_found', 'No invoice with this i
 
 /**
  * Resend of an invoice in `error`: the same record goes again, unchanged (same huella and timestamp, never a new chain
- * link). The taxpayer's other records in `error` go back with it, since records are sent in chain order.
+ * link). The other records of its chain in `error` go back with it, since records are sent in chain order.
  */
 export function createInvoiceResendService(deps: { db: Db; queues: Queues; invoices: InvoiceQueryService; enqueueTimeoutMs: number }) {
   return {

@@ -97,11 +97,11 @@ describe('GET /metrics', () => {
       await t.queues.maintenance.add('old', {}, { timestamp: now - 120_000 });
       await t.queues.maintenance.add('new', {}, { timestamp: now - 1_000 });
       // Slept and woke 5 s ago: it has been ready for 5 s, not since it was first added 10 minutes ago.
-      await t.queues.submission.add('submit', { invoiceId: randomUUID(), taxpayerId: randomUUID(), readyAt: now - 5_000 }, { timestamp: now - 600_000 });
+      await t.queues.submission.add('submit', { invoiceId: randomUUID(), chainId: randomUUID(), readyAt: now - 5_000 }, { timestamp: now - 600_000 });
       // Due but not yet promoted (no worker fetches): as ready as a waiting job.
-      await t.queues.submission.add('submit', { invoiceId: randomUUID(), taxpayerId: randomUUID() }, { delay: 1 });
+      await t.queues.submission.add('submit', { invoiceId: randomUUID(), chainId: randomUUID() }, { delay: 1 });
       // Not due for an hour: backlog, but nothing a worker could take now.
-      await t.queues.submission.add('submit', { invoiceId: randomUUID(), taxpayerId: randomUUID() }, { delay: 3_600_000 });
+      await t.queues.submission.add('submit', { invoiceId: randomUUID(), chainId: randomUUID() }, { delay: 3_600_000 });
       await new Promise((resolve) => setTimeout(resolve, 50));
 
       const s = await scrape();

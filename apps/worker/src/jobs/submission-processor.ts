@@ -8,7 +8,7 @@ import { acquireSendLease, getSendState } from '@vf/db/src/stores/send-state-sto
 import { getSubmissionTarget } from '@vf/db/src/stores/submission-batch-store';
 import { holdRecordsBehind } from '@vf/db/src/stores/submission-record-store';
 import { wakeJitterMs } from '../sending/backoff-policy';
-import type { TaxpayerSender } from '../sending/taxpayer-sender';
+import type { ChainSender } from '../sending/chain-sender';
 import { handOver } from './hand-over';
 
 /** Floor for a job's next look, so a job never spins. */
@@ -21,7 +21,7 @@ const WHILE_STOPPING_MS = 1_000;
 export interface SubmissionProcessorDeps {
   db: Db;
   queue: Queue<SubmissionJobData>;
-  sender: TaxpayerSender;
+  sender: ChainSender;
   logger: Logger;
   workerId: string;
   leaseTtlMs: number;
@@ -32,11 +32,12 @@ export interface SubmissionProcessorDeps {
 export type SubmissionJobResult = { status: AuthorityStatus | 'missing' };
 
 /**
- * One job per invoice, alive while the workers have something to do for it (statuses module:
+ * One job per chain record, alive while the workers have something to do for it (statuses module:
  * isScheduledForSending): waiting, or in `error` with a next attempt. A resend or a taxpayer change enqueues it
- * again. Each run either becomes the taxpayer's sender (and sends whatever is waiting, not only this invoice) or puts
- * the job back to sleep until the next moment a send could be allowed: when the other sender's lease expires, or
- * when flow control opens again.
+ * again. Each run either becomes its chain's sender (and sends whatever the chain has waiting, not only this record)
+ * or puts the job back to sleep until the next moment a send could be allowed on the chain: when the other sender's
+ * lease expires, or when the chain's flow control opens again. A taxpayer's sandbox and production chains never wait
+ * for each other.
  */
 export function createSubmissionProcessor(deps: SubmissionProcessorDeps) {
   const random = deps.random ?? Math.random;
@@ -55,20 +56,20 @@ export function createSubmissionProcessor(deps: SubmissionProcessorDeps) {
     if (!target) return { status: 'missing' };
     if (!isScheduledForSending(target)) return { status: target.status };
     if (deps.stopping()) return sleepUntil(job, token, Date.now() + WHILE_STOPPING_MS);
-    // An earlier record of the taxpayer waits for the user: this one waits with it (the job ends; a resume re-enqueues it).
-    if (target.status === 'queued' && (await holdRecordsBehind(deps.db, target.taxpayerId, { alsoRetrying: false, onlyInvoiceId: invoiceId })).length > 0) {
+    // An earlier record of the chain waits for the user: this one waits with it (the job ends; a resume re-enqueues it).
+    if (target.status === 'queued' && (await holdRecordsBehind(deps.db, target.chainId, { alsoRetrying: false, onlyInvoiceId: invoiceId })).length > 0) {
       return { status: 'error' };
     }
 
     const owner = `${deps.workerId}/${randomUUID()}`;
-    const lease = await acquireSendLease(deps.db, target.taxpayerId, owner, deps.leaseTtlMs);
+    const lease = await acquireSendLease(deps.db, target.chainId, owner, deps.leaseTtlMs);
     if (!lease.acquired) return sleepUntil(job, token, lease.retryAt.getTime());
 
-    await deps.sender.run(target.taxpayerId, owner);
-    await handOver(deps.db, deps.queue, target.taxpayerId, invoiceId, random);
+    await deps.sender.run(target.chainId, owner);
+    await handOver(deps.db, deps.queue, target.chainId, invoiceId, random);
     const after = await getSubmissionTarget(deps.db, invoiceId);
     if (!after || !isScheduledForSending(after)) return { status: after?.status ?? 'missing' };
-    const state = await getSendState(deps.db, target.taxpayerId);
+    const state = await getSendState(deps.db, target.chainId);
     return sleepUntil(job, token, state?.nextSendAt.getTime() ?? Date.now());
   }
 
@@ -77,7 +78,7 @@ export function createSubmissionProcessor(deps: SubmissionProcessorDeps) {
       return await attempt(job, token);
     } catch (err) {
       if (err instanceof DelayedError) throw err;
-      deps.logger.error({ err, invoiceId: job.data.invoiceId, taxpayerId: job.data.taxpayerId }, 'submission attempt failed; will look again');
+      deps.logger.error({ err, invoiceId: job.data.invoiceId, chainId: job.data.chainId }, 'submission attempt failed; will look again');
       return sleepUntil(job, token, Date.now() + AFTER_FAILURE_MS);
     }
   };

@@ -26,8 +26,8 @@ export function recordSend(result: Interpretation, settled: InvoiceOutcome[], se
  * A sender stopped with the lease released: if records are still waiting, they wait until flow control (or the
  * backoff after a failure) lets the next message go, however many workers there are.
  */
-export async function recordFlowControlWait(db: Db, taxpayerId: string, reason: 'waiting_time' | 'backoff'): Promise<void> {
-  const [state, waiting] = await Promise.all([getSendState(db, taxpayerId), firstWaitingInvoiceId(db, taxpayerId)]);
+export async function recordFlowControlWait(db: Db, chainId: string, reason: 'waiting_time' | 'backoff'): Promise<void> {
+  const [state, waiting] = await Promise.all([getSendState(db, chainId), firstWaitingInvoiceId(db, chainId)]);
   if (!state || !waiting) return;
   flowControlWait.observe({ reason }, Math.max(0, state.nextSendAt.getTime() - Date.now()) / 1000);
 }

@@ -26,12 +26,14 @@ test('the Consulta service settles a 3000: ours (same huella) is accepted, anoth
   await env.settled([id]);
   await worker.close();
 
-  const submission = await env.db.db.execute<{ request_xml: string }>(sql`SELECT request_xml FROM submissions WHERE taxpayer_id = ${taxpayer.id}`);
+  const submission = await env.db.db.execute<{ request_xml: string; chain_id: string }>(
+    sql`SELECT request_xml, chain_id FROM submissions WHERE taxpayer_id = ${taxpayer.id}`,
+  );
   const record = parseRegFactuRequest(submission.rows[0].request_xml).records[0] as RegistrationRecord;
   const certificates = new ClientCertificates({ masterKey: env.config.masterKey, serverCaPem: readFileSync(env.config.authority.simulatorCaPath!, 'utf8') });
   const message = {
     endpoint: env.config.authority.simulatorUrl,
-    certificate: certificates.forTaxpayer((await loadSenderTaxpayer(env.db.db, taxpayer.id))!),
+    certificate: certificates.forTaxpayer((await loadSenderTaxpayer(env.db.db, submission.rows[0].chain_id))!),
   } as PreparedMessage;
   const unknown = { ...record, id: { ...record.id, invoiceNumber: 'NEVER-SENT' } };
   const impostor = { ...record, hash: 'F'.repeat(64) };

@@ -17,6 +17,8 @@ export interface MessageRecord {
 
 /** A message ready to go: the exact XML, where, with which certificate. */
 export interface PreparedMessage {
+  /** The chain the records belong to: one issuer NIF, one environment. */
+  chainId: string;
   taxpayerId: string;
   endpoint: string;
   certificate: ClientCertificate;
@@ -56,14 +58,6 @@ function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-// One message carries one ObligadoEmision and goes to one endpoint: if the taxpayer's NIF or environment changed
-// between records, the message stops at the change and the rest follows in the next one, still in chain order.
-function leadingRun(batch: BatchInvoice[]): BatchInvoice[] {
-  const first = batch[0];
-  const end = batch.findIndex((i) => i.issuerNif !== first.issuerNif || i.isProduction !== first.isProduction);
-  return end === -1 ? batch : batch.slice(0, end);
-}
-
 /** The first record that cannot be written as XML, so the message can go with the records before it. */
 function firstUnwritable(header: SubmissionHeader, records: MessageRecord[]): { index: number; reason: string } | undefined {
   for (let index = 0; index < records.length; index += 1) {
@@ -77,18 +71,19 @@ function firstUnwritable(header: SubmissionHeader, records: MessageRecord[]): { 
 }
 
 /**
- * Loads the taxpayer's next records (chain order, at most 1,000), picks its client certificate and rebuilds each
- * record from the stored row, proving its huella. Nothing here touches the network.
+ * Loads the chain's next records (chain order, at most 1,000), picks its taxpayer's client certificate and rebuilds
+ * each record from the stored row, proving its huella. One chain is one NIF in one environment, so the message
+ * carries one ObligadoEmision and goes to one endpoint. Nothing here touches the network.
  */
-export async function prepareMessage(db: DbOrTx, taxpayerId: string, deps: PrepareDeps): Promise<Preparation> {
-  const [loaded, held] = await Promise.all([loadSendBatch(db, taxpayerId, FULL_BATCH), firstHeldRecord(db, taxpayerId)]);
+export async function prepareMessage(db: DbOrTx, chainId: string, deps: PrepareDeps): Promise<Preparation> {
+  const [loaded, held] = await Promise.all([loadSendBatch(db, chainId, FULL_BATCH), firstHeldRecord(db, chainId)]);
   // Everything after a record that waits for the user waits with it.
   const blocked = held ? loaded.filter((i) => i.chainSeq > held.chainSeq) : [];
   const batch = held ? loaded.filter((i) => i.chainSeq < held.chainSeq) : loaded;
   const waiting = held ? heldBehind(blocked, held) : [];
   if (batch.length === 0) return waiting.length > 0 ? { kind: 'ready', message: undefined, failed: waiting } : { kind: 'nothing_waiting' };
 
-  const taxpayer = await loadSenderTaxpayer(db, taxpayerId);
+  const taxpayer = await loadSenderTaxpayer(db, chainId);
   if (!taxpayer) return { kind: 'ready', message: undefined, failed: [...batch, ...blocked].map((i) => failure(i.id, 'taxpayer_missing', 'the taxpayer no longer exists')) };
 
   let certificate: ClientCertificate;
@@ -99,22 +94,21 @@ export async function prepareMessage(db: DbOrTx, taxpayerId: string, deps: Prepa
     return { kind: 'ready', message: undefined, failed: [...batch, ...blocked].map((i) => failure(i.id, err.problem, err.message)) };
   }
 
-  const run = leadingRun(batch);
   const failed: InvoiceOutcome[] = [...waiting];
   const records: MessageRecord[] = [];
-  for (const [index, row] of run.entries()) {
+  for (const [index, row] of batch.entries()) {
     try {
       records.push({ invoiceId: row.id, record: rebuildRecord(row) });
     } catch (err) {
-      failed.push(failure(row.id, 'record_mismatch', describe(err)), ...heldBehind([...run.slice(index + 1), ...batch.slice(run.length)], row));
+      failed.push(failure(row.id, 'record_mismatch', describe(err)), ...heldBehind(batch.slice(index + 1), row));
       break;
     }
   }
   if (records.length === 0) return { kind: 'ready', message: undefined, failed };
 
-  const first = run[0];
+  const first = batch[0];
   const lateBefore = deps.now().getTime() - deps.incidentAfterSeconds * 1000;
-  const going = run.slice(0, records.length);
+  const going = batch.slice(0, records.length);
   // Incidencia = S once delayed: a record older than the tolerance, or one that an earlier attempt already carried.
   const incident = going.some((i) => i.sendAttempts > 0 || i.generatedAt.getTime() < lateBefore);
   const header: SubmissionHeader = { obligado: { name: first.issuerName, nif: first.issuerNif }, incident };
@@ -125,8 +119,8 @@ export async function prepareMessage(db: DbOrTx, taxpayerId: string, deps: Prepa
   } catch (err) {
     const bad = firstUnwritable(header, records);
     if (!bad) throw err;
-    const unwritable = run[bad.index];
-    failed.push(failure(unwritable.id, 'record_unwritable', bad.reason), ...heldBehind([...run.slice(bad.index + 1), ...batch.slice(run.length)], unwritable));
+    const unwritable = batch[bad.index];
+    failed.push(failure(unwritable.id, 'record_unwritable', bad.reason), ...heldBehind(batch.slice(bad.index + 1), unwritable));
     // The records before it go in the next pass, in a message of their own.
     return { kind: 'ready', message: undefined, failed };
   }
@@ -134,7 +128,8 @@ export async function prepareMessage(db: DbOrTx, taxpayerId: string, deps: Prepa
     kind: 'ready',
     failed,
     message: {
-      taxpayerId,
+      chainId,
+      taxpayerId: taxpayer.id,
       endpoint: selectEndpoint(deps.authority, first.isProduction),
       certificate,
       incident,

@@ -14,7 +14,7 @@ import { createTestCa, issueCertificate, toPkcs12, type IssuedCertificate } from
 import { loadConfig, type AppConfig } from '@vf/config';
 import type { AuthorityStatus, Database } from '@vf/db';
 import { createTestDatabase } from '@vf/db/src/testing';
-import { createQueues, createRedis, type Queues } from '@vf/queue';
+import { createQueues, createRedis, submissionJobId, type Queues } from '@vf/queue';
 import { createLogger } from '../create-logger';
 import { createWorkerRuntime, type WorkerRuntime } from '../create-worker-runtime';
 import { testNif } from './test-nifs';
@@ -212,6 +212,12 @@ export class WorkerTestEnv {
     this.runtimes.push(runtime);
     await runtime.start();
     return runtime;
+  }
+
+  /** The deterministic id of a record's submission job (it names the record's chain). */
+  async jobId(invoiceId: string): Promise<string> {
+    const r = await this.db.db.execute<{ chain_id: string }>(sql`SELECT chain_id FROM invoices WHERE id = ${invoiceId}`);
+    return submissionJobId(r.rows[0].chain_id, invoiceId);
   }
 
   async states(ids: string[]): Promise<InvoiceState[]> {

@@ -98,6 +98,7 @@ export const invoices = pgTable(
     index('invoices_current_record_idx').on(t.currentRecordId),
     index('invoices_account_created_idx').on(t.accountId, t.createdAt, t.id),
     index('invoices_taxpayer_status_seq_idx').on(t.taxpayerId, t.authorityStatus, t.chainSeq),
+    index('invoices_chain_status_seq_idx').on(t.chainId, t.authorityStatus, t.chainSeq),
     index('invoices_status_idx').on(t.authorityStatus),
   ],
 );

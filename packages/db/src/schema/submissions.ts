@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { chains } from './chains';
 import { invoices } from './invoices';
 import { taxpayers } from './taxpayers';
 
@@ -8,6 +9,8 @@ export const submissions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     taxpayerId: uuid('taxpayer_id').notNull().references(() => taxpayers.id, { onDelete: 'cascade' }),
+    /** The chain whose records the message carried: one environment, one issuer. */
+    chainId: uuid('chain_id').notNull().references(() => chains.id, { onDelete: 'cascade' }),
     /** in_flight | answered | transport_error | fault */
     outcome: text('outcome').notNull().default('in_flight'),
     workerId: text('worker_id').notNull(),
@@ -26,7 +29,7 @@ export const submissions = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('submissions_taxpayer_idx').on(t.taxpayerId, t.startedAt)],
+  (t) => [index('submissions_taxpayer_idx').on(t.taxpayerId, t.startedAt), index('submissions_chain_idx').on(t.chainId, t.startedAt)],
 );
 
 export const submissionInvoices = pgTable(
@@ -39,9 +42,12 @@ export const submissionInvoices = pgTable(
   (t) => [primaryKey({ columns: [t.submissionId, t.invoiceId] }), index('submission_invoices_invoice_idx').on(t.invoiceId)],
 );
 
-/** Flow control per taxpayer (one SIF per taxpayer): survives restarts, shared by the whole worker fleet. */
+/**
+ * Flow control, failure backoff and the single-sender lease per chain (one NIF in one environment, as the authority
+ * keys its waiting time): survives restarts, shared by the whole worker fleet.
+ */
 export const sendStates = pgTable('send_states', {
-  taxpayerId: uuid('taxpayer_id').primaryKey().references(() => taxpayers.id, { onDelete: 'cascade' }),
+  chainId: uuid('chain_id').primaryKey().references(() => chains.id, { onDelete: 'cascade' }),
   /** Earliest time the next message may go, unless 1,000 records are waiting. */
   nextSendAt: timestamp('next_send_at', { withTimezone: true }).notNull().defaultNow(),
   waitSeconds: integer('wait_seconds').notNull().default(60),

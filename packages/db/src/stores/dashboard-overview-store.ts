@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, max, min, sql } from 'drizzle-orm';
 import { WAITING_STATUSES } from '@vf/core';
 import type { DbOrTx } from '../client';
-import { invoices, sendStates, taxpayers, type AuthorityStatus } from '../schema';
+import { chains, invoices, sendStates, taxpayers, type AuthorityStatus } from '../schema';
 import { isCurrentRecord } from './invoice-store';
 
 /** An invoice the authority refused or flagged, with the authority's own code and text. */
@@ -18,15 +18,20 @@ export interface ProblemInvoice {
   updatedAt: Date;
 }
 
-/** Records of one taxpayer still on their way to the authority, and when flow control lets the next message go. */
+/**
+ * Records of one taxpayer's chain (one environment) still on their way to the authority, and when that chain's flow
+ * control lets the next message go.
+ */
 export interface PendingForTaxpayer {
   taxpayerId: string;
+  chainId: string;
   nif: string;
   name: string;
+  /** The chain's environment, which may differ from the taxpayer's current one after a switch. */
   isProduction: boolean;
   waiting: number;
   oldestGeneratedAt: Date;
-  /** Null until the first send for this taxpayer. */
+  /** Null until the chain's first send. */
   nextSendAt: Date | null;
   consecutiveFailures: number;
 }
@@ -75,20 +80,22 @@ export const dashboardOverviewStore = {
     const rows = await db
       .select({
         taxpayerId: taxpayers.id,
-        nif: taxpayers.nif,
+        chainId: chains.id,
+        nif: chains.nif,
         name: taxpayers.name,
-        isProduction: taxpayers.isProduction,
+        isProduction: chains.isProduction,
         waiting: count(),
         oldestGeneratedAt: min(invoices.generatedAt),
         nextSendAt: max(sendStates.nextSendAt),
         consecutiveFailures: sql<number>`coalesce(max(${sendStates.consecutiveFailures}), 0)::int`,
       })
       .from(invoices)
-      .innerJoin(taxpayers, eq(taxpayers.id, invoices.taxpayerId))
-      .leftJoin(sendStates, eq(sendStates.taxpayerId, taxpayers.id))
+      .innerJoin(chains, eq(chains.id, invoices.chainId))
+      .innerJoin(taxpayers, eq(taxpayers.id, chains.taxpayerId))
+      .leftJoin(sendStates, eq(sendStates.chainId, chains.id))
       .where(and(eq(invoices.accountId, accountId), inArray(invoices.authorityStatus, [...WAITING_STATUSES])))
-      .groupBy(taxpayers.id)
-      .orderBy(taxpayers.name);
+      .groupBy(taxpayers.id, chains.id)
+      .orderBy(taxpayers.name, chains.isProduction);
     return rows.map((r) => ({ ...r, oldestGeneratedAt: r.oldestGeneratedAt ?? new Date(0) }));
   },
 };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { taxpayers } from '../schema';
+import { chains, taxpayers } from '../schema';
 
 /** What the sender needs of a taxpayer: who it is and the (encrypted) client certificate, if it has one. */
 export interface SenderTaxpayer {
@@ -14,7 +14,8 @@ export interface SenderTaxpayer {
   updatedAt: Date;
 }
 
-export async function loadSenderTaxpayer(db: DbOrTx, taxpayerId: string): Promise<SenderTaxpayer | undefined> {
+/** The taxpayer a chain belongs to: its certificate signs every message of the chain. */
+export async function loadSenderTaxpayer(db: DbOrTx, chainId: string): Promise<SenderTaxpayer | undefined> {
   const [row] = await db
     .select({
       id: taxpayers.id,
@@ -24,7 +25,8 @@ export async function loadSenderTaxpayer(db: DbOrTx, taxpayerId: string): Promis
       certificatePassword: taxpayers.certificatePassword,
       updatedAt: taxpayers.updatedAt,
     })
-    .from(taxpayers)
-    .where(eq(taxpayers.id, taxpayerId));
+    .from(chains)
+    .innerJoin(taxpayers, eq(taxpayers.id, chains.taxpayerId))
+    .where(eq(chains.id, chainId));
   return row;
 }

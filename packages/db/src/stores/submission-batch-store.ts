@@ -28,10 +28,10 @@ const scheduledForSending = or(
 );
 
 /**
- * The next message's records for a taxpayer: up to `limit` invoices scheduled for sending, in chain order. A `sent`
- * one here is an orphan of an attempt whose sender died; it goes again unchanged.
+ * The next message's records for a chain: up to `limit` invoices scheduled for sending, in chain order (so one
+ * environment). A `sent` one here is an orphan of an attempt whose sender died; it goes again unchanged.
  */
-export async function loadSendBatch(db: DbOrTx, taxpayerId: string, limit: number): Promise<BatchInvoice[]> {
+export async function loadSendBatch(db: DbOrTx, chainId: string, limit: number): Promise<BatchInvoice[]> {
   const prev = alias(invoices, 'prev');
   const rows = await db
     .select({
@@ -43,9 +43,8 @@ export async function loadSendBatch(db: DbOrTx, taxpayerId: string, limit: numbe
     })
     .from(invoices)
     .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
-    .where(and(eq(invoices.taxpayerId, taxpayerId), scheduledForSending))
-    // chain_seq counts per chain: after an environment switch one chain's records come after the other's, each in order.
-    .orderBy(asc(invoices.isProduction), asc(invoices.chainSeq))
+    .where(and(eq(invoices.chainId, chainId), scheduledForSending))
+    .orderBy(asc(invoices.chainSeq))
     .limit(limit);
   if (rows.length === 0) return [];
 
@@ -116,38 +115,38 @@ export async function loadSendBatch(db: DbOrTx, taxpayerId: string, limit: numbe
 }
 
 /**
- * The earliest record of the taxpayer's chain in `error` with nothing planned: it waits for the user, and no later
- * record may overtake it.
+ * The earliest record of the chain in `error` with nothing planned: it waits for the user, and no later record of the
+ * chain may overtake it.
  */
-export async function firstHeldRecord(db: DbOrTx, taxpayerId: string): Promise<{ id: string; chainSeq: number } | undefined> {
+export async function firstHeldRecord(db: DbOrTx, chainId: string): Promise<{ id: string; chainSeq: number } | undefined> {
   const [row] = await db
     .select({ id: invoices.id, chainSeq: invoices.chainSeq })
     .from(invoices)
-    .where(and(eq(invoices.taxpayerId, taxpayerId), eq(invoices.authorityStatus, 'error'), isNull(invoices.nextAttemptAt)))
+    .where(and(eq(invoices.chainId, chainId), eq(invoices.authorityStatus, 'error'), isNull(invoices.nextAttemptAt)))
     .orderBy(asc(invoices.chainSeq))
     .limit(1);
   return row;
 }
 
-/** Status, next attempt and owner of one invoice: what a submission job looks at to decide whether it is done. */
+/** Status, next attempt and chain of one invoice: what a submission job looks at to decide whether it is done. */
 export async function getSubmissionTarget(
   db: DbOrTx,
   invoiceId: string,
-): Promise<{ status: AuthorityStatus; nextAttemptAt: Date | null; taxpayerId: string } | undefined> {
+): Promise<{ status: AuthorityStatus; nextAttemptAt: Date | null; chainId: string } | undefined> {
   const [row] = await db
-    .select({ status: invoices.authorityStatus, nextAttemptAt: invoices.nextAttemptAt, taxpayerId: invoices.taxpayerId })
+    .select({ status: invoices.authorityStatus, nextAttemptAt: invoices.nextAttemptAt, chainId: invoices.chainId })
     .from(invoices)
     .where(eq(invoices.id, invoiceId));
   return row;
 }
 
-/** The taxpayer's next invoice scheduled for sending, in chain order. */
-export async function firstWaitingInvoiceId(db: DbOrTx, taxpayerId: string): Promise<string | undefined> {
+/** The chain's next invoice scheduled for sending, in chain order. */
+export async function firstWaitingInvoiceId(db: DbOrTx, chainId: string): Promise<string | undefined> {
   const [row] = await db
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(eq(invoices.taxpayerId, taxpayerId), scheduledForSending))
-    .orderBy(asc(invoices.isProduction), asc(invoices.chainSeq))
+    .where(and(eq(invoices.chainId, chainId), scheduledForSending))
+    .orderBy(asc(invoices.chainSeq))
     .limit(1);
   return row?.id;
 }

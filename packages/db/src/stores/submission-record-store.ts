@@ -13,6 +13,8 @@ const SENDABLE_FROM = statusesMovableTo('sent', 'worker');
 
 export interface NewSubmission {
   taxpayerId: string;
+  /** The chain whose records the message carries. */
+  chainId: string;
   workerId: string;
   endpoint: string;
   certificateMode: 'taxpayer' | 'platform';
@@ -72,6 +74,7 @@ export async function openSubmission(tx: DbOrTx, s: NewSubmission): Promise<Open
     .insert(submissions)
     .values({
       taxpayerId: s.taxpayerId,
+      chainId: s.chainId,
       workerId: s.workerId,
       endpoint: s.endpoint,
       certificateMode: s.certificateMode,
@@ -144,35 +147,35 @@ export async function applyInvoiceOutcomes(tx: DbOrTx, outcomes: InvoiceOutcome[
 }
 
 /** Submissions left `in_flight` by a sender that died: closed as transport errors when their records go again. */
-export async function abandonInFlightSubmissions(tx: DbOrTx, taxpayerId: string, reason: string): Promise<number> {
+export async function abandonInFlightSubmissions(tx: DbOrTx, chainId: string, reason: string): Promise<number> {
   const r = rowsOf<{ id: string }>(
     await tx.execute(sql`
       UPDATE submissions SET outcome = 'transport_error', error_message = ${reason}, finished_at = now()
-      WHERE taxpayer_id = ${taxpayerId} AND outcome = 'in_flight'
+      WHERE chain_id = ${chainId} AND outcome = 'in_flight'
       RETURNING id`),
   );
   return r.length;
 }
 
 /**
- * Records go in generation order: every record of the taxpayer after its earliest one in `error` waiting for the
+ * Records go in chain order: every record of the chain after its earliest one in `error` waiting for the
  * user waits with it (`error`, cause waiting_for_earlier_record), so the user sees why. `alsoRetrying` includes
  * records in `error` with a next attempt; only the lease holder may pass it (they may be in its hands otherwise).
  * Returns the ids held.
  */
-export async function holdRecordsBehind(tx: DbOrTx, taxpayerId: string, opts: { alsoRetrying: boolean; onlyInvoiceId?: string }): Promise<string[]> {
+export async function holdRecordsBehind(tx: DbOrTx, chainId: string, opts: { alsoRetrying: boolean; onlyInvoiceId?: string }): Promise<string[]> {
   const held = rowsOf<{ id: string }>(
     await tx.execute(sql`
       WITH head AS (
         SELECT id, chain_seq FROM invoices
-        WHERE taxpayer_id = ${taxpayerId} AND authority_status = 'error' AND next_attempt_at IS NULL
+        WHERE chain_id = ${chainId} AND authority_status = 'error' AND next_attempt_at IS NULL
         ORDER BY chain_seq LIMIT 1
       ), moved AS (
         UPDATE invoices i SET authority_status = 'error', next_attempt_at = NULL, error_cause = 'waiting_for_earlier_record',
           authority_code = NULL, authority_message = NULL, last_error = 'waiting for the earlier record ' || head.id || ', which needs attention',
           updated_at = now()
         FROM head
-        WHERE i.taxpayer_id = ${taxpayerId} AND i.chain_seq > head.chain_seq
+        WHERE i.chain_id = ${chainId} AND i.chain_seq > head.chain_seq
           AND (${opts.onlyInvoiceId ?? null}::uuid IS NULL OR i.id = ${opts.onlyInvoiceId ?? null}::uuid)
           AND (i.authority_status = 'queued' OR (${opts.alsoRetrying} AND i.authority_status = 'error' AND i.next_attempt_at IS NOT NULL))
         RETURNING i.id, i.last_error

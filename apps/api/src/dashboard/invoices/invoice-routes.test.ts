@@ -33,6 +33,11 @@ async function register(a: DashboardAccount & { taxpayerId: string; systemId: st
   return res.body.data as { id: string; invoice_number: string; hash: string; qr_url: string; previous_hash: string | null };
 }
 
+async function chainOf(invoiceId: string): Promise<string> {
+  const [row] = await t.db.db.select({ chainId: invoices.chainId }).from(invoices).where(eq(invoices.id, invoiceId));
+  return row.chainId;
+}
+
 /** The rows of the list table: each row's invoice link text. */
 function listedNumbers(page: string): string[] {
   const table = /data-testid="invoice-table">([\s\S]*?)<\/table>/.exec(page)?.[1] ?? '';
@@ -109,7 +114,7 @@ describe('invoice detail', () => {
     const second = await register(a, { invoice_number: 'F-2', description: 'Consultoría <b>urgente</b> & más' });
     const [sub] = await t.db.db
       .insert(submissions)
-      .values({ taxpayerId: a.taxpayerId, outcome: 'answered', workerId: 'w1', endpoint: 'https://sim/ws', certificateMode: 'platform', recordCount: 1, requestXml: '<sum:RegFactuSistemaFacturacion>F-2</sum:RegFactuSistemaFacturacion>', responseXml: '<tikR:EstadoEnvio>Correcto</tikR:EstadoEnvio>', httpStatus: 200, csv: 'CSV-ABC' })
+      .values({ taxpayerId: a.taxpayerId, chainId: await chainOf(second.id), outcome: 'answered', workerId: 'w1', endpoint: 'https://sim/ws', certificateMode: 'platform', recordCount: 1, requestXml: '<sum:RegFactuSistemaFacturacion>F-2</sum:RegFactuSistemaFacturacion>', responseXml: '<tikR:EstadoEnvio>Correcto</tikR:EstadoEnvio>', httpStatus: 200, csv: 'CSV-ABC' })
       .returning();
     await t.db.db.insert(submissionInvoices).values({ submissionId: sub.id, invoiceId: second.id, position: 0 });
 

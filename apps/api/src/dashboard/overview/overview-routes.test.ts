@@ -24,7 +24,7 @@ describe('overview', () => {
       .update(invoices)
       .set({ authorityStatus: 'rejected', authorityCode: 1104, authorityMessage: 'Valor del campo NumSerieFactura incorrecto' })
       .where(eq(invoices.id, ids[0]));
-    await t.db.db.execute(sql`INSERT INTO send_states (taxpayer_id, next_send_at) VALUES (${taxpayerId}, now() + interval '45 seconds')`);
+    await t.db.db.execute(sql`INSERT INTO send_states (chain_id, next_send_at) SELECT id, now() + interval '45 seconds' FROM chains WHERE taxpayer_id = ${taxpayerId}`);
 
     const page = (await a.agent.get('/app').expect(200)).text;
     expect(page).toContain('3 <small>of 100 invoices</small>');
@@ -45,7 +45,7 @@ describe('overview', () => {
     for (const n of ['W-1', 'W-2']) await request(t.app).post('/api/v1/invoices').set(a.auth).send(invoiceBody(taxpayerId, systemId, { invoice_number: n })).expect(201);
     expect((await a.agent.get('/app').expect(200)).text).not.toContain('data-testid="outage-warning"');
 
-    await t.db.db.execute(sql`INSERT INTO send_states (taxpayer_id, consecutive_failures, failing_since) VALUES (${taxpayerId}, 7, '2026-03-02T08:30:00Z')`);
+    await t.db.db.execute(sql`INSERT INTO send_states (chain_id, consecutive_failures, failing_since) SELECT id, 7, '2026-03-02T08:30:00Z' FROM chains WHERE taxpayer_id = ${taxpayerId}`);
     const page = (await a.agent.get('/app').expect(200)).text;
     expect(page).toMatch(/data-testid="outage-warning"[\s\S]*<strong>2 records are waiting for the authority<\/strong> because it has not answered since 02\/03\/2026 09:30/);
     const spanish = (await a.agent.get('/app').set('Accept-Language', 'es-ES,es;q=0.9').expect(200)).text;
