@@ -46,7 +46,7 @@ export function createApp(deps: AppDeps): Express {
     accountRoutes(services.account),
     taxpayerRoutes(services.taxpayers, services.clock),
     systemRoutes(services.systems),
-    invoiceRoutes(services.registration, services.invoices, services.cancellation),
+    invoiceRoutes(services.registration, services.invoices, services.cancellation, services.invoiceExport),
     invoiceResendRoutes(services.resend),
     chainRoutes(services.chain),
     qrRoutes(services.qr),

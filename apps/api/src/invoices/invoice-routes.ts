@@ -4,13 +4,14 @@ import { currentAccount } from '../auth/require-api-key';
 import { ApiError } from '../errors/api-error';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
-import { invoiceListSchema } from './invoice-list-schema';
+import type { InvoiceExportService } from './invoice-export-service';
+import { invoiceExportSchema, invoiceListSchema } from './invoice-list-schema';
 import type { InvoiceCancellationService } from './invoice-cancellation-service';
 import type { InvoiceQueryService } from './invoice-query-service';
 import type { InvoiceRegistrationService } from './invoice-registration-service';
 import { renderInvoiceDetail, renderInvoiceSummary, renderRecord, renderSubmission } from './invoice-view';
 
-export function invoiceRoutes(registration: InvoiceRegistrationService, queries: InvoiceQueryService, cancellation: InvoiceCancellationService): Router {
+export function invoiceRoutes(registration: InvoiceRegistrationService, queries: InvoiceQueryService, cancellation: InvoiceCancellationService, exports: InvoiceExportService): Router {
   const router = Router();
 
   // Fixed paths before /invoices/:id, which would otherwise claim them.
@@ -32,10 +33,21 @@ export function invoiceRoutes(registration: InvoiceRegistrationService, queries:
     .all(methodNotAllowed(['POST']));
 
   router
+    .route('/invoices/export')
+    .get(async (req, res) => {
+      const { decimal, format: _csv, ...filters } = parseWith(invoiceExportSchema, req.query);
+      res
+        .type('text/csv; charset=utf-8')
+        .attachment(`invoices-${new Date().toISOString().slice(0, 10)}.csv`);
+      await exports.exportInvoicesCsv(currentAccount(res).id, filters, { decimal }, res);
+    })
+    .all(methodNotAllowed(['GET']));
+
+  router
     .route('/invoices')
     .get(async (req, res) => {
       const page = await queries.list(currentAccount(res).id, parseWith(invoiceListSchema, req.query));
-      res.json({ data: page.items.map(renderInvoiceSummary), next_cursor: page.nextCursor });
+      res.json({ data: page.items.map(renderInvoiceSummary), next_cursor: page.nextCursor, total: page.total });
     })
     .post(async (req, res) => {
       const r = await registration.register(currentAccount(res), req.body, req.log);
