@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import Joi from 'joi';
 import { classifyOperation } from '@vf/core';
 import { currentAccount } from '../auth/require-api-key';
 import { ApiError } from '../errors/api-error';
@@ -9,6 +10,10 @@ import { invoiceExportSchema, invoiceListSchema } from './invoice-list-schema';
 import type { InvoiceCancellationService } from './invoice-cancellation-service';
 import type { InvoiceQueryService } from './invoice-query-service';
 import type { InvoiceRegistrationService } from './invoice-registration-service';
+import { classificationResponse, envelope, invoiceDetail, invoiceSummary, pageOf, record, registeredInvoiceResponse, submission, validationResponse } from '../openapi/response-schemas';
+import type { RouteDoc } from '../openapi/route-doc';
+import { cancelSchema } from './invoice-cancellation-service';
+import { classifyRequestSchema, invoiceRequestSchema } from './invoice-request-schema';
 import { renderInvoiceDetail, renderInvoiceSummary, renderRecord, renderSubmission } from './invoice-view';
 
 export function invoiceRoutes(registration: InvoiceRegistrationService, queries: InvoiceQueryService, cancellation: InvoiceCancellationService, exports: InvoiceExportService): Router {
@@ -28,6 +33,8 @@ export function invoiceRoutes(registration: InvoiceRegistrationService, queries:
     .post((req, res) => {
       const result = classifyOperation(req.body);
       if (!result.valid) throw ApiError.validation(result.errors, 'The operation cannot be classified; see errors.');
+      // The domain rules accepted it; the documented shape must too (see invoice-request-schema.ts).
+      parseWith(classifyRequestSchema, req.body);
       res.json({ data: result.data });
     })
     .all(methodNotAllowed(['POST']));
@@ -114,3 +121,98 @@ export function invoiceRoutes(registration: InvoiceRegistrationService, queries:
 
   return router;
 }
+
+// Codes every write of an invoice record can answer: the request's content, ownership and the chain's state.
+const RECORD_PROBLEMS = ['validation_failed', 'taxpayer_not_found', 'system_not_found', 'taxpayer_claimed', 'quota_exceeded'] as const;
+const CSV_COLUMNS = 'invoice_number;invoice_date;invoice_type;recipient_name;recipient_nif;base_amount;total_tax_amount;total_amount;authority_status;authority_code;authority_csv;qr_url;created_at';
+
+export const invoiceRouteDocs: RouteDoc[] = [
+  {
+    method: 'post',
+    path: '/invoices/validate',
+    tag: 'Invoices',
+    summary: 'Dry run: every check a registration makes, nothing stored',
+    body: invoiceRequestSchema,
+    responses: { 200: { description: 'Valid; warnings the authority would give.', json: validationResponse } },
+    problems: ['validation_failed', 'taxpayer_not_found', 'system_not_found'],
+  },
+  {
+    method: 'post',
+    path: '/invoices/classify',
+    tag: 'Invoices',
+    summary: 'Suggest operation type, regime and tax for a sale',
+    description: 'The request (country, territory, VAT number…) is read by the domain rules of @vf/core; see docs/api.md.',
+    body: classifyRequestSchema,
+    responses: { 200: { description: 'The suggested classification.', json: classificationResponse } },
+    problems: ['validation_failed'],
+  },
+  {
+    method: 'get',
+    path: '/invoices/export',
+    tag: 'Invoices',
+    summary: 'Export the invoices matching the list’s filters as CSV (streamed)',
+    description: `UTF-8 with BOM, \`;\` separated, CRLF lines, one row per invoice in the list's sort. Columns: ${CSV_COLUMNS}.`,
+    query: invoiceExportSchema,
+    responses: {
+      200: {
+        description: 'The CSV file, as an attachment.',
+        media: { 'text/csv': { schema: { type: 'string' } } },
+        headers: { 'Content-Disposition': 'attachment; filename="invoices-YYYY-MM-DD.csv"' },
+      },
+    },
+    problems: ['validation_failed'],
+  },
+  {
+    method: 'get',
+    path: '/invoices',
+    tag: 'Invoices',
+    summary: 'List invoices, one row per invoice in its current state',
+    query: invoiceListSchema,
+    responses: { 200: { description: 'A page of invoices and the number matching the filters.', json: pageOf(invoiceSummary, { total: Joi.number().integer().min(0).required().description('Invoices matching the filters, on every page.') }) } },
+    problems: ['validation_failed'],
+  },
+  {
+    method: 'post',
+    path: '/invoices',
+    tag: 'Invoices',
+    summary: 'Register an invoice (alta): validate, chain, queue for the authority',
+    body: invoiceRequestSchema,
+    responses: { 201: { description: 'Registered and queued.', json: registeredInvoiceResponse, headers: { Location: 'The invoice’s URL.' } } },
+    problems: [...RECORD_PROBLEMS, 'duplicate_invoice'],
+  },
+  { method: 'get', path: '/invoices/:id', tag: 'Invoices', summary: 'One invoice: current state, records and history', responses: { 200: { description: 'The invoice.', json: envelope(invoiceDetail) } }, problems: ['invoice_not_found'] },
+  {
+    method: 'put',
+    path: '/invoices/:id',
+    tag: 'Invoices',
+    summary: 'Correct an invoice (subsanación): a new record with the full corrected content',
+    body: invoiceRequestSchema,
+    responses: { 201: { description: 'Correction appended and queued.', json: envelope(record), headers: { Location: 'The invoice’s URL.' } } },
+    problems: [...RECORD_PROBLEMS, 'invoice_not_found', 'invoice_cancelled', 'invoice_awaiting_authority', 'invoice_in_other_environment'],
+  },
+  {
+    method: 'post',
+    path: '/invoices/:id/cancel',
+    tag: 'Invoices',
+    summary: 'Cancel an invoice (anulación)',
+    body: cancelSchema,
+    responses: { 201: { description: 'Cancellation appended and queued.', json: envelope(record), headers: { Location: 'The invoice’s URL.' } } },
+    problems: ['validation_failed', 'invoice_not_found', 'already_cancelled', 'invoice_awaiting_authority', 'invoice_in_other_environment', 'taxpayer_claimed', 'quota_exceeded'],
+  },
+  {
+    method: 'get',
+    path: '/invoices/:id/records/:recordId/xml',
+    tag: 'Invoices',
+    summary: 'The XML of one record, as sent (or as it will be sent)',
+    responses: { 200: { description: 'The RegistroAlta or RegistroAnulacion.', media: { 'application/xml': { schema: { type: 'string' } } } } },
+    problems: ['invoice_not_found', 'record_not_found'],
+  },
+  {
+    method: 'get',
+    path: '/invoices/:id/submissions',
+    tag: 'Invoices',
+    summary: 'The SOAP exchanges that carried the invoice’s records',
+    responses: { 200: { description: 'Newest first.', json: envelope(Joi.array().items(submission)) } },
+    problems: ['invoice_not_found'],
+  },
+];
