@@ -24,6 +24,7 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>VERI*FACTU API reference</title>
+<link rel="icon" type="image/png" href="${DOCS_PATH}/assets/favicon-32x32.png">
 <link rel="stylesheet" href="${DOCS_PATH}/assets/swagger-ui.css">
 </head>
 <body>
