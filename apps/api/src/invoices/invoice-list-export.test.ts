@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { madridToday } from '@vf/core';
 import { createTaxpayer, invoiceBody, readyAccount, registerAccount, type TestAccount } from '../testing/api-fixtures';
+import { createResponseChecker } from '../openapi/testing/response-checker';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createInvoiceExportService } from './invoice-export-service';
 import { invoiceListing } from './invoice-listing';
@@ -11,6 +12,7 @@ const DAY = 86_400_000;
 const earlier = (days: number) => madridToday(new Date(Date.now() - days * DAY));
 
 let t: TestApp;
+let checkAgainstDocument: ReturnType<typeof createResponseChecker>;
 let owner: TestAccount;
 let taxpayerA: string;
 let taxpayerB: string;
@@ -18,6 +20,7 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
+  checkAgainstDocument = createResponseChecker((await request(t.app).get('/api/v1/openapi.json')).body);
   const ready = await readyAccount(t.app);
   owner = ready.account;
   taxpayerA = ready.taxpayerId;
@@ -41,8 +44,11 @@ interface ListBody {
   next_cursor: string | null;
   total: number;
 }
+/** Every listing here is also held against the OpenAPI document. */
 async function list(query: string, account = owner): Promise<ListBody> {
-  return (await request(t.app).get(`/api/v1/invoices${query}`).set(account.auth).expect(200)).body;
+  const res = await request(t.app).get(`/api/v1/invoices${query}`).set(account.auth).expect(200);
+  expect(checkAgainstDocument('get /invoices', res)).toBeUndefined();
+  return res.body;
 }
 const keysOf = (page: ListBody) => page.data.map((i) => Object.entries(ids).find(([, id]) => id === i.id)?.[0]);
 

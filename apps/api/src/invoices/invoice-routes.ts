@@ -46,7 +46,17 @@ export function invoiceRoutes(registration: InvoiceRegistrationService, queries:
       res
         .type('text/csv; charset=utf-8')
         .attachment(`invoices-${new Date().toISOString().slice(0, 10)}.csv`);
-      await exports.exportInvoicesCsv(currentAccount(res).id, filters, { decimal }, res);
+      try {
+        await exports.exportInvoicesCsv(currentAccount(res).id, filters, { decimal }, res);
+      } catch (err) {
+        // Before the first byte the failure is an ordinary problem answer; after it, the download can only be cut.
+        if (!res.headersSent) {
+          res.removeHeader('Content-Disposition');
+          throw err;
+        }
+        req.log.warn({ err }, 'invoice export cut short');
+        res.destroy();
+      }
     })
     .all(methodNotAllowed(['GET']));
 
