@@ -135,6 +135,18 @@ describe('GET /api/v1/invoices/export?format=csv', () => {
     expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['format', 'status']);
   });
 
+  it('answers a problem, not a half file, when the first read fails', async () => {
+    const reads = jest.spyOn(invoiceListing, 'page').mockRejectedValueOnce(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+    try {
+      const res = await request(t.app).get('/api/v1/invoices/export?format=csv').set(owner.auth).expect(503);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.headers['content-disposition']).toBeUndefined();
+      expect(res.body.code).toBe('service_unavailable');
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it('streams a large export in bounded batches as the destination drains', async () => {
     // 3,000 more invoices, copies of one registered row with their own ids, numbers and chain positions.
     await t.db.db.execute(sql`
