@@ -132,8 +132,8 @@ export function invoiceRoutes(registration: InvoiceRegistrationService, queries:
   return router;
 }
 
-// Codes every write of an invoice record can answer: the request's content, ownership and the chain's state.
-const RECORD_PROBLEMS = ['validation_failed', 'taxpayer_not_found', 'system_not_found', 'taxpayer_claimed', 'quota_exceeded'] as const;
+// Codes every alta (registration or correction) can answer: the request's content and ownership.
+const ALTA_PROBLEMS = ['validation_failed', 'taxpayer_not_found', 'system_not_found'] as const;
 const CSV_COLUMNS = 'invoice_number;invoice_date;invoice_type;recipient_name;recipient_nif;base_amount;total_tax_amount;total_amount;authority_status;authority_code;authority_csv;qr_url;created_at';
 
 export const invoiceRouteDocs: RouteDoc[] = [
@@ -188,7 +188,7 @@ export const invoiceRouteDocs: RouteDoc[] = [
     summary: 'Register an invoice (alta): validate, chain, queue for the authority',
     body: invoiceRequestSchema,
     responses: { 201: { description: 'Registered and queued.', json: registeredInvoiceResponse, headers: { Location: 'The invoice’s URL.' } } },
-    problems: [...RECORD_PROBLEMS, 'duplicate_invoice'],
+    problems: [...ALTA_PROBLEMS, 'duplicate_invoice', 'quota_exceeded'],
   },
   { method: 'get', path: '/invoices/:id', tag: 'Invoices', summary: 'One invoice: current state, records and history', responses: { 200: { description: 'The invoice.', json: envelope(invoiceDetail) } }, problems: ['invoice_not_found'] },
   {
@@ -198,7 +198,7 @@ export const invoiceRouteDocs: RouteDoc[] = [
     summary: 'Correct an invoice (subsanación): a new record with the full corrected content',
     body: invoiceRequestSchema,
     responses: { 201: { description: 'Correction appended and queued.', json: envelope(record), headers: { Location: 'The invoice’s URL.' } } },
-    problems: [...RECORD_PROBLEMS, 'invoice_not_found', 'invoice_cancelled', 'invoice_awaiting_authority', 'invoice_in_other_environment'],
+    problems: [...ALTA_PROBLEMS, 'invoice_not_found', 'invoice_cancelled', 'invoice_awaiting_authority', 'invoice_in_other_environment'],
   },
   {
     method: 'post',
@@ -207,7 +207,7 @@ export const invoiceRouteDocs: RouteDoc[] = [
     summary: 'Cancel an invoice (anulación)',
     body: cancelSchema,
     responses: { 201: { description: 'Cancellation appended and queued.', json: envelope(record), headers: { Location: 'The invoice’s URL.' } } },
-    problems: ['validation_failed', 'invoice_not_found', 'already_cancelled', 'invoice_awaiting_authority', 'invoice_in_other_environment', 'taxpayer_claimed', 'quota_exceeded'],
+    problems: ['validation_failed', 'invoice_not_found', 'already_cancelled', 'invoice_awaiting_authority', 'invoice_in_other_environment'],
   },
   {
     method: 'get',
