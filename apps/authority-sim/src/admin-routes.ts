@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JSON_TYPE, readBody, send } from './http-io';
 import type { SimulatorContext } from './simulator-context';
-import { DEFAULT_BEHAVIOUR, FAULT_KINDS, type RejectPlan, type SimulatorBehaviour } from './simulator-types';
+import type { InvoiceId } from '@vf/core';
+import { DEFAULT_BEHAVIOUR, ENVIRONMENTS, FAULT_KINDS, type Environment, type RejectPlan, type SimulatorBehaviour } from './simulator-types';
 
 const NUMERIC = ['waitSeconds', 'timestampToleranceSeconds', 'latencyMs'] as const;
 const BOOLEAN = ['validateSchema'] as const;
@@ -45,10 +46,37 @@ export function parseBehaviourPatch(input: unknown): Partial<SimulatorBehaviour>
   return patch;
 }
 
+/** What the test-only routes may change in a running simulator. */
+export interface SimulatorControl {
+  configure(patch: Partial<SimulatorBehaviour>): void;
+  reset(): void;
+  registerViaForm(environment: Environment, id: InvoiceId): void;
+}
+
+const INVOICE_DATE = /^\d{2}-\d{2}-\d{4}$/;
+
+/** `{"environment"?: "sandbox"|"production", "invoices": [{"issuer_nif", "invoice_number", "invoice_date": "dd-mm-yyyy"}]}` */
+export function parseFormInvoices(input: unknown): { environment: Environment; ids: InvoiceId[] } {
+  const body = input as { environment?: unknown; invoices?: unknown };
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new Error('expected a JSON object');
+  const environment = body.environment ?? 'sandbox';
+  if (!(ENVIRONMENTS as readonly unknown[]).includes(environment)) throw new Error(`environment must be one of ${ENVIRONMENTS.join(', ')}`);
+  if (!Array.isArray(body.invoices) || body.invoices.length === 0) throw new Error('invoices must be a non-empty array');
+  const ids = body.invoices.map((item: unknown, i: number) => {
+    const f = (item ?? {}) as Record<string, unknown>;
+    const texts = [f.issuer_nif, f.invoice_number, f.invoice_date];
+    if (!texts.every((v) => typeof v === 'string' && v.length > 0) || !INVOICE_DATE.test(f.invoice_date as string)) {
+      throw new Error(`invoices[${i}] must be {issuer_nif, invoice_number, invoice_date: "dd-mm-yyyy"}`);
+    }
+    return { issuerNif: f.issuer_nif as string, invoiceNumber: f.invoice_number as string, invoiceDate: f.invoice_date as string };
+  });
+  return { environment: environment as Environment, ids };
+}
+
 /** Test-only routes under /__sim (same TLS port, so a client certificate is needed here too). */
 export async function adminRoute(
   ctx: SimulatorContext,
-  control: { configure(patch: Partial<SimulatorBehaviour>): void; reset(): void },
+  control: SimulatorControl,
   path: string,
   req: IncomingMessage,
   res: ServerResponse,
@@ -65,6 +93,18 @@ export async function adminRoute(
       return true;
     }
     send(res, 200, JSON_TYPE, JSON.stringify({ behaviour: ctx.behaviour }));
+    return true;
+  }
+  if (path === '/__sim/form-invoices' && req.method === 'POST') {
+    let parsed: { environment: Environment; ids: InvoiceId[] };
+    try {
+      parsed = parseFormInvoices(JSON.parse((await readBody(req, 64 * 1024)) || '{}'));
+    } catch (error) {
+      send(res, 400, JSON_TYPE, JSON.stringify({ error: (error as Error).message }));
+      return true;
+    }
+    for (const id of parsed.ids) control.registerViaForm(parsed.environment, id);
+    send(res, 200, JSON_TYPE, JSON.stringify({ environment: parsed.environment, registered: parsed.ids.length }));
     return true;
   }
   if (path === '/__sim/reset' && req.method === 'POST') {

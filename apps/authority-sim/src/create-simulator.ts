@@ -1,3 +1,5 @@
+import type { InvoiceId } from '@vf/core';
+import type { SimulatorControl } from './admin-routes';
 import { createCounters, type SimulatorCounters } from './counters';
 import { FlowControl } from './flow-control';
 import { Registry } from './registry';
@@ -38,6 +40,8 @@ export interface Simulator {
   configure(patch: Partial<SimulatorBehaviour>): void;
   /** Forgets registered records, flow-control timers, counters and pending fault and rejection plans; keeps the other settings. */
   reset(): void;
+  /** Holds an invoice as if the taxpayer had entered it through the authority's web form (so updates get 3004). */
+  registerViaForm(environment: Environment, id: InvoiceId): void;
   close(): Promise<void>;
 }
 
@@ -61,7 +65,7 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
     now: opts.now ?? (() => new Date()),
     log: opts.log ?? (() => undefined),
   };
-  const control = {
+  const control: SimulatorControl = {
     configure(patch: Partial<SimulatorBehaviour>) {
       Object.assign(ctx.behaviour, copyBehaviour({ ...ctx.behaviour, ...patch }));
     },
@@ -73,6 +77,9 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
       Object.assign(ctx.counters, createCounters());
       for (const kind of FAULT_KINDS) ctx.behaviour[kind] = {};
       ctx.behaviour.rejectRecords = {};
+    },
+    registerViaForm(environment: Environment, id: InvoiceId) {
+      ctx.environments[environment].registry.registerViaForm(id, ctx.now());
     },
   };
   const host = opts.host ?? '127.0.0.1';
@@ -94,6 +101,7 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
     },
     configure: control.configure,
     reset: control.reset,
+    registerViaForm: control.registerViaForm,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -239,3 +239,35 @@ describe('who may update a record (3003)', () => {
     expect(await sendOne(anulacion(original.id))).toMatchObject({ state: 'Correcto' });
   });
 });
+
+describe('an invoice entered through the web form (3004)', () => {
+  it('refuses a subsanación or anulación from a SIF; an alta of the same number is a duplicate', async () => {
+    const id = { issuerNif: TAXPAYER, invoiceNumber: 'WEB-1', invoiceDate: madridInvoiceDate(new Date()) };
+    const registered = await httpsCall(`${new URL(t.sim.url).origin}/__sim/form-invoices`, {
+      ca: t.ca,
+      client: t.platform,
+      contentType: 'application/json',
+      body: JSON.stringify({ invoices: [{ issuer_nif: id.issuerNif, invoice_number: id.invoiceNumber, invoice_date: id.invoiceDate }] }),
+    });
+    expect(JSON.parse(registered.body)).toEqual({ environment: 'sandbox', registered: 1 });
+
+    const correction = await sendOne(alta('WEB-1', { flags: { subsanacion: true } }));
+    expect(correction).toMatchObject({ state: 'Incorrecto', errorCode: 3004, errorDescription: expect.stringContaining('formulario') });
+    expect(await sendOne(anulacion(id))).toMatchObject({ operation: 'Anulacion', state: 'Incorrecto', errorCode: 3004 });
+    expect(await sendOne(alta('WEB-1'))).toMatchObject({ state: 'Incorrecto', errorCode: 3000, duplicate: { state: 'Correcta' } });
+    expect(held(id)).toMatchObject({ state: 'Correcto', viaForm: true });
+    // The web-form record is no link of the SIF's chain.
+    expect(t.sim.state.counters.chainMismatches).toBe(0);
+  });
+
+  it('refuses a malformed list', async () => {
+    const reply = await httpsCall(`${new URL(t.sim.url).origin}/__sim/form-invoices`, {
+      ca: t.ca,
+      client: t.platform,
+      contentType: 'application/json',
+      body: '{"invoices": [{"issuer_nif": "89890001K", "invoice_number": "X", "invoice_date": "2025-01-01"}]}',
+    });
+    expect(reply.status).toBe(400);
+    expect(JSON.parse(reply.body).error).toContain('dd-mm-yyyy');
+  });
+});

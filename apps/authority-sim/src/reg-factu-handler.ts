@@ -11,6 +11,7 @@ import { madridTimestamp } from './spain-time';
 
 const DESCRIPTION_MAX = 500;
 const PRESENTER_MAY_NOT_UPDATE = 3003;
+const ENTERED_THROUGH_WEB_FORM = 3004;
 const ISSUER_NOT_OBLIGADO = 1108;
 
 function describe(code: number, detail = ''): string {
@@ -103,6 +104,7 @@ function processRecord(ctx: SimulatorContext, env: EnvironmentState, header: Sub
 
   if (!registry.chainsToLastReceived(record)) counters.chainMismatches += 1;
   if (refused) return reject(refused.code);
+  if (held?.viaForm && updatesHeld(record, held)) return reject(ENTERED_THROUGH_WEB_FORM);
   if (held && updatesHeld(record, held) && !mayUpdate(ctx, held, presentation.presenterNif, header.obligado.nif)) {
     return reject(PRESENTER_MAY_NOT_UPDATE);
   }

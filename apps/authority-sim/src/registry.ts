@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import type { CancellationRecord, ChainRecord, InvoiceId, RegistrationRecord } from '@vf/core';
+import { createHash, randomBytes } from 'node:crypto';
+import { formatGeneratedAt, type CancellationRecord, type ChainRecord, type InvoiceId, type RegistrationRecord } from '@vf/core';
 
 /** What the authority holds for one invoice (IDEmisorFactura + NumSerieFactura + FechaExpedicionFactura). */
 export interface StoredRecord {
@@ -17,6 +17,8 @@ export interface StoredRecord {
   presentedAt: string;
   /** Arrival sequence of the invoice's first record, for consulta ordering and pagination. */
   seq: number;
+  /** Registered through the authority's web form, not by a SIF: no SIF may subsanar or anular it (3004). */
+  viaForm?: boolean;
 }
 
 function invoiceKey(id: InvoiceId): string {
@@ -31,7 +33,20 @@ function chainKey(record: ChainRecord): string {
 
 const CSV_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
-type Presentation = Omit<StoredRecord, 'record' | 'alta' | 'state' | 'errorCode' | 'errorDescription' | 'seq'>;
+type Presentation = Omit<StoredRecord, 'record' | 'alta' | 'state' | 'errorCode' | 'errorDescription' | 'seq' | 'viaForm'>;
+
+/** The SistemaInformatico the simulator gives invoices entered through the web form: the authority's own. */
+const WEB_FORM_SYSTEM = {
+  NombreRazon: 'AGENCIA ESTATAL DE ADMINISTRACION TRIBUTARIA',
+  NIF: 'Q2826000H',
+  NombreSistemaInformatico: 'Formulario de la sede electronica',
+  IdSistemaInformatico: 'FW',
+  Version: '1.0',
+  NumeroInstalacion: '1',
+  TipoUsoPosibleSoloVerifactu: 'S',
+  TipoUsoPosibleMultiOT: 'S',
+  IndicadorMultiplesOT: 'S',
+} as const;
 type Outcome = { state: 'Correcto' | 'AceptadoConErrores'; errorCode?: number; errorDescription?: string };
 
 /**
@@ -91,6 +106,40 @@ export class Registry {
     const stored: StoredRecord = { record, ...held, ...presentation, seq: this.byInvoice.get(key)?.seq ?? ++this.seq };
     this.byInvoice.set(key, stored);
     this.chainHeads.set(chainKey(record), record);
+    return stored;
+  }
+
+  /**
+   * An invoice the taxpayer entered through the authority's web form: held as Correcto with its own huella, outside
+   * every SIF chain. An alta of the same number is a duplicate (3000); a subsanación or anulación is refused (3004).
+   */
+  registerViaForm(id: InvoiceId, now: Date): StoredRecord {
+    const record: RegistrationRecord = {
+      id,
+      issuerName: id.issuerNif,
+      invoiceType: 'F1',
+      description: 'Factura dada de alta mediante el formulario de la sede electronica',
+      lines: [],
+      totalTax: '0.00',
+      total: '0.00',
+      system: WEB_FORM_SYSTEM,
+      generatedAt: formatGeneratedAt(now),
+      hash: createHash('sha256').update(`web-form:${invoiceKey(id)}`).digest('hex').toUpperCase(),
+    };
+    const key = invoiceKey(id);
+    const stored: StoredRecord = {
+      record,
+      alta: record,
+      state: 'Correcto',
+      incident: false,
+      requestId: this.nextRequestId(now),
+      csv: this.newCsv(),
+      presenterNif: id.issuerNif,
+      presentedAt: formatGeneratedAt(now),
+      seq: this.byInvoice.get(key)?.seq ?? ++this.seq,
+      viaForm: true,
+    };
+    this.byInvoice.set(key, stored);
     return stored;
   }
 

@@ -1,14 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { buildSoapFault } from '@vf/xml';
-import { adminRoute } from './admin-routes';
+import { adminRoute, type SimulatorControl } from './admin-routes';
 import { certificateHolderNif } from './client-certificate';
 import { faultFires } from './fault-injection';
 import { BodyTooLargeError, HTML, readBody, send, sleep, XML } from './http-io';
 import type { EnvironmentState, SimulatorContext } from './simulator-context';
 import { dispatchSoap } from './soap-dispatch';
 import { clientFault } from './soap-outcome';
-import { ENDPOINT_PATH, PRODUCTION_PREFIX, STATIC_PATH, type SimulatorBehaviour } from './simulator-types';
+import { ENDPOINT_PATH, PRODUCTION_PREFIX, STATIC_PATH } from './simulator-types';
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
@@ -60,7 +60,7 @@ async function soapPost(ctx: SimulatorContext, env: EnvironmentState, req: Incom
 
 export function createRouter(
   ctx: SimulatorContext,
-  control: { configure(patch: Partial<SimulatorBehaviour>): void; reset(): void },
+  control: SimulatorControl,
   staticFiles: () => Map<string, string>,
 ) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
