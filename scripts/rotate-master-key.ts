@@ -2,7 +2,8 @@
  * `npm run rotate-master-key`: moves every stored secret to a new random master key.
  *
  * With the key in a file (MASTER_KEY_FILE, var/master-key by default outside production): stages the new key in
- * `<file>.next`, re-encrypts every taxpayer's certificate and password in one transaction, then makes the new key
+ * `<file>.next`, re-encrypts every taxpayer's certificate and password, webhook signing
+ * secret and kept idempotent answer in one transaction, then makes the new key
  * current and keeps the old one as `<file>.previous`. Run it again after an interruption and it carries on.
  * With the key in MASTER_KEY, the new key is written to `--out` (default var/master-key.new) for the operator to
  * move into their secret store. No key is ever printed. Restart the API and workers afterwards.

@@ -5,6 +5,7 @@ import { createCredentialThrottle } from './auth/credential-throttle';
 import { createPasswordHasher } from './auth/password-hasher';
 import { createChainService } from './chain/chain-service';
 import { createHealthService } from './health/health-service';
+import { createIdempotencyService } from './idempotency/idempotency-service';
 import { createInvoiceExportService } from './invoices/invoice-export-service';
 import { createInvoiceCancellationService } from './invoices/invoice-cancellation-service';
 import { createInvoiceQueryService } from './invoices/invoice-query-service';
@@ -14,6 +15,7 @@ import { createInvoiceQrService } from './qr/invoice-qr-service';
 import { createSystemService } from './systems/system-service';
 import { createCertificateIntake } from './taxpayers/certificate-intake';
 import { createTaxpayerService } from './taxpayers/taxpayer-service';
+import { createWebhookService } from './webhooks/webhook-service';
 
 /** The composition root: every service built once from the app's dependencies. */
 export function composeServices(deps: AppDeps) {
@@ -39,6 +41,8 @@ export function composeServices(deps: AppDeps) {
     cancellation: createInvoiceCancellationService({ db, queues: deps.queues, clock, enqueueTimeoutMs: deps.enqueueTimeoutMs ?? 2_000 }),
     chain: createChainService({ db }),
     qr: createInvoiceQrService({ db }),
+    idempotency: createIdempotencyService({ db, masterKey: deps.config.masterKey }),
+    webhooks: createWebhookService({ db, masterKey: deps.config.masterKey, clock }),
     health: createHealthService({ db, redis: deps.redis, timeoutMs: deps.healthTimeoutMs ?? 2_000 }),
   };
 }

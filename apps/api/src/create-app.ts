@@ -14,6 +14,7 @@ import { healthRoutes } from './health/health-routes';
 import { rejectControlCharacters, rejectMalformedUrl } from './http/input-guard';
 import { jsonBody } from './http/json-body';
 import { requestLogger } from './http/request-logger';
+import { idempotency } from './idempotency/idempotency';
 import { invoiceResendRoutes } from './invoices/invoice-resend-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
 import { metricsRoutes } from './metrics/metrics-routes';
@@ -25,6 +26,7 @@ import { openApiRoutes } from './openapi/openapi-routes';
 import { qrRoutes } from './qr/qr-routes';
 import { systemRoutes } from './systems/system-routes';
 import { taxpayerRoutes } from './taxpayers/taxpayer-routes';
+import { webhookRoutes } from './webhooks/webhook-routes';
 
 export const API_PREFIX = '/api/v1';
 
@@ -49,6 +51,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     API_PREFIX,
     requireApiKey(services.auth),
+    idempotency(services.idempotency),
     accountRoutes(services.account),
     taxpayerRoutes(services.taxpayers, services.clock),
     systemRoutes(services.systems),
@@ -56,6 +59,7 @@ export function createApp(deps: AppDeps): Express {
     invoiceResendRoutes(services.resend),
     chainRoutes(services.chain),
     qrRoutes(services.qr),
+    webhookRoutes(services.webhooks),
   );
   app.use(docsRoutes());
   // The tenant dashboard (HTML pages at /, /login, /signup, /app/...), on the same services.

@@ -10,6 +10,7 @@ import { createSubmissionProcessor, type SubmissionJobResult } from './jobs/subm
 import { TaxpayerSender } from './sending/taxpayer-sender';
 import { ClientCertificates } from './transport/client-certificates';
 import { SoapTransport } from './transport/soap-transport';
+import { createWebhookDispatcher } from './webhooks/webhook-dispatcher';
 import type { WorkerSettings } from './worker-settings';
 
 export interface WorkerRuntime {
@@ -46,6 +47,8 @@ export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeO
   const sender = new TaxpayerSender({ db: database.db, config, certificates, transport, logger, workerId, leaseTtlMs, stopping: isStopping });
   const processSubmission = createSubmissionProcessor({ db: database.db, queue: queues.submission, sender, logger, workerId, leaseTtlMs, stopping: isStopping });
 
+  const webhooks = createWebhookDispatcher({ db: database.db, connection: redis, config, logger });
+
   let submissionWorker: Worker<SubmissionJobData, SubmissionJobResult> | undefined;
   let maintenanceWorker: Worker | undefined;
   let metricsServer: MetricsServer | undefined;
@@ -72,6 +75,7 @@ export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeO
     clearInterval(scheduleTimer);
     await maintenanceWorker?.close();
     await submissionWorker?.close();
+    await webhooks.close();
     await metricsServer?.close();
     await queues.close();
     certificates.close();
@@ -98,6 +102,7 @@ export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeO
         prefix: config.queuePrefix,
         concurrency: 1,
       });
+      await webhooks.start();
       for (const w of [submissionWorker, maintenanceWorker]) w.on('error', (err) => logger.error({ err }, 'queue worker error'));
       if (settings.metricsPort && config.admin) {
         enableDefaultMetrics(workerRegistry);

@@ -40,6 +40,15 @@ export interface AppConfig {
     workerConcurrency: number;
   };
   reconcileIntervalMs: number;
+  webhooks: {
+    /** Longest wait for a receiver's answer; a slower one counts as a failed attempt. */
+    timeoutMs: number;
+    concurrency: number;
+    /** How often the workers turn committed status changes into deliveries (and re-enqueue lost jobs). */
+    sweepIntervalMs: number;
+    /** Wait before each retry of a failed delivery; past the last one the delivery is given up. */
+    retryDelaysMs: number[];
+  };
 }
 
 export const envSchema = Joi.object({
@@ -69,6 +78,13 @@ export const envSchema = Joi.object({
   SENDER_INCIDENT_AFTER_SECONDS: Joi.number().integer().min(1).default(240),
   WORKER_CONCURRENCY: Joi.number().integer().min(1).default(16),
   RECONCILE_INTERVAL_MS: Joi.number().integer().min(100).default(30_000),
+  WEBHOOK_TIMEOUT_MS: Joi.number().integer().min(100).default(10_000),
+  WEBHOOK_CONCURRENCY: Joi.number().integer().min(1).default(8),
+  WEBHOOK_SWEEP_INTERVAL_MS: Joi.number().integer().min(50).default(1_000),
+  // Standard Webhooks' schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (27 h 35 min of retries).
+  WEBHOOK_RETRY_DELAYS_MS: Joi.string()
+    .pattern(/^\d+(,\d+)*$/)
+    .default('5000,300000,1800000,7200000,18000000,36000000,36000000'),
 })
   .and('PLATFORM_CERT_PATH', 'PLATFORM_CERT_PASSWORD')
   .and('ADMIN_USER', 'ADMIN_PASSWORD')

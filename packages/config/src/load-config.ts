@@ -49,5 +49,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       workerConcurrency: v.WORKER_CONCURRENCY,
     },
     reconcileIntervalMs: v.RECONCILE_INTERVAL_MS,
+    webhooks: {
+      timeoutMs: v.WEBHOOK_TIMEOUT_MS,
+      concurrency: v.WEBHOOK_CONCURRENCY,
+      sweepIntervalMs: v.WEBHOOK_SWEEP_INTERVAL_MS,
+      retryDelaysMs: String(v.WEBHOOK_RETRY_DELAYS_MS).split(',').map(Number),
+    },
   };
 }

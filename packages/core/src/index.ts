@@ -12,3 +12,4 @@ export * from './classification';
 export * from './corrections';
 export * from './status';
 export * from './authority-codes';
+export * from './webhooks';

@@ -6,6 +6,9 @@ export const SUBMISSION_QUEUE = 'invoice-submission';
 /** Periodic background work (reconciliation). */
 export const MAINTENANCE_QUEUE = 'maintenance';
 
+/** Webhook deliveries: their own queue and workers, so a slow receiver never holds up a submission. */
+export const WEBHOOK_QUEUE = 'webhook-delivery';
+
 export interface SubmissionJobData {
   invoiceId: string;
   taxpayerId: string;

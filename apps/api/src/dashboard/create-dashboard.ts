@@ -24,6 +24,7 @@ import { createSignInService } from './sign-in/sign-in-service';
 import { signInRoutes } from './sign-in/sign-in-routes';
 import { systemRoutes } from './systems/system-routes';
 import { taxpayerRoutes } from './taxpayers/taxpayer-routes';
+import { webhookRoutes } from './webhooks/webhook-routes';
 
 /** Paths the dashboard answers; everything else (the API, Bull Board) passes through untouched. */
 function isDashboardPath(path: string): boolean {
@@ -58,6 +59,7 @@ export function createDashboard(deps: AppDeps, services: Services): Router {
     chainRoutes({ chain: services.chain, verification: createChainVerificationService({ db }), render }),
     systemRoutes({ systems: services.systems, render }),
     apiKeyRoutes({ overview, auth: services.auth, render }),
+    webhookRoutes({ webhooks: services.webhooks, render }),
   );
   pages.use((req, res) => render(req, res, notFoundPage(), 404));
   pages.use(dashboardErrorHandler(render));

@@ -8,6 +8,7 @@ import { enqueueSubmission, type Queues } from '@vf/queue';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { parseWith } from '../http/parse-with';
+import type { BeforeCommit } from '../shared/before-commit';
 import { withTimeout } from '../shared/with-timeout';
 import { closeChainSlot, openChainSlot, previousLink } from './chain-slot';
 import { assertInCurrentChain, awaitingAuthority, historyEntry, invoiceNotFound } from './record-history';
@@ -40,7 +41,7 @@ export const cancelSchema = Joi.object<{ reason?: string }>({ reason: Joi.string
 export function createInvoiceCancellationService(deps: { db: Db; queues: Queues; clock: () => Date; enqueueTimeoutMs: number }) {
   const { db, clock } = deps;
 
-  async function append(account: AccountWithPlan, invoiceId: string, reason: string | undefined): Promise<InvoiceRow> {
+  async function append(account: AccountWithPlan, invoiceId: string, reason: string | undefined, beforeCommit?: BeforeCommit<InvoiceRow>): Promise<InvoiceRow> {
     const id = randomUUID();
     return db.transaction(async (tx) => {
       const [first] = await invoiceStore.recordsOf(tx, account.id, invoiceId);
@@ -95,15 +96,17 @@ export function createInvoiceCancellationService(deps: { db: Db; queues: Queues;
         'queued',
       );
       await closeChainSlot(tx, slot, id);
+      await beforeCommit?.(tx, inserted);
       return inserted;
     });
   }
 
   return {
-    async cancel(account: AccountWithPlan, invoiceId: string, body: unknown, log: Logger): Promise<InvoiceRow> {
+    /** `beforeCommit` runs last inside the cancellation's transaction (the idempotent answer is stored there). */
+    async cancel(account: AccountWithPlan, invoiceId: string, body: unknown, log: Logger, beforeCommit?: BeforeCommit<InvoiceRow>): Promise<InvoiceRow> {
       if (!isUuid(invoiceId)) throw invoiceNotFound();
       const { reason } = parseWith(cancelSchema, body ?? {});
-      const record = await append(account, invoiceId, reason);
+      const record = await append(account, invoiceId, reason, beforeCommit);
       // After commit: PostgreSQL already holds the record, so a Redis outage only delays it (the reconciler re-enqueues).
       try {
         await withTimeout(enqueueSubmission(deps.queues.submission, { invoiceId: record.id, taxpayerId: record.taxpayerId }), deps.enqueueTimeoutMs, 'enqueue');

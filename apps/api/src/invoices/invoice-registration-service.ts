@@ -9,6 +9,7 @@ import { isUuid } from '../http/is-uuid';
 import { issuesOf } from '../http/parse-with';
 import { withRegistrationMetrics } from '../metrics/registration-metrics';
 import { quotaPeriod } from '../quota/quota-period';
+import type { BeforeCommit } from '../shared/before-commit';
 import { withTimeout } from '../shared/with-timeout';
 import { altaRecordRow } from './alta-record-row';
 import { closeChainSlot, openChainSlot, taxpayerNotFound } from './chain-slot';
@@ -81,7 +82,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
   }
 
   /** Appends the record to the taxpayer's chain: one transaction under the chain's row lock, no network inside. */
-  async function append(account: AccountWithPlan, checked: CheckedInvoice): Promise<RegisteredInvoice> {
+  async function append(account: AccountWithPlan, checked: CheckedInvoice, beforeCommit?: BeforeCommit<RegisteredInvoice>): Promise<RegisteredInvoice> {
     const { invoice } = checked;
     const { period, resetsAt } = quotaPeriod(clock());
     const id = randomUUID();
@@ -106,7 +107,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
       if ((await usageStore.claim(tx, account.id, period, account.plan.monthlyQuota)) === undefined) {
         throw await quotaExceeded(tx, account, period, resetsAt);
       }
-      return {
+      const registered: RegisteredInvoice = {
         id,
         taxpayerId: slot.taxpayer.id,
         invoiceNumber: invoice.invoiceNumber,
@@ -117,6 +118,8 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
         qrUrl: row.qrUrl,
         warnings: checked.warnings,
       };
+      await beforeCommit?.(tx, registered);
+      return registered;
     });
   }
 
@@ -130,7 +133,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
   }
 
   /** A subsanación: the corrected invoice as a new record of the invoice, flags chosen from its history. */
-  async function appendCorrection(account: AccountWithPlan, invoiceId: string, checked: CheckedInvoice): Promise<InvoiceRow> {
+  async function appendCorrection(account: AccountWithPlan, invoiceId: string, checked: CheckedInvoice, beforeCommit?: BeforeCommit<InvoiceRow>): Promise<InvoiceRow> {
     const { invoice } = checked;
     const id = randomUUID();
     return db.transaction(async (tx) => {
@@ -161,6 +164,7 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
       });
       const inserted = await invoiceStore.insertRecord(tx, row, lines, 'queued');
       await closeChainSlot(tx, slot, id);
+      await beforeCommit?.(tx, inserted);
       return inserted;
     });
   }
@@ -168,10 +172,11 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
   return withRegistrationMetrics({
     check,
 
-    async correct(account: AccountWithPlan, invoiceId: string, body: unknown, log: Logger): Promise<InvoiceRow> {
+    /** `beforeCommit` runs last inside the correction's transaction (the idempotent answer is stored there). */
+    async correct(account: AccountWithPlan, invoiceId: string, body: unknown, log: Logger, beforeCommit?: BeforeCommit<InvoiceRow>): Promise<InvoiceRow> {
       if (!isUuid(invoiceId)) throw invoiceNotFound();
       const checked = await check(account.id, body);
-      const record = await appendCorrection(account, invoiceId, checked);
+      const record = await appendCorrection(account, invoiceId, checked, beforeCommit);
       await enqueue(record.id, record.taxpayerId, log);
       return record;
     },
@@ -181,11 +186,12 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
       return (await check(accountId, body)).warnings;
     },
 
-    async register(account: AccountWithPlan, body: unknown, log: Logger): Promise<RegisteredInvoice> {
+    /** `beforeCommit` runs last inside the registration's transaction (the idempotent answer is stored there). */
+    async register(account: AccountWithPlan, body: unknown, log: Logger, beforeCommit?: BeforeCommit<RegisteredInvoice>): Promise<RegisteredInvoice> {
       const checked = await check(account.id, body);
       let registered: RegisteredInvoice;
       try {
-        registered = await append(account, checked);
+        registered = await append(account, checked, beforeCommit);
       } catch (err) {
         if (err instanceof StoreError && err.kind === 'referenced') throw systemNotFound();
         if (err instanceof StoreError && err.kind === 'conflict') {

@@ -2,19 +2,52 @@ import { Router } from 'express';
 import Joi from 'joi';
 import { classifyOperation } from '@vf/core';
 import { currentAccount } from '../auth/require-api-key';
+import type { InvoiceRow } from '@vf/db/src/stores';
 import { ApiError } from '../errors/api-error';
+import { answerWithin, sendAnswer, type JsonAnswer } from '../idempotency/answer-within';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
 import type { InvoiceExportService } from './invoice-export-service';
 import { invoiceExportSchema, invoiceListSchema } from './invoice-list-schema';
 import type { InvoiceCancellationService } from './invoice-cancellation-service';
 import type { InvoiceQueryService } from './invoice-query-service';
-import type { InvoiceRegistrationService } from './invoice-registration-service';
+import type { InvoiceRegistrationService, RegisteredInvoice } from './invoice-registration-service';
 import { classificationResponse, envelope, invoiceDetail, invoiceSummary, pageOf, record, registeredInvoiceResponse, submission, validationResponse } from '../openapi/response-schemas';
 import type { RouteDoc } from '../openapi/route-doc';
 import { cancelSchema } from './invoice-cancellation-service';
 import { classifyRequestSchema, invoiceRequestSchema } from './invoice-request-schema';
 import { renderInvoiceDetail, renderInvoiceSummary, renderRecord, renderSubmission } from './invoice-view';
+
+// Each answer is built once, for the client and for the idempotency record stored with the write.
+function registeredAnswer(r: RegisteredInvoice): JsonAnswer {
+  return {
+    status: 201,
+    location: `/api/v1/invoices/${r.id}`,
+    body: {
+      message: 'Invoice registered and queued for submission to the tax authority.',
+      data: {
+        id: r.id,
+        invoice_number: r.invoiceNumber,
+        hash: r.hash,
+        qr_url: r.qrUrl,
+        authority_status: 'queued',
+        record_type: 'registration',
+        taxpayer_id: r.taxpayerId,
+        chain_position: r.chainPosition,
+        previous_hash: r.previousHash,
+        generated_at: r.generatedAt,
+        warnings: r.warnings,
+      },
+    },
+  };
+}
+
+function recordAnswer(message: string): (r: InvoiceRow) => JsonAnswer {
+  return (r) => ({ status: 201, location: `/api/v1/invoices/${r.invoiceId}`, body: { message, data: renderRecord(r) } });
+}
+
+const correctedAnswer = recordAnswer('Correction (subsanación) appended to the chain and queued for submission.');
+const cancelledAnswer = recordAnswer('Cancellation (anulación) appended to the chain and queued for submission.');
 
 export function invoiceRoutes(registration: InvoiceRegistrationService, queries: InvoiceQueryService, cancellation: InvoiceCancellationService, exports: InvoiceExportService): Router {
   const router = Router();
@@ -67,26 +100,8 @@ export function invoiceRoutes(registration: InvoiceRegistrationService, queries:
       res.json({ data: page.items.map(renderInvoiceSummary), next_cursor: page.nextCursor, total: page.total });
     })
     .post(async (req, res) => {
-      const r = await registration.register(currentAccount(res), req.body, req.log);
-      res
-        .status(201)
-        .location(`/api/v1/invoices/${r.id}`)
-        .json({
-          message: 'Invoice registered and queued for submission to the tax authority.',
-          data: {
-            id: r.id,
-            invoice_number: r.invoiceNumber,
-            hash: r.hash,
-            qr_url: r.qrUrl,
-            authority_status: 'queued',
-            record_type: 'registration',
-            taxpayer_id: r.taxpayerId,
-            chain_position: r.chainPosition,
-            previous_hash: r.previousHash,
-            generated_at: r.generatedAt,
-            warnings: r.warnings,
-          },
-        });
+      const r = await registration.register(currentAccount(res), req.body, req.log, answerWithin(res, registeredAnswer));
+      sendAnswer(res, registeredAnswer(r));
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
@@ -96,22 +111,16 @@ export function invoiceRoutes(registration: InvoiceRegistrationService, queries:
       res.json({ data: renderInvoiceDetail(await queries.get(currentAccount(res).id, req.params.id)) });
     })
     .put(async (req, res) => {
-      const r = await registration.correct(currentAccount(res), req.params.id, req.body, req.log);
-      res
-        .status(201)
-        .location(`/api/v1/invoices/${r.invoiceId}`)
-        .json({ message: 'Correction (subsanación) appended to the chain and queued for submission.', data: renderRecord(r) });
+      const r = await registration.correct(currentAccount(res), req.params.id, req.body, req.log, answerWithin(res, correctedAnswer));
+      sendAnswer(res, correctedAnswer(r));
     })
     .all(methodNotAllowed(['GET', 'PUT']));
 
   router
     .route('/invoices/:id/cancel')
     .post(async (req, res) => {
-      const r = await cancellation.cancel(currentAccount(res), req.params.id, req.body, req.log);
-      res
-        .status(201)
-        .location(`/api/v1/invoices/${r.invoiceId}`)
-        .json({ message: 'Cancellation (anulación) appended to the chain and queued for submission.', data: renderRecord(r) });
+      const r = await cancellation.cancel(currentAccount(res), req.params.id, req.body, req.log, answerWithin(res, cancelledAnswer));
+      sendAnswer(res, cancelledAnswer(r));
     })
     .all(methodNotAllowed(['POST']));
 

@@ -7,6 +7,7 @@ import { invoiceRouteDocs } from '../invoices/invoice-routes';
 import { qrRouteDocs } from '../qr/qr-routes';
 import { systemRouteDocs } from '../systems/system-routes';
 import { taxpayerRouteDocs } from '../taxpayers/taxpayer-routes';
+import { webhookRouteDocs } from '../webhooks/webhook-routes';
 import { openApiRouteDocs } from './openapi-routes';
 import type { RouteDoc } from './route-doc';
 
@@ -22,4 +23,5 @@ export const apiRouteDocs: RouteDoc[] = [
   ...invoiceResendRouteDocs,
   ...chainRouteDocs,
   ...qrRouteDocs,
+  ...webhookRouteDocs,
 ];

@@ -1,6 +1,7 @@
 import type Joi from 'joi';
 import parse from 'joi-to-json';
 import { errorCatalogue, type ErrorCode } from '../errors/error-catalogue';
+import { IDEMPOTENCY_KEY } from '../idempotency/idempotency-key';
 import { problem } from './response-schemas';
 import type { RouteDoc } from './route-doc';
 
@@ -21,6 +22,17 @@ const EVERY_ROUTE: ErrorCode[] = [
   'service_unavailable',
 ];
 
+// The idempotency middleware runs on every authenticated POST and PUT (see idempotency.ts).
+const IDEMPOTENCY_PROBLEMS: ErrorCode[] = ['idempotency_key_invalid', 'idempotency_key_reused', 'idempotency_in_progress'];
+const isIdempotent = (route: RouteDoc) => !route.public && (route.method === 'post' || route.method === 'put');
+const IDEMPOTENCY_HEADER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'Makes a retry safe: the same key and request within 24 h gets the first answer again (with `Idempotent-Replayed: true`).',
+  schema: { type: 'string', pattern: IDEMPOTENCY_KEY.source },
+};
+
 const toJsonSchema = (schema: Joi.Schema): JsonSchema => parse(schema, 'open-api-3.1') as JsonSchema;
 
 /** /invoices/:id -> /invoices/{id} */
@@ -30,6 +42,7 @@ export function openApiPath(expressPath: string): string {
 
 function parameters(route: RouteDoc) {
   const pathParams = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  if (isIdempotent(route)) pathParams.push(IDEMPOTENCY_HEADER as (typeof pathParams)[number]);
   if (!route.query) return pathParams;
   const query = toJsonSchema(route.query) as { properties?: Record<string, JsonSchema & { description?: string }>; required?: string[] };
   const queryParams = Object.entries(query.properties ?? {}).map(([name, schema]) => {
@@ -40,7 +53,9 @@ function parameters(route: RouteDoc) {
 }
 
 function problemResponses(route: RouteDoc) {
-  const codes = [...new Set<ErrorCode>([...route.problems, ...(route.public ? [] : (['unauthorized'] as ErrorCode[])), ...EVERY_ROUTE])];
+  const codes = [
+    ...new Set<ErrorCode>([...route.problems, ...(route.public ? [] : (['unauthorized'] as ErrorCode[])), ...(isIdempotent(route) ? IDEMPOTENCY_PROBLEMS : []), ...EVERY_ROUTE]),
+  ];
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(errorCatalogue[code].status, [...(byStatus.get(errorCatalogue[code].status) ?? []), code]);
   return Object.fromEntries(
@@ -59,12 +74,15 @@ function problemResponses(route: RouteDoc) {
 }
 
 function successResponses(route: RouteDoc) {
+  const replayed = isIdempotent(route) ? { 'Idempotent-Replayed': '`true` when this is the stored answer of an earlier request with the same Idempotency-Key.' } : {};
   return Object.fromEntries(
     Object.entries(route.responses).map(([status, doc]) => [
       status,
       {
         description: doc.description,
-        ...(doc.headers ? { headers: Object.fromEntries(Object.entries(doc.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) } : {}),
+        ...(doc.headers || isIdempotent(route)
+          ? { headers: Object.fromEntries(Object.entries({ ...doc.headers, ...replayed }).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) }
+          : {}),
         ...(doc.json ? { content: { 'application/json': { schema: toJsonSchema(doc.json) } } } : doc.media ? { content: doc.media } : {}),
       },
     ]),

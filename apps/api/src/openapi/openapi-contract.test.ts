@@ -77,8 +77,8 @@ describe('real answers match the document', () => {
   const captured: { operation: string; res: request.Response }[] = [];
 
   /** Calls the API and keeps the answer under its documented operation ("get /invoices/{id}"). */
-  async function call(method: 'get' | 'post' | 'put' | 'delete', path: string, url: string, auth?: TestAccount, body?: unknown): Promise<request.Response> {
-    let req = request(t.app)[method](`${API_PREFIX}${url}`);
+  async function call(method: 'get' | 'post' | 'put' | 'delete', path: string, url: string, auth?: TestAccount, body?: unknown, headers: Record<string, string> = {}): Promise<request.Response> {
+    let req = request(t.app)[method](`${API_PREFIX}${url}`).set(headers);
     if (auth) req = req.set(auth.auth);
     const res = body === undefined ? await req : await req.send(body as object);
     captured.push({ operation: `${method} ${openApiPath(path)}`, res });
@@ -163,6 +163,29 @@ describe('real answers match the document', () => {
     await settle(b, 'error');
     await call('post', '/invoices/:id/resend', `/invoices/${b}/resend`, account);
     await call('post', '/invoices/:id/resend', `/invoices/${a}/resend`, account);
+
+    const hook = await call('post', '/webhooks', '/webhooks', account, { url: 'https://receiver.example.test/hooks', events: ['invoice.accepted'] });
+    await call('post', '/webhooks', '/webhooks', account, { url: 'http://receiver.example.test/hooks', events: ['invoice.nothing'] });
+    await call('get', '/webhooks', '/webhooks', account);
+    await call('get', '/webhooks', '/webhooks');
+    await call('get', '/webhooks/:id', `/webhooks/${hook.body.data.id}`, account);
+    await call('get', '/webhooks/:id', `/webhooks/${missing}`, account);
+    await call('post', '/webhooks/:id/test', `/webhooks/${hook.body.data.id}/test`, account);
+    await call('post', '/webhooks/:id/test', `/webhooks/${missing}/test`, account);
+    await call('get', '/webhooks/:id/deliveries', `/webhooks/${hook.body.data.id}/deliveries`, account);
+    await call('get', '/webhooks/:id/deliveries', `/webhooks/${hook.body.data.id}/deliveries?limit=0`, account);
+    await call('delete', '/webhooks/:id', `/webhooks/${hook.body.data.id}`, account);
+    await call('delete', '/webhooks/:id', `/webhooks/${hook.body.data.id}`, account);
+
+    // Idempotency: a replay is the first answer again; the same key for another body, or a malformed key, a problem.
+    const once = { 'Idempotency-Key': 'contract-replay-1' };
+    const replayBody = invoiceBody(taxpayerId, systemId);
+    const original = await call('post', '/invoices', '/invoices', account, replayBody, once);
+    const replay = await call('post', '/invoices', '/invoices', account, replayBody, once);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(original.body);
+    expect((await call('post', '/invoices', '/invoices', account, invoiceBody(taxpayerId, systemId), once)).body.code).toBe('idempotency_key_reused');
+    expect((await call('post', '/systems', '/systems', account, {}, { 'Idempotency-Key': 'tab\there' })).body.code).toBe('idempotency_key_invalid');
 
     const nif = (await request(t.app).get(`/api/v1/taxpayers/${taxpayerId}`).set(account.auth)).body.data.nif;
     await call('get', '/chain/:nif', `/chain/${nif}`, account);

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { WEBHOOK_EVENT_TYPES } from '@vf/core';
 import { AUTHORITY_STATUSES } from '../invoices/invoice-list-schema';
 
 // The shapes of successful answers, in joi like the requests so one converter turns both into the document.
@@ -261,6 +262,27 @@ export const chainResponse = envelope(
     last_record_at: nullableTimestamp.required(),
   }),
 );
+
+export const webhook = Joi.object({
+  id: id.required(),
+  url: Joi.string().uri().required(),
+  events: Joi.array().items(Joi.string().valid(...WEBHOOK_EVENT_TYPES)).required(),
+  created_at: timestamp.required(),
+});
+export const createdWebhookResponse = envelope(webhook.keys({ secret: Joi.string().pattern(/^whsec_/).required().description('The signing secret, shown only here.') }));
+
+export const webhookDelivery = Joi.object({
+  id: id.required(),
+  event_type: text.required(),
+  invoice_id: id.allow(null).required(),
+  status: Joi.string().valid('pending', 'delivered', 'failed').required(),
+  attempts: Joi.number().integer().min(0).required(),
+  last_response_code: Joi.number().integer().allow(null).required(),
+  last_error: nullableText.required(),
+  next_attempt_at: nullableTimestamp.required(),
+  delivered_at: nullableTimestamp.required(),
+  created_at: timestamp.required(),
+});
 
 /** RFC 9457 problem details as the error handler writes them. */
 export const problem = Joi.object({

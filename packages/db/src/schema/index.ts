@@ -4,3 +4,5 @@ export * from './chains';
 export * from './systems';
 export * from './invoices';
 export * from './submissions';
+export * from './idempotency';
+export * from './webhooks';

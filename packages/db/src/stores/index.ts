@@ -9,3 +9,6 @@ export * from './invoice-store';
 export * from './submission-history-store';
 export * from './invoice-record-mapping';
 export * from './chain-record-store';
+export * from './idempotency-store';
+export * from './webhook-store';
+export * from './webhook-dispatch-store';

@@ -1,7 +1,7 @@
 import type { AssetUrls } from '../assets/asset-router';
 import { html, type HtmlValue, type SafeHtml } from './html';
 
-export type NavKey = 'overview' | 'invoices' | 'corrective' | 'taxpayers' | 'systems' | 'api-key';
+export type NavKey = 'overview' | 'invoices' | 'corrective' | 'taxpayers' | 'systems' | 'api-key' | 'webhooks';
 
 /** What every page needs from the request: the signed-in account (if any), its CSRF token and the asset URLs. */
 export interface PageContext {
@@ -26,6 +26,7 @@ const NAV: ReadonlyArray<readonly [NavKey, string, string]> = [
   ['taxpayers', 'Taxpayers', '/app/taxpayers'],
   ['systems', 'Systems', '/app/systems'],
   ['api-key', 'API key', '/app/api-key'],
+  ['webhooks', 'Webhooks', '/app/webhooks'],
 ];
 
 /** The hidden field every POST form carries. */

@@ -1,0 +1,62 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { decryptSecret, encryptSecret } from '@vf/certificates';
+import type { Db, DbOrTx } from '@vf/db';
+import { idempotencyStore, type StoredResponse } from '@vf/db/src/stores';
+
+/** Keys are kept a day, as clients are told. */
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+/** Longer than any request runs: a claim older than this belongs to a process that died. */
+export const IDEMPOTENCY_LOCK_SECONDS = 60;
+
+/** The claim one request holds on its key: it alone stores the answer, possibly inside its own transaction. */
+export interface IdempotencyHandle {
+  accountId: string;
+  key: string;
+  owner: string;
+  /** Stores the answer within the caller's transaction, so it commits (or not) together with the change. */
+  storeWithin(tx: DbOrTx, response: StoredResponse): Promise<void>;
+}
+
+export type IdempotencyService = ReturnType<typeof createIdempotencyService>;
+
+export function requestFingerprint(method: string, path: string, body: unknown): string {
+  return createHash('sha256').update(JSON.stringify([method, path, body ?? null])).digest('hex');
+}
+
+export function createIdempotencyService(deps: { db: Db; masterKey: Buffer }) {
+  const { db, masterKey } = deps;
+  // Answers can hold secrets (a new webhook's signing secret) and invoice data: kept encrypted like certificates.
+  const seal = (r: StoredResponse): StoredResponse => ({ ...r, body: encryptSecret(masterKey, Buffer.from(r.body, 'utf8')).toString('base64') });
+  const open = (r: StoredResponse): StoredResponse => ({ ...r, body: decryptSecret(masterKey, Buffer.from(r.body, 'base64')).toString('utf8') });
+  return {
+    async claim(accountId: string, key: string, fingerprint: string) {
+      const owner = randomUUID();
+      const claimed = await idempotencyStore.claim(db, {
+        accountId,
+        key,
+        fingerprint,
+        owner,
+        lockSeconds: IDEMPOTENCY_LOCK_SECONDS,
+        ttlSeconds: IDEMPOTENCY_TTL_SECONDS,
+      });
+      const result = claimed.kind === 'replay' ? { ...claimed, response: open(claimed.response) } : claimed;
+      const handle: IdempotencyHandle = {
+        accountId,
+        key,
+        owner,
+        async storeWithin(tx, response) {
+          await idempotencyStore.complete(tx, { accountId, key, owner }, seal(response));
+        },
+      };
+      return { result, handle };
+    },
+
+    async complete(handle: IdempotencyHandle, response: StoredResponse): Promise<void> {
+      await idempotencyStore.complete(db, handle, seal(response));
+    },
+
+    async release(handle: IdempotencyHandle): Promise<void> {
+      await idempotencyStore.release(db, handle);
+    },
+  };
+}

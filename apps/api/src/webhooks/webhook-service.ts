@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { decryptSecret, encryptSecret } from '@vf/certificates';
+import { WEBHOOK_TEST_EVENT } from '@vf/core';
+import type { Db } from '@vf/db';
+import { webhookStore, type WebhookDeliveryRow, type WebhookEndpointRow } from '@vf/db/src/stores';
+import { ApiError } from '../errors/api-error';
+import { isUuid } from '../http/is-uuid';
+import type { WebhookCreateRequest } from './webhook-schemas';
+
+export type WebhookService = ReturnType<typeof createWebhookService>;
+
+const notFound = () => new ApiError('webhook_not_found', 'No webhook endpoint with this id in your account.');
+
+/** whsec_ + base64 of 32 random bytes: the format Standard Webhooks libraries accept as is. */
+function newSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+export function createWebhookService(deps: { db: Db; masterKey: Buffer; clock: () => Date }) {
+  const { db, masterKey } = deps;
+
+  async function owned(accountId: string, id: string): Promise<WebhookEndpointRow> {
+    const endpoint = isUuid(id) ? await webhookStore.findEndpoint(db, accountId, id) : undefined;
+    if (!endpoint) throw notFound();
+    return endpoint;
+  }
+
+  return {
+    /**
+     * The secret is returned here and stored encrypted. `revealLater` leaves it to be shown once more, by the
+     * dashboard's page after its redirect; the API shows it in this answer only.
+     */
+    async create(accountId: string, input: WebhookCreateRequest, opts: { revealLater?: boolean } = {}): Promise<{ endpoint: WebhookEndpointRow; secret: string }> {
+      const secret = newSecret();
+      const endpoint = await webhookStore.insertEndpoint(db, {
+        accountId,
+        url: input.url,
+        events: input.events,
+        secret: encryptSecret(masterKey, Buffer.from(secret, 'utf8')),
+        secretRevealedAt: opts.revealLater ? null : deps.clock(),
+      });
+      return { endpoint, secret };
+    },
+
+    list(accountId: string): Promise<WebhookEndpointRow[]> {
+      return webhookStore.listEndpoints(db, accountId);
+    },
+
+    get: owned,
+
+    /** The secret if it was never shown yet; undefined afterwards. */
+    async revealSecretOnce(accountId: string, id: string): Promise<string | undefined> {
+      const envelope = await webhookStore.revealSecret(db, accountId, id);
+      return envelope && decryptSecret(masterKey, envelope).toString('utf8');
+    },
+
+    async remove(accountId: string, id: string): Promise<void> {
+      if (!isUuid(id) || !(await webhookStore.deleteEndpoint(db, accountId, id))) throw notFound();
+    },
+
+    async deliveries(accountId: string, id: string, limit: number): Promise<WebhookDeliveryRow[]> {
+      await owned(accountId, id);
+      return webhookStore.recentDeliveries(db, id, limit);
+    },
+
+    /** A `webhook.test` event, delivered by the workers like any other (signed, retried). */
+    async sendTest(accountId: string, id: string): Promise<WebhookDeliveryRow> {
+      const endpoint = await owned(accountId, id);
+      const payload = JSON.stringify({
+        type: WEBHOOK_TEST_EVENT,
+        timestamp: deps.clock().toISOString(),
+        data: { webhook_id: endpoint.id, message: 'Test event from the VERI*FACTU service.' },
+      });
+      return webhookStore.insertDelivery(db, { endpointId: endpoint.id, invoiceId: null, eventType: WEBHOOK_TEST_EVENT, payload });
+    },
+  };
+}
