@@ -6,6 +6,7 @@ import { createPasswordHasher } from './auth/password-hasher';
 import { createChainService } from './chain/chain-service';
 import { createHealthService } from './health/health-service';
 import { createIdempotencyService } from './idempotency/idempotency-service';
+import { createInvoiceExportService } from './invoices/invoice-export-service';
 import { createInvoiceCancellationService } from './invoices/invoice-cancellation-service';
 import { createInvoiceQueryService } from './invoices/invoice-query-service';
 import { createInvoiceRegistrationService } from './invoices/invoice-registration-service';
@@ -35,6 +36,7 @@ export function composeServices(deps: AppDeps) {
     systems: createSystemService({ db }),
     registration: createInvoiceRegistrationService({ db, queues: deps.queues, clock, enqueueTimeoutMs: deps.enqueueTimeoutMs ?? 2_000 }),
     invoices,
+    invoiceExport: createInvoiceExportService({ db }),
     resend: createInvoiceResendService({ db, queues: deps.queues, invoices, enqueueTimeoutMs: deps.enqueueTimeoutMs ?? 2_000 }),
     cancellation: createInvoiceCancellationService({ db, queues: deps.queues, clock, enqueueTimeoutMs: deps.enqueueTimeoutMs ?? 2_000 }),
     chain: createChainService({ db }),

@@ -19,6 +19,10 @@ import { invoiceResendRoutes } from './invoices/invoice-resend-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
 import { metricsRoutes } from './metrics/metrics-routes';
 import { requestMetrics } from './metrics/request-metrics';
+import { apiRouteDocs } from './openapi/api-route-docs';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi/build-openapi-document';
+import { docsRoutes } from './openapi/docs-routes';
+import { openApiRoutes } from './openapi/openapi-routes';
 import { qrRoutes } from './qr/qr-routes';
 import { systemRoutes } from './systems/system-routes';
 import { taxpayerRoutes } from './taxpayers/taxpayer-routes';
@@ -41,7 +45,9 @@ export function createApp(deps: AppDeps): Express {
   if (deps.config.admin) app.use(METRICS_PATH, basicAuth(deps.config.admin, 'metrics'), metricsRoutes(deps));
 
   app.use(API_PREFIX, jsonBody, rejectControlCharacters);
-  app.use(API_PREFIX, healthRoutes(services.health), authRoutes(services.auth));
+  let document: OpenApiDocument | undefined;
+  const openApiDocument = () => (document ??= buildOpenApiDocument(apiRouteDocs, { version: '1.0.0' }));
+  app.use(API_PREFIX, healthRoutes(services.health), openApiRoutes(openApiDocument), authRoutes(services.auth));
   app.use(
     API_PREFIX,
     requireApiKey(services.auth),
@@ -49,12 +55,13 @@ export function createApp(deps: AppDeps): Express {
     accountRoutes(services.account),
     taxpayerRoutes(services.taxpayers, services.clock),
     systemRoutes(services.systems),
-    invoiceRoutes(services.registration, services.invoices, services.cancellation),
+    invoiceRoutes(services.registration, services.invoices, services.cancellation, services.invoiceExport),
     invoiceResendRoutes(services.resend),
     chainRoutes(services.chain),
     qrRoutes(services.qr),
     webhookRoutes(services.webhooks),
   );
+  app.use(docsRoutes());
   // The tenant dashboard (HTML pages at /, /login, /signup, /app/...), on the same services.
   app.use(createDashboard(deps, services));
 

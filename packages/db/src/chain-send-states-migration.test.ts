@@ -4,9 +4,9 @@ import { Client } from 'pg';
 import { MIGRATIONS_FOLDER } from './migrate';
 import { testDatabaseName, urlFor, withAdmin } from './testing/test-database';
 
-// Migration 0006 moves each taxpayer's send_states row to its chains: a database with a taxpayer-keyed row, built by
-// the migrations before it, then 0006 applied on top.
-const TAG = '0006_chain_send_states';
+// Migration 0005 moves each taxpayer's send_states row to its chains: a database with a taxpayer-keyed row, built by
+// the migrations before it, then 0005 applied on top.
+const TAG = '0005_chain_send_states';
 const name = testDatabaseName();
 let db: Client;
 

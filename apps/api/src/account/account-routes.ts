@@ -2,6 +2,8 @@ import { Router } from 'express';
 import { currentAccount } from '../auth/require-api-key';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import type { AccountService } from './account-service';
+import { accountResponse } from '../openapi/response-schemas';
+import type { RouteDoc } from '../openapi/route-doc';
 
 export function accountRoutes(accounts: AccountService): Router {
   const router = Router();
@@ -26,3 +28,7 @@ export function accountRoutes(accounts: AccountService): Router {
     .all(methodNotAllowed(['GET']));
   return router;
 }
+
+export const accountRouteDocs: RouteDoc[] = [
+  { method: 'get', path: '/account', tag: 'Account', summary: 'Your account, plan and this month’s usage', responses: { 200: { description: 'The account.', json: accountResponse } }, problems: [] },
+];

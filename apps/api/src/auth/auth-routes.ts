@@ -5,6 +5,8 @@ import { parseWith } from '../http/parse-with';
 import type { AccountWithKey, AuthService } from './auth-service';
 import { credentialsSchema, registerSchema } from './auth-schemas';
 import { bearerToken, unauthorized } from './require-api-key';
+import { apiKeyResponse } from '../openapi/response-schemas';
+import type { RouteDoc } from '../openapi/route-doc';
 
 function renderKey(res: Response, status: number, message: string, { account, apiKey }: AccountWithKey): void {
   res.status(status).json({
@@ -50,3 +52,27 @@ export function authRoutes(auth: AuthService): Router {
 
   return router;
 }
+
+export const authRouteDocs: RouteDoc[] = [
+  {
+    method: 'post',
+    path: '/auth/register',
+    tag: 'Account',
+    summary: 'Create an account and get its API key',
+    public: true,
+    body: registerSchema,
+    responses: { 201: { description: 'Account created; the key is shown only here.', json: apiKeyResponse } },
+    problems: ['validation_failed', 'email_taken', 'too_many_attempts'],
+  },
+  {
+    method: 'post',
+    path: '/auth/regenerate-key',
+    tag: 'Account',
+    summary: 'Replace the API key (with the current key, or with email and password)',
+    description: 'With an `Authorization` header the key is replaced without a body; without it, send email and password.',
+    public: true,
+    body: credentialsSchema,
+    responses: { 200: { description: 'New key issued; the previous one stops working.', json: apiKeyResponse } },
+    problems: ['validation_failed', 'unauthorized', 'invalid_credentials', 'too_many_attempts'],
+  },
+];

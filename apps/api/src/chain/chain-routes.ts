@@ -4,6 +4,8 @@ import { currentAccount } from '../auth/require-api-key';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
 import type { ChainService } from './chain-service';
+import { chainResponse } from '../openapi/response-schemas';
+import type { RouteDoc } from '../openapi/route-doc';
 
 const chainQuerySchema = Joi.object<{ environment?: 'sandbox' | 'production' }>({ environment: Joi.string().valid('sandbox', 'production') });
 
@@ -28,3 +30,15 @@ export function chainRoutes(chain: ChainService): Router {
     .all(methodNotAllowed(['GET']));
   return router;
 }
+
+export const chainRouteDocs: RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/chain/:nif',
+    tag: 'Chains',
+    summary: 'State of a taxpayer’s hash chain',
+    query: chainQuerySchema,
+    responses: { 200: { description: 'The chain’s last huella and length.', json: chainResponse } },
+    problems: ['validation_failed', 'chain_not_found'],
+  },
+];

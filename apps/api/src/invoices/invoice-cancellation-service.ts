@@ -35,7 +35,7 @@ function contentOf(r: InvoiceRow): StoredInvoiceContent {
 
 export type InvoiceCancellationService = ReturnType<typeof createInvoiceCancellationService>;
 
-const cancelSchema = Joi.object<{ reason?: string }>({ reason: Joi.string().trim().allow('').max(500) });
+export const cancelSchema = Joi.object<{ reason?: string }>({ reason: Joi.string().trim().allow('').max(500) });
 
 /** Anulación: a RegistroAnulacion appended to the invoice's chain, flags chosen from the invoice's history. */
 export function createInvoiceCancellationService(deps: { db: Db; queues: Queues; clock: () => Date; enqueueTimeoutMs: number }) {

@@ -1,19 +1,35 @@
 import Joi from 'joi';
 import { AUTHORITY_STATUSES as STATUSES, type AuthorityStatus } from '@vf/core';
+import { spanishNif } from '../shared/nif-schema';
 import { pageQueryFields, type PageQuery } from '../shared/page-query';
 
 export const AUTHORITY_STATUSES: AuthorityStatus[] = [...STATUSES];
 export const NORMAL_TYPES = ['F1', 'F2', 'F3'];
 export const CORRECTIVE_TYPES = ['R1', 'R2', 'R3', 'R4', 'R5'];
 
-export interface InvoiceListQuery extends PageQuery {
+/** Orders a list can take: a column, descending when prefixed with "-"; ties are broken by the invoice id. */
+export const INVOICE_SORTS = ['-created_at', 'created_at', '-invoice_date', 'invoice_date', '-invoice_number', 'invoice_number'] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+
+/** The filters shared by the list and the export. */
+export interface InvoiceFilterQuery {
   taxpayer_id?: string;
   status?: AuthorityStatus[];
   invoice_type?: string[];
   kind?: 'normal' | 'corrective';
   date_from?: string;
   date_to?: string;
+  recipient_nif?: string;
+  number_prefix?: string;
   q?: string;
+  sort: InvoiceSort;
+}
+
+export interface InvoiceListQuery extends InvoiceFilterQuery, PageQuery {}
+
+export interface InvoiceExportQuery extends InvoiceFilterQuery {
+  format: 'csv';
+  decimal: 'point' | 'comma';
 }
 
 /** "a,b" -> ["a","b"], each from the allowed list. */
@@ -33,13 +49,26 @@ const isoDate = Joi.string()
   .pattern(/^\d{4}-\d{2}-\d{2}$/)
   .messages({ 'string.pattern.base': '{#label} must be a date YYYY-MM-DD' });
 
-export const invoiceListSchema = Joi.object<InvoiceListQuery>({
-  taxpayer_id: Joi.string().guid(),
-  status: commaList(AUTHORITY_STATUSES),
-  invoice_type: commaList([...NORMAL_TYPES, ...CORRECTIVE_TYPES]),
-  kind: Joi.string().valid('normal', 'corrective'),
-  date_from: isoDate,
-  date_to: isoDate,
-  q: Joi.string().trim().min(1).max(60),
-  ...pageQueryFields,
+const filterFields = {
+  taxpayer_id: Joi.string().guid().description('Only this taxpayer’s invoices.'),
+  status: commaList(AUTHORITY_STATUSES).description(`Comma-separated authority statuses of the current record: ${AUTHORITY_STATUSES.join(', ')}.`),
+  invoice_type: commaList([...NORMAL_TYPES, ...CORRECTIVE_TYPES]).description(`Comma-separated invoice types: ${[...NORMAL_TYPES, ...CORRECTIVE_TYPES].join(', ')}.`),
+  kind: Joi.string().valid('normal', 'corrective').description('normal (F1-F3) or corrective (R1-R5); intersects with invoice_type.'),
+  date_from: isoDate.description('Invoice date on or after (YYYY-MM-DD).'),
+  date_to: isoDate.description('Invoice date on or before (YYYY-MM-DD).'),
+  recipient_nif: spanishNif.description('The recipient’s Spanish NIF (normalised before comparing).'),
+  number_prefix: Joi.string().min(1).max(60).description('Invoice numbers starting with this text (case-sensitive).'),
+  q: Joi.string().trim().min(1).max(60).description('Invoice numbers containing this text (case-insensitive).'),
+  sort: Joi.string()
+    .valid(...INVOICE_SORTS)
+    .default('-created_at')
+    .description('Order of the rows; "-" means descending. Dates and numbers tie-break on the invoice id.'),
+};
+
+export const invoiceListSchema = Joi.object<InvoiceListQuery>({ ...filterFields, ...pageQueryFields });
+
+export const invoiceExportSchema = Joi.object<InvoiceExportQuery>({
+  ...filterFields,
+  format: Joi.string().valid('csv').default('csv').description('The only format: CSV for spreadsheets.'),
+  decimal: Joi.string().valid('point', 'comma').default('point').description('Decimal separator of amounts; comma suits a Spanish Excel.'),
 });

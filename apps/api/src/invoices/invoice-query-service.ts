@@ -1,9 +1,11 @@
 import type { Db } from '@vf/db';
-import { chainRecordStore, invoiceStore, submissionHistoryStore, type InvoiceDetail, type InvoiceSummary, type SubmissionRow } from '@vf/db/src/stores';
+import { chainRecordStore, invoiceStore, submissionHistoryStore, type InvoiceDetail, type SubmissionRow } from '@vf/db/src/stores';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
-import { pageStart, toPage, type Page } from '../shared/page-query';
-import { CORRECTIVE_TYPES, NORMAL_TYPES, type InvoiceListQuery } from './invoice-list-schema';
+import type { Page } from '../shared/page-query';
+import { decodeInvoiceCursor, encodeInvoiceCursor } from './invoice-cursor';
+import { CORRECTIVE_TYPES, NORMAL_TYPES, type InvoiceFilterQuery, type InvoiceListQuery } from './invoice-list-schema';
+import { invoiceListing, type InvoiceListFilters, type InvoiceListRow } from './invoice-listing';
 import { recordXml } from './record-xml';
 
 export type InvoiceQueryService = ReturnType<typeof createInvoiceQueryService>;
@@ -11,10 +13,31 @@ export type InvoiceQueryService = ReturnType<typeof createInvoiceQueryService>;
 const notFound = () => new ApiError('invoice_not_found', 'No invoice with this id in your account.');
 
 /** invoice_type and kind both narrow the types; together they intersect. */
-function typesOf(query: InvoiceListQuery): string[] | undefined {
+function typesOf(query: InvoiceFilterQuery): string[] | undefined {
   const byKind = query.kind === 'normal' ? NORMAL_TYPES : query.kind === 'corrective' ? CORRECTIVE_TYPES : undefined;
   if (!byKind) return query.invoice_type;
   return query.invoice_type ? query.invoice_type.filter((t) => byKind.includes(t)) : byKind;
+}
+
+/** The store's filters for a parsed query; undefined when they cannot match anything (kind and types disjoint). */
+export function listFilters(query: InvoiceFilterQuery): InvoiceListFilters | undefined {
+  const invoiceTypes = typesOf(query);
+  if (invoiceTypes?.length === 0) return undefined;
+  return {
+    taxpayerId: query.taxpayer_id,
+    statuses: query.status,
+    invoiceTypes,
+    dateFrom: query.date_from,
+    dateTo: query.date_to,
+    recipientNif: query.recipient_nif,
+    numberPrefix: query.number_prefix,
+    numberContains: query.q,
+  };
+}
+
+/** A page of the list, and how many invoices match the filters in all. */
+export interface InvoicePage extends Page<InvoiceListRow> {
+  total: number;
 }
 
 export function createInvoiceQueryService(deps: { db: Db }) {
@@ -27,25 +50,21 @@ export function createInvoiceQueryService(deps: { db: Db }) {
   }
 
   return {
-    async list(accountId: string, query: InvoiceListQuery): Promise<Page<InvoiceSummary>> {
-      const after = pageStart(query);
-      const invoiceTypes = typesOf(query);
-      if (invoiceTypes?.length === 0) return { items: [], nextCursor: null };
-      const rows = await invoiceStore.list(
-        db,
-        accountId,
-        {
-          taxpayerId: query.taxpayer_id,
-          statuses: query.status,
-          invoiceTypes,
-          dateFrom: query.date_from,
-          dateTo: query.date_to,
-          numberContains: query.q,
-        },
-        after,
-        query.limit + 1,
-      );
-      return toPage(rows, query.limit);
+    async list(accountId: string, query: InvoiceListQuery): Promise<InvoicePage> {
+      const after = query.cursor === undefined ? undefined : decodeInvoiceCursor(query.cursor, query.sort);
+      if (query.cursor !== undefined && !after) {
+        throw ApiError.validation([{ field: 'cursor', code: 'invalid_format', message: 'cursor is not one this API returned for this sort' }]);
+      }
+      const filters = listFilters(query);
+      if (!filters) return { items: [], nextCursor: null, total: 0 };
+      const [rows, total] = await Promise.all([
+        invoiceListing.page(db, accountId, filters, query.sort, after, query.limit + 1),
+        invoiceListing.count(db, accountId, filters),
+      ]);
+      const items = rows.slice(0, query.limit);
+      const last = items[items.length - 1];
+      const nextCursor = rows.length > query.limit ? encodeInvoiceCursor({ sort: query.sort, value: last.sortValue, id: last.id }) : null;
+      return { items, nextCursor, total };
     },
 
     get: find,

@@ -6,12 +6,14 @@ import { invoiceStore, StoreError, systemStore, taxpayerStore, usageStore, type 
 import { enqueueSubmission, type Queues } from '@vf/queue';
 import { ApiError, type FieldIssue } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
+import { issuesOf } from '../http/parse-with';
 import { withRegistrationMetrics } from '../metrics/registration-metrics';
 import { quotaPeriod } from '../quota/quota-period';
 import type { BeforeCommit } from '../shared/before-commit';
 import { withTimeout } from '../shared/with-timeout';
 import { altaRecordRow } from './alta-record-row';
 import { closeChainSlot, openChainSlot, taxpayerNotFound } from './chain-slot';
+import { invoiceRequestSchema } from './invoice-request-schema';
 import { assertInCurrentChain, awaitingAuthority, historyEntry, identityChanges, invoiceNotFound } from './record-history';
 
 export interface RegisteredInvoice {
@@ -57,6 +59,8 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
         extensions: { warnings: result.warnings },
       });
     }
+    const shape = invoiceRequestSchema.validate(body, { abortEarly: false, errors: { wrap: { label: false } } });
+    if (shape.error) throw ApiError.validation(issuesOf(shape.error), 'The invoice does not have the documented request shape; see errors.');
     const { invoice } = result;
     const [taxpayer, system] = await Promise.all([
       isUuid(invoice.taxpayerId) ? taxpayerStore.find(db, accountId, invoice.taxpayerId) : undefined,

@@ -3,6 +3,8 @@ import { currentAccount } from '../auth/require-api-key';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import type { InvoiceResendService } from './invoice-resend-service';
 import { renderInvoiceDetail } from './invoice-view';
+import { resendResponse } from '../openapi/response-schemas';
+import type { RouteDoc } from '../openapi/route-doc';
 
 export function invoiceResendRoutes(resends: InvoiceResendService): Router {
   const router = Router();
@@ -21,3 +23,14 @@ export function invoiceResendRoutes(resends: InvoiceResendService): Router {
     .all(methodNotAllowed(['POST']));
   return router;
 }
+
+export const invoiceResendRouteDocs: RouteDoc[] = [
+  {
+    method: 'post',
+    path: '/invoices/:id/resend',
+    tag: 'Invoices',
+    summary: 'Send an invoice in error to the authority again, unchanged',
+    responses: { 202: { description: 'Queued again.', json: resendResponse, headers: { Location: 'The invoice’s URL.' } } },
+    problems: ['invoice_not_found', 'not_resendable'],
+  },
+];

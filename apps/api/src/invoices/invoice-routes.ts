@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import Joi from 'joi';
 import { classifyOperation } from '@vf/core';
 import { currentAccount } from '../auth/require-api-key';
 import type { InvoiceRow } from '@vf/db/src/stores';
@@ -6,10 +7,15 @@ import { ApiError } from '../errors/api-error';
 import { answerWithin, sendAnswer, type JsonAnswer } from '../idempotency/answer-within';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
-import { invoiceListSchema } from './invoice-list-schema';
+import type { InvoiceExportService } from './invoice-export-service';
+import { invoiceExportSchema, invoiceListSchema } from './invoice-list-schema';
 import type { InvoiceCancellationService } from './invoice-cancellation-service';
 import type { InvoiceQueryService } from './invoice-query-service';
 import type { InvoiceRegistrationService, RegisteredInvoice } from './invoice-registration-service';
+import { classificationResponse, envelope, invoiceDetail, invoiceSummary, pageOf, record, registeredInvoiceResponse, submission, validationResponse } from '../openapi/response-schemas';
+import type { RouteDoc } from '../openapi/route-doc';
+import { cancelSchema } from './invoice-cancellation-service';
+import { classifyRequestSchema, invoiceRequestSchema } from './invoice-request-schema';
 import { renderInvoiceDetail, renderInvoiceSummary, renderRecord, renderSubmission } from './invoice-view';
 
 // Each answer is built once, for the client and for the idempotency record stored with the write.
@@ -43,7 +49,7 @@ function recordAnswer(message: string): (r: InvoiceRow) => JsonAnswer {
 const correctedAnswer = recordAnswer('Correction (subsanación) appended to the chain and queued for submission.');
 const cancelledAnswer = recordAnswer('Cancellation (anulación) appended to the chain and queued for submission.');
 
-export function invoiceRoutes(registration: InvoiceRegistrationService, queries: InvoiceQueryService, cancellation: InvoiceCancellationService): Router {
+export function invoiceRoutes(registration: InvoiceRegistrationService, queries: InvoiceQueryService, cancellation: InvoiceCancellationService, exports: InvoiceExportService): Router {
   const router = Router();
 
   // Fixed paths before /invoices/:id, which would otherwise claim them.
@@ -60,15 +66,38 @@ export function invoiceRoutes(registration: InvoiceRegistrationService, queries:
     .post((req, res) => {
       const result = classifyOperation(req.body);
       if (!result.valid) throw ApiError.validation(result.errors, 'The operation cannot be classified; see errors.');
+      // The domain rules accepted it; the documented shape must too (see invoice-request-schema.ts).
+      parseWith(classifyRequestSchema, req.body);
       res.json({ data: result.data });
     })
     .all(methodNotAllowed(['POST']));
 
   router
+    .route('/invoices/export')
+    .get(async (req, res) => {
+      const { decimal, format: _csv, ...filters } = parseWith(invoiceExportSchema, req.query);
+      res
+        .type('text/csv; charset=utf-8')
+        .attachment(`invoices-${new Date().toISOString().slice(0, 10)}.csv`);
+      try {
+        await exports.exportInvoicesCsv(currentAccount(res).id, filters, { decimal }, res);
+      } catch (err) {
+        // Before the first byte the failure is an ordinary problem answer; after it, the download can only be cut.
+        if (!res.headersSent) {
+          res.removeHeader('Content-Disposition');
+          throw err;
+        }
+        req.log.warn({ err }, 'invoice export cut short');
+        res.destroy();
+      }
+    })
+    .all(methodNotAllowed(['GET']));
+
+  router
     .route('/invoices')
     .get(async (req, res) => {
       const page = await queries.list(currentAccount(res).id, parseWith(invoiceListSchema, req.query));
-      res.json({ data: page.items.map(renderInvoiceSummary), next_cursor: page.nextCursor });
+      res.json({ data: page.items.map(renderInvoiceSummary), next_cursor: page.nextCursor, total: page.total });
     })
     .post(async (req, res) => {
       const r = await registration.register(currentAccount(res), req.body, req.log, answerWithin(res, registeredAnswer));
@@ -111,3 +140,98 @@ export function invoiceRoutes(registration: InvoiceRegistrationService, queries:
 
   return router;
 }
+
+// Codes every alta (registration or correction) can answer: the request's content and ownership.
+const ALTA_PROBLEMS = ['validation_failed', 'taxpayer_not_found', 'system_not_found'] as const;
+const CSV_COLUMNS = 'invoice_number;invoice_date;invoice_type;recipient_name;recipient_nif;base_amount;total_tax_amount;total_amount;authority_status;authority_code;authority_csv;qr_url;created_at';
+
+export const invoiceRouteDocs: RouteDoc[] = [
+  {
+    method: 'post',
+    path: '/invoices/validate',
+    tag: 'Invoices',
+    summary: 'Dry run: every check a registration makes, nothing stored',
+    body: invoiceRequestSchema,
+    responses: { 200: { description: 'Valid; warnings the authority would give.', json: validationResponse } },
+    problems: ['validation_failed', 'taxpayer_not_found', 'system_not_found'],
+  },
+  {
+    method: 'post',
+    path: '/invoices/classify',
+    tag: 'Invoices',
+    summary: 'Suggest operation type, regime and tax for a sale',
+    description: 'The request (country, territory, VAT number…) is read by the domain rules of @vf/core; see docs/api.md.',
+    body: classifyRequestSchema,
+    responses: { 200: { description: 'The suggested classification.', json: classificationResponse } },
+    problems: ['validation_failed'],
+  },
+  {
+    method: 'get',
+    path: '/invoices/export',
+    tag: 'Invoices',
+    summary: 'Export the invoices matching the list’s filters as CSV (streamed)',
+    description: `UTF-8 with BOM, \`;\` separated, CRLF lines, one row per invoice in the list's sort. Columns: ${CSV_COLUMNS}.`,
+    query: invoiceExportSchema,
+    responses: {
+      200: {
+        description: 'The CSV file, as an attachment.',
+        media: { 'text/csv': { schema: { type: 'string' } } },
+        headers: { 'Content-Disposition': 'attachment; filename="invoices-YYYY-MM-DD.csv"' },
+      },
+    },
+    problems: ['validation_failed'],
+  },
+  {
+    method: 'get',
+    path: '/invoices',
+    tag: 'Invoices',
+    summary: 'List invoices, one row per invoice in its current state',
+    query: invoiceListSchema,
+    responses: { 200: { description: 'A page of invoices and the number matching the filters.', json: pageOf(invoiceSummary, { total: Joi.number().integer().min(0).required().description('Invoices matching the filters, on every page.') }) } },
+    problems: ['validation_failed'],
+  },
+  {
+    method: 'post',
+    path: '/invoices',
+    tag: 'Invoices',
+    summary: 'Register an invoice (alta): validate, chain, queue for the authority',
+    body: invoiceRequestSchema,
+    responses: { 201: { description: 'Registered and queued.', json: registeredInvoiceResponse, headers: { Location: 'The invoice’s URL.' } } },
+    problems: [...ALTA_PROBLEMS, 'duplicate_invoice', 'quota_exceeded'],
+  },
+  { method: 'get', path: '/invoices/:id', tag: 'Invoices', summary: 'One invoice: current state, records and history', responses: { 200: { description: 'The invoice.', json: envelope(invoiceDetail) } }, problems: ['invoice_not_found'] },
+  {
+    method: 'put',
+    path: '/invoices/:id',
+    tag: 'Invoices',
+    summary: 'Correct an invoice (subsanación): a new record with the full corrected content',
+    body: invoiceRequestSchema,
+    responses: { 201: { description: 'Correction appended and queued.', json: envelope(record), headers: { Location: 'The invoice’s URL.' } } },
+    problems: [...ALTA_PROBLEMS, 'invoice_not_found', 'invoice_cancelled', 'invoice_awaiting_authority', 'invoice_in_other_environment'],
+  },
+  {
+    method: 'post',
+    path: '/invoices/:id/cancel',
+    tag: 'Invoices',
+    summary: 'Cancel an invoice (anulación)',
+    body: cancelSchema,
+    responses: { 201: { description: 'Cancellation appended and queued.', json: envelope(record), headers: { Location: 'The invoice’s URL.' } } },
+    problems: ['validation_failed', 'invoice_not_found', 'already_cancelled', 'invoice_awaiting_authority', 'invoice_in_other_environment'],
+  },
+  {
+    method: 'get',
+    path: '/invoices/:id/records/:recordId/xml',
+    tag: 'Invoices',
+    summary: 'The XML of one record, as sent (or as it will be sent)',
+    responses: { 200: { description: 'The RegistroAlta or RegistroAnulacion.', media: { 'application/xml': { schema: { type: 'string' } } } } },
+    problems: ['invoice_not_found', 'record_not_found'],
+  },
+  {
+    method: 'get',
+    path: '/invoices/:id/submissions',
+    tag: 'Invoices',
+    summary: 'The SOAP exchanges that carried the invoice’s records',
+    responses: { 200: { description: 'Newest first.', json: envelope(Joi.array().items(submission)) } },
+    problems: ['invoice_not_found'],
+  },
+];

@@ -1,4 +1,5 @@
 import type { InvoiceDetail, InvoiceRow, InvoiceSummary, SubmissionRow } from '@vf/db/src/stores';
+import type { InvoiceListRow } from './invoice-listing';
 import { authorityMessageOf } from './authority-message';
 import { CORRECTIVE_TYPES } from './invoice-list-schema';
 
@@ -54,8 +55,13 @@ export function renderRecord(r: InvoiceRow) {
   };
 }
 
-export function renderInvoiceSummary({ pageKey: _pageKey, ...facts }: InvoiceSummary) {
-  return renderFacts(facts);
+export function renderInvoiceSummary(row: InvoiceListRow) {
+  return {
+    ...renderFacts(row),
+    recipient_name: row.recipientName,
+    recipient_nif: row.recipientNif,
+    base_amount: row.baseAmount,
+  };
 }
 
 export function renderInvoiceDetail({ invoice: i, records, cancelled, lines, events }: InvoiceDetail) {

@@ -5,6 +5,7 @@ import { methodNotAllowed } from '../http/method-not-allowed';
 import type { InvoiceQrService } from './invoice-qr-service';
 import { chooseQrFormat } from './render-qr';
 import { sendQrImage } from './send-qr-image';
+import type { RouteDoc } from '../openapi/route-doc';
 
 /** GET /invoices/:id/qr (behind requireApiKey): PNG or SVG by ?format= or Accept. */
 export function qrRoutes(qr: InvoiceQrService): Router {
@@ -24,3 +25,20 @@ export function qrRoutes(qr: InvoiceQrService): Router {
     .all(methodNotAllowed(['GET']));
   return router;
 }
+
+export const qrRouteDocs: RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/invoices/:id/qr',
+    tag: 'Invoices',
+    summary: 'The invoice’s QR code as PNG or SVG',
+    description: 'Chosen by `?format=png|svg`, else by the Accept header.',
+    responses: {
+      200: {
+        description: 'The QR image.',
+        media: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } }, 'image/svg+xml': { schema: { type: 'string' } } },
+      },
+    },
+    problems: ['validation_failed', 'not_acceptable', 'invoice_not_found'],
+  },
+];

@@ -8,6 +8,8 @@ import { pageQuerySchema } from '../shared/page-query';
 import { systemCreateSchema, systemUpdateSchema } from './system-schemas';
 import type { SystemService } from './system-service';
 import { renderSystem } from './system-view';
+import { envelope, pageOf, system } from '../openapi/response-schemas';
+import type { RouteDoc } from '../openapi/route-doc';
 
 function systemId(req: Request): string {
   const { id } = req.params;
@@ -47,3 +49,27 @@ export function systemRoutes(systems: SystemService): Router {
 
   return router;
 }
+
+export const systemRouteDocs: RouteDoc[] = [
+  { method: 'get', path: '/systems', tag: 'Computer systems', summary: 'List computer systems', query: pageQuerySchema, responses: { 200: { description: 'A page of systems, newest first.', json: pageOf(system) } }, problems: ['validation_failed'] },
+  {
+    method: 'post',
+    path: '/systems',
+    tag: 'Computer systems',
+    summary: 'Declare a computer system (SistemaInformatico)',
+    body: systemCreateSchema,
+    responses: { 201: { description: 'Created.', json: envelope(system), headers: { Location: 'The new system’s URL.' } } },
+    problems: ['validation_failed'],
+  },
+  { method: 'get', path: '/systems/:id', tag: 'Computer systems', summary: 'One computer system', responses: { 200: { description: 'The system.', json: envelope(system) } }, problems: ['system_not_found'] },
+  {
+    method: 'put',
+    path: '/systems/:id',
+    tag: 'Computer systems',
+    summary: 'Change a computer system (only the fields given)',
+    body: systemUpdateSchema,
+    responses: { 200: { description: 'Updated.', json: envelope(system) } },
+    problems: ['validation_failed', 'system_not_found'],
+  },
+  { method: 'delete', path: '/systems/:id', tag: 'Computer systems', summary: 'Delete an unused computer system', responses: { 204: { description: 'Deleted.' } }, problems: ['system_not_found', 'system_in_use'] },
+];

@@ -8,6 +8,8 @@ import { pageQuerySchema } from '../shared/page-query';
 import { taxpayerCreateSchema, taxpayerUpdateSchema } from './taxpayer-schemas';
 import type { SavedTaxpayer, TaxpayerService } from './taxpayer-service';
 import { renderTaxpayer } from './taxpayer-view';
+import { envelope, pageOf, savedTaxpayerResponse, taxpayer } from '../openapi/response-schemas';
+import type { RouteDoc } from '../openapi/route-doc';
 
 function taxpayerId(req: Request): string {
   const { id } = req.params;
@@ -49,3 +51,35 @@ export function taxpayerRoutes(taxpayers: TaxpayerService, clock: () => Date): R
 
   return router;
 }
+
+const CERTIFICATE_PROBLEMS = [
+  'certificate_path_not_allowed',
+  'certificate_unreadable',
+  'certificate_password_invalid',
+  'certificate_without_key',
+  'certificate_expired',
+] as const;
+
+export const taxpayerRouteDocs: RouteDoc[] = [
+  { method: 'get', path: '/taxpayers', tag: 'Taxpayers', summary: 'List taxpayers', query: pageQuerySchema, responses: { 200: { description: 'A page of taxpayers, newest first.', json: pageOf(taxpayer) } }, problems: ['validation_failed'] },
+  {
+    method: 'post',
+    path: '/taxpayers',
+    tag: 'Taxpayers',
+    summary: 'Add a taxpayer (obligado emisor), with or without its certificate',
+    body: taxpayerCreateSchema,
+    responses: { 201: { description: 'Created, with certificate warnings.', json: savedTaxpayerResponse, headers: { Location: 'The new taxpayer’s URL.' } } },
+    problems: ['validation_failed', 'taxpayer_exists', 'taxpayer_claimed', ...CERTIFICATE_PROBLEMS],
+  },
+  { method: 'get', path: '/taxpayers/:id', tag: 'Taxpayers', summary: 'One taxpayer', responses: { 200: { description: 'The taxpayer.', json: envelope(taxpayer) } }, problems: ['taxpayer_not_found'] },
+  {
+    method: 'put',
+    path: '/taxpayers/:id',
+    tag: 'Taxpayers',
+    summary: 'Change a taxpayer (only the fields given)',
+    body: taxpayerUpdateSchema,
+    responses: { 200: { description: 'Updated, with certificate warnings.', json: savedTaxpayerResponse } },
+    problems: ['validation_failed', 'taxpayer_not_found', 'taxpayer_exists', 'taxpayer_claimed', 'taxpayer_has_invoices', ...CERTIFICATE_PROBLEMS],
+  },
+  { method: 'delete', path: '/taxpayers/:id', tag: 'Taxpayers', summary: 'Delete a taxpayer without invoices', responses: { 204: { description: 'Deleted.' } }, problems: ['taxpayer_not_found', 'taxpayer_has_invoices'] },
+];

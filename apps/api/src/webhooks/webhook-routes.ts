@@ -1,7 +1,10 @@
 import { Router } from 'express';
+import Joi from 'joi';
 import { currentAccount } from '../auth/require-api-key';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
+import { createdWebhookResponse, envelope, webhook, webhookDelivery } from '../openapi/response-schemas';
+import type { RouteDoc } from '../openapi/route-doc';
 import { deliveryQuerySchema, webhookCreateSchema } from './webhook-schemas';
 import type { WebhookService } from './webhook-service';
 import { renderDelivery, renderWebhook } from './webhook-view';
@@ -52,3 +55,35 @@ export function webhookRoutes(webhooks: WebhookService): Router {
 
   return router;
 }
+
+export const webhookRouteDocs: RouteDoc[] = [
+  { method: 'get', path: '/webhooks', tag: 'Webhooks', summary: 'Your webhook endpoints', responses: { 200: { description: 'Every endpoint.', json: envelope(Joi.array().items(webhook)) } }, problems: [] },
+  {
+    method: 'post',
+    path: '/webhooks',
+    tag: 'Webhooks',
+    summary: 'Add an endpoint for invoice events (Standard Webhooks signatures)',
+    body: webhookCreateSchema,
+    responses: { 201: { description: 'Added; the signing secret is shown only here.', json: createdWebhookResponse, headers: { Location: 'The endpoint’s URL.' } } },
+    problems: ['validation_failed'],
+  },
+  { method: 'get', path: '/webhooks/:id', tag: 'Webhooks', summary: 'One endpoint', responses: { 200: { description: 'The endpoint.', json: envelope(webhook) } }, problems: ['webhook_not_found'] },
+  { method: 'delete', path: '/webhooks/:id', tag: 'Webhooks', summary: 'Remove an endpoint', responses: { 204: { description: 'Removed.' } }, problems: ['webhook_not_found'] },
+  {
+    method: 'get',
+    path: '/webhooks/:id/deliveries',
+    tag: 'Webhooks',
+    summary: 'Recent deliveries to an endpoint',
+    query: deliveryQuerySchema,
+    responses: { 200: { description: 'Newest first.', json: envelope(Joi.array().items(webhookDelivery)) } },
+    problems: ['validation_failed', 'webhook_not_found'],
+  },
+  {
+    method: 'post',
+    path: '/webhooks/:id/test',
+    tag: 'Webhooks',
+    summary: 'Queue a test event to an endpoint',
+    responses: { 202: { description: 'Queued.', json: envelope(webhookDelivery) } },
+    problems: ['webhook_not_found'],
+  },
+];

@@ -97,6 +97,9 @@ export const invoices = pgTable(
     index('invoices_invoice_seq_idx').on(t.invoiceId, t.chainSeq),
     index('invoices_current_record_idx').on(t.currentRecordId),
     index('invoices_account_created_idx').on(t.accountId, t.createdAt, t.id),
+    // Lists sorted by date or number: the invoices' first records (the rows with current_record_id) of an account.
+    index('invoices_account_date_idx').on(t.accountId, t.invoiceDate, t.id).where(sql`${t.currentRecordId} IS NOT NULL`),
+    index('invoices_account_number_idx').on(t.accountId, t.invoiceNumber, t.id).where(sql`${t.currentRecordId} IS NOT NULL`),
     index('invoices_taxpayer_status_seq_idx').on(t.taxpayerId, t.authorityStatus, t.chainSeq),
     index('invoices_chain_status_seq_idx').on(t.chainId, t.authorityStatus, t.chainSeq),
     index('invoices_status_idx').on(t.authorityStatus),

@@ -1,0 +1,35 @@
+import { isUuid } from '../http/is-uuid';
+import type { InvoiceSort } from './invoice-list-schema';
+
+/** Where a page of invoices ended, in the order it was listed by: the sort, its column's value there, and the id. */
+export interface InvoiceCursor {
+  sort: InvoiceSort;
+  value: string;
+  id: string;
+}
+
+// The text forms PostgreSQL gives for each sort column; a forged cursor must not reach SQL as garbage.
+const VALUE_SHAPES: Record<string, RegExp> = {
+  created_at: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/,
+  invoice_date: /^\d{4}-\d{2}-\d{2}$/,
+  invoice_number: /^[^\u0000]{1,60}$/,
+};
+
+export function encodeInvoiceCursor(cursor: InvoiceCursor): string {
+  return Buffer.from(JSON.stringify([cursor.sort, cursor.value, cursor.id]), 'utf8').toString('base64url');
+}
+
+/** The cursor, when it is one this API handed out for the same sort; undefined otherwise. */
+export function decodeInvoiceCursor(text: string, sort: InvoiceSort): InvoiceCursor | undefined {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (!Array.isArray(parsed) || parsed.length !== 3) return undefined;
+    const [givenSort, value, id] = parsed;
+    if (givenSort !== sort || typeof value !== 'string' || !isUuid(id)) return undefined;
+    if (!VALUE_SHAPES[sort.replace(/^-/, '')].test(value)) return undefined;
+    if (sort.endsWith('created_at') && Number.isNaN(Date.parse(value.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')))) return undefined;
+    return { sort, value, id };
+  } catch {
+    return undefined;
+  }
+}

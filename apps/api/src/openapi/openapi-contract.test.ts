@@ -1,0 +1,204 @@
+import { execFileSync } from 'node:child_process';
+import { sql } from 'drizzle-orm';
+import type { Express } from 'express';
+import request from 'supertest';
+import { API_PREFIX } from '../create-app';
+import { invoiceBody, readyAccount, registerAccount, uniqueNif, type TestAccount } from '../testing/api-fixtures';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { openApiPath } from './build-openapi-document';
+import { createResponseChecker, type ApiDocument as Document } from './testing/response-checker';
+
+let t: TestApp;
+let doc: Document;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const res = await request(t.app).get('/api/v1/openapi.json').expect(200);
+  doc = res.body;
+});
+afterAll(() => t.close());
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle: { stack?: Layer[] };
+  rawPath?: string;
+  matchers: ((path: string) => unknown)[];
+}
+
+/** Every (method, path) the app routes under /api/v1, read from Express's own router stack. */
+function registeredRoutes(app: Express): string[] {
+  const found: string[] = [];
+  const walk = (stack: Layer[], prefix: string) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        for (const method of Object.keys(layer.route.methods).filter((m) => m !== '_all')) found.push(`${method} ${prefix}${layer.route.path}`);
+      } else if (layer.handle.stack) {
+        // A mounted router: its mount path is the layer's own (e.g. /api/v1), or nothing when mounted at /.
+        walk(layer.handle.stack, prefix + (typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : ''));
+      }
+    }
+  };
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '');
+  return [...new Set(found.filter((r) => r.split(' ')[1].startsWith(`${API_PREFIX}/`)))].sort();
+}
+
+function documentedRoutes(): string[] {
+  return Object.entries(doc.paths)
+    .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method} ${API_PREFIX}${path}`))
+    .sort();
+}
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document by a maintained validator', () => {
+    // The validator is an ES module: it runs in a plain Node process, fed the document on stdin.
+    const script = `import { Validator } from '@seriousme/openapi-schema-validator';
+      let text = ''; for await (const chunk of process.stdin) text += chunk;
+      const v = new Validator(); const r = await v.validate(JSON.parse(text));
+      process.stdout.write(JSON.stringify({ ...r, version: v.version }));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: JSON.stringify(doc), cwd: __dirname, encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({ valid: true, version: '3.1' });
+  });
+
+  it('describes every route the app registers under /api/v1, and nothing else', () => {
+    const registered = registeredRoutes(t.app).map((r) => r.replace(/:(\w+)/g, '{$1}')).sort();
+    expect(registered.length).toBeGreaterThan(20);
+    expect(documentedRoutes()).toEqual(registered);
+  });
+
+  it('is served without an API key and declares the bearer key for the rest', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect((doc as unknown as { components: { securitySchemes: unknown } }).components.securitySchemes).toEqual({
+      apiKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    });
+  });
+});
+
+describe('real answers match the document', () => {
+  const captured: { operation: string; res: request.Response }[] = [];
+
+  /** Calls the API and keeps the answer under its documented operation ("get /invoices/{id}"). */
+  async function call(method: 'get' | 'post' | 'put' | 'delete', path: string, url: string, auth?: TestAccount, body?: unknown, headers: Record<string, string> = {}): Promise<request.Response> {
+    let req = request(t.app)[method](`${API_PREFIX}${url}`).set(headers);
+    if (auth) req = req.set(auth.auth);
+    const res = body === undefined ? await req : await req.send(body as object);
+    captured.push({ operation: `${method} ${openApiPath(path)}`, res });
+    return res;
+  }
+
+  it('for a success and a problem of every operation', async () => {
+    const { account, taxpayerId, systemId } = await readyAccount(t.app);
+    const other = await registerAccount(t.app, 'Other');
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const register = (extra: Record<string, unknown> = {}) => call('post', '/invoices', '/invoices', account, invoiceBody(taxpayerId, systemId, extra));
+    const settle = (id: string, status: string) => t.db.db.execute(sql`UPDATE invoices SET authority_status = ${status} WHERE id = ${id}`);
+
+    await call('get', '/health', '/health');
+    // A body that is not JSON: refused before any route, on every route.
+    await call('get', '/health', '/health', undefined, 'not json');
+    await call('get', '/openapi.json', '/openapi.json');
+    await call('get', '/openapi.json', '/openapi.json', undefined, 'not json');
+
+    await call('post', '/auth/register', '/auth/register', undefined, { name: 'Ana', email: 'ana-contract@example.test', password: 'a long password here' });
+    await call('post', '/auth/register', '/auth/register', undefined, { name: 'Ana', email: 'not an email', password: 'short' });
+    await call('post', '/auth/regenerate-key', '/auth/regenerate-key', other);
+    await call('post', '/auth/regenerate-key', '/auth/regenerate-key', { ...other, auth: { Authorization: 'Bearer vf_not_a_key' } });
+
+    await call('get', '/account', '/account', account);
+    await call('get', '/account', '/account');
+
+    await call('get', '/taxpayers', '/taxpayers', account);
+    await call('get', '/taxpayers', '/taxpayers?limit=0', account);
+    const spare = await call('post', '/taxpayers', '/taxpayers', account, { nif: uniqueNif(), name: 'Spare' });
+    await call('post', '/taxpayers', '/taxpayers', account, { nif: 'nope' });
+    await call('get', '/taxpayers/:id', `/taxpayers/${taxpayerId}`, account);
+    await call('get', '/taxpayers/:id', `/taxpayers/${missing}`, account);
+    await call('put', '/taxpayers/:id', `/taxpayers/${spare.body.data.id}`, account, { name: 'Spare renamed' });
+    await call('put', '/taxpayers/:id', `/taxpayers/${missing}`, account, { name: 'x' });
+    await call('delete', '/taxpayers/:id', `/taxpayers/${spare.body.data.id}`, account);
+    await call('delete', '/taxpayers/:id', `/taxpayers/${missing}`, account);
+
+    await call('get', '/systems', '/systems', account);
+    await call('get', '/systems', '/systems?cursor=zzz', account);
+    const spareSystem = await call('post', '/systems', '/systems', account, { vendor_name: 'V SL', vendor_nif: 'B85905495', name: 'S', version: '1', installation_number: '2' });
+    await call('post', '/systems', '/systems', account, {});
+    await call('get', '/systems/:id', `/systems/${systemId}`, account);
+    await call('get', '/systems/:id', `/systems/${missing}`, account);
+    await call('put', '/systems/:id', `/systems/${spareSystem.body.data.id}`, account, { version: '2' });
+    await call('put', '/systems/:id', `/systems/${missing}`, account, { version: '2' });
+    await call('delete', '/systems/:id', `/systems/${spareSystem.body.data.id}`, account);
+    await call('delete', '/systems/:id', `/systems/${systemId}`, other);
+
+    await call('post', '/invoices/validate', '/invoices/validate', account, invoiceBody(taxpayerId, systemId));
+    await call('post', '/invoices/validate', '/invoices/validate', account, invoiceBody(taxpayerId, systemId, { invoice_type: 'Z9' }));
+    await call('post', '/invoices/classify', '/invoices/classify', account, { recipient_country: 'FR' });
+    await call('post', '/invoices/classify', '/invoices/classify', account, { issuer_territory: 'mars' });
+
+    const first = await register({ recipient: { name: 'Foreign Ltd', country: 'US', id_type: '04', id: 'US123' } });
+    const second = await register();
+    const third = await register({ recipient: undefined, invoice_type: 'F2' });
+    await call('post', '/invoices', '/invoices', account, invoiceBody(taxpayerId, systemId, { invoice_number: first.body.data.invoice_number }));
+    const [a, b, c] = [first.body.data.id, second.body.data.id, third.body.data.id];
+
+    await call('get', '/invoices', '/invoices?sort=invoice_number', account);
+    await call('get', '/invoices', '/invoices?sort=total', account);
+    await call('get', '/invoices/export', '/invoices/export?format=csv&decimal=comma', account);
+    await call('get', '/invoices/export', '/invoices/export?format=pdf', account);
+    await call('get', '/invoices/:id', `/invoices/${a}`, account);
+    await call('get', '/invoices/:id', `/invoices/${a}`, other);
+
+    await settle(a, 'accepted');
+    await call('put', '/invoices/:id', `/invoices/${a}`, account, invoiceBody(taxpayerId, systemId, { invoice_number: first.body.data.invoice_number, description: 'Corrected' }));
+    await call('put', '/invoices/:id', `/invoices/${b}`, account, invoiceBody(taxpayerId, systemId, { invoice_number: second.body.data.invoice_number }));
+    await settle(c, 'accepted');
+    await call('post', '/invoices/:id/cancel', `/invoices/${c}/cancel`, account, { reason: 'Issued by mistake' });
+    await call('post', '/invoices/:id/cancel', `/invoices/${c}/cancel`, account, {});
+
+    await call('get', '/invoices/:id/records/:recordId/xml', `/invoices/${a}/records/${a}/xml`, account);
+    await call('get', '/invoices/:id/records/:recordId/xml', `/invoices/${a}/records/${missing}/xml`, account);
+    await call('get', '/invoices/:id/submissions', `/invoices/${a}/submissions`, account);
+    await call('get', '/invoices/:id/submissions', `/invoices/${missing}/submissions`, account);
+    await call('get', '/invoices/:id/qr', `/invoices/${b}/qr?format=svg`, account);
+    await call('get', '/invoices/:id/qr', `/invoices/${b}/qr?format=bmp`, account);
+
+    await settle(b, 'error');
+    await call('post', '/invoices/:id/resend', `/invoices/${b}/resend`, account);
+    await call('post', '/invoices/:id/resend', `/invoices/${a}/resend`, account);
+
+    const hook = await call('post', '/webhooks', '/webhooks', account, { url: 'https://receiver.example.test/hooks', events: ['invoice.accepted'] });
+    await call('post', '/webhooks', '/webhooks', account, { url: 'http://receiver.example.test/hooks', events: ['invoice.nothing'] });
+    await call('get', '/webhooks', '/webhooks', account);
+    await call('get', '/webhooks', '/webhooks');
+    await call('get', '/webhooks/:id', `/webhooks/${hook.body.data.id}`, account);
+    await call('get', '/webhooks/:id', `/webhooks/${missing}`, account);
+    await call('post', '/webhooks/:id/test', `/webhooks/${hook.body.data.id}/test`, account);
+    await call('post', '/webhooks/:id/test', `/webhooks/${missing}/test`, account);
+    await call('get', '/webhooks/:id/deliveries', `/webhooks/${hook.body.data.id}/deliveries`, account);
+    await call('get', '/webhooks/:id/deliveries', `/webhooks/${hook.body.data.id}/deliveries?limit=0`, account);
+    await call('delete', '/webhooks/:id', `/webhooks/${hook.body.data.id}`, account);
+    await call('delete', '/webhooks/:id', `/webhooks/${hook.body.data.id}`, account);
+
+    // Idempotency: a replay is the first answer again; the same key for another body, or a malformed key, a problem.
+    const once = { 'Idempotency-Key': 'contract-replay-1' };
+    const replayBody = invoiceBody(taxpayerId, systemId);
+    const original = await call('post', '/invoices', '/invoices', account, replayBody, once);
+    const replay = await call('post', '/invoices', '/invoices', account, replayBody, once);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(original.body);
+    expect((await call('post', '/invoices', '/invoices', account, invoiceBody(taxpayerId, systemId), once)).body.code).toBe('idempotency_key_reused');
+    expect((await call('post', '/systems', '/systems', account, {}, { 'Idempotency-Key': 'tab\there' })).body.code).toBe('idempotency_key_invalid');
+
+    const nif = (await request(t.app).get(`/api/v1/taxpayers/${taxpayerId}`).set(account.auth)).body.data.nif;
+    await call('get', '/chain/:nif', `/chain/${nif}`, account);
+    await call('get', '/chain/:nif', `/chain/${nif}`, other);
+
+    const check = createResponseChecker(doc);
+    const problems = captured.map((c) => check(c.operation, c.res)).filter(Boolean);
+    expect(problems).toEqual([]);
+
+    // Every documented operation was seen answering both ways.
+    const seen = (ok: boolean) => new Set(captured.filter((c) => (c.res.status < 400) === ok).map((c) => c.operation));
+    const operations = documentedRoutes().map((r) => r.replace(API_PREFIX, ''));
+    expect(operations.filter((op) => !seen(true).has(op))).toEqual([]);
+    expect(operations.filter((op) => !seen(false).has(op))).toEqual([]);
+  });
+});

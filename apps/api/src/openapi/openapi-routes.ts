@@ -1,0 +1,30 @@
+import { Router } from 'express';
+import { methodNotAllowed } from '../http/method-not-allowed';
+import type { OpenApiDocument } from './build-openapi-document';
+import type { RouteDoc } from './route-doc';
+
+export const API_DOCUMENT_PATH = '/api/v1/openapi.json';
+
+/** GET /openapi.json, public: clients and the /docs reference read it. */
+export function openApiRoutes(document: () => OpenApiDocument): Router {
+  const router = Router();
+  router
+    .route('/openapi.json')
+    .get((_req, res) => {
+      res.json(document());
+    })
+    .all(methodNotAllowed(['GET']));
+  return router;
+}
+
+export const openApiRouteDocs: RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/openapi.json',
+    tag: 'Operations',
+    summary: 'This OpenAPI 3.1 document',
+    public: true,
+    responses: { 200: { description: 'The document.', media: { 'application/json': { schema: { type: 'object' } } } } },
+    problems: [],
+  },
+];
