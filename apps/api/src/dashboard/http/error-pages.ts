@@ -36,7 +36,18 @@ export function serverErrorPage(requestId: string): Page {
   };
 }
 
-export function refusedPage(title: string, detail: string): Page {
+/** The refusal's title by its HTTP status; the API's own titles are English. */
+function refusedTitle(status: number): string {
+  if (status === 401 || status === 403) return t('errorPage.refused.forbidden');
+  if (status === 409) return t('errorPage.refused.conflict');
+  if (status === 422) return t('errorPage.refused.invalid');
+  if (status === 429) return t('errorPage.refused.tooMany');
+  if (status === 503) return t('errorPage.refused.unavailable');
+  return t('errorPage.refused.other');
+}
+
+export function refusedPage(status: number, detail: string): Page {
+  const title = refusedTitle(status);
   return {
     title,
     body: () => html`<h1>${title}</h1><p>${detail}</p><p><a href="/app">${t('errorPage.toOverview')}</a></p>`,
