@@ -33,7 +33,7 @@ const missingKey = new RegExp(`(?<![\\w.@/-])(?:${Object.keys(es).join('|')})\\.
 
 /** Words of the other language that only an untranslated dashboard text would put on the page. */
 const FOREIGN: Record<Locale, RegExp> = {
-  es: /\b(Status|Invoice|Invoices|Submission|Record|Records|Cancel|Correct|Events?|Delete|Recipient|Breakdown|Total tax|none yet|Not found|Signing secret|Download|Send|Back|Created|Pending|Attempts|Reload|Copy|the|of the|Something went wrong)\b/g,
+  es: /\b(Status|Invoice|Invoices|Submission|Record|Records|Cancel|Correct|Events?|Delete|Recipient|Breakdown|Total tax|none yet|Not found|Signing secret|Download|Send|Back|Created|Pending|Attempts|Reload|Copy|the|of the|must|such as|is required|Something went wrong)\b/g,
   en: /\b(Factura|Facturas|Estado|Anular|Anulada|Corregir|Eventos?|Destinatario|Desglose|todavía|Enviar|Envío|Respuesta|Historial|Importe|Cuota|Secreto|Eliminar|Añadir|Pendiente|Volver|Registros)\b/g,
 };
 
@@ -108,6 +108,14 @@ async function everyPage(language: Locale): Promise<Record<string, { status: num
   for (const [name, id] of Object.entries({ queued, sent, accepted, warned, rejected, failed, corrective })) await visit(`invoice ${name}`, `/app/invoices/${id.id}`);
   await visit('invoice after a refused cancellation', `/app/invoices/${rejected.id}?notice=cancellation_awaiting`);
   await visit('correction form', `/app/invoices/${queued.id}/correct`);
+  const post = async (name: string, id: string, changes: Record<string, string>) => {
+    const page = (await a.agent.get(`/app/invoices/${id}/correct`).expect(200)).text;
+    const values = Object.fromEntries([...page.matchAll(/<input [^>]*?name="([^"]+)"[^>]*? value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    const res = await a.agent.post(`/app/invoices/${id}/correct`).type('form').send({ ...values, _csrf: csrfTokenIn(page), invoice_type: 'F1', ...changes });
+    pages[name] = { status: res.status, text: res.text };
+  };
+  await post('correction form with errors', rejected.id, { description: '', total_amount: 'mucho' });
+  await post('correction refused while the authority answers', sent.id, { description: 'Otra' });
   await visit('overview', '/app');
   await visit('invoices', '/app/invoices');
   await visit('corrective invoices', '/app/corrective-invoices');
@@ -147,5 +155,9 @@ describe.each<Locale>(['es', 'en'])('every dashboard page in %s', (language) => 
     expect(pages['invoice accepted'].text).toContain(words.cancelled);
     expect(pages['invoice rejected'].text).toContain('data-testid="authority-explanation"');
     expect(pages['form without its token'].status).toBe(403);
+    expect(pages['correction form with errors'].status).toBe(422);
+    // The field is named by the form's label; the problem is said in the page's language.
+    expect(pages['correction form with errors'].text).toContain(language === 'es' ? 'Importe total debe ser un importe' : 'Total must be a decimal amount');
+    expect(pages['correction refused while the authority answers'].status).toBe(409);
   });
 });

@@ -3,7 +3,7 @@ import { html, type SafeHtml } from '../html/html';
 import { csrfField } from '../html/layout';
 import { t } from '../i18n/i18n';
 import type { Page } from '../http/page-renderer';
-import { LINE_FIELDS, lineCount, MAX_FORM_LINES, type CorrectionValues } from './correction-form';
+import { LINE_FIELDS, LINE_LABEL_KEYS, lineCount, MAX_FORM_LINES, type CorrectionValues } from './correction-form';
 import { CORRECTIVE_TYPES, NORMAL_TYPES, typeLabel } from './invoice-kinds';
 
 export interface CorrectionPageView {
@@ -15,17 +15,6 @@ export interface CorrectionPageView {
   /** Why the correction cannot be made now (409), in words. */
   refusal?: string;
 }
-
-const LINE_LABEL_KEYS: Record<(typeof LINE_FIELDS)[number], string> = {
-  tax_type: 'correction.colTax',
-  regime_type: 'correction.colRegime',
-  operation_type: 'correction.colOperation',
-  base_amount: 'correction.colBase',
-  tax_rate: 'correction.colRate',
-  tax_amount: 'correction.colTaxAmount',
-  surcharge_rate: 'correction.colSurchargeRate',
-  surcharge_amount: 'correction.colSurcharge',
-};
 
 function linesTable(values: CorrectionValues, errors: FormErrors): SafeHtml {
   // Room for one more line than the invoice has, up to the form's limit.

@@ -95,7 +95,7 @@ describe('correcting an invoice from the dashboard', () => {
     const fields = formFields(form);
     const res = await a.agent.post(`/app/invoices/${invoice.id}/correct`).type('form').send({ ...fields, _csrf: csrfTokenIn(form), invoice_type: 'F1', description: 'X' });
     expect(res.status).toBe(409);
-    expect(res.text).toContain('has no answer from the authority yet');
+    expect(res.text).toContain('It cannot be corrected yet: a record of this invoice is waiting for the authority&#39;s answer.');
   });
 });
 
