@@ -1,5 +1,5 @@
 import { html } from '../html/html';
-import { t } from '../i18n/i18n';
+import { locale, t } from '../i18n/i18n';
 import type { Page } from './page-renderer';
 
 export function notFoundPage(): Page {
@@ -46,8 +46,15 @@ function refusedTitle(status: number): string {
   return t('errorPage.refused.other');
 }
 
-export function refusedPage(status: number, detail: string): Page {
+const EXPLAINED_REFUSALS = ['quota_exceeded', 'too_many_attempts', 'service_unavailable', 'unsupported_content_encoding'];
+
+/**
+ * A refusal the page does not handle itself. English is the API's own language, so an English page shows its precise
+ * detail; another language says it through the catalogue.
+ */
+export function refusedPage(status: number, code: string, apiDetail: string): Page {
   const title = refusedTitle(status);
+  const detail = locale() === 'en' ? apiDetail : t(`errorPage.refusedBody.${EXPLAINED_REFUSALS.includes(code) ? code : 'other'}`);
   return {
     title,
     body: () => html`<h1>${title}</h1><p>${detail}</p><p><a href="/app">${t('errorPage.toOverview')}</a></p>`,

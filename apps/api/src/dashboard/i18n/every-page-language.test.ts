@@ -127,6 +127,8 @@ async function everyPage(language: Locale): Promise<Record<string, { status: num
   await visit('not found', '/app/invoices/00000000-0000-4000-8000-000000000000', 404);
   const refused = await a.agent.post('/app/webhooks').type('form').send({ url: 'https://erp.example.es/x' });
   pages['form without its token'] = { status: refused.status, text: refused.text };
+  const compressed = await a.agent.post('/app/webhooks').set('Content-Encoding', 'gzip').set('Content-Type', 'multipart/form-data; boundary=x').send('--x--');
+  pages['refused form'] = { status: compressed.status, text: compressed.text };
   return pages;
 }
 
@@ -155,6 +157,8 @@ describe.each<Locale>(['es', 'en'])('every dashboard page in %s', (language) => 
     expect(pages['invoice accepted'].text).toContain(words.cancelled);
     expect(pages['invoice rejected'].text).toContain('data-testid="authority-explanation"');
     expect(pages['form without its token'].status).toBe(403);
+    expect(pages['refused form'].status).toBe(415);
+    expect(pages['refused form'].text).toContain(language === 'es' ? 'No se ha podido completar' : 'Send the form uncompressed.');
     expect(pages['correction form with errors'].status).toBe(422);
     // The field is named by the form's label; the problem is said in the page's language.
     expect(pages['correction form with errors'].text).toContain(language === 'es' ? 'Importe total debe ser un importe' : 'Total must be a decimal amount');

@@ -83,6 +83,13 @@ export const en: Catalogue = {
     serverTitle: 'Something went wrong',
     serverHeading: 'Something went wrong on our side',
     serverBody: 'Nothing you did caused this. Try again in a moment; if it keeps happening, quote this reference:',
+    refusedBody: {
+      quota_exceeded: "Your plan's monthly registration quota is used up; nothing was registered. The quota renews on the 1st.",
+      too_many_attempts: 'Too many attempts in a row; nothing was changed. Wait a moment and try again.',
+      service_unavailable: 'The service is unavailable right now; nothing was changed. Try again in a few minutes.',
+      unsupported_content_encoding: 'The browser sent the form compressed and it could not be read; nothing was changed.',
+      other: 'Nothing was changed. Go back and check what you entered.',
+    },
     refused: {
       forbidden: 'Not allowed',
       conflict: 'Not possible right now',

@@ -81,6 +81,13 @@ export const es = {
     serverTitle: 'Algo ha fallado',
     serverHeading: 'Algo ha fallado por nuestra parte',
     serverBody: 'No es culpa tuya. Inténtalo de nuevo en un momento; si sigue pasando, indica esta referencia:',
+    refusedBody: {
+      quota_exceeded: 'Se ha alcanzado el cupo mensual de registros de tu plan; no se ha registrado nada. El cupo se renueva el día 1.',
+      too_many_attempts: 'Demasiados intentos seguidos; no se ha cambiado nada. Espera un momento y vuelve a intentarlo.',
+      service_unavailable: 'El servicio no está disponible en este momento; no se ha cambiado nada. Vuelve a intentarlo en unos minutos.',
+      unsupported_content_encoding: 'El navegador envió el formulario comprimido y no se ha podido leer; no se ha cambiado nada.',
+      other: 'No se ha cambiado nada. Vuelve atrás y comprueba los datos.',
+    },
     refused: {
       forbidden: 'No permitido',
       conflict: 'No se puede hacer ahora',
