@@ -1,5 +1,4 @@
 import type { ErrorRequestHandler } from 'express';
-import { errorCatalogue } from '../../errors/error-catalogue';
 import { toApiError } from '../../errors/error-handler';
 import { t } from '../i18n/i18n';
 import { badFormPage, notFoundPage, refusedPage, serverErrorPage } from './error-pages';
@@ -17,7 +16,7 @@ export function dashboardErrorHandler(render: RenderPage): ErrorRequestHandler {
       if (known.status === 404) return render(req, res, notFoundPage(), 404);
       if (known.status === 413) return render(req, res, badFormPage(t('errorPage.tooLarge', { kb: MAX_FORM_BYTES / 1024 })), 413);
       if (known.status === 400 && known.code !== 'malformed_url') return render(req, res, badFormPage(t('errorPage.unreadable')), 400);
-      return render(req, res, refusedPage(errorCatalogue[known.code].title, known.detail), known.status);
+      return render(req, res, refusedPage(known.status, known.code, known.detail), known.status);
     }
     if (err instanceof MalformedFormError) return render(req, res, badFormPage(t('errorPage.damaged')), 400);
     req.log.error({ err }, 'dashboard error');

@@ -1,5 +1,5 @@
 import { html } from '../html/html';
-import { t } from '../i18n/i18n';
+import { locale, t } from '../i18n/i18n';
 import type { Page } from './page-renderer';
 
 export function notFoundPage(): Page {
@@ -36,7 +36,25 @@ export function serverErrorPage(requestId: string): Page {
   };
 }
 
-export function refusedPage(title: string, detail: string): Page {
+/** The refusal's title by its HTTP status; the API's own titles are English. */
+function refusedTitle(status: number): string {
+  if (status === 401 || status === 403) return t('errorPage.refused.forbidden');
+  if (status === 409) return t('errorPage.refused.conflict');
+  if (status === 422) return t('errorPage.refused.invalid');
+  if (status === 429) return t('errorPage.refused.tooMany');
+  if (status === 503) return t('errorPage.refused.unavailable');
+  return t('errorPage.refused.other');
+}
+
+const EXPLAINED_REFUSALS = ['quota_exceeded', 'too_many_attempts', 'service_unavailable', 'unsupported_content_encoding'];
+
+/**
+ * A refusal the page does not handle itself. English is the API's own language, so an English page shows its precise
+ * detail; another language says it through the catalogue.
+ */
+export function refusedPage(status: number, code: string, apiDetail: string): Page {
+  const title = refusedTitle(status);
+  const detail = locale() === 'en' ? apiDetail : t(`errorPage.refusedBody.${EXPLAINED_REFUSALS.includes(code) ? code : 'other'}`);
   return {
     title,
     body: () => html`<h1>${title}</h1><p>${detail}</p><p><a href="/app">${t('errorPage.toOverview')}</a></p>`,

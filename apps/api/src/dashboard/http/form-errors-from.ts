@@ -3,7 +3,7 @@ import type { FormErrors } from '../html/form-fields';
 import { locale, t } from '../i18n/i18n';
 
 /** The API's stable issue codes the catalogue says in the reader's language; any other keeps the API's own text. */
-const TRANSLATED_CODES = ['required', 'too_long', 'too_short', 'invalid_format', 'invalid_value', 'invalid_type', 'invalid_nif', 'out_of_range', 'not_allowed'];
+export const TRANSLATED_CODES = ['required', 'too_long', 'too_short', 'invalid_format', 'invalid_value', 'invalid_type', 'invalid_nif', 'out_of_range', 'not_allowed'];
 
 function messageOf(issue: FieldIssue, apiField: string, label: string): string {
   // English is the API's own language: its message is the most precise one ("… must be at most 120 characters").

@@ -1,6 +1,8 @@
 import type { InvoiceDetail } from '@vf/db/src/stores';
-import { ApiError } from '../../errors/api-error';
+import { ApiError, type FieldIssue } from '../../errors/api-error';
 import type { FormErrors } from '../html/form-fields';
+import { TRANSLATED_CODES } from '../http/form-errors-from';
+import { locale, t } from '../i18n/i18n';
 
 /** The correction form's fields, named by the API's own field paths so its errors land on the right input. */
 export type CorrectionValues = Record<string, string>;
@@ -107,7 +109,63 @@ export function bodyFromValues(values: CorrectionValues, identity: Record<string
   };
 }
 
-/** The API's field problems keyed by field path (the form's input names); undefined when there are none. */
+/** Codes of the invoice rules whose problem the form says in its own words; any other is named by its code. */
+const CORRECTION_CODES = ['invalid_amount', 'invalid_date', 'invalid_code', 'invalid_characters', 'invalid_length', 'invalid_country', 'invalid_rate', 'negative_amount', 'total_mismatch', 'tax_amount_mismatch', 'tax_sign_mismatch'];
+
+/**
+ * One field problem in the reader's language. English is the API's own language, so an English page keeps its precise
+ * message (with the form's label for the field); another language says it through the catalogue.
+ */
+function correctionMessage(issue: FieldIssue, path: string, label: string): string {
+  let message: string;
+  if (locale() === 'en') message = issue.message.startsWith(path) ? label + issue.message.slice(path.length) : issue.message;
+  else if (TRANSLATED_CODES.includes(issue.code)) message = t(`formError.${issue.code}`, { label });
+  else message = t(`correction.fieldError.${CORRECTION_CODES.includes(issue.code) ? issue.code : 'rule'}`, { label, code: issue.code });
+  return /[.!?]$/.test(message) ? message : `${message}.`;
+}
+
+/** Catalogue keys of the form's labels, by input name. */
+export const LINE_LABEL_KEYS: Record<(typeof LINE_FIELDS)[number], string> = {
+  tax_type: 'correction.colTax',
+  regime_type: 'correction.colRegime',
+  operation_type: 'correction.colOperation',
+  base_amount: 'correction.colBase',
+  tax_rate: 'correction.colRate',
+  tax_amount: 'correction.colTaxAmount',
+  surcharge_rate: 'correction.colSurchargeRate',
+  surcharge_amount: 'correction.colSurcharge',
+};
+const FIELD_LABEL_KEYS: Record<string, string> = {
+  invoice_type: 'correction.type',
+  description: 'correction.description',
+  operation_date: 'correction.operationDate',
+  'recipient.name': 'correction.recipientName',
+  'recipient.country': 'correction.country',
+  'recipient.id_type': 'correction.idType',
+  'recipient.id': 'correction.id',
+  rectification_type: 'correction.method',
+  rectified_base_amount: 'correction.correctedBase',
+  rectified_tax_amount: 'correction.correctedTax',
+  corrected_invoices: 'correction.correctedInvoices',
+  total_amount: 'correction.total',
+  total_tax_amount: 'correction.totalTax',
+  breakdown: 'correction.breakdown',
+};
+
+/** The form's label of an input, in the request's language ("Cuota, línea 2"). */
+export function correctionFieldLabel(field: string): string {
+  const line = /^breakdown\.(\d+)\.(\w+)$/.exec(field);
+  if (line && line[2] in LINE_LABEL_KEYS) {
+    return t('correction.lineLabel', { label: t(LINE_LABEL_KEYS[line[2] as (typeof LINE_FIELDS)[number]]), n: Number(line[1]) + 1 });
+  }
+  if (field === 'recipient.nif') return 'NIF';
+  return FIELD_LABEL_KEYS[field] ? t(FIELD_LABEL_KEYS[field]) : field;
+}
+
+/**
+ * The API's field problems keyed by field path (the form's input names); undefined when there are none. English is
+ * the API's own language, so an English page keeps its precise message; otherwise a known code is said by the catalogue.
+ */
 export function correctionErrorsFrom(err: unknown): FormErrors | undefined {
   if (!(err instanceof ApiError) || !err.options.errors?.length) return undefined;
   const errors: FormErrors = {};
@@ -115,7 +173,7 @@ export function correctionErrorsFrom(err: unknown): FormErrors | undefined {
     // breakdown[0].base_amount -> breakdown.0.base_amount, the input's name.
     const path = issue.field.replace(/\[(\d+)\]/g, '.$1');
     const field = path.startsWith('corrected_invoices') ? 'corrected_invoices' : path;
-    errors[field] ??= /[.!?]$/.test(issue.message) ? issue.message : `${issue.message}.`;
+    errors[field] ??= correctionMessage(issue, path, correctionFieldLabel(field));
   }
   return errors;
 }

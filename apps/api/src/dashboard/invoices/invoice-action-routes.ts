@@ -5,9 +5,17 @@ import type { InvoiceCancellationService } from '../../invoices/invoice-cancella
 import type { InvoiceQueryService } from '../../invoices/invoice-query-service';
 import type { InvoiceRegistrationService } from '../../invoices/invoice-registration-service';
 import type { RenderPage } from '../http/page-renderer';
+import { t } from '../i18n/i18n';
 import { signedInSession } from '../session/session-cookie';
 import { bodyFromValues, correctionErrorsFrom, valuesFromForm, valuesFromInvoice, type CorrectionValues } from './correction-form';
 import { correctionPage } from './correction-page';
+
+const CORRECTION_REFUSALS = ['invoice_awaiting_authority', 'invoice_cancelled', 'invoice_in_other_environment'];
+
+/** Why a correction cannot be made now, in the reader's language. */
+function correctionRefusal(err: ApiError): string {
+  return t(`correction.refused.${CORRECTION_REFUSALS.includes(err.code) ? err.code : 'other'}`);
+}
 
 /** Notices are fixed texts (never text from the URL), so a refusal maps to one of them. */
 function refusalNotice(err: ApiError): string {
@@ -67,7 +75,7 @@ export function invoiceActionRoutes(deps: InvoiceActionDeps): Router {
     } catch (err) {
       const errors = correctionErrorsFrom(err);
       if (errors) return showForm(req, res, values, errors, undefined, 422);
-      if (err instanceof ApiError && err.status === 409) return showForm(req, res, values, {}, err.detail, 409);
+      if (err instanceof ApiError && err.status === 409) return showForm(req, res, values, {}, correctionRefusal(err), 409);
       throw err;
     }
   });

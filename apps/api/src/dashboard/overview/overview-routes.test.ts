@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('overview', () => {
-  it("shows this month's usage, the authority's refusals with their codes, and what waits per taxpayer", async () => {
+  it("shows this month's usage, the authority's refusals with their codes, and what waits per chain", async () => {
     const a = await signUp(t.app);
     const taxpayerId = await createTaxpayer(t.app, { ...a }, { name: 'Ferretería López SL' });
     const systemId = await createSystem(t.app, { ...a });
@@ -32,6 +32,10 @@ describe('overview', () => {
     expect(page).toContain(`<a href="/app/invoices/${ids[0]}">O-1</a>`);
     // Two records still wait; the next message may go in about 45 s.
     expect(page).toMatch(/Ferretería López SL<\/a>[\s\S]*?data-testid="waiting">2<\/td>/);
+    // One row per chain, labelled with its environment.
+    expect(page).toMatch(/Ferretería López SL<\/a> <span class="muted">[^<]+<\/span> <span class="badge badge--sandbox">Sandbox<\/span><\/td>/);
+    const spanish = (await a.agent.get('/app').set('Accept-Language', 'es').expect(200)).text;
+    expect(spanish).toMatch(/Ferretería López SL<\/a> <span class="muted">[^<]+<\/span> <span class="badge badge--sandbox">Pruebas<\/span><\/td>/);
     expect(page).toMatch(/data-testid="next-send">[^<]*\(in \d+ s\)/);
     // Counts per status, normal and corrective apart, each linking to its filtered list.
     expect(page).toContain('<a href="/app/invoices?status=queued">2</a>');

@@ -1,30 +1,22 @@
 import type { WebhookDeliveryStatus } from '@vf/db';
+import { t } from '../i18n/i18n';
 
-// Spanish first, then English: the dashboard's users are Spanish businesses.
-export const EVENT_LABELS: Record<string, string> = {
-  'invoice.registered': 'Factura registrada / Invoice registered',
-  'invoice.status_changed': 'Cambio de estado / Status changed',
-  'invoice.accepted': 'Aceptada por la AEAT / Accepted by the AEAT',
-  'invoice.rejected': 'Rechazada por la AEAT / Rejected by the AEAT',
-  'invoice.error': 'En error / In error',
-  'invoice.cancelled': 'Anulada / Cancelled',
-  'webhook.test': 'Prueba / Test',
-};
+/** What an event type means, in the request's language; an unknown type shows as itself. */
+export function eventLabel(type: string): string {
+  return t(`webhooks.event.${type}`, { defaultValue: type });
+}
 
-export const DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
-  pending: 'Pendiente / Pending',
-  delivered: 'Entregado / Delivered',
-  failed: 'Abandonado / Given up',
-};
+export function deliveryStatusLabel(status: WebhookDeliveryStatus): string {
+  return t(`webhooks.delivery.${status}`);
+}
 
-export const WEBHOOK_FIELD_LABELS = { url: 'URL', events: 'Eventos / Events' };
+export function webhookFieldLabels(): { url: string; events: string } {
+  return { url: 'URL', events: t('webhooks.events') };
+}
 
-const NOTICES: Record<string, string> = {
-  webhook_created: 'Webhook creado. / Webhook created.',
-  webhook_test_sent: 'Evento de prueba en cola: aparecerá abajo en unos segundos. / Test event queued: it shows below within seconds.',
-  webhook_deleted: 'Webhook eliminado. / Webhook deleted.',
-};
+const NOTICES = ['webhook_created', 'webhook_test_sent', 'webhook_deleted'];
 
 export function webhookNoticeText(code: unknown): string | undefined {
-  return NOTICES[String(code ?? '')];
+  const key = String(code ?? '');
+  return NOTICES.includes(key) ? t(`webhooks.notice.${key}`) : undefined;
 }

@@ -18,7 +18,7 @@ describe('webhooks in the dashboard', () => {
     const res = await submitForm(a.agent, '/app/webhooks', '/app/webhooks', { url: 'https://erp.example.es/avisos', events: ['invoice.accepted', 'invoice.rejected'] } as never);
     expect(res.status).toBe(303);
     const page = await a.agent.get(res.headers.location).expect(200);
-    expect(page.text).toContain('Webhook creado.');
+    expect(page.text).toContain('Webhook created.');
     const secret = secretIn(page.text);
     expect(secret).toMatch(/^whsec_/);
     const { rows } = await t.db.db.execute<{ secret: Buffer }>(sql`SELECT secret FROM webhook_endpoints`);
@@ -35,7 +35,7 @@ describe('webhooks in the dashboard', () => {
     const res = await submitForm(a.agent, '/app/webhooks', '/app/webhooks', { url: 'http://erp.example.es/avisos' });
     expect(res.status).toBe(422);
     expect(res.text).toContain('URL must use https');
-    expect(res.text).toContain('Eventos / Events is required.');
+    expect(res.text).toContain('Events is required.');
     expect(res.text).toContain('value="http://erp.example.es/avisos"');
     expect((await request(t.app).get('/api/v1/webhooks').set(a.auth)).body.data).toEqual([]);
   });
@@ -47,9 +47,9 @@ describe('webhooks in the dashboard', () => {
     const test = await submitForm(a.agent, path, `${path}/test`, {});
     expect(test.status).toBe(303);
     const page = await a.agent.get(test.headers.location).expect(200);
-    expect(page.text).toContain('Evento de prueba en cola');
+    expect(page.text).toContain('Test event queued');
     expect(page.text).toContain('<code>webhook.test</code>');
-    expect(page.text).toContain('Pendiente / Pending');
+    expect(page.text).toContain('>Pending<');
     const deleted = await submitForm(a.agent, path, `${path}/delete`, {});
     expect(deleted.headers.location).toBe('/app/webhooks?notice=webhook_deleted');
     await a.agent.get(path).expect(404);

@@ -7,7 +7,7 @@ import { field } from '../http/form-body';
 import { formErrorsFrom } from '../http/form-errors-from';
 import type { RenderPage } from '../http/page-renderer';
 import { signedInSession } from '../session/session-cookie';
-import { WEBHOOK_FIELD_LABELS } from './webhook-labels';
+import { webhookFieldLabels } from './webhook-labels';
 import { webhookDetailPage, webhookListPage, type WebhookFormValues } from './webhook-pages';
 
 const RECENT_DELIVERIES = 25;
@@ -38,7 +38,7 @@ export function webhookRoutes(deps: { webhooks: WebhookService; render: RenderPa
       const { endpoint } = await webhooks.create(account(res), parseWith(webhookCreateSchema, request), { revealLater: true });
       res.redirect(303, `/app/webhooks/${endpoint.id}?notice=webhook_created`);
     } catch (err) {
-      const errors = formErrorsFrom(err, WEBHOOK_FIELD_LABELS);
+      const errors = formErrorsFrom(err, webhookFieldLabels());
       if (!errors) throw err;
       render(req, res, webhookListPage({ endpoints: await webhooks.list(account(res)), values, errors }), (err as ApiError).status);
     }
