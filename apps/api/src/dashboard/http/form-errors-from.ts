@@ -2,13 +2,14 @@ import { ApiError, type FieldIssue } from '../../errors/api-error';
 import type { FormErrors } from '../html/form-fields';
 import { locale, t } from '../i18n/i18n';
 
-/** The API's stable issue codes the catalogue says in the reader's language; any other keeps the API's own text. */
-export const TRANSLATED_CODES = ['required', 'too_long', 'too_short', 'invalid_format', 'invalid_value', 'invalid_type', 'invalid_nif', 'out_of_range', 'not_allowed'];
+/** The API's stable issue codes the catalogue says in the reader's language with their own sentence. */
+export const TRANSLATED_CODES = ['required', 'too_long', 'too_short', 'invalid_format', 'invalid_value', 'invalid_type', 'invalid_nif', 'out_of_range', 'not_allowed', 'date_order'];
 
 function messageOf(issue: FieldIssue, apiField: string, label: string): string {
   // English is the API's own language: its message is the most precise one ("… must be at most 120 characters").
-  if (locale() !== 'en' && TRANSLATED_CODES.includes(issue.code)) return t(`formError.${issue.code}`, { label });
-  return issue.message.startsWith(apiField) ? label + issue.message.slice(apiField.length) : issue.message;
+  if (locale() === 'en') return issue.message.startsWith(apiField) ? label + issue.message.slice(apiField.length) : issue.message;
+  // Any other code still reads in the page's language, naming the stable code a support request can quote.
+  return TRANSLATED_CODES.includes(issue.code) ? t(`formError.${issue.code}`, { label }) : t('formError.other', { label, code: issue.code });
 }
 
 /**

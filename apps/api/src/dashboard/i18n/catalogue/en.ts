@@ -65,6 +65,8 @@ export const en: Catalogue = {
     invalid_nif: '{{label}} is not a valid Spanish NIF: check its control character.',
     out_of_range: '{{label}} is out of the accepted range.',
     not_allowed: '{{label}} is not allowed here.',
+    date_order: 'The end date must not be before the start date.',
+    other: '{{label}} is not valid (code {{code}}); check the value.',
   },
   errorPage: {
     notFoundTitle: 'Not found',

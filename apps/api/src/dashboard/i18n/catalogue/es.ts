@@ -63,6 +63,8 @@ export const es = {
     invalid_nif: '{{label}} no es un NIF español válido: revisa el carácter de control.',
     out_of_range: '{{label}} está fuera del rango admitido.',
     not_allowed: '{{label}} no se admite aquí.',
+    date_order: 'La fecha final no puede ser anterior a la inicial.',
+    other: '{{label}} no es válido (código {{code}}); revisa el valor.',
   },
   errorPage: {
     notFoundTitle: 'No encontrado',
