@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { invoiceLines, invoiceStatusEvents, invoices, type AuthorityStatus } from '../schema';
-import { afterPageKey, pageKeyColumns, type PageKey } from './page-key';
+import type { PageKey } from './page-key';
 import { translatingDbErrors } from './store-error';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -21,17 +20,6 @@ export interface ChainHead {
   hash: string;
   generatedAt: Date;
   generatedAtLiteral: string;
-}
-
-export interface InvoiceFilters {
-  taxpayerId?: string;
-  statuses?: AuthorityStatus[];
-  invoiceTypes?: string[];
-  /** Inclusive, YYYY-MM-DD, on the invoice date. */
-  dateFrom?: string;
-  dateTo?: string;
-  /** Substring of the invoice number, matched case-insensitively. */
-  numberContains?: string;
 }
 
 export type InvoiceSummary = Pick<
@@ -69,10 +57,6 @@ export interface InvoiceDetail {
 /** An anulación that stands (not refused by the authority) cancels the invoice. */
 export function isCancelled(current: Pick<InvoiceRow, 'recordType' | 'authorityStatus'>): boolean {
   return current.recordType === 'cancellation' && current.authorityStatus !== 'rejected';
-}
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** The row is an invoice's latest record, i.e. its current state (filter for queries over `invoices`). */
@@ -132,44 +116,6 @@ export const invoiceStore = {
     return row;
   },
 
-  /** One row per invoice (its current state), newest invoice first; up to `limit` rows after `after`. */
-  list(db: DbOrTx, accountId: string, filters: InvoiceFilters, after: PageKey | undefined, limit: number): Promise<InvoiceSummary[]> {
-    const cur = alias(invoices, 'cur');
-    const where: SQL[] = [eq(invoices.accountId, accountId)];
-    if (filters.taxpayerId) where.push(eq(invoices.taxpayerId, filters.taxpayerId));
-    if (filters.statuses?.length) where.push(inArray(cur.authorityStatus, filters.statuses));
-    if (filters.invoiceTypes?.length) where.push(inArray(cur.invoiceType, filters.invoiceTypes));
-    if (filters.dateFrom) where.push(gte(invoices.invoiceDate, filters.dateFrom));
-    if (filters.dateTo) where.push(lte(invoices.invoiceDate, filters.dateTo));
-    if (filters.numberContains) where.push(ilike(invoices.invoiceNumber, `%${escapeLike(filters.numberContains)}%`));
-    if (after) where.push(afterPageKey(invoices.createdAt, invoices.id, after, 'desc'));
-    return db
-      .select({
-        id: invoices.id,
-        taxpayerId: invoices.taxpayerId,
-        computerSystemId: cur.computerSystemId,
-        invoiceNumber: invoices.invoiceNumber,
-        invoiceDate: invoices.invoiceDate,
-        invoiceType: cur.invoiceType,
-        recordType: cur.recordType,
-        totalAmount: cur.totalAmount,
-        totalTaxAmount: cur.totalTaxAmount,
-        chainSeq: cur.chainSeq,
-        hash: cur.hash,
-        qrUrl: cur.qrUrl,
-        authorityStatus: cur.authorityStatus,
-        authorityCode: cur.authorityCode,
-        generatedAtLiteral: cur.generatedAtLiteral,
-        createdAt: invoices.createdAt,
-        cancelled: sql<boolean>`(${cur.recordType} = 'cancellation' and ${cur.authorityStatus} <> 'rejected')`,
-        pageKey: pageKeyColumns(invoices.createdAt, invoices.id),
-      })
-      .from(invoices)
-      .innerJoin(cur, eq(cur.id, invoices.currentRecordId))
-      .where(and(...where))
-      .orderBy(desc(invoices.createdAt), desc(invoices.id))
-      .limit(limit);
-  },
 
   /** Every record of the account's invoice `id`, oldest first; empty when there is no such invoice. */
   recordsOf(db: DbOrTx, accountId: string, id: string): Promise<InvoiceRow[]> {
