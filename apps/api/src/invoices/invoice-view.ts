@@ -1,4 +1,4 @@
-import type { InvoiceDetail, InvoiceRow, InvoiceSummary, SubmissionRow } from '@vf/db/src/stores';
+import type { InvoiceDetail, InvoiceLineRow, InvoiceRow, InvoiceSummary, SubmissionRow } from '@vf/db/src/stores';
 import type { InvoiceListRow } from './invoice-listing';
 import { authorityMessageOf } from './authority-message';
 import { CORRECTIVE_TYPES } from './invoice-list-schema';
@@ -64,6 +64,20 @@ export function renderInvoiceSummary(row: InvoiceListRow) {
   };
 }
 
+/** A stored desglose line as the API names its fields (the request's own names). */
+export function renderBreakdownLine(l: InvoiceLineRow) {
+  return {
+    tax_type: l.taxType,
+    regime_type: l.regimeType,
+    operation_type: l.operationType,
+    base_amount: l.baseAmount,
+    tax_rate: l.taxRate,
+    tax_amount: l.taxAmount,
+    surcharge_rate: l.surchargeRate,
+    surcharge_amount: l.surchargeAmount,
+  };
+}
+
 export function renderInvoiceDetail({ invoice: i, records, cancelled, lines, events }: InvoiceDetail) {
   // The invoice is its first record's id and creation; everything else is its current (latest) record.
   const first = records[0];
@@ -76,16 +90,7 @@ export function renderInvoiceDetail({ invoice: i, records, cancelled, lines, eve
     rectified_base_amount: i.rectifiedBaseAmount,
     rectified_tax_amount: i.rectifiedTaxAmount,
     corrected_invoices: i.correctedInvoices,
-    breakdown: lines.map((l) => ({
-      tax_type: l.taxType,
-      regime_type: l.regimeType,
-      operation_type: l.operationType,
-      base_amount: l.baseAmount,
-      tax_rate: l.taxRate,
-      tax_amount: l.taxAmount,
-      surcharge_rate: l.surchargeRate,
-      surcharge_amount: l.surchargeAmount,
-    })),
+    breakdown: lines.map(renderBreakdownLine),
     issuer: { nif: i.issuerNif, name: i.issuerName },
     computer_system: i.systemSnapshot,
     environment: i.isProduction ? 'production' : 'sandbox',

@@ -1,6 +1,7 @@
 import type { InvoiceDetail } from '@vf/db/src/stores';
 import { ApiError, type FieldIssue } from '../../errors/api-error';
 import type { FormErrors } from '../html/form-fields';
+import { renderBreakdownLine } from '../../invoices/invoice-view';
 import { TRANSLATED_CODES } from '../http/form-errors-from';
 import { locale, t } from '../i18n/i18n';
 
@@ -49,16 +50,7 @@ export function valuesFromInvoice({ invoice: i, lines }: InvoiceDetail): Correct
     else Object.assign(values, { 'recipient.country': r.country, 'recipient.id_type': r.id_type, 'recipient.id': r.id });
   }
   lines.forEach((l, n) => {
-    const line: Record<(typeof LINE_FIELDS)[number], string | null> = {
-      tax_type: l.taxType,
-      regime_type: l.regimeType,
-      operation_type: l.operationType,
-      base_amount: l.baseAmount,
-      tax_rate: l.taxRate,
-      tax_amount: l.taxAmount,
-      surcharge_rate: l.surchargeRate,
-      surcharge_amount: l.surchargeAmount,
-    };
+    const line: Record<(typeof LINE_FIELDS)[number], string | null> = renderBreakdownLine(l);
     for (const f of LINE_FIELDS) values[`breakdown.${n}.${f}`] = text(line[f]);
   });
   return values;
