@@ -4,7 +4,7 @@ import type { Config } from 'jest';
 // One config for the whole monorepo: every test runs against the real PostgreSQL and Redis.
 const config: Config = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/apps', '<rootDir>/packages', '<rootDir>/bench'],
+  roots: ['<rootDir>/apps', '<rootDir>/packages', '<rootDir>/e2e', '<rootDir>/bench', '<rootDir>/scripts'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }] },
   globalSetup: '<rootDir>/packages/db/src/testing/global-setup.ts',

@@ -1,5 +1,12 @@
 import { parseArgs } from 'node:util';
-import { MODES, REGISTRATION_WORKLOADS, WORKLOAD_NAMES, type Mode, type RegistrationWorkload, type WorkloadName } from './workloads/workloads';
+import {
+  MODES,
+  REGISTRATION_WORKLOADS,
+  WORKLOAD_NAMES,
+  type Mode,
+  type RegistrationWorkload,
+  type WorkloadName,
+} from './workloads/workloads';
 
 export interface BenchOptions {
   workloads: WorkloadName[];
@@ -57,14 +64,22 @@ function positive(name: string, raw: string | undefined, fallback: number, opts:
 
 function list<T extends string>(name: string, raw: string | undefined, allowed: readonly T[]): T[] {
   if (raw === undefined) return [...allowed];
-  const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = items.filter((item) => !allowed.includes(item as T));
-  if (unknown.length || items.length === 0) throw new Error(`--${name}: unknown ${unknown.join(', ') || '(empty)'}; choose from ${allowed.join(', ')}`);
+  if (unknown.length || items.length === 0)
+    throw new Error(`--${name}: unknown ${unknown.join(', ') || '(empty)'}; choose from ${allowed.join(', ')}`);
   return allowed.filter((a) => items.includes(a));
 }
 
 /** "10" applies to every workload; "seq=5,wide=20" to the named ones, the rest keep their default. */
-export function perWorkload(name: string, raw: string | undefined, fallback: number | undefined): Partial<Record<RegistrationWorkload, number>> {
+export function perWorkload(
+  name: string,
+  raw: string | undefined,
+  fallback: number | undefined,
+): Partial<Record<RegistrationWorkload, number>> {
   const names = Object.keys(REGISTRATION_WORKLOADS) as RegistrationWorkload[];
   const result: Partial<Record<RegistrationWorkload, number>> = {};
   if (fallback !== undefined) for (const w of names) result[w] = fallback;
@@ -116,7 +131,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     if (!Number.isInteger(n)) throw new Error(`--requests for ${w} must be an integer`);
   }
   const logLevel = values['log-level'] ?? 'info';
-  if (!['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'].includes(logLevel)) throw new Error(`--log-level: unknown level "${logLevel}"`);
+  if (!['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'].includes(logLevel))
+    throw new Error(`--log-level: unknown level "${logLevel}"`);
   return {
     workloads: list('workloads', values.workloads, WORKLOAD_NAMES),
     modes: list('modes', values.modes, MODES),

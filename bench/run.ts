@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseBenchOptions, USAGE, type BenchOptions } from './options';
 import { describeMachine, gitState } from './report/machine';
 import { renderMarkdown } from './report/markdown';
+import { summarizeProfiles } from './report/profile-summary';
 import type { BenchResults, RegistrationResult, SubmissionResult } from './report/result-types';
 import { evaluateTargets } from './report/targets';
 import { Processes, ROOT } from './stack/processes';
@@ -17,6 +18,7 @@ import { startStack } from './stack/stack';
 import { runBaselines } from './workloads/baseline-bench';
 import { runRegistrationWorkload } from './workloads/registration-bench';
 import { runSubmissionBench } from './workloads/submission-bench';
+import { storageFootprint, type StorageFootprint } from './workloads/storage-footprint';
 import type { RegistrationWorkload } from './workloads/workloads';
 
 const processes = new Processes();
@@ -44,7 +46,12 @@ function summaryLine(r: RegistrationResult): string {
   return `${s?.registrationsPerSecond ?? '?'}/s, p50 ${s?.latencyMs.p50 ?? '?'} ms, p99 ${s?.latencyMs.p99 ?? '?'} ms, ${s?.errors ?? 0} errors, API RSS ${Math.round(r.api.peakRssMb ?? 0)} MB, ${chain}`;
 }
 
-async function runRegistrations(opts: BenchOptions, workloads: RegistrationWorkload[], logDir: string): Promise<RegistrationResult[]> {
+async function runRegistrations(
+  opts: BenchOptions,
+  workloads: RegistrationWorkload[],
+  logDir: string,
+  storage: StorageFootprint[],
+): Promise<RegistrationResult[]> {
   const results: RegistrationResult[] = [];
   for (const mode of opts.modes) {
     console.log(`\nstarting the stack (${mode})`);
@@ -65,6 +72,7 @@ async function runRegistrations(opts: BenchOptions, workloads: RegistrationWorkl
         console.log(summaryLine(result));
         results.push(result);
       }
+      storage.push(await storageFootprint(stack.pool, mode));
     } finally {
       await stack.stop();
     }
@@ -93,13 +101,16 @@ async function main(): Promise<number> {
   mkdirSync(logDir, { recursive: true });
 
   const machine = await describeMachine();
-  console.log(`bench ${stamp}: ${machine.cpuModel} x${machine.cpus}, load average ${machine.loadAverageAtStart.join(' ')}; service logs in ${path.relative(ROOT, logDir)}`);
+  console.log(
+    `bench ${stamp}: ${machine.cpuModel} x${machine.cpus}, load average ${machine.loadAverageAtStart.join(' ')}; service logs in ${path.relative(ROOT, logDir)}`,
+  );
   certDir = mkdtempSync(path.join(tmpdir(), 'vf-bench-certs-'));
   await processes.runToEnd('certs', 'scripts/generate-test-certs.ts', [certDir], process.env);
 
   const workloads = opts.workloads.filter((w): w is RegistrationWorkload => w !== 'submission');
   const baselines = opts.baseline && workloads.length ? await runBaselines(processes, workloads, opts) : [];
-  const registrations = workloads.length ? await runRegistrations(opts, workloads, logDir) : [];
+  const storage: StorageFootprint[] = [];
+  const registrations = workloads.length ? await runRegistrations(opts, workloads, logDir, storage) : [];
 
   let submission: SubmissionResult | null = null;
   let submissionError: string | undefined;
@@ -123,9 +134,11 @@ async function main(): Promise<number> {
     machine,
     baselines,
     registrations,
+    storage,
     submission,
     submissionError,
     targets: evaluateTargets(registrations, submission, baselines),
+    profiles: opts.profile ? summarizeProfiles(logDir, ROOT) : [],
     chainsOk: chains.every((c) => c.ok),
   };
   const markdown = renderMarkdown(results);

@@ -1,7 +1,7 @@
 // Writes throwaway test credentials for the authority simulator and local runs (never for AEAT).
 // Usage: npm run certs -- [dir] [--force]   (dir defaults to $CERT_DIR or var/certs)
 import { resolve } from 'node:path';
-import { writeTestCertificates } from '@vf/certificates/src/testing';
+import { writeTestCertificates } from '@vf/certificates/testing';
 import { createLogger } from '@vf/logger';
 
 const args = process.argv.slice(2);

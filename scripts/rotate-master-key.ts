@@ -35,7 +35,10 @@ async function main(): Promise<void> {
   }
   if (file) {
     commitNextMasterKey(file);
-    logger.info({ file, previous: `${file}.previous` }, 'new master key installed; restart the API and workers, then delete the previous key file');
+    logger.info(
+      { file, previous: `${file}.previous` },
+      'new master key installed; restart the API and workers, then delete the previous key file',
+    );
   } else {
     logger.info({ file: out }, 'new master key written: set MASTER_KEY to its content, restart the API and workers, then delete the file');
   }

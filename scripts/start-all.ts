@@ -9,6 +9,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { ensureMasterKeyFile } from '@vf/config';
 import { createLogger } from '@vf/logger';
+import { SERVICE_NODE_FLAGS } from './service-node-flags';
 
 const root = path.resolve(__dirname, '..');
 // Local state (generated keys, passwords, test certificates); VAR_DIR moves it, e.g. for a test run.
@@ -17,8 +18,13 @@ const certDir = path.resolve(root, process.env.CERT_DIR ?? path.join(varDir, 'ce
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const logger = createLogger({ service: 'start', level: process.env.LOG_LEVEL ?? 'info' });
 
+/** A long-running service: Node itself with tsx as its loader and the services' flags. */
 function run(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(tsx, [path.join(root, script)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, '--import', 'tsx', path.join(root, script)], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const prefix = `[${name}] `;
   const forward = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
     let buffered = '';
@@ -82,7 +88,15 @@ async function main(): Promise<void> {
   ];
   const port = env.PORT ?? '3000';
   logger.info(
-    { url: `http://localhost:${port}/`, queueBoard: '/admin/queues', metrics: '/metrics', workerMetrics: `http://localhost:${env.WORKER_METRICS_PORT}/metrics`, adminUser: env.ADMIN_USER, adminPasswordFile: path.relative(root, path.join(varDir, 'admin-password.txt')), masterKeyFile: env.MASTER_KEY_FILE },
+    {
+      url: `http://localhost:${port}/`,
+      queueBoard: '/admin/queues',
+      metrics: '/metrics',
+      workerMetrics: `http://localhost:${env.WORKER_METRICS_PORT}/metrics`,
+      adminUser: env.ADMIN_USER,
+      adminPasswordFile: path.relative(root, path.join(varDir, 'admin-password.txt')),
+      masterKeyFile: env.MASTER_KEY_FILE,
+    },
     'API and dashboard started; submissions go to the local AEAT SIMULATOR, not to the tax authority',
   );
 
@@ -94,7 +108,8 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(code), 10_000).unref();
     Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('exit', r))))).then(() => process.exit(code));
   };
-  for (const c of children) c.on('exit', (code) => !stopping && (logger.error({ code }, 'a process exited; stopping all'), stopAll(code ?? 1)));
+  for (const c of children)
+    c.on('exit', (code) => !stopping && (logger.error({ code }, 'a process exited; stopping all'), stopAll(code ?? 1)));
   process.on('SIGINT', () => stopAll(0));
   process.on('SIGTERM', () => stopAll(0));
 }

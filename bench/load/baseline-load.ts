@@ -72,12 +72,19 @@ export async function runBaselineLoad(spec: BaselineLoadSpec): Promise<LoadResul
       for (let k = 0; k < spec.recordsPerTransaction; k += 1) {
         const number = `BASE-${++nextNumber}`;
         previousHashes.push(previous);
-        previous = createHash('sha256').update(previous ?? '').update(number).update(PAYLOAD).digest('hex');
+        previous = createHash('sha256')
+          .update(previous ?? '')
+          .update(number)
+          .update(PAYLOAD)
+          .digest('hex');
         seqs.push(head.seq + k + 1);
         numbers.push(number);
         hashes.push(previous);
       }
-      const values: unknown[] = spec.recordsPerTransaction === 1 ? [taxpayer, seqs[0], numbers[0], previousHashes[0], hashes[0], PAYLOAD] : [taxpayer, seqs, numbers, previousHashes, hashes, PAYLOAD];
+      const values: unknown[] =
+        spec.recordsPerTransaction === 1
+          ? [taxpayer, seqs[0], numbers[0], previousHashes[0], hashes[0], PAYLOAD]
+          : [taxpayer, seqs, numbers, previousHashes, hashes, PAYLOAD];
       await c.query({ ...insert, values });
       await c.query({ ...advance, values: [taxpayer, head.seq + spec.recordsPerTransaction, previous] });
       await c.query('COMMIT');

@@ -10,7 +10,11 @@ describe('registeredInBatch', () => {
   });
 
   it('counts the successful items of a 207 Multi-Status, by their own status or the absence of a problem code', () => {
-    const items = [{ status: 201, data: { id: 'a' } }, { status: 409, code: 'duplicate_invoice' }, { status: 422, code: 'validation_failed' }];
+    const items = [
+      { status: 201, data: { id: 'a' } },
+      { status: 409, code: 'duplicate_invoice' },
+      { status: 422, code: 'validation_failed' },
+    ];
     expect(registeredInBatch(207, { results: items }, 3)).toBe(1);
     expect(registeredInBatch(207, { data: [{ data: { id: 'a' } }, { code: 'duplicate_invoice' }] }, 2)).toBe(1);
     expect(registeredInBatch(207, [{ status: 201 }, { status: 201 }], 2)).toBe(2);
@@ -58,7 +62,10 @@ describe('runBulkLoad against a stand-in API', () => {
 
   it('sends arrays of unique invoices and counts the items each 207 reports registered', async () => {
     received.length = 0;
-    answer = (items) => ({ status: 207, body: { results: items.map((_, i) => (i === 0 ? { status: 422, code: 'validation_failed' } : { status: 201, data: {} })) } });
+    answer = (items) => ({
+      status: 207,
+      body: { results: items.map((_, i) => (i === 0 ? { status: 422, code: 'validation_failed' } : { status: 201, data: {} })) },
+    });
     const result = await runBulkLoad(spec());
     expect(result.available).toBe(true);
     expect(result.rounds).toHaveLength(1);

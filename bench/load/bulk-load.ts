@@ -85,7 +85,8 @@ export async function runBulkLoad(spec: BulkLoadSpec): Promise<LoadResult> {
           registered += ok;
           errors += spec.batchSize - ok;
           if (ok > 0) latencies.push(ms);
-          if (ok < spec.batchSize && errorSamples.length < MAX_ERROR_SAMPLES) errorSamples.push(`HTTP ${res.status}: ${text.slice(0, 400)}`);
+          if (ok < spec.batchSize && errorSamples.length < MAX_ERROR_SAMPLES)
+            errorSamples.push(`HTTP ${res.status}: ${text.slice(0, 400)}`);
         }
       }),
     );
@@ -104,6 +105,7 @@ export async function runBulkLoad(spec: BulkLoadSpec): Promise<LoadResult> {
   if (spec.warmupBatches > 0) await measureRound({ count: spec.warmupBatches });
   const rounds: RoundResult[] = [];
   for (let r = 0; r < spec.rounds && unavailable === undefined; r += 1) rounds.push(await measureRound(spec.bound));
-  if (unavailable !== undefined) return { available: false, unavailableReason: unavailable, rounds: [], totalRegistered, uncertain, errorSamples };
+  if (unavailable !== undefined)
+    return { available: false, unavailableReason: unavailable, rounds: [], totalRegistered, uncertain, errorSamples };
   return { available: true, rounds, totalRegistered, uncertain, errorSamples };
 }

@@ -56,7 +56,8 @@ export async function runHttpLoad(spec: HttpLoadSpec): Promise<LoadResult> {
     // Unanswered requests may still have been stored: those cut off by a connection error or a timeout, and
     // those in flight when a timed round ended (autocannon stops listening then).
     uncertain += result.errors + Math.max(0, result.requests.sent - (registered + failed));
-    if (result.errors > 0 && errorSamples.length < MAX_ERROR_SAMPLES) errorSamples.push(`${result.errors} connection errors (${result.timeouts} timeouts)`);
+    if (result.errors > 0 && errorSamples.length < MAX_ERROR_SAMPLES)
+      errorSamples.push(`${result.errors} connection errors (${result.timeouts} timeouts)`);
     totalRegistered += registered;
     return {
       seconds: round(seconds, 3)!,

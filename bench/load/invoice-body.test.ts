@@ -2,7 +2,11 @@ import { madridToday, validateInvoiceRequest, validateSpanishNif } from '@vf/cor
 import { benchNif } from '../workloads/tenant';
 import { invoiceFactory, madridDate } from './invoice-body';
 
-const tenant = { apiKey: 'k', systemId: '7d9e8f10-1a2b-4c3d-8e4f-5a6b7c8d9e0f', taxpayerIds: ['3f1c2a4e-8a0b-4c7e-9f51-1d2e3f4a5b6c', '8a2c5595-4cd6-461f-a38a-b89e730a85c7'] };
+const tenant = {
+  apiKey: 'k',
+  systemId: '7d9e8f10-1a2b-4c3d-8e4f-5a6b7c8d9e0f',
+  taxpayerIds: ['3f1c2a4e-8a0b-4c7e-9f51-1d2e3f4a5b6c', '8a2c5595-4cd6-461f-a38a-b89e730a85c7'],
+};
 
 describe('invoiceFactory', () => {
   it('builds invoices the API validation accepts, dated today in Madrid', () => {

@@ -26,13 +26,17 @@ export async function runPacedLoad(spec: HttpLoadSpec & { rate: number }): Promi
 
   function send(body: string): Promise<{ status: number; text: string } | Error> {
     return new Promise((resolve) => {
-      const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) }, timeout: REQUEST_TIMEOUT_MS }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-        res.on('error', resolve);
-      });
+      const req = http.request(
+        url,
+        { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) }, timeout: REQUEST_TIMEOUT_MS },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+          res.on('error', resolve);
+        },
+      );
       req.on('timeout', () => req.destroy(new Error('timeout')));
       req.on('error', resolve);
       req.end(body);
@@ -50,7 +54,8 @@ export async function runPacedLoad(spec: HttpLoadSpec & { rate: number }): Promi
     let answered = 0;
     while (issued < total) {
       if (issued - answered > spec.rate * MAX_BACKLOG_SECONDS) {
-        if (errorSamples.length < MAX_ERROR_SAMPLES) errorSamples.push(`saturated: over ${MAX_BACKLOG_SECONDS} s of requests waiting, stopped offering after ${issued} of ${total}`);
+        if (errorSamples.length < MAX_ERROR_SAMPLES)
+          errorSamples.push(`saturated: over ${MAX_BACKLOG_SECONDS} s of requests waiting, stopped offering after ${issued} of ${total}`);
         break;
       }
       const now = performance.now();

@@ -2,8 +2,26 @@ import type { RoundResult } from '../load/load-spec';
 import { renderMarkdown } from './markdown';
 import type { BenchResults, RegistrationResult } from './result-types';
 
-const chain = { chains: 100, records: 3000, gaps: 0, forks: 0, brokenLinks: 0, headMismatches: 0, acknowledged: 3000, uncertain: 0, ok: true, problems: [] };
-const round = (rate: number): RoundResult => ({ seconds: 10, requests: rate * 10, registered: rate * 10, errors: 0, registrationsPerSecond: rate, latencyMs: { p50: 1.234, p95: 5, p99: 9, max: 12 } });
+const chain = {
+  chains: 100,
+  records: 3000,
+  gaps: 0,
+  forks: 0,
+  brokenLinks: 0,
+  headMismatches: 0,
+  acknowledged: 3000,
+  uncertain: 0,
+  ok: true,
+  problems: [],
+};
+const round = (rate: number): RoundResult => ({
+  seconds: 10,
+  requests: rate * 10,
+  registered: rate * 10,
+  errors: 0,
+  registrationsPerSecond: rate,
+  latencyMs: { p50: 1.234, p95: 5, p99: 9, max: 12 },
+});
 
 function registration(extra: Partial<RegistrationResult>): RegistrationResult {
   return {
@@ -31,11 +49,32 @@ function results(registrations: RegistrationResult[], smoke = false): BenchResul
     argv: smoke ? ['--smoke'] : [],
     smoke,
     git: { commit: 'abcdef1234567890', dirty: false },
-    machine: { cpuModel: 'Test CPU', cpus: 2, memoryGb: 24, os: 'Linux', node: 'v20', postgres: '15', redis: '7', loadAverageAtStart: [0.1, 0.2, 0.3] },
-    baselines: [{ workload: 'wide', connections: 64, taxpayers: 100, recordsPerTransaction: 1, rounds: [round(8000)], summary: round(8000), errorSamples: [] }],
+    machine: {
+      cpuModel: 'Test CPU',
+      cpus: 2,
+      memoryGb: 24,
+      os: 'Linux',
+      node: 'v20',
+      postgres: '15',
+      redis: '7',
+      loadAverageAtStart: [0.1, 0.2, 0.3],
+    },
+    baselines: [
+      {
+        workload: 'wide',
+        connections: 64,
+        taxpayers: 100,
+        recordsPerTransaction: 1,
+        rounds: [round(8000)],
+        summary: round(8000),
+        errorSamples: [],
+      },
+    ],
     registrations,
     submission: null,
     targets: [{ target: 'wide: at least 2,800/s (API alone)', measured: '400/s', status: 'missed' }],
+    storage: [{ stack: 'api-alone', records: 3000, bytes: 6_000_000, bytesPerRecord: 2000 }],
+    profiles: [],
     chainsOk: registrations.every((r) => r.chain.ok),
   };
 }
@@ -43,14 +82,25 @@ function results(registrations: RegistrationResult[], smoke = false): BenchResul
 describe('renderMarkdown', () => {
   it('puts each API figure next to the bare-PostgreSQL rate of the same shape, with the share', () => {
     const md = renderMarkdown(results([registration({})]));
-    expect(md).toContain('| wide | api-alone | 400 | 1.23 | 5.00 | 9.00 | 0 | 8,000 (5.0%) | 120 / – | 2.500 / – / – | ok (100 chains, 3,000 records) |');
+    expect(md).toContain(
+      '| wide | api-alone | 400 | 1.23 | 5.00 | 9.00 | 0 | 8,000 (5.0%) | 120 / – | 2.500 / – / – | ok (100 chains, 3,000 records) |',
+    );
     expect(md).toContain('Test CPU, 2 CPUs');
+    expect(md).toContain('api-alone 2,000 bytes over 3,000 records');
     expect(md).toContain('| wide: at least 2,800/s (API alone) | 400/s | **missed** |');
   });
 
   it('shows a broken chain and an unavailable workload for what they are', () => {
-    const broken = registration({ chain: { ...chain, ok: false, gaps: 2, problems: ['2 records out of place (gap or duplicate position)'] } });
-    const bulk = registration({ workload: 'bulk', available: false, unavailableReason: 'POST /api/v1/invoices/batch answered 404', rounds: [], summary: null });
+    const broken = registration({
+      chain: { ...chain, ok: false, gaps: 2, problems: ['2 records out of place (gap or duplicate position)'] },
+    });
+    const bulk = registration({
+      workload: 'bulk',
+      available: false,
+      unavailableReason: 'POST /api/v1/invoices/batch answered 404',
+      rounds: [],
+      summary: null,
+    });
     const md = renderMarkdown(results([broken, bulk]));
     expect(md).toContain('**BROKEN**: 2 records out of place');
     const bulkRow = md.split('\n').find((line) => line.startsWith('| bulk |'))!;
@@ -62,8 +112,30 @@ describe('renderMarkdown', () => {
 
   it('puts the two modes of a workload side by side, in the order of the workloads', () => {
     const md = renderMarkdown(results([registration({ mode: 'worker-running' }), registration({ workload: 'seq' }), registration({})]));
-    const rows = md.split('\n').filter((line) => /^\| (seq|wide) \| (api-alone|worker-running) \|/.test(line)).map((line) => line.split(' | ').slice(0, 2).join(' '));
+    const rows = md
+      .split('\n')
+      .filter((line) => /^\| (seq|wide) \| (api-alone|worker-running) \|/.test(line))
+      .map((line) => line.split(' | ').slice(0, 2).join(' '));
     expect(rows).toEqual(['| seq api-alone', '| wide api-alone', '| wide worker-running']);
+  });
+
+  it('says where the profiled processes spent their CPU', () => {
+    const profiled = {
+      ...results([registration({})]),
+      profiles: [
+        {
+          file: 'api-alone-api.cpuprofile',
+          busySeconds: 12.5,
+          byOwner: [{ name: 'drizzle-orm', share: 0.27 }],
+          topFunctions: [{ name: 'buildQuery (drizzle-orm:10)', share: 0.1 }],
+        },
+      ],
+    };
+    const md = renderMarkdown(profiled);
+    expect(md).toContain(
+      '**api-alone-api.cpuprofile** (12.5 s busy): by owner: drizzle-orm 27.0%. Top functions: buildQuery (drizzle-orm:10) 10.0%.',
+    );
+    expect(renderMarkdown(results([registration({})]))).not.toContain('CPU profiles');
   });
 
   it('labels a smoke run as no measurement', () => {

@@ -48,7 +48,9 @@ function drainRow(name: string, d: DrainTimings): string[] {
     num(d.firstSendToLastAcceptedMs),
     num(d.recordsPerSecond),
     num(d.wallSeconds, 2),
-    Object.entries(d.statuses).map(([k, v]) => `${k} ${v}`).join(', ') + (d.settled ? '' : ' (timed out)'),
+    Object.entries(d.statuses)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ') + (d.settled ? '' : ' (timed out)'),
     `${num(d.workerPeakRssMb)} MB, ${num(d.workerCpuMsPerRecord, 3)} ms/record`,
     d.chain.ok ? 'ok' : `**BROKEN**: ${d.chain.problems.join('; ')}`,
   ];
@@ -73,10 +75,25 @@ export function renderMarkdown(results: BenchResults): string {
   const baselineOf = (w: string) => results.baselines.find((b) => b.workload === w);
   out.push(
     table(
-      ['workload', 'worker', 'reg/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'bare PG/s (API share)', 'peak RSS MB API / worker', 'CPU ms/reg API / worker / PG', 'chains'],
+      [
+        'workload',
+        'worker',
+        'reg/s',
+        'p50 ms',
+        'p95 ms',
+        'p99 ms',
+        'errors',
+        'bare PG/s (API share)',
+        'peak RSS MB API / worker',
+        'CPU ms/reg API / worker / PG',
+        'chains',
+      ],
       // Each workload's two modes side by side, in the workloads' order.
       [...results.registrations]
-        .sort((a, b) => WORKLOAD_NAMES.indexOf(a.workload) - WORKLOAD_NAMES.indexOf(b.workload) || MODES.indexOf(a.mode) - MODES.indexOf(b.mode))
+        .sort(
+          (a, b) =>
+            WORKLOAD_NAMES.indexOf(a.workload) - WORKLOAD_NAMES.indexOf(b.workload) || MODES.indexOf(a.mode) - MODES.indexOf(b.mode),
+        )
         .map((r) => registrationRow(r, baselineOf(r.workload))),
     ),
   );
@@ -84,7 +101,14 @@ export function renderMarkdown(results: BenchResults): string {
   if (samples.length) {
     out.push('');
     out.push('Errors seen:');
-    for (const r of samples) for (const e of r.errorSamples) out.push(`- ${r.workload} ${r.mode}: \`${e.replace(/`/g, "'").replace(/\s+/g, ' ')}\``);
+    for (const r of samples)
+      for (const e of r.errorSamples) out.push(`- ${r.workload} ${r.mode}: \`${e.replace(/`/g, "'").replace(/\s+/g, ' ')}\``);
+  }
+  if (results.storage.length) {
+    out.push('');
+    out.push(
+      `Stored per record (record, lines and status events, indexes included): ${results.storage.map((f) => `${f.stack} ${num(f.bytesPerRecord)} bytes over ${num(f.records)} records`).join('; ')}.`,
+    );
   }
   out.push('');
   out.push('## Bare PostgreSQL baseline (lock head FOR UPDATE, insert, advance head, commit)');
@@ -114,13 +138,29 @@ export function renderMarkdown(results: BenchResults): string {
     const s = results.submission;
     out.push(
       table(
-        ['run', 'records', 'taxpayers', 'workers', 'messages', 'first send → last accepted ms', 'records/s', 'wall s', 'statuses', 'workers', 'chains'],
+        [
+          'run',
+          'records',
+          'taxpayers',
+          'workers',
+          'messages',
+          'first send → last accepted ms',
+          'records/s',
+          'wall s',
+          'statuses',
+          'workers',
+          'chains',
+        ],
         [drainRow('one taxpayer', s.oneTaxpayer), drainRow('drain', s.drain)],
       ),
     );
     if (s.simulatorCounters) {
       out.push('');
-      out.push(`Simulator counters: ${Object.entries(s.simulatorCounters).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+      out.push(
+        `Simulator counters: ${Object.entries(s.simulatorCounters)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+      );
     }
   } else out.push(results.submissionError ? `Failed: ${results.submissionError}` : 'Not run.');
   out.push('');
@@ -130,9 +170,27 @@ export function renderMarkdown(results: BenchResults): string {
     out.push('Smoke run: rounds too short to judge any target; the statuses only show the report works.');
     out.push('');
   }
-  out.push(table(['target', 'measured', 'status'], results.targets.map((t) => [t.target, t.measured, t.status === 'met' ? 'met' : `**${t.status}**`])));
+  out.push(
+    table(
+      ['target', 'measured', 'status'],
+      results.targets.map((t) => [t.target, t.measured, t.status === 'met' ? 'met' : `**${t.status}**`]),
+    ),
+  );
   out.push('');
-  out.push(results.chainsOk ? 'Every chain checked: no gap, no fork, every previous-hash link intact.' : '**A chain is broken: this run failed.**');
+  if (results.profiles.length) {
+    out.push('## CPU profiles (self time of busy samples)');
+    out.push('');
+    for (const p of results.profiles) {
+      const shares = (list: { name: string; share: number }[]) => list.map((x) => `${x.name} ${num(x.share * 100, 1)}%`).join('; ');
+      out.push(
+        `- **${p.file}** (${num(p.busySeconds, 1)} s busy): by owner: ${shares(p.byOwner)}. Top functions: ${shares(p.topFunctions.slice(0, 6))}.`,
+      );
+    }
+    out.push('');
+  }
+  out.push(
+    results.chainsOk ? 'Every chain checked: no gap, no fork, every previous-hash link intact.' : '**A chain is broken: this run failed.**',
+  );
   out.push('');
   return out.join('\n');
 }

@@ -1,5 +1,7 @@
 import type { RoundResult } from '../load/load-spec';
 import type { ProcessUsage } from '../stack/process-meter';
+import type { ProfileSummary } from './profile-summary';
+import type { StorageFootprint } from '../workloads/storage-footprint';
 import type { ChainCheck } from '../workloads/chain-check';
 import type { Mode, RegistrationWorkload } from '../workloads/workloads';
 
@@ -89,10 +91,14 @@ export interface BenchResults {
   machine: MachineDescription;
   baselines: BaselineResult[];
   registrations: RegistrationResult[];
+  /** Disk used by the records (with indexes), per registration stack. */
+  storage: StorageFootprint[];
   submission: SubmissionResult | null;
   /** Why the submission bench could not finish, when it could not. */
   submissionError?: string;
   targets: TargetResult[];
+  /** With --profile: where the API's and the workers' CPU went, per stack (explains a missed target). */
+  profiles: ProfileSummary[];
   /** False when any chain was broken (the run then exits non-zero). */
   chainsOk: boolean;
 }

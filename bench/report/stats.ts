@@ -20,7 +20,12 @@ export function percentile(sorted: readonly number[], p: number): number | null 
 export function summarizeLatencies(values: readonly number[]): LatencySummary {
   const sorted = Float64Array.from(values).sort();
   const list = Array.from(sorted);
-  return { p50: round(percentile(list, 50), 2), p95: round(percentile(list, 95), 2), p99: round(percentile(list, 99), 2), max: round(percentile(list, 100), 2) };
+  return {
+    p50: round(percentile(list, 50), 2),
+    p95: round(percentile(list, 95), 2),
+    p99: round(percentile(list, 99), 2),
+    max: round(percentile(list, 100), 2),
+  };
 }
 
 export function round(value: number | null, digits = 1): number | null {

@@ -3,13 +3,36 @@ import type { Mode, RegistrationWorkload } from '../workloads/workloads';
 import type { DrainTimings, RegistrationResult, SubmissionResult } from './result-types';
 import { evaluateTargets } from './targets';
 
-const okChain = { chains: 1, records: 1, gaps: 0, forks: 0, brokenLinks: 0, headMismatches: 0, acknowledged: 1, uncertain: 0, ok: true, problems: [] };
+const okChain = {
+  chains: 1,
+  records: 1,
+  gaps: 0,
+  forks: 0,
+  brokenLinks: 0,
+  headMismatches: 0,
+  acknowledged: 1,
+  uncertain: 0,
+  ok: true,
+  problems: [],
+};
 
 function round(rate: number, latency: Partial<RoundResult['latencyMs']> = {}): RoundResult {
-  return { seconds: 10, requests: rate * 10, registered: rate * 10, errors: 0, registrationsPerSecond: rate, latencyMs: { p50: 1, p95: 2, p99: 3, max: 4, ...latency } };
+  return {
+    seconds: 10,
+    requests: rate * 10,
+    registered: rate * 10,
+    errors: 0,
+    registrationsPerSecond: rate,
+    latencyMs: { p50: 1, p95: 2, p99: 3, max: 4, ...latency },
+  };
 }
 
-function reg(workload: RegistrationWorkload, mode: Mode, summary: RoundResult | null, extra: Partial<RegistrationResult> = {}): RegistrationResult {
+function reg(
+  workload: RegistrationWorkload,
+  mode: Mode,
+  summary: RoundResult | null,
+  extra: Partial<RegistrationResult> = {},
+): RegistrationResult {
   return {
     workload,
     mode,
@@ -29,7 +52,21 @@ function reg(workload: RegistrationWorkload, mode: Mode, summary: RoundResult | 
 }
 
 function drain(records: number, ms: number | null, statuses: Record<string, number>): DrainTimings {
-  return { records, taxpayers: 1, workers: 1, settled: true, statuses, messages: 1, maxRecordsPerMessage: records, firstSendToLastAcceptedMs: ms, wallSeconds: 1, recordsPerSecond: null, workerPeakRssMb: null, workerCpuMsPerRecord: null, chain: okChain };
+  return {
+    records,
+    taxpayers: 1,
+    workers: 1,
+    settled: true,
+    statuses,
+    messages: 1,
+    maxRecordsPerMessage: records,
+    firstSendToLastAcceptedMs: ms,
+    wallSeconds: 1,
+    recordsPerSecond: null,
+    workerPeakRssMb: null,
+    workerCpuMsPerRecord: null,
+    chain: okChain,
+  };
 }
 
 const statusOf = (results: ReturnType<typeof evaluateTargets>, prefix: string) => results.find((t) => t.target.startsWith(prefix))?.status;
@@ -60,9 +97,20 @@ describe('evaluateTargets', () => {
   });
 
   it('shows the bare-PostgreSQL rate of the same shape beside a rate target', () => {
-    const bare = { workload: 'hot' as const, connections: 64, taxpayers: 1, recordsPerTransaction: 1, rounds: [], summary: round(1607), errorSamples: [] };
+    const bare = {
+      workload: 'hot' as const,
+      connections: 64,
+      taxpayers: 1,
+      recordsPerTransaction: 1,
+      rounds: [],
+      summary: round(1607),
+      errorSamples: [],
+    };
     const results = evaluateTargets([reg('hot', 'api-alone', round(1700))], null, [bare]);
-    expect(results.find((t) => t.target.startsWith('hot: at least'))).toMatchObject({ status: 'met', measured: '1,700/s (bare PostgreSQL in this run: 1,607/s)' });
+    expect(results.find((t) => t.target.startsWith('hot: at least'))).toMatchObject({
+      status: 'met',
+      measured: '1,700/s (bare PostgreSQL in this run: 1,607/s)',
+    });
   });
 
   it('does not count a low p99 when the offered 1,000 req/s was not carried', () => {
@@ -73,7 +121,10 @@ describe('evaluateTargets', () => {
   it('reports a workload the API does not offer yet as not available, not as a failure', () => {
     const bulk = reg('bulk', 'api-alone', null, { available: false, unavailableReason: 'POST /api/v1/invoices/batch answered 404' });
     const results = evaluateTargets([bulk], null);
-    expect(results.find((t) => t.target.startsWith('bulk: 1,000'))).toMatchObject({ status: 'not available', measured: expect.stringContaining('404') });
+    expect(results.find((t) => t.target.startsWith('bulk: 1,000'))).toMatchObject({
+      status: 'not available',
+      measured: expect.stringContaining('404'),
+    });
   });
 
   it('judges the submission target only on 1,000 records, all accepted', () => {

@@ -26,7 +26,11 @@ function verdict(ok: boolean): TargetStatus {
   return ok ? 'met' : 'missed';
 }
 
-export function evaluateTargets(registrations: RegistrationResult[], submission: SubmissionResult | null, baselines: BaselineResult[] = []): TargetResult[] {
+export function evaluateTargets(
+  registrations: RegistrationResult[],
+  submission: SubmissionResult | null,
+  baselines: BaselineResult[] = [],
+): TargetResult[] {
   const find = (workload: RegistrationWorkload, mode: Mode) => registrations.find((r) => r.workload === workload && r.mode === mode);
   const absent = (target: string, r: RegistrationResult | undefined): TargetResult | undefined => {
     if (!r) return { target, measured: 'workload not run', status: 'not measured' };
@@ -46,7 +50,12 @@ export function evaluateTargets(registrations: RegistrationResult[], submission:
   const seqTarget = `seq: p50 under ${TARGETS.seqP50Ms} ms (API alone)`;
   const seq = find('seq', 'api-alone');
   const seqP50 = seq?.summary?.latencyMs.p50 ?? null;
-  results.push(absent(seqTarget, seq) ?? (seqP50 === null ? { target: seqTarget, measured: 'no latency', status: 'not measured' } : { target: seqTarget, measured: `${fmt(seqP50, 2)} ms`, status: verdict(seqP50 < TARGETS.seqP50Ms) }));
+  results.push(
+    absent(seqTarget, seq) ??
+      (seqP50 === null
+        ? { target: seqTarget, measured: 'no latency', status: 'not measured' }
+        : { target: seqTarget, measured: `${fmt(seqP50, 2)} ms`, status: verdict(seqP50 < TARGETS.seqP50Ms) }),
+  );
 
   for (const workload of ['seq', 'hot', 'wide', 'bulk'] as const) {
     const target = `${workload}: worker running keeps at least ${TARGETS.workerRunningShare * 100}% of the API-alone rate`;
@@ -84,7 +93,9 @@ export function evaluateTargets(registrations: RegistrationResult[], submission:
   const bulkP50 = bulk?.summary?.latencyMs.p50 ?? null;
   results.push(
     absent(bulkTarget, bulk) ??
-      (bulkP50 === null ? { target: bulkTarget, measured: 'no batch fully registered', status: 'missed' } : { target: bulkTarget, measured: `${fmt(bulkP50, 1)} ms`, status: verdict(bulkP50 < TARGETS.bulkMs) }),
+      (bulkP50 === null
+        ? { target: bulkTarget, measured: 'no batch fully registered', status: 'missed' }
+        : { target: bulkTarget, measured: `${fmt(bulkP50, 1)} ms`, status: verdict(bulkP50 < TARGETS.bulkMs) }),
   );
 
   const sendTarget = `${fmt(TARGETS.submissionRecords)} records of one taxpayer from first send to last accepted in under ${fmt(TARGETS.submissionMs)} ms`;
@@ -94,16 +105,34 @@ export function evaluateTargets(registrations: RegistrationResult[], submission:
     const ms = one.firstSendToLastAcceptedMs;
     const measured = `${ms === null ? 'never accepted' : `${fmt(ms)} ms`} for ${fmt(one.records)} records${one.settled ? '' : ' (not all settled in time)'}`;
     if (one.records !== TARGETS.submissionRecords) results.push({ target: sendTarget, measured, status: 'not measured' });
-    else results.push({ target: sendTarget, measured, status: verdict(one.settled && ms !== null && ms < TARGETS.submissionMs && (one.statuses.accepted ?? 0) + (one.statuses.accepted_with_warnings ?? 0) === one.records) });
+    else
+      results.push({
+        target: sendTarget,
+        measured,
+        status: verdict(
+          one.settled &&
+            ms !== null &&
+            ms < TARGETS.submissionMs &&
+            (one.statuses.accepted ?? 0) + (one.statuses.accepted_with_warnings ?? 0) === one.records,
+        ),
+      });
   }
 
   // Memory is judged where both processes run: wide with the worker running (API alone when that is all there is).
   const wide = find('wide', 'worker-running') ?? find('wide', 'api-alone');
   const apiRss = wide?.api.peakRssMb ?? null;
   const apiTarget = `API RSS under ${TARGETS.apiRssMb} MB during wide`;
-  results.push(apiRss === null ? { target: apiTarget, measured: 'wide not run', status: 'not measured' } : { target: apiTarget, measured: `${fmt(apiRss)} MB (${wide!.mode})`, status: verdict(apiRss < TARGETS.apiRssMb) });
+  results.push(
+    apiRss === null
+      ? { target: apiTarget, measured: 'wide not run', status: 'not measured' }
+      : { target: apiTarget, measured: `${fmt(apiRss)} MB (${wide!.mode})`, status: verdict(apiRss < TARGETS.apiRssMb) },
+  );
   const workerRss = find('wide', 'worker-running')?.worker?.peakRssMb ?? null;
   const workerTarget = `worker RSS under ${TARGETS.workerRssMb} MB during wide`;
-  results.push(workerRss === null ? { target: workerTarget, measured: 'wide with the worker running not run', status: 'not measured' } : { target: workerTarget, measured: `${fmt(workerRss)} MB`, status: verdict(workerRss < TARGETS.workerRssMb) });
+  results.push(
+    workerRss === null
+      ? { target: workerTarget, measured: 'wide with the worker running not run', status: 'not measured' }
+      : { target: workerTarget, measured: `${fmt(workerRss)} MB`, status: verdict(workerRss < TARGETS.workerRssMb) },
+  );
   return results;
 }

@@ -66,7 +66,10 @@ export class ProcessMeter {
       const before = this.cpuAtStart.get(name) ?? null;
       const after = cpuMs(pid);
       const peak = this.peaks.get(name);
-      usage[name] = { peakRssMb: peak === undefined ? null : Math.round(peak * 10) / 10, cpuMs: before !== null && after !== null ? after - before : null };
+      usage[name] = {
+        peakRssMb: peak === undefined ? null : Math.round(peak * 10) / 10,
+        cpuMs: before !== null && after !== null ? after - before : null,
+      };
     }
     return usage;
   }
@@ -93,7 +96,10 @@ export class BackendCpuMeter {
   ) {}
 
   private async pids(): Promise<number[]> {
-    const { rows } = await this.pool.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [this.database]);
+    const { rows } = await this.pool.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+      [this.database],
+    );
     return rows.map((r) => r.pid);
   }
 

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SERVICE_NODE_FLAGS } from '../../scripts/service-node-flags';
 
 export const ROOT = path.resolve(__dirname, '../..');
 const STOP_GRACE_MS = 10_000;
@@ -18,8 +19,8 @@ export interface Service {
 
 /**
  * Every child process of the run, so that all of them are stopped at the end, on an error and on Ctrl-C.
- * Children are Node itself with tsx as a loader (what `npm start` runs through the tsx binary), so the pid
- * is the service's own: its RSS and CPU are read from /proc/<pid>, and signals reach it directly.
+ * Children are Node itself with tsx as a loader and the services' flags (what `npm start` runs), so the pid is the
+ * service's own: its RSS and CPU are read from /proc/<pid>, and signals reach it directly.
  */
 export class Processes {
   private readonly live = new Set<ChildProcess>();
@@ -35,11 +36,17 @@ export class Processes {
    */
   spawnService(name: string, script: string, env: NodeJS.ProcessEnv, logFile: string, nodeArgs: string[] = []): Service {
     const fd = openSync(logFile, 'a');
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, script)], { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
+    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', path.join(ROOT, script)], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', fd, fd],
+    });
     closeSync(fd);
     if (child.pid === undefined) throw new Error(`could not start ${name}`);
     this.track(child);
-    const exited = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+    const exited = new Promise<void>((resolve) =>
+      child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+    );
     const tail = (chars = 3000) => {
       try {
         return readFileSync(logFile, 'utf8').slice(-chars);
@@ -52,7 +59,11 @@ export class Processes {
 
   /** Runs a script to its end (migrations, certificates), its output inherited; rejects on a non-zero exit. */
   runToEnd(name: string, script: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     this.track(child);
     return new Promise((resolve, reject) => {
       child.once('error', reject);

@@ -50,7 +50,8 @@ function sleep(ms: number): Promise<void> {
 async function waitFor(what: string, service: Service, ready: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (!(await ready().catch(() => false))) {
-    if (service.child.exitCode !== null || service.child.signalCode !== null) throw new Error(`${service.name} exited before ${what}:\n${service.tail()}`);
+    if (service.child.exitCode !== null || service.child.signalCode !== null)
+      throw new Error(`${service.name} exited before ${what}:\n${service.tail()}`);
     if (Date.now() > deadline) throw new Error(`${service.name}: no ${what} after ${READY_TIMEOUT_MS / 1000}s:\n${service.tail()}`);
     await sleep(100);
   }
@@ -96,7 +97,9 @@ export async function startStack(processes: Processes, opts: StackOptions): Prom
     SIM_VALIDATE_SCHEMA: 'false',
   };
   const logFile = (name: string) => path.join(opts.logDir, `${opts.label}-${name}.log`);
-  const nodeArgs = (name: string) => (opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${opts.logDir}`, `--cpu-prof-name=${opts.label}-${name}.cpuprofile`] : []);
+  // One directory per process: Node writes a profile per thread (tsx's loader runs in a thread of its own).
+  const nodeArgs = (name: string) =>
+    opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(opts.logDir, `${opts.label}-${name}.cpuprofiles`)}`] : [];
 
   await createScratchDatabase(databaseName);
   const pool = new Pool({ connectionString: env.DATABASE_URL, max: 4 });
@@ -122,11 +125,18 @@ export async function startStack(processes: Processes, opts: StackOptions): Prom
     const started = Array.from({ length: count }, () => {
       workerCount += 1;
       const id = `bench-${opts.label}-${workerCount}`;
-      return processes.spawnService(`worker ${id}`, 'apps/worker/src/main.ts', { ...env, WORKER_ID: id }, logFile(`worker-${workerCount}`), nodeArgs(`worker-${workerCount}`));
+      return processes.spawnService(
+        `worker ${id}`,
+        'apps/worker/src/main.ts',
+        { ...env, WORKER_ID: id },
+        logFile(`worker-${workerCount}`),
+        nodeArgs(`worker-${workerCount}`),
+      );
     });
     workers.push(...started);
     for (const w of started) {
-      if (VERBOSE_LEVELS.includes(opts.logLevel)) await waitFor('"worker started" in its log', w, async () => w.tail(1_000_000).includes('"worker started"'));
+      if (VERBOSE_LEVELS.includes(opts.logLevel))
+        await waitFor('"worker started" in its log', w, async () => w.tail(1_000_000).includes('"worker started"'));
       else await sleep(3000);
     }
     return started;
@@ -136,7 +146,7 @@ export async function startStack(processes: Processes, opts: StackOptions): Prom
     await processes.runToEnd('migrate', 'packages/db/src/migrate-cli.ts', [], env);
     // Quotas must never be what stops a load; plans are raised before any account exists.
     await pool.query('UPDATE plans SET monthly_quota = 2000000000');
-    sim = processes.spawnService('simulator', 'apps/authority-sim/src/main.ts', env, logFile('sim'));
+    sim = processes.spawnService('simulator', 'apps/authority-sim/src/main.ts', env, logFile('sim'), nodeArgs('sim'));
     api = processes.spawnService('api', 'apps/api/src/main.ts', env, logFile('api'), nodeArgs('api'));
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     await waitFor('listening port', sim, () => tcpOpen(simPort));

@@ -20,7 +20,9 @@ export async function runBaselines(processes: Processes, workloads: Registration
       const shape = REGISTRATION_WORKLOADS[workload];
       if ('rate' in shape) continue;
       const recordsPerTransaction = 'batchSize' in shape ? shape.batchSize : 1;
-      console.log(`baseline ${workload}: ${shape.clients} connections, ${shape.taxpayers} taxpayers, ${recordsPerTransaction} records per transaction`);
+      console.log(
+        `baseline ${workload}: ${shape.clients} connections, ${shape.taxpayers} taxpayers, ${recordsPerTransaction} records per transaction`,
+      );
       const load = await runLoad(processes, {
         kind: 'baseline',
         databaseUrl: databaseUrl(name),
@@ -33,7 +35,15 @@ export async function runBaselines(processes: Processes, workloads: Registration
         seconds: opts.baselineSeconds,
       });
       const summary = medianBy(load.rounds, (r) => r.registrationsPerSecond);
-      results.push({ workload, connections: shape.clients, taxpayers: shape.taxpayers, recordsPerTransaction, rounds: load.rounds, summary, errorSamples: load.errorSamples });
+      results.push({
+        workload,
+        connections: shape.clients,
+        taxpayers: shape.taxpayers,
+        recordsPerTransaction,
+        rounds: load.rounds,
+        summary,
+        errorSamples: load.errorSamples,
+      });
     }
   } finally {
     if (!opts.keepData) await dropScratchDatabase(name);

@@ -9,8 +9,8 @@ export interface ChainCheck {
   forks: number;
   /** Records whose previous_hash is not the hash of the record before them. */
   brokenLinks: number;
-  /** Taxpayers whose chain head (chain_length) disagrees with their records; null when the schema has no head column. */
-  headMismatches: number | null;
+  /** Chains whose head (chains.chain_length) disagrees with their records. */
+  headMismatches: number;
   /** Invoices the load generator saw registered, and what the database holds for these taxpayers. */
   acknowledged: number;
   /** Requests that ended without an answer (timeouts, resets): they may or may not have been stored. */
@@ -41,16 +41,12 @@ export async function checkChains(pool: Pool, taxpayerIds: string[], acknowledge
        SELECT 1 FROM invoices WHERE taxpayer_id = ANY($1::uuid[]) GROUP BY taxpayer_id, previous_hash HAVING count(*) > 1) f`,
     [taxpayerIds],
   );
-  const hasHead = await pool.query(`SELECT 1 FROM information_schema.columns WHERE table_name = 'taxpayers' AND column_name = 'chain_length'`);
-  let headMismatches: number | null = null;
-  if (hasHead.rowCount) {
-    const heads = await pool.query<{ mismatches: number }>(
-      `SELECT count(*)::int AS mismatches FROM taxpayers t
-       WHERE t.id = ANY($1::uuid[]) AND t.chain_length <> (SELECT count(*) FROM invoices i WHERE i.taxpayer_id = t.id)`,
-      [taxpayerIds],
-    );
-    headMismatches = heads.rows[0].mismatches;
-  }
+  const heads = await pool.query<{ mismatches: number }>(
+    `SELECT count(*)::int AS mismatches FROM chains c
+     WHERE c.taxpayer_id = ANY($1::uuid[]) AND c.chain_length <> (SELECT count(*) FROM invoices i WHERE i.chain_id = c.id)`,
+    [taxpayerIds],
+  );
+  const headMismatches = heads.rows[0].mismatches;
   const { chains, records, gaps, broken } = rows[0];
   const problems: string[] = [];
   if (gaps) problems.push(`${gaps} records out of place (gap or duplicate position)`);
@@ -58,6 +54,18 @@ export async function checkChains(pool: Pool, taxpayerIds: string[], acknowledge
   if (broken) problems.push(`${broken} broken previous-hash links`);
   if (headMismatches) problems.push(`${headMismatches} chain heads disagree with their records`);
   if (records < acknowledged) problems.push(`${acknowledged - records} acknowledged registrations missing`);
-  if (records > acknowledged + uncertain) problems.push(`${records - acknowledged - uncertain} records stored that no client was told about`);
-  return { chains, records, gaps, forks: forks.rows[0].forks, brokenLinks: broken, headMismatches, acknowledged, uncertain, ok: problems.length === 0, problems };
+  if (records > acknowledged + uncertain)
+    problems.push(`${records - acknowledged - uncertain} records stored that no client was told about`);
+  return {
+    chains,
+    records,
+    gaps,
+    forks: forks.rows[0].forks,
+    brokenLinks: broken,
+    headMismatches,
+    acknowledged,
+    uncertain,
+    ok: problems.length === 0,
+    problems,
+  };
 }

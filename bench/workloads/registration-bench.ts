@@ -17,7 +17,13 @@ function loadSpec(workload: RegistrationWorkload, stack: Stack, tenant: Tenant, 
   const shape = REGISTRATION_WORKLOADS[workload];
   const common = { baseUrl: stack.apiUrl, tenant, clients: shape.clients, numberPrefix: `BENCH-${workload}`, rounds: opts.rounds };
   if (shape.kind === 'bulk') {
-    return { kind: 'bulk', ...common, batchSize: shape.batchSize, warmupBatches: opts.warmupSeconds > 0 ? 1 : 0, bound: { count: opts.requests.bulk ?? opts.batches } };
+    return {
+      kind: 'bulk',
+      ...common,
+      batchSize: shape.batchSize,
+      warmupBatches: opts.warmupSeconds > 0 ? 1 : 0,
+      bound: { count: opts.requests.bulk ?? opts.batches },
+    };
   }
   const count = opts.requests[workload];
   const bound: Bound = count !== undefined ? { count } : { seconds: opts.duration[workload] };
@@ -29,7 +35,13 @@ function loadSpec(workload: RegistrationWorkload, stack: Stack, tenant: Tenant, 
  * rounds from the load-generator process, the API's (and worker's) RSS and CPU and the database backends' CPU
  * meanwhile, then every chain of the workload's taxpayers checked in the database.
  */
-export async function runRegistrationWorkload(processes: Processes, stack: Stack, mode: Mode, workload: RegistrationWorkload, opts: BenchOptions): Promise<RegistrationResult> {
+export async function runRegistrationWorkload(
+  processes: Processes,
+  stack: Stack,
+  mode: Mode,
+  workload: RegistrationWorkload,
+  opts: BenchOptions,
+): Promise<RegistrationResult> {
   const shape = REGISTRATION_WORKLOADS[workload];
   const index = Object.keys(REGISTRATION_WORKLOADS).indexOf(workload);
   const tenant = await createTenant(stack.apiUrl, `${mode}-${workload}`, shape.taxpayers, index * NIFS_PER_WORKLOAD);
@@ -46,7 +58,8 @@ export async function runRegistrationWorkload(processes: Processes, stack: Stack
   const postgresCpuMs = await postgres.stop();
   stack.assertAlive();
   const chain = await checkChains(stack.pool, tenant.taxpayerIds, load.totalRegistered, load.uncertain);
-  const perRegistration = (cpu: number | null | undefined) => (cpu != null && load.totalRegistered > 0 ? round(cpu / load.totalRegistered, 3) : null);
+  const perRegistration = (cpu: number | null | undefined) =>
+    cpu != null && load.totalRegistered > 0 ? round(cpu / load.totalRegistered, 3) : null;
   return {
     workload,
     mode,

@@ -36,7 +36,15 @@ async function settle(stack: Stack, taxpayerIds: string[]): Promise<boolean> {
 }
 
 /** Registers `records` invoices over the taxpayers through the API while no worker runs, then lets `workers` workers send them. */
-async function drain(processes: Processes, stack: Stack, label: string, records: number, taxpayers: number, workers: number, firstNif: number): Promise<DrainTimings> {
+async function drain(
+  processes: Processes,
+  stack: Stack,
+  label: string,
+  records: number,
+  taxpayers: number,
+  workers: number,
+  firstNif: number,
+): Promise<DrainTimings> {
   const tenant = await createTenant(stack.apiUrl, label, taxpayers, firstNif);
   const load = await runLoad(processes, {
     kind: 'http',
@@ -48,7 +56,8 @@ async function drain(processes: Processes, stack: Stack, label: string, records:
     rounds: 1,
     bound: { count: records },
   });
-  if (load.totalRegistered !== records) throw new Error(`${label}: registered ${load.totalRegistered} of ${records}: ${load.errorSamples.join(' | ')}`);
+  if (load.totalRegistered !== records)
+    throw new Error(`${label}: registered ${load.totalRegistered} of ${records}: ${load.errorSamples.join(' | ')}`);
 
   const started = performance.now();
   const spawned = await stack.startWorkers(workers);
@@ -133,13 +142,33 @@ function simulatorCounters(stack: Stack, certDir: string): Promise<Record<string
  * The submission bench, on a stack of its own whose workers start only once the records wait: 1,000 records of
  * one taxpayer sent by one worker (first send to last accepted), then a multi-taxpayer drain by K workers.
  */
-export async function runSubmissionBench(processes: Processes, opts: BenchOptions, stackOpts: { certDir: string; logDir: string }): Promise<SubmissionResult> {
-  const stack = await startStack(processes, { label: 'submission', ...stackOpts, logLevel: opts.logLevel, simWaitSeconds: opts.simWaitSeconds, workers: 0, keepData: opts.keepData, profile: opts.profile });
+export async function runSubmissionBench(
+  processes: Processes,
+  opts: BenchOptions,
+  stackOpts: { certDir: string; logDir: string },
+): Promise<SubmissionResult> {
+  const stack = await startStack(processes, {
+    label: 'submission',
+    ...stackOpts,
+    logLevel: opts.logLevel,
+    simWaitSeconds: opts.simWaitSeconds,
+    workers: 0,
+    keepData: opts.keepData,
+    profile: opts.profile,
+  });
   try {
     console.log(`submission: ${opts.submissionRecords} records of one taxpayer, one worker`);
     const oneTaxpayer = await drain(processes, stack, 'submission-one', opts.submissionRecords, 1, 1, FIRST_NIF);
     console.log(`submission: drain of ${opts.drainRecords} records over ${opts.drainTaxpayers} taxpayers, ${opts.drainWorkers} workers`);
-    const drained = await drain(processes, stack, 'submission-drain', opts.drainRecords, opts.drainTaxpayers, opts.drainWorkers, FIRST_NIF + 10);
+    const drained = await drain(
+      processes,
+      stack,
+      'submission-drain',
+      opts.drainRecords,
+      opts.drainTaxpayers,
+      opts.drainWorkers,
+      FIRST_NIF + 10,
+    );
     return { oneTaxpayer, drain: drained, simulatorCounters: await simulatorCounters(stack, stackOpts.certDir) };
   } finally {
     await stack.stop();

@@ -9,7 +9,12 @@ export function benchNif(n: number): string {
   return `${digits}${DNI_LETTERS[Number(digits) % 23]}`;
 }
 
-async function post(url: string, body: unknown, apiKey?: string): Promise<Record<string, any>> {
+/** The members of the API's answers the bench reads. */
+interface Answer {
+  data: { id: string; api_key: string };
+}
+
+async function post(url: string, body: unknown, apiKey?: string): Promise<Answer> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(apiKey && { authorization: `Bearer ${apiKey}` }) },
@@ -17,7 +22,7 @@ async function post(url: string, body: unknown, apiKey?: string): Promise<Record
   });
   const text = await res.text();
   if (res.status !== 201 && res.status !== 200) throw new Error(`POST ${url} answered ${res.status}: ${text.slice(0, 500)}`);
-  return JSON.parse(text);
+  return JSON.parse(text) as Answer;
 }
 
 /**
@@ -27,9 +32,17 @@ async function post(url: string, body: unknown, apiKey?: string): Promise<Record
  */
 export async function createTenant(apiUrl: string, label: string, taxpayers: number, firstNif: number): Promise<Tenant> {
   const api = `${apiUrl}/api/v1`;
-  const account = await post(`${api}/auth/register`, { name: `Bench ${label}`, email: `bench-${label}-${randomUUID()}@example.test`, password: `bench-${randomUUID()}` });
+  const account = await post(`${api}/auth/register`, {
+    name: `Bench ${label}`,
+    email: `bench-${label}-${randomUUID()}@example.test`,
+    password: `bench-${randomUUID()}`,
+  });
   const apiKey: string = account.data.api_key;
-  const system = await post(`${api}/systems`, { vendor_name: 'Bench Software SL', vendor_nif: 'B85905495', name: 'Bench', version: '1.0', installation_number: '1' }, apiKey);
+  const system = await post(
+    `${api}/systems`,
+    { vendor_name: 'Bench Software SL', vendor_nif: 'B85905495', name: 'Bench', version: '1.0', installation_number: '1' },
+    apiKey,
+  );
   const taxpayerIds: string[] = new Array(taxpayers);
   const queue = Array.from({ length: taxpayers }, (_, i) => i);
   await Promise.all(

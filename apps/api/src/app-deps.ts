@@ -11,7 +11,7 @@ export interface AppDeps {
   redis: Redis;
   queues: Queues;
   logger: Logger;
-  config: Pick<AppConfig, 'masterKey' | 'certificateDir' | 'admin'> & Partial<Pick<AppConfig, 'trustProxy'>>;
+  config: Pick<AppConfig, 'masterKey' | 'certificateDir' | 'admin' | 'queuePrefix'> & Partial<Pick<AppConfig, 'trustProxy'>>;
   /** bcrypt cost: 12 in production; tests pass a low one. */
   passwordHashCost: number;
   clock?: () => Date;

@@ -16,8 +16,13 @@ import { createSystemService } from './systems/system-service';
 import { createCertificateIntake } from './taxpayers/certificate-intake';
 import { createTaxpayerService } from './taxpayers/taxpayer-service';
 import { createWebhookService } from './webhooks/webhook-service';
+import { createChainVerificationService } from './dashboard/chain/chain-verification-service';
+import { createDashboardInvoiceService } from './dashboard/invoices/dashboard-invoice-service';
+import { createOverviewService } from './dashboard/overview/overview-service';
+import { createSessionService } from './dashboard/session/session-service';
+import { createSignInService } from './dashboard/sign-in/sign-in-service';
 
-/** The composition root: every service built once from the app's dependencies. */
+/** The composition root: every service of the API and of the dashboard, built once from the app's dependencies. */
 export function composeServices(deps: AppDeps) {
   const { db } = deps;
   const clock = deps.clock ?? (() => new Date());
@@ -25,16 +30,23 @@ export function composeServices(deps: AppDeps) {
   const invoices = createInvoiceQueryService({ db });
   const passwords = createPasswordHasher(deps.passwordHashCost);
   // The app's Redis namespace is its queue prefix: one deployment (or test) never sees another's counters.
-  const throttle = createCredentialThrottle({ redis: deps.redis, prefix: deps.queues.submission.opts.prefix ?? 'vf', limits: deps.throttleLimits });
+  const throttle = createCredentialThrottle({ redis: deps.redis, prefix: deps.config.queuePrefix, limits: deps.throttleLimits });
+  const account = createAccountService({ db, clock });
+  const taxpayers = createTaxpayerService({ db, intake, clock });
+  const sessions = createSessionService({ db, now: clock });
   return {
     clock,
-    passwords,
-    throttle,
     auth: createAuthService({ db, passwords, throttle }),
-    account: createAccountService({ db, clock }),
-    taxpayers: createTaxpayerService({ db, intake, clock }),
+    account,
+    taxpayers,
     systems: createSystemService({ db }),
-    registration: createInvoiceRegistrationService({ db, queues: deps.queues, clock, enqueueTimeoutMs: deps.enqueueTimeoutMs ?? 2_000 }),
+    registration: createInvoiceRegistrationService({
+      db,
+      queues: deps.queues,
+      clock,
+      enqueueTimeoutMs: deps.enqueueTimeoutMs ?? 2_000,
+      logger: deps.logger,
+    }),
     invoices,
     invoiceExport: createInvoiceExportService({ db }),
     resend: createInvoiceResendService({ db, queues: deps.queues, invoices, enqueueTimeoutMs: deps.enqueueTimeoutMs ?? 2_000 }),
@@ -44,6 +56,12 @@ export function composeServices(deps: AppDeps) {
     idempotency: createIdempotencyService({ db, masterKey: deps.config.masterKey }),
     webhooks: createWebhookService({ db, masterKey: deps.config.masterKey, clock }),
     health: createHealthService({ db, redis: deps.redis, timeoutMs: deps.healthTimeoutMs ?? 2_000 }),
+    // The dashboard's own: the API's hasher and throttle, so an account paused on one path is paused on every path.
+    sessions,
+    signIn: createSignInService({ db, passwords, sessions, throttle }),
+    overview: createOverviewService({ db, accounts: account }),
+    dashboardInvoices: createDashboardInvoiceService({ db, invoices, taxpayers }),
+    chainVerification: createChainVerificationService({ db }),
   };
 }
 

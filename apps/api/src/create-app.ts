@@ -15,6 +15,7 @@ import { rejectControlCharacters, rejectMalformedUrl } from './http/input-guard'
 import { jsonBody } from './http/json-body';
 import { requestLogger } from './http/request-logger';
 import { idempotency } from './idempotency/idempotency';
+import { invoiceBatchRoutes } from './invoices/invoice-batch-routes';
 import { invoiceResendRoutes } from './invoices/invoice-resend-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
 import { metricsRoutes } from './metrics/metrics-routes';
@@ -35,6 +36,8 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // Weak ETags hash every JSON answer, and no client revalidates an API answer; static assets set their own.
+  app.set('etag', false);
   // Behind a TLS proxy this makes req.secure (Secure cookies) and req.ip (rate limits) reflect the client.
   app.set('trust proxy', deps.config.trustProxy ?? false);
 
@@ -52,10 +55,13 @@ export function createApp(deps: AppDeps): Express {
     API_PREFIX,
     requireApiKey(services.auth),
     idempotency(services.idempotency),
+    // Registrations first: the busiest routes are matched before the others are tried. The batch route before
+    // invoiceRoutes, whose /invoices/:id would otherwise answer POST /invoices/batch with 405.
+    invoiceBatchRoutes(services.registration),
+    invoiceRoutes(services.registration, services.invoices, services.cancellation, services.invoiceExport),
     accountRoutes(services.account),
     taxpayerRoutes(services.taxpayers, services.clock),
     systemRoutes(services.systems),
-    invoiceRoutes(services.registration, services.invoices, services.cancellation, services.invoiceExport),
     invoiceResendRoutes(services.resend),
     chainRoutes(services.chain),
     qrRoutes(services.qr),
@@ -63,7 +69,7 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(docsRoutes());
   // The tenant dashboard (HTML pages at /, /login, /signup, /app/...), on the same services.
-  app.use(createDashboard(deps, services));
+  app.use(createDashboard(services));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

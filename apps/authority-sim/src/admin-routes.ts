@@ -2,7 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JSON_TYPE, readBody, send } from './http-io';
 import type { SimulatorContext } from './simulator-context';
 import type { InvoiceId } from '@vf/core';
-import { DEFAULT_BEHAVIOUR, ENVIRONMENTS, FAULT_KINDS, type Environment, type RejectPlan, type SimulatorBehaviour } from './simulator-types';
+import {
+  DEFAULT_BEHAVIOUR,
+  ENVIRONMENTS,
+  FAULT_KINDS,
+  type Environment,
+  type RejectPlan,
+  type SimulatorBehaviour,
+} from './simulator-types';
 
 const NUMERIC = ['waitSeconds', 'timestampToleranceSeconds', 'latencyMs'] as const;
 const BOOLEAN = ['validateSchema'] as const;
@@ -32,11 +39,15 @@ export function parseBehaviourPatch(input: unknown): Partial<SimulatorBehaviour>
     } else if ((FAULT_KINDS as readonly string[]).includes(key)) {
       const plan = value as { next?: unknown; probability?: unknown };
       if (!plan || typeof plan !== 'object') throw new Error(`${key} must be {next?, probability?}`);
-      if (plan.next !== undefined && (!Number.isInteger(plan.next) || (plan.next as number) < 0)) throw new Error(`${key}.next must be an integer >= 0`);
+      if (plan.next !== undefined && (!Number.isInteger(plan.next) || (plan.next as number) < 0))
+        throw new Error(`${key}.next must be an integer >= 0`);
       if (plan.probability !== undefined && (typeof plan.probability !== 'number' || plan.probability < 0 || plan.probability > 1)) {
         throw new Error(`${key}.probability must be between 0 and 1`);
       }
-      patch[key as (typeof FAULT_KINDS)[number]] = { next: plan.next as number | undefined, probability: plan.probability as number | undefined };
+      patch[key as (typeof FAULT_KINDS)[number]] = {
+        next: plan.next as number | undefined,
+        probability: plan.probability as number | undefined,
+      };
     } else if (key === 'rejectRecords') {
       patch.rejectRecords = parseRejectPlan(value);
     } else {

@@ -1,5 +1,5 @@
 import type { InvoiceId } from '@vf/core';
-import { buildConsultaResponse, parseConsultaRequest, type ConsultaRecord } from '@vf/xml';
+import { buildConsultaResponse, readConsultaRequest, type ConsultaRecord, type XmlNode } from '@vf/xml';
 import type { StoredRecord } from './registry';
 import { mayActFor, type EnvironmentState, type SimulatorContext } from './simulator-context';
 import { clientFault, ok, type SoapOutcome } from './soap-outcome';
@@ -40,9 +40,9 @@ function toConsultaRecord(stored: StoredRecord, showIssuerName: boolean, showSys
 }
 
 /** ConsultaFactuSistemaFacturacion answered from one environment's registry (issuer or recipient view). */
-export function handleConsulta(ctx: SimulatorContext, env: EnvironmentState, xml: string, holderNif: string | null): SoapOutcome {
+export function handleConsulta(ctx: SimulatorContext, env: EnvironmentState, payload: XmlNode, holderNif: string | null): SoapOutcome {
   ctx.counters.consultaRequests += 1;
-  const { query, dateRange } = parseConsultaRequest(xml);
+  const { query, dateRange } = readConsultaRequest(payload);
   const party = query.obligado ?? query.recipient;
   if (!party) return clientFault(4102);
   if (holderNif === null) return clientFault(4108);

@@ -1,4 +1,4 @@
-import { createTestCa, issueCertificate } from '@vf/certificates/src/testing';
+import { createTestCa, issueCertificate } from '@vf/certificates/testing';
 import type { RegistrationRecord } from '@vf/core';
 import {
   buildConsultaRequest,
@@ -17,7 +17,8 @@ const TAXPAYER = '89890001K';
 const OTHER = '89890002E';
 const UNKNOWN = '12345678Z';
 // records issued by OTHER need a recipient other than themselves
-const otherRecord = (invoiceNumber: string) => freshRecord(OTHER, invoiceNumber, { overrides: { recipients: [{ name: 'CLIENTE', nif: TAXPAYER }] } });
+const otherRecord = (invoiceNumber: string) =>
+  freshRecord(OTHER, invoiceNumber, { overrides: { recipients: [{ name: 'CLIENTE', nif: TAXPAYER }] } });
 const header = (nif = TAXPAYER) => ({ obligado: { name: `CONTRIBUYENTE ${nif}`, nif } });
 
 let t: TestSimulator;
@@ -89,7 +90,13 @@ describe('RegFactuSistemaFacturacion', () => {
       ['A-0003', 'Correcto', 'inv_0001'],
     ]);
     expect(t.sim.state.counters.registeredByNif[TAXPAYER].map((r) => r.invoiceNumber)).toEqual(['A-0001', 'A-0002', 'A-0003']);
-    expect(t.sim.state.counters).toMatchObject({ requests: 1, recordsReceived: 3, recordsRegistered: 3, maxRecordsPerMessage: 3, chainMismatches: 0 });
+    expect(t.sim.state.counters).toMatchObject({
+      requests: 1,
+      recordsReceived: 3,
+      recordsRegistered: 3,
+      maxRecordsPerMessage: 3,
+      chainMismatches: 0,
+    });
     expect(t.sim.state.registry.find(chain[1].id)).toMatchObject({ state: 'Correcto', csv: response.csv });
   });
 
@@ -268,14 +275,18 @@ describe('Consulta', () => {
 
 describe('rejectRecords test hook', () => {
   const base = () => t.sim.url.replace(/\/wlpl\/.*/, '');
-  const configure = (body: string) => httpsCall(`${base()}/__sim/configure`, { ca: t.ca, client: t.platform, body, contentType: 'application/json' });
+  const configure = (body: string) =>
+    httpsCall(`${base()}/__sim/configure`, { ca: t.ca, client: t.platform, body, contentType: 'application/json' });
 
   it('answers the next N records Incorrecto with the chosen code without registering them, then behaves normally', async () => {
     const configured = await configure('{"rejectRecords": {"next": 2, "code": 1100}}');
     expect(configured.status).toBe(200);
     const chain = freshChain(TAXPAYER, 'A', 3);
     const first = asResponse((await send(chain.slice(0, 1))).parsed);
-    expect(first).toMatchObject({ sendState: 'Incorrecto', lines: [{ state: 'Incorrecto', errorCode: 1100, errorDescription: 'Valor o tipo incorrecto del campo.' }] });
+    expect(first).toMatchObject({
+      sendState: 'Incorrecto',
+      lines: [{ state: 'Incorrecto', errorCode: 1100, errorDescription: 'Valor o tipo incorrecto del campo.' }],
+    });
     const rest = asResponse((await send(chain.slice(1))).parsed);
     expect(rest.lines.map((l) => [l.state, l.errorCode])).toEqual([
       ['Incorrecto', 1100],
@@ -290,7 +301,12 @@ describe('rejectRecords test hook', () => {
   });
 
   it('refuses a malformed plan with 400, and reset drops a pending one', async () => {
-    for (const body of ['{"rejectRecords": {"next": 1}}', '{"rejectRecords": {"next": -1, "code": 1100}}', '{"rejectRecords": {"next": 1, "code": 42}}', '{"rejectRecords": 3}']) {
+    for (const body of [
+      '{"rejectRecords": {"next": 1}}',
+      '{"rejectRecords": {"next": -1, "code": 1100}}',
+      '{"rejectRecords": {"next": 1, "code": 42}}',
+      '{"rejectRecords": 3}',
+    ]) {
       const reply = await configure(body);
       expect(reply.status).toBe(400);
       expect(JSON.parse(reply.body).error).toMatch(/rejectRecords/);
@@ -313,7 +329,9 @@ describe('sandbox and production services', () => {
     const [sandboxRecord] = freshChain(TAXPAYER, 'A', 1);
     expect((await sendTo(t.sim.url, [sandboxRecord])).sendState).toBe('Correcto');
     // a first record (PrimerRegistro=S) in production: no 2007, and the sandbox invoice is not a duplicate there
-    const productionRecord = freshRecord(TAXPAYER, 'A-0001', { overrides: { generatedAt: sandboxRecord.generatedAt, description: 'producción' } });
+    const productionRecord = freshRecord(TAXPAYER, 'A-0001', {
+      overrides: { generatedAt: sandboxRecord.generatedAt, description: 'producción' },
+    });
     expect((await sendTo(t.sim.productionUrl, [productionRecord])).lines[0]).toMatchObject({ state: 'Correcto' });
     expect(t.sim.state.registries.sandbox.find(sandboxRecord.id)?.record).toEqual(sandboxRecord);
     expect(t.sim.state.registries.production.find(productionRecord.id)?.record).toEqual(productionRecord);
@@ -345,7 +363,11 @@ describe('HTTP surface', () => {
     expect(wsdl.status).toBe(200);
     expect(wsdl.body).toContain(`<soap:address location="${t.sim.url}"/>`);
     expect(wsdl.body).not.toContain('agenciatributaria.gob.es/wlpl');
-    const xsd = await httpsCall(t.sim.wsdlUrl.replace('SistemaFacturacion.wsdl', 'SuministroInformacion.xsd'), { ca: t.ca, client: t.platform, method: 'GET' });
+    const xsd = await httpsCall(t.sim.wsdlUrl.replace('SistemaFacturacion.wsdl', 'SuministroInformacion.xsd'), {
+      ca: t.ca,
+      client: t.platform,
+      method: 'GET',
+    });
     expect(xsd.body).toContain('schemaLocation="xmldsig-core-schema.xsd"');
     const get = await httpsCall(t.sim.url, { ca: t.ca, client: t.platform, method: 'GET' });
     expect(parseRegFactuReply(get.body)).toMatchObject({ kind: 'fault', code: 4135 });
@@ -357,10 +379,20 @@ describe('HTTP surface', () => {
     const state = JSON.parse((await httpsCall(`${base}/__sim/state`, { ca: t.ca, client: t.platform, method: 'GET' })).body);
     expect(state.counters.registeredByNif[TAXPAYER]).toHaveLength(2);
 
-    const configured = await httpsCall(`${base}/__sim/configure`, { ca: t.ca, client: t.platform, body: '{"waitSeconds": 5, "http503": {"next": 2}}', contentType: 'application/json' });
+    const configured = await httpsCall(`${base}/__sim/configure`, {
+      ca: t.ca,
+      client: t.platform,
+      body: '{"waitSeconds": 5, "http503": {"next": 2}}',
+      contentType: 'application/json',
+    });
     expect(JSON.parse(configured.body).behaviour).toMatchObject({ waitSeconds: 5, http503: { next: 2 } });
     expect(t.sim.state.behaviour.waitSeconds).toBe(5);
-    const invalid = await httpsCall(`${base}/__sim/configure`, { ca: t.ca, client: t.platform, body: '{"waitSecs": 5}', contentType: 'application/json' });
+    const invalid = await httpsCall(`${base}/__sim/configure`, {
+      ca: t.ca,
+      client: t.platform,
+      body: '{"waitSecs": 5}',
+      contentType: 'application/json',
+    });
     expect(invalid.status).toBe(400);
 
     await httpsCall(`${base}/__sim/reset`, { ca: t.ca, client: t.platform, body: '' });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import forge from 'node-forge';
 import { certificateNif } from '@vf/certificates';
-import { TEST_CERT_FILES, writeTestCertificates } from '@vf/certificates/src/testing';
+import { TEST_CERT_FILES, writeTestCertificates } from '@vf/certificates/testing';
 import { createSimulator } from './create-simulator';
 import { createLogger } from '@vf/logger';
 import { loadSimConfig } from './sim-config';

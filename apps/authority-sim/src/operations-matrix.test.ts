@@ -1,6 +1,13 @@
-import { issueCertificate, type IssuedCertificate } from '@vf/certificates/src/testing';
+import { issueCertificate, type IssuedCertificate } from '@vf/certificates/testing';
 import type { ChainRecord, InvoiceId, RegistrationRecord } from '@vf/core';
-import { buildConsultaRequest, buildRegFactuRequest, parseConsultaReply, parseRegFactuReply, validateAgainstXsd, type ResponseLine } from '@vf/xml';
+import {
+  buildConsultaRequest,
+  buildRegFactuRequest,
+  parseConsultaReply,
+  parseRegFactuReply,
+  validateAgainstXsd,
+  type ResponseLine,
+} from '@vf/xml';
 import { madridInvoiceDate } from './spain-time';
 import { PLATFORM_NIF, httpsCall, startTestSimulator, type TestSimulator } from './testing/test-simulator';
 import { freshCancellation, freshRecord } from './testing/sim-records';
@@ -16,7 +23,11 @@ let second: IssuedCertificate;
 let chain: ChainRecord[];
 
 beforeAll(async () => {
-  t = await startTestSimulator({ taxpayerNifs: [TAXPAYER], collaboratorNifs: [PLATFORM_NIF, SECOND_COLLABORATOR], behaviour: { waitSeconds: 0 } });
+  t = await startTestSimulator({
+    taxpayerNifs: [TAXPAYER],
+    collaboratorNifs: [PLATFORM_NIF, SECOND_COLLABORATOR],
+    behaviour: { waitSeconds: 0 },
+  });
   second = issueCertificate(t.ca, { commonName: 'OTRA PLATAFORMA SA', nif: SECOND_COLLABORATOR });
 });
 afterAll(() => t.close());
@@ -105,7 +116,11 @@ describe('ALTA DE SUBSANACIÓN (S) and ALTA POR RECHAZO DE SUBSANACIÓN (S, Rech
     ['ALTA DE SUBSANACIÓN', { subsanacion: true }],
     ['ALTA POR RECHAZO DE SUBSANACIÓN', { subsanacion: true, rechazoPrevio: 'S' as const }],
   ])('%s: ERROR(3) 3002 with nothing held, OK(4) replaces the alta, OK(5) reactivates an anulada invoice', async (_label, flags) => {
-    expect(await sendOne(alta('A-1', { flags }))).toMatchObject({ state: 'Incorrecto', errorCode: 3002, errorDescription: 'No existe el registro de facturación.' });
+    expect(await sendOne(alta('A-1', { flags }))).toMatchObject({
+      state: 'Incorrecto',
+      errorCode: 3002,
+      errorDescription: 'No existe el registro de facturación.',
+    });
     expect(held({ issuerNif: TAXPAYER, invoiceNumber: 'A-1', invoiceDate: madridInvoiceDate(new Date()) })).toBeUndefined();
 
     const original = alta('A-1', { recipients: [{ name: 'CLIENTE', country: 'ES', idType: '07', id: '89890002E' }] });
@@ -177,11 +192,19 @@ describe('ANULACIÓN SIN REGISTRO PREVIO (SinRegistroPrevio=S, with or without R
     const [record] = await consulta('A-1');
     expect(record).toMatchObject({ state: 'Anulado', data: { hash: cancel.hash, sinRegistroPrevio: true } });
 
-    expect(await sendOne(anulacion(id, flags))).toMatchObject({ state: 'Incorrecto', errorCode: 3001, errorDescription: 'El registro de facturación ya ha sido dado de baja.' });
+    expect(await sendOne(anulacion(id, flags))).toMatchObject({
+      state: 'Incorrecto',
+      errorCode: 3001,
+      errorDescription: 'El registro de facturación ya ha sido dado de baja.',
+    });
 
     const other = alta('A-2');
     await sendOne(other);
-    expect(await sendOne(anulacion(other.id, flags))).toMatchObject({ state: 'Incorrecto', errorCode: 3000, duplicate: { state: 'Correcta' } });
+    expect(await sendOne(anulacion(other.id, flags))).toMatchObject({
+      state: 'Incorrecto',
+      errorCode: 3000,
+      duplicate: { state: 'Correcta' },
+    });
     expect(held(other.id)?.state).toBe('Correcto');
   });
 });
@@ -199,7 +222,10 @@ describe('flag rules and chaining', () => {
   it('refuses Subsanacion=N with RechazoPrevio X or S (1153, 1161), written explicitly', async () => {
     const withN = (record: RegistrationRecord) =>
       buildRegFactuRequest(header, [record]).replace('<sum1:RechazoPrevio>', '<sum1:Subsanacion>N</sum1:Subsanacion><sum1:RechazoPrevio>');
-    for (const [flag, code] of [['X', 1153], ['S', 1161]] as const) {
+    for (const [flag, code] of [
+      ['X', 1153],
+      ['S', 1161],
+    ] as const) {
       const xml = withN(alta(`A-${flag}`, { flags: { rechazoPrevio: flag } }));
       expect(xml).toContain(`<sum1:Subsanacion>N</sum1:Subsanacion><sum1:RechazoPrevio>${flag}</sum1:RechazoPrevio>`);
       const reply = parseRegFactuReply((await httpsCall(t.sim.url, { ca: t.ca, client: t.platform, body: xml })).body);

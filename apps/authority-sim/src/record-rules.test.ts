@@ -1,5 +1,5 @@
 import type { RegistrationRecord } from '@vf/core';
-import { f2Record } from '@vf/xml/src/testing/sample-records';
+import { f2Record } from '@vf/xml/testing';
 import { admissibleError } from './admissible-rules';
 import { blockingError } from './record-rules';
 import { freshRecord } from './testing/sim-records';
@@ -32,13 +32,25 @@ describe('blockingError (record rejected)', () => {
     ['IDOtro 07 outside Spain', { recipients: [{ name: 'X', country: 'FR', idType: '07', id: '12345678Z' }] }, 1126],
     [
       'S1 quota off by more than 10 euros',
-      { lines: [{ tax: '01', regime: '01', qualification: 'S1', rate: '21.00', base: '100.00', taxAmount: '31.01' }], totalTax: '31.01', total: '131.01' },
+      {
+        lines: [{ tax: '01', regime: '01', qualification: 'S1', rate: '21.00', base: '100.00', taxAmount: '31.01' }],
+        totalTax: '31.01',
+        total: '131.01',
+      },
       1142,
     ],
     ['S1 without rate', { lines: [{ tax: '01', regime: '01', qualification: 'S1', base: '100.00', taxAmount: '21.00' }] }, 1208],
-    ['IVA rate not in the list', { lines: [{ tax: '01', regime: '01', qualification: 'S1', rate: '16.00', base: '100.00', taxAmount: '16.00' }] }, 1124],
+    [
+      'IVA rate not in the list',
+      { lines: [{ tax: '01', regime: '01', qualification: 'S1', rate: '16.00', base: '100.00', taxAmount: '16.00' }] },
+      1124,
+    ],
     ['exempt line with a quota', { lines: [{ tax: '01', regime: '01', exemption: 'E1', base: '100.00', taxAmount: '0.00' }] }, 1238],
-    ['IVA line without ClaveRegimen', { lines: [{ tax: '01', qualification: 'S1', rate: '21.00', base: '100.00', taxAmount: '21.00' }] }, 1245],
+    [
+      'IVA line without ClaveRegimen',
+      { lines: [{ tax: '01', qualification: 'S1', rate: '21.00', base: '100.00', taxAmount: '21.00' }] },
+      1245,
+    ],
     ['FechaHoraHusoGenRegistro without a zone', { generatedAt: '2025-01-01T10:00:00' }, 1244],
   ])('rejects %s', (_label, overrides, code) => {
     expect(blockingError(record(overrides), ctx)).toBe(code);
@@ -68,7 +80,9 @@ describe('admissibleError (registered with errors)', () => {
     expect(admissibleError(record({ total: '200.00' }), admissibleCtx)?.code).toBe(2005);
     expect(admissibleError(record({ totalTax: '50.00', total: '200.00' }), admissibleCtx)?.code).toBe(2005);
     expect(admissibleError(record({ totalTax: '50.00' }), admissibleCtx)?.code).toBe(2006);
-    expect(admissibleError(record({ recipients: [{ name: 'X', country: 'ES', idType: '07', id: '12345678Z' }] }), admissibleCtx)?.code).toBe(2001);
+    expect(
+      admissibleError(record({ recipients: [{ name: 'X', country: 'ES', idType: '07', id: '12345678Z' }] }), admissibleCtx)?.code,
+    ).toBe(2001);
     expect(admissibleError(record({}), { ...admissibleCtx, chainExists: true })?.code).toBe(2007);
   });
 

@@ -1,5 +1,13 @@
 import type { ChainRecord } from '@vf/core';
-import { aeatErrorText, buildRegFactuResponse, parseRegFactuRequest, type OperationFlags, type ResponseLine, type SubmissionHeader } from '@vf/xml';
+import {
+  aeatErrorText,
+  buildRegFactuResponse,
+  readRegFactuRequest,
+  type OperationFlags,
+  type ResponseLine,
+  type SubmissionHeader,
+  type XmlNode,
+} from '@vf/xml';
 import { admissibleError } from './admissible-rules';
 import { increment } from './counters';
 import { flagError, matrixError, updatesHeld } from './operations-matrix';
@@ -53,11 +61,18 @@ interface Presentation {
  * documented; this is the simulator's model of it.
  */
 function mayUpdate(ctx: SimulatorContext, held: StoredRecord, holderNif: string, taxpayerNif: string): boolean {
-  const byAnotherCollaborator = held.presenterNif !== holderNif && held.presenterNif !== taxpayerNif && ctx.collaboratorNifs.has(held.presenterNif);
+  const byAnotherCollaborator =
+    held.presenterNif !== holderNif && held.presenterNif !== taxpayerNif && ctx.collaboratorNifs.has(held.presenterNif);
   return holderNif === taxpayerNif || !byAnotherCollaborator;
 }
 
-function processRecord(ctx: SimulatorContext, env: EnvironmentState, header: SubmissionHeader, record: ChainRecord, presentation: Presentation): ResponseLine {
+function processRecord(
+  ctx: SimulatorContext,
+  env: EnvironmentState,
+  header: SubmissionHeader,
+  record: ChainRecord,
+  presentation: Presentation,
+): ResponseLine {
   const { counters, behaviour } = ctx;
   const { registry } = env;
   const now = ctx.now();
@@ -141,10 +156,10 @@ function processRecord(ctx: SimulatorContext, env: EnvironmentState, header: Sub
 }
 
 /** RegFactuSistemaFacturacion after schema validation: header checks, then each record in order. */
-export function handleRegFactu(ctx: SimulatorContext, env: EnvironmentState, xml: string, holderNif: string | null): SoapOutcome {
+export function handleRegFactu(ctx: SimulatorContext, env: EnvironmentState, payload: XmlNode, holderNif: string | null): SoapOutcome {
   const { counters } = ctx;
   counters.regFactuRequests += 1;
-  const { header, records } = parseRegFactuRequest(xml);
+  const { header, records } = readRegFactuRequest(payload);
   counters.recordsReceived += records.length;
   counters.maxRecordsPerMessage = Math.max(counters.maxRecordsPerMessage, records.length);
 

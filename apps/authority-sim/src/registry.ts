@@ -101,7 +101,11 @@ export class Registry {
     return this.put(record, { ...codes, state: 'Anulado', ...(alta ? { alta } : {}) }, presentation);
   }
 
-  private put(record: ChainRecord, held: Pick<StoredRecord, 'state' | 'alta' | 'errorCode' | 'errorDescription'>, presentation: Presentation): StoredRecord {
+  private put(
+    record: ChainRecord,
+    held: Pick<StoredRecord, 'state' | 'alta' | 'errorCode' | 'errorDescription'>,
+    presentation: Presentation,
+  ): StoredRecord {
     const key = invoiceKey(record.id);
     const stored: StoredRecord = { record, ...held, ...presentation, seq: this.byInvoice.get(key)?.seq ?? ++this.seq };
     this.byInvoice.set(key, stored);
@@ -124,7 +128,10 @@ export class Registry {
       total: '0.00',
       system: WEB_FORM_SYSTEM,
       generatedAt: formatGeneratedAt(now),
-      hash: createHash('sha256').update(`web-form:${invoiceKey(id)}`).digest('hex').toUpperCase(),
+      hash: createHash('sha256')
+        .update(`web-form:${invoiceKey(id)}`)
+        .digest('hex')
+        .toUpperCase(),
     };
     const key = invoiceKey(id);
     const stored: StoredRecord = {

@@ -58,15 +58,16 @@ async function soapPost(ctx: SimulatorContext, env: EnvironmentState, req: Incom
   send(res, outcome.status, XML, outcome.body);
 }
 
-export function createRouter(
-  ctx: SimulatorContext,
-  control: SimulatorControl,
-  staticFiles: () => Map<string, string>,
-) {
+export function createRouter(ctx: SimulatorContext, control: SimulatorControl, staticFiles: () => Map<string, string>) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       const path = new URL(req.url ?? '/', 'https://simulator').pathname;
-      const env = path === ENDPOINT_PATH ? ctx.environments.sandbox : path === `${PRODUCTION_PREFIX}${ENDPOINT_PATH}` ? ctx.environments.production : undefined;
+      const env =
+        path === ENDPOINT_PATH
+          ? ctx.environments.sandbox
+          : path === `${PRODUCTION_PREFIX}${ENDPOINT_PATH}`
+            ? ctx.environments.production
+            : undefined;
       if (env) {
         if (req.method === 'POST') return await soapPost(ctx, env, req, res);
         send(res, 500, XML, clientFault(4135).body);

@@ -26,7 +26,13 @@ const schema = Joi.object({
   SIM_VALIDATE_SCHEMA: Joi.boolean().default(true),
 }).unknown(true);
 
-const split = (list: string | undefined) => (list ? list.split(',').map((nif) => nif.trim()).filter(Boolean) : undefined);
+const split = (list: string | undefined) =>
+  list
+    ? list
+        .split(',')
+        .map((nif) => nif.trim())
+        .filter(Boolean)
+    : undefined;
 
 /** The simulator's environment, parsed once at start. */
 export function loadSimConfig(env: NodeJS.ProcessEnv = process.env): SimConfig {

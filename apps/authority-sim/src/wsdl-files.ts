@@ -11,7 +11,9 @@ const AEAT_ADDRESS = /location="https:\/\/[^"/]+\/wlpl\/TIKE-CONT\/ws\/SistemaFa
  */
 export function staticFiles(origin: string): Map<string, string> {
   const wsdl = readFileSync(join(SCHEMA_DIR, 'SistemaFacturacion.wsdl'), 'utf8').replace(AEAT_ADDRESS, (_match, service: string) =>
-    service === 'VerifactuSOAP' ? `location="${origin}${ENDPOINT_PATH}"` : `location="${origin}/wlpl/TIKE-CONT/ws/SistemaFacturacion/${service}"`,
+    service === 'VerifactuSOAP'
+      ? `location="${origin}${ENDPOINT_PATH}"`
+      : `location="${origin}/wlpl/TIKE-CONT/ws/SistemaFacturacion/${service}"`,
   );
   const files = new Map<string, string>([['SistemaFacturacion.wsdl', wsdl]]);
   for (const [name, text] of loadSchemaFiles() as ReadonlyMap<SchemaFileName, string>) files.set(name, text);

@@ -4,14 +4,13 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '@vf/config';
 import { createDatabase } from '@vf/db';
 import { enableDefaultMetrics, startMetricsServer, workerRegistry, type MetricsServer } from '@vf/metrics';
-import { MAINTENANCE_QUEUE, SUBMISSION_QUEUE, createQueues, createRedis, type SubmissionJobData } from '@vf/queue';
+import { MAINTENANCE_QUEUE, SUBMISSION_QUEUE, createQueues, createRedis, wakeChainSender, type SubmissionJobData } from '@vf/queue';
+import { chainHasWork } from '@vf/db';
 import { ensureReconcileSchedule, reconcileExclusively } from './jobs/reconcile-processor';
-import { createSubmissionProcessor, type SubmissionJobResult } from './jobs/submission-processor';
-import { ChainSender } from './sending/chain-sender';
+import { createSendChainJob, type SendChainJobResult } from './jobs/send-chain-job';
 import { ClientCertificates } from './transport/client-certificates';
 import { SoapTransport } from './transport/soap-transport';
 import { createWebhookDispatcher } from './webhooks/webhook-dispatcher';
-import type { WorkerSettings } from './worker-settings';
 
 export interface WorkerRuntime {
   workerId: string;
@@ -23,17 +22,19 @@ export interface WorkerRuntime {
 
 export interface WorkerRuntimeOptions {
   config: AppConfig;
-  settings: WorkerSettings;
   logger: Logger;
 }
 
 /** The worker's composition root: one per process (or per in-process test). */
-export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeOptions): WorkerRuntime {
-  const { workerId, leaseTtlMs } = settings;
+export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): WorkerRuntime {
+  const { id: workerId, leaseTtlMs, metricsPort } = config.worker;
   let stopping = false;
   const isStopping = () => stopping;
 
-  const serverCaPem = config.authority.mode === 'simulator' && config.authority.simulatorCaPath ? readFileSync(config.authority.simulatorCaPath, 'utf8') : undefined;
+  const serverCaPem =
+    config.authority.mode === 'simulator' && config.authority.simulatorCaPath
+      ? readFileSync(config.authority.simulatorCaPath, 'utf8')
+      : undefined;
   const database = createDatabase(config.databaseUrl, { max: config.sender.workerConcurrency + 4 });
   // An idle connection dropped by the server (restart, failover) must not crash the process; the next query reconnects.
   database.pool.on('error', (err) => logger.warn({ err }, 'idle database connection lost'));
@@ -42,27 +43,46 @@ export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeO
   // Without listeners these 'error' events would be unhandled; an outage is logged and outlived instead.
   redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
   for (const queue of [queues.submission, queues.maintenance]) queue.on('error', (err) => logger.warn({ err }, 'queue error'));
-  const certificates = new ClientCertificates({ masterKey: config.masterKey, platformCertificate: config.platformCertificate, serverCaPem });
+  const certificates = new ClientCertificates({
+    masterKey: config.masterKey,
+    platformCertificate: config.platformCertificate,
+    serverCaPem,
+  });
   const transport = new SoapTransport({ timeoutMs: config.authority.requestTimeoutMs });
-  const sender = new ChainSender({ db: database.db, config, certificates, transport, logger, workerId, leaseTtlMs, stopping: isStopping });
-  const processSubmission = createSubmissionProcessor({ db: database.db, queue: queues.submission, sender, logger, workerId, leaseTtlMs, stopping: isStopping });
+  const sendChainJob = createSendChainJob({
+    db: database.db,
+    config,
+    certificates,
+    transport,
+    logger,
+    workerId,
+    leaseTtlMs,
+    stopping: isStopping,
+  });
 
   const webhooks = createWebhookDispatcher({ db: database.db, connection: redis, config, logger });
 
-  let submissionWorker: Worker<SubmissionJobData, SubmissionJobResult> | undefined;
+  let submissionWorker: Worker<SubmissionJobData, SendChainJobResult> | undefined;
   let maintenanceWorker: Worker | undefined;
   let metricsServer: MetricsServer | undefined;
   let closed: Promise<void> | undefined;
   let scheduleTimer: NodeJS.Timeout | undefined;
   let checkingSchedule = false;
-  const scheduleDeps = { database, submission: queues.submission, maintenance: queues.maintenance, everyMs: config.reconcileIntervalMs, logger };
+  const scheduleDeps = {
+    database,
+    submission: queues.submission,
+    maintenance: queues.maintenance,
+    everyMs: config.reconcileIntervalMs,
+    logger,
+  };
 
   async function checkSchedule(): Promise<void> {
     // While Redis is down the check waits for it; ticks meanwhile are skipped, not stacked.
     if (checkingSchedule || stopping) return;
     checkingSchedule = true;
     try {
-      if ((await ensureReconcileSchedule(scheduleDeps)) === 'recreated') logger.warn('reconcile schedule was missing (Redis flushed or restarted empty): re-created');
+      if ((await ensureReconcileSchedule(scheduleDeps)) === 'recreated')
+        logger.warn('reconcile schedule was missing (Redis flushed or restarted empty): re-created');
     } catch (err) {
       logger.warn({ err }, 'reconcile schedule check failed; retrying next interval');
     } finally {
@@ -88,13 +108,17 @@ export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeO
     workerId,
     async start() {
       // A missing schedule is re-created with a reconciliation of its own; otherwise reconcile once now.
+      await transport.warmUp();
       if ((await ensureReconcileSchedule(scheduleDeps)) === 'present') await reconcileExclusively(database, queues.submission, logger);
       scheduleTimer = setInterval(() => void checkSchedule(), config.reconcileIntervalMs);
-      submissionWorker = new Worker<SubmissionJobData, SubmissionJobResult>(SUBMISSION_QUEUE, processSubmission, {
+      submissionWorker = new Worker<SubmissionJobData, SendChainJobResult>(SUBMISSION_QUEUE, sendChainJob, {
         connection: redis,
         prefix: config.queuePrefix,
         concurrency: config.sender.workerConcurrency,
-        // A killed process leaves its jobs stalled; they come back, and the invoice's status decides what is left to do.
+        // A killed process leaves its chains' jobs stalled: they come back once their lock expires, after as long as the
+        // chain's send lease (which fences the dead sender's writes anyway), and PostgreSQL says what is left to do.
+        lockDuration: leaseTtlMs,
+        stalledInterval: leaseTtlMs,
         maxStalledCount: 10,
       });
       maintenanceWorker = new Worker(MAINTENANCE_QUEUE, () => reconcileExclusively(database, queues.submission, logger), {
@@ -103,11 +127,21 @@ export function createWorkerRuntime({ config, settings, logger }: WorkerRuntimeO
         concurrency: 1,
       });
       await webhooks.start();
+      // A record registered while the job was ending found the job still there and added nothing: looking again once
+      // the job is gone closes that window (a record stored after this look adds a new job itself).
+      submissionWorker.on('completed', (job) => {
+        const { chainId } = job.data;
+        chainHasWork(database.db, chainId)
+          .then((work) => (work ? wakeChainSender(queues.submission, chainId) : undefined))
+          .catch((err: unknown) =>
+            logger.warn({ err, chainId }, 'could not look for records registered while the job ended; the reconciler will'),
+          );
+      });
       for (const w of [submissionWorker, maintenanceWorker]) w.on('error', (err) => logger.error({ err }, 'queue worker error'));
-      if (settings.metricsPort && config.admin) {
+      if (metricsPort && config.admin) {
         enableDefaultMetrics(workerRegistry);
         metricsServer = await startMetricsServer({
-          port: settings.metricsPort,
+          port: metricsPort,
           registry: workerRegistry,
           credentials: config.admin,
           onError: (err) => logger.error({ err }, 'metrics could not be rendered'),

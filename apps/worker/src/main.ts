@@ -2,13 +2,11 @@ import { loadConfig } from '@vf/config';
 import { createLogger as createServiceLogger } from '@vf/logger';
 import { createLogger } from './create-logger';
 import { createWorkerRuntime } from './create-worker-runtime';
-import { loadWorkerSettings } from './worker-settings';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const settings = loadWorkerSettings();
-  const logger = createLogger(config.logLevel, settings.workerId);
-  const runtime = createWorkerRuntime({ config, settings, logger });
+  const logger = createLogger(config.logLevel, config.worker.id);
+  const runtime = createWorkerRuntime({ config, logger });
 
   let closing: Promise<void> | undefined;
   const shutdown = (signal: NodeJS.Signals) => {

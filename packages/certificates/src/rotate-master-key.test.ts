@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase, type TestDatabase } from '@vf/db/src/testing';
+import { createTestDatabase, type TestDatabase } from '@vf/db/testing';
 import { decryptSecret, encryptSecret, envelopeKeyId, masterKeyId } from './encrypt-secret';
 
 const root = path.resolve(__dirname, '../../..');

@@ -12,17 +12,30 @@ export interface RotationResult {
 }
 
 /** Re-seals one column's envelopes (bytea, or base64 text) that are not under `next` yet. */
-async function reseal(client: PoolClient, table: string, keyColumns: string[], column: string, base64: boolean, openWith: Buffer[], next: Buffer): Promise<number> {
+async function reseal(
+  client: PoolClient,
+  table: string,
+  keyColumns: string[],
+  column: string,
+  base64: boolean,
+  openWith: Buffer[],
+  next: Buffer,
+): Promise<number> {
   const nextId = masterKeyId(next);
   const keys = keyColumns.join(', ');
-  const { rows } = await client.query<Record<string, unknown>>(`SELECT ${keys}, ${column} AS sealed FROM ${table} WHERE ${column} IS NOT NULL FOR UPDATE`);
+  const { rows } = await client.query<Record<string, unknown>>(
+    `SELECT ${keys}, ${column} AS sealed FROM ${table} WHERE ${column} IS NOT NULL FOR UPDATE`,
+  );
   let count = 0;
   for (const row of rows) {
     const sealed = base64 ? Buffer.from(String(row.sealed), 'base64') : (row.sealed as Buffer);
     if (envelopeKeyId(sealed) === nextId) continue;
     const resealed = encryptSecret(next, decryptSecret(openWith, sealed));
     const where = keyColumns.map((k, i) => `${k} = $${i + 2}`).join(' AND ');
-    await client.query(`UPDATE ${table} SET ${column} = $1 WHERE ${where}`, [base64 ? resealed.toString('base64') : resealed, ...keyColumns.map((k) => row[k])]);
+    await client.query(`UPDATE ${table} SET ${column} = $1 WHERE ${where}`, [
+      base64 ? resealed.toString('base64') : resealed,
+      ...keyColumns.map((k) => row[k]),
+    ]);
     count += 1;
   }
   return count;

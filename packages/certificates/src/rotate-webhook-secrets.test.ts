@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase, type TestDatabase } from '@vf/db/src/testing';
+import { createTestDatabase, type TestDatabase } from '@vf/db/testing';
 import { decryptSecret, encryptSecret, envelopeKeyId, masterKeyId } from './encrypt-secret';
 import { rotateStoredSecrets } from './rotate-stored-secrets';
 
@@ -21,7 +21,8 @@ test('a key rotation re-seals webhook signing secrets and kept idempotent answer
   const accountId = rows[0].id;
   await t.db.execute(sql`INSERT INTO webhook_endpoints (account_id, url, events, secret)
     VALUES (${accountId}, 'https://h.example.com', '["invoice.accepted"]', ${encryptSecret(oldKey, secret)})`);
-  await t.db.execute(sql`INSERT INTO idempotency_keys (account_id, key, fingerprint, state, owner, locked_until, expires_at, response_status, response_body)
+  await t.db
+    .execute(sql`INSERT INTO idempotency_keys (account_id, key, fingerprint, state, owner, locked_until, expires_at, response_status, response_body)
     VALUES (${accountId}, 'k1', ${'0'.repeat(64)}, 'completed', ${randomUUID()}, now(), now() + interval '1 day', 201, ${encryptSecret(oldKey, answer).toString('base64')})`);
 
   const result = await rotateStoredSecrets(t.pool, [oldKey], newKey);

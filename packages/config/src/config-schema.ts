@@ -40,6 +40,15 @@ export interface AppConfig {
     workerConcurrency: number;
   };
   reconcileIntervalMs: number;
+  /** A worker process's own settings. */
+  worker: {
+    /** Names this process on submissions and in lease owners. */
+    id: string;
+    /** How long a chain's send lease lives without renewal: how soon another worker takes over from a dead one. */
+    leaseTtlMs: number;
+    /** Port of the process's own `GET /metrics` listener (operator Basic auth); 0: none. */
+    metricsPort: number;
+  };
   webhooks: {
     /** Longest wait for a receiver's answer; a slower one counts as a failed attempt. */
     timeoutMs: number;
@@ -55,8 +64,12 @@ export const envSchema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'test', 'production').default('development'),
   PORT: Joi.number().port().default(3000),
   TRUST_PROXY: Joi.alternatives(Joi.boolean(), Joi.number().integer().min(0), Joi.string()).default(false),
-  DATABASE_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }).default('postgres://postgres@127.0.0.1:5432/verifactu'),
-  REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379'),
+  DATABASE_URL: Joi.string()
+    .uri({ scheme: ['postgres', 'postgresql'] })
+    .default('postgres://postgres@127.0.0.1:5432/verifactu'),
+  REDIS_URL: Joi.string()
+    .uri({ scheme: ['redis', 'rediss'] })
+    .default('redis://127.0.0.1:6379'),
   // No built-in key: production needs MASTER_KEY or MASTER_KEY_FILE; elsewhere a random key is made once in the file.
   MASTER_KEY: Joi.string().base64(),
   MASTER_KEY_FILE: Joi.string(),
@@ -64,7 +77,9 @@ export const envSchema = Joi.object({
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   QUEUE_PREFIX: Joi.string().default('vf'),
   AUTHORITY_MODE: Joi.string().valid('simulator', 'aeat').default('simulator'),
-  SIMULATOR_URL: Joi.string().uri({ scheme: ['https'] }).default('https://127.0.0.1:8443/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP'),
+  SIMULATOR_URL: Joi.string()
+    .uri({ scheme: ['https'] })
+    .default('https://127.0.0.1:8443/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP'),
   SIMULATOR_CA_PATH: Joi.string().default('var/certs/ca.pem'),
   AEAT_SEAL_HOSTS: Joi.boolean().default(false),
   AUTHORITY_TIMEOUT_MS: Joi.number().integer().min(1000).default(60_000),
@@ -78,6 +93,9 @@ export const envSchema = Joi.object({
   SENDER_INCIDENT_AFTER_SECONDS: Joi.number().integer().min(1).default(240),
   WORKER_CONCURRENCY: Joi.number().integer().min(1).default(16),
   RECONCILE_INTERVAL_MS: Joi.number().integer().min(100).default(30_000),
+  WORKER_ID: Joi.string().max(100),
+  SENDER_LEASE_TTL_MS: Joi.number().integer().min(500).default(30_000),
+  WORKER_METRICS_PORT: Joi.number().port().default(0),
   WEBHOOK_TIMEOUT_MS: Joi.number().integer().min(100).default(10_000),
   WEBHOOK_CONCURRENCY: Joi.number().integer().min(1).default(8),
   WEBHOOK_SWEEP_INTERVAL_MS: Joi.number().integer().min(50).default(1_000),
@@ -88,6 +106,12 @@ export const envSchema = Joi.object({
 })
   .and('PLATFORM_CERT_PATH', 'PLATFORM_CERT_PASSWORD')
   .and('ADMIN_USER', 'ADMIN_PASSWORD')
+  // Metrics are for the operator only, like Bull Board: without its credentials there is no listener to open.
+  .when(Joi.object({ WORKER_METRICS_PORT: Joi.number().port().invalid(0).required() }).unknown(), {
+    then: Joi.object()
+      .and('WORKER_METRICS_PORT', 'ADMIN_USER', 'ADMIN_PASSWORD')
+      .messages({ 'object.and': 'WORKER_METRICS_PORT needs ADMIN_USER and ADMIN_PASSWORD (metrics are served to the operator only)' }),
+  })
   .when(Joi.object({ NODE_ENV: Joi.valid('production').required() }).unknown(), {
     then: Joi.object()
       .or('MASTER_KEY', 'MASTER_KEY_FILE')

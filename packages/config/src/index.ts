@@ -1,3 +1,9 @@
 export { loadConfig, ConfigError } from './load-config';
 export type { AppConfig, AuthorityMode } from './config-schema';
-export { commitNextMasterKey, DEFAULT_MASTER_KEY_FILE, ensureMasterKeyFile, readMasterKeyFile, stageNextMasterKey } from './master-key-file';
+export {
+  commitNextMasterKey,
+  DEFAULT_MASTER_KEY_FILE,
+  ensureMasterKeyFile,
+  readMasterKeyFile,
+  stageNextMasterKey,
+} from './master-key-file';

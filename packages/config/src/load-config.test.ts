@@ -57,7 +57,14 @@ test('lists every problem at once, and needs both halves of paired settings', ()
 });
 
 test('aeat mode and proxy settings are read as given', () => {
-  const c = loadConfig({ MASTER_KEY: KEY, AUTHORITY_MODE: 'aeat', AEAT_SEAL_HOSTS: 'true', TRUST_PROXY: '1', ADMIN_USER: 'ops', ADMIN_PASSWORD: 'a long admin password' });
+  const c = loadConfig({
+    MASTER_KEY: KEY,
+    AUTHORITY_MODE: 'aeat',
+    AEAT_SEAL_HOSTS: 'true',
+    TRUST_PROXY: '1',
+    ADMIN_USER: 'ops',
+    ADMIN_PASSWORD: 'a long admin password',
+  });
   expect(c.authority).toMatchObject({ mode: 'aeat', useSealHosts: true });
   expect(c.trustProxy).toBe(1);
   expect(c.admin).toEqual({ user: 'ops', password: 'a long admin password' });
@@ -67,5 +74,30 @@ test('retries have no attempt limit: an hourly cap at most, and a day before a w
   expect(loadConfig({}).sender).toMatchObject({ backoffBaseMs: 2_000, backoffMaxMs: 3_600_000, errorAfterSeconds: 86_400 });
   expect(loadConfig({}).sender).not.toHaveProperty('maxAttempts');
   expect(() => loadConfig({ SENDER_BACKOFF_MAX_MS: '3600001' })).toThrow(/SENDER_BACKOFF_MAX_MS/);
-  expect(loadConfig({ SENDER_BACKOFF_MAX_MS: '600000', SENDER_ERROR_AFTER_SECONDS: '3600' }).sender).toMatchObject({ backoffMaxMs: 600_000, errorAfterSeconds: 3_600 });
+  expect(loadConfig({ SENDER_BACKOFF_MAX_MS: '600000', SENDER_ERROR_AFTER_SECONDS: '3600' }).sender).toMatchObject({
+    backoffMaxMs: 600_000,
+    errorAfterSeconds: 3_600,
+  });
+});
+
+test('a worker names itself after its host and process unless told, and keeps a send lease 30 s by default', () => {
+  const { worker } = loadConfig({ MASTER_KEY: KEY });
+  expect(worker.id).toMatch(new RegExp(`:${process.pid}$`));
+  expect(worker).toMatchObject({ leaseTtlMs: 30_000, metricsPort: 0 });
+  expect(loadConfig({ MASTER_KEY: KEY, WORKER_ID: 'w-7', SENDER_LEASE_TTL_MS: '5000' }).worker).toEqual({
+    id: 'w-7',
+    leaseTtlMs: 5_000,
+    metricsPort: 0,
+  });
+  // A lease too short to renew is refused at start-up.
+  expect(() => loadConfig({ MASTER_KEY: KEY, SENDER_LEASE_TTL_MS: '10' })).toThrow(/SENDER_LEASE_TTL_MS/);
+});
+
+test("a worker's metrics listener is off unless a port is given, and only with the operator credentials", () => {
+  const admin = { ADMIN_USER: 'operator', ADMIN_PASSWORD: 'a-long-admin-password' };
+  expect(loadConfig({ MASTER_KEY: KEY, WORKER_METRICS_PORT: '9464', ...admin }).worker.metricsPort).toBe(9464);
+  expect(() => loadConfig({ MASTER_KEY: KEY, WORKER_METRICS_PORT: '9464' })).toThrow(
+    /WORKER_METRICS_PORT needs ADMIN_USER and ADMIN_PASSWORD/,
+  );
+  expect(() => loadConfig({ MASTER_KEY: KEY, WORKER_METRICS_PORT: 'nine' })).toThrow(/WORKER_METRICS_PORT/);
 });

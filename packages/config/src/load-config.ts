@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { envSchema, type AppConfig } from './config-schema';
 import { DEFAULT_MASTER_KEY_FILE, ensureMasterKeyFile, parseMasterKey, readMasterKeyFile } from './master-key-file';
 
@@ -49,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       workerConcurrency: v.WORKER_CONCURRENCY,
     },
     reconcileIntervalMs: v.RECONCILE_INTERVAL_MS,
+    worker: { id: v.WORKER_ID ?? `${hostname()}:${process.pid}`, leaseTtlMs: v.SENDER_LEASE_TTL_MS, metricsPort: v.WORKER_METRICS_PORT },
     webhooks: {
       timeoutMs: v.WEBHOOK_TIMEOUT_MS,
       concurrency: v.WEBHOOK_CONCURRENCY,

@@ -15,8 +15,7 @@ export interface InvoiceId {
 }
 
 export type RecordRecipient =
-  | { name: string; nif: string }
-  | { name: string; country?: string; idType: '02' | '03' | '04' | '05' | '06' | '07'; id: string };
+  { name: string; nif: string } | { name: string; country?: string; idType: '02' | '03' | '04' | '05' | '06' | '07'; id: string };
 
 export interface RecordLine {
   /** Impuesto; always written. */

@@ -50,7 +50,13 @@ async function taxpayerWithTwoChains(nif: string) {
     [account, nif],
   );
   const chain = async (isProduction: boolean) =>
-    (await one<{ id: string }>(`INSERT INTO chains (taxpayer_id, nif, is_production) VALUES ($1, $2, $3) RETURNING id`, [taxpayer, nif, isProduction])).id;
+    (
+      await one<{ id: string }>(`INSERT INTO chains (taxpayer_id, nif, is_production) VALUES ($1, $2, $3) RETURNING id`, [
+        taxpayer,
+        nif,
+        isProduction,
+      ])
+    ).id;
   const [sandbox, production] = [await chain(false), await chain(true)];
   const record = async (chainId: string, isProduction: boolean) =>
     (
@@ -63,7 +69,14 @@ async function taxpayerWithTwoChains(nif: string) {
         [chainId, account, taxpayer, system, nif, isProduction],
       )
     ).id;
-  return { account, taxpayer, sandbox, production, sandboxRecord: await record(sandbox, false), productionRecord: await record(production, true) };
+  return {
+    account,
+    taxpayer,
+    sandbox,
+    production,
+    sandboxRecord: await record(sandbox, false),
+    productionRecord: await record(production, true),
+  };
 }
 
 async function submission(taxpayer: string, invoiceId: string | null, startedAt: string): Promise<string> {
@@ -72,11 +85,12 @@ async function submission(taxpayer: string, invoiceId: string | null, startedAt:
      VALUES ($1, 'transport_error', 'w', 'https://x', 'taxpayer', 1, '<x/>', $2) RETURNING id`,
     [taxpayer, startedAt],
   );
-  if (invoiceId) await db.query(`INSERT INTO submission_invoices (submission_id, invoice_id, position) VALUES ($1, $2, 0)`, [id, invoiceId]);
+  if (invoiceId)
+    await db.query(`INSERT INTO submission_invoices (submission_id, invoice_id, position) VALUES ($1, $2, 0)`, [id, invoiceId]);
   return id;
 }
 
-test("every chain of a taxpayer inherits its timing and lease; the failures stay with the chain the failing sends carried", async () => {
+test('every chain of a taxpayer inherits its timing and lease; the failures stay with the chain the failing sends carried', async () => {
   const failing = await taxpayerWithTwoChains('89890001K');
   const older = await submission(failing.taxpayer, failing.sandboxRecord, '2026-03-02T08:00:00Z');
   const latest = await submission(failing.taxpayer, failing.productionRecord, '2026-03-02T08:30:00Z');
@@ -87,14 +101,21 @@ test("every chain of a taxpayer inherits its timing and lease; the failures stay
   );
   // No submission at all: the failures go to the chain of the taxpayer's current environment.
   const quiet = await taxpayerWithTwoChains('89890002E');
-  await db.query(`INSERT INTO send_states (taxpayer_id, consecutive_failures, failing_since) VALUES ($1, 1, '2026-03-01T10:00:00Z')`, [quiet.taxpayer]);
+  await db.query(`INSERT INTO send_states (taxpayer_id, consecutive_failures, failing_since) VALUES ($1, 1, '2026-03-01T10:00:00Z')`, [
+    quiet.taxpayer,
+  ]);
 
   await apply(TAG);
 
   const states = (await db.query(`SELECT * FROM send_states ORDER BY chain_id`)).rows;
   expect(states).toHaveLength(4);
   const of = (chainId: string) => states.find((s) => s.chain_id === chainId);
-  const shared = { next_send_at: new Date('2026-03-02T09:00:00Z'), wait_seconds: 90, last_send_at: new Date('2026-03-02T08:30:00Z'), lease_owner: 'w/1' };
+  const shared = {
+    next_send_at: new Date('2026-03-02T09:00:00Z'),
+    wait_seconds: 90,
+    last_send_at: new Date('2026-03-02T08:30:00Z'),
+    lease_owner: 'w/1',
+  };
   expect(of(failing.production)).toMatchObject({ ...shared, consecutive_failures: 4, failing_since: new Date('2026-03-02T08:00:00Z') });
   expect(of(failing.sandbox)).toMatchObject({ ...shared, consecutive_failures: 0, failing_since: null });
   expect(of(quiet.production)).toMatchObject({ consecutive_failures: 1, failing_since: new Date('2026-03-01T10:00:00Z') });

@@ -1,3 +1,5 @@
 export * from './schema';
+export * from './stores';
+export * from './records/rebuild-chain-record';
 export { createDatabase, type Database, type Db, type Tx, type DbOrTx } from './client';
 export { migrateDatabase, ensureDatabase } from './migrate';

@@ -36,7 +36,17 @@ test('secrets are blanked wherever they sit in a logged object', () => {
     config: { platformCertificate: { path: '/p.p12', password: 'platform-secret' } },
   });
   const out = lines.join('');
-  for (const secret of ['vfk_secret', 'cookie-secret', 'header-secret', 'pw-secret', 'cert-pw', 'mk-secret', 'ak-secret', 'platform-secret']) expect(out).not.toContain(secret);
+  for (const secret of [
+    'vfk_secret',
+    'cookie-secret',
+    'header-secret',
+    'pw-secret',
+    'cert-pw',
+    'mk-secret',
+    'ak-secret',
+    'platform-secret',
+  ])
+    expect(out).not.toContain(secret);
   expect(JSON.parse(lines[0])).toMatchObject({ service: 'test', body: { password: '[redacted]' } });
 });
 

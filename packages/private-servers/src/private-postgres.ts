@@ -69,7 +69,9 @@ export class PrivatePostgres {
 }
 
 function postgresIds(): [number, number] {
-  const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:'));
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'));
   if (!line) throw new Error('running as root, but there is no postgres user to run PostgreSQL as');
   const [, , uid, gid] = line.split(':');
   return [Number(uid), Number(gid)];

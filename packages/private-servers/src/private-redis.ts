@@ -20,7 +20,9 @@ export class PrivateRedis {
   }
 
   async startServer(): Promise<void> {
-    this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
     await pollUntil(() => this.ping(), `redis-server on port ${this.port}`, 15_000);
   }
 

@@ -1,7 +1,10 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
 import IORedis, { type Redis } from 'ioredis';
 
-/** One job per registered invoice; it lives while the workers have something to do for it (see @vf/core statuses). */
+/**
+ * One job per chain (one NIF in one environment) while the chain has records to send: it wakes the chain's sender.
+ * PostgreSQL says what to send; the job only says when to look (see the worker's chain-job processor).
+ */
 export const SUBMISSION_QUEUE = 'invoice-submission';
 /** Periodic background work (reconciliation). */
 export const MAINTENANCE_QUEUE = 'maintenance';
@@ -10,8 +13,7 @@ export const MAINTENANCE_QUEUE = 'maintenance';
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 
 export interface SubmissionJobData {
-  invoiceId: string;
-  /** The record's chain (one NIF in one environment): its sender, lease and flow control. */
+  /** The chain whose sender the job wakes: its lease, flow control and records. */
   chainId: string;
   /**
    * When the job's last sleep ends (ms since the epoch), written as it is put to sleep: BullMQ forgets a delay once
@@ -20,9 +22,9 @@ export interface SubmissionJobData {
   readyAt?: number;
 }
 
-/** Deterministic: enqueueing the same record twice is a no-op while its job exists. Names the chain it goes with. */
-export function submissionJobId(chainId: string, invoiceId: string): string {
-  return `chain-${chainId}-invoice-${invoiceId}`;
+/** Deterministic: waking a chain whose job already exists (waiting, sleeping or running) adds nothing. */
+export function chainJobId(chainId: string): string {
+  return `chain-${chainId}`;
 }
 
 export function createRedis(url: string): Redis {
@@ -40,7 +42,8 @@ export function createQueues(connection: ConnectionOptions, prefix: string): Que
   const submission = new Queue<SubmissionJobData>(SUBMISSION_QUEUE, {
     connection,
     prefix,
-    defaultJobOptions: { removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 7 * 24 * 3600 } },
+    // A finished chain job is removed at once: the chain's next records must be able to add it again.
+    defaultJobOptions: { removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } },
   });
   const maintenance = new Queue(MAINTENANCE_QUEUE, { connection, prefix, defaultJobOptions: { removeOnComplete: 100, removeOnFail: 100 } });
   return {
@@ -52,19 +55,34 @@ export function createQueues(connection: ConnectionOptions, prefix: string): Que
   };
 }
 
-export async function enqueueSubmission(queue: Queue<SubmissionJobData>, data: SubmissionJobData): Promise<void> {
-  await queue.add('submit', { invoiceId: data.invoiceId, chainId: data.chainId }, { jobId: submissionJobId(data.chainId, data.invoiceId) });
+/**
+ * Makes sure each chain's sender will look at its chain: adds the chains' jobs unless they exist, in one Redis round
+ * trip whatever the number of chains and records just stored. `full`: a full message (1,000 records) now waits, which
+ * the authority lets go before its waiting time is over, so a job sleeping on that waiting time is woken now.
+ */
+export async function wakeChainSenders(queue: Queue<SubmissionJobData>, chains: { chainId: string; full?: boolean }[]): Promise<void> {
+  await queue.addBulk(chains.map(({ chainId }) => ({ name: 'send', data: { chainId }, opts: { jobId: chainJobId(chainId) } })));
+  for (const { chainId } of chains.filter((c) => c.full)) {
+    const job = await queue.getJob(chainJobId(chainId));
+    // Not delayed: it is about to run or running, and a sender goes again at once while 1,000 records wait.
+    if (job && (await job.isDelayed())) await job.promote().catch(() => undefined);
+  }
+}
+
+/** wakeChainSenders for one chain. */
+export function wakeChainSender(queue: Queue<SubmissionJobData>, chainId: string, opts: { full?: boolean } = {}): Promise<void> {
+  return wakeChainSenders(queue, [{ chainId, ...opts }]);
 }
 
 /**
- * Enqueues the job of an invoice that went back to the queue (a resend, a resumed error): a finished job under the
- * same id would make the add a no-op, so it is removed first. A live job is left alone: it will see the new status.
+ * Like wakeChainSender, for a chain that may have a finished job left under its id (failed after too many stalls),
+ * which would make the add a no-op: the reconciler and resends use it. Returns whether a job was added.
  */
-export async function requeueSubmission(queue: Queue<SubmissionJobData>, data: SubmissionJobData): Promise<boolean> {
-  const jobId = submissionJobId(data.chainId, data.invoiceId);
+export async function ensureChainSender(queue: Queue<SubmissionJobData>, chainId: string): Promise<boolean> {
+  const jobId = chainJobId(chainId);
   const state = await queue.getJobState(jobId);
   if (state === 'completed' || state === 'failed') await queue.remove(jobId);
-  if (state !== 'completed' && state !== 'failed' && state !== 'unknown') return false;
-  await enqueueSubmission(queue, data);
+  else if (state !== 'unknown') return false;
+  await queue.add('send', { chainId }, { jobId });
   return true;
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'bullmq';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase, type TestDatabase } from '@vf/db/src/testing';
-import { createQueues, createRedis, enqueueSubmission, submissionJobId, reconcileStranded, type Queues } from '.';
+import { createTestDatabase, type TestDatabase } from '@vf/db/testing';
+import { chainJobId, createQueues, createRedis, reconcileStranded, wakeChainSender, type Queues } from '.';
 
 let t: TestDatabase;
 let queues: Queues;
@@ -40,7 +40,7 @@ afterAll(async () => {
   await t.destroy();
 });
 
-test('an invoice still waiting whose job vanished from Redis is enqueued again; finished ones are left alone', async () => {
+test('a chain with records still to send whose job vanished from Redis gets it back; chains with nothing to send get none', async () => {
   const stranded = await seedInvoice('queued');
   const inFlight = await seedInvoice('sent');
   const live = await seedInvoice('queued');
@@ -48,32 +48,38 @@ test('an invoice still waiting whose job vanished from Redis is enqueued again; 
   // An error with a next attempt is still the workers' to send; one without waits for the user, with no job.
   const retrying = await seedInvoice('error', new Date());
   const waitingForUser = await seedInvoice('error');
-  await enqueueSubmission(queues.submission, live);
+  await wakeChainSender(queues.submission, live.chainId);
 
   expect(await reconcileStranded(t.db, queues.submission)).toBe(3);
 
   for (const inv of [stranded, inFlight, live, retrying]) {
-    const job = await queues.submission.getJob(submissionJobId(inv.chainId, inv.invoiceId));
-    expect(job?.data).toEqual(inv);
+    const job = await queues.submission.getJob(chainJobId(inv.chainId));
+    expect(job?.data).toEqual({ chainId: inv.chainId });
   }
-  for (const inv of [done, waitingForUser]) expect(await queues.submission.getJob(submissionJobId(inv.chainId, inv.invoiceId))).toBeUndefined();
-  // A second pass finds nothing to do: enqueueing is idempotent.
+  for (const inv of [done, waitingForUser]) expect(await queues.submission.getJob(chainJobId(inv.chainId))).toBeUndefined();
+  // A second pass finds nothing to do: a chain has one job at most.
   expect(await reconcileStranded(t.db, queues.submission)).toBe(0);
 });
 
-test('a job that finished while its invoice is still queued is replaced', async () => {
-  // Start from a clean slate so only this invoice is in play.
+test("a chain's job that failed while its records still wait is replaced", async () => {
+  // Start from a clean slate so only this chain is in play.
   await queues.submission.obliterate({ force: true });
   await t.db.execute(sql`UPDATE invoices SET authority_status = 'accepted'`);
   const inv = await seedInvoice('queued');
-  await enqueueSubmission(queues.submission, inv);
+  await wakeChainSender(queues.submission, inv.chainId);
   const connection = redis.duplicate();
-  const worker = new Worker(queues.submission.name, async () => 'done', { connection, prefix });
-  await new Promise<void>((resolve) => worker.on('completed', (job) => job.id === submissionJobId(inv.chainId, inv.invoiceId) && resolve()));
+  const worker = new Worker(
+    queues.submission.name,
+    async () => {
+      throw new Error('stalled once too often');
+    },
+    { connection, prefix },
+  );
+  await new Promise<void>((resolve) => worker.on('failed', (job) => job?.id === chainJobId(inv.chainId) && resolve()));
   await worker.close();
   await connection.quit();
-  expect(await (await queues.submission.getJob(submissionJobId(inv.chainId, inv.invoiceId)))?.getState()).toBe('completed');
+  expect(await (await queues.submission.getJob(chainJobId(inv.chainId)))?.getState()).toBe('failed');
 
   expect(await reconcileStranded(t.db, queues.submission)).toBe(1);
-  expect(await (await queues.submission.getJob(submissionJobId(inv.chainId, inv.invoiceId)))?.getState()).toBe('waiting');
+  expect(await (await queues.submission.getJob(chainJobId(inv.chainId)))?.getState()).toBe('waiting');
 });

@@ -47,7 +47,9 @@ describe('buildRegFactuRequest', () => {
     expect(xml).toContain('Servicios de consultoría &amp; desarrollo &lt;enero&gt;');
     expect(xml).toContain('<sum1:Encadenamiento><sum1:PrimerRegistro>S</sum1:PrimerRegistro></sum1:Encadenamiento>');
     // amounts and rates are written exactly as given, never reformatted
-    expect(xml).toContain('<sum1:TipoImpositivo>21.00</sum1:TipoImpositivo><sum1:BaseImponibleOimporteNoSujeto>100.00</sum1:BaseImponibleOimporteNoSujeto>');
+    expect(xml).toContain(
+      '<sum1:TipoImpositivo>21.00</sum1:TipoImpositivo><sum1:BaseImponibleOimporteNoSujeto>100.00</sum1:BaseImponibleOimporteNoSujeto>',
+    );
   });
 
   it('rejects (via the schema) what the authority would reject structurally', async () => {
@@ -93,14 +95,21 @@ describe('buildRegFactuRequest with corrections and anulaciones', () => {
   });
 
   it('puts Subsanacion and RechazoPrevio after NombreRazonEmisor and only when set', () => {
-    const xml = buildRegFactuRequest(header, [f1Record({}, { flags: { subsanacion: true, rechazoPrevio: 'X' } }), f1Record({ invoiceNumber: 'B' })]);
-    expect(xml).toContain('<sum1:NombreRazonEmisor>CONTRIBUYENTE DE PRUEBAS</sum1:NombreRazonEmisor><sum1:Subsanacion>S</sum1:Subsanacion><sum1:RechazoPrevio>X</sum1:RechazoPrevio><sum1:TipoFactura>F1');
+    const xml = buildRegFactuRequest(header, [
+      f1Record({}, { flags: { subsanacion: true, rechazoPrevio: 'X' } }),
+      f1Record({ invoiceNumber: 'B' }),
+    ]);
+    expect(xml).toContain(
+      '<sum1:NombreRazonEmisor>CONTRIBUYENTE DE PRUEBAS</sum1:NombreRazonEmisor><sum1:Subsanacion>S</sum1:Subsanacion><sum1:RechazoPrevio>X</sum1:RechazoPrevio><sum1:TipoFactura>F1',
+    );
     expect(xml.match(/Subsanacion/g)).toHaveLength(2);
   });
 
   it('writes a RegistroAnulacion in the schema order, with the anulada identifiers and PrimerRegistro when first', async () => {
     const cancelled = { issuerNif: '89890001K', invoiceNumber: 'A&1', invoiceDate: '15-01-2025' };
-    const xml = buildRegFactuRequest(header, [cancellationRecord(cancelled, { sinRegistroPrevio: true, rechazoPrevio: true, hash: 'C'.repeat(64) })]);
+    const xml = buildRegFactuRequest(header, [
+      cancellationRecord(cancelled, { sinRegistroPrevio: true, rechazoPrevio: true, hash: 'C'.repeat(64) }),
+    ]);
     await expectValid(xml);
     expect(xml).toContain(
       '<sum1:RegistroAnulacion><sum1:IDVersion>1.0</sum1:IDVersion><sum1:IDFactura><sum1:IDEmisorFacturaAnulada>89890001K</sum1:IDEmisorFacturaAnulada>' +
@@ -123,8 +132,14 @@ describe('parseRegFactuRequest', () => {
 
   it('reads N flags as absent, as the authority does', () => {
     const xml = buildRegFactuRequest(header, [f1Record(), cancellationRecord(f1Record().id)])
-      .replace('</sum1:NombreRazonEmisor>', '</sum1:NombreRazonEmisor><sum1:Subsanacion>N</sum1:Subsanacion><sum1:RechazoPrevio>N</sum1:RechazoPrevio>')
-      .replace('</sum1:RefExterna><sum1:Encadenamiento>', '</sum1:RefExterna><sum1:SinRegistroPrevio>N</sum1:SinRegistroPrevio><sum1:RechazoPrevio>N</sum1:RechazoPrevio><sum1:Encadenamiento>');
+      .replace(
+        '</sum1:NombreRazonEmisor>',
+        '</sum1:NombreRazonEmisor><sum1:Subsanacion>N</sum1:Subsanacion><sum1:RechazoPrevio>N</sum1:RechazoPrevio>',
+      )
+      .replace(
+        '</sum1:RefExterna><sum1:Encadenamiento>',
+        '</sum1:RefExterna><sum1:SinRegistroPrevio>N</sum1:SinRegistroPrevio><sum1:RechazoPrevio>N</sum1:RechazoPrevio><sum1:Encadenamiento>',
+      );
     expect(xml.match(/>N</g)).toHaveLength(4);
     expect(parseRegFactuRequest(xml).records).toEqual([f1Record(), cancellationRecord(f1Record().id)]);
   });

@@ -1,17 +1,16 @@
 import type { CancellationRecord, RegistrationRecord } from '@vf/core';
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { writeChainTail, writeInvoiceId, writeRecordBody, yes } from './record-xml';
 import type { ChainRecord, SubmissionHeader } from './types';
-import { child, optional, serialize, soapEnvelope } from './xml-writer';
+import { child, optional, serialize, soapEnvelope, type XmlElement } from './xml-writer';
 
-export function writeHeader(parent: XMLBuilder, p: 'sum1' | 'tik', header: SubmissionHeader): void {
+export function writeHeader(parent: XmlElement, p: 'sum1' | 'tik', header: SubmissionHeader): void {
   const obligado = child(parent, p, 'ObligadoEmision');
   child(obligado, p, 'NombreRazon', header.obligado.name);
   child(obligado, p, 'NIF', header.obligado.nif);
   if (header.incident) child(child(parent, p, 'RemisionVoluntaria'), p, 'Incidencia', 'S');
 }
 
-function writeAlta(parent: XMLBuilder, record: RegistrationRecord): void {
+function writeAlta(parent: XmlElement, record: RegistrationRecord): void {
   const alta = child(parent, 'sum1', 'RegistroAlta');
   child(alta, 'sum1', 'IDVersion', '1.0');
   writeInvoiceId(child(alta, 'sum1', 'IDFactura'), 'sum1', record.id);
@@ -22,7 +21,7 @@ function writeAlta(parent: XMLBuilder, record: RegistrationRecord): void {
   writeRecordBody(alta, 'sum1', 'sum1', record);
 }
 
-function writeAnulacion(parent: XMLBuilder, record: CancellationRecord): void {
+function writeAnulacion(parent: XmlElement, record: CancellationRecord): void {
   const anulacion = child(parent, 'sum1', 'RegistroAnulacion');
   child(anulacion, 'sum1', 'IDVersion', '1.0');
   const id = child(anulacion, 'sum1', 'IDFactura');

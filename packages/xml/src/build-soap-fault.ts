@@ -1,4 +1,4 @@
-import { serialize, soapEnvelope, child } from './xml-writer';
+import { child, serialize, soapEnvelope, unqualified } from './xml-writer';
 
 /**
  * An AEAT-shaped SOAP 1.1 Fault (NOTES §3.7): faultcode env:Client / env:Server, faultstring
@@ -7,8 +7,8 @@ import { serialize, soapEnvelope, child } from './xml-writer';
 export function buildSoapFault(f: { side: 'client' | 'server'; code?: number; message: string }): string {
   const { doc, body } = soapEnvelope('env', [], { header: false });
   const fault = child(body, 'env', 'Fault');
-  fault.ele('faultcode').txt(f.side === 'client' ? 'env:Client' : 'env:Server');
-  fault.ele('faultstring').txt(f.code === undefined ? f.message : `Codigo[${f.code}].${f.message}`);
-  fault.ele('detail').ele('callstack').txt(`WSExcepcion [faultcode=${f.side === 'client' ? 'Client' : 'Server'}]`);
+  unqualified(fault, 'faultcode', f.side === 'client' ? 'env:Client' : 'env:Server');
+  unqualified(fault, 'faultstring', f.code === undefined ? f.message : `Codigo[${f.code}].${f.message}`);
+  unqualified(unqualified(fault, 'detail'), 'callstack', `WSExcepcion [faultcode=${f.side === 'client' ? 'Client' : 'Server'}]`);
   return serialize(doc);
 }

@@ -7,11 +7,19 @@ import { cancellationRecord, f1Record, SAMPLE_ISSUER } from './testing/sample-re
 import type { ConsultaRecord } from './types';
 import { validateAgainstXsd } from './validate-against-xsd';
 
-const record = f1Record({}, { previous: { issuerNif: '89890001K', invoiceNumber: 'A-2025-0000', invoiceDate: '14-01-2025', hash: 'B'.repeat(64) } });
+const record = f1Record(
+  {},
+  { previous: { issuerNif: '89890001K', invoiceNumber: 'A-2025-0000', invoiceDate: '14-01-2025', hash: 'B'.repeat(64) } },
+);
 
 describe('Consulta', () => {
   it('builds a schema-valid query for one invoice of a period and reads it back', async () => {
-    const query = { obligado: SAMPLE_ISSUER, period: { year: '2025', month: '01' }, invoiceNumber: 'A-2025-0001', invoiceDate: '15-01-2025' };
+    const query = {
+      obligado: SAMPLE_ISSUER,
+      period: { year: '2025', month: '01' },
+      invoiceNumber: 'A-2025-0001',
+      invoiceDate: '15-01-2025',
+    };
     const xml = buildConsultaRequest(query);
     expect(await validateAgainstXsd(xml, 'consulta-request')).toEqual({ valid: true, errors: [] });
     expect(parseConsultaRequest(xml)).toEqual({ query });
@@ -29,7 +37,12 @@ describe('Consulta', () => {
       errorCode: 2004,
       errorDescription: 'fuera de margen',
     };
-    const xml = buildConsultaResponse({ obligado: SAMPLE_ISSUER, period: { year: '2025', month: '01' }, hasMore: false, records: [stored] });
+    const xml = buildConsultaResponse({
+      obligado: SAMPLE_ISSUER,
+      period: { year: '2025', month: '01' },
+      hasMore: false,
+      records: [stored],
+    });
     expect(await validateAgainstXsd(xml, 'consulta-response')).toEqual({ valid: true, errors: [] });
     expect(parseConsultaReply(xml)).toEqual({
       kind: 'consulta',
@@ -59,15 +72,24 @@ describe('Consulta', () => {
   });
 
   it('exposes the huella and time of the record held, for a corrected alta and for an anulada invoice, schema-valid', async () => {
-    const { id, ...corrected } = f1Record({}, { flags: { subsanacion: true, rechazoPrevio: 'S' }, hash: 'D'.repeat(64), generatedAt: '2025-01-16T09:00:00+01:00' });
-    const { id: _sameId, kind: _kind, ...anulacion } = cancellationRecord(id, { sinRegistroPrevio: true, hash: 'E'.repeat(64), previous: { ...id, hash: 'D'.repeat(64) } });
+    const { id, ...corrected } = f1Record(
+      {},
+      { flags: { subsanacion: true, rechazoPrevio: 'S' }, hash: 'D'.repeat(64), generatedAt: '2025-01-16T09:00:00+01:00' },
+    );
+    const {
+      id: _sameId,
+      kind: _kind,
+      ...anulacion
+    } = cancellationRecord(id, { sinRegistroPrevio: true, hash: 'E'.repeat(64), previous: { ...id, hash: 'D'.repeat(64) } });
     const held: ConsultaRecord[] = [
       { id, data: corrected, state: 'Correcto', lastModified: '2025-01-16T09:00:01+01:00' },
       { id: { ...id, invoiceNumber: 'A-2025-0002' }, data: anulacion, state: 'Anulado', lastModified: '2025-01-16T09:05:00+01:00' },
     ];
     const xml = buildConsultaResponse({ obligado: SAMPLE_ISSUER, period: { year: '2025', month: '01' }, hasMore: false, records: held });
     expect(await validateAgainstXsd(xml, 'consulta-response')).toEqual({ valid: true, errors: [] });
-    expect(xml).toContain('<tikLRRC:Subsanacion>S</tikLRRC:Subsanacion><tikLRRC:RechazoPrevio>S</tikLRRC:RechazoPrevio><tikLRRC:TipoFactura>F1');
+    expect(xml).toContain(
+      '<tikLRRC:Subsanacion>S</tikLRRC:Subsanacion><tikLRRC:RechazoPrevio>S</tikLRRC:RechazoPrevio><tikLRRC:TipoFactura>F1',
+    );
     const reply = parseConsultaReply(xml);
     if (reply.kind !== 'consulta') throw new Error(reply.message);
     expect(reply.records).toEqual(held);

@@ -2,7 +2,7 @@ export * from './types';
 export * from './namespaces';
 export * from './schema-files';
 export * from './aeat-error-text';
-export { XmlFormatError } from './xml-reader';
+export { soapBodyPayload, XmlFormatError, type XmlNode } from './xml-reader';
 export { extractSoapPayload } from './soap-payload';
 export * from './build-reg-factu-request';
 export * from './parse-reg-factu-request';

@@ -1,6 +1,6 @@
 import { readInvoiceId } from './record-xml';
 import type { ConsultaQuery } from './types';
-import { node, requiredNode, requiredText, soapBodyPayload, text, XmlFormatError } from './xml-reader';
+import { node, requiredNode, requiredText, soapBodyPayload, text, XmlFormatError, type XmlNode } from './xml-reader';
 
 export interface ParsedConsultaRequest {
   /** Exactly one of obligado (query as issuer) or recipient (query as Destinatario). */
@@ -11,9 +11,15 @@ export interface ParsedConsultaRequest {
 /** Reads a ConsultaFactuSistemaFacturacion request (the simulator's side). */
 export function parseConsultaRequest(xml: string): ParsedConsultaRequest {
   const payload = soapBodyPayload(xml);
-  if (payload.name !== 'ConsultaFactuSistemaFacturacion') throw new XmlFormatError(`expected ConsultaFactuSistemaFacturacion, got ${payload.name}`);
-  const cabecera = requiredNode(payload.node, 'Cabecera');
-  const filter = requiredNode(payload.node, 'FiltroConsulta');
+  if (payload.name !== 'ConsultaFactuSistemaFacturacion')
+    throw new XmlFormatError(`expected ConsultaFactuSistemaFacturacion, got ${payload.name}`);
+  return readConsultaRequest(payload.node);
+}
+
+/** parseConsultaRequest for a SOAP Body payload already parsed (soapBodyPayload). */
+export function readConsultaRequest(payload: XmlNode): ParsedConsultaRequest {
+  const cabecera = requiredNode(payload, 'Cabecera');
+  const filter = requiredNode(payload, 'FiltroConsulta');
   const period = requiredNode(filter, 'PeriodoImputacion');
   const party = (name: string) => {
     const el = node(cabecera, name);
@@ -39,7 +45,7 @@ export function parseConsultaRequest(xml: string): ParsedConsultaRequest {
   if (externalRef !== undefined) result.query.externalRef = externalRef;
   const pageKey = node(filter, 'ClavePaginacion');
   if (pageKey) result.query.pageKey = readInvoiceId(pageKey);
-  const extra = node(payload.node, 'DatosAdicionalesRespuesta');
+  const extra = node(payload, 'DatosAdicionalesRespuesta');
   if (extra) {
     const issuerName = text(extra, 'MostrarNombreRazonEmisor');
     const system = text(extra, 'MostrarSistemaInformatico');

@@ -16,7 +16,12 @@ const partial: Omit<SubmissionResponse, 'kind'> = {
   waitSeconds: 60,
   sendState: 'ParcialmenteCorrecto',
   lines: [
-    { id: { issuerNif: '89890001K', invoiceNumber: 'A-1', invoiceDate: '13-10-2025' }, operation: 'Alta', externalRef: 'inv_1', state: 'Correcto' },
+    {
+      id: { issuerNif: '89890001K', invoiceNumber: 'A-1', invoiceDate: '13-10-2025' },
+      operation: 'Alta',
+      externalRef: 'inv_1',
+      state: 'Correcto',
+    },
     {
       id: { issuerNif: '89890001K', invoiceNumber: 'A-2', invoiceDate: '13-10-2025' },
       operation: 'Alta',
@@ -64,9 +69,20 @@ describe('buildRegFactuResponse + parseRegFactuReply', () => {
       `<tikR:Operacion><tik:TipoOperacion>Alta</tik:TipoOperacion><tik:Subsanacion>S</tik:Subsanacion></tikR:Operacion><tikR:EstadoRegistro>Correcto</tikR:EstadoRegistro></tikR:RespuestaLinea>` +
       `</tikR:RespuestaRegFactuSistemaFacturacion></env:Body></env:Envelope>`;
     const reply = parseRegFactuReply(xml);
-    expect(reply).toMatchObject({ kind: 'response', csv: 'A-86U4KHPACUMVZE', sendState: 'Correcto', waitSeconds: 60, presenterNif: 'A00000000' });
+    expect(reply).toMatchObject({
+      kind: 'response',
+      csv: 'A-86U4KHPACUMVZE',
+      sendState: 'Correcto',
+      waitSeconds: 60,
+      presenterNif: 'A00000000',
+    });
     expect(reply.kind === 'response' && reply.lines).toEqual([
-      { id: { issuerNif: 'A00000000', invoiceNumber: 'TEST-202510-123', invoiceDate: '13-10-2025' }, operation: 'Alta', flags: { subsanacion: 'S' }, state: 'Correcto' },
+      {
+        id: { issuerNif: 'A00000000', invoiceNumber: 'TEST-202510-123', invoiceDate: '13-10-2025' },
+        operation: 'Alta',
+        flags: { subsanacion: 'S' },
+        state: 'Correcto',
+      },
     ]);
   });
 
@@ -78,13 +94,22 @@ describe('buildRegFactuResponse + parseRegFactuReply', () => {
       lines: [
         { id, operation: 'Alta', flags: { subsanacion: 'S', rechazoPrevio: 'X' }, externalRef: 'inv_1', state: 'Correcto' },
         { id, operation: 'Anulacion', externalRef: 'inv_1', state: 'Correcto' },
-        { id, operation: 'Anulacion', flags: { sinRegistroPrevio: 'S', rechazoPrevio: 'S' }, state: 'Incorrecto', errorCode: 3000, errorDescription: 'Registro de facturación duplicado.' },
+        {
+          id,
+          operation: 'Anulacion',
+          flags: { sinRegistroPrevio: 'S', rechazoPrevio: 'S' },
+          state: 'Incorrecto',
+          errorCode: 3000,
+          errorDescription: 'Registro de facturación duplicado.',
+        },
         { id, operation: 'Anulacion', state: 'Incorrecto', errorCode: 3002, errorDescription: 'No existe el registro de facturación.' },
       ],
     };
     const xml = buildRegFactuResponse({ ...response, header });
     expect(await validateAgainstXsd(xml, 'response')).toEqual({ valid: true, errors: [] });
-    expect(xml).toContain('<tikR:Operacion><tik:TipoOperacion>Anulacion</tik:TipoOperacion><tik:RechazoPrevio>S</tik:RechazoPrevio><tik:SinRegistroPrevio>S</tik:SinRegistroPrevio></tikR:Operacion>');
+    expect(xml).toContain(
+      '<tikR:Operacion><tik:TipoOperacion>Anulacion</tik:TipoOperacion><tik:RechazoPrevio>S</tik:RechazoPrevio><tik:SinRegistroPrevio>S</tik:SinRegistroPrevio></tikR:Operacion>',
+    );
     expect(parseRegFactuReply(xml)).toEqual({ kind: 'response', ...response });
   });
 
@@ -112,7 +137,9 @@ describe('buildSoapFault + parseRegFactuReply', () => {
   it('writes and reads a client fault with its AEAT code', () => {
     const xml = buildSoapFault({ side: 'client', code: 4112, message: aeatErrorText(4112)! });
     expect(xml).toContain('<faultcode>env:Client</faultcode>');
-    expect(xml).toContain('<faultstring>Codigo[4112].El titular del certificado debe ser Obligado Emisión, Colaborador Social, Apoderado o Sucesor.</faultstring>');
+    expect(xml).toContain(
+      '<faultstring>Codigo[4112].El titular del certificado debe ser Obligado Emisión, Colaborador Social, Apoderado o Sucesor.</faultstring>',
+    );
     expect(parseRegFactuReply(xml)).toEqual({
       kind: 'fault',
       faultCode: 'env:Client',

@@ -37,8 +37,13 @@ function readAnulacion(el: XmlNode): CancellationRecord {
 export function parseRegFactuRequest(xml: string): { header: SubmissionHeader; records: ChainRecord[] } {
   const payload = soapBodyPayload(xml);
   if (payload.name !== 'RegFactuSistemaFacturacion') throw new XmlFormatError(`expected RegFactuSistemaFacturacion, got ${payload.name}`);
-  const header = readHeader(requiredNode(payload.node, 'Cabecera'));
-  const records = nodes(payload.node, 'RegistroFactura').map((registro): ChainRecord => {
+  return readRegFactuRequest(payload.node);
+}
+
+/** parseRegFactuRequest for a SOAP Body payload already parsed (soapBodyPayload). */
+export function readRegFactuRequest(payload: XmlNode): { header: SubmissionHeader; records: ChainRecord[] } {
+  const header = readHeader(requiredNode(payload, 'Cabecera'));
+  const records = nodes(payload, 'RegistroFactura').map((registro): ChainRecord => {
     if (registro.RegistroAnulacion !== undefined) return readAnulacion(requiredNode(registro, 'RegistroAnulacion'));
     const alta = requiredNode(registro, 'RegistroAlta');
     const id = readInvoiceId(requiredNode(alta, 'IDFactura'));

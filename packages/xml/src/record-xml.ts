@@ -1,13 +1,20 @@
-import type { ChainLink, InvoiceId, RecordLine, RecordRecipient, RegistrationFlags, RegistrationRecord, SistemaInformatico } from '@vf/core';
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import type {
+  ChainLink,
+  InvoiceId,
+  RecordLine,
+  RecordRecipient,
+  RegistrationFlags,
+  RegistrationRecord,
+  SistemaInformatico,
+} from '@vf/core';
 import type { RecordData } from './types';
-import { child, optional, type Prefix } from './xml-writer';
+import { child, optional, type Prefix, type XmlElement } from './xml-writer';
 import { node, nodes, requiredNode, requiredText, text, XmlFormatError, type XmlNode } from './xml-reader';
 
 // Shared by RegistroAlta (request) and DatosRegistroFacturacion (consulta answer): from TipoFactura to
 // Huella both follow the same xs:sequence, so one writer keeps the element order in one place.
 
-export function writeInvoiceId(parent: XMLBuilder, p: Prefix, id: InvoiceId): void {
+export function writeInvoiceId(parent: XmlElement, p: Prefix, id: InvoiceId): void {
   child(parent, p, 'IDEmisorFactura', id.issuerNif);
   child(parent, p, 'NumSerieFactura', id.invoiceNumber);
   child(parent, p, 'FechaExpedicionFactura', id.invoiceDate);
@@ -21,7 +28,7 @@ export function readInvoiceId(el: XmlNode): InvoiceId {
   };
 }
 
-function writeRecipient(parent: XMLBuilder, own: Prefix, p: Prefix, recipient: RecordRecipient): void {
+function writeRecipient(parent: XmlElement, own: Prefix, p: Prefix, recipient: RecordRecipient): void {
   const el = child(parent, own, 'IDDestinatario');
   child(el, p, 'NombreRazon', recipient.name);
   if ('nif' in recipient) {
@@ -48,7 +55,7 @@ function readRecipient(el: XmlNode): RecordRecipient {
   };
 }
 
-function writeLine(parent: XMLBuilder, p: Prefix, line: RecordLine): void {
+function writeLine(parent: XmlElement, p: Prefix, line: RecordLine): void {
   const el = child(parent, p, 'DetalleDesglose');
   child(el, p, 'Impuesto', line.tax);
   optional(el, p, 'ClaveRegimen', line.regime);
@@ -82,7 +89,7 @@ function readLine(el: XmlNode): RecordLine {
   return line;
 }
 
-export function writeSystem(parent: XMLBuilder, own: Prefix, p: Prefix, system: SistemaInformatico): void {
+export function writeSystem(parent: XmlElement, own: Prefix, p: Prefix, system: SistemaInformatico): void {
   const el = child(parent, own, 'SistemaInformatico');
   child(el, p, 'NombreRazon', system.NombreRazon);
   child(el, p, 'NIF', system.NIF);
@@ -118,7 +125,7 @@ function readSystem(el: XmlNode): SistemaInformatico {
 }
 
 /** Encadenamiento: RegistroAnterior, or PrimerRegistro = S for the first record of a chain. */
-export function writeChain(el: XMLBuilder, own: Prefix, typed: Prefix, previous: ChainLink | undefined): void {
+export function writeChain(el: XmlElement, own: Prefix, typed: Prefix, previous: ChainLink | undefined): void {
   const chain = child(el, own, 'Encadenamiento');
   if (previous) {
     const anterior = child(chain, own, 'RegistroAnterior');
@@ -146,7 +153,7 @@ export function yes(flag: boolean | undefined): 'S' | undefined {
  * answer the containing type lives in RespuestaConsultaLR.xsd. Absent values are not written (a request's
  * record has every mandatory one); the chain is written for any record that has a huella.
  */
-export function writeRecordBody(el: XMLBuilder, own: Prefix, typed: Prefix, record: RecordData): void {
+export function writeRecordBody(el: XmlElement, own: Prefix, typed: Prefix, record: RecordData): void {
   optional(el, own, 'TipoFactura', record.invoiceType);
   optional(el, own, 'TipoRectificativa', record.rectificationType);
   if (record.rectifiedInvoices?.length) {
@@ -175,7 +182,12 @@ export function writeRecordBody(el: XMLBuilder, own: Prefix, typed: Prefix, reco
 }
 
 /** Encadenamiento … Huella: the part an alta and an anulación share. */
-export function writeChainTail(el: XMLBuilder, own: Prefix, typed: Prefix, record: Pick<RecordData, 'previous' | 'system' | 'generatedAt' | 'hash'>): void {
+export function writeChainTail(
+  el: XmlElement,
+  own: Prefix,
+  typed: Prefix,
+  record: Pick<RecordData, 'previous' | 'system' | 'generatedAt' | 'hash'>,
+): void {
   if (record.hash !== undefined) writeChain(el, own, typed, record.previous);
   if (record.system) writeSystem(el, own, typed, record.system);
   optional(el, own, 'FechaHoraHusoGenRegistro', record.generatedAt);
@@ -204,7 +216,8 @@ export function readRecordData(el: XmlNode): RecordData {
   const rectified = node(el, 'FacturasRectificadas');
   if (rectified) data.rectifiedInvoices = nodes(rectified, 'IDFacturaRectificada').map(readInvoiceId);
   const amounts = node(el, 'ImporteRectificacion');
-  if (amounts) data.rectificationAmounts = { base: requiredText(amounts, 'BaseRectificada'), tax: requiredText(amounts, 'CuotaRectificada') };
+  if (amounts)
+    data.rectificationAmounts = { base: requiredText(amounts, 'BaseRectificada'), tax: requiredText(amounts, 'CuotaRectificada') };
   set('operationDate', text(el, 'FechaOperacion'));
   set('description', text(el, 'DescripcionOperacion'));
   const macrodato = text(el, 'Macrodato');
@@ -235,7 +248,17 @@ function readAltaFlags(el: XmlNode): RegistrationFlags | undefined {
   return Object.keys(flags).length ? flags : undefined;
 }
 
-const REQUIRED: (keyof RecordData)[] = ['issuerName', 'invoiceType', 'description', 'lines', 'totalTax', 'total', 'system', 'generatedAt', 'hash'];
+const REQUIRED: (keyof RecordData)[] = [
+  'issuerName',
+  'invoiceType',
+  'description',
+  'lines',
+  'totalTax',
+  'total',
+  'system',
+  'generatedAt',
+  'hash',
+];
 
 export function completeRecord(id: InvoiceId, data: RecordData): RegistrationRecord {
   const missing = REQUIRED.filter((key) => data[key] === undefined);

@@ -1,5 +1,4 @@
-import { create } from 'xmlbuilder2';
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import { XMLBuilder } from 'fast-xml-parser';
 import { NS } from './namespaces';
 
 /** Prefixes as AEAT writes them (NOTES §3.3–3.4, §3.6–3.7). */
@@ -15,31 +14,61 @@ export const PREFIX_NS = {
 } as const;
 export type Prefix = keyof typeof PREFIX_NS;
 
-const XMLNS = 'http://www.w3.org/2000/xmlns/';
+/** An element being written: children are appended in document order (fast-xml-parser's ordered form). */
+export interface XmlElement {
+  readonly node: Record<string, unknown>;
+  readonly children: unknown[];
+}
+
+// The messages are written as fast-xml-parser's ordered tree (element order exactly as appended) and serialized in
+// one pass, escaping text and attribute values: a 1,000-record message is written several times faster than
+// through a DOM (see docs/decisions/0010-xml-messages-without-a-dom.md).
+const builder = new XMLBuilder({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  format: false,
+  processEntities: true,
+  suppressEmptyNode: true,
+});
+
+function element(qualifiedName: string, text?: string): XmlElement {
+  const children: unknown[] = text === undefined ? [] : [{ '#text': text }];
+  return { node: { [qualifiedName]: children }, children };
+}
 
 /** A new SOAP envelope declaring the given prefixes on the root; returns the document and its Body. */
 export function soapEnvelope(envPrefix: 'soapenv' | 'env', prefixes: Prefix[], opts: { header: boolean; bodyId?: string }) {
-  const doc = create({ version: '1.0', encoding: 'UTF-8' });
-  const envelope = doc.ele(NS.soapenv, `${envPrefix}:Envelope`);
-  for (const prefix of prefixes) envelope.att(XMLNS, `xmlns:${prefix}`, PREFIX_NS[prefix]);
-  if (opts.header) envelope.ele(NS.soapenv, `${envPrefix}:Header`);
-  const body = envelope.ele(NS.soapenv, `${envPrefix}:Body`);
-  if (opts.bodyId) body.att('Id', opts.bodyId);
-  return { doc, body };
+  const envelope = element(`${envPrefix}:Envelope`);
+  const declarations: Record<string, string> = {};
+  for (const prefix of new Set<Prefix>([envPrefix, ...prefixes])) declarations[`@_xmlns:${prefix}`] = PREFIX_NS[prefix];
+  envelope.node[':@'] = declarations;
+  if (opts.header) envelope.children.push(element(`${envPrefix}:Header`).node);
+  const body = element(`${envPrefix}:Body`);
+  if (opts.bodyId) body.node[':@'] = { '@_Id': opts.bodyId };
+  envelope.children.push(body.node);
+  return { doc: envelope, body };
 }
 
-/** Appends `<prefix:name>` (with text when given); xmlbuilder2 escapes the text. */
-export function child(parent: XMLBuilder, prefix: Prefix, name: string, text?: string): XMLBuilder {
-  const element = parent.ele(PREFIX_NS[prefix], `${prefix}:${name}`);
-  if (text !== undefined) element.txt(text);
-  return element;
+/** Appends `<prefix:name>` (with text when given); the text is escaped when written. */
+export function child(parent: XmlElement, prefix: Prefix, name: string, text?: string): XmlElement {
+  const el = element(`${prefix}:${name}`, text);
+  parent.children.push(el.node);
+  return el;
+}
+
+/** Appends an element without a namespace (SOAP 1.1 fault parts). */
+export function unqualified(parent: XmlElement, name: string, text?: string): XmlElement {
+  const el = element(name, text);
+  parent.children.push(el.node);
+  return el;
 }
 
 /** Appends the element only when the value is present. */
-export function optional(parent: XMLBuilder, prefix: Prefix, name: string, text: string | undefined): void {
+export function optional(parent: XmlElement, prefix: Prefix, name: string, text: string | undefined): void {
   if (text !== undefined) child(parent, prefix, name, text);
 }
 
-export function serialize(doc: XMLBuilder): string {
-  return doc.end({ prettyPrint: false });
+export function serialize(envelope: XmlElement): string {
+  return builder.build([{ '?xml': [{ '#text': '' }], ':@': { '@_version': '1.0', '@_encoding': 'UTF-8' } }, envelope.node]) as string;
 }

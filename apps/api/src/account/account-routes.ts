@@ -30,5 +30,12 @@ export function accountRoutes(accounts: AccountService): Router {
 }
 
 export const accountRouteDocs: RouteDoc[] = [
-  { method: 'get', path: '/account', tag: 'Account', summary: 'Your account, plan and this month’s usage', responses: { 200: { description: 'The account.', json: accountResponse } }, problems: [] },
+  {
+    method: 'get',
+    path: '/account',
+    tag: 'Account',
+    summary: 'Your account, plan and this month’s usage',
+    responses: { 200: { description: 'The account.', json: accountResponse } },
+    problems: [],
+  },
 ];

@@ -1,5 +1,5 @@
 import type { Db } from '@vf/db';
-import { usageStore, type AccountWithPlan } from '@vf/db/src/stores';
+import { quotaStore, type AccountWithPlan } from '@vf/db';
 import { quotaPeriod } from '../quota/quota-period';
 
 export type AccountService = ReturnType<typeof createAccountService>;
@@ -8,7 +8,7 @@ export function createAccountService(deps: { db: Db; clock: () => Date }) {
   return {
     async overview(account: AccountWithPlan) {
       const { period, resetsAt } = quotaPeriod(deps.clock());
-      const used = await usageStore.used(deps.db, account.id, period);
+      const used = await quotaStore.used(deps.db, account.id, period);
       return { account, usage: { period, used, remaining: Math.max(0, account.plan.monthlyQuota - used), resetsAt } };
     },
   };

@@ -24,7 +24,13 @@ describe('Bull Board at /admin/queues', () => {
     afterAll(() => t.close());
 
     it('challenges with Basic auth and refuses wrong credentials', async () => {
-      for (const header of [undefined, basic(admin.user, 'wrong'), basic('someone', admin.password), `Bearer ${admin.password}`, 'Basic !!!']) {
+      for (const header of [
+        undefined,
+        basic(admin.user, 'wrong'),
+        basic('someone', admin.password),
+        `Bearer ${admin.password}`,
+        'Basic !!!',
+      ]) {
         const req = request(t.app).get('/admin/queues');
         const res = await (header ? req.set('Authorization', header) : req).expect(401);
         expect(res.headers['www-authenticate']).toMatch(/^Basic realm="queues"/);

@@ -6,7 +6,11 @@ const password = Joi.string()
   .custom((value: string, helpers) => (Buffer.byteLength(value, 'utf8') > 72 ? helpers.error('string.max', { limit: 72 }) : value))
   .messages({ 'string.min': 'password must be at least 12 characters', 'string.max': 'password must be at most 72 bytes' });
 
-const email = Joi.string().trim().lowercase().max(254).email({ tlds: { allow: false } });
+const email = Joi.string()
+  .trim()
+  .lowercase()
+  .max(254)
+  .email({ tlds: { allow: false } });
 
 export interface RegisterRequest {
   name: string;

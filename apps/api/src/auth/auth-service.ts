@@ -1,6 +1,7 @@
 import type { Db } from '@vf/db';
-import { accountStore, StoreError, type AccountWithPlan } from '@vf/db/src/stores';
+import { accountStore, StoreError, type AccountWithPlan } from '@vf/db';
 import { ApiError } from '../errors/api-error';
+import { createApiKeyAccounts } from './api-key-accounts';
 import { digestApiKey, issueApiKey, looksLikeApiKey } from './api-key';
 import type { CredentialsRequest, RegisterRequest } from './auth-schemas';
 import { tooManyAttempts, type CredentialThrottle } from './credential-throttle';
@@ -15,6 +16,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(deps: { db: Db; passwords: PasswordHasher; throttle: CredentialThrottle }) {
   const { db, passwords, throttle } = deps;
+  const byApiKey = createApiKeyAccounts(db);
 
   async function reload(id: string): Promise<AccountWithPlan> {
     const account = await accountStore.findById(db, id);
@@ -47,7 +49,10 @@ export function createAuthService(deps: { db: Db; passwords: PasswordHasher; thr
         return { account: await reload(id), apiKey: issued.key };
       } catch (err) {
         if (err instanceof StoreError && err.kind === 'conflict') {
-          throw new ApiError('email_taken', 'An account with this email already exists; regenerate its key with the password if it is yours.');
+          throw new ApiError(
+            'email_taken',
+            'An account with this email already exists; regenerate its key with the password if it is yours.',
+          );
         }
         throw err;
       }
@@ -55,7 +60,7 @@ export function createAuthService(deps: { db: Db; passwords: PasswordHasher; thr
 
     async authenticate(key: string): Promise<AccountWithPlan | undefined> {
       if (!looksLikeApiKey(key)) return undefined;
-      return accountStore.findByKeyDigest(db, digestApiKey(key));
+      return byApiKey.find(digestApiKey(key));
     },
 
     /** The old key stops matching the moment the new digest is written. */
@@ -66,7 +71,8 @@ export function createAuthService(deps: { db: Db; passwords: PasswordHasher; thr
     /** Throttled with dashboard sign-in: the attempt is counted before the password is checked. */
     async regenerateWithCredentials(input: CredentialsRequest, address: string): Promise<AccountWithKey> {
       const attempt = await throttle.beginPasswordAttempt(input.email, address);
-      if (!attempt.allowed) throw tooManyAttempts('Too many failed attempts for this account; wait before trying again.', attempt.retryAfterSeconds);
+      if (!attempt.allowed)
+        throw tooManyAttempts('Too many failed attempts for this account; wait before trying again.', attempt.retryAfterSeconds);
       const account = await accountStore.findByEmail(db, input.email);
       const ok = await passwords.verify(input.password, account?.passwordHash);
       // One message for both cases: the answer must not reveal which emails have accounts.

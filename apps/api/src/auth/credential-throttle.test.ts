@@ -17,7 +17,8 @@ let tests = 0;
 beforeEach(() => {
   address = `198.51.100.${++tests}`;
 });
-const regenerate = (email: string, password: string) => request(t.app).post('/api/v1/auth/regenerate-key').set('X-Forwarded-For', address).send({ email, password });
+const regenerate = (email: string, password: string) =>
+  request(t.app).post('/api/v1/auth/regenerate-key').set('X-Forwarded-For', address).send({ email, password });
 const statuses = (responses: request.Response[]) =>
   responses.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.status]: (counts[r.status] ?? 0) + 1 }), {});
 
@@ -29,7 +30,10 @@ test('a concurrent burst of wrong passwords gets exactly the limit of checks, an
   expect(refused.body.code).toBe('too_many_attempts');
   expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
 
-  const withRight = await Promise.all([...Array.from({ length: 10 }, () => regenerate(account.email, 'wrong password!')), regenerate(account.email, account.password)]);
+  const withRight = await Promise.all([
+    ...Array.from({ length: 10 }, () => regenerate(account.email, 'wrong password!')),
+    regenerate(account.email, account.password),
+  ]);
   expect(statuses(withRight)).toEqual({ 429: 11 });
   // The key was not rotated by anyone.
   await request(t.app).get('/api/v1/account').set(account.auth).expect(200);
@@ -61,7 +65,9 @@ test('registrations are limited per client address', async () => {
   try {
     await registerAccount(limited.app);
     await registerAccount(limited.app);
-    const third = await request(limited.app).post('/api/v1/auth/register').send({ name: 'Three', email: 'three@example.test', password: 'a long enough password' });
+    const third = await request(limited.app)
+      .post('/api/v1/auth/register')
+      .send({ name: 'Three', email: 'three@example.test', password: 'a long enough password' });
     expect(third.status).toBe(429);
     expect(third.body.code).toBe('too_many_attempts');
   } finally {
@@ -77,12 +83,17 @@ test('with Redis down, sign-in, key regeneration and registration answer 503 wit
   try {
     const agent = request.agent(down.app);
     const page = await agent.get('/login').expect(200);
-    const signIn = await agent.post('/login').type('form').send({ _csrf: csrfTokenIn(page.text), email: 'someone@example.test', password: 'whatever password' });
+    const signIn = await agent
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrfTokenIn(page.text), email: 'someone@example.test', password: 'whatever password' });
     expect(signIn.status).toBe(503);
     expect(signIn.headers['retry-after']).toBeDefined();
     for (const res of [
       await request(down.app).post('/api/v1/auth/regenerate-key').send({ email: 'someone@example.test', password: 'whatever password' }),
-      await request(down.app).post('/api/v1/auth/register').send({ name: 'N', email: 'n@example.test', password: 'a long enough password' }),
+      await request(down.app)
+        .post('/api/v1/auth/register')
+        .send({ name: 'N', email: 'n@example.test', password: 'a long enough password' }),
     ]) {
       expect({ status: res.status, code: res.body.code }).toEqual({ status: 503, code: 'service_unavailable' });
       expect(res.headers['retry-after']).toBeDefined();

@@ -80,7 +80,9 @@ export function createCredentialThrottle(deps: { redis: Redis; prefix: string; l
     const settled = await Promise.allSettled(steps.map(([l, key]) => l.consume(key)));
     const failure = settled.find((s) => s.status === 'rejected' && !(s.reason instanceof RateLimiterRes));
     if (failure) throw serviceUnavailable((failure as PromiseRejectedResult).reason);
-    const over = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected').map((s) => retryAfterOf(s.reason as RateLimiterRes));
+    const over = settled
+      .filter((s): s is PromiseRejectedResult => s.status === 'rejected')
+      .map((s) => retryAfterOf(s.reason as RateLimiterRes));
     if (over.length > 0) return { retryAfterSeconds: Math.max(...over) };
     return settled.map((s) => (s as PromiseFulfilledResult<RateLimiterRes>).value);
   }

@@ -32,7 +32,9 @@ export function createPasswordHasher(cost: number, pools: HasherPools = DEFAULT_
     verify(password, storedHash) {
       if (checking.pendingCount >= pools.maxQueuedChecks) {
         return Promise.reject(
-          new ApiError('service_unavailable', 'Too many password checks are waiting; try again in a few seconds.', { headers: { 'Retry-After': '5' } }),
+          new ApiError('service_unavailable', 'Too many password checks are waiting; try again in a few seconds.', {
+            headers: { 'Retry-After': '5' },
+          }),
         );
       }
       return checking(async () => {

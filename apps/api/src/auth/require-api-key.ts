@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { AccountWithPlan } from '@vf/db/src/stores';
+import type { AccountWithPlan } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import type { AuthService } from './auth-service';
 

@@ -7,7 +7,9 @@ import type { ChainService } from './chain-service';
 import { chainResponse } from '../openapi/response-schemas';
 import type { RouteDoc } from '../openapi/route-doc';
 
-const chainQuerySchema = Joi.object<{ environment?: 'sandbox' | 'production' }>({ environment: Joi.string().valid('sandbox', 'production') });
+const chainQuerySchema = Joi.object<{ environment?: 'sandbox' | 'production' }>({
+  environment: Joi.string().valid('sandbox', 'production'),
+});
 
 export function chainRoutes(chain: ChainService): Router {
   const router = Router();

@@ -1,6 +1,6 @@
 import { normalizeNif } from '@vf/core';
 import type { Db } from '@vf/db';
-import { chainStore, taxpayerStore } from '@vf/db/src/stores';
+import { chainStore, taxpayerStore } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 
 export type ChainService = ReturnType<typeof createChainService>;

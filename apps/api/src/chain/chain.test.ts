@@ -13,18 +13,33 @@ describe('GET /api/v1/chain/{nif}', () => {
     const { account, taxpayerId, systemId } = await readyAccount(t.app, { nif: '89890001K' });
     const empty = await request(t.app).get('/api/v1/chain/89890001K').set(account.auth).expect(200);
     expect(empty.body).toEqual({
-      data: { nif: '89890001K', environment: 'sandbox', current_environment: 'sandbox', last_hash: null, total_records: 0, last_record_at: null },
+      data: {
+        nif: '89890001K',
+        environment: 'sandbox',
+        current_environment: 'sandbox',
+        last_hash: null,
+        total_records: 0,
+        last_record_at: null,
+      },
     });
 
     await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201);
-    const last = (await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201)).body.data;
+    const last = (await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201)).body
+      .data;
     const res = await request(t.app).get('/api/v1/chain/89890001k').set(account.auth).expect(200);
-    expect(res.body.data).toEqual({ nif: '89890001K', environment: 'sandbox', current_environment: 'sandbox', last_hash: last.hash, total_records: 2, last_record_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/) });
+    expect(res.body.data).toEqual({
+      nif: '89890001K',
+      environment: 'sandbox',
+      current_environment: 'sandbox',
+      last_hash: last.hash,
+      total_records: 2,
+      last_record_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/),
+    });
     // The same instant as the record's FechaHoraHusoGenRegistro, in UTC.
     expect(Date.parse(res.body.data.last_record_at)).toBe(Date.parse(last.generated_at));
   });
 
-  it("is a 404 for a NIF the account does not have, even if another account has it", async () => {
+  it('is a 404 for a NIF the account does not have, even if another account has it', async () => {
     const owner = await registerAccount(t.app);
     await createTaxpayer(t.app, owner, { nif: '89890002E', name: 'Owner taxpayer' });
     const stranger = await registerAccount(t.app);
@@ -48,23 +63,29 @@ describe('one chain per NIF and environment, service-wide', () => {
     // The other environment is free: the second account may hold the NIF in production...
     const secondTaxpayer = await createTaxpayer(t.app, second, { nif: '89890003T', is_production: true });
     // ...so neither may move into the other's environment, and nothing changes when refused.
-    expect((await request(t.app).put(`/api/v1/taxpayers/${firstTaxpayer}`).set(first.auth).send({ is_production: true }).expect(409)).body.code).toBe(
-      'taxpayer_claimed',
+    expect(
+      (await request(t.app).put(`/api/v1/taxpayers/${firstTaxpayer}`).set(first.auth).send({ is_production: true }).expect(409)).body.code,
+    ).toBe('taxpayer_claimed');
+    expect(
+      (await request(t.app).put(`/api/v1/taxpayers/${secondTaxpayer}`).set(second.auth).send({ is_production: false }).expect(409)).body
+        .code,
+    ).toBe('taxpayer_claimed');
+    expect((await request(t.app).get(`/api/v1/taxpayers/${firstTaxpayer}`).set(first.auth).expect(200)).body.data.is_production).toBe(
+      false,
     );
-    expect((await request(t.app).put(`/api/v1/taxpayers/${secondTaxpayer}`).set(second.auth).send({ is_production: false }).expect(409)).body.code).toBe(
-      'taxpayer_claimed',
-    );
-    expect((await request(t.app).get(`/api/v1/taxpayers/${firstTaxpayer}`).set(first.auth).expect(200)).body.data.is_production).toBe(false);
 
     // Claims are taken under the unique (nif, environment) key, so racing creations cannot both win.
     const racers = await Promise.all([registerAccount(t.app), registerAccount(t.app), registerAccount(t.app)]);
-    const results = await Promise.all(racers.map((a) => request(t.app).post('/api/v1/taxpayers').set(a.auth).send({ nif: '89890004R', name: 'Carrera' })));
+    const results = await Promise.all(
+      racers.map((a) => request(t.app).post('/api/v1/taxpayers').set(a.auth).send({ nif: '89890004R', name: 'Carrera' })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
   });
 
   it('switching sandbox to production starts a new chain (PrimerRegistro) and keeps the sandbox chain readable', async () => {
     const { account, taxpayerId, systemId } = await readyAccount(t.app, { nif: '89890005W' });
-    const register = async () => (await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201)).body.data;
+    const register = async () =>
+      (await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201)).body.data;
     await register();
     const lastSandbox = await register();
 
@@ -72,13 +93,29 @@ describe('one chain per NIF and environment, service-wide', () => {
     const firstProduction = await register();
     expect(firstProduction).toMatchObject({ chain_position: 1, previous_hash: null });
     const detail = (await request(t.app).get(`/api/v1/invoices/${firstProduction.id}`).set(account.auth).expect(200)).body.data;
-    expect(detail).toMatchObject({ environment: 'production', previous_invoice_id: null, qr_url: expect.stringContaining('agenciatributaria.gob.es') });
+    expect(detail).toMatchObject({
+      environment: 'production',
+      previous_invoice_id: null,
+      qr_url: expect.stringContaining('agenciatributaria.gob.es'),
+    });
 
     const current = (await request(t.app).get('/api/v1/chain/89890005W').set(account.auth).expect(200)).body.data;
-    expect(current).toMatchObject({ environment: 'production', current_environment: 'production', total_records: 1, last_hash: firstProduction.hash });
+    expect(current).toMatchObject({
+      environment: 'production',
+      current_environment: 'production',
+      total_records: 1,
+      last_hash: firstProduction.hash,
+    });
     const sandbox = (await request(t.app).get('/api/v1/chain/89890005W?environment=sandbox').set(account.auth).expect(200)).body.data;
-    expect(sandbox).toMatchObject({ environment: 'sandbox', current_environment: 'production', total_records: 2, last_hash: lastSandbox.hash });
-    expect((await request(t.app).get('/api/v1/chain/89890005W?environment=test').set(account.auth).expect(422)).body.code).toBe('validation_failed');
+    expect(sandbox).toMatchObject({
+      environment: 'sandbox',
+      current_environment: 'production',
+      total_records: 2,
+      last_hash: lastSandbox.hash,
+    });
+    expect((await request(t.app).get('/api/v1/chain/89890005W?environment=test').set(account.auth).expect(422)).body.code).toBe(
+      'validation_failed',
+    );
 
     // Back to sandbox: the sandbox chain resumes where it stopped.
     await request(t.app).put(`/api/v1/taxpayers/${taxpayerId}`).set(account.auth).send({ is_production: false }).expect(200);

@@ -1,27 +1,20 @@
 import cookieParser from 'cookie-parser';
 import { Router, type RequestHandler } from 'express';
-import { accountStore } from '@vf/db/src/stores';
-import type { AppDeps } from '../app-deps';
 import type { Services } from '../compose';
 import { apiKeyRoutes } from './api-key/api-key-routes';
 import { createAssetRouter } from './assets/asset-router';
 import { chainRoutes } from './chain/chain-routes';
-import { createChainVerificationService } from './chain/chain-verification-service';
 import { dashboardErrorHandler } from './http/dashboard-error-handler';
 import { csrfRefusedPage, notFoundPage } from './http/error-pages';
 import { formBody } from './http/form-body';
 import { createPageRenderer } from './http/page-renderer';
 import { securityHeaders } from './http/security-headers';
-import { createDashboardInvoiceService } from './invoices/dashboard-invoice-service';
 import { invoiceActionRoutes } from './invoices/invoice-action-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
 import { localeMiddleware } from './i18n/locale-middleware';
 import { overviewRoutes } from './overview/overview-routes';
-import { createOverviewService } from './overview/overview-service';
 import { verifyCsrf } from './session/csrf';
 import { loadSession, requireSession } from './session/session-cookie';
-import { createSessionService } from './session/session-service';
-import { createSignInService } from './sign-in/sign-in-service';
 import { signInRoutes } from './sign-in/sign-in-routes';
 import { systemRoutes } from './systems/system-routes';
 import { taxpayerRoutes } from './taxpayers/taxpayer-routes';
@@ -36,16 +29,11 @@ function isDashboardPath(path: string): boolean {
  * The tenant dashboard: server-rendered pages on the same accounts, services and data as the API. Mount it after
  * the API routes and before the API's not-found handler.
  */
-export function createDashboard(deps: AppDeps, services: Services): Router {
-  const { db } = deps;
+export function createDashboard(services: Services): Router {
   const { clock } = services;
   const assets = createAssetRouter();
   const render = createPageRenderer(assets.urls);
-  const sessions = createSessionService({ db, now: clock });
-  // The API's hasher and throttle: one bcrypt pool, and an account paused on one path is paused on every path.
-  const signIn = createSignInService({ db, passwords: services.passwords, sessions, throttle: services.throttle });
-
-  const overview = createOverviewService({ db, accounts: services.account });
+  const { sessions, signIn, overview } = services;
 
   const pages = Router();
   pages.use(securityHeaders, cookieParser(), localeMiddleware, loadSession(sessions), formBody);
@@ -54,10 +42,23 @@ export function createDashboard(deps: AppDeps, services: Services): Router {
   pages.use(
     signInRoutes({ auth: services.auth, signIn, render, accountById: (id) => overview.account(id) }),
     overviewRoutes({ overview, render, clock }),
-    invoiceRoutes({ db, clock, invoices: createDashboardInvoiceService({ db, invoices: services.invoices, taxpayers: services.taxpayers }), taxpayers: services.taxpayers, qr: services.qr, resend: services.resend, render }),
-    invoiceActionRoutes({ registration: services.registration, cancellation: services.cancellation, invoices: services.invoices, accountById: (id) => accountStore.findById(db, id), render }),
+    invoiceRoutes({
+      clock,
+      invoices: services.dashboardInvoices,
+      taxpayers: services.taxpayers,
+      qr: services.qr,
+      resend: services.resend,
+      render,
+    }),
+    invoiceActionRoutes({
+      registration: services.registration,
+      cancellation: services.cancellation,
+      invoices: services.invoices,
+      accountById: (id) => overview.account(id),
+      render,
+    }),
     taxpayerRoutes({ taxpayers: services.taxpayers, render, clock }),
-    chainRoutes({ chain: services.chain, verification: createChainVerificationService({ db }), render }),
+    chainRoutes({ chain: services.chain, verification: services.chainVerification, render }),
     systemRoutes({ systems: services.systems, render }),
     apiKeyRoutes({ overview, auth: services.auth, render }),
     webhookRoutes({ webhooks: services.webhooks, render }),

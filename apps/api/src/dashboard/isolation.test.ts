@@ -17,7 +17,13 @@ beforeAll(async () => {
   intruder = await signUp(t.app, 'Intruder');
   taxpayerId = await createTaxpayer(t.app, { ...owner }, { name: 'Secreto SL' });
   systemId = await createSystem(t.app, { ...owner });
-  invoiceId = (await request(t.app).post('/api/v1/invoices').set(owner.auth).send(invoiceBody(taxpayerId, systemId, { invoice_number: 'PRIV-1' })).expect(201)).body.data.id;
+  invoiceId = (
+    await request(t.app)
+      .post('/api/v1/invoices')
+      .set(owner.auth)
+      .send(invoiceBody(taxpayerId, systemId, { invoice_number: 'PRIV-1' }))
+      .expect(201)
+  ).body.data.id;
 });
 afterAll(() => t.close());
 
@@ -47,7 +53,11 @@ describe("another account's data", () => {
   it('cannot be changed or deleted with a valid form of ones own', async () => {
     const csrf = csrfTokenIn((await intruder.agent.get('/app/api-key')).text);
     await intruder.agent.post(`/app/taxpayers/${taxpayerId}/delete`).type('form').send({ _csrf: csrf }).expect(404);
-    await intruder.agent.post(`/app/taxpayers/${taxpayerId}`).type('form').send({ _csrf: csrf, nif: '89890001K', name: 'Hijacked' }).expect(404);
+    await intruder.agent
+      .post(`/app/taxpayers/${taxpayerId}`)
+      .type('form')
+      .send({ _csrf: csrf, nif: '89890001K', name: 'Hijacked' })
+      .expect(404);
     await intruder.agent.post(`/app/systems/${systemId}/delete`).type('form').send({ _csrf: csrf }).expect(404);
     await intruder.agent.post(`/app/taxpayers/${taxpayerId}/chain/verify`).type('form').send({ _csrf: csrf }).expect(404);
     const mine = (await request(t.app).get(`/api/v1/taxpayers/${taxpayerId}`).set(owner.auth).expect(200)).body.data;

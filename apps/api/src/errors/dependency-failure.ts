@@ -4,7 +4,16 @@ import { ApiError } from './api-error';
 export const RETRY_AFTER_SECONDS = 5;
 
 // Socket-level failures, whichever client saw them.
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 // SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, restart, cannot connect now).
 const DATABASE_UNAVAILABLE = /^(08[0-9A-Z]{3}|57P0[1-3])$/;
 // Messages pg and ioredis use for a connection that is gone or not allowed to queue.

@@ -3,31 +3,37 @@ import { ApiError } from './api-error';
 import { isDependencyFailure, serviceUnavailable } from './dependency-failure';
 import { errorCatalogue, problemType, type ErrorCode } from './error-catalogue';
 
-export function sendProblem(res: Response, error: ApiError): void {
+/** The RFC 9457 body of an error: what a problem+json answer carries, and a batch item's `problem`. */
+export function problemBody(error: ApiError, requestId: string): Record<string, unknown> {
   const { title, status } = errorCatalogue[error.code];
+  return {
+    type: problemType(error.code),
+    title,
+    status,
+    detail: error.detail,
+    code: error.code,
+    request_id: requestId,
+    ...(error.options.errors ? { errors: error.options.errors } : {}),
+    ...error.options.extensions,
+  };
+}
+
+export function sendProblem(res: Response, error: ApiError): void {
   for (const [name, value] of Object.entries(error.options.headers ?? {})) res.setHeader(name, value);
   res
-    .status(status)
+    .status(error.status)
     .type('application/problem+json')
-    .send(
-      JSON.stringify({
-        type: problemType(error.code),
-        title,
-        status,
-        detail: error.detail,
-        code: error.code,
-        request_id: String(res.req.id ?? ''),
-        ...(error.options.errors ? { errors: error.options.errors } : {}),
-        ...error.options.extensions,
-      }),
-    );
+    .send(JSON.stringify(problemBody(error, String(res.req.id ?? ''))));
 }
 
 // body-parser's errors carry a `type`; each maps to a client error, never a 500.
 const BODY_ERRORS: Record<string, [ErrorCode, string]> = {
   'entity.parse.failed': ['malformed_json', 'The body is not valid JSON (objects and arrays only).'],
-  'entity.too.large': ['payload_too_large', 'The body exceeds the 1 MB limit.'],
-  'encoding.unsupported': ['unsupported_content_encoding', 'Unsupported Content-Encoding; send the body uncompressed, or as gzip, deflate or br.'],
+  'entity.too.large': ['payload_too_large', 'The body exceeds the size limit: 1 MB, or 10 MB for POST /invoices/batch.'],
+  'encoding.unsupported': [
+    'unsupported_content_encoding',
+    'Unsupported Content-Encoding; send the body uncompressed, or as gzip, deflate or br.',
+  ],
   'charset.unsupported': ['unsupported_media_type', 'Unsupported charset; send UTF-8 JSON.'],
   'request.aborted': ['malformed_json', 'The request body was not received completely.'],
   'request.size.invalid': ['malformed_json', 'The body length does not match Content-Length.'],

@@ -14,7 +14,14 @@ function expectProblem(res: request.Response, status: number, code: string): voi
   expect(res.status).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   expect(res.body).toEqual(
-    expect.objectContaining({ type: `urn:vf:problem:${code}`, title: expect.any(String), status, detail: expect.any(String), code, request_id: expect.any(String) }),
+    expect.objectContaining({
+      type: `urn:vf:problem:${code}`,
+      title: expect.any(String),
+      status,
+      detail: expect.any(String),
+      code,
+      request_id: expect.any(String),
+    }),
   );
   expect(res.body.request_id).toBe(res.headers['x-request-id']);
 }
@@ -66,8 +73,17 @@ describe('problem+json for every client error', () => {
       { nif: '89890001K'.repeat(1000), name: '\u0000' },
     ];
     for (const body of nasty) {
-      for (const path of ['/api/v1/taxpayers', '/api/v1/systems', '/api/v1/invoices', '/api/v1/invoices/validate', '/api/v1/invoices/classify']) {
-        const res = await request(t.app).post(path).set(account.auth).send(body as object);
+      for (const path of [
+        '/api/v1/taxpayers',
+        '/api/v1/systems',
+        '/api/v1/invoices',
+        '/api/v1/invoices/validate',
+        '/api/v1/invoices/classify',
+      ]) {
+        const res = await request(t.app)
+          .post(path)
+          .set(account.auth)
+          .send(body as object);
         // The path in the subject names the culprit when this fails.
         expect(`${path} -> ${res.status}`).toMatch(/ -> (400|422)$/);
         expect(res.body.code).toBeDefined();

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
-import { createTestCa } from '@vf/certificates/src/testing';
+import { createTestCa } from '@vf/certificates/testing';
 import { freePort, pollUntil, PrivatePostgres, PrivateRedis } from '@vf/private-servers';
 import { csrfTokenIn } from '../dashboard/testing/dashboard-agent';
 
@@ -21,7 +21,12 @@ interface Service {
 
 function startService(script: string, env: NodeJS.ProcessEnv): Service {
   // Its own process group: tsx runs the script in a child node process, and both must go at the end.
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, script)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, script)], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const output: string[] = [];
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -66,7 +71,10 @@ beforeAll(async () => {
   await pollUntil(async () => (await health()).status === 200, 'the API to answer /health with 200', 60_000, 250);
   worker = startService('apps/worker/src/main.ts', env);
   await pollUntil(async () => worker.output.join('').includes('worker started'), 'the worker to start', 60_000, 250);
-  const registered = await request(baseUrl).post('/api/v1/auth/register').send({ name: 'Ops', email: 'ops@example.test', password: 'a long enough password' }).expect(201);
+  const registered = await request(baseUrl)
+    .post('/api/v1/auth/register')
+    .send({ name: 'Ops', email: 'ops@example.test', password: 'a long enough password' })
+    .expect(201);
   apiKey = registered.body.data.api_key;
 });
 
@@ -96,7 +104,10 @@ test('the service outlives pg_terminate_backend of every one of its connections'
   const admin = new Client({ connectionString: pg.url('postgres') });
   await admin.connect();
   try {
-    const { rowCount } = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [DATABASE]);
+    const { rowCount } = await admin.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [DATABASE],
+    );
     expect(rowCount).toBeGreaterThan(0);
   } finally {
     await admin.end();
@@ -111,7 +122,10 @@ test('a PostgreSQL restart: 503 problem+json with Retry-After while it is down, 
   const down = await health();
   expect(down.status).toBe(503);
   expect(down.body.checks).toMatchObject({ database: 'unavailable', redis: 'ok' });
-  for (const res of [await account(), await request(baseUrl).post('/api/v1/taxpayers').set('Authorization', `Bearer ${apiKey}`).send({ nif: '89890001K', name: 'Caído SL' })]) {
+  for (const res of [
+    await account(),
+    await request(baseUrl).post('/api/v1/taxpayers').set('Authorization', `Bearer ${apiKey}`).send({ nif: '89890001K', name: 'Caído SL' }),
+  ]) {
     expect({ status: res.status, code: res.body.code }).toEqual({ status: 503, code: 'service_unavailable' });
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -125,13 +139,20 @@ test('a PostgreSQL restart: 503 problem+json with Retry-After while it is down, 
 
 test('a Redis outage and empty restart: health 503 then 200, sign-in 503 not 500, no process exits', async () => {
   await redis.stopServer();
-  await pollUntil(async () => {
-    const res = await health();
-    return res.status === 503 && res.body.checks.redis === 'unavailable';
-  }, '/health to report Redis unavailable', 10_000);
+  await pollUntil(
+    async () => {
+      const res = await health();
+      return res.status === 503 && res.body.checks.redis === 'unavailable';
+    },
+    '/health to report Redis unavailable',
+    10_000,
+  );
   const agent = request.agent(baseUrl);
   const page = await agent.get('/login').expect(200);
-  const signIn = await agent.post('/login').type('form').send({ _csrf: csrfTokenIn(page.text), email: 'ops@example.test', password: 'a long enough password' });
+  const signIn = await agent
+    .post('/login')
+    .type('form')
+    .send({ _csrf: csrfTokenIn(page.text), email: 'ops@example.test', password: 'a long enough password' });
   expect(signIn.status).toBe(503);
   expect(signIn.headers['retry-after']).toBeDefined();
   await account().expect(200);

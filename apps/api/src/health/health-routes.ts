@@ -27,7 +27,10 @@ export const healthRouteDocs: RouteDoc[] = [
     tag: 'Operations',
     summary: 'Whether PostgreSQL and Redis answer',
     public: true,
-    responses: { 200: { description: 'Both answer.', json: healthResponse }, 503: { description: 'One of them does not (same body, status unavailable).', json: healthResponse } },
+    responses: {
+      200: { description: 'Both answer.', json: healthResponse },
+      503: { description: 'One of them does not (same body, status unavailable).', json: healthResponse },
+    },
     problems: [],
   },
 ];

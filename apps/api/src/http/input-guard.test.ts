@@ -46,9 +46,28 @@ describe('input the edge refuses before any feature sees it', () => {
 
   it('422 invalid_characters naming the field for NUL and other controls, in bodies, nested fields, queries and paths', async () => {
     const cases: [string, () => request.Test, string][] = [
-      ['account name', () => request(t.app).post('/api/v1/auth/register').send({ name: 'Ana\u0000', email: 'nul@example.test', password: 'a long enough password' }), 'name'],
-      ['taxpayer name', () => request(t.app).post('/api/v1/taxpayers').set(account.auth).send({ nif: '89890002E', name: 'X\u0007Y' }), 'name'],
-      ['nested field', () => request(t.app).post('/api/v1/invoices').set(account.auth).send({ recipient: { name: 'A\u001bB' } }), 'recipient.name'],
+      [
+        'account name',
+        () =>
+          request(t.app)
+            .post('/api/v1/auth/register')
+            .send({ name: 'Ana\u0000', email: 'nul@example.test', password: 'a long enough password' }),
+        'name',
+      ],
+      [
+        'taxpayer name',
+        () => request(t.app).post('/api/v1/taxpayers').set(account.auth).send({ nif: '89890002E', name: 'X\u0007Y' }),
+        'name',
+      ],
+      [
+        'nested field',
+        () =>
+          request(t.app)
+            .post('/api/v1/invoices')
+            .set(account.auth)
+            .send({ recipient: { name: 'A\u001bB' } }),
+        'recipient.name',
+      ],
       ['query', () => request(t.app).get('/api/v1/invoices?status=queued%00').set(account.auth), 'status'],
       ['path parameter', () => request(t.app).get('/api/v1/chain/89890001K%00').set(account.auth), 'path'],
     ];

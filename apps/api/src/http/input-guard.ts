@@ -3,6 +3,7 @@ import { ApiError } from '../errors/api-error';
 
 // C0 controls except tab, line feed and carriage return (which forms and descriptions legitimately carry), DEL and
 // the C1 controls. PostgreSQL refuses NUL in text outright; the others only corrupt what is shown and sent on.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const MAX_DEPTH = 32;
 
@@ -32,7 +33,9 @@ export const rejectMalformedUrl: RequestHandler = (req, _res, next) => {
   try {
     decoded = decodeURIComponent(req.path);
   } catch {
-    return next(new ApiError('malformed_url', 'The URL path holds a percent-encoding that does not decode (use %XX with two hex digits, UTF-8).'));
+    return next(
+      new ApiError('malformed_url', 'The URL path holds a percent-encoding that does not decode (use %XX with two hex digits, UTF-8).'),
+    );
   }
   if (CONTROL.test(decoded)) return next(invalidCharacters('path'));
   next();

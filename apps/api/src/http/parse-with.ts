@@ -14,7 +14,8 @@ function codeOf(type: string): string {
   if (type === 'string.min' || type === 'string.empty' || type === 'array.min') return 'too_short';
   if (type === 'any.only') return 'invalid_value';
   if (type.startsWith('number.')) return 'out_of_range';
-  if (type === 'object.missing' || type === 'object.xor' || type === 'object.nand' || type === 'object.with' || type === 'object.without') return 'invalid_combination';
+  if (type === 'object.missing' || type === 'object.xor' || type === 'object.nand' || type === 'object.with' || type === 'object.without')
+    return 'invalid_combination';
   return 'invalid_format';
 }
 

@@ -13,7 +13,9 @@ let taxpayerId: string;
 let systemId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ throttleLimits: { registrationsFromAddress: { points: 10_000, durationSeconds: 60 }, address: { points: 10_000, durationSeconds: 60 } } });
+  t = await createTestApp({
+    throttleLimits: { registrationsFromAddress: { points: 10_000, durationSeconds: 60 }, address: { points: 10_000, durationSeconds: 60 } },
+  });
   account = await registerAccount(t.app);
   taxpayerId = await createTaxpayer(t.app, account);
   systemId = await createSystem(t.app, account);
@@ -29,14 +31,53 @@ async function rowCounts(): Promise<Record<string, number>> {
 }
 
 // Text that has broken servers before: control characters, lone surrogates, bad percent-encoding, huge numbers.
-const nasty = fc.constantFrom('\u0000', 'a\u0000b', '\u001b[31m', '\ud800', '%zz', '%', '%00', "' OR 1=1 --", '1e999', '-0', '__proto__', 'ñ'.repeat(300), '');
+const nasty = fc.constantFrom(
+  '\u0000',
+  'a\u0000b',
+  '\u001b[31m',
+  '\ud800',
+  '%zz',
+  '%',
+  '%00',
+  "' OR 1=1 --",
+  '1e999',
+  '-0',
+  '__proto__',
+  'ñ'.repeat(300),
+  '',
+);
 const text = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), nasty);
 const leaf = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
 const value = fc.letrec((tie) => ({
   node: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(text, tie('node'), { maxKeys: 3 })),
 })).node;
 
-const FIELDS = ['name', 'email', 'password', 'nif', 'taxpayer_id', 'computer_system_id', 'invoice_number', 'invoice_date', 'invoice_type', 'description', 'recipient', 'breakdown', 'total_amount', 'total_tax_amount', 'vendor_name', 'vendor_nif', 'version', 'installation_number', 'is_production', 'certificate_p12_base64', 'certificate_password', 'status', 'limit', 'cursor'];
+const FIELDS = [
+  'name',
+  'email',
+  'password',
+  'nif',
+  'taxpayer_id',
+  'computer_system_id',
+  'invoice_number',
+  'invoice_date',
+  'invoice_type',
+  'description',
+  'recipient',
+  'breakdown',
+  'total_amount',
+  'total_tax_amount',
+  'vendor_name',
+  'vendor_nif',
+  'version',
+  'installation_number',
+  'is_production',
+  'certificate_p12_base64',
+  'certificate_password',
+  'status',
+  'limit',
+  'cursor',
+];
 // A lone surrogate has no UTF-8 form: sent as the bytes a careless client would use, which must not decode.
 const encode = (s: string) => {
   try {
@@ -55,7 +96,12 @@ const body = fc.oneof(
 const taxpayerIdRef = () => taxpayerId;
 const systemIdRef = () => systemId;
 
-const segment = fc.oneof(text.map(encode), nasty, fc.constantFrom('00000000-0000-0000-0000-000000000000', '89890001K'), fc.constant('__TAXPAYER__'));
+const segment = fc.oneof(
+  text.map(encode),
+  nasty,
+  fc.constantFrom('00000000-0000-0000-0000-000000000000', '89890001K'),
+  fc.constant('__TAXPAYER__'),
+);
 const ROUTES: [string, string[]][] = [
   ['/api/v1/auth/register', ['POST']],
   ['/api/v1/auth/regenerate-key', ['POST']],
@@ -81,7 +127,14 @@ const requestShape = fc.record({
   segment,
   query: fc.dictionary(fieldName.map(encode), fc.oneof(text.map(encode), nasty), { maxKeys: 3 }),
   body,
-  contentType: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/merge-patch+json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1'),
+  contentType: fc.constantFrom(
+    'application/json',
+    'application/json; charset=utf-8',
+    'application/merge-patch+json',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'application/json; charset=latin1',
+  ),
   encoding: fc.constantFrom(undefined, undefined, undefined, 'gzip', 'deflate', 'br', 'zstd', 'identity'),
   authenticated: fc.boolean(),
 });
@@ -92,7 +145,9 @@ test('no route answers 5xx to any input, and a refused request writes nothing', 
       const [pattern, methods] = shape.route;
       const method = shape.otherMethod ? shape.method : methods[0];
       const id = shape.segment === '__TAXPAYER__' ? taxpayerId : shape.segment;
-      const query = Object.entries(shape.query).map(([k, v]) => `${k}=${v}`).join('&');
+      const query = Object.entries(shape.query)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('&');
       const url = pattern.replace(':id', id) + (query ? `?${query}` : '');
       const before = await rowCounts();
       let req = request(t.app)[method.toLowerCase() as 'get'](url).set('Content-Type', shape.contentType);
@@ -125,11 +180,28 @@ const PAGES: [string, 'GET' | 'POST'][] = [
   ['/app/systems/:id', 'POST'],
   ['/app/systems/:id/delete', 'POST'],
 ];
-const FORM_FIELDS = ['name', 'email', 'password', 'password_confirmation', 'nif', 'is_production', 'certificate_password', 'vendor_name', 'vendor_nif', 'version', 'installation_number', 'next'];
+const FORM_FIELDS = [
+  'name',
+  'email',
+  'password',
+  'password_confirmation',
+  'nif',
+  'is_production',
+  'certificate_password',
+  'vendor_name',
+  'vendor_nif',
+  'version',
+  'installation_number',
+  'next',
+];
 const formShape = fc.record({
   page: fc.constantFrom(...PAGES),
   segment,
-  query: fc.dictionary(fc.constantFrom('page', 'status', 'taxpayer_id', 'notice', 'cursor', 'next').map(encode), fc.oneof(text.map(encode), nasty), { maxKeys: 3 }),
+  query: fc.dictionary(
+    fc.constantFrom('page', 'status', 'taxpayer_id', 'notice', 'cursor', 'next').map(encode),
+    fc.oneof(text.map(encode), nasty),
+    { maxKeys: 3 },
+  ),
   fields: fc.dictionary(fc.oneof(fc.constantFrom(...FORM_FIELDS), text), fc.oneof(text, fc.string({ maxLength: 200 })), { maxKeys: 6 }),
   multipart: fc.boolean(),
   file: fc.option(fc.uint8Array({ maxLength: 64 }), { nil: undefined }),
@@ -143,7 +215,9 @@ test('no dashboard page or form answers 5xx to any input, and a refused form wri
     fc.asyncProperty(formShape, async (shape) => {
       const [pattern, method] = shape.page;
       const id = shape.segment === '__TAXPAYER__' ? dashboardTaxpayer : shape.segment;
-      const query = Object.entries(shape.query).map(([k, v]) => `${k}=${v}`).join('&');
+      const query = Object.entries(shape.query)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('&');
       const url = pattern.replace(':id', id) + (query ? `?${query}` : '');
       const before = await rowCounts();
       let res: request.Response;
@@ -153,7 +227,11 @@ test('no dashboard page or form answers 5xx to any input, and a refused form wri
         for (const [name, value] of Object.entries(shape.fields)) if (name !== '' && name !== '_csrf') req = req.field(name, value);
         if (shape.file) req = req.attach('certificate', Buffer.from(shape.file), 'certificate.p12');
         res = await req;
-      } else res = await owner.agent.post(url).type('form').send({ ...shape.fields, _csrf: token });
+      } else
+        res = await owner.agent
+          .post(url)
+          .type('form')
+          .send({ ...shape.fields, _csrf: token });
       expect(`${method} ${url} -> ${res.status}`).not.toMatch(/ -> 5\d\d/);
       if (res.status >= 400) expect(await rowCounts()).toEqual(before);
     }),

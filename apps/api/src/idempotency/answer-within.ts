@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import type { SealedAnswer, StoredResponse } from '@vf/db';
 import type { BeforeCommit } from '../shared/before-commit';
 import { idempotencyHandle } from './idempotency';
 
@@ -15,13 +16,21 @@ export interface JsonAnswer {
 export function answerWithin<T>(res: Response, answer: (result: T) => JsonAnswer): BeforeCommit<T> | undefined {
   const handle = idempotencyHandle(res);
   if (!handle) return undefined;
-  return (tx, result) => {
-    const a = answer(result);
-    return handle.storeWithin(tx, {
-      status: a.status,
-      headers: { 'content-type': 'application/json; charset=utf-8', location: a.location },
-      body: JSON.stringify(a.body),
-    });
+  return (tx, result) => handle.storeWithin(tx, storedResponse(answer(result)));
+}
+
+/** The same for a write that stores the answers itself, in its own statement (registrations): the answer sealed. */
+export function sealedAnswerFor<T>(res: Response, answer: (result: T) => JsonAnswer): ((result: T) => SealedAnswer) | undefined {
+  const handle = idempotencyHandle(res);
+  if (!handle) return undefined;
+  return (result) => handle.seal(storedResponse(answer(result)));
+}
+
+function storedResponse(a: JsonAnswer): StoredResponse {
+  return {
+    status: a.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', location: a.location },
+    body: JSON.stringify(a.body),
   };
 }
 

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { decryptSecret, encryptSecret } from '@vf/certificates';
 import type { Db, DbOrTx } from '@vf/db';
-import { idempotencyStore, type StoredResponse } from '@vf/db/src/stores';
+import { idempotencyStore, type SealedAnswer, type StoredResponse } from '@vf/db';
 
 /** Keys are kept a day, as clients are told. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
@@ -15,19 +15,29 @@ export interface IdempotencyHandle {
   owner: string;
   /** Stores the answer within the caller's transaction, so it commits (or not) together with the change. */
   storeWithin(tx: DbOrTx, response: StoredResponse): Promise<void>;
+  /** The answer ready to be stored by a write of the caller's own (the registration statement). */
+  seal(response: StoredResponse): SealedAnswer;
 }
 
 export type IdempotencyService = ReturnType<typeof createIdempotencyService>;
 
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(JSON.stringify([method, path, body ?? null])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([method, path, body ?? null]))
+    .digest('hex');
 }
 
 export function createIdempotencyService(deps: { db: Db; masterKey: Buffer }) {
   const { db, masterKey } = deps;
   // Answers can hold secrets (a new webhook's signing secret) and invoice data: kept encrypted like certificates.
-  const seal = (r: StoredResponse): StoredResponse => ({ ...r, body: encryptSecret(masterKey, Buffer.from(r.body, 'utf8')).toString('base64') });
-  const open = (r: StoredResponse): StoredResponse => ({ ...r, body: decryptSecret(masterKey, Buffer.from(r.body, 'base64')).toString('utf8') });
+  const seal = (r: StoredResponse): StoredResponse => ({
+    ...r,
+    body: encryptSecret(masterKey, Buffer.from(r.body, 'utf8')).toString('base64'),
+  });
+  const open = (r: StoredResponse): StoredResponse => ({
+    ...r,
+    body: decryptSecret(masterKey, Buffer.from(r.body, 'base64')).toString('utf8'),
+  });
   return {
     async claim(accountId: string, key: string, fingerprint: string) {
       const owner = randomUUID();
@@ -47,6 +57,7 @@ export function createIdempotencyService(deps: { db: Db; masterKey: Buffer }) {
         async storeWithin(tx, response) {
           await idempotencyStore.complete(tx, { accountId, key, owner }, seal(response));
         },
+        seal: (response) => ({ accountId, key, owner, ...seal(response) }),
       };
       return { result, handle };
     },

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import request from 'supertest';
-import { idempotencyStore } from '@vf/db/src/stores';
+import { idempotencyStore } from '@vf/db';
 import { composeServices } from '../compose';
 import { invoiceBody, readyAccount, registerAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -22,7 +22,10 @@ async function invoicesNumbered(number: string): Promise<string[]> {
 }
 
 async function accountIdOf(apiKey: string): Promise<string> {
-  const res = await request(t.app).get('/api/v1/account').set({ Authorization: `Bearer ${apiKey}` }).expect(200);
+  const res = await request(t.app)
+    .get('/api/v1/account')
+    .set({ Authorization: `Bearer ${apiKey}` })
+    .expect(200);
   return res.body.data.id;
 }
 
@@ -77,7 +80,12 @@ describe('Idempotency-Key', () => {
   it('refuses the same key with another body, path or method: 422 idempotency_key_reused, nothing written', async () => {
     const { account, taxpayerId, systemId } = await readyAccount(t.app);
     const key = randomUUID();
-    await request(t.app).post('/api/v1/invoices').set(account.auth).set('Idempotency-Key', key).send(invoiceBody(taxpayerId, systemId)).expect(201);
+    await request(t.app)
+      .post('/api/v1/invoices')
+      .set(account.auth)
+      .set('Idempotency-Key', key)
+      .send(invoiceBody(taxpayerId, systemId))
+      .expect(201);
     const other = invoiceBody(taxpayerId, systemId);
     const reused = await request(t.app).post('/api/v1/invoices').set(account.auth).set('Idempotency-Key', key).send(other).expect(422);
     expect(reused.body.code).toBe('idempotency_key_reused');
@@ -95,8 +103,18 @@ describe('Idempotency-Key', () => {
     const a = await readyAccount(t.app);
     const b = await readyAccount(t.app, { nif: '89890002E' });
     const key = randomUUID();
-    const ra = await request(t.app).post('/api/v1/invoices').set(a.account.auth).set('Idempotency-Key', key).send(invoiceBody(a.taxpayerId, a.systemId)).expect(201);
-    const rb = await request(t.app).post('/api/v1/invoices').set(b.account.auth).set('Idempotency-Key', key).send(invoiceBody(b.taxpayerId, b.systemId)).expect(201);
+    const ra = await request(t.app)
+      .post('/api/v1/invoices')
+      .set(a.account.auth)
+      .set('Idempotency-Key', key)
+      .send(invoiceBody(a.taxpayerId, a.systemId))
+      .expect(201);
+    const rb = await request(t.app)
+      .post('/api/v1/invoices')
+      .set(b.account.auth)
+      .set('Idempotency-Key', key)
+      .send(invoiceBody(b.taxpayerId, b.systemId))
+      .expect(201);
     expect(rb.headers['idempotent-replayed']).toBeUndefined();
     expect(rb.body.data.id).not.toBe(ra.body.data.id);
   });
@@ -124,7 +142,8 @@ describe('Idempotency-Key', () => {
     const list = await request(t.app).get('/api/v1/systems').set(account.auth).expect(200);
     expect(list.body.data).toHaveLength(1);
     const putKey = randomUUID();
-    const put = () => request(t.app).put(`/api/v1/systems/${first.body.data.id}`).set(account.auth).set('Idempotency-Key', putKey).send({ version: '2' });
+    const put = () =>
+      request(t.app).put(`/api/v1/systems/${first.body.data.id}`).set(account.auth).set('Idempotency-Key', putKey).send({ version: '2' });
     await put().expect(200);
     expect((await put().expect(200)).headers['idempotent-replayed']).toBe('true');
   });
@@ -144,7 +163,12 @@ describe('Idempotency-Key', () => {
           port: (server.address() as AddressInfo).port,
           method: 'POST',
           path: '/api/v1/invoices',
-          headers: { ...account.auth, 'Idempotency-Key': key, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) },
+          headers: {
+            ...account.auth,
+            'Idempotency-Key': key,
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(payload),
+          },
         });
         req.on('error', () => resolve());
         req.end(payload, () => {
@@ -172,12 +196,23 @@ describe('Idempotency-Key', () => {
     const body = invoiceBody(taxpayerId, systemId);
     const key = randomUUID();
     // What the dead process did: claimed the key and committed the registration, then nothing more.
-    const services = composeServices({ db: t.db.db, redis: t.redis, queues: t.queues, logger: pino({ level: 'silent' }), passwordHashCost: 4, config: { masterKey: t.masterKey, certificateDir: t.certificateDir, admin: undefined } });
+    const services = composeServices({
+      db: t.db.db,
+      redis: t.redis,
+      queues: t.queues,
+      logger: pino({ level: 'silent' }),
+      passwordHashCost: 4,
+      config: { masterKey: t.masterKey, certificateDir: t.certificateDir, admin: undefined, queuePrefix: t.queues.submission.opts.prefix! },
+    });
     const { result, handle } = await services.idempotency.claim(accountId, key, requestFingerprint('POST', '/api/v1/invoices', body));
     expect(result.kind).toBe('claimed');
     const accountRow = await services.auth.authenticate(account.apiKey);
-    const registered = await services.registration.register(accountRow!, body, pino({ level: 'silent' }), (tx, r) =>
-      handle.storeWithin(tx, { status: 201, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ data: { id: r.id } }) }),
+    const registered = await services.registration.register(accountRow!, body, pino({ level: 'silent' }), (r) =>
+      handle.seal({
+        status: 201,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: JSON.stringify({ data: { id: r.id } }),
+      }),
     );
     const retry = await request(t.app).post('/api/v1/invoices').set(account.auth).set('Idempotency-Key', key).send(body).expect(201);
     expect(retry.headers['idempotent-replayed']).toBe('true');
@@ -193,17 +228,39 @@ describe('Idempotency-Key', () => {
     await t.db.db.execute(sql`UPDATE invoices SET authority_status = 'accepted' WHERE id = ${invoiceId}`);
     const body = { reason: 'emitida por error' };
     const key = randomUUID();
-    const services = composeServices({ db: t.db.db, redis: t.redis, queues: t.queues, logger: pino({ level: 'silent' }), passwordHashCost: 4, config: { masterKey: t.masterKey, certificateDir: t.certificateDir, admin: undefined } });
-    const { handle } = await services.idempotency.claim(accountId, key, requestFingerprint('POST', `/api/v1/invoices/${invoiceId}/cancel`, body));
+    const services = composeServices({
+      db: t.db.db,
+      redis: t.redis,
+      queues: t.queues,
+      logger: pino({ level: 'silent' }),
+      passwordHashCost: 4,
+      config: { masterKey: t.masterKey, certificateDir: t.certificateDir, admin: undefined, queuePrefix: t.queues.submission.opts.prefix! },
+    });
+    const { handle } = await services.idempotency.claim(
+      accountId,
+      key,
+      requestFingerprint('POST', `/api/v1/invoices/${invoiceId}/cancel`, body),
+    );
     const accountRow = await services.auth.authenticate(account.apiKey);
     const record = await services.cancellation.cancel(accountRow!, invoiceId, body, pino({ level: 'silent' }), (tx, r) =>
-      handle.storeWithin(tx, { status: 201, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ data: { id: r.id } }) }),
+      handle.storeWithin(tx, {
+        status: 201,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: JSON.stringify({ data: { id: r.id } }),
+      }),
     );
-    const retry = await request(t.app).post(`/api/v1/invoices/${invoiceId}/cancel`).set(account.auth).set('Idempotency-Key', key).send(body).expect(201);
+    const retry = await request(t.app)
+      .post(`/api/v1/invoices/${invoiceId}/cancel`)
+      .set(account.auth)
+      .set('Idempotency-Key', key)
+      .send(body)
+      .expect(201);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.body.data.id).toBe(record.id);
     // Without the key, the same request is a second cancellation: refused.
-    expect((await request(t.app).post(`/api/v1/invoices/${invoiceId}/cancel`).set(account.auth).send(body).expect(409)).body.code).toBe('already_cancelled');
+    expect((await request(t.app).post(`/api/v1/invoices/${invoiceId}/cancel`).set(account.auth).send(body).expect(409)).body.code).toBe(
+      'already_cancelled',
+    );
   });
 
   it('answers 409 idempotency_in_progress while a claim is live, and lets a retry take over an abandoned one', async () => {
@@ -211,7 +268,14 @@ describe('Idempotency-Key', () => {
     const accountId = await accountIdOf(account.apiKey);
     const body = { vendor_name: 'V SL', vendor_nif: 'B85905495', name: 'S', version: '1', installation_number: '1' };
     const key = randomUUID();
-    await idempotencyStore.claim(t.db.db, { accountId, key, fingerprint: requestFingerprint('POST', '/api/v1/systems', body), owner: randomUUID(), lockSeconds: 60, ttlSeconds: 86_400 });
+    await idempotencyStore.claim(t.db.db, {
+      accountId,
+      key,
+      fingerprint: requestFingerprint('POST', '/api/v1/systems', body),
+      owner: randomUUID(),
+      lockSeconds: 60,
+      ttlSeconds: 86_400,
+    });
     const busy = await request(t.app).post('/api/v1/systems').set(account.auth).set('Idempotency-Key', key).send(body).expect(409);
     expect(busy.body.code).toBe('idempotency_in_progress');
     expect(Number(busy.headers['retry-after'])).toBeGreaterThan(1);
@@ -224,7 +288,9 @@ describe('Idempotency-Key', () => {
     const key = randomUUID();
     const body = (name: string) => ({ vendor_name: 'V SL', vendor_nif: 'B85905495', name, version: '1', installation_number: '1' });
     await request(t.app).post('/api/v1/systems').set(account.auth).set('Idempotency-Key', key).send(body('A')).expect(201);
-    const { rows } = await t.db.db.execute<{ hours: number }>(sql`SELECT round(EXTRACT(EPOCH FROM expires_at - created_at) / 3600)::int AS hours FROM idempotency_keys WHERE key = ${key}`);
+    const { rows } = await t.db.db.execute<{ hours: number }>(
+      sql`SELECT round(EXTRACT(EPOCH FROM expires_at - created_at) / 3600)::int AS hours FROM idempotency_keys WHERE key = ${key}`,
+    );
     expect(rows[0].hours).toBe(24);
     await t.db.db.execute(sql`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = ${key}`);
     await request(t.app).post('/api/v1/systems').set(account.auth).set('Idempotency-Key', key).send(body('B')).expect(201);

@@ -40,12 +40,19 @@ export function idempotency(service: IdempotencyService): RequestHandler {
     const { result, handle } = await service.claim(accountId, key, requestFingerprint(req.method, path, req.body));
 
     if (result.kind === 'mismatch') {
-      throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was used for a different request (method, path or body) in the last 24 hours; use a new key.');
+      throw new ApiError(
+        'idempotency_key_reused',
+        'This Idempotency-Key was used for a different request (method, path or body) in the last 24 hours; use a new key.',
+      );
     }
     if (result.kind === 'in_progress') {
-      throw new ApiError('idempotency_in_progress', 'A request with this Idempotency-Key is still being processed; retry after the indicated time.', {
-        headers: { 'Retry-After': String(result.retryAfterSeconds) },
-      });
+      throw new ApiError(
+        'idempotency_in_progress',
+        'A request with this Idempotency-Key is still being processed; retry after the indicated time.',
+        {
+          headers: { 'Retry-After': String(result.retryAfterSeconds) },
+        },
+      );
     }
     if (result.kind === 'replay') {
       const { status, headers, body } = result.response;
@@ -59,7 +66,9 @@ export function idempotency(service: IdempotencyService): RequestHandler {
       const [chunk] = args;
       const body = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '';
       const status = res.statusCode;
-      const settle = isTransient(status) ? service.release(handle) : service.complete(handle, { status, headers: recordedHeaders(res), body });
+      const settle = isTransient(status)
+        ? service.release(handle)
+        : service.complete(handle, { status, headers: recordedHeaders(res), body });
       settle.then(
         () => end(...args),
         (err: unknown) => {

@@ -1,32 +1,43 @@
-import { buildQrUrl, buildRegistrationRecord, type NormalizedInvoice, type ValidationIssue } from '@vf/core';
-import type { DbOrTx } from '@vf/db';
-import { taxpayerStore, toStoredInvoice, type NewInvoice, type NewInvoiceLine, type SystemRow } from '@vf/db/src/stores';
-import { previousLink, type ChainSlot } from './chain-slot';
+import { buildQrUrl, buildRegistrationRecord, toAeatDate, type NormalizedInvoice, type ValidationIssue } from '@vf/core';
+import { toStoredInvoice, type AppendSystem, type ChainHead, type RegistrationRow, type StoredLine } from '@vf/db';
+import type { GenerationTime } from './generation-time';
 import { systemSnapshot } from './system-snapshot';
 
 export interface AltaRowInput {
   accountId: string;
   id: string;
-  /** The invoice the record belongs to: `id` itself for a registration. */
-  invoiceId: string;
-  recordType: 'registration' | 'correction';
-  rechazoPrevio?: 'S' | 'X';
+  taxpayer: { nif: string; name: string; isProduction: boolean };
+  /** 1-based place in the chain. */
+  position: number;
+  /** The record just before it in the chain: absent for the first (PrimerRegistro=S). */
+  previous: Pick<ChainHead, 'id' | 'issuerNif' | 'invoiceNumber' | 'invoiceDate' | 'hash'> | undefined;
+  generated: GenerationTime;
   invoice: NormalizedInvoice;
-  system: SystemRow;
+  system: AppendSystem;
+  /** IndicadorMultiplesOT: the account keeps records for more than one taxpayer. */
+  severalTaxpayers: boolean;
   warnings: ValidationIssue[];
 }
 
-/** A RegistroAlta at the slot's place in the chain: the row to store, with the huella computed over its literals. */
-export async function altaRecordRow(tx: DbOrTx, slot: ChainSlot, input: AltaRowInput): Promise<{ row: NewInvoice; lines: NewInvoiceLine[] }> {
-  const { taxpayer } = slot;
-  const snapshot = systemSnapshot(input.system, (await taxpayerStore.countForAccount(tx, input.accountId)) > 1);
+/**
+ * A RegistroAlta at its place in the chain: the row to store, with the huella computed over its literals. Pure: the
+ * caller read the chain head and decides where the row goes.
+ */
+export function altaRecordRow(input: AltaRowInput): { row: RegistrationRow; lines: StoredLine[] } {
+  const { taxpayer, previous } = input;
+  const snapshot = systemSnapshot(input.system, input.severalTaxpayers);
   // Subsanacion and RechazoPrevio are not part of the huella (NOTES §1.3): they are stored on the row and written when sent.
   const record = buildRegistrationRecord({
     invoice: input.invoice,
     issuer: { nif: taxpayer.nif, name: taxpayer.name },
     system: snapshot,
-    previous: previousLink(slot),
-    generatedAt: slot.generated.literal,
+    previous: previous && {
+      issuerNif: previous.issuerNif,
+      invoiceNumber: previous.invoiceNumber,
+      invoiceDate: toAeatDate(previous.invoiceDate),
+      hash: previous.hash,
+    },
+    generatedAt: input.generated.literal,
     externalRef: input.id,
   });
   const qrUrl = buildQrUrl(
@@ -37,25 +48,19 @@ export async function altaRecordRow(tx: DbOrTx, slot: ChainSlot, input: AltaRowI
   return {
     row: {
       id: input.id,
-      invoiceId: input.invoiceId,
-      chainId: slot.chain.id,
       accountId: input.accountId,
-      chainSeq: slot.position,
-      recordType: input.recordType,
-      subsanacion: input.recordType === 'correction',
-      rechazoPrevio: input.rechazoPrevio ?? null,
+      chainSeq: input.position,
       ...stored.content,
       issuerNif: taxpayer.nif,
       issuerName: taxpayer.name,
       systemSnapshot: snapshot,
       isProduction: taxpayer.isProduction,
-      generatedAtLiteral: slot.generated.literal,
-      generatedAt: slot.generated.at,
-      previousInvoiceId: slot.previous?.id ?? null,
-      previousHash: slot.previous?.hash ?? null,
+      generatedAtLiteral: input.generated.literal,
+      generatedAt: input.generated.at,
+      previousInvoiceId: previous?.id ?? null,
+      previousHash: previous?.hash ?? null,
       hash: record.hash,
       qrUrl,
-      authorityStatus: 'queued',
       warnings: input.warnings,
     },
     lines: stored.lines,

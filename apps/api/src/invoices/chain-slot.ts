@@ -1,6 +1,6 @@
 import { toAeatDate } from '@vf/core';
 import type { DbOrTx } from '@vf/db';
-import { chainStore, invoiceStore, taxpayerStore, type ChainHead, type LockedChain, type LockedTaxpayer } from '@vf/db/src/stores';
+import { chainStore, invoiceStore, taxpayerStore, type ChainHead, type LockedChain, type LockedTaxpayer } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import { generationTime, type GenerationTime } from './generation-time';
 

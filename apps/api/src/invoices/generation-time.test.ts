@@ -10,7 +10,10 @@ describe('generationTime', () => {
 
   it('never goes before the previous record: a clock that went back reuses the previous timestamp', () => {
     const previous = { generatedAt: new Date('2025-07-01T10:00:05Z'), generatedAtLiteral: '2025-07-01T12:00:05+02:00' };
-    expect(generationTime(new Date('2025-07-01T10:00:01Z'), previous)).toEqual({ at: previous.generatedAt, literal: previous.generatedAtLiteral });
+    expect(generationTime(new Date('2025-07-01T10:00:01Z'), previous)).toEqual({
+      at: previous.generatedAt,
+      literal: previous.generatedAtLiteral,
+    });
     expect(generationTime(new Date('2025-07-01T10:00:05.700Z'), previous).literal).toBe('2025-07-01T12:00:05+02:00');
     expect(generationTime(new Date('2025-07-01T10:00:09Z'), previous).literal).toBe('2025-07-01T12:00:09+02:00');
   });

@@ -1,5 +1,5 @@
 import { formatGeneratedAt } from '@vf/core';
-import type { ChainHead } from '@vf/db/src/stores';
+import type { ChainHead } from '@vf/db';
 
 export interface GenerationTime {
   at: Date;

@@ -3,8 +3,8 @@ import Joi from 'joi';
 import type { Logger } from 'pino';
 import { buildCancellationRecord, cancellationFlags } from '@vf/core';
 import type { Db } from '@vf/db';
-import { invoiceStore, type AccountWithPlan, type InvoiceRow, type StoredInvoiceContent } from '@vf/db/src/stores';
-import { enqueueSubmission, type Queues } from '@vf/queue';
+import { invoiceStore, type AccountWithPlan, type InvoiceRow, type StoredInvoiceContent } from '@vf/db';
+import { wakeChainSender, type Queues } from '@vf/queue';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { parseWith } from '../http/parse-with';
@@ -41,7 +41,12 @@ export const cancelSchema = Joi.object<{ reason?: string }>({ reason: Joi.string
 export function createInvoiceCancellationService(deps: { db: Db; queues: Queues; clock: () => Date; enqueueTimeoutMs: number }) {
   const { db, clock } = deps;
 
-  async function append(account: AccountWithPlan, invoiceId: string, reason: string | undefined, beforeCommit?: BeforeCommit<InvoiceRow>): Promise<InvoiceRow> {
+  async function append(
+    account: AccountWithPlan,
+    invoiceId: string,
+    reason: string | undefined,
+    beforeCommit?: BeforeCommit<InvoiceRow>,
+  ): Promise<InvoiceRow> {
     const id = randomUUID();
     return db.transaction(async (tx) => {
       const [first] = await invoiceStore.recordsOf(tx, account.id, invoiceId);
@@ -103,13 +108,19 @@ export function createInvoiceCancellationService(deps: { db: Db; queues: Queues;
 
   return {
     /** `beforeCommit` runs last inside the cancellation's transaction (the idempotent answer is stored there). */
-    async cancel(account: AccountWithPlan, invoiceId: string, body: unknown, log: Logger, beforeCommit?: BeforeCommit<InvoiceRow>): Promise<InvoiceRow> {
+    async cancel(
+      account: AccountWithPlan,
+      invoiceId: string,
+      body: unknown,
+      log: Logger,
+      beforeCommit?: BeforeCommit<InvoiceRow>,
+    ): Promise<InvoiceRow> {
       if (!isUuid(invoiceId)) throw invoiceNotFound();
       const { reason } = parseWith(cancelSchema, body ?? {});
       const record = await append(account, invoiceId, reason, beforeCommit);
       // After commit: PostgreSQL already holds the record, so a Redis outage only delays it (the reconciler re-enqueues).
       try {
-        await withTimeout(enqueueSubmission(deps.queues.submission, { invoiceId: record.id, chainId: record.chainId }), deps.enqueueTimeoutMs, 'enqueue');
+        await withTimeout(wakeChainSender(deps.queues.submission, record.chainId), deps.enqueueTimeoutMs, 'enqueue');
       } catch (err) {
         log.warn({ err, invoiceId: record.id }, 'cancellation stored but not enqueued; the reconciler will enqueue it');
       }

@@ -22,8 +22,10 @@ async function setup() {
   return { ...ready, body, id: registered.id as string, registered };
 }
 
-const get = async (account: TestAccount, id: string) => (await request(t.app).get(`/api/v1/invoices/${id}`).set(account.auth).expect(200)).body.data;
-const cancel = (account: TestAccount, id: string, body?: Record<string, unknown>) => request(t.app).post(`/api/v1/invoices/${id}/cancel`).set(account.auth).send(body);
+const get = async (account: TestAccount, id: string) =>
+  (await request(t.app).get(`/api/v1/invoices/${id}`).set(account.auth).expect(200)).body.data;
+const cancel = (account: TestAccount, id: string, body?: Record<string, unknown>) =>
+  request(t.app).post(`/api/v1/invoices/${id}/cancel`).set(account.auth).send(body);
 
 describe('POST /api/v1/invoices/{id}/cancel (anulación)', () => {
   it('appends a RegistroAnulacion with its own huella; the invoice reads as cancelled and cannot be cancelled or corrected again', async () => {
@@ -52,7 +54,13 @@ describe('POST /api/v1/invoices/{id}/cancel (anulación)', () => {
         generatedAt: record.generated_at,
       }),
     );
-    expect(detail).toMatchObject({ cancelled: true, record_type: 'cancellation', authority_status: 'queued', description: body.description, total_amount: '121.00' });
+    expect(detail).toMatchObject({
+      cancelled: true,
+      record_type: 'cancellation',
+      authority_status: 'queued',
+      description: body.description,
+      total_amount: '121.00',
+    });
 
     const xml = (await request(t.app).get(`/api/v1/invoices/${id}/records/${record.id}/xml`).set(account.auth).expect(200)).text;
     expect(xml).toContain('<sum1:RegistroAnulacion');
@@ -60,7 +68,9 @@ describe('POST /api/v1/invoices/{id}/cancel (anulación)', () => {
     expect(xml).not.toContain('SinRegistroPrevio');
 
     expect((await cancel(account, id).expect(409)).body.code).toBe('already_cancelled');
-    expect((await request(t.app).put(`/api/v1/invoices/${id}`).set(account.auth).send(body).expect(409)).body.code).toBe('invoice_cancelled');
+    expect((await request(t.app).put(`/api/v1/invoices/${id}`).set(account.auth).send(body).expect(409)).body.code).toBe(
+      'invoice_cancelled',
+    );
     expect((await get(account, id)).records).toHaveLength(2);
   });
 
@@ -80,11 +90,15 @@ describe('POST /api/v1/invoices/{id}/cancel (anulación)', () => {
     const { account, taxpayerId, systemId, body, id } = await setup();
     await answer(id, 'accepted');
     const anulacion = (await cancel(account, id).expect(201)).body.data;
-    const next = (await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201)).body.data;
+    const next = (await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201)).body
+      .data;
     expect(next.previous_hash).toBe(anulacion.hash);
     const xml = (await request(t.app).get(`/api/v1/invoices/${next.id}/records/${next.id}/xml`).set(account.auth).expect(200)).text;
     expect(xml).toMatch(
-      new RegExp(`<sum1:RegistroAnterior>.*<sum1:NumSerieFactura>${body.invoice_number}</sum1:NumSerieFactura>.*<sum1:Huella>${anulacion.hash}</sum1:Huella>`, 's'),
+      new RegExp(
+        `<sum1:RegistroAnterior>.*<sum1:NumSerieFactura>${body.invoice_number}</sum1:NumSerieFactura>.*<sum1:Huella>${anulacion.hash}</sum1:Huella>`,
+        's',
+      ),
     );
   });
 

@@ -38,7 +38,10 @@ test('100 concurrent registrations on one taxpayer form one linear chain', async
 
   const responses = await Promise.all(
     Array.from({ length: 100 }, (_, i) =>
-      request(server).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId, { invoice_number: `C-${String(i).padStart(3, '0')}` })),
+      request(server)
+        .post('/api/v1/invoices')
+        .set(account.auth)
+        .send(invoiceBody(taxpayerId, systemId, { invoice_number: `C-${String(i).padStart(3, '0')}` })),
     ),
   );
   expect(responses.map((r) => r.status)).toEqual(Array(100).fill(201));

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
-import { submissionJobId } from '@vf/queue';
+import { chainJobId } from '@vf/queue';
 import { createTaxpayer, invoiceBody, readyAccount, registerAccount, type TestAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -22,8 +22,10 @@ async function setup() {
   return { ...ready, body, id: registered.id as string, registered };
 }
 
-const get = async (account: TestAccount, id: string) => (await request(t.app).get(`/api/v1/invoices/${id}`).set(account.auth).expect(200)).body.data;
-const put = (account: TestAccount, id: string, body: Record<string, unknown>) => request(t.app).put(`/api/v1/invoices/${id}`).set(account.auth).send(body);
+const get = async (account: TestAccount, id: string) =>
+  (await request(t.app).get(`/api/v1/invoices/${id}`).set(account.auth).expect(200)).body.data;
+const put = (account: TestAccount, id: string, body: Record<string, unknown>) =>
+  request(t.app).put(`/api/v1/invoices/${id}`).set(account.auth).send(body);
 
 describe('PUT /api/v1/invoices/{id} (subsanación)', () => {
   it('corrects a rejected invoice with Subsanacion=S RechazoPrevio=X, as a new link of the chain', async () => {
@@ -43,7 +45,14 @@ describe('PUT /api/v1/invoices/{id} (subsanación)', () => {
     expect(res.body.data.id).not.toBe(id);
 
     const detail = await get(account, id);
-    expect(detail).toMatchObject({ id, description: 'Descripción corregida', record_type: 'correction', authority_status: 'queued', cancelled: false, chain_position: 2 });
+    expect(detail).toMatchObject({
+      id,
+      description: 'Descripción corregida',
+      record_type: 'correction',
+      authority_status: 'queued',
+      cancelled: false,
+      chain_position: 2,
+    });
     expect(detail.records.map((r: { record_type: string; authority_status: string }) => [r.record_type, r.authority_status])).toEqual([
       ['registration', 'rejected'],
       ['correction', 'queued'],
@@ -52,9 +61,9 @@ describe('PUT /api/v1/invoices/{id} (subsanación)', () => {
     const listed = (await request(t.app).get('/api/v1/invoices').set(account.auth).expect(200)).body.data;
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ id, record_type: 'correction', authority_status: 'queued', chain_position: 2 });
-    // The correction is a job of its own for the workers.
+    // The correction wakes its chain's sender.
     const chain = await t.db.db.execute(sql`SELECT chain_id FROM invoices WHERE id = ${res.body.data.id}`);
-    expect(await t.queues.submission.getJob(submissionJobId((chain.rows[0] as { chain_id: string }).chain_id, res.body.data.id))).toBeDefined();
+    expect(await t.queues.submission.getJob(chainJobId((chain.rows[0] as { chain_id: string }).chain_id))).toBeDefined();
   });
 
   it('after an accepted invoice: Subsanacion=S alone; after that subsanación is rejected: RechazoPrevio=S', async () => {
@@ -109,7 +118,9 @@ describe('GET /api/v1/invoices/{id}/records/{record_id}/xml', () => {
     const { account, taxpayerId, id, registered } = await setup();
     const pending = await request(t.app).get(`/api/v1/invoices/${id}/records/${id}/xml`).set(account.auth).expect(200);
     expect(pending.headers['content-type']).toMatch(/^application\/xml/);
-    expect(pending.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sum1:RegistroAlta xmlns:sum1="[^"]+SuministroInformacion.xsd">/);
+    expect(pending.text).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<sum1:RegistroAlta xmlns:sum1="[^"]+SuministroInformacion.xsd">/,
+    );
     expect(pending.text).toContain(`<sum1:RefExterna>${id}</sum1:RefExterna>`);
     expect(pending.text).toContain(`<sum1:Huella>${registered.hash}</sum1:Huella>`);
     expect(pending.text).toContain('<sum1:PrimerRegistro>S</sum1:PrimerRegistro>');
@@ -119,7 +130,9 @@ describe('GET /api/v1/invoices/{id}/records/{record_id}/xml', () => {
     const { rows } = await t.db.db.execute(sql`
       INSERT INTO submissions (taxpayer_id, chain_id, outcome, worker_id, endpoint, certificate_mode, record_count, request_xml)
       VALUES (${taxpayerId}, (SELECT chain_id FROM invoices WHERE id = ${id}), 'answered', 'w1', 'https://sim', 'platform', 1, ${sent}) RETURNING id`);
-    await t.db.db.execute(sql`INSERT INTO submission_invoices (submission_id, invoice_id, position) VALUES (${(rows[0] as { id: string }).id}, ${id}, 0)`);
+    await t.db.db.execute(
+      sql`INSERT INTO submission_invoices (submission_id, invoice_id, position) VALUES (${(rows[0] as { id: string }).id}, ${id}, 0)`,
+    );
     const asSent = await request(t.app).get(`/api/v1/invoices/${id}/records/${id}/xml`).set(account.auth).expect(200);
     expect(asSent.text).toBe(
       `<?xml version="1.0" encoding="UTF-8"?>\n<sum1:RegistroAlta xmlns:sum1="urn:as-sent"><sum1:RefExterna>${id}</sum1:RefExterna><sum1:Marca>sent</sum1:Marca></sum1:RegistroAlta>`,
@@ -129,8 +142,12 @@ describe('GET /api/v1/invoices/{id}/records/{record_id}/xml', () => {
   it('is a 404 for a record of another invoice, and for another account', async () => {
     const a = await setup();
     const b = await setup();
-    expect((await request(t.app).get(`/api/v1/invoices/${a.id}/records/${b.id}/xml`).set(a.account.auth).expect(404)).body.code).toBe('record_not_found');
-    expect((await request(t.app).get(`/api/v1/invoices/${a.id}/records/${a.id}/xml`).set(b.account.auth).expect(404)).body.code).toBe('invoice_not_found');
+    expect((await request(t.app).get(`/api/v1/invoices/${a.id}/records/${b.id}/xml`).set(a.account.auth).expect(404)).body.code).toBe(
+      'record_not_found',
+    );
+    expect((await request(t.app).get(`/api/v1/invoices/${a.id}/records/${a.id}/xml`).set(b.account.auth).expect(404)).body.code).toBe(
+      'invoice_not_found',
+    );
   });
 });
 

@@ -10,7 +10,8 @@ test('a cursor round-trips the value of each sort column as PostgreSQL writes it
     { sort: 'invoice_date', value: '2025-02-28' },
     { sort: '-invoice_number', value: 'A-2025/001; "x"' },
   ] as const;
-  for (const { sort, value } of cases) expect(decodeInvoiceCursor(encodeInvoiceCursor({ sort, value, id }), sort)).toEqual({ sort, value, id });
+  for (const { sort, value } of cases)
+    expect(decodeInvoiceCursor(encodeInvoiceCursor({ sort, value, id }), sort)).toEqual({ sort, value, id });
 });
 
 test('a cursor for another sort, forged or damaged, is refused before it reaches SQL', () => {

@@ -12,6 +12,7 @@ export interface InvoiceCursor {
 const VALUE_SHAPES: Record<string, RegExp> = {
   created_at: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/,
   invoice_date: /^\d{4}-\d{2}-\d{2}$/,
+  // eslint-disable-next-line no-control-regex -- a NUL would be refused by PostgreSQL
   invoice_number: /^[^\u0000]{1,60}$/,
 };
 

@@ -53,7 +53,7 @@ export function createInvoiceExportService(deps: { db: Db }) {
 
       const first = await read(undefined);
       async function* records() {
-        for (let batch = first; ; ) {
+        for (let batch = first; ;) {
           for (const row of batch) yield COLUMNS.map((c) => c.value(row, amount));
           if (batch.length < batchSize) return;
           const last = batch[batch.length - 1];
@@ -61,7 +61,11 @@ export function createInvoiceExportService(deps: { db: Db }) {
         }
       }
       const header = COLUMNS.map((c) => (options.headers === 'es' ? c.es : c.key));
-      await pipeline(Readable.from(records()), stringify({ delimiter: ';', bom: true, record_delimiter: 'windows', header: true, columns: header }), out);
+      await pipeline(
+        Readable.from(records()),
+        stringify({ delimiter: ';', bom: true, record_delimiter: 'windows', header: true, columns: header }),
+        out,
+      );
     },
   };
 }

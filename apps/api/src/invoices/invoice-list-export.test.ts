@@ -32,7 +32,11 @@ beforeAll(async () => {
     ['b1', taxpayerB, { invoice_number: 'A-3', invoice_date: earlier(1), invoice_type: 'F2', recipient: undefined }],
   ];
   for (const [key, taxpayer, extra] of plan) {
-    const res = await request(t.app).post('/api/v1/invoices').set(owner.auth).send(invoiceBody(taxpayer, ready.systemId, extra)).expect(201);
+    const res = await request(t.app)
+      .post('/api/v1/invoices')
+      .set(owner.auth)
+      .send(invoiceBody(taxpayer, ready.systemId, extra))
+      .expect(201);
     ids[key] = res.body.data.id;
   }
   await t.db.db.execute(sql`UPDATE invoices SET authority_status = 'accepted', authority_csv = 'CSV;1' WHERE id = ${ids.a1}`);
@@ -57,7 +61,10 @@ describe('GET /api/v1/invoices filters, sorting and total', () => {
     expect(keysOf(await list(`?taxpayer_id=${taxpayerB}`))).toEqual(['b1']);
     expect(keysOf(await list('?status=accepted'))).toEqual(['a1']);
     expect(keysOf(await list('?invoice_type=F2'))).toEqual(['b1']);
-    expect((await list(`?date_from=${earlier(7)}&date_to=${earlier(3)}&sort=invoice_date`)).data.map((i) => i.id)).toEqual([ids.a3, ids.a2]);
+    expect((await list(`?date_from=${earlier(7)}&date_to=${earlier(3)}&sort=invoice_date`)).data.map((i) => i.id)).toEqual([
+      ids.a3,
+      ids.a2,
+    ]);
     expect(keysOf(await list('?recipient_nif=a58818501'))).toEqual(['a3']);
     expect(keysOf(await list('?number_prefix=A-&sort=invoice_number'))).toEqual(['a2', 'a1', 'b1']);
     expect(keysOf(await list('?number_prefix=a-'))).toEqual([]);
@@ -69,7 +76,12 @@ describe('GET /api/v1/invoices filters, sorting and total', () => {
 
   it('shows the recipient and the base of each row', async () => {
     const [row] = (await list(`?number_prefix=A-2`)).data;
-    expect(row).toMatchObject({ recipient_name: 'Bar "El Puerto"; S.L.', recipient_nif: 'B85905495', base_amount: '100.00', total_amount: '121.00' });
+    expect(row).toMatchObject({
+      recipient_name: 'Bar "El Puerto"; S.L.',
+      recipient_nif: 'B85905495',
+      base_amount: '100.00',
+      total_amount: '121.00',
+    });
   });
 
   it('sorts by date or number both ways, and pages through each order without repeats or gaps', async () => {
@@ -103,11 +115,15 @@ describe('GET /api/v1/invoices filters, sorting and total', () => {
 
 describe('GET /api/v1/invoices/export?format=csv', () => {
   it('is a UTF-8 CSV with a BOM, ";" separators, CRLF lines and quoting, filtered like the list', async () => {
-    const res = await request(t.app).get('/api/v1/invoices/export?format=csv&taxpayer_id=' + taxpayerA + '&sort=invoice_number').set(owner.auth).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const res = await request(t.app)
+      .get('/api/v1/invoices/export?format=csv&taxpayer_id=' + taxpayerA + '&sort=invoice_number')
+      .set(owner.auth)
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="?invoices-\d{4}-\d{2}-\d{2}\.csv"?$/);
@@ -136,7 +152,9 @@ describe('GET /api/v1/invoices/export?format=csv', () => {
   });
 
   it('answers a problem, not a half file, when the first read fails', async () => {
-    const reads = jest.spyOn(invoiceListing, 'page').mockRejectedValueOnce(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+    const reads = jest
+      .spyOn(invoiceListing, 'page')
+      .mockRejectedValueOnce(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
     try {
       const res = await request(t.app).get('/api/v1/invoices/export?format=csv').set(owner.auth).expect(503);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);

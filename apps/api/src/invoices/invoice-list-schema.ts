@@ -37,7 +37,10 @@ function commaList(allowed: readonly string[]) {
   return Joi.string()
     .max(200)
     .custom((value: string, helpers) => {
-      const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+      const items = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const unknown = items.filter((s) => !allowed.includes(s));
       if (items.length === 0 || unknown.length > 0) return helpers.error('vf.invalid_value', { allowed: allowed.join(', ') });
       return [...new Set(items)];
@@ -51,8 +54,12 @@ const isoDate = Joi.string()
 
 const filterFields = {
   taxpayer_id: Joi.string().guid().description('Only this taxpayer’s invoices.'),
-  status: commaList(AUTHORITY_STATUSES).description(`Comma-separated authority statuses of the current record: ${AUTHORITY_STATUSES.join(', ')}.`),
-  invoice_type: commaList([...NORMAL_TYPES, ...CORRECTIVE_TYPES]).description(`Comma-separated invoice types: ${[...NORMAL_TYPES, ...CORRECTIVE_TYPES].join(', ')}.`),
+  status: commaList(AUTHORITY_STATUSES).description(
+    `Comma-separated authority statuses of the current record: ${AUTHORITY_STATUSES.join(', ')}.`,
+  ),
+  invoice_type: commaList([...NORMAL_TYPES, ...CORRECTIVE_TYPES]).description(
+    `Comma-separated invoice types: ${[...NORMAL_TYPES, ...CORRECTIVE_TYPES].join(', ')}.`,
+  ),
   kind: Joi.string().valid('normal', 'corrective').description('normal (F1-F3) or corrective (R1-R5); intersects with invoice_type.'),
   date_from: isoDate.description('Invoice date on or after (YYYY-MM-DD).'),
   date_to: isoDate.description('Invoice date on or before (YYYY-MM-DD).'),

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { invoices, type AuthorityStatus, type DbOrTx } from '@vf/db';
-import type { InvoiceSummary } from '@vf/db/src/stores';
+import type { InvoiceSummary } from '@vf/db';
 import type { InvoiceCursor } from './invoice-cursor';
 import type { InvoiceSort } from './invoice-list-schema';
 
@@ -65,7 +65,14 @@ function conditions(accountId: string, f: InvoiceListFilters): SQL[] {
  * Reads are keyset pages, so a list of any size is read in bounded steps.
  */
 export const invoiceListing = {
-  page(db: DbOrTx, accountId: string, filters: InvoiceListFilters, sort: InvoiceSort, after: InvoiceCursor | undefined, limit: number): Promise<InvoiceListRow[]> {
+  page(
+    db: DbOrTx,
+    accountId: string,
+    filters: InvoiceListFilters,
+    sort: InvoiceSort,
+    after: InvoiceCursor | undefined,
+    limit: number,
+  ): Promise<InvoiceListRow[]> {
     const by = sortOf(sort);
     const where = conditions(accountId, filters);
     if (after) {

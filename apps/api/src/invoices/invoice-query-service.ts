@@ -1,5 +1,5 @@
 import type { Db } from '@vf/db';
-import { chainRecordStore, invoiceStore, submissionHistoryStore, type InvoiceDetail, type SubmissionRow } from '@vf/db/src/stores';
+import { chainRecordStore, invoiceStore, submissionHistoryStore, type InvoiceDetail, type SubmissionRow } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import type { Page } from '../shared/page-query';
@@ -53,7 +53,9 @@ export function createInvoiceQueryService(deps: { db: Db }) {
     async list(accountId: string, query: InvoiceListQuery): Promise<InvoicePage> {
       const after = query.cursor === undefined ? undefined : decodeInvoiceCursor(query.cursor, query.sort);
       if (query.cursor !== undefined && !after) {
-        throw ApiError.validation([{ field: 'cursor', code: 'invalid_format', message: 'cursor is not one this API returned for this sort' }]);
+        throw ApiError.validation([
+          { field: 'cursor', code: 'invalid_format', message: 'cursor is not one this API returned for this sort' },
+        ]);
       }
       const filters = listFilters(query);
       if (!filters) return { items: [], nextCursor: null, total: 0 };

@@ -36,7 +36,11 @@ beforeAll(async () => {
     ['b2', taxpayerB, { invoice_number: 'B-002', invoice_type: 'F2', recipient: undefined }],
   ];
   for (const [key, taxpayer, extra] of plan) {
-    const res = await request(t.app).post('/api/v1/invoices').set(owner.auth).send(invoiceBody(taxpayer, ready.systemId, extra)).expect(201);
+    const res = await request(t.app)
+      .post('/api/v1/invoices')
+      .set(owner.auth)
+      .send(invoiceBody(taxpayer, ready.systemId, extra))
+      .expect(201);
     ids[key] = res.body.data.id;
   }
   await t.db.db.execute(sql`UPDATE invoices SET authority_status = 'accepted', authority_csv = 'A-CSV-1' WHERE id = ${ids.a1}`);
@@ -53,7 +57,13 @@ describe('GET /api/v1/invoices', () => {
     const page = await list('');
     expect(keysOf(page)).toEqual(['b2', 'b1', 'aR', 'a2', 'a1']);
     expect(page.next_cursor).toBeNull();
-    expect(page.data[4]).toMatchObject({ invoice_number: 'A-001', total_amount: '121.00', authority_status: 'accepted', kind: 'normal', chain_position: 1 });
+    expect(page.data[4]).toMatchObject({
+      invoice_number: 'A-001',
+      total_amount: '121.00',
+      authority_status: 'accepted',
+      kind: 'normal',
+      chain_position: 1,
+    });
   });
 
   it('filters by taxpayer, status, type list, kind, dates and number', async () => {
@@ -115,7 +125,16 @@ describe('GET /api/v1/invoices/{id}', () => {
       rectified_tax_amount: null,
       corrected_invoices: [{ invoice_number: 'ORIG-1', invoice_date: earlier(30) }],
       breakdown: [
-        { tax_type: '01', regime_type: '01', operation_type: 'S1', base_amount: '-10.00', tax_rate: '21.00', tax_amount: '-2.10', surcharge_rate: null, surcharge_amount: null },
+        {
+          tax_type: '01',
+          regime_type: '01',
+          operation_type: 'S1',
+          base_amount: '-10.00',
+          tax_rate: '21.00',
+          tax_amount: '-2.10',
+          surcharge_rate: null,
+          surcharge_amount: null,
+        },
       ],
       total_amount: '-12.10',
       total_tax_amount: '-2.10',
@@ -174,7 +193,9 @@ describe('GET /api/v1/invoices/{id}/submissions', () => {
              (${taxpayerA}, (SELECT chain_id FROM invoices WHERE id = ${ids.a1}), 'answered', 'w1', 'https://sim/a', 'platform', 1, '<req2/>', '<resp2/>', 200, 'A-CSV-1', now(), now())
       RETURNING id`);
     for (const [position, row] of (rows as { id: string }[]).entries()) {
-      await t.db.db.execute(sql`INSERT INTO submission_invoices (submission_id, invoice_id, position) VALUES (${row.id}, ${ids.a1}, ${position})`);
+      await t.db.db.execute(
+        sql`INSERT INTO submission_invoices (submission_id, invoice_id, position) VALUES (${row.id}, ${ids.a1}, ${position})`,
+      );
     }
     const res = await request(t.app).get(`/api/v1/invoices/${ids.a1}/submissions`).set(owner.auth).expect(200);
     expect(res.body.data).toEqual([
@@ -196,6 +217,8 @@ describe('GET /api/v1/invoices/{id}/submissions', () => {
       expect.objectContaining({ outcome: 'transport_error', request_xml: '<req1/>', response_xml: null }),
     ]);
     expect((await request(t.app).get(`/api/v1/invoices/${ids.a2}/submissions`).set(owner.auth).expect(200)).body.data).toEqual([]);
-    expect((await request(t.app).get(`/api/v1/invoices/${ids.a1}/submissions`).set(stranger.auth).expect(404)).body.code).toBe('invoice_not_found');
+    expect((await request(t.app).get(`/api/v1/invoices/${ids.a1}/submissions`).set(stranger.auth).expect(404)).body.code).toBe(
+      'invoice_not_found',
+    );
   });
 });

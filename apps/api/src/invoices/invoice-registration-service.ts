@@ -1,57 +1,82 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { correctionFlags, madridToday, validateInvoiceRequest, type NormalizedInvoice, type ValidationIssue } from '@vf/core';
-import type { Db, DbOrTx } from '@vf/db';
-import { invoiceStore, StoreError, systemStore, taxpayerStore, usageStore, type AccountWithPlan, type InvoiceRow, type SystemRow } from '@vf/db/src/stores';
-import { enqueueSubmission, type Queues } from '@vf/queue';
-import { ApiError, type FieldIssue } from '../errors/api-error';
+import { correctionFlags, madridToday, validateInvoiceRequest, type ValidationIssue } from '@vf/core';
+import type { Db } from '@vf/db';
+import { invoiceStore, systemStore, taxpayerStore, type AccountWithPlan, type InvoiceRow, type SealedAnswer, type SystemRow } from '@vf/db';
+import { FULL_BATCH } from '@vf/db';
+import { wakeChainSender, wakeChainSenders, type Queues } from '@vf/queue';
+import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { issuesOf } from '../http/parse-with';
-import { withRegistrationMetrics } from '../metrics/registration-metrics';
-import { quotaPeriod } from '../quota/quota-period';
+import { countRegistrations } from '../metrics/registration-metrics';
 import type { BeforeCommit } from '../shared/before-commit';
 import { withTimeout } from '../shared/with-timeout';
 import { altaRecordRow } from './alta-record-row';
 import { closeChainSlot, openChainSlot, taxpayerNotFound } from './chain-slot';
 import { invoiceRequestSchema } from './invoice-request-schema';
+import { systemNotFound, type ItemOutcome, type RegisteredInvoice, type RegistrationItem } from './plan-registrations';
 import { assertInCurrentChain, awaitingAuthority, historyEntry, identityChanges, invoiceNotFound } from './record-history';
+import { createRegistrationAppender, type AppendedChain } from './registration-appender';
 
-export interface RegisteredInvoice {
-  id: string;
-  taxpayerId: string;
-  chainId: string;
-  invoiceNumber: string;
-  hash: string;
-  previousHash: string | null;
-  chainPosition: number;
-  generatedAt: string;
-  qrUrl: string;
-  warnings: ValidationIssue[];
-}
+export type { ItemOutcome, RegisteredInvoice } from './plan-registrations';
 
-export interface CheckedInvoice {
-  invoice: NormalizedInvoice;
-  warnings: ValidationIssue[];
+export interface CheckedInvoice extends Omit<RegistrationItem, 'answer'> {
   system: SystemRow;
 }
 
 export type InvoiceRegistrationService = ReturnType<typeof createInvoiceRegistrationService>;
 
-// Another account's taxpayer or system is exactly as absent as a missing one: 404, never a hint that it exists.
-const systemNotFound = () => new ApiError('system_not_found', 'No computer system with this computer_system_id in your account.');
+/** Most invoices one batch request may carry: one authority message's worth. */
+export const MAX_BATCH_ITEMS = 1000;
 
-const RECIPIENT_IS_ISSUER: FieldIssue = {
-  field: 'recipient.nif',
-  code: 'recipient_is_issuer',
-  message: "the recipient's NIF must differ from the issuing taxpayer's",
-  authority_code: 1193,
-};
+export interface RegistrationServiceDeps {
+  db: Db;
+  queues: Queues;
+  clock: () => Date;
+  enqueueTimeoutMs: number;
+  /** For what happens after a group of requests committed together (waking the chain's sender). */
+  logger: Logger;
+}
 
-export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues; clock: () => Date; enqueueTimeoutMs: number }) {
+export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) {
   const { db, clock } = deps;
 
-  /** The authority's rules, then ownership: another account's taxpayer or system reads as "not found". */
-  async function check(accountId: string, body: unknown): Promise<CheckedInvoice> {
+  /**
+   * After commit: PostgreSQL already holds the records, so a Redis outage only delays them (the reconciler wakes the
+   * chains). Resolves to the error when the wake failed.
+   */
+  async function wake(chains: AppendedChain[]): Promise<unknown> {
+    // A full message now waits: the authority lets it go before its waiting time is over.
+    const full = ({ count, backlog }: AppendedChain) => backlog >= FULL_BATCH && backlog - count < FULL_BATCH;
+    try {
+      await withTimeout(
+        wakeChainSenders(
+          deps.queues.submission,
+          chains.map((c) => ({ chainId: c.chainId, full: full(c) })),
+        ),
+        deps.enqueueTimeoutMs,
+        'enqueue',
+      );
+      return undefined;
+    } catch (err) {
+      return err;
+    }
+  }
+
+  function warnNotEnqueued(log: Logger, err: unknown, outcomes: ItemOutcome[]): void {
+    for (const o of outcomes) {
+      if (o.ok)
+        log.warn(
+          { err, invoiceId: o.registered.id, chainId: o.registered.chainId },
+          'invoice stored but not enqueued; the reconciler will enqueue it',
+        );
+    }
+  }
+
+  const appender = createRegistrationAppender({ db, clock, afterAppend: wake });
+
+  /** What an invoice must satisfy on its own: the authority's rules, then the documented shape. No I/O. */
+  function validateBody(body: unknown): Omit<RegistrationItem, 'answer'> {
     const result = validateInvoiceRequest(body, { today: madridToday(clock()) });
     if (!result.valid) {
       throw new ApiError('validation_failed', 'The invoice is not valid; nothing was registered. See errors.', {
@@ -60,8 +85,14 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
       });
     }
     const shape = invoiceRequestSchema.validate(body, { abortEarly: false, errors: { wrap: { label: false } } });
-    if (shape.error) throw ApiError.validation(issuesOf(shape.error), 'The invoice does not have the documented request shape; see errors.');
-    const { invoice } = result;
+    if (shape.error)
+      throw ApiError.validation(issuesOf(shape.error), 'The invoice does not have the documented request shape; see errors.');
+    return { invoice: result.invoice, warnings: result.warnings };
+  }
+
+  /** Everything a registration checks before writing, for a dry run or a correction: ownership read from the database. */
+  async function check(accountId: string, body: unknown): Promise<CheckedInvoice> {
+    const { invoice, warnings } = validateBody(body);
     const [taxpayer, system] = await Promise.all([
       isUuid(invoice.taxpayerId) ? taxpayerStore.find(db, accountId, invoice.taxpayerId) : undefined,
       isUuid(invoice.computerSystemId) ? systemStore.find(db, accountId, invoice.computerSystemId) : undefined,
@@ -69,75 +100,37 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
     if (!taxpayer) throw taxpayerNotFound();
     if (!system) throw systemNotFound();
     const recipient = invoice.recipient;
-    if (recipient && 'nif' in recipient && recipient.nif === taxpayer.nif) throw ApiError.validation([RECIPIENT_IS_ISSUER]);
-    return { invoice, warnings: result.warnings, system };
-  }
-
-  async function quotaExceeded(tx: DbOrTx, account: AccountWithPlan, period: string, resetsAt: Date): Promise<ApiError> {
-    const used = await usageStore.used(tx, account.id, period);
-    const quota = account.plan.monthlyQuota;
-    return new ApiError('quota_exceeded', `Your ${account.plan.id} plan allows ${quota} registrations per month; ${period} is used up.`, {
-      extensions: { quota, used, period, resets_at: resetsAt.toISOString() },
-      headers: { 'Retry-After': String(Math.max(1, Math.ceil((resetsAt.getTime() - clock().getTime()) / 1000))) },
-    });
-  }
-
-  /** Appends the record to the taxpayer's chain: one transaction under the chain's row lock, no network inside. */
-  async function append(account: AccountWithPlan, checked: CheckedInvoice, beforeCommit?: BeforeCommit<RegisteredInvoice>): Promise<RegisteredInvoice> {
-    const { invoice } = checked;
-    const { period, resetsAt } = quotaPeriod(clock());
-    const id = randomUUID();
-    return db.transaction(async (tx) => {
-      const slot = await openChainSlot(tx, account.id, invoice.taxpayerId, clock());
-      if (await invoiceStore.existsInChain(tx, slot.chain.id, invoice.invoiceNumber, invoice.invoiceDate)) {
-        throw new ApiError('duplicate_invoice', `Invoice ${invoice.invoiceNumber} of ${invoice.invoiceDate} is already registered for this taxpayer.`);
-      }
-      const { row, lines } = await altaRecordRow(tx, slot, {
-        accountId: account.id,
-        id,
-        invoiceId: id,
-        recordType: 'registration',
-        invoice,
-        system: checked.system,
-        warnings: checked.warnings,
-      });
-      await invoiceStore.insertRecord(tx, row, lines, 'queued');
-      await closeChainSlot(tx, slot, id);
-      // Last statement before commit: every registration of the account updates this one counter row, so its
-      // lock is held only for the commit, not for the whole append. Over quota, the rollback undoes the append.
-      if ((await usageStore.claim(tx, account.id, period, account.plan.monthlyQuota)) === undefined) {
-        throw await quotaExceeded(tx, account, period, resetsAt);
-      }
-      const registered: RegisteredInvoice = {
-        id,
-        taxpayerId: slot.taxpayer.id,
-        chainId: slot.chain.id,
-        invoiceNumber: invoice.invoiceNumber,
-        hash: row.hash,
-        previousHash: row.previousHash ?? null,
-        chainPosition: slot.position,
-        generatedAt: row.generatedAtLiteral,
-        qrUrl: row.qrUrl,
-        warnings: checked.warnings,
-      };
-      await beforeCommit?.(tx, registered);
-      return registered;
-    });
-  }
-
-  /** Enqueues after commit: PostgreSQL already holds the record, so a Redis outage only delays it (the reconciler re-enqueues). */
-  async function enqueue(recordId: string, chainId: string, log: Logger): Promise<void> {
-    try {
-      await withTimeout(enqueueSubmission(deps.queues.submission, { invoiceId: recordId, chainId }), deps.enqueueTimeoutMs, 'enqueue');
-    } catch (err) {
-      log.warn({ err, invoiceId: recordId }, 'record stored but not enqueued; the reconciler will enqueue it');
+    if (recipient && 'nif' in recipient && recipient.nif === taxpayer.nif) {
+      throw ApiError.validation([
+        {
+          field: 'recipient.nif',
+          code: 'recipient_is_issuer',
+          message: "the recipient's NIF must differ from the issuing taxpayer's",
+          authority_code: 1193,
+        },
+      ]);
     }
+    return { invoice, warnings, system };
+  }
+
+  /** An item whose ids cannot name anything in any account fails before the database is asked. */
+  function unknownIds(item: Omit<RegistrationItem, 'answer'>): ApiError | undefined {
+    if (!isUuid(item.invoice.taxpayerId)) return taxpayerNotFound();
+    if (!isUuid(item.invoice.computerSystemId)) return systemNotFound();
+    return undefined;
   }
 
   /** A subsanación: the corrected invoice as a new record of the invoice, flags chosen from its history. */
-  async function appendCorrection(account: AccountWithPlan, invoiceId: string, checked: CheckedInvoice, beforeCommit?: BeforeCommit<InvoiceRow>): Promise<InvoiceRow> {
+  async function appendCorrection(
+    account: AccountWithPlan,
+    invoiceId: string,
+    checked: CheckedInvoice,
+    beforeCommit?: BeforeCommit<InvoiceRow>,
+  ): Promise<InvoiceRow> {
     const { invoice } = checked;
     const id = randomUUID();
+    // Read before the chain lock: nothing that needs it waits for this.
+    const severalTaxpayers = (await taxpayerStore.countForAccount(db, account.id)) > 1;
     return db.transaction(async (tx) => {
       const slot = await openChainSlot(tx, account.id, invoice.taxpayerId, clock());
       // Read under the chain lock: a concurrent correction of the same invoice is either seen here or waits for us.
@@ -146,40 +139,70 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
       const original = records[0];
       const changed = identityChanges(original, invoice);
       if (changed.length > 0) {
-        throw ApiError.validation(changed, 'A correction keeps the taxpayer, number and date of the invoice; register a new invoice to change them.');
+        throw ApiError.validation(
+          changed,
+          'A correction keeps the taxpayer, number and date of the invoice; register a new invoice to change them.',
+        );
       }
       assertInCurrentChain(original, slot);
       const decision = correctionFlags(records.map(historyEntry));
       if (decision.kind === 'cancelled') {
-        throw new ApiError('invoice_cancelled', 'The invoice is cancelled (anulada); a cancelled invoice cannot be corrected. Register a new invoice instead.');
+        throw new ApiError(
+          'invoice_cancelled',
+          'The invoice is cancelled (anulada); a cancelled invoice cannot be corrected. Register a new invoice instead.',
+        );
       }
       if (decision.kind === 'awaiting_authority') throw awaitingAuthority(records);
-      const { row, lines } = await altaRecordRow(tx, slot, {
+      const { row, lines } = altaRecordRow({
         accountId: account.id,
         id,
-        invoiceId,
-        recordType: 'correction',
-        rechazoPrevio: decision.flags.rechazoPrevio,
+        taxpayer: slot.taxpayer,
+        position: slot.position,
+        previous: slot.previous,
+        generated: slot.generated,
         invoice,
         system: checked.system,
+        severalTaxpayers,
         warnings: checked.warnings,
       });
-      const inserted = await invoiceStore.insertRecord(tx, row, lines, 'queued');
+      const inserted = await invoiceStore.insertRecord(
+        tx,
+        {
+          ...row,
+          invoiceId,
+          chainId: slot.chain.id,
+          recordType: 'correction',
+          subsanacion: true,
+          rechazoPrevio: decision.flags.rechazoPrevio ?? null,
+        },
+        lines,
+        'queued',
+      );
       await closeChainSlot(tx, slot, id);
       await beforeCommit?.(tx, inserted);
       return inserted;
     });
   }
 
-  return withRegistrationMetrics({
+  return {
     check,
 
     /** `beforeCommit` runs last inside the correction's transaction (the idempotent answer is stored there). */
-    async correct(account: AccountWithPlan, invoiceId: string, body: unknown, log: Logger, beforeCommit?: BeforeCommit<InvoiceRow>): Promise<InvoiceRow> {
+    async correct(
+      account: AccountWithPlan,
+      invoiceId: string,
+      body: unknown,
+      log: Logger,
+      beforeCommit?: BeforeCommit<InvoiceRow>,
+    ): Promise<InvoiceRow> {
       if (!isUuid(invoiceId)) throw invoiceNotFound();
       const checked = await check(account.id, body);
       const record = await appendCorrection(account, invoiceId, checked, beforeCommit);
-      await enqueue(record.id, record.chainId, log);
+      const err = await withTimeout(wakeChainSender(deps.queues.submission, record.chainId), deps.enqueueTimeoutMs, 'enqueue').then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      if (err) log.warn({ err, invoiceId: record.id }, 'correction stored but not enqueued; the reconciler will enqueue it');
       return record;
     },
 
@@ -188,21 +211,70 @@ export function createInvoiceRegistrationService(deps: { db: Db; queues: Queues;
       return (await check(accountId, body)).warnings;
     },
 
-    /** `beforeCommit` runs last inside the registration's transaction (the idempotent answer is stored there). */
-    async register(account: AccountWithPlan, body: unknown, log: Logger, beforeCommit?: BeforeCommit<RegisteredInvoice>): Promise<RegisteredInvoice> {
-      const checked = await check(account.id, body);
-      let registered: RegisteredInvoice;
+    /**
+     * Registers one invoice: appended to its taxpayer's chain together with whatever registrations of that taxpayer
+     * are waiting (group commit). `answer`: with an Idempotency-Key, the answer stored in the same statement.
+     */
+    async register(
+      account: AccountWithPlan,
+      body: unknown,
+      log: Logger,
+      answer?: (r: RegisteredInvoice) => SealedAnswer,
+    ): Promise<RegisteredInvoice> {
+      let outcome: ItemOutcome;
       try {
-        registered = await append(account, checked, beforeCommit);
-      } catch (err) {
-        if (err instanceof StoreError && err.kind === 'referenced') throw systemNotFound();
-        if (err instanceof StoreError && err.kind === 'conflict') {
-          throw new ApiError('duplicate_invoice', `Invoice ${checked.invoice.invoiceNumber} is already registered for this taxpayer.`);
+        const item = validateBody(body);
+        const refused = unknownIds(item);
+        if (refused) outcome = { ok: false, error: refused };
+        else {
+          const appended = await appender.append({ account, taxpayerId: item.invoice.taxpayerId, items: [{ ...item, answer }] });
+          if (appended.wakeError) warnNotEnqueued(log, appended.wakeError, appended.outcomes);
+          [outcome] = appended.outcomes;
         }
+      } catch (err) {
+        countRegistrations([err instanceof ApiError ? { ok: false, error: err } : undefined]);
         throw err;
       }
-      await enqueue(registered.id, registered.chainId, log);
-      return registered;
+      countRegistrations([outcome]);
+      if (!outcome.ok) throw outcome.error;
+      return outcome.registered;
     },
-  });
+
+    /**
+     * Registers up to MAX_BATCH_ITEMS invoices, each validated on its own; the valid items of one taxpayer are appended
+     * in one transaction, in array order. Returns one outcome per item, in order.
+     */
+    async registerBatch(account: AccountWithPlan, bodies: unknown[], log: Logger): Promise<ItemOutcome[]> {
+      const outcomes: ItemOutcome[] = new Array(bodies.length);
+      const byTaxpayer = new Map<string, { at: number[]; items: RegistrationItem[] }>();
+      bodies.forEach((body, at) => {
+        let item: Omit<RegistrationItem, 'answer'>;
+        try {
+          item = validateBody(body);
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          outcomes[at] = { ok: false, error: err };
+          return;
+        }
+        const refused = unknownIds(item);
+        if (refused) {
+          outcomes[at] = { ok: false, error: refused };
+          return;
+        }
+        const group = byTaxpayer.get(item.invoice.taxpayerId) ?? { at: [], items: [] };
+        group.at.push(at);
+        group.items.push(item);
+        byTaxpayer.set(item.invoice.taxpayerId, group);
+      });
+      await Promise.all(
+        [...byTaxpayer].map(async ([taxpayerId, group]) => {
+          const appended = await appender.append({ account, taxpayerId, items: group.items });
+          if (appended.wakeError) warnNotEnqueued(log, appended.wakeError, appended.outcomes);
+          group.at.forEach((at, n) => (outcomes[at] = appended.outcomes[n]));
+        }),
+      );
+      countRegistrations(outcomes);
+      return outcomes;
+    },
+  };
 }

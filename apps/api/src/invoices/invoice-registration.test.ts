@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import IORedis from 'ioredis';
 import request from 'supertest';
 import { computeRegistrationHash, madridToday, toAeatDate } from '@vf/core';
-import { createQueues, reconcileStranded, submissionJobId } from '@vf/queue';
+import { chainJobId, createQueues, reconcileStranded } from '@vf/queue';
 import { createSystem, createTaxpayer, invoiceBody, readyAccount, registerAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -17,7 +17,11 @@ afterAll(() => t.close());
 const DAY = 86_400_000;
 const earlier = (days: number) => madridToday(new Date(Date.now() - days * DAY));
 const GENERATED_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
-const reduce = { breakdown: [{ tax_type: '01', regime_type: '01', operation_type: 'S1', base_amount: -100, tax_rate: 21, tax_amount: -21 }], total_amount: -121, total_tax_amount: -21 };
+const reduce = {
+  breakdown: [{ tax_type: '01', regime_type: '01', operation_type: 'S1', base_amount: -100, tax_rate: 21, tax_amount: -21 }],
+  total_amount: -121,
+  total_tax_amount: -21,
+};
 const corrects = { corrected_invoices: [{ invoice_number: 'F-ORIGINAL-1', invoice_date: earlier(5) }] };
 
 async function countInvoices(): Promise<number> {
@@ -45,7 +49,7 @@ function recomputedHash(inv: Record<string, string | null>): string {
 }
 
 describe('POST /api/v1/invoices', () => {
-  it('registers an F1: the contract response, a chained huella, a sandbox QR URL and a queued job', async () => {
+  it("registers an F1: the contract response, a chained huella, a sandbox QR URL and its chain's job", async () => {
     const { account, taxpayerId, systemId } = await readyAccount(t.app, { nif: '89890001K' });
     const body = invoiceBody(taxpayerId, systemId, { invoice_number: 'A&B 2025/001' });
     const res = await request(t.app).post('/api/v1/invoices').set(account.auth).send(body).expect(201);
@@ -62,18 +66,31 @@ describe('POST /api/v1/invoices', () => {
       warnings: [],
     });
     const fecha = toAeatDate(String(body.invoice_date));
-    expect(res.body.data.qr_url).toBe(`https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=89890001K&numserie=A%26B+2025%2F001&fecha=${fecha}&importe=121.00`);
+    expect(res.body.data.qr_url).toBe(
+      `https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=89890001K&numserie=A%26B+2025%2F001&fecha=${fecha}&importe=121.00`,
+    );
 
     const chainId = await chainOf(res.body.data.id);
-    const job = await t.queues.submission.getJob(submissionJobId(chainId, res.body.data.id));
-    expect(job?.data).toEqual({ invoiceId: res.body.data.id, chainId });
+    const job = await t.queues.submission.getJob(chainJobId(chainId));
+    expect(job?.data).toEqual({ chainId });
 
     const detail = (await request(t.app).get(`/api/v1/invoices/${res.body.data.id}`).set(account.auth).expect(200)).body.data;
     expect(recomputedHash(detail)).toBe(res.body.data.hash);
     expect(detail).toMatchObject({
       total_amount: '121.00',
       total_tax_amount: '21.00',
-      breakdown: [{ tax_type: '01', regime_type: '01', operation_type: 'S1', base_amount: '100.00', tax_rate: '21.00', tax_amount: '21.00', surcharge_rate: null, surcharge_amount: null }],
+      breakdown: [
+        {
+          tax_type: '01',
+          regime_type: '01',
+          operation_type: 'S1',
+          base_amount: '100.00',
+          tax_rate: '21.00',
+          tax_amount: '21.00',
+          surcharge_rate: null,
+          surcharge_amount: null,
+        },
+      ],
       issuer: { nif: '89890001K', name: 'Contribuyente de Pruebas' },
       computer_system: {
         NombreRazon: 'Software Vendor SL',
@@ -95,16 +112,28 @@ describe('POST /api/v1/invoices', () => {
 
   it('chains each record to the previous one and keeps amounts exact', async () => {
     const { account, taxpayerId, systemId } = await readyAccount(t.app);
-    const first = (await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201)).body.data;
+    const first = (await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201)).body
+      .data;
     const odd = {
       breakdown: [{ tax_type: '01', regime_type: '01', operation_type: 'S1', base_amount: '0.10', tax_rate: 21, tax_amount: '0.02' }],
       total_amount: '0.12',
       total_tax_amount: 0.02,
     };
-    const second = (await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId, odd)).expect(201)).body.data;
+    const second = (
+      await request(t.app)
+        .post('/api/v1/invoices')
+        .set(account.auth)
+        .send(invoiceBody(taxpayerId, systemId, odd))
+        .expect(201)
+    ).body.data;
     expect(second).toMatchObject({ chain_position: 2, previous_hash: first.hash });
     const detail = (await request(t.app).get(`/api/v1/invoices/${second.id}`).set(account.auth).expect(200)).body.data;
-    expect(detail).toMatchObject({ previous_invoice_id: first.id, previous_hash: first.hash, total_amount: '0.12', total_tax_amount: '0.02' });
+    expect(detail).toMatchObject({
+      previous_invoice_id: first.id,
+      previous_hash: first.hash,
+      total_amount: '0.12',
+      total_tax_amount: '0.02',
+    });
     expect(recomputedHash(detail)).toBe(second.hash);
     expect(detail.generated_at >= first.generated_at).toBe(true);
   });
@@ -126,14 +155,25 @@ describe('POST /api/v1/invoices', () => {
     expect(detail.kind).toBe(invoiceType.startsWith('R') ? 'corrective' : 'normal');
     expect(recomputedHash(detail)).toBe(res.body.data.hash);
     if (invoiceType.startsWith('R')) {
-      expect(detail).toMatchObject({ rectification_type: 'I', corrected_invoices: corrects.corrected_invoices, total_amount: '-121.00', total_tax_amount: '-21.00' });
+      expect(detail).toMatchObject({
+        rectification_type: 'I',
+        corrected_invoices: corrects.corrected_invoices,
+        total_amount: '-121.00',
+        total_tax_amount: '-21.00',
+      });
       expect(res.body.data.qr_url).toContain('importe=-121.00');
     }
   });
 
   it('registers a substitution corrective (S) with the rectified amounts', async () => {
     const { account, taxpayerId, systemId } = await readyAccount(t.app);
-    const body = invoiceBody(taxpayerId, systemId, { invoice_type: 'R1', rectification_type: 'S', rectified_base_amount: 100, rectified_tax_amount: 21, ...corrects });
+    const body = invoiceBody(taxpayerId, systemId, {
+      invoice_type: 'R1',
+      rectification_type: 'S',
+      rectified_base_amount: 100,
+      rectified_tax_amount: 21,
+      ...corrects,
+    });
     const res = await request(t.app).post('/api/v1/invoices').set(account.auth).send(body).expect(201);
     const detail = (await request(t.app).get(`/api/v1/invoices/${res.body.data.id}`).set(account.auth).expect(200)).body.data;
     expect(detail).toMatchObject({ rectification_type: 'S', rectified_base_amount: '100.00', rectified_tax_amount: '21.00' });
@@ -146,7 +186,11 @@ describe('POST /api/v1/invoices', () => {
     try {
       const { account, taxpayerId, systemId } = await readyAccount(skewed.app);
       const register = () =>
-        request(skewed.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId, { invoice_date: madridToday(now()) })).expect(201);
+        request(skewed.app)
+          .post('/api/v1/invoices')
+          .set(account.auth)
+          .send(invoiceBody(taxpayerId, systemId, { invoice_date: madridToday(now()) }))
+          .expect(201);
       const first = (await register()).body.data;
       clockOffsetMs = 10 * 60_000;
       const second = (await register()).body.data;
@@ -182,7 +226,11 @@ describe('POST /api/v1/invoices', () => {
     expect(res.body.code).toBe('duplicate_invoice');
     expect(await countInvoices()).toBe(before);
     // Same number on another date is another invoice.
-    await request(t.app).post('/api/v1/invoices').set(account.auth).send({ ...body, invoice_date: earlier(1) }).expect(201);
+    await request(t.app)
+      .post('/api/v1/invoices')
+      .set(account.auth)
+      .send({ ...body, invoice_date: earlier(1) })
+      .expect(201);
   });
 
   it('refuses an invalid invoice with field errors and stores nothing', async () => {
@@ -196,7 +244,8 @@ describe('POST /api/v1/invoices', () => {
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.body.code).toBe('validation_failed');
     expect(res.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'corrected_invoices', code: 'required' })]));
-    for (const e of res.body.errors) expect(e).toEqual(expect.objectContaining({ field: expect.any(String), code: expect.any(String), message: expect.any(String) }));
+    for (const e of res.body.errors)
+      expect(e).toEqual(expect.objectContaining({ field: expect.any(String), code: expect.any(String), message: expect.any(String) }));
     expect(await countInvoices()).toBe(before);
   });
 
@@ -206,7 +255,9 @@ describe('POST /api/v1/invoices', () => {
     const before = await countInvoices();
     for (const path of ['/api/v1/invoices', '/api/v1/invoices/validate']) {
       const res = await request(t.app).post(path).set(account.auth).send(body).expect(422);
-      expect(res.body.errors).toEqual([expect.objectContaining({ field: 'recipient.nif', code: 'recipient_is_issuer', authority_code: 1193 })]);
+      expect(res.body.errors).toEqual([
+        expect.objectContaining({ field: 'recipient.nif', code: 'recipient_is_issuer', authority_code: 1193 }),
+      ]);
     }
     expect(await countInvoices()).toBe(before);
   });
@@ -215,12 +266,24 @@ describe('POST /api/v1/invoices', () => {
     const mine = await readyAccount(t.app);
     const theirs = await readyAccount(t.app);
     const before = await countInvoices();
-    const res = await request(t.app).post('/api/v1/invoices').set(mine.account.auth).send(invoiceBody(theirs.taxpayerId, theirs.systemId)).expect(404);
+    const res = await request(t.app)
+      .post('/api/v1/invoices')
+      .set(mine.account.auth)
+      .send(invoiceBody(theirs.taxpayerId, theirs.systemId))
+      .expect(404);
     expect(res.body.code).toBe('taxpayer_not_found');
-    const systemOnly = await request(t.app).post('/api/v1/invoices').set(mine.account.auth).send(invoiceBody(mine.taxpayerId, theirs.systemId)).expect(404);
+    const systemOnly = await request(t.app)
+      .post('/api/v1/invoices')
+      .set(mine.account.auth)
+      .send(invoiceBody(mine.taxpayerId, theirs.systemId))
+      .expect(404);
     expect(systemOnly.body.code).toBe('system_not_found');
     // Another account's taxpayer answers exactly like one that does not exist at all.
-    const unknown = await request(t.app).post('/api/v1/invoices').set(mine.account.auth).send(invoiceBody(randomUUID(), mine.systemId)).expect(404);
+    const unknown = await request(t.app)
+      .post('/api/v1/invoices')
+      .set(mine.account.auth)
+      .send(invoiceBody(randomUUID(), mine.systemId))
+      .expect(404);
     expect({ ...unknown.body, request_id: undefined }).toEqual({ ...res.body, request_id: undefined });
     expect(await countInvoices()).toBe(before);
     expect(JSON.stringify([res.body, systemOnly.body])).not.toContain('Contribuyente');
@@ -229,7 +292,12 @@ describe('POST /api/v1/invoices', () => {
 
 describe('when Redis loses the job', () => {
   it('registration still succeeds with Redis down, and the failure is logged', async () => {
-    const dead = new IORedis('redis://127.0.0.1:1', { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true, retryStrategy: () => null });
+    const dead = new IORedis('redis://127.0.0.1:1', {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: true,
+      retryStrategy: () => null,
+    });
     dead.on('error', () => undefined);
     const deadQueues = createQueues(dead, `vftest-dead-${randomUUID()}`);
     for (const queue of [deadQueues.submission, deadQueues.maintenance]) queue.on('error', () => undefined);
@@ -250,16 +318,17 @@ describe('when Redis loses the job', () => {
     }
   });
 
-  it('the reconciler re-enqueues an invoice whose job vanished', async () => {
+  it('the reconciler adds back the job of a chain whose job vanished', async () => {
     const { account, taxpayerId, systemId } = await readyAccount(t.app);
-    const id = (await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201)).body.data.id;
+    const id = (await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201)).body
+      .data.id;
     const chainId = await chainOf(id);
-    expect(await t.queues.submission.getJob(submissionJobId(chainId, id))).toBeDefined();
+    expect(await t.queues.submission.getJob(chainJobId(chainId))).toBeDefined();
     await t.queues.submission.obliterate({ force: true });
-    expect(await t.queues.submission.getJob(submissionJobId(chainId, id))).toBeUndefined();
+    expect(await t.queues.submission.getJob(chainJobId(chainId))).toBeUndefined();
 
     expect(await reconcileStranded(t.db.db, t.queues.submission)).toBeGreaterThanOrEqual(1);
-    expect((await t.queues.submission.getJob(submissionJobId(chainId, id)))?.data).toEqual({ invoiceId: id, chainId });
+    expect((await t.queues.submission.getJob(chainJobId(chainId)))?.data).toEqual({ chainId });
   });
 });
 

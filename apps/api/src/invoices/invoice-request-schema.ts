@@ -13,7 +13,9 @@ const amount = Joi.alternatives(...amountForms).description(amountNote);
 // joi-to-json writes allow(null) on alternatives as a contradiction; null is one more alternative instead.
 const optionalAmount = Joi.alternatives(...amountForms, Joi.valid(null)).description(amountNote);
 const optionalRate = Joi.alternatives(Joi.number(), Joi.string().pattern(/^\d{1,3}(\.\d{1,2})?$/), Joi.valid(null));
-const date = Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).description('YYYY-MM-DD');
+const date = Joi.string()
+  .pattern(/^\d{4}-\d{2}-\d{2}$/)
+  .description('YYYY-MM-DD');
 const code = (values: string[]) => Joi.string().valid(...values);
 
 const breakdownLine = Joi.object({
@@ -43,7 +45,9 @@ export const invoiceRequestSchema = Joi.object({
   invoice_type: code([...NORMAL_TYPES, ...CORRECTIVE_TYPES]).required(),
   description: Joi.string().max(500).required(),
   operation_date: date.allow(null),
-  recipient: Joi.alternatives(spanishRecipient, foreignRecipient, Joi.valid(null)).description('A Spanish NIF, or a foreign identification (IDOtro).'),
+  recipient: Joi.alternatives(spanishRecipient, foreignRecipient, Joi.valid(null)).description(
+    'A Spanish NIF, or a foreign identification (IDOtro).',
+  ),
   rectification_type: code(['S', 'I']).allow(null).description('Corrective invoices: S substitution, I differences (default).'),
   rectified_base_amount: optionalAmount,
   rectified_tax_amount: optionalAmount,
@@ -57,7 +61,9 @@ export const invoiceRequestSchema = Joi.object({
 
 /** POST /invoices/classify: read by classifyOperation in @vf/core, held to this shape the same way. */
 export const classifyRequestSchema = Joi.object({
-  issuer_territory: Joi.string().valid(...TERRITORIES).description('Where the issuer is established; peninsula by default.'),
+  issuer_territory: Joi.string()
+    .valid(...TERRITORIES)
+    .description('Where the issuer is established; peninsula by default.'),
   recipient_country: Joi.string().max(2).allow(null).description('ISO 3166-1 alpha-2; ES by default.'),
   recipient_vat: Joi.string().max(40).allow(null, '').description('The recipient’s VAT number (NIF for Spain), if a business.'),
 });

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Db } from '@vf/db';
-import type { InvoiceDetail } from '@vf/db/src/stores';
-import { resendInvoice } from '@vf/db/src/stores/submission-resume-store';
-import { requeueSubmission, type Queues } from '@vf/queue';
+import type { InvoiceDetail } from '@vf/db';
+import { resendInvoice } from '@vf/db';
+import { ensureChainSender, type Queues } from '@vf/queue';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { withTimeout } from '../shared/with-timeout';
@@ -24,12 +24,15 @@ export function createInvoiceResendService(deps: { db: Db; queues: Queues; invoi
       const attempt = await deps.db.transaction((tx) => resendInvoice(tx, accountId, id));
       if (attempt.kind === 'not_found') throw notFound();
       if (attempt.kind === 'not_resendable') {
-        throw new ApiError('not_resendable', `Only an invoice in error can be resent; this one is ${attempt.status}.`, { extensions: { authority_status: attempt.status } });
+        throw new ApiError('not_resendable', `Only an invoice in error can be resent; this one is ${attempt.status}.`, {
+          extensions: { authority_status: attempt.status },
+        });
       }
       const invoice = await deps.invoices.get(accountId, id);
       // After commit: if Redis is unavailable the records are safe in PostgreSQL and the reconciler enqueues them.
       try {
-        for (const record of attempt.records) await withTimeout(requeueSubmission(deps.queues.submission, record), deps.enqueueTimeoutMs, 'enqueue');
+        for (const chainId of new Set(attempt.records.map((r) => r.chainId)))
+          await withTimeout(ensureChainSender(deps.queues.submission, chainId), deps.enqueueTimeoutMs, 'enqueue');
       } catch (err) {
         log.warn({ err, invoiceId: id }, 'resend recorded but not enqueued; the reconciler will enqueue it');
       }

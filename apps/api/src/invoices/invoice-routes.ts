@@ -2,45 +2,32 @@ import { Router } from 'express';
 import Joi from 'joi';
 import { classifyOperation } from '@vf/core';
 import { currentAccount } from '../auth/require-api-key';
-import type { InvoiceRow } from '@vf/db/src/stores';
+import type { InvoiceRow } from '@vf/db';
 import { ApiError } from '../errors/api-error';
-import { answerWithin, sendAnswer, type JsonAnswer } from '../idempotency/answer-within';
+import { answerWithin, sealedAnswerFor, sendAnswer, type JsonAnswer } from '../idempotency/answer-within';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
 import type { InvoiceExportService } from './invoice-export-service';
 import { invoiceExportSchema, invoiceListSchema } from './invoice-list-schema';
 import type { InvoiceCancellationService } from './invoice-cancellation-service';
 import type { InvoiceQueryService } from './invoice-query-service';
-import type { InvoiceRegistrationService, RegisteredInvoice } from './invoice-registration-service';
-import { classificationResponse, envelope, invoiceDetail, invoiceSummary, pageOf, record, registeredInvoiceResponse, submission, validationResponse } from '../openapi/response-schemas';
+import type { InvoiceRegistrationService } from './invoice-registration-service';
+import { registeredAnswer } from './registered-answer';
+import {
+  classificationResponse,
+  envelope,
+  invoiceDetail,
+  invoiceSummary,
+  pageOf,
+  record,
+  registeredInvoiceResponse,
+  submission,
+  validationResponse,
+} from '../openapi/response-schemas';
 import type { RouteDoc } from '../openapi/route-doc';
 import { cancelSchema } from './invoice-cancellation-service';
 import { classifyRequestSchema, invoiceRequestSchema } from './invoice-request-schema';
 import { renderInvoiceDetail, renderInvoiceSummary, renderRecord, renderSubmission } from './invoice-view';
-
-// Each answer is built once, for the client and for the idempotency record stored with the write.
-function registeredAnswer(r: RegisteredInvoice): JsonAnswer {
-  return {
-    status: 201,
-    location: `/api/v1/invoices/${r.id}`,
-    body: {
-      message: 'Invoice registered and queued for submission to the tax authority.',
-      data: {
-        id: r.id,
-        invoice_number: r.invoiceNumber,
-        hash: r.hash,
-        qr_url: r.qrUrl,
-        authority_status: 'queued',
-        record_type: 'registration',
-        taxpayer_id: r.taxpayerId,
-        chain_position: r.chainPosition,
-        previous_hash: r.previousHash,
-        generated_at: r.generatedAt,
-        warnings: r.warnings,
-      },
-    },
-  };
-}
 
 function recordAnswer(message: string): (r: InvoiceRow) => JsonAnswer {
   return (r) => ({ status: 201, location: `/api/v1/invoices/${r.invoiceId}`, body: { message, data: renderRecord(r) } });
@@ -49,7 +36,12 @@ function recordAnswer(message: string): (r: InvoiceRow) => JsonAnswer {
 const correctedAnswer = recordAnswer('Correction (subsanación) appended to the chain and queued for submission.');
 const cancelledAnswer = recordAnswer('Cancellation (anulación) appended to the chain and queued for submission.');
 
-export function invoiceRoutes(registration: InvoiceRegistrationService, queries: InvoiceQueryService, cancellation: InvoiceCancellationService, exports: InvoiceExportService): Router {
+export function invoiceRoutes(
+  registration: InvoiceRegistrationService,
+  queries: InvoiceQueryService,
+  cancellation: InvoiceCancellationService,
+  exports: InvoiceExportService,
+): Router {
   const router = Router();
 
   // Fixed paths before /invoices/:id, which would otherwise claim them.
@@ -76,9 +68,7 @@ export function invoiceRoutes(registration: InvoiceRegistrationService, queries:
     .route('/invoices/export')
     .get(async (req, res) => {
       const { decimal, format: _csv, ...filters } = parseWith(invoiceExportSchema, req.query);
-      res
-        .type('text/csv; charset=utf-8')
-        .attachment(`invoices-${new Date().toISOString().slice(0, 10)}.csv`);
+      res.type('text/csv; charset=utf-8').attachment(`invoices-${new Date().toISOString().slice(0, 10)}.csv`);
       try {
         await exports.exportInvoicesCsv(currentAccount(res).id, filters, { decimal }, res);
       } catch (err) {
@@ -100,7 +90,7 @@ export function invoiceRoutes(registration: InvoiceRegistrationService, queries:
       res.json({ data: page.items.map(renderInvoiceSummary), next_cursor: page.nextCursor, total: page.total });
     })
     .post(async (req, res) => {
-      const r = await registration.register(currentAccount(res), req.body, req.log, answerWithin(res, registeredAnswer));
+      const r = await registration.register(currentAccount(res), req.body, req.log, sealedAnswerFor(res, registeredAnswer));
       sendAnswer(res, registeredAnswer(r));
     })
     .all(methodNotAllowed(['GET', 'POST']));
@@ -143,7 +133,8 @@ export function invoiceRoutes(registration: InvoiceRegistrationService, queries:
 
 // Codes every alta (registration or correction) can answer: the request's content and ownership.
 const ALTA_PROBLEMS = ['validation_failed', 'taxpayer_not_found', 'system_not_found'] as const;
-const CSV_COLUMNS = 'invoice_number;invoice_date;invoice_type;recipient_name;recipient_nif;base_amount;total_tax_amount;total_amount;authority_status;authority_code;authority_csv;qr_url;created_at';
+const CSV_COLUMNS =
+  'invoice_number;invoice_date;invoice_type;recipient_name;recipient_nif;base_amount;total_tax_amount;total_amount;authority_status;authority_code;authority_csv;qr_url;created_at';
 
 export const invoiceRouteDocs: RouteDoc[] = [
   {
@@ -187,7 +178,14 @@ export const invoiceRouteDocs: RouteDoc[] = [
     tag: 'Invoices',
     summary: 'List invoices, one row per invoice in its current state',
     query: invoiceListSchema,
-    responses: { 200: { description: 'A page of invoices and the number matching the filters.', json: pageOf(invoiceSummary, { total: Joi.number().integer().min(0).required().description('Invoices matching the filters, on every page.') }) } },
+    responses: {
+      200: {
+        description: 'A page of invoices and the number matching the filters.',
+        json: pageOf(invoiceSummary, {
+          total: Joi.number().integer().min(0).required().description('Invoices matching the filters, on every page.'),
+        }),
+      },
+    },
     problems: ['validation_failed'],
   },
   {
@@ -196,17 +194,28 @@ export const invoiceRouteDocs: RouteDoc[] = [
     tag: 'Invoices',
     summary: 'Register an invoice (alta): validate, chain, queue for the authority',
     body: invoiceRequestSchema,
-    responses: { 201: { description: 'Registered and queued.', json: registeredInvoiceResponse, headers: { Location: 'The invoice’s URL.' } } },
+    responses: {
+      201: { description: 'Registered and queued.', json: registeredInvoiceResponse, headers: { Location: 'The invoice’s URL.' } },
+    },
     problems: [...ALTA_PROBLEMS, 'duplicate_invoice', 'quota_exceeded'],
   },
-  { method: 'get', path: '/invoices/:id', tag: 'Invoices', summary: 'One invoice: current state, records and history', responses: { 200: { description: 'The invoice.', json: envelope(invoiceDetail) } }, problems: ['invoice_not_found'] },
+  {
+    method: 'get',
+    path: '/invoices/:id',
+    tag: 'Invoices',
+    summary: 'One invoice: current state, records and history',
+    responses: { 200: { description: 'The invoice.', json: envelope(invoiceDetail) } },
+    problems: ['invoice_not_found'],
+  },
   {
     method: 'put',
     path: '/invoices/:id',
     tag: 'Invoices',
     summary: 'Correct an invoice (subsanación): a new record with the full corrected content',
     body: invoiceRequestSchema,
-    responses: { 201: { description: 'Correction appended and queued.', json: envelope(record), headers: { Location: 'The invoice’s URL.' } } },
+    responses: {
+      201: { description: 'Correction appended and queued.', json: envelope(record), headers: { Location: 'The invoice’s URL.' } },
+    },
     problems: [...ALTA_PROBLEMS, 'invoice_not_found', 'invoice_cancelled', 'invoice_awaiting_authority', 'invoice_in_other_environment'],
   },
   {
@@ -215,7 +224,9 @@ export const invoiceRouteDocs: RouteDoc[] = [
     tag: 'Invoices',
     summary: 'Cancel an invoice (anulación)',
     body: cancelSchema,
-    responses: { 201: { description: 'Cancellation appended and queued.', json: envelope(record), headers: { Location: 'The invoice’s URL.' } } },
+    responses: {
+      201: { description: 'Cancellation appended and queued.', json: envelope(record), headers: { Location: 'The invoice’s URL.' } },
+    },
     problems: ['validation_failed', 'invoice_not_found', 'already_cancelled', 'invoice_awaiting_authority', 'invoice_in_other_environment'],
   },
   {
@@ -223,7 +234,9 @@ export const invoiceRouteDocs: RouteDoc[] = [
     path: '/invoices/:id/records/:recordId/xml',
     tag: 'Invoices',
     summary: 'The XML of one record, as sent (or as it will be sent)',
-    responses: { 200: { description: 'The RegistroAlta or RegistroAnulacion.', media: { 'application/xml': { schema: { type: 'string' } } } } },
+    responses: {
+      200: { description: 'The RegistroAlta or RegistroAnulacion.', media: { 'application/xml': { schema: { type: 'string' } } } },
+    },
     problems: ['invoice_not_found', 'record_not_found'],
   },
   {

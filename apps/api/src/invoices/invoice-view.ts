@@ -1,4 +1,4 @@
-import type { InvoiceDetail, InvoiceLineRow, InvoiceRow, InvoiceSummary, SubmissionRow } from '@vf/db/src/stores';
+import type { InvoiceDetail, InvoiceLineRow, InvoiceRow, InvoiceSummary, SubmissionRow } from '@vf/db';
 import type { InvoiceListRow } from './invoice-listing';
 import { authorityMessageOf } from './authority-message';
 import { CORRECTIVE_TYPES } from './invoice-list-schema';
@@ -100,7 +100,13 @@ export function renderInvoiceDetail({ invoice: i, records, cancelled, lines, eve
     next_attempt_at: iso(i.nextAttemptAt),
     authority_csv: i.authorityCsv,
     warnings: i.warnings,
-    status_history: events.map((e) => ({ status: e.status, at: e.at.toISOString(), code: e.code, message: e.message, record_id: e.invoiceId })),
+    status_history: events.map((e) => ({
+      status: e.status,
+      at: e.at.toISOString(),
+      code: e.code,
+      message: e.message,
+      record_id: e.invoiceId,
+    })),
     records: records.map(renderRecord),
     updated_at: i.updatedAt.toISOString(),
   };

@@ -1,5 +1,5 @@
 import type { NormalizedInvoice, RecordHistoryEntry } from '@vf/core';
-import type { InvoiceRow } from '@vf/db/src/stores';
+import type { InvoiceRow } from '@vf/db';
 import { ApiError, type FieldIssue } from '../errors/api-error';
 import type { ChainSlot } from './chain-slot';
 
@@ -10,11 +10,13 @@ export const historyEntry = (r: InvoiceRow): RecordHistoryEntry => ({ recordType
 /** A correction may change anything but what identifies the invoice at the authority (IDFactura) and its taxpayer. */
 export function identityChanges(original: InvoiceRow, corrected: NormalizedInvoice): FieldIssue[] {
   const issues: FieldIssue[] = [];
-  if (corrected.taxpayerId !== original.taxpayerId) issues.push({ field: 'taxpayer_id', code: 'cannot_change', message: "must be the invoice's taxpayer" });
+  if (corrected.taxpayerId !== original.taxpayerId)
+    issues.push({ field: 'taxpayer_id', code: 'cannot_change', message: "must be the invoice's taxpayer" });
   if (corrected.invoiceNumber !== original.invoiceNumber) {
     issues.push({ field: 'invoice_number', code: 'cannot_change', message: `must stay ${original.invoiceNumber}` });
   }
-  if (corrected.invoiceDate !== original.invoiceDate) issues.push({ field: 'invoice_date', code: 'cannot_change', message: `must stay ${original.invoiceDate}` });
+  if (corrected.invoiceDate !== original.invoiceDate)
+    issues.push({ field: 'invoice_date', code: 'cannot_change', message: `must stay ${original.invoiceDate}` });
   return issues;
 }
 
@@ -39,7 +41,9 @@ export function awaitingAuthority(records: InvoiceRow[]): ApiError {
   return new ApiError(
     'invoice_awaiting_authority',
     `A record of this invoice has no answer from the authority yet (${list}); which correction or cancellation it needs depends on that answer. ${
-      inError ? 'Fix the cause shown on the record and resend it, then try again.' : 'Try again once it is answered, usually within a minute or two.'
+      inError
+        ? 'Fix the cause shown on the record and resend it, then try again.'
+        : 'Try again once it is answered, usually within a minute or two.'
     }`,
     { extensions: { waiting_records: waiting.map((r) => ({ id: r.id, authority_status: r.authorityStatus })) } },
   );

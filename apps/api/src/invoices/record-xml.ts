@@ -1,6 +1,6 @@
 import { buildRegFactuRequest } from '@vf/xml';
-import { rebuildChainRecord } from '@vf/db/src/records/rebuild-chain-record';
-import type { ChainRecordWithMessage } from '@vf/db/src/stores';
+import { rebuildChainRecord } from '@vf/db';
+import type { ChainRecordWithMessage } from '@vf/db';
 
 const RECORD_ELEMENT = /<(\w+):(RegistroAlta|RegistroAnulacion)\b[\s\S]*?<\/\1:\2>/g;
 
@@ -24,7 +24,9 @@ export function recordElementIn(requestXml: string, recordId: string): string | 
 export function recordXml({ record, sentRequestXml }: ChainRecordWithMessage): string {
   const sent = sentRequestXml ? recordElementIn(sentRequestXml, record.id) : undefined;
   if (sent) return sent;
-  const request = buildRegFactuRequest({ obligado: { name: record.issuerName, nif: record.issuerNif }, incident: false }, [rebuildChainRecord(record)]);
+  const request = buildRegFactuRequest({ obligado: { name: record.issuerName, nif: record.issuerNif }, incident: false }, [
+    rebuildChainRecord(record),
+  ]);
   const built = recordElementIn(request, record.id);
   if (!built) throw new Error(`record ${record.id} is missing from the request built for it`);
   return built;

@@ -1,5 +1,5 @@
 import type { SystemSnapshotJson } from '@vf/db';
-import type { SystemRow } from '@vf/db/src/stores';
+import type { AppendSystem } from '@vf/db';
 
 const yesNo = (b: boolean) => (b ? 'S' : 'N');
 
@@ -7,7 +7,7 @@ const yesNo = (b: boolean) => (b ? 'S' : 'N');
  * The SistemaInformatico block as of this record. IndicadorMultiplesOT is computed, never chosen:
  * S when the account keeps records for more than one taxpayer (NOTES §9.1).
  */
-export function systemSnapshot(system: SystemRow, accountHasSeveralTaxpayers: boolean): SystemSnapshotJson {
+export function systemSnapshot(system: Omit<AppendSystem, 'id'>, accountHasSeveralTaxpayers: boolean): SystemSnapshotJson {
   return {
     NombreRazon: system.vendorName,
     NIF: system.vendorNif,

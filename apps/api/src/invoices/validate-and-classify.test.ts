@@ -10,7 +10,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function stored(): Promise<{ invoices: number; usage: number }> {
-  const { rows } = await t.db.db.execute(sql`SELECT (SELECT count(*) FROM invoices)::int AS invoices, (SELECT coalesce(sum(registrations), 0) FROM usage_counters)::int AS usage`);
+  const { rows } = await t.db.db.execute(
+    sql`SELECT (SELECT count(*) FROM invoices)::int AS invoices, (SELECT coalesce(sum(usage_used), 0) FROM chains)::int AS usage`,
+  );
   return rows[0] as { invoices: number; usage: number };
 }
 
@@ -18,7 +20,11 @@ describe('POST /api/v1/invoices/validate', () => {
   it('answers 200 valid with warnings for a valid invoice, storing and counting nothing', async () => {
     const { account, taxpayerId, systemId } = await readyAccount(t.app);
     const before = await stored();
-    const res = await request(t.app).post('/api/v1/invoices/validate').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(200);
+    const res = await request(t.app)
+      .post('/api/v1/invoices/validate')
+      .set(account.auth)
+      .send(invoiceBody(taxpayerId, systemId))
+      .expect(200);
     expect(res.body).toEqual({ data: { valid: true, warnings: [] } });
     const eu = invoiceBody(taxpayerId, systemId, {
       recipient: { name: 'Kunde GmbH', country: 'DE', id_type: '02', id: 'DE123456789' },
@@ -48,7 +54,11 @@ describe('POST /api/v1/invoices/validate', () => {
   it("checks that the taxpayer and system are the caller's", async () => {
     const mine = await readyAccount(t.app);
     const theirs = await readyAccount(t.app);
-    const res = await request(t.app).post('/api/v1/invoices/validate').set(mine.account.auth).send(invoiceBody(theirs.taxpayerId, mine.systemId)).expect(404);
+    const res = await request(t.app)
+      .post('/api/v1/invoices/validate')
+      .set(mine.account.auth)
+      .send(invoiceBody(theirs.taxpayerId, mine.systemId))
+      .expect(404);
     expect(res.body.code).toBe('taxpayer_not_found');
   });
 });
@@ -65,18 +75,27 @@ describe('POST /api/v1/invoices/classify', () => {
       operation_class: expect.any(String),
       notes: expect.any(String),
     });
-    expect((await classify({ recipient_country: 'FR', recipient_vat: 'FR12345678901', issuer_territory: 'peninsula' }).expect(200)).body.data).toMatchObject({
+    expect(
+      (await classify({ recipient_country: 'FR', recipient_vat: 'FR12345678901', issuer_territory: 'peninsula' }).expect(200)).body.data,
+    ).toMatchObject({
       operation_type: 'E1',
       regime_type: '02',
       tax_rate: 0,
     });
-    expect((await classify({ recipient_country: 'US', issuer_territory: 'peninsula' }).expect(200)).body.data).toMatchObject({ operation_type: 'E2', regime_type: '02' });
+    expect((await classify({ recipient_country: 'US', issuer_territory: 'peninsula' }).expect(200)).body.data).toMatchObject({
+      operation_type: 'E2',
+      regime_type: '02',
+    });
   });
 
   it('answers 422 for an unusable request, and never counts against the quota', async () => {
     const { account } = await readyAccount(t.app);
     const before = await stored();
-    const res = await request(t.app).post('/api/v1/invoices/classify').set(account.auth).send({ recipient_country: 'XX', issuer_territory: 'mars' }).expect(422);
+    const res = await request(t.app)
+      .post('/api/v1/invoices/classify')
+      .set(account.auth)
+      .send({ recipient_country: 'XX', issuer_territory: 'mars' })
+      .expect(422);
     expect(res.body.code).toBe('validation_failed');
     expect(res.body.errors.length).toBeGreaterThan(0);
     expect(await stored()).toEqual(before);

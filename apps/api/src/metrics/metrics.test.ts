@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
-import { Scrape } from '@vf/metrics/src/testing';
+import { Scrape } from '@vf/metrics/testing';
 import { invoiceBody, readyAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -56,11 +56,16 @@ describe('GET /metrics', () => {
       const body = invoiceBody(taxpayerId, systemId);
       await request(t.app).post('/api/v1/invoices').set(account.auth).send(body).expect(201);
       await request(t.app).post('/api/v1/invoices').set(account.auth).send(body).expect(409);
-      await request(t.app).post('/api/v1/invoices').set(account.auth).send({ ...body, invoice_number: '' }).expect(422);
+      await request(t.app)
+        .post('/api/v1/invoices')
+        .set(account.auth)
+        .send({ ...body, invoice_number: '' })
+        .expect(422);
       await request(t.app).get(`/api/v1/invoices/${randomUUID()}`).set(account.auth).expect(404);
       const after = await scrape();
 
-      const moved = (result: string) => after.value('vf_registrations_total', { result }) - before.value('vf_registrations_total', { result });
+      const moved = (result: string) =>
+        after.value('vf_registrations_total', { result }) - before.value('vf_registrations_total', { result });
       expect(moved('created')).toBe(1);
       expect(moved('duplicate_invoice')).toBe(1);
       expect(moved('validation_failed')).toBe(1);
@@ -77,8 +82,11 @@ describe('GET /metrics', () => {
 
     it('shows records by authority_status as the database holds them', async () => {
       const { account, taxpayerId, systemId } = await readyAccount(t.app);
-      for (let i = 0; i < 3; i += 1) await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201);
-      await t.db.db.execute(sql`UPDATE invoices SET authority_status = 'accepted' WHERE id = (SELECT id FROM invoices WHERE taxpayer_id = ${taxpayerId} LIMIT 1)`);
+      for (let i = 0; i < 3; i += 1)
+        await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201);
+      await t.db.db.execute(
+        sql`UPDATE invoices SET authority_status = 'accepted' WHERE id = (SELECT id FROM invoices WHERE taxpayer_id = ${taxpayerId} LIMIT 1)`,
+      );
       const { rows } = await t.db.db.execute(sql`SELECT authority_status AS status, count(*)::int AS n FROM invoices GROUP BY 1`);
       const expected = Object.fromEntries((rows as { status: string; n: number }[]).map((r) => [r.status, r.n]));
       expect(expected.accepted).toBeGreaterThanOrEqual(1);
@@ -97,11 +105,11 @@ describe('GET /metrics', () => {
       await t.queues.maintenance.add('old', {}, { timestamp: now - 120_000 });
       await t.queues.maintenance.add('new', {}, { timestamp: now - 1_000 });
       // Slept and woke 5 s ago: it has been ready for 5 s, not since it was first added 10 minutes ago.
-      await t.queues.submission.add('submit', { invoiceId: randomUUID(), chainId: randomUUID(), readyAt: now - 5_000 }, { timestamp: now - 600_000 });
+      await t.queues.submission.add('send', { chainId: randomUUID(), readyAt: now - 5_000 }, { timestamp: now - 600_000 });
       // Due but not yet promoted (no worker fetches): as ready as a waiting job.
-      await t.queues.submission.add('submit', { invoiceId: randomUUID(), chainId: randomUUID() }, { delay: 1 });
+      await t.queues.submission.add('send', { chainId: randomUUID() }, { delay: 1 });
       // Not due for an hour: backlog, but nothing a worker could take now.
-      await t.queues.submission.add('submit', { invoiceId: randomUUID(), chainId: randomUUID() }, { delay: 3_600_000 });
+      await t.queues.submission.add('send', { chainId: randomUUID() }, { delay: 3_600_000 });
       await new Promise((resolve) => setTimeout(resolve, 50));
 
       const s = await scrape();

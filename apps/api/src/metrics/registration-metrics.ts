@@ -1,19 +1,10 @@
 import { registrationsTotal } from '@vf/metrics';
-import { ApiError } from '../errors/api-error';
+import type { ItemOutcome } from '../invoices/plan-registrations';
 
-/** Counts each registration by its result: `created`, or the problem code the client gets (`internal_error` if none). */
-export function withRegistrationMetrics<S extends { register(...args: never[]): Promise<unknown> }>(service: S): S {
-  return {
-    ...service,
-    async register(...args: Parameters<S['register']>) {
-      try {
-        const registered = await service.register(...args);
-        registrationsTotal.inc({ result: 'created' });
-        return registered;
-      } catch (err) {
-        registrationsTotal.inc({ result: err instanceof ApiError ? err.code : 'internal_error' });
-        throw err;
-      }
-    },
-  };
+/**
+ * Counts each registration by its result: `created`, or the problem code the client gets; undefined stands for a
+ * failure of ours (`internal_error`). A batch counts each of its items.
+ */
+export function countRegistrations(outcomes: (ItemOutcome | undefined)[]): void {
+  for (const o of outcomes) registrationsTotal.inc({ result: o === undefined ? 'internal_error' : o.ok ? 'created' : o.error.code });
 }

@@ -2,6 +2,7 @@ import { accountRouteDocs } from '../account/account-routes';
 import { authRouteDocs } from '../auth/auth-routes';
 import { chainRouteDocs } from '../chain/chain-routes';
 import { healthRouteDocs } from '../health/health-routes';
+import { invoiceBatchRouteDocs } from '../invoices/invoice-batch-routes';
 import { invoiceResendRouteDocs } from '../invoices/invoice-resend-routes';
 import { invoiceRouteDocs } from '../invoices/invoice-routes';
 import { qrRouteDocs } from '../qr/qr-routes';
@@ -20,6 +21,7 @@ export const apiRouteDocs: RouteDoc[] = [
   ...taxpayerRouteDocs,
   ...systemRouteDocs,
   ...invoiceRouteDocs,
+  ...invoiceBatchRouteDocs,
   ...invoiceResendRouteDocs,
   ...chainRouteDocs,
   ...qrRouteDocs,

@@ -41,7 +41,12 @@ export function openApiPath(expressPath: string): string {
 }
 
 function parameters(route: RouteDoc) {
-  const pathParams = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const pathParams = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
   if (isIdempotent(route)) pathParams.push(IDEMPOTENCY_HEADER as (typeof pathParams)[number]);
   if (!route.query) return pathParams;
   const query = toJsonSchema(route.query) as { properties?: Record<string, JsonSchema & { description?: string }>; required?: string[] };
@@ -54,7 +59,12 @@ function parameters(route: RouteDoc) {
 
 function problemResponses(route: RouteDoc) {
   const codes = [
-    ...new Set<ErrorCode>([...route.problems, ...(route.public ? [] : (['unauthorized'] as ErrorCode[])), ...(isIdempotent(route) ? IDEMPOTENCY_PROBLEMS : []), ...EVERY_ROUTE]),
+    ...new Set<ErrorCode>([
+      ...route.problems,
+      ...(route.public ? [] : (['unauthorized'] as ErrorCode[])),
+      ...(isIdempotent(route) ? IDEMPOTENCY_PROBLEMS : []),
+      ...EVERY_ROUTE,
+    ]),
   ];
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(errorCatalogue[code].status, [...(byStatus.get(errorCatalogue[code].status) ?? []), code]);
@@ -74,14 +84,23 @@ function problemResponses(route: RouteDoc) {
 }
 
 function successResponses(route: RouteDoc) {
-  const replayed = isIdempotent(route) ? { 'Idempotent-Replayed': '`true` when this is the stored answer of an earlier request with the same Idempotency-Key.' } : {};
+  const replayed = isIdempotent(route)
+    ? { 'Idempotent-Replayed': '`true` when this is the stored answer of an earlier request with the same Idempotency-Key.' }
+    : {};
   return Object.fromEntries(
     Object.entries(route.responses).map(([status, doc]) => [
       status,
       {
         description: doc.description,
         ...(doc.headers || isIdempotent(route)
-          ? { headers: Object.fromEntries(Object.entries({ ...doc.headers, ...replayed }).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) }
+          ? {
+              headers: Object.fromEntries(
+                Object.entries({ ...doc.headers, ...replayed }).map(([name, description]) => [
+                  name,
+                  { description, schema: { type: 'string' } },
+                ]),
+              ),
+            }
           : {}),
         ...(doc.json ? { content: { 'application/json': { schema: toJsonSchema(doc.json) } } } : doc.media ? { content: doc.media } : {}),
       },
@@ -111,14 +130,19 @@ export function buildOpenApiDocument(routes: RouteDoc[], info: { version: string
     info: {
       title: 'VERI*FACTU registration API',
       version: info.version,
-      description: 'Registers invoices for Spain’s VERI*FACTU scheme and tracks them with the tax authority (AEAT). Behaviours a schema cannot say: docs/api.md.',
+      description:
+        'Registers invoices for Spain’s VERI*FACTU scheme and tracks them with the tax authority (AEAT). Behaviours a schema cannot say: docs/api.md.',
     },
     servers: [{ url: '/api/v1' }],
     security: [{ apiKey: [] }],
     paths,
     components: {
       securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', description: 'The account’s API key (vf_…), from POST /auth/register or /auth/regenerate-key.' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The account’s API key (vf_…), from POST /auth/register or /auth/regenerate-key.',
+        },
       },
       schemas: { Problem: toJsonSchema(problem) },
     },

@@ -13,7 +13,11 @@ let browser: Browser;
 beforeAll(async () => {
   t = await createTestApp();
   server = t.app.listen(0, '127.0.0.1');
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
 });
 afterAll(async () => {
   await browser?.close();

@@ -9,7 +9,10 @@ afterAll(() => t.close());
 
 describe('/docs', () => {
   it('serves the interactive reference from this server only, under a CSP that allows nothing else', async () => {
-    const page = await request(t.app).get('/docs').expect(200).expect('Content-Type', /text\/html/);
+    const page = await request(t.app)
+      .get('/docs')
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
     const csp = page.headers['content-security-policy'];
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("script-src 'self'");
@@ -20,7 +23,9 @@ describe('/docs', () => {
       expect(url).toMatch(/^\/docs\//);
       await request(t.app).get(url).expect(200);
     }
-    const start = await request(t.app).get('/docs/start.js').expect('Content-Type', /javascript/);
+    const start = await request(t.app)
+      .get('/docs/start.js')
+      .expect('Content-Type', /javascript/);
     expect(start.text).toContain('"/api/v1/openapi.json"');
   });
 

@@ -31,7 +31,8 @@ function registeredRoutes(app: Express): string[] {
   const walk = (stack: Layer[], prefix: string) => {
     for (const layer of stack) {
       if (layer.route) {
-        for (const method of Object.keys(layer.route.methods).filter((m) => m !== '_all')) found.push(`${method} ${prefix}${layer.route.path}`);
+        for (const method of Object.keys(layer.route.methods).filter((m) => m !== '_all'))
+          found.push(`${method} ${prefix}${layer.route.path}`);
       } else if (layer.handle.stack) {
         // A mounted router: its mount path is the layer's own (e.g. /api/v1), or nothing when mounted at /.
         walk(layer.handle.stack, prefix + (typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : ''));
@@ -55,12 +56,18 @@ describe('the OpenAPI document', () => {
       let text = ''; for await (const chunk of process.stdin) text += chunk;
       const v = new Validator(); const r = await v.validate(JSON.parse(text));
       process.stdout.write(JSON.stringify({ ...r, version: v.version }));`;
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: JSON.stringify(doc), cwd: __dirname, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      input: JSON.stringify(doc),
+      cwd: __dirname,
+      encoding: 'utf8',
+    });
     expect(JSON.parse(out)).toEqual({ valid: true, version: '3.1' });
   });
 
   it('describes every route the app registers under /api/v1, and nothing else', () => {
-    const registered = registeredRoutes(t.app).map((r) => r.replace(/:(\w+)/g, '{$1}')).sort();
+    const registered = registeredRoutes(t.app)
+      .map((r) => r.replace(/:(\w+)/g, '{$1}'))
+      .sort();
     expect(registered.length).toBeGreaterThan(20);
     expect(documentedRoutes()).toEqual(registered);
   });
@@ -77,7 +84,14 @@ describe('real answers match the document', () => {
   const captured: { operation: string; res: request.Response }[] = [];
 
   /** Calls the API and keeps the answer under its documented operation ("get /invoices/{id}"). */
-  async function call(method: 'get' | 'post' | 'put' | 'delete', path: string, url: string, auth?: TestAccount, body?: unknown, headers: Record<string, string> = {}): Promise<request.Response> {
+  async function call(
+    method: 'get' | 'post' | 'put' | 'delete',
+    path: string,
+    url: string,
+    auth?: TestAccount,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<request.Response> {
     let req = request(t.app)[method](`${API_PREFIX}${url}`).set(headers);
     if (auth) req = req.set(auth.auth);
     const res = body === undefined ? await req : await req.send(body as object);
@@ -89,7 +103,8 @@ describe('real answers match the document', () => {
     const { account, taxpayerId, systemId } = await readyAccount(t.app);
     const other = await registerAccount(t.app, 'Other');
     const missing = '00000000-0000-4000-8000-000000000000';
-    const register = (extra: Record<string, unknown> = {}) => call('post', '/invoices', '/invoices', account, invoiceBody(taxpayerId, systemId, extra));
+    const register = (extra: Record<string, unknown> = {}) =>
+      call('post', '/invoices', '/invoices', account, invoiceBody(taxpayerId, systemId, extra));
     const settle = (id: string, status: string) => t.db.db.execute(sql`UPDATE invoices SET authority_status = ${status} WHERE id = ${id}`);
 
     await call('get', '/health', '/health');
@@ -98,7 +113,11 @@ describe('real answers match the document', () => {
     await call('get', '/openapi.json', '/openapi.json');
     await call('get', '/openapi.json', '/openapi.json', undefined, 'not json');
 
-    await call('post', '/auth/register', '/auth/register', undefined, { name: 'Ana', email: 'ana-contract@example.test', password: 'a long password here' });
+    await call('post', '/auth/register', '/auth/register', undefined, {
+      name: 'Ana',
+      email: 'ana-contract@example.test',
+      password: 'a long password here',
+    });
     await call('post', '/auth/register', '/auth/register', undefined, { name: 'Ana', email: 'not an email', password: 'short' });
     await call('post', '/auth/regenerate-key', '/auth/regenerate-key', other);
     await call('post', '/auth/regenerate-key', '/auth/regenerate-key', { ...other, auth: { Authorization: 'Bearer vf_not_a_key' } });
@@ -119,7 +138,13 @@ describe('real answers match the document', () => {
 
     await call('get', '/systems', '/systems', account);
     await call('get', '/systems', '/systems?cursor=zzz', account);
-    const spareSystem = await call('post', '/systems', '/systems', account, { vendor_name: 'V SL', vendor_nif: 'B85905495', name: 'S', version: '1', installation_number: '2' });
+    const spareSystem = await call('post', '/systems', '/systems', account, {
+      vendor_name: 'V SL',
+      vendor_nif: 'B85905495',
+      name: 'S',
+      version: '1',
+      installation_number: '2',
+    });
     await call('post', '/systems', '/systems', account, {});
     await call('get', '/systems/:id', `/systems/${systemId}`, account);
     await call('get', '/systems/:id', `/systems/${missing}`, account);
@@ -132,11 +157,23 @@ describe('real answers match the document', () => {
     await call('post', '/invoices/validate', '/invoices/validate', account, invoiceBody(taxpayerId, systemId, { invoice_type: 'Z9' }));
     await call('post', '/invoices/classify', '/invoices/classify', account, { recipient_country: 'FR' });
     await call('post', '/invoices/classify', '/invoices/classify', account, { issuer_territory: 'mars' });
+    await call('post', '/invoices/batch', '/invoices/batch', account, [invoiceBody(taxpayerId, systemId)]);
+    await call('post', '/invoices/batch', '/invoices/batch', account, [
+      invoiceBody(taxpayerId, systemId),
+      invoiceBody(taxpayerId, systemId, { invoice_type: 'Z9' }),
+    ]);
+    await call('post', '/invoices/batch', '/invoices/batch', account, []);
 
     const first = await register({ recipient: { name: 'Foreign Ltd', country: 'US', id_type: '04', id: 'US123' } });
     const second = await register();
     const third = await register({ recipient: undefined, invoice_type: 'F2' });
-    await call('post', '/invoices', '/invoices', account, invoiceBody(taxpayerId, systemId, { invoice_number: first.body.data.invoice_number }));
+    await call(
+      'post',
+      '/invoices',
+      '/invoices',
+      account,
+      invoiceBody(taxpayerId, systemId, { invoice_number: first.body.data.invoice_number }),
+    );
     const [a, b, c] = [first.body.data.id, second.body.data.id, third.body.data.id];
 
     await call('get', '/invoices', '/invoices?sort=invoice_number', account);
@@ -147,8 +184,20 @@ describe('real answers match the document', () => {
     await call('get', '/invoices/:id', `/invoices/${a}`, other);
 
     await settle(a, 'accepted');
-    await call('put', '/invoices/:id', `/invoices/${a}`, account, invoiceBody(taxpayerId, systemId, { invoice_number: first.body.data.invoice_number, description: 'Corrected' }));
-    await call('put', '/invoices/:id', `/invoices/${b}`, account, invoiceBody(taxpayerId, systemId, { invoice_number: second.body.data.invoice_number }));
+    await call(
+      'put',
+      '/invoices/:id',
+      `/invoices/${a}`,
+      account,
+      invoiceBody(taxpayerId, systemId, { invoice_number: first.body.data.invoice_number, description: 'Corrected' }),
+    );
+    await call(
+      'put',
+      '/invoices/:id',
+      `/invoices/${b}`,
+      account,
+      invoiceBody(taxpayerId, systemId, { invoice_number: second.body.data.invoice_number }),
+    );
     await settle(c, 'accepted');
     await call('post', '/invoices/:id/cancel', `/invoices/${c}/cancel`, account, { reason: 'Issued by mistake' });
     await call('post', '/invoices/:id/cancel', `/invoices/${c}/cancel`, account, {});
@@ -164,7 +213,10 @@ describe('real answers match the document', () => {
     await call('post', '/invoices/:id/resend', `/invoices/${b}/resend`, account);
     await call('post', '/invoices/:id/resend', `/invoices/${a}/resend`, account);
 
-    const hook = await call('post', '/webhooks', '/webhooks', account, { url: 'https://receiver.example.test/hooks', events: ['invoice.accepted'] });
+    const hook = await call('post', '/webhooks', '/webhooks', account, {
+      url: 'https://receiver.example.test/hooks',
+      events: ['invoice.accepted'],
+    });
     await call('post', '/webhooks', '/webhooks', account, { url: 'http://receiver.example.test/hooks', events: ['invoice.nothing'] });
     await call('get', '/webhooks', '/webhooks', account);
     await call('get', '/webhooks', '/webhooks');
@@ -184,8 +236,12 @@ describe('real answers match the document', () => {
     const replay = await call('post', '/invoices', '/invoices', account, replayBody, once);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toEqual(original.body);
-    expect((await call('post', '/invoices', '/invoices', account, invoiceBody(taxpayerId, systemId), once)).body.code).toBe('idempotency_key_reused');
-    expect((await call('post', '/systems', '/systems', account, {}, { 'Idempotency-Key': 'tab\there' })).body.code).toBe('idempotency_key_invalid');
+    expect((await call('post', '/invoices', '/invoices', account, invoiceBody(taxpayerId, systemId), once)).body.code).toBe(
+      'idempotency_key_reused',
+    );
+    expect((await call('post', '/systems', '/systems', account, {}, { 'Idempotency-Key': 'tab\there' })).body.code).toBe(
+      'idempotency_key_invalid',
+    );
 
     const nif = (await request(t.app).get(`/api/v1/taxpayers/${taxpayerId}`).set(account.auth)).body.data.nif;
     await call('get', '/chain/:nif', `/chain/${nif}`, account);
@@ -196,7 +252,7 @@ describe('real answers match the document', () => {
     expect(problems).toEqual([]);
 
     // Every documented operation was seen answering both ways.
-    const seen = (ok: boolean) => new Set(captured.filter((c) => (c.res.status < 400) === ok).map((c) => c.operation));
+    const seen = (ok: boolean) => new Set(captured.filter((c) => c.res.status < 400 === ok).map((c) => c.operation));
     const operations = documentedRoutes().map((r) => r.replace(API_PREFIX, ''));
     expect(operations.filter((op) => !seen(true).has(op))).toEqual([]);
     expect(operations.filter((op) => !seen(false).has(op))).toEqual([]);

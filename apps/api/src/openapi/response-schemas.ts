@@ -17,7 +17,12 @@ const amount = Joi.string()
 const nullableAmount = amount.allow(null);
 const status = Joi.string().valid(...AUTHORITY_STATUSES);
 
-const issue = Joi.object({ field: text.required(), code: text.required(), message: text.required(), authority_code: Joi.number().integer() });
+const issue = Joi.object({
+  field: text.required(),
+  code: text.required(),
+  message: text.required(),
+  authority_code: Joi.number().integer(),
+});
 const warning = Joi.object({ code: text.required(), message: text.required() });
 
 /** `{ data }` around a resource, with an optional human `message`. */
@@ -175,7 +180,9 @@ export const invoiceDetail = Joi.object({
   rectification_type: Joi.string().valid('S', 'I').allow(null).required(),
   rectified_base_amount: nullableAmount.required(),
   rectified_tax_amount: nullableAmount.required(),
-  corrected_invoices: Joi.array().items(Joi.object({ invoice_number: text.required(), invoice_date: text.required() })).required(),
+  corrected_invoices: Joi.array()
+    .items(Joi.object({ invoice_number: text.required(), invoice_date: text.required() }))
+    .required(),
   breakdown: Joi.array()
     .items(
       Joi.object({
@@ -214,25 +221,29 @@ export const invoiceDetail = Joi.object({
   updated_at: timestamp.required(),
 });
 
-export const registeredInvoiceResponse = envelope(
-  Joi.object({
-    id: id.required(),
-    invoice_number: text.required(),
-    hash: text.required(),
-    qr_url: Joi.string().uri().required(),
-    authority_status: Joi.string().valid('queued').required(),
-    record_type: Joi.string().valid('registration').required(),
-    taxpayer_id: id.required(),
-    chain_position: Joi.number().integer().min(1).required(),
-    previous_hash: nullableText.required(),
-    generated_at: text.required(),
-    warnings: Joi.array().items(issue).required(),
-  }),
+const registeredInvoice = Joi.object({
+  id: id.required(),
+  invoice_number: text.required(),
+  hash: text.required(),
+  qr_url: Joi.string().uri().required(),
+  authority_status: Joi.string().valid('queued').required(),
+  record_type: Joi.string().valid('registration').required(),
+  taxpayer_id: id.required(),
+  chain_position: Joi.number().integer().min(1).required(),
+  previous_hash: nullableText.required(),
+  generated_at: text.required(),
+  warnings: Joi.array().items(issue).required(),
+});
+
+export const registeredInvoiceResponse = envelope(registeredInvoice);
+
+export const validationResponse = envelope(
+  Joi.object({ valid: Joi.boolean().valid(true).required(), warnings: Joi.array().items(issue).required() }),
 );
 
-export const validationResponse = envelope(Joi.object({ valid: Joi.boolean().valid(true).required(), warnings: Joi.array().items(issue).required() }));
-
-export const classificationResponse = envelope(Joi.object().unknown(true).description('Suggested operation_type, regime_type, tax_type, tax_rate and notes.'));
+export const classificationResponse = envelope(
+  Joi.object().unknown(true).description('Suggested operation_type, regime_type, tax_type, tax_rate and notes.'),
+);
 
 export const resendResponse = envelope(invoiceDetail.keys({ resumed_records: Joi.number().integer().min(0).required() }));
 
@@ -266,10 +277,19 @@ export const chainResponse = envelope(
 export const webhook = Joi.object({
   id: id.required(),
   url: Joi.string().uri().required(),
-  events: Joi.array().items(Joi.string().valid(...WEBHOOK_EVENT_TYPES)).required(),
+  events: Joi.array()
+    .items(Joi.string().valid(...WEBHOOK_EVENT_TYPES))
+    .required(),
   created_at: timestamp.required(),
 });
-export const createdWebhookResponse = envelope(webhook.keys({ secret: Joi.string().pattern(/^whsec_/).required().description('The signing secret, shown only here.') }));
+export const createdWebhookResponse = envelope(
+  webhook.keys({
+    secret: Joi.string()
+      .pattern(/^whsec_/)
+      .required()
+      .description('The signing secret, shown only here.'),
+  }),
+);
 
 export const webhookDelivery = Joi.object({
   id: id.required(),
@@ -295,3 +315,24 @@ export const problem = Joi.object({
   errors: Joi.array().items(issue).description('Field problems of a 422.'),
   warnings: Joi.array().items(issue),
 }).unknown(true);
+
+const batchIndex = Joi.number().integer().min(0).required().description('Position of the item in the request array.');
+
+export const batchRegistrationResponse = Joi.object({
+  message: text.required(),
+  registered: Joi.number().integer().min(0).required(),
+  failed: Joi.number().integer().min(0).required(),
+  results: Joi.array()
+    .items(
+      Joi.alternatives(
+        Joi.object({ index: batchIndex, status: Joi.number().valid(201).required(), data: registeredInvoice.required() }).description(
+          'A registered item: what POST /invoices answers.',
+        ),
+        Joi.object({ index: batchIndex, status: Joi.number().integer().min(400).required(), problem: problem.required() }).description(
+          'A refused item: its problem, as POST /invoices would answer it.',
+        ),
+      ),
+    )
+    .required()
+    .description('One result per item, in the order of the request.'),
+});

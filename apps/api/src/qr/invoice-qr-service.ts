@@ -1,5 +1,5 @@
 import type { Db } from '@vf/db';
-import { dashboardInvoiceStore } from '@vf/db/src/stores/dashboard-invoice-store';
+import { dashboardInvoiceStore } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { renderQrPng, renderQrSvg, type QrFormat } from './render-qr';

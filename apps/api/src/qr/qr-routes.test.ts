@@ -11,7 +11,11 @@ beforeAll(async () => {
   t = await createTestApp();
   const ready = await readyAccount(t.app);
   auth = ready.account.auth;
-  const res = await request(t.app).post('/api/v1/invoices').set(auth).send(invoiceBody(ready.taxpayerId, ready.systemId, { invoice_number: 'QR&1 /x' })).expect(201);
+  const res = await request(t.app)
+    .post('/api/v1/invoices')
+    .set(auth)
+    .send(invoiceBody(ready.taxpayerId, ready.systemId, { invoice_number: 'QR&1 /x' }))
+    .expect(201);
   invoice = res.body.data;
 });
 afterAll(() => t.close());
@@ -26,21 +30,33 @@ describe('GET /api/v1/invoices/{id}/qr', () => {
     const expected = await QRCode.toBuffer(invoice.qr_url, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 10 });
     expect((res.body as Buffer).equals(expected)).toBe(true);
     // Level L of the same URL is a different symbol: the comparison above pins the level.
-    expect((res.body as Buffer).equals(await QRCode.toBuffer(invoice.qr_url, { type: 'png', errorCorrectionLevel: 'L', margin: 4, scale: 10 }))).toBe(false);
+    expect(
+      (res.body as Buffer).equals(await QRCode.toBuffer(invoice.qr_url, { type: 'png', errorCorrectionLevel: 'L', margin: 4, scale: 10 })),
+    ).toBe(false);
   });
 
   it('answers an SVG for ?format=svg and for Accept: image/svg+xml', async () => {
     const byQuery = await request(t.app).get(`/api/v1/invoices/${invoice.id}/qr?format=svg`).set(auth).buffer(true).expect(200);
     expect(byQuery.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(String(byQuery.body)).toBe(await expectedSvg());
-    const byAccept = await request(t.app).get(`/api/v1/invoices/${invoice.id}/qr`).set(auth).set('Accept', 'image/svg+xml').buffer(true).expect(200);
+    const byAccept = await request(t.app)
+      .get(`/api/v1/invoices/${invoice.id}/qr`)
+      .set(auth)
+      .set('Accept', 'image/svg+xml')
+      .buffer(true)
+      .expect(200);
     expect(String(byAccept.body)).toBe(await expectedSvg());
   });
 
   it('refuses an unknown format and an Accept it cannot satisfy', async () => {
     const bad = await request(t.app).get(`/api/v1/invoices/${invoice.id}/qr?format=gif`).set(auth).expect(422);
     expect(bad.body.errors[0]).toMatchObject({ field: 'format' });
-    await request(t.app).get(`/api/v1/invoices/${invoice.id}/qr`).set(auth).set('Accept', 'application/json').expect(406).expect('Content-Type', /application\/problem\+json/);
+    await request(t.app)
+      .get(`/api/v1/invoices/${invoice.id}/qr`)
+      .set(auth)
+      .set('Accept', 'application/json')
+      .expect(406)
+      .expect('Content-Type', /application\/problem\+json/);
   });
 
   it("needs the API key and never shows another account's invoice", async () => {

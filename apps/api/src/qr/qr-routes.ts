@@ -36,7 +36,10 @@ export const qrRouteDocs: RouteDoc[] = [
     responses: {
       200: {
         description: 'The QR image.',
-        media: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } }, 'image/svg+xml': { schema: { type: 'string' } } },
+        media: {
+          'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } },
+          'image/svg+xml': { schema: { type: 'string' } },
+        },
       },
     },
     problems: ['validation_failed', 'not_acceptable', 'invoice_not_found'],

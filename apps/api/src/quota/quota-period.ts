@@ -7,8 +7,16 @@ export interface QuotaPeriod {
   resetsAt: Date;
 }
 
+let last: QuotaPeriod | undefined;
+
 export function quotaPeriod(now: Date): QuotaPeriod {
   const period = madridToday(now).slice(0, 7);
+  if (last?.period === period) return last;
+  last = monthOf(period);
+  return last;
+}
+
+function monthOf(period: string): QuotaPeriod {
   const [year, month] = period.split('-').map(Number);
   const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
   const firstDay = `${next.year}-${String(next.month).padStart(2, '0')}-01`;

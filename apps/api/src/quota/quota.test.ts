@@ -24,7 +24,8 @@ async function onPlan(account: TestAccount, plan: string): Promise<void> {
 test('registrations beyond the monthly quota get a 429 that explains it; validate and classify stay free', async () => {
   const { account, taxpayerId, systemId } = await readyAccount(server);
   await onPlan(account, 'tiny');
-  for (let i = 0; i < 3; i++) await request(server).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201);
+  for (let i = 0; i < 3; i++)
+    await request(server).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201);
 
   const res = await request(server).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(429);
   const { period, resetsAt } = quotaPeriod(new Date());
@@ -34,9 +35,17 @@ test('registrations beyond the monthly quota get a 429 that explains it; validat
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 
   await request(server).post('/api/v1/invoices/validate').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(200);
-  await request(server).post('/api/v1/invoices/classify').set(account.auth).send({ recipient_country: 'ES', issuer_territory: 'peninsula' }).expect(200);
+  await request(server)
+    .post('/api/v1/invoices/classify')
+    .set(account.auth)
+    .send({ recipient_country: 'ES', issuer_territory: 'peninsula' })
+    .expect(200);
   const me = await request(server).get('/api/v1/account').set(account.auth).expect(200);
-  expect(me.body.data).toMatchObject({ plan: 'tiny', monthly_quota: 3, usage: { period, used: 3, remaining: 0, resets_at: resetsAt.toISOString() } });
+  expect(me.body.data).toMatchObject({
+    plan: 'tiny',
+    monthly_quota: 3,
+    usage: { period, used: 3, remaining: 0, resets_at: resetsAt.toISOString() },
+  });
   const { rows } = await t.db.db.execute(sql`SELECT count(*)::int AS n FROM invoices WHERE taxpayer_id = ${taxpayerId}`);
   expect(rows[0]).toEqual({ n: 3 });
 });
@@ -47,14 +56,18 @@ test('concurrent registrations across taxpayers cannot overshoot the quota', asy
   await onPlan(account, 'small');
   const responses = await Promise.all(
     Array.from({ length: 12 }, (_, i) =>
-      request(server).post('/api/v1/invoices').set(account.auth).send(invoiceBody(i % 2 ? second : taxpayerId, systemId)),
+      request(server)
+        .post('/api/v1/invoices')
+        .set(account.auth)
+        .send(invoiceBody(i % 2 ? second : taxpayerId, systemId)),
     ),
   );
   const statuses = responses.map((r) => r.status).sort();
   expect(statuses).toEqual([...Array(5).fill(201), ...Array(7).fill(429)]);
   const { rows } = await t.db.db.execute(sql`
     SELECT (SELECT count(*) FROM invoices i JOIN accounts a ON a.id = i.account_id WHERE a.email = ${account.email})::int AS invoices,
-           (SELECT registrations FROM usage_counters u JOIN accounts a ON a.id = u.account_id WHERE a.email = ${account.email}) AS used`);
+           (SELECT sum(c.usage_used)::int FROM chains c JOIN taxpayers tp ON tp.id = c.taxpayer_id JOIN accounts a ON a.id = tp.account_id
+            WHERE a.email = ${account.email}) AS used`);
   expect(rows[0]).toEqual({ invoices: 5, used: 5 });
 });
 
@@ -64,7 +77,11 @@ test('a rejected registration does not use quota', async () => {
   const body = invoiceBody(taxpayerId, systemId);
   await request(server).post('/api/v1/invoices').set(account.auth).send(body).expect(201);
   await request(server).post('/api/v1/invoices').set(account.auth).send(body).expect(409);
-  await request(server).post('/api/v1/invoices').set(account.auth).send({ ...body, total_amount: 'x' }).expect(422);
+  await request(server)
+    .post('/api/v1/invoices')
+    .set(account.auth)
+    .send({ ...body, total_amount: 'x' })
+    .expect(422);
   const me = await request(server).get('/api/v1/account').set(account.auth).expect(200);
   expect(me.body.data.usage.used).toBe(1);
 });

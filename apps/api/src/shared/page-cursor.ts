@@ -1,4 +1,4 @@
-import type { PageKey } from '@vf/db/src/stores';
+import type { PageKey } from '@vf/db';
 import { isUuid } from '../http/is-uuid';
 
 // PostgreSQL's timestamptz text, e.g. "2025-01-01 10:00:00.123456+00"; checked so a forged cursor cannot reach SQL as garbage.

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import type { PageKey } from '@vf/db/src/stores';
+import type { PageKey } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import { decodeCursor, encodeCursor } from './page-cursor';
 

@@ -28,7 +28,10 @@ export function systemRoutes(systems: SystemService): Router {
     })
     .post(async (req, res) => {
       const system = await systems.create(currentAccount(res).id, parseWith(systemCreateSchema, req.body));
-      res.status(201).location(`/api/v1/systems/${system.id}`).json({ data: renderSystem(system) });
+      res
+        .status(201)
+        .location(`/api/v1/systems/${system.id}`)
+        .json({ data: renderSystem(system) });
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
@@ -51,7 +54,15 @@ export function systemRoutes(systems: SystemService): Router {
 }
 
 export const systemRouteDocs: RouteDoc[] = [
-  { method: 'get', path: '/systems', tag: 'Computer systems', summary: 'List computer systems', query: pageQuerySchema, responses: { 200: { description: 'A page of systems, newest first.', json: pageOf(system) } }, problems: ['validation_failed'] },
+  {
+    method: 'get',
+    path: '/systems',
+    tag: 'Computer systems',
+    summary: 'List computer systems',
+    query: pageQuerySchema,
+    responses: { 200: { description: 'A page of systems, newest first.', json: pageOf(system) } },
+    problems: ['validation_failed'],
+  },
   {
     method: 'post',
     path: '/systems',
@@ -61,7 +72,14 @@ export const systemRouteDocs: RouteDoc[] = [
     responses: { 201: { description: 'Created.', json: envelope(system), headers: { Location: 'The new system’s URL.' } } },
     problems: ['validation_failed'],
   },
-  { method: 'get', path: '/systems/:id', tag: 'Computer systems', summary: 'One computer system', responses: { 200: { description: 'The system.', json: envelope(system) } }, problems: ['system_not_found'] },
+  {
+    method: 'get',
+    path: '/systems/:id',
+    tag: 'Computer systems',
+    summary: 'One computer system',
+    responses: { 200: { description: 'The system.', json: envelope(system) } },
+    problems: ['system_not_found'],
+  },
   {
     method: 'put',
     path: '/systems/:id',
@@ -71,5 +89,12 @@ export const systemRouteDocs: RouteDoc[] = [
     responses: { 200: { description: 'Updated.', json: envelope(system) } },
     problems: ['validation_failed', 'system_not_found'],
   },
-  { method: 'delete', path: '/systems/:id', tag: 'Computer systems', summary: 'Delete an unused computer system', responses: { 204: { description: 'Deleted.' } }, problems: ['system_not_found', 'system_in_use'] },
+  {
+    method: 'delete',
+    path: '/systems/:id',
+    tag: 'Computer systems',
+    summary: 'Delete an unused computer system',
+    responses: { 204: { description: 'Deleted.' } },
+    problems: ['system_not_found', 'system_in_use'],
+  },
 ];

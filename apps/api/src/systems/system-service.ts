@@ -1,5 +1,5 @@
 import type { Db } from '@vf/db';
-import { StoreError, systemStore, type SystemPatch, type SystemRow } from '@vf/db/src/stores';
+import { StoreError, systemStore, type SystemPatch, type SystemRow } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import { pageStart, toPage, type Page, type PageQuery } from '../shared/page-query';
 import { defaultSystemCode } from './system-code';

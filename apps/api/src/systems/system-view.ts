@@ -1,4 +1,4 @@
-import type { SystemRow } from '@vf/db/src/stores';
+import type { SystemRow } from '@vf/db';
 
 export function renderSystem(s: SystemRow) {
   return {

@@ -12,7 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const valid = { vendor_name: 'Software Vendor SL', vendor_nif: 'b-85905495', name: 'Facturador Pro', version: '2.1', installation_number: 'SHOP-0001' };
+const valid = {
+  vendor_name: 'Software Vendor SL',
+  vendor_nif: 'b-85905495',
+  name: 'Facturador Pro',
+  version: '2.1',
+  installation_number: 'SHOP-0001',
+};
 const create = (account: TestAccount, body: Record<string, unknown>) => request(t.app).post('/api/v1/systems').set(account.auth).send(body);
 const fieldCodes = (res: request.Response) => res.body.errors.map((e: { field: string; code: string }) => `${e.field}:${e.code}`).sort();
 
@@ -36,18 +42,31 @@ describe('computer systems', () => {
   });
 
   it('keeps explicit values', async () => {
-    const res = await create(owner, { ...valid, only_supports_verifactu: false, supports_multiple_taxpayers: false, system_code: '7Z' }).expect(201);
+    const res = await create(owner, {
+      ...valid,
+      only_supports_verifactu: false,
+      supports_multiple_taxpayers: false,
+      system_code: '7Z',
+    }).expect(201);
     expect(res.body.data).toMatchObject({ only_supports_verifactu: false, supports_multiple_taxpayers: false, system_code: '7Z' });
   });
 
   it('validates the vendor NIF, the lengths and the code', async () => {
-    const res = await create(owner, { ...valid, vendor_nif: 'B85905496', name: 'x'.repeat(31), system_code: 'Ñ1', version: '' }).expect(422);
+    const res = await create(owner, { ...valid, vendor_nif: 'B85905496', name: 'x'.repeat(31), system_code: 'Ñ1', version: '' }).expect(
+      422,
+    );
     expect(fieldCodes(res)).toEqual(['name:too_long', 'system_code:invalid_format', 'vendor_nif:invalid_nif', 'version:too_short']);
     for (const code of ['a1', 'ABC', 'A', 'Ñ0', 'A-']) {
       expect(fieldCodes(await create(owner, { ...valid, system_code: code }).expect(422))).toEqual(['system_code:invalid_format']);
     }
     const missing = await create(owner, {}).expect(422);
-    expect(fieldCodes(missing)).toEqual(['installation_number:required', 'name:required', 'vendor_name:required', 'vendor_nif:required', 'version:required']);
+    expect(fieldCodes(missing)).toEqual([
+      'installation_number:required',
+      'name:required',
+      'vendor_name:required',
+      'vendor_nif:required',
+      'version:required',
+    ]);
   });
 
   it('rejects the contract placeholder name and other unknown fields', async () => {
@@ -59,7 +78,11 @@ describe('computer systems', () => {
     const id = (await create(owner, { ...valid, name: 'To change' }).expect(201)).body.data.id;
     const list = await request(t.app).get('/api/v1/systems').set(owner.auth).expect(200);
     expect(list.body.data.map((s: { id: string }) => s.id)).toContain(id);
-    const updated = await request(t.app).put(`/api/v1/systems/${id}`).set(owner.auth).send({ version: '3.0', only_supports_verifactu: false }).expect(200);
+    const updated = await request(t.app)
+      .put(`/api/v1/systems/${id}`)
+      .set(owner.auth)
+      .send({ version: '3.0', only_supports_verifactu: false })
+      .expect(200);
     expect(updated.body.data).toMatchObject({ name: 'To change', version: '3.0', only_supports_verifactu: false, system_code: 'TO' });
     expect((await request(t.app).get(`/api/v1/systems/${id}`).set(owner.auth).expect(200)).body.data.version).toBe('3.0');
     await request(t.app).put(`/api/v1/systems/${id}`).set(owner.auth).send({}).expect(422);

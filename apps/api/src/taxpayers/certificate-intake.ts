@@ -1,7 +1,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CertificateError, encryptSecret, readPkcs12, type Pkcs12Contents } from '@vf/certificates';
-import type { TaxpayerCertificateColumns } from '@vf/db/src/stores';
+import type { TaxpayerCertificateColumns } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import type { ErrorCode } from '../errors/error-catalogue';
 
@@ -33,7 +33,11 @@ export function createCertificateIntake(deps: { certificateDir: string; masterKe
   /** Real path of a file inside the certificate directory: no traversal, no symlink leading out, files only. */
   async function readFromDirectory(given: string): Promise<Buffer> {
     const notAllowed = (why: string) =>
-      refuse('certificate_path_not_allowed', 'certificate_path', `certificate_path must name a file inside the certificate directory (${why}).`);
+      refuse(
+        'certificate_path_not_allowed',
+        'certificate_path',
+        `certificate_path must name a file inside the certificate directory (${why}).`,
+      );
     if (given.includes('\0')) throw notAllowed('invalid characters');
     const configured = path.resolve(deps.certificateDir);
     let dir: string;
@@ -57,7 +61,8 @@ export function createCertificateIntake(deps: { certificateDir: string; masterKe
     if (!inside(dir, real)) throw notAllowed('it links outside the directory');
     const info = await stat(real);
     if (!info.isFile()) throw notAllowed('it is not a regular file');
-    if (info.size > MAX_P12_BYTES) throw refuse('certificate_unreadable', 'certificate_path', 'The file is too large to be a PKCS#12 certificate.');
+    if (info.size > MAX_P12_BYTES)
+      throw refuse('certificate_unreadable', 'certificate_path', 'The file is too large to be a PKCS#12 certificate.');
     try {
       return await readFile(real);
     } catch {
@@ -73,7 +78,8 @@ export function createCertificateIntake(deps: { certificateDir: string; masterKe
       if (err.reason === 'bad_password') {
         throw refuse('certificate_password_invalid', 'certificate_password', 'The certificate password does not open this PKCS#12 file.');
       }
-      if (err.reason === 'no_key') throw refuse('certificate_without_key', field, `${err.message}; a signing certificate needs its private key.`);
+      if (err.reason === 'no_key')
+        throw refuse('certificate_without_key', field, `${err.message}; a signing certificate needs its private key.`);
       throw refuse('certificate_unreadable', field, `The file is not a readable PKCS#12 certificate (${err.message}).`);
     }
   }

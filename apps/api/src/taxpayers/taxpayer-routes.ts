@@ -61,17 +61,38 @@ const CERTIFICATE_PROBLEMS = [
 ] as const;
 
 export const taxpayerRouteDocs: RouteDoc[] = [
-  { method: 'get', path: '/taxpayers', tag: 'Taxpayers', summary: 'List taxpayers', query: pageQuerySchema, responses: { 200: { description: 'A page of taxpayers, newest first.', json: pageOf(taxpayer) } }, problems: ['validation_failed'] },
+  {
+    method: 'get',
+    path: '/taxpayers',
+    tag: 'Taxpayers',
+    summary: 'List taxpayers',
+    query: pageQuerySchema,
+    responses: { 200: { description: 'A page of taxpayers, newest first.', json: pageOf(taxpayer) } },
+    problems: ['validation_failed'],
+  },
   {
     method: 'post',
     path: '/taxpayers',
     tag: 'Taxpayers',
     summary: 'Add a taxpayer (obligado emisor), with or without its certificate',
     body: taxpayerCreateSchema,
-    responses: { 201: { description: 'Created, with certificate warnings.', json: savedTaxpayerResponse, headers: { Location: 'The new taxpayer’s URL.' } } },
+    responses: {
+      201: {
+        description: 'Created, with certificate warnings.',
+        json: savedTaxpayerResponse,
+        headers: { Location: 'The new taxpayer’s URL.' },
+      },
+    },
     problems: ['validation_failed', 'taxpayer_exists', 'taxpayer_claimed', ...CERTIFICATE_PROBLEMS],
   },
-  { method: 'get', path: '/taxpayers/:id', tag: 'Taxpayers', summary: 'One taxpayer', responses: { 200: { description: 'The taxpayer.', json: envelope(taxpayer) } }, problems: ['taxpayer_not_found'] },
+  {
+    method: 'get',
+    path: '/taxpayers/:id',
+    tag: 'Taxpayers',
+    summary: 'One taxpayer',
+    responses: { 200: { description: 'The taxpayer.', json: envelope(taxpayer) } },
+    problems: ['taxpayer_not_found'],
+  },
   {
     method: 'put',
     path: '/taxpayers/:id',
@@ -79,7 +100,21 @@ export const taxpayerRouteDocs: RouteDoc[] = [
     summary: 'Change a taxpayer (only the fields given)',
     body: taxpayerUpdateSchema,
     responses: { 200: { description: 'Updated, with certificate warnings.', json: savedTaxpayerResponse } },
-    problems: ['validation_failed', 'taxpayer_not_found', 'taxpayer_exists', 'taxpayer_claimed', 'taxpayer_has_invoices', ...CERTIFICATE_PROBLEMS],
+    problems: [
+      'validation_failed',
+      'taxpayer_not_found',
+      'taxpayer_exists',
+      'taxpayer_claimed',
+      'taxpayer_has_invoices',
+      ...CERTIFICATE_PROBLEMS,
+    ],
   },
-  { method: 'delete', path: '/taxpayers/:id', tag: 'Taxpayers', summary: 'Delete a taxpayer without invoices', responses: { 204: { description: 'Deleted.' } }, problems: ['taxpayer_not_found', 'taxpayer_has_invoices'] },
+  {
+    method: 'delete',
+    path: '/taxpayers/:id',
+    tag: 'Taxpayers',
+    summary: 'Delete a taxpayer without invoices',
+    responses: { 204: { description: 'Deleted.' } },
+    problems: ['taxpayer_not_found', 'taxpayer_has_invoices'],
+  },
 ];

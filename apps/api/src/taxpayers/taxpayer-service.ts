@@ -1,5 +1,5 @@
 import type { Db, DbOrTx } from '@vf/db';
-import { chainStore, StoreError, taxpayerStore, type TaxpayerCertificateColumns, type TaxpayerPatch, type TaxpayerView } from '@vf/db/src/stores';
+import { chainStore, StoreError, taxpayerStore, type TaxpayerCertificateColumns, type TaxpayerPatch, type TaxpayerView } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import { pageStart, toPage, type Page, type PageQuery } from '../shared/page-query';
 import { NO_CERTIFICATE, type CertificateIntake } from './certificate-intake';
@@ -30,7 +30,11 @@ const claimedElsewhere = (nif: string, isProduction: boolean) =>
   new ApiError(
     'taxpayer_claimed',
     `The NIF ${nif} is already registered as a ${isProduction ? 'production' : 'sandbox'} taxpayer by another account. If it is yours, contact support to have it transferred.`,
-    { errors: [{ field: 'nif', code: 'claimed', message: 'another account holds this NIF in this environment; if it is yours, contact support' }] },
+    {
+      errors: [
+        { field: 'nif', code: 'claimed', message: 'another account holds this NIF in this environment; if it is yours, contact support' },
+      ],
+    },
   );
 
 async function claimChain(tx: DbOrTx, taxpayerId: string, nif: string, isProduction: boolean): Promise<void> {
@@ -98,7 +102,10 @@ export function createTaxpayerService(deps: { db: Db; intake: CertificateIntake;
         if (nif !== current.nif) {
           // The chain's records carry the NIF they were issued under; a new NIF would need a new chain.
           if ((await chainStore.totalRecords(tx, id)) > 0) {
-            throw new ApiError('taxpayer_has_invoices', 'The NIF cannot change once invoices were registered; create a new taxpayer instead.');
+            throw new ApiError(
+              'taxpayer_has_invoices',
+              'The NIF cannot change once invoices were registered; create a new taxpayer instead.',
+            );
           }
           await chainStore.releaseEmpty(tx, id);
         }

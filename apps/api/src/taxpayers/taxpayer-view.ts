@@ -1,4 +1,4 @@
-import type { TaxpayerView } from '@vf/db/src/stores';
+import type { TaxpayerView } from '@vf/db';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const EXPIRY_WARNING_DAYS = 30;
@@ -43,7 +43,10 @@ export function certificateWarnings(t: TaxpayerView, now: Date): Warning[] {
   if (!t.certificateSource || !t.certificateNotAfter) return [];
   const warnings: Warning[] = [];
   if (!t.certificateNif) {
-    warnings.push({ code: 'certificate_nif_unknown', message: 'No NIF could be read from the certificate; check that it belongs to this taxpayer.' });
+    warnings.push({
+      code: 'certificate_nif_unknown',
+      message: 'No NIF could be read from the certificate; check that it belongs to this taxpayer.',
+    });
   } else if (t.certificateNif !== t.nif) {
     warnings.push({
       code: 'certificate_nif_mismatch',
@@ -52,10 +55,16 @@ export function certificateWarnings(t: TaxpayerView, now: Date): Warning[] {
   }
   const days = Math.floor((t.certificateNotAfter.getTime() - now.getTime()) / DAY_MS);
   if (days < EXPIRY_WARNING_DAYS) {
-    warnings.push({ code: 'certificate_expires_soon', message: `The certificate expires in ${days} day(s), on ${t.certificateNotAfter.toISOString()}.` });
+    warnings.push({
+      code: 'certificate_expires_soon',
+      message: `The certificate expires in ${days} day(s), on ${t.certificateNotAfter.toISOString()}.`,
+    });
   }
   if (t.certificateNotBefore && t.certificateNotBefore.getTime() > now.getTime()) {
-    warnings.push({ code: 'certificate_not_yet_valid', message: `The certificate is valid only from ${t.certificateNotBefore.toISOString()}.` });
+    warnings.push({
+      code: 'certificate_not_yet_valid',
+      message: `The certificate is valid only from ${t.certificateNotBefore.toISOString()}.`,
+    });
   }
   return warnings;
 }

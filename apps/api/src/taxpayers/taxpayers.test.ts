@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { decryptSecret } from '@vf/certificates';
-import { createTestCa, issueCertificate, toPkcs12 } from '@vf/certificates/src/testing';
+import { createTestCa, issueCertificate, toPkcs12 } from '@vf/certificates/testing';
 import { createSystem, invoiceBody, registerAccount, type TestAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -27,7 +27,10 @@ beforeAll(async () => {
   writeFileSync(path.join(t.certificateDir, 'sub', 'garbage.p12'), 'this is not a certificate');
   // A real PKCS#12 just outside the directory, reachable by traversal, absolute path or symlink.
   writeFileSync(path.join(t.certificateDir, '..', `${path.basename(t.certificateDir)}-outside.p12`), p12);
-  symlinkSync(path.join(t.certificateDir, '..', `${path.basename(t.certificateDir)}-outside.p12`), path.join(t.certificateDir, 'link-out.p12'));
+  symlinkSync(
+    path.join(t.certificateDir, '..', `${path.basename(t.certificateDir)}-outside.p12`),
+    path.join(t.certificateDir, 'link-out.p12'),
+  );
 });
 afterAll(() => t.close());
 
@@ -38,7 +41,8 @@ function freshNif(): string {
   return `${n}${'TRWAGMYFPDXBNJZSQVHLCKE'[n % 23]}`;
 }
 
-const create = (account: TestAccount, body: Record<string, unknown>) => request(t.app).post('/api/v1/taxpayers').set(account.auth).send(body);
+const create = (account: TestAccount, body: Record<string, unknown>) =>
+  request(t.app).post('/api/v1/taxpayers').set(account.auth).send(body);
 const update = (account: TestAccount, id: string, body: Record<string, unknown>) =>
   request(t.app).put(`/api/v1/taxpayers/${id}`).set(account.auth).send(body);
 
@@ -111,7 +115,9 @@ describe('taxpayers without certificate', () => {
 
   it('lists and deletes', async () => {
     const id = (await create(owner, { nif: freshNif(), name: 'Doomed' }).expect(201)).body.data.id;
-    expect((await request(t.app).get('/api/v1/taxpayers').set(owner.auth).expect(200)).body.data.map((x: { id: string }) => x.id)).toContain(id);
+    expect(
+      (await request(t.app).get('/api/v1/taxpayers').set(owner.auth).expect(200)).body.data.map((x: { id: string }) => x.id),
+    ).toContain(id);
     await request(t.app).delete(`/api/v1/taxpayers/${id}`).set(owner.auth).expect(204);
     await request(t.app).get(`/api/v1/taxpayers/${id}`).set(owner.auth).expect(404);
   });
@@ -119,7 +125,12 @@ describe('taxpayers without certificate', () => {
 
 describe('certificates', () => {
   it('accepts a path inside the certificate directory and stores it encrypted, showing only facts', async () => {
-    const res = await create(owner, { nif: '89890002E', name: 'Con certificado', certificate_path: 'taxpayer.p12', certificate_password: PASSWORD }).expect(201);
+    const res = await create(owner, {
+      nif: '89890002E',
+      name: 'Con certificado',
+      certificate_path: 'taxpayer.p12',
+      certificate_password: PASSWORD,
+    }).expect(201);
     const data = res.body.data;
     expect(data).toMatchObject({ signing_mode: 'own_certificate', has_certificate: true, certificate_path: 'taxpayer.p12' });
     expect(data.certificate).toEqual({
@@ -145,29 +156,71 @@ describe('certificates', () => {
   });
 
   it('accepts an uploaded PKCS#12 in base64', async () => {
-    const res = await create(owner, { nif: freshNif(), name: 'Subido', certificate_p12_base64: p12Base64, certificate_password: PASSWORD }).expect(201);
-    expect(res.body.data).toMatchObject({ has_certificate: true, certificate_path: null, certificate: { source: 'upload', nif: '89890001K' } });
+    const res = await create(owner, {
+      nif: freshNif(),
+      name: 'Subido',
+      certificate_p12_base64: p12Base64,
+      certificate_password: PASSWORD,
+    }).expect(201);
+    expect(res.body.data).toMatchObject({
+      has_certificate: true,
+      certificate_path: null,
+      certificate: { source: 'upload', nif: '89890001K' },
+    });
     expect(JSON.stringify(res.body)).not.toContain(p12Base64.slice(0, 40));
   });
 
   it('refuses paths outside the directory: traversal, absolute, symlink out, directories', async () => {
     const outsideName = `${path.basename(t.certificateDir)}-outside.p12`;
-    for (const certificate_path of [`../${outsideName}`, path.join(t.certificateDir, '..', outsideName), 'sub/../../' + outsideName, 'link-out.p12', 'sub', '.', '/etc/passwd']) {
+    for (const certificate_path of [
+      `../${outsideName}`,
+      path.join(t.certificateDir, '..', outsideName),
+      'sub/../../' + outsideName,
+      'link-out.p12',
+      'sub',
+      '.',
+      '/etc/passwd',
+    ]) {
       const res = await create(owner, { nif: freshNif(), name: 'X', certificate_path, certificate_password: PASSWORD }).expect(422);
       expect({ certificate_path, code: res.body.code }).toEqual({ certificate_path, code: 'certificate_path_not_allowed' });
     }
     // An absolute path inside the directory is fine.
-    await create(owner, { nif: freshNif(), name: 'Abs', certificate_path: path.join(t.certificateDir, 'taxpayer.p12'), certificate_password: PASSWORD }).expect(201);
+    await create(owner, {
+      nif: freshNif(),
+      name: 'Abs',
+      certificate_path: path.join(t.certificateDir, 'taxpayer.p12'),
+      certificate_password: PASSWORD,
+    }).expect(201);
   });
 
   it('tells a wrong password, an unreadable file and a missing file apart', async () => {
-    const wrong = await create(owner, { nif: freshNif(), name: 'X', certificate_path: 'taxpayer.p12', certificate_password: 'wrong' }).expect(422);
-    expect(wrong.body).toMatchObject({ code: 'certificate_password_invalid', errors: [expect.objectContaining({ field: 'certificate_password' })] });
-    const garbage = await create(owner, { nif: freshNif(), name: 'X', certificate_path: 'sub/garbage.p12', certificate_password: 'x' }).expect(422);
+    const wrong = await create(owner, {
+      nif: freshNif(),
+      name: 'X',
+      certificate_path: 'taxpayer.p12',
+      certificate_password: 'wrong',
+    }).expect(422);
+    expect(wrong.body).toMatchObject({
+      code: 'certificate_password_invalid',
+      errors: [expect.objectContaining({ field: 'certificate_password' })],
+    });
+    const garbage = await create(owner, {
+      nif: freshNif(),
+      name: 'X',
+      certificate_path: 'sub/garbage.p12',
+      certificate_password: 'x',
+    }).expect(422);
     expect(garbage.body.code).toBe('certificate_unreadable');
-    const missing = await create(owner, { nif: freshNif(), name: 'X', certificate_path: 'nope.p12', certificate_password: 'x' }).expect(422);
+    const missing = await create(owner, { nif: freshNif(), name: 'X', certificate_path: 'nope.p12', certificate_password: 'x' }).expect(
+      422,
+    );
     expect(missing.body.code).toBe('certificate_unreadable');
-    const upload = await create(owner, { nif: freshNif(), name: 'X', certificate_p12_base64: Buffer.from('junk junk').toString('base64'), certificate_password: 'x' });
+    const upload = await create(owner, {
+      nif: freshNif(),
+      name: 'X',
+      certificate_p12_base64: Buffer.from('junk junk').toString('base64'),
+      certificate_password: 'x',
+    });
     expect(upload.body.code).toBe('certificate_unreadable');
   });
 
@@ -176,18 +229,39 @@ describe('certificates', () => {
     expect(noPassword.body.errors).toEqual([expect.objectContaining({ field: 'certificate_password', code: 'required' })]);
     const alone = await create(owner, { nif: freshNif(), name: 'X', certificate_password: PASSWORD }).expect(422);
     expect(alone.body.errors).toEqual([expect.objectContaining({ field: 'certificate_password', code: 'not_allowed' })]);
-    const both = await create(owner, { nif: freshNif(), name: 'X', certificate_path: 'taxpayer.p12', certificate_p12_base64: p12Base64, certificate_password: PASSWORD });
+    const both = await create(owner, {
+      nif: freshNif(),
+      name: 'X',
+      certificate_path: 'taxpayer.p12',
+      certificate_p12_base64: p12Base64,
+      certificate_password: PASSWORD,
+    });
     expect(both.status).toBe(422);
   });
 
   it('refuses an expired certificate and warns about one expiring within 30 days', async () => {
-    const expired = issueCertificate(ca, { commonName: 'OLD', nif: '89890001K', notBefore: new Date(Date.now() - 400 * DAY), notAfter: new Date(Date.now() - DAY) });
-    const res = await create(owner, { nif: freshNif(), name: 'X', certificate_p12_base64: toPkcs12(expired, 'pw').toString('base64'), certificate_password: 'pw' }).expect(422);
+    const expired = issueCertificate(ca, {
+      commonName: 'OLD',
+      nif: '89890001K',
+      notBefore: new Date(Date.now() - 400 * DAY),
+      notAfter: new Date(Date.now() - DAY),
+    });
+    const res = await create(owner, {
+      nif: freshNif(),
+      name: 'X',
+      certificate_p12_base64: toPkcs12(expired, 'pw').toString('base64'),
+      certificate_password: 'pw',
+    }).expect(422);
     expect(res.body.code).toBe('certificate_expired');
 
     const nif = freshNif();
     const soon = issueCertificate(ca, { commonName: 'SOON', nif, notAfter: new Date(Date.now() + 10 * DAY + 3_600_000) });
-    const ok = await create(owner, { nif, name: 'X', certificate_p12_base64: toPkcs12(soon, 'pw').toString('base64'), certificate_password: 'pw' }).expect(201);
+    const ok = await create(owner, {
+      nif,
+      name: 'X',
+      certificate_p12_base64: toPkcs12(soon, 'pw').toString('base64'),
+      certificate_password: 'pw',
+    }).expect(201);
     expect(ok.body.data.certificate).toMatchObject({ expired: false, expires_in_days: 10 });
     expect(ok.body.data.warnings).toEqual([expect.objectContaining({ code: 'certificate_expires_soon' })]);
   });
@@ -196,10 +270,18 @@ describe('certificates', () => {
     const nif = freshNif();
     const own = issueCertificate(ca, { commonName: 'OWN', nif });
     const id = (await create(owner, { nif, name: 'X' }).expect(201)).body.data.id;
-    const added = await update(owner, id, { certificate_p12_base64: toPkcs12(own, 'pw').toString('base64'), certificate_password: 'pw' }).expect(200);
+    const added = await update(owner, id, {
+      certificate_p12_base64: toPkcs12(own, 'pw').toString('base64'),
+      certificate_password: 'pw',
+    }).expect(200);
     expect(added.body.data).toMatchObject({ signing_mode: 'own_certificate', certificate: { nif }, warnings: [] });
     const removed = await update(owner, id, { certificate_path: null }).expect(200);
-    expect(removed.body.data).toMatchObject({ signing_mode: 'social_collaborator', has_certificate: false, certificate: null, certificate_path: null });
+    expect(removed.body.data).toMatchObject({
+      signing_mode: 'social_collaborator',
+      has_certificate: false,
+      certificate: null,
+      certificate_path: null,
+    });
     const { rows } = await t.db.db.execute(sql`SELECT certificate_p12, certificate_password FROM taxpayers WHERE id = ${id}`);
     expect(rows[0]).toEqual({ certificate_p12: null, certificate_password: null });
   });
@@ -216,7 +298,9 @@ describe('certificates', () => {
 describe('isolation and deletion rules', () => {
   it("another account's taxpayer is invisible and untouchable", async () => {
     const id = (await create(owner, { nif: freshNif(), name: 'Mine' }).expect(201)).body.data.id;
-    expect((await request(t.app).get('/api/v1/taxpayers').set(stranger.auth).expect(200)).body.data.map((x: { id: string }) => x.id)).not.toContain(id);
+    expect(
+      (await request(t.app).get('/api/v1/taxpayers').set(stranger.auth).expect(200)).body.data.map((x: { id: string }) => x.id),
+    ).not.toContain(id);
     expect((await request(t.app).get(`/api/v1/taxpayers/${id}`).set(stranger.auth).expect(404)).body.code).toBe('taxpayer_not_found');
     await update(stranger, id, { name: 'Stolen' }).expect(404);
     await request(t.app).delete(`/api/v1/taxpayers/${id}`).set(stranger.auth).expect(404);

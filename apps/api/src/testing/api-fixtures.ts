@@ -44,7 +44,14 @@ export async function createSystem(app: App, account: TestAccount, body: Record<
   const res = await request(app)
     .post('/api/v1/systems')
     .set(account.auth)
-    .send({ vendor_name: 'Software Vendor SL', vendor_nif: 'B85905495', name: 'Facturador', version: '1.0.0', installation_number: 'INST-1', ...body })
+    .send({
+      vendor_name: 'Software Vendor SL',
+      vendor_nif: 'B85905495',
+      name: 'Facturador',
+      version: '1.0.0',
+      installation_number: 'INST-1',
+      ...body,
+    })
     .expect(201);
   return res.body.data.id;
 }

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import IORedis from 'ioredis';
-import { createTestDatabase, type TestDatabase } from '@vf/db/src/testing';
+import { createTestDatabase, type TestDatabase } from '@vf/db/testing';
 import { createQueues, type Queues } from '@vf/queue';
 import type { AppDeps } from '../app-deps';
 import { createApp } from '../create-app';
@@ -44,7 +44,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const db = await createTestDatabase();
   const redis = new IORedis(REDIS_URL, { maxRetriesPerRequest: null });
-  const queues = overrides.queues ?? createQueues(redis, `vftest-${randomUUID()}`);
+  const queuePrefix = `vftest-${randomUUID()}`;
+  const queues = overrides.queues ?? createQueues(redis, queuePrefix);
   const { stream, lines } = captureLogs();
   const masterKey = randomBytes(32);
   const certificateDir = mkdtempSync(path.join(tmpdir(), 'vf-api-certs-'));
@@ -55,7 +56,7 @@ export async function createTestApp(
     logger: createLogger('debug', stream),
     passwordHashCost: 4,
     ...overrides,
-    config: { masterKey, certificateDir, admin: undefined, ...overrides.config },
+    config: { masterKey, certificateDir, admin: undefined, queuePrefix, ...overrides.config },
   };
   return {
     app: createApp(deps),

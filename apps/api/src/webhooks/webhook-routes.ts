@@ -57,18 +57,45 @@ export function webhookRoutes(webhooks: WebhookService): Router {
 }
 
 export const webhookRouteDocs: RouteDoc[] = [
-  { method: 'get', path: '/webhooks', tag: 'Webhooks', summary: 'Your webhook endpoints', responses: { 200: { description: 'Every endpoint.', json: envelope(Joi.array().items(webhook)) } }, problems: [] },
+  {
+    method: 'get',
+    path: '/webhooks',
+    tag: 'Webhooks',
+    summary: 'Your webhook endpoints',
+    responses: { 200: { description: 'Every endpoint.', json: envelope(Joi.array().items(webhook)) } },
+    problems: [],
+  },
   {
     method: 'post',
     path: '/webhooks',
     tag: 'Webhooks',
     summary: 'Add an endpoint for invoice events (Standard Webhooks signatures)',
     body: webhookCreateSchema,
-    responses: { 201: { description: 'Added; the signing secret is shown only here.', json: createdWebhookResponse, headers: { Location: 'The endpoint’s URL.' } } },
+    responses: {
+      201: {
+        description: 'Added; the signing secret is shown only here.',
+        json: createdWebhookResponse,
+        headers: { Location: 'The endpoint’s URL.' },
+      },
+    },
     problems: ['validation_failed'],
   },
-  { method: 'get', path: '/webhooks/:id', tag: 'Webhooks', summary: 'One endpoint', responses: { 200: { description: 'The endpoint.', json: envelope(webhook) } }, problems: ['webhook_not_found'] },
-  { method: 'delete', path: '/webhooks/:id', tag: 'Webhooks', summary: 'Remove an endpoint', responses: { 204: { description: 'Removed.' } }, problems: ['webhook_not_found'] },
+  {
+    method: 'get',
+    path: '/webhooks/:id',
+    tag: 'Webhooks',
+    summary: 'One endpoint',
+    responses: { 200: { description: 'The endpoint.', json: envelope(webhook) } },
+    problems: ['webhook_not_found'],
+  },
+  {
+    method: 'delete',
+    path: '/webhooks/:id',
+    tag: 'Webhooks',
+    summary: 'Remove an endpoint',
+    responses: { 204: { description: 'Removed.' } },
+    problems: ['webhook_not_found'],
+  },
   {
     method: 'get',
     path: '/webhooks/:id/deliveries',

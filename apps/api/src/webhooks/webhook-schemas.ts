@@ -18,7 +18,8 @@ export function webhookUrlProblem(value: string): string | undefined {
     return 'url must be an absolute https URL';
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'url must be an absolute https URL';
-  if (url.protocol === 'http:' && !LOCAL_HOSTS.has(url.hostname)) return 'url must use https (http only on localhost or 127.0.0.1, for development)';
+  if (url.protocol === 'http:' && !LOCAL_HOSTS.has(url.hostname))
+    return 'url must use https (http only on localhost or 127.0.0.1, for development)';
   if (url.username || url.password) return 'url must not contain credentials';
   return undefined;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { decryptSecret, encryptSecret } from '@vf/certificates';
 import { WEBHOOK_TEST_EVENT } from '@vf/core';
 import type { Db } from '@vf/db';
-import { webhookStore, type WebhookDeliveryRow, type WebhookEndpointRow } from '@vf/db/src/stores';
+import { webhookStore, type WebhookDeliveryRow, type WebhookEndpointRow } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import type { WebhookCreateRequest } from './webhook-schemas';
@@ -30,7 +30,11 @@ export function createWebhookService(deps: { db: Db; masterKey: Buffer; clock: (
      * The secret is returned here and stored encrypted. `revealLater` leaves it to be shown once more, by the
      * dashboard's page after its redirect; the API shows it in this answer only.
      */
-    async create(accountId: string, input: WebhookCreateRequest, opts: { revealLater?: boolean } = {}): Promise<{ endpoint: WebhookEndpointRow; secret: string }> {
+    async create(
+      accountId: string,
+      input: WebhookCreateRequest,
+      opts: { revealLater?: boolean } = {},
+    ): Promise<{ endpoint: WebhookEndpointRow; secret: string }> {
       const secret = newSecret();
       const endpoint = await webhookStore.insertEndpoint(db, {
         accountId,

@@ -1,4 +1,4 @@
-import type { WebhookDeliveryRow, WebhookEndpointRow } from '@vf/db/src/stores';
+import type { WebhookDeliveryRow, WebhookEndpointRow } from '@vf/db';
 
 export function renderWebhook(endpoint: WebhookEndpointRow) {
   return { id: endpoint.id, url: endpoint.url, events: endpoint.events, created_at: endpoint.createdAt.toISOString() };

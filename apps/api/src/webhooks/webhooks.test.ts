@@ -11,12 +11,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const create = (auth: Record<string, string>, body: unknown) => request(t.app).post('/api/v1/webhooks').set(auth).send(body as object);
+const create = (auth: Record<string, string>, body: unknown) =>
+  request(t.app)
+    .post('/api/v1/webhooks')
+    .set(auth)
+    .send(body as object);
 
 describe('/api/v1/webhooks', () => {
   it('creates an endpoint and shows its whsec_ secret once; the secret is stored encrypted under the master key', async () => {
     const account = await registerAccount(t.app);
-    const res = await create(account.auth, { url: 'https://hooks.example.com/verifactu', events: ['invoice.accepted', 'invoice.rejected'] }).expect(201);
+    const res = await create(account.auth, {
+      url: 'https://hooks.example.com/verifactu',
+      events: ['invoice.accepted', 'invoice.rejected'],
+    }).expect(201);
     expect(res.headers.location).toBe(`/api/v1/webhooks/${res.body.data.id}`);
     expect(res.body.data).toEqual({
       id: expect.any(String),
@@ -67,7 +74,13 @@ describe('/api/v1/webhooks', () => {
     const { body } = await create(account.auth, { url: 'https://h.example.com', events: ['invoice.registered'] }).expect(201);
     const id = body.data.id;
     const test = await request(t.app).post(`/api/v1/webhooks/${id}/test`).set(account.auth).expect(202);
-    expect(test.body.data).toMatchObject({ event_type: 'webhook.test', status: 'pending', attempts: 0, last_response_code: null, invoice_id: null });
+    expect(test.body.data).toMatchObject({
+      event_type: 'webhook.test',
+      status: 'pending',
+      attempts: 0,
+      last_response_code: null,
+      invoice_id: null,
+    });
     expect(test.body.data.next_attempt_at).toEqual(expect.any(String));
     const deliveries = await request(t.app).get(`/api/v1/webhooks/${id}/deliveries`).set(account.auth).expect(200);
     expect(deliveries.body.data).toEqual([test.body.data]);

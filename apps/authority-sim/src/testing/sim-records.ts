@@ -1,5 +1,5 @@
 import { chainLinkOf, type CancellationRecord, type ChainRecord, type InvoiceId, type RegistrationRecord } from '@vf/core';
-import { cancellationRecord, f1Record } from '@vf/xml/src/testing/sample-records';
+import { cancellationRecord, f1Record } from '@vf/xml/testing';
 import { expectedHuella } from '../record-hash';
 import { madridInvoiceDate, madridTimestamp } from '../spain-time';
 

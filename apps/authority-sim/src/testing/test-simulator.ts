@@ -1,5 +1,5 @@
 import { request } from 'node:https';
-import { createTestCa, issueCertificate, type IssuedCertificate } from '@vf/certificates/src/testing';
+import { createTestCa, issueCertificate, type IssuedCertificate } from '@vf/certificates/testing';
 import { createSimulator, type Simulator } from '../create-simulator';
 import type { SimulatorOptions } from '../simulator-types';
 
@@ -58,7 +58,9 @@ export function httpsCall(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'], body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'], body: Buffer.concat(chunks).toString('utf8') }),
+        );
         res.on('error', reject);
       },
     );

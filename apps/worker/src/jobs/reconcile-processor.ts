@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Database } from '@vf/db';
-import { resumeAfterTaxpayerChange } from '@vf/db/src/stores/submission-resume-store';
+import { resumeAfterTaxpayerChange } from '@vf/db';
 import { reconcileStranded, type SubmissionJobData } from '@vf/queue';
 
 // Arbitrary constant identifying "the reconciler" among PostgreSQL advisory locks.
@@ -15,7 +15,11 @@ export const RECONCILE_SCHEDULER_ID = 'reconcile-stranded';
  * back in the queue the records in `error` whose taxpayer changed since (a new certificate, corrected data); then it
  * gives every record the workers still have to send a live job.
  */
-export async function reconcileExclusively(database: Database, queue: Queue<SubmissionJobData>, logger: Logger): Promise<number | 'skipped'> {
+export async function reconcileExclusively(
+  database: Database,
+  queue: Queue<SubmissionJobData>,
+  logger: Logger,
+): Promise<number | 'skipped'> {
   const client = await database.pool.connect();
   try {
     const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [RECONCILE_LOCK_KEY]);
@@ -24,7 +28,7 @@ export async function reconcileExclusively(database: Database, queue: Queue<Subm
       const resumed = await database.db.transaction((tx) => resumeAfterTaxpayerChange(tx));
       if (resumed.length > 0) logger.info({ resumed: resumed.length }, "records in error resumed after their taxpayer's data changed");
       const requeued = await reconcileStranded(database.db, queue);
-      if (requeued > 0) logger.info({ requeued }, 'stranded invoices re-enqueued');
+      if (requeued > 0) logger.info({ chains: requeued }, 'stranded chains given their job again');
       return requeued;
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [RECONCILE_LOCK_KEY]);

@@ -1,20 +1,20 @@
 import type { Db } from '@vf/db';
-import { getSendState } from '@vf/db/src/stores/send-state-store';
-import { firstWaitingInvoiceId } from '@vf/db/src/stores/submission-batch-store';
-import type { InvoiceOutcome } from '@vf/db/src/stores/submission-record-store';
+import { getSendState } from '@vf/db';
+import { chainHasWork } from '@vf/db';
+import type { InvoiceOutcome } from '@vf/db';
 import { flowControlWait, sendDuration, sendsTotal, sentRecordsTotal } from '@vf/metrics';
-import type { Interpretation } from '../sending/interpret-exchange';
+import type { Verdict } from '../sending/verdict';
 
 export type SendOutcome = 'answered' | 'message_rejected' | 'server_fault' | 'no_answer';
 
-function outcomeOf(result: Interpretation): SendOutcome {
-  if (result.kind === 'answered') return 'answered';
-  if (result.kind === 'rejected_message') return 'message_rejected';
-  return result.submission.outcome === 'fault' ? 'server_fault' : 'no_answer';
+function outcomeOf(verdict: Verdict): SendOutcome {
+  if (verdict.exchange === 'answered') return 'answered';
+  if (verdict.exchange === 'refused') return 'message_rejected';
+  return verdict.submission.outcome === 'fault' ? 'server_fault' : 'no_answer';
 }
 
 /** One message and its records, once their outcomes are committed. */
-export function recordSend(result: Interpretation, settled: InvoiceOutcome[], seconds: number): void {
+export function recordSend(result: Verdict, settled: InvoiceOutcome[], seconds: number): void {
   const outcome = outcomeOf(result);
   const faultCode = result.submission.faultCode;
   sendsTotal.inc(faultCode ? { outcome, code: faultCode } : { outcome });
@@ -27,7 +27,7 @@ export function recordSend(result: Interpretation, settled: InvoiceOutcome[], se
  * backoff after a failure) lets the next message go, however many workers there are.
  */
 export async function recordFlowControlWait(db: Db, chainId: string, reason: 'waiting_time' | 'backoff'): Promise<void> {
-  const [state, waiting] = await Promise.all([getSendState(db, chainId), firstWaitingInvoiceId(db, chainId)]);
+  const [state, waiting] = await Promise.all([getSendState(db, chainId), chainHasWork(db, chainId)]);
   if (!state || !waiting) return;
   flowControlWait.observe({ reason }, Math.max(0, state.nextSendAt.getTime() - Date.now()) / 1000);
 }

@@ -1,4 +1,4 @@
-import { backoffDelayMs, wakeJitterMs } from './backoff-policy';
+import { backoffDelayMs } from './backoff-policy';
 
 const settings = { baseMs: 1_000, maxMs: 60_000 };
 
@@ -15,11 +15,4 @@ test('the delay never exceeds the cap, however many failures', () => {
 test('jitter spreads retries within ±20 % of the nominal delay', () => {
   expect(backoffDelayMs(2, settings, () => 0)).toBe(3_200);
   expect(backoffDelayMs(2, settings, () => 0.999999)).toBe(4_800);
-});
-
-test('wake-up jitter is bounded and grows with the delay', () => {
-  expect(wakeJitterMs(0, () => 1)).toBe(250);
-  expect(wakeJitterMs(10_000, () => 1)).toBe(1_250);
-  expect(wakeJitterMs(10_000_000, () => 1)).toBe(5_000);
-  expect(wakeJitterMs(10_000, () => 0)).toBe(0);
 });

@@ -13,9 +13,3 @@ export function backoffDelayMs(failuresBefore: number, settings: BackoffSettings
   const jittered = capped * (0.8 + 0.4 * random());
   return Math.round(Math.min(jittered, settings.maxMs));
 }
-
-/** Small random spread for jobs that wake up to look again, so a crowd of them does not hit the database at once. */
-export function wakeJitterMs(delayMs: number, random: () => number = Math.random): number {
-  const spread = Math.min(5_000, 250 + delayMs * 0.1);
-  return Math.round(random() * spread);
-}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { encryptSecret } from '@vf/certificates';
-import { createTestCa, issueCertificate, toPkcs12 } from '@vf/certificates/src/testing';
-import type { SenderTaxpayer } from '@vf/db/src/stores/sender-taxpayer-store';
+import { createTestCa, issueCertificate, toPkcs12 } from '@vf/certificates/testing';
+import type { SenderTaxpayer } from '@vf/db';
 import { CertificateUnusableError, ClientCertificates } from './client-certificates';
 
 const masterKey = randomBytes(32);
@@ -35,7 +35,10 @@ test("a taxpayer's own certificate gives a reusable agent, renewed when the cert
 test('without its own certificate and without a platform certificate, nothing can be sent, and the reason says so', () => {
   certificates = new ClientCertificates({ masterKey });
   expect(() => certificates.forTaxpayer(taxpayer(null, null))).toThrow(
-    new CertificateUnusableError('certificate_missing', 'the taxpayer has no certificate and no platform certificate is configured for social-collaborator mode'),
+    new CertificateUnusableError(
+      'certificate_missing',
+      'the taxpayer has no certificate and no platform certificate is configured for social-collaborator mode',
+    ),
   );
 });
 
@@ -48,6 +51,11 @@ test('a stored certificate that no longer opens is refused with a reason that do
 
 test('a certificate that is not yet valid is refused', () => {
   certificates = new ClientCertificates({ masterKey });
-  const future = issueCertificate(ca, { commonName: 'FUTURO', nif: '89890001K', notBefore: new Date(Date.now() + 86_400_000), notAfter: new Date(Date.now() + 2 * 86_400_000) });
+  const future = issueCertificate(ca, {
+    commonName: 'FUTURO',
+    nif: '89890001K',
+    notBefore: new Date(Date.now() + 86_400_000),
+    notAfter: new Date(Date.now() + 2 * 86_400_000),
+  });
   expect(() => certificates.forTaxpayer(taxpayer(toPkcs12(future, 'pw', ca), 'pw'))).toThrow(/is not valid before/);
 });

@@ -1,7 +1,7 @@
 import { statSync, readFileSync } from 'node:fs';
 import { Agent } from 'node:https';
 import { decryptSecret, readPkcs12, type Pkcs12Contents } from '@vf/certificates';
-import type { SenderTaxpayer } from '@vf/db/src/stores/sender-taxpayer-store';
+import type { SenderTaxpayer } from '@vf/db';
 
 /** Nothing can be sent for this taxpayer until someone fixes its certificate (or the platform's). */
 /** Why a certificate cannot be used, as the authority-codes module names it. */
@@ -65,7 +65,10 @@ export class ClientCertificates {
       throw new CertificateUnusableError('certificate_expired', `${whose} (${entry.subject}) expired on ${entry.notAfter.toISOString()}`);
     }
     if (entry.notBefore.getTime() > now.getTime()) {
-      throw new CertificateUnusableError('certificate_not_yet_valid', `${whose} (${entry.subject}) is not valid before ${entry.notBefore.toISOString()}`);
+      throw new CertificateUnusableError(
+        'certificate_not_yet_valid',
+        `${whose} (${entry.subject}) is not valid before ${entry.notBefore.toISOString()}`,
+      );
     }
     return { mode: entry.mode, agent: entry.agent, subject: entry.subject };
   }
@@ -82,7 +85,9 @@ export class ClientCertificates {
         const password = decryptSecret(this.opts.masterKey, t.certificatePassword!).toString('utf8');
         return readPkcs12(p12, password);
       } catch (err) {
-        throw new CertificateUnusableError('certificate_unreadable', `the taxpayer's certificate cannot be used: ${describe(err)}`, { cause: err });
+        throw new CertificateUnusableError('certificate_unreadable', `the taxpayer's certificate cannot be used: ${describe(err)}`, {
+          cause: err,
+        });
       }
     });
   }
@@ -90,19 +95,26 @@ export class ClientCertificates {
   private platformAgent(): CachedAgent {
     const platform = this.opts.platformCertificate;
     if (!platform) {
-      throw new CertificateUnusableError('certificate_missing', 'the taxpayer has no certificate and no platform certificate is configured for social-collaborator mode');
+      throw new CertificateUnusableError(
+        'certificate_missing',
+        'the taxpayer has no certificate and no platform certificate is configured for social-collaborator mode',
+      );
     }
     let version: number;
     try {
       version = statSync(platform.path).mtimeMs;
     } catch (err) {
-      throw new CertificateUnusableError('certificate_missing', `the platform's certificate file cannot be read: ${describe(err)}`, { cause: err });
+      throw new CertificateUnusableError('certificate_missing', `the platform's certificate file cannot be read: ${describe(err)}`, {
+        cause: err,
+      });
     }
     return this.cached(`platform:${platform.path}:${version}`, 'platform', () => {
       try {
         return readPkcs12(readFileSync(platform.path), platform.password);
       } catch (err) {
-        throw new CertificateUnusableError('certificate_unreadable', `the platform's certificate cannot be used: ${describe(err)}`, { cause: err });
+        throw new CertificateUnusableError('certificate_unreadable', `the platform's certificate cannot be used: ${describe(err)}`, {
+          cause: err,
+        });
       }
     });
   }

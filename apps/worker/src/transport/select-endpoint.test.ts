@@ -33,6 +33,8 @@ test('aeat mode with seal certificates uses the seal hosts', () => {
 test('the aeat endpoints are exactly the VERI*FACTU addresses of the vendored WSDL', () => {
   const wsdl = readFileSync(join(__dirname, '../../../../packages/xml/schemas/SistemaFacturacion.wsdl'), 'utf8');
   const verifactuPorts = [...wsdl.matchAll(/location="([^"]+VerifactuSOAP)"/g)].map((m) => m[1]).sort();
-  const ours = [false, true].flatMap((seal) => [false, true].map((prod) => selectEndpoint(authority({ mode: 'aeat', useSealHosts: seal }), prod))).sort();
+  const ours = [false, true]
+    .flatMap((seal) => [false, true].map((prod) => selectEndpoint(authority({ mode: 'aeat', useSealHosts: seal }), prod)))
+    .sort();
   expect(ours).toEqual(verifactuPorts);
 });

@@ -1,15 +1,14 @@
 import { existsSync } from 'node:fs';
 import type { Agent } from 'node:https';
 import { basename, join } from 'node:path';
-import { createClientAsync, type Client } from 'soap';
-import { SCHEMA_DIR } from '@vf/xml/src/schema-files';
+import { createClientAsync, HttpClient, type Client } from 'soap';
+import { SCHEMA_DIR } from '@vf/xml';
 
 export type SoapOperation = 'RegFactuSistemaFacturacion' | 'ConsultaFactuSistemaFacturacion';
 
 /** What came back over the wire, uninterpreted: an HTTP answer (any status), or no answer at all. */
 export type SoapExchange =
-  | { kind: 'http'; status: number; body: string; requestXml: string }
-  | { kind: 'no_answer'; error: string; requestXml: string };
+  { kind: 'http'; status: number; body: string; requestXml: string } | { kind: 'no_answer'; error: string; requestXml: string };
 
 export interface SoapTransportOptions {
   timeoutMs: number;
@@ -34,46 +33,61 @@ function describeFailure(err: unknown): string {
 }
 
 /**
- * Sends an already-built SOAP envelope with the `soap` client over mutual TLS and hands back the raw exchange.
- * The XML we built (the audited bytes) replaces the client's own serialisation, and the raw response text is kept
- * whatever its HTTP status: AEAT may answer a fault with HTTP 500.
+ * Sends an already-built SOAP envelope over mutual TLS with the `soap` package's HTTP client and hands back the raw
+ * exchange. The client is made from the vendored WSDL, which gives the operation's SOAPAction; the XML we built (the
+ * audited bytes) is what goes, and the raw response text is kept whatever its HTTP status (AEAT may answer a fault
+ * with HTTP 500). The answer is read by @vf/xml, once: the package's own parsing of a 1,000-line answer into objects
+ * would cost as much again.
  */
 export class SoapTransport {
   private readonly wsdlPath: string;
+  private readonly http = new HttpClient();
+  private service: Promise<Client> | undefined;
 
   constructor(private readonly opts: SoapTransportOptions) {
     this.wsdlPath = opts.wsdlPath ?? WSDL_PATH;
   }
 
-  async send(operation: SoapOperation, endpoint: string, agent: Agent, requestXml: string): Promise<SoapExchange> {
-    const client = await this.client(endpoint);
-    let answer: { status: number; body: string } | undefined;
-    client.on('response', (body: unknown, response: { status?: number } | undefined) => {
-      if (response?.status !== undefined) answer = { status: response.status, body: typeof body === 'string' ? body : String(body ?? '') };
-    });
-    const port = (client as unknown as Record<string, Record<string, Record<string, SoapMethod>>>).sfVerifactu.SistemaVerifactu;
-    const failure = await new Promise<unknown>((resolve) => {
-      port[operation](
-        {},
-        (err) => resolve(err ?? undefined),
-        {
-          postProcess: () => requestXml,
-          httpsAgent: agent,
-          timeout: this.opts.timeoutMs,
-          // A redirect would carry the signed-in request elsewhere; AEAT does not redirect.
-          maxRedirects: 0,
-        },
-        { 'Content-Type': 'text/xml; charset=UTF-8' },
-      );
-    });
-    if (answer) return { kind: 'http', status: answer.status, body: answer.body, requestXml };
-    return { kind: 'no_answer', error: describeFailure(failure ?? new Error('no answer')), requestXml };
+  /** Reads the service description now, so that the first message does not wait for it. */
+  async warmUp(): Promise<void> {
+    await this.description();
   }
 
-  private client(endpoint: string): Promise<Client> {
-    // The parsed WSDL is cached by the soap package per path: after the first call this only builds a client.
-    return createClientAsync(this.wsdlPath, { endpoint, wsdl_options: { overrideImportLocation: localImport } }, endpoint);
+  async send(operation: SoapOperation, endpoint: string, agent: Agent, requestXml: string): Promise<SoapExchange> {
+    const client = await this.description();
+    const headers = { 'Content-Type': 'text/xml; charset=UTF-8', SOAPAction: `"${soapActionOf(client, operation)}"` };
+    // A redirect would carry the request elsewhere; AEAT does not redirect.
+    const options = { httpsAgent: agent, timeout: this.opts.timeoutMs, maxRedirects: 0 };
+    return new Promise((resolve) => {
+      this.http.request(
+        endpoint,
+        requestXml,
+        (err: unknown, res?: { status?: number }, body?: unknown) => {
+          if (err || res?.status === undefined)
+            resolve({ kind: 'no_answer', error: describeFailure(err ?? new Error('no answer')), requestXml });
+          else resolve({ kind: 'http', status: res.status, body: typeof body === 'string' ? body : String(body ?? ''), requestXml });
+        },
+        headers,
+        options,
+      );
+    });
+  }
+
+  private description(): Promise<Client> {
+    this.service ??= createClientAsync(this.wsdlPath, { wsdl_options: { overrideImportLocation: localImport } });
+    // A failed read is not kept: the next send tries again.
+    this.service.catch(() => (this.service = undefined));
+    return this.service;
   }
 }
 
-type SoapMethod = (args: object, callback: (err: unknown) => void, options: object, extraHeaders: object) => void;
+interface WsdlMethods {
+  [operation: string]: { soapAction?: string };
+}
+
+/** The operation's SOAPAction as the WSDL's binding declares it (empty for AEAT's). */
+function soapActionOf(client: Client, operation: SoapOperation): string {
+  const methods = (client.wsdl.definitions.services.sfVerifactu.ports.SistemaVerifactu.binding as unknown as { methods: WsdlMethods })
+    .methods;
+  return methods[operation]?.soapAction ?? '';
+}

@@ -1,5 +1,5 @@
 import { webhookEventsFor } from '@vf/core';
-import type { OutboxChange, OutboxEndpoint, PlannedDelivery } from '@vf/db/src/stores';
+import type { OutboxChange, OutboxEndpoint, PlannedDelivery } from '@vf/db';
 
 /** The Standard Webhooks envelope: type, timestamp, data. */
 export function eventPayload(type: string, at: Date, data: Record<string, unknown>): string {

@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import type { AttemptResult } from '@vf/db/src/stores';
+import type { AttemptResult } from '@vf/db';
 
 export interface OutgoingWebhook {
   id: string;
@@ -34,7 +34,10 @@ export async function sendWebhook(message: OutgoingWebhook, timeoutMs: number, n
     return { ok, responseCode: res.status, error: ok ? null : `HTTP ${res.status}` };
   } catch (err) {
     const name = (err as Error).name;
-    const error = name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${timeoutMs} ms` : String((err as Error & { cause?: Error }).cause?.message ?? (err as Error).message);
+    const error =
+      name === 'TimeoutError' || name === 'AbortError'
+        ? `no answer within ${timeoutMs} ms`
+        : String((err as Error & { cause?: Error }).cause?.message ?? (err as Error).message);
     return { ok: false, responseCode: null, error };
   }
 }

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { decryptSecret } from '@vf/certificates';
 import type { AppConfig } from '@vf/config';
 import type { Db } from '@vf/db';
-import { idempotencyStore, webhookDispatchStore } from '@vf/db/src/stores';
+import { idempotencyStore, webhookDispatchStore } from '@vf/db';
 import { webhookDeliveriesTotal } from '@vf/metrics';
 import { WEBHOOK_QUEUE } from '@vf/queue';
 import { planDeliveries } from './plan-deliveries';
@@ -29,7 +29,12 @@ export interface WebhookDispatcher {
  * Webhooks in the workers: a periodic sweep turns committed status changes (the outbox) into deliveries and
  * re-enqueues due ones whose job is gone; delivery jobs run on their own queue with their own concurrency.
  */
-export function createWebhookDispatcher(deps: { db: Db; connection: ConnectionOptions; config: AppConfig; logger: Logger }): WebhookDispatcher {
+export function createWebhookDispatcher(deps: {
+  db: Db;
+  connection: ConnectionOptions;
+  config: AppConfig;
+  logger: Logger;
+}): WebhookDispatcher {
   const { db, config, logger } = deps;
   const settings = config.webhooks;
   const queue = new Queue(WEBHOOK_QUEUE, {
@@ -44,12 +49,21 @@ export function createWebhookDispatcher(deps: { db: Db; connection: ConnectionOp
   let stopped = false;
 
   async function enqueue(deliveryId: string, attempt: number, delayMs = 0): Promise<void> {
-    await queue.add('deliver', { deliveryId } satisfies DeliverJob, { jobId: deliverJobId(deliveryId, attempt), delay: Math.max(0, delayMs) });
+    await queue.add('deliver', { deliveryId } satisfies DeliverJob, {
+      jobId: deliverJobId(deliveryId, attempt),
+      delay: Math.max(0, delayMs),
+    });
   }
 
   async function enqueueMany(deliveries: { id: string; attempts: number }[]): Promise<void> {
     if (deliveries.length === 0) return;
-    await queue.addBulk(deliveries.map((d) => ({ name: 'deliver', data: { deliveryId: d.id } satisfies DeliverJob, opts: { jobId: deliverJobId(d.id, d.attempts) } })));
+    await queue.addBulk(
+      deliveries.map((d) => ({
+        name: 'deliver',
+        data: { deliveryId: d.id } satisfies DeliverJob,
+        opts: { jobId: deliverJobId(d.id, d.attempts) },
+      })),
+    );
   }
 
   async function sweep(): Promise<void> {
@@ -71,7 +85,10 @@ export function createWebhookDispatcher(deps: { db: Db; connection: ConnectionOp
     const next = await webhookDispatchStore.recordAttempt(db, claimed.id, result, settings.retryDelaysMs);
     webhookDeliveriesTotal.inc({ outcome: result.ok ? 'delivered' : next ? 'failed' : 'gave_up' });
     if (next) {
-      logger.info({ deliveryId, attempt: claimed.attempts + 1, error: result.error, nextAttemptAt: next }, 'webhook delivery failed; retrying later');
+      logger.info(
+        { deliveryId, attempt: claimed.attempts + 1, error: result.error, nextAttemptAt: next },
+        'webhook delivery failed; retrying later',
+      );
       await enqueue(claimed.id, claimed.attempts + 1, next.getTime() - Date.now());
       return;
     }

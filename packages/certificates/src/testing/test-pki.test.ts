@@ -25,7 +25,12 @@ describe('test PKI', () => {
 
   it('issues certificates that chain to the CA and carry the requested validity', () => {
     const notAfter = new Date(Date.now() - 1000);
-    const expired = issueCertificate(ca, { commonName: 'EXPIRED', nif: '89890002E', notBefore: new Date(Date.now() - 86_400_000), notAfter });
+    const expired = issueCertificate(ca, {
+      commonName: 'EXPIRED',
+      nif: '89890002E',
+      notBefore: new Date(Date.now() - 86_400_000),
+      notAfter,
+    });
     const x509 = new X509Certificate(expired.certPem);
     expect(x509.verify(new X509Certificate(ca.certPem).publicKey)).toBe(true);
     expect(new Date(x509.validTo).getTime()).toBe(Math.floor(notAfter.getTime() / 1000) * 1000);
@@ -44,10 +49,13 @@ describe('test PKI', () => {
   });
 
   it('works for mutual TLS with Node: server cert for 127.0.0.1, client cert verified against the CA', async () => {
-    const tls = createServer({ key: server.keyPem, cert: server.certPem, ca: ca.certPem, requestCert: true, rejectUnauthorized: true }, (req, res) => {
-      const peer = (req.socket as import('node:tls').TLSSocket).getPeerCertificate();
-      res.end(peer.subject.CN);
-    });
+    const tls = createServer(
+      { key: server.keyPem, cert: server.certPem, ca: ca.certPem, requestCert: true, rejectUnauthorized: true },
+      (req, res) => {
+        const peer = (req.socket as import('node:tls').TLSSocket).getPeerCertificate();
+        res.end(peer.subject.CN);
+      },
+    );
     await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
     const { port } = tls.address() as AddressInfo;
     try {

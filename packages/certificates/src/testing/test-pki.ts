@@ -89,11 +89,17 @@ export function createTestCa(commonName = 'VF TEST CA - NOT TRUSTED'): IssuedCer
     utf8('CN', commonName),
   ];
   const now = Date.now();
-  const cert = sign(subject, publicKey, { subject, key }, { notBefore: new Date(now - DAY_MS), notAfter: new Date(now + 10 * 365 * DAY_MS) }, [
-    { name: 'basicConstraints', cA: true, critical: true },
-    { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
-    { name: 'subjectKeyIdentifier' },
-  ]);
+  const cert = sign(
+    subject,
+    publicKey,
+    { subject, key },
+    { notBefore: new Date(now - DAY_MS), notAfter: new Date(now + 10 * 365 * DAY_MS) },
+    [
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+      { name: 'subjectKeyIdentifier' },
+    ],
+  );
   return { certPem: forge.pki.certificateToPem(cert), keyPem, cert, key };
 }
 

@@ -33,7 +33,12 @@ export const TEST_CERT_FILES = {
 function loadCa(dir: string): IssuedCertificate {
   const certPem = readFileSync(join(dir, TEST_CERT_FILES.ca), 'utf8');
   const keyPem = readFileSync(join(dir, TEST_CERT_FILES.caKey), 'utf8');
-  return { certPem, keyPem, cert: forge.pki.certificateFromPem(certPem), key: forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey };
+  return {
+    certPem,
+    keyPem,
+    cert: forge.pki.certificateFromPem(certPem),
+    key: forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey,
+  };
 }
 
 /**

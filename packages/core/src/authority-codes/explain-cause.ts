@@ -9,15 +9,23 @@ export function isServiceCause(value: unknown): value is ServiceCause {
 /** Codes the authority may add later: explained by their family (4xxx message, 1xxx/2xxx record, 3xxx registry). */
 function byFamily(code: number): CauseText {
   if (code >= 4000 && code < 5000) {
-    return cause(`La AEAT rechazó el envío completo (código ${code}); no registró nada.`, `The authority refused the whole message (code ${code}); it registered nothing.`, {
-      es: 'Revisa el texto de la AEAT, corrige la causa y pulsa «Reenviar».',
-      en: "Read the authority's text, fix the cause and press Resend.",
-    });
+    return cause(
+      `La AEAT rechazó el envío completo (código ${code}); no registró nada.`,
+      `The authority refused the whole message (code ${code}); it registered nothing.`,
+      {
+        es: 'Revisa el texto de la AEAT, corrige la causa y pulsa «Reenviar».',
+        en: "Read the authority's text, fix the cause and press Resend.",
+      },
+    );
   }
-  return cause(`La AEAT señaló un problema en el registro (código ${code}).`, `The authority reported a problem with the record (code ${code}).`, {
-    es: 'Revisa el texto de la AEAT y, si hace falta, corrige la factura (subsanación).',
-    en: "Read the authority's text and, if needed, correct the invoice (subsanación).",
-  });
+  return cause(
+    `La AEAT señaló un problema en el registro (código ${code}).`,
+    `The authority reported a problem with the record (code ${code}).`,
+    {
+      es: 'Revisa el texto de la AEAT y, si hace falta, corrige la factura (subsanación).',
+      en: "Read the authority's text and, if needed, correct the invoice (subsanación).",
+    },
+  );
 }
 
 /**

@@ -19,7 +19,7 @@ export type ServiceCause = (typeof SERVICE_CAUSES)[number];
 
 const NEW_CERTIFICATE: NextStep = {
   es: 'Sube un certificado vigente del contribuyente (o quítalo para presentar como colaborador social); el envío se reanuda solo.',
-  en: "Upload a valid certificate for the taxpayer (or remove it to present as a social collaborator); sending resumes on its own.",
+  en: 'Upload a valid certificate for the taxpayer (or remove it to present as a social collaborator); sending resumes on its own.',
 };
 const CONTACT_SUPPORT: NextStep = {
   es: 'El registro no se envía para no romper la cadena; contacta con soporte.',
@@ -31,24 +31,60 @@ const AUTOMATIC: NextStep = {
 };
 
 export const SERVICE_CAUSE_TEXTS: Readonly<Record<ServiceCause, CauseText>> = {
-  certificate_missing: cause('No hay certificado con el que presentar: el contribuyente no tiene uno y no hay certificado de colaborador social configurado.', 'There is no certificate to present with: the taxpayer has none and no social-collaborator certificate is configured.', NEW_CERTIFICATE),
-  certificate_unreadable: cause('El certificado del contribuyente no se puede leer (archivo dañado o contraseña incorrecta).', "The taxpayer's certificate cannot be read (damaged file or wrong password).", NEW_CERTIFICATE),
+  certificate_missing: cause(
+    'No hay certificado con el que presentar: el contribuyente no tiene uno y no hay certificado de colaborador social configurado.',
+    'There is no certificate to present with: the taxpayer has none and no social-collaborator certificate is configured.',
+    NEW_CERTIFICATE,
+  ),
+  certificate_unreadable: cause(
+    'El certificado del contribuyente no se puede leer (archivo dañado o contraseña incorrecta).',
+    "The taxpayer's certificate cannot be read (damaged file or wrong password).",
+    NEW_CERTIFICATE,
+  ),
   certificate_expired: cause('El certificado del contribuyente ha caducado.', "The taxpayer's certificate has expired.", NEW_CERTIFICATE),
-  certificate_not_yet_valid: cause('El certificado del contribuyente aún no es válido.', "The taxpayer's certificate is not valid yet.", NEW_CERTIFICATE),
+  certificate_not_yet_valid: cause(
+    'El certificado del contribuyente aún no es válido.',
+    "The taxpayer's certificate is not valid yet.",
+    NEW_CERTIFICATE,
+  ),
   taxpayer_missing: cause('El contribuyente de este registro ya no existe.', "This record's taxpayer no longer exists.", CONTACT_SUPPORT),
-  record_mismatch: cause('El registro guardado ya no coincide con su huella.', 'The stored record no longer matches its hash.', CONTACT_SUPPORT),
-  record_unwritable: cause('El registro guardado no se puede escribir en el formato de la AEAT.', "The stored record cannot be written in the authority's format.", CONTACT_SUPPORT),
-  waiting_for_earlier_record: cause('Un registro anterior de este contribuyente necesita atención; los registros se envían en orden.', "An earlier record of this taxpayer needs attention; records are sent in order.", {
-    es: 'Resuelve el registro anterior en error; este se enviará justo después.',
-    en: 'Resolve the earlier record in error; this one goes right after it.',
-  }),
-  outage: cause('La AEAT no responde desde hace tiempo (caída o mantenimiento).', 'The authority has not answered for a while (outage or maintenance).', AUTOMATIC),
-  unknown_answer: cause('La AEAT respondió con un estado que el servicio no conoce.', 'The authority answered with a status the service does not know.', {
-    es: 'El servicio consulta a la AEAT qué tiene registrado y reenvía el registro sin cambios hasta saberlo.',
-    en: 'The service asks the authority what it holds and resends the record unchanged until it knows.',
-  }),
-  number_taken: cause('El número y la fecha de esta factura ya los tiene otro registro distinto en la AEAT.', 'Another, different record at the authority already holds this invoice number and date.', {
-    es: 'Emite la factura con otro número.',
-    en: 'Issue the invoice with another number.',
-  }),
+  record_mismatch: cause(
+    'El registro guardado ya no coincide con su huella.',
+    'The stored record no longer matches its hash.',
+    CONTACT_SUPPORT,
+  ),
+  record_unwritable: cause(
+    'El registro guardado no se puede escribir en el formato de la AEAT.',
+    "The stored record cannot be written in the authority's format.",
+    CONTACT_SUPPORT,
+  ),
+  waiting_for_earlier_record: cause(
+    'Un registro anterior de este contribuyente necesita atención; los registros se envían en orden.',
+    'An earlier record of this taxpayer needs attention; records are sent in order.',
+    {
+      es: 'Resuelve el registro anterior en error; este se enviará justo después.',
+      en: 'Resolve the earlier record in error; this one goes right after it.',
+    },
+  ),
+  outage: cause(
+    'La AEAT no responde desde hace tiempo (caída o mantenimiento).',
+    'The authority has not answered for a while (outage or maintenance).',
+    AUTOMATIC,
+  ),
+  unknown_answer: cause(
+    'La AEAT respondió con un estado que el servicio no conoce.',
+    'The authority answered with a status the service does not know.',
+    {
+      es: 'El servicio consulta a la AEAT qué tiene registrado y reenvía el registro sin cambios hasta saberlo.',
+      en: 'The service asks the authority what it holds and resends the record unchanged until it knows.',
+    },
+  ),
+  number_taken: cause(
+    'El número y la fecha de esta factura ya los tiene otro registro distinto en la AEAT.',
+    'Another, different record at the authority already holds this invoice number and date.',
+    {
+      es: 'Emite la factura con otro número.',
+      en: 'Issue the invoice with another number.',
+    },
+  ),
 };

@@ -18,7 +18,13 @@ const codes = (d: ReturnType<typeof dataOf>) => [d.operation_class, d.operation_
 describe('classifyOperation: the six cases', () => {
   it('domestic by default: S1, regime 01, IVA 21%', () => {
     expect(codes(dataOf({}))).toEqual(['domestic', 'S1', '01', '01', 21]);
-    expect(codes(dataOf({ issuer_territory: 'peninsula', recipient_country: 'ES', recipient_vat: 'ESB85905495' }))).toEqual(['domestic', 'S1', '01', '01', 21]);
+    expect(codes(dataOf({ issuer_territory: 'peninsula', recipient_country: 'ES', recipient_vat: 'ESB85905495' }))).toEqual([
+      'domestic',
+      'S1',
+      '01',
+      '01',
+      21,
+    ]);
   });
 
   it('EU business: E1, regime 02, rate 0, advising a VIES check of the normalised number', () => {

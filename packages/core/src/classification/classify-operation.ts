@@ -58,7 +58,7 @@ function intraEuBusiness(country: string, vat: string): Classification {
     notes:
       `Sale to a business registered for VAT in ${country}: no Spanish VAT is charged. Before invoicing, check ${vat} in the EU VAT validation system (VIES, ` +
       'https://ec.europa.eu/taxation_customs/vies/) and keep the result: if the number is not valid, Spanish VAT applies. ' +
-      'Declare the operation in form 349. The codes above are the ones this service returns for the case; for a supply of goods the authority\'s ' +
+      "Declare the operation in form 349. The codes above are the ones this service returns for the case; for a supply of goods the authority's " +
       'specific exemption is E5 (art. 25 Ley 37/1992, regime 01), and business services to another EU country are usually not subject in Spain ' +
       '(N2, regime 01, reverse charge by the customer); use those when registering the invoice if they describe your operation.',
   };

@@ -19,7 +19,9 @@ const isTerritory = (v: unknown): v is Territory => typeof v === 'string' && (TE
 const EU_VAT_PREFIXES: ReadonlySet<string> = new Set(EU_MEMBER_STATES.map((c) => (c === 'GR' ? 'EL' : c)));
 
 /** Reads and checks the classify body (contract §4.7). */
-export function readClassificationRequest(body: unknown): { ok: true; request: ClassificationRequest } | { ok: false; errors: ValidationIssue[] } {
+export function readClassificationRequest(
+  body: unknown,
+): { ok: true; request: ClassificationRequest } | { ok: false; errors: ValidationIssue[] } {
   const issues = new IssueCollector();
   if (!isJsonObject(body)) {
     issues.error('', 'invalid_body', 'The request body must be a JSON object.');
@@ -28,12 +30,16 @@ export function readClassificationRequest(body: unknown): { ok: true; request: C
   rejectUnknownFields(body, ['issuer_territory', 'recipient_country', 'recipient_vat'], '', issues);
 
   const territory = body.issuer_territory ?? 'peninsula';
-  if (!isTerritory(territory)) issues.error('issuer_territory', 'invalid_code', `issuer_territory must be one of ${TERRITORIES.join(', ')}.`);
-  const country = typeof body.recipient_country === 'string' ? body.recipient_country.trim().toUpperCase() : (body.recipient_country ?? 'ES');
-  if (!isCountryCode(country)) issues.error('recipient_country', 'invalid_country', 'recipient_country must be an ISO 3166-1 alpha-2 country code, such as FR or US.');
+  if (!isTerritory(territory))
+    issues.error('issuer_territory', 'invalid_code', `issuer_territory must be one of ${TERRITORIES.join(', ')}.`);
+  const country =
+    typeof body.recipient_country === 'string' ? body.recipient_country.trim().toUpperCase() : (body.recipient_country ?? 'ES');
+  if (!isCountryCode(country))
+    issues.error('recipient_country', 'invalid_country', 'recipient_country must be an ISO 3166-1 alpha-2 country code, such as FR or US.');
   const vat = readVat(body.recipient_vat, isCountryCode(country) ? country : undefined, issues);
 
-  if (issues.errors.length > 0 || !isTerritory(territory) || !isCountryCode(country) || vat === null) return { ok: false, errors: issues.errors };
+  if (issues.errors.length > 0 || !isTerritory(territory) || !isCountryCode(country) || vat === null)
+    return { ok: false, errors: issues.errors };
   return { ok: true, request: vat ? { territory, country, vat } : { territory, country } };
 }
 
@@ -64,7 +70,11 @@ function readVat(value: unknown, country: string | undefined, issues: IssueColle
 }
 
 function mismatch(prefix: string, country: string, issues: IssueCollector): null {
-  issues.error('recipient_vat', 'vat_country_mismatch', `recipient_vat starts with ${prefix} but recipient_country is ${country}; send the country that issued the VAT number.`);
+  issues.error(
+    'recipient_vat',
+    'vat_country_mismatch',
+    `recipient_vat starts with ${prefix} but recipient_country is ${country}; send the country that issued the VAT number.`,
+  );
   return null;
 }
 

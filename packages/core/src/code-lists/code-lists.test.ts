@@ -38,7 +38,25 @@ describe('code lists', () => {
     expect(isRegimeKeyFor('02', '18')).toBe(true);
     expect(isRegimeKeyFor('02', '02')).toBe(false);
     expect(Object.keys(regimeKeysFor('05'))).toEqual([]);
-    expect(regimeKeyCodes('01')).toEqual(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '14', '15', '17', '18', '19', '20']);
+    expect(regimeKeyCodes('01')).toEqual([
+      '01',
+      '02',
+      '03',
+      '04',
+      '05',
+      '06',
+      '07',
+      '08',
+      '09',
+      '10',
+      '11',
+      '14',
+      '15',
+      '17',
+      '18',
+      '19',
+      '20',
+    ]);
   });
 
   it('operation qualifications and exemptions', () => {

@@ -37,11 +37,17 @@ describe('correctionFlags (operations matrix, NOTES §4.3)', () => {
 
 describe('cancellationFlags', () => {
   it('an accepted alta: plain ANULACIÓN', () => {
-    expect(cancellationFlags([r('registration', 'accepted')])).toEqual({ kind: 'flags', flags: { sinRegistroPrevio: false, rechazoPrevio: false } });
+    expect(cancellationFlags([r('registration', 'accepted')])).toEqual({
+      kind: 'flags',
+      flags: { sinRegistroPrevio: false, rechazoPrevio: false },
+    });
   });
 
   it('nothing registered at the authority: SinRegistroPrevio=S', () => {
-    expect(cancellationFlags([r('registration', 'rejected')])).toEqual({ kind: 'flags', flags: { sinRegistroPrevio: true, rechazoPrevio: false } });
+    expect(cancellationFlags([r('registration', 'rejected')])).toEqual({
+      kind: 'flags',
+      flags: { sinRegistroPrevio: true, rechazoPrevio: false },
+    });
   });
 
   it('after a rejected anulación: RechazoPrevio=S, with or without a registered alta', () => {

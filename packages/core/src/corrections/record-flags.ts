@@ -57,7 +57,8 @@ export function correctionFlags(history: RecordHistoryEntry[]): FlagDecision<Cor
   if (authorityHolds(history) === 'nothing') return { kind: 'flags', flags: { subsanacion: true, rechazoPrevio: 'X' } };
   const last = history[history.length - 1];
   // ALTA POR RECHAZO DE SUBSANACIÓN: the alta is registered and the subsanación sent after it was refused.
-  if (last.recordType === 'correction' && last.status === 'rejected') return { kind: 'flags', flags: { subsanacion: true, rechazoPrevio: 'S' } };
+  if (last.recordType === 'correction' && last.status === 'rejected')
+    return { kind: 'flags', flags: { subsanacion: true, rechazoPrevio: 'S' } };
   return { kind: 'flags', flags: { subsanacion: true } };
 }
 

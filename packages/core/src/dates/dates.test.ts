@@ -5,12 +5,24 @@ describe('isValidIsoDate', () => {
     expect(isValidIsoDate(value)).toBe(true);
   });
 
-  it.each(['2024-02-30', '2023-02-29', '1900-02-29', '2024-04-31', '2024-13-01', '2024-00-10', '2024-01-00', '2024-1-1', '01-01-2024', '2024-01-01T00:00:00Z', ' 2024-01-01', '', 20240101, null])(
-    'refuses %p',
-    (value) => {
-      expect(isValidIsoDate(value)).toBe(false);
-    },
-  );
+  it.each([
+    '2024-02-30',
+    '2023-02-29',
+    '1900-02-29',
+    '2024-04-31',
+    '2024-13-01',
+    '2024-00-10',
+    '2024-01-00',
+    '2024-1-1',
+    '01-01-2024',
+    '2024-01-01T00:00:00Z',
+    ' 2024-01-01',
+    '',
+    20240101,
+    null,
+  ])('refuses %p', (value) => {
+    expect(isValidIsoDate(value)).toBe(false);
+  });
 });
 
 describe('toAeatDate / fromAeatDate', () => {

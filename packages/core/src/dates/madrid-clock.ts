@@ -19,9 +19,23 @@ export interface WallClock {
   second: string;
 }
 
+// The reading of the last second asked for: a registration asks for "now" several times, and Intl is not cheap.
+let last: { second: number; clock: Readonly<WallClock> } | undefined;
+
 /** The Madrid wall-clock reading of an instant, each part zero-padded. */
-export function madridWallClock(instant: Date): WallClock {
+export function madridWallClock(instant: Date): Readonly<WallClock> {
+  const second = Math.floor(instant.getTime() / 1000);
+  if (last?.second === second) return last.clock;
   const parts: Record<string, string> = {};
   for (const part of MADRID.formatToParts(instant)) parts[part.type] = part.value;
-  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
+  const clock = Object.freeze({
+    year: parts.year,
+    month: parts.month,
+    day: parts.day,
+    hour: parts.hour,
+    minute: parts.minute,
+    second: parts.second,
+  });
+  last = { second, clock };
+  return clock;
 }

@@ -59,17 +59,43 @@ describe('computeRegistrationHash', () => {
   it.each([
     [
       'josemmo/Verifactu-PHP, first record',
-      { issuerNif: 'A00000000', invoiceNumber: 'PRUEBA-0001', invoiceDate: '01-06-2025', invoiceType: 'F2', totalTax: '2.10', total: '12.10', generatedAt: '2025-06-01T10:20:30+02:00' },
+      {
+        issuerNif: 'A00000000',
+        invoiceNumber: 'PRUEBA-0001',
+        invoiceDate: '01-06-2025',
+        invoiceType: 'F2',
+        totalTax: '2.10',
+        total: '12.10',
+        generatedAt: '2025-06-01T10:20:30+02:00',
+      },
       'F223F0A84F7D0C701C13C97CF10A1628FF9E46A003DDAEF3A804FBD799D82070',
     ],
     [
       'josemmo/Verifactu-PHP, chained record',
-      { issuerNif: 'A00000000', invoiceNumber: 'PRUEBA-0002', invoiceDate: '02-06-2025', invoiceType: 'F2', totalTax: '21.00', total: '121.00', previousHash: 'A'.repeat(64), generatedAt: '2025-06-02T20:30:40+02:00' },
+      {
+        issuerNif: 'A00000000',
+        invoiceNumber: 'PRUEBA-0002',
+        invoiceDate: '02-06-2025',
+        invoiceType: 'F2',
+        totalTax: '21.00',
+        total: '121.00',
+        previousHash: 'A'.repeat(64),
+        generatedAt: '2025-06-02T20:30:40+02:00',
+      },
       '4566062C5A5D7DA4E0E876C0994071CD807962629F8D3C1F33B91EDAA65B2BA1',
     ],
     [
       'invopop/gobl.verifactu inv-base.xml',
-      { issuerNif: 'B85905495', invoiceNumber: 'SAMPLE-004', invoiceDate: '13-11-2024', invoiceType: 'F1', totalTax: '378.00', total: '2178.00', previousHash: '0123456789ABCDEF'.repeat(4), generatedAt: '2024-11-26T05:00:00+01:00' },
+      {
+        issuerNif: 'B85905495',
+        invoiceNumber: 'SAMPLE-004',
+        invoiceDate: '13-11-2024',
+        invoiceType: 'F1',
+        totalTax: '378.00',
+        total: '2178.00',
+        previousHash: '0123456789ABCDEF'.repeat(4),
+        generatedAt: '2024-11-26T05:00:00+01:00',
+      },
       'F5D2E033EEB82E06908BE1F7059D84F1A0DCA49FB7CC383E7F11D119FF36370F',
     ],
   ])('reproduces the third-party vector from %s', (_source, fields, huella) => {
@@ -92,8 +118,13 @@ describe('computeRegistrationHash', () => {
 
   it('writes values unescaped (an "&" in the invoice number stays "&")', () => {
     const input = registrationHashInput({
-      issuerNif: '89890001K', invoiceNumber: '12345678&G33', invoiceDate: '01-01-2024', invoiceType: 'F1',
-      totalTax: '12.35', total: '123.45', generatedAt: '2024-01-01T19:20:30+01:00',
+      issuerNif: '89890001K',
+      invoiceNumber: '12345678&G33',
+      invoiceDate: '01-01-2024',
+      invoiceType: 'F1',
+      totalTax: '12.35',
+      total: '123.45',
+      generatedAt: '2024-01-01T19:20:30+01:00',
     });
     expect(input).toContain('NumSerieFactura=12345678&G33&');
   });
@@ -116,7 +147,14 @@ describe('computeCancellationHash', () => {
 
   it('writes "Huella=" when the cancellation is the first record of the chain', () => {
     expect(
-      cancellationHashInput({ issuerNif: '89890001K', invoiceNumber: 'X-1', invoiceDate: '01-01-2025', generatedAt: '2025-01-01T10:00:00+01:00' }),
-    ).toBe('IDEmisorFacturaAnulada=89890001K&NumSerieFacturaAnulada=X-1&FechaExpedicionFacturaAnulada=01-01-2025&Huella=&FechaHoraHusoGenRegistro=2025-01-01T10:00:00+01:00');
+      cancellationHashInput({
+        issuerNif: '89890001K',
+        invoiceNumber: 'X-1',
+        invoiceDate: '01-01-2025',
+        generatedAt: '2025-01-01T10:00:00+01:00',
+      }),
+    ).toBe(
+      'IDEmisorFacturaAnulada=89890001K&NumSerieFacturaAnulada=X-1&FechaExpedicionFacturaAnulada=01-01-2025&Huella=&FechaHoraHusoGenRegistro=2025-01-01T10:00:00+01:00',
+    );
   });
 });

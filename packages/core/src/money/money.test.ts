@@ -31,18 +31,29 @@ describe('parseAmount', () => {
   });
 
   it.each([
-    '', ' 12.10', '12.10 ', '+12.10', '01', '00.50', '12.', '.5', '12.345', '1e3', '1,5', 'abc',
-    '1000000000000', '--1', '0x10', '12.1.1',
+    '',
+    ' 12.10',
+    '12.10 ',
+    '+12.10',
+    '01',
+    '00.50',
+    '12.',
+    '.5',
+    '12.345',
+    '1e3',
+    '1,5',
+    'abc',
+    '1000000000000',
+    '--1',
+    '0x10',
+    '12.1.1',
   ])('refuses the string %p', (input) => {
     expect(parseAmount(input)).toEqual({ ok: false });
   });
 
-  it.each([[0.1 + 0.2], [NaN], [Infinity], [1e21], [1e-7], [null], [undefined], [true], [{}], [[1]], [10n]])(
-    'refuses %p',
-    (input) => {
-      expect(parseAmount(input)).toEqual({ ok: false });
-    },
-  );
+  it.each([[0.1 + 0.2], [NaN], [Infinity], [1e21], [1e-7], [null], [undefined], [true], [{}], [[1]], [10n]])('refuses %p', (input) => {
+    expect(parseAmount(input)).toEqual({ ok: false });
+  });
 });
 
 describe('formatCents', () => {

@@ -41,7 +41,8 @@ describe('validateSpanishNif', () => {
     'I1234567A', // I is not an entity letter
     '8989000K', // too short
     '898900011K', // too long
-    'ESX', '',
+    'ESX',
+    '',
     'B8590549K', // K is not a control letter
   ])('refuses %p', (nif) => {
     const check = validateSpanishNif(nif);

@@ -57,14 +57,27 @@ export function validateEuVatNumber(country: string, id: string): EuVatCheck {
   const normalized = id.toUpperCase().replace(/[\s.-]/g, '');
   const format = FORMATS[countryCode];
   if (!format) {
-    const reason = countryCode === 'ES' ? 'a Spanish recipient is identified by NIF, not by an EU VAT number' : `${countryCode} does not issue EU VAT numbers`;
+    const reason =
+      countryCode === 'ES'
+        ? 'a Spanish recipient is identified by NIF, not by an EU VAT number'
+        : `${countryCode} does not issue EU VAT numbers`;
     return { valid: false, normalized, problem: 'country', reason };
   }
   if (!normalized.startsWith(format.prefix)) {
-    return { valid: false, normalized, problem: 'prefix', reason: `a ${countryCode} VAT number must start with the prefix ${format.prefix}` };
+    return {
+      valid: false,
+      normalized,
+      problem: 'prefix',
+      reason: `a ${countryCode} VAT number must start with the prefix ${format.prefix}`,
+    };
   }
   if (!format.body.test(normalized.slice(2))) {
-    return { valid: false, normalized, problem: 'shape', reason: `${countryCode} VAT numbers are ${format.prefix} followed by ${format.shape}` };
+    return {
+      valid: false,
+      normalized,
+      problem: 'shape',
+      reason: `${countryCode} VAT numbers are ${format.prefix} followed by ${format.shape}`,
+    };
   }
   return { valid: true, normalized };
 }

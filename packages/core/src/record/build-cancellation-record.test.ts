@@ -36,7 +36,12 @@ function vectorInvoice(invoiceNumber: string): NormalizedInvoice {
 }
 
 function vectorChain() {
-  const first = buildRegistrationRecord({ invoice: vectorInvoice('12345678/G33'), issuer, system, generatedAt: '2024-01-01T19:20:30+01:00' });
+  const first = buildRegistrationRecord({
+    invoice: vectorInvoice('12345678/G33'),
+    issuer,
+    system,
+    generatedAt: '2024-01-01T19:20:30+01:00',
+  });
   const second = buildRegistrationRecord({
     invoice: vectorInvoice('12345679/G34'),
     issuer,
@@ -88,17 +93,27 @@ describe('buildCancellationRecord', () => {
       generatedAt: '2024-01-01T19:20:45+01:00',
     });
     // The anulación cancels the FIRST invoice but is the LAST link: the next alta names the cancelled invoice.
-    expect(next.previous).toEqual({ issuerNif: '89890001K', invoiceNumber: '12345678/G33', invoiceDate: '01-01-2024', hash: cancellation.hash });
+    expect(next.previous).toEqual({
+      issuerNif: '89890001K',
+      invoiceNumber: '12345678/G33',
+      invoiceDate: '01-01-2024',
+      hash: cancellation.hash,
+    });
   });
 
   it('writes Huella= for a first-in-chain anulación and keeps only the flags that are set', () => {
-    const base = { invoice: { issuerNif: '89890001K', invoiceNumber: 'X-1', invoiceDate: '2025-01-01' }, system, generatedAt: '2025-01-01T10:00:00+01:00' };
+    const base = {
+      invoice: { issuerNif: '89890001K', invoiceNumber: 'X-1', invoiceDate: '2025-01-01' },
+      system,
+      generatedAt: '2025-01-01T10:00:00+01:00',
+    };
     const plain = buildCancellationRecord({ ...base, sinRegistroPrevio: false, rechazoPrevio: false });
     expect(plain).not.toHaveProperty('previous');
     expect(plain).not.toHaveProperty('sinRegistroPrevio');
     expect(plain).not.toHaveProperty('rechazoPrevio');
     expect(plain).not.toHaveProperty('externalRef');
-    const input = 'IDEmisorFacturaAnulada=89890001K&NumSerieFacturaAnulada=X-1&FechaExpedicionFacturaAnulada=01-01-2025&Huella=&FechaHoraHusoGenRegistro=2025-01-01T10:00:00+01:00';
+    const input =
+      'IDEmisorFacturaAnulada=89890001K&NumSerieFacturaAnulada=X-1&FechaExpedicionFacturaAnulada=01-01-2025&Huella=&FechaHoraHusoGenRegistro=2025-01-01T10:00:00+01:00';
     expect(plain.hash).toBe(createHash('sha256').update(input, 'utf8').digest('hex').toUpperCase());
     const flagged = buildCancellationRecord({ ...base, sinRegistroPrevio: true, rechazoPrevio: true });
     expect(flagged).toMatchObject({ sinRegistroPrevio: true, rechazoPrevio: true });
@@ -107,7 +122,11 @@ describe('buildCancellationRecord', () => {
   });
 
   it('is deterministic and refuses a date that is not YYYY-MM-DD', () => {
-    const src = { invoice: { issuerNif: '89890001K', invoiceNumber: 'X-1', invoiceDate: '2025-01-01' }, system, generatedAt: '2025-01-01T10:00:00+01:00' };
+    const src = {
+      invoice: { issuerNif: '89890001K', invoiceNumber: 'X-1', invoiceDate: '2025-01-01' },
+      system,
+      generatedAt: '2025-01-01T10:00:00+01:00',
+    };
     expect(buildCancellationRecord(structuredClone(src))).toEqual(buildCancellationRecord(structuredClone(src)));
     expect(() => buildCancellationRecord({ ...src, invoice: { ...src.invoice, invoiceDate: '01-01-2025' } })).toThrow(RangeError);
   });

@@ -23,7 +23,11 @@ export interface CancellationRecordSource {
  * like buildRegistrationRecord: rebuilding from the stored row gives the identical record.
  */
 export function buildCancellationRecord(src: CancellationRecordSource): CancellationRecord {
-  const id = { issuerNif: src.invoice.issuerNif, invoiceNumber: src.invoice.invoiceNumber, invoiceDate: toAeatDate(src.invoice.invoiceDate) };
+  const id = {
+    issuerNif: src.invoice.issuerNif,
+    invoiceNumber: src.invoice.invoiceNumber,
+    invoiceDate: toAeatDate(src.invoice.invoiceDate),
+  };
   const record: CancellationRecord = { kind: 'cancellation', id, system: src.system, generatedAt: src.generatedAt, hash: '' };
   if (src.externalRef !== undefined) record.externalRef = src.externalRef;
   if (src.sinRegistroPrevio) record.sinRegistroPrevio = true;

@@ -34,7 +34,12 @@ function vectorInvoice(invoiceNumber: string): NormalizedInvoice {
 
 describe('buildRegistrationRecord', () => {
   it('reproduces the huellas of AEAT vectors 6.1 and 6.2 when fed their data, chaining the second to the first', () => {
-    const first = buildRegistrationRecord({ invoice: vectorInvoice('12345678/G33'), issuer, system, generatedAt: '2024-01-01T19:20:30+01:00' });
+    const first = buildRegistrationRecord({
+      invoice: vectorInvoice('12345678/G33'),
+      issuer,
+      system,
+      generatedAt: '2024-01-01T19:20:30+01:00',
+    });
     expect(first.hash).toBe('3C464DAF61ACB827C65FDA19F352A4E3BDC2C640E9E9FC4CC058073F38F12F60');
     expect(first.previous).toBeUndefined();
 
@@ -50,7 +55,13 @@ describe('buildRegistrationRecord', () => {
   });
 
   it('maps an F1 invoice to the RegistroAlta literals and omits every absent optional block', () => {
-    const record = buildRegistrationRecord({ invoice: vectorInvoice('A-1'), issuer, system, generatedAt: '2024-01-01T19:20:30+01:00', externalRef: 'inv-42' });
+    const record = buildRegistrationRecord({
+      invoice: vectorInvoice('A-1'),
+      issuer,
+      system,
+      generatedAt: '2024-01-01T19:20:30+01:00',
+      externalRef: 'inv-42',
+    });
     expect(record).toEqual({
       id: { issuerNif: '89890001K', invoiceNumber: 'A-1', invoiceDate: '01-01-2024' },
       issuerName: 'certificado uno telematicas',
@@ -92,7 +103,12 @@ describe('buildRegistrationRecord', () => {
       invoice,
       issuer,
       system,
-      previous: { issuerNif: '89890001K', invoiceNumber: '12345677-G33', invoiceDate: '15-04-2024', hash: 'C9AF4AF1EF5EBBA700350DE3EEF12C2D355C56AC56F13DB2A25E0031BD2B7ED5' },
+      previous: {
+        issuerNif: '89890001K',
+        invoiceNumber: '12345677-G33',
+        invoiceDate: '15-04-2024',
+        hash: 'C9AF4AF1EF5EBBA700350DE3EEF12C2D355C56AC56F13DB2A25E0031BD2B7ED5',
+      },
       generatedAt: '2025-02-03T14:30:00+01:00',
     });
     expect(record.hash).toBe('7F422CFC6C1F396693406A5C4AE281E83A8A907678250A0A7E150CD54291F7EB');
@@ -118,7 +134,16 @@ describe('buildRegistrationRecord', () => {
         { invoiceNumber: 'A-2', invoiceDate: '2025-01-16' },
       ],
       lines: [
-        { taxType: '01', regimeType: '18', operationType: 'S1', baseAmount: '-100.00', taxRate: '21.00', taxAmount: '-21.00', surchargeRate: '5.20', surchargeAmount: '-5.20' },
+        {
+          taxType: '01',
+          regimeType: '18',
+          operationType: 'S1',
+          baseAmount: '-100.00',
+          taxRate: '21.00',
+          taxAmount: '-21.00',
+          surchargeRate: '5.20',
+          surchargeAmount: '-5.20',
+        },
         { taxType: '01', regimeType: '02', operationType: 'E2', baseAmount: '50.00' },
         { taxType: '05', operationType: 'N1', baseAmount: '10.00' },
       ],
@@ -133,7 +158,16 @@ describe('buildRegistrationRecord', () => {
     expect(record.rectifiedInvoices?.every((r) => r.issuerNif === '89890001K')).toBe(true);
     expect(record.recipients).toEqual([{ name: 'Client GmbH', country: 'DE', idType: '02', id: 'DE123456789' }]);
     expect(record.lines).toEqual([
-      { tax: '01', regime: '18', qualification: 'S1', rate: '21.00', base: '-100.00', taxAmount: '-21.00', surchargeRate: '5.20', surchargeAmount: '-5.20' },
+      {
+        tax: '01',
+        regime: '18',
+        qualification: 'S1',
+        rate: '21.00',
+        base: '-100.00',
+        taxAmount: '-21.00',
+        surchargeRate: '5.20',
+        surchargeAmount: '-5.20',
+      },
       { tax: '01', regime: '02', exemption: 'E2', base: '50.00' },
       { tax: '05', qualification: 'N1', base: '10.00' },
     ]);
@@ -145,12 +179,23 @@ describe('buildRegistrationRecord', () => {
     ['-100000000.00', true],
     ['-99999999.99', undefined],
   ])('flags Macrodato for a total of %s: %p', (total, macrodato) => {
-    const record = buildRegistrationRecord({ invoice: { ...vectorInvoice('M-1'), totalAmount: total }, issuer, system, generatedAt: '2025-01-01T10:00:00+01:00' });
+    const record = buildRegistrationRecord({
+      invoice: { ...vectorInvoice('M-1'), totalAmount: total },
+      issuer,
+      system,
+      generatedAt: '2025-01-01T10:00:00+01:00',
+    });
     expect(record.macrodato).toBe(macrodato);
   });
 
   it('is deterministic: rebuilding from the same stored data gives the identical record', () => {
-    const src = { invoice: vectorInvoice('A-9'), issuer, system, generatedAt: '2025-01-01T10:00:00+01:00', previous: { issuerNif: '89890001K', invoiceNumber: 'A-8', invoiceDate: '01-01-2025', hash: 'B'.repeat(64) } };
+    const src = {
+      invoice: vectorInvoice('A-9'),
+      issuer,
+      system,
+      generatedAt: '2025-01-01T10:00:00+01:00',
+      previous: { issuerNif: '89890001K', invoiceNumber: 'A-8', invoiceDate: '01-01-2025', hash: 'B'.repeat(64) },
+    };
     expect(buildRegistrationRecord(structuredClone(src))).toEqual(buildRegistrationRecord(structuredClone(src)));
   });
 
@@ -167,7 +212,10 @@ describe('buildRegistrationRecord', () => {
     expect(() => buildRegistrationRecord({ ...base, invoice: { ...base.invoice, invoiceDate: '2025-02-30' } })).toThrow(RangeError);
     expect(() => buildRegistrationRecord({ ...base, invoice: { ...base.invoice, totalAmount: '12.345' } })).toThrow(RangeError);
     expect(() =>
-      buildRegistrationRecord({ ...base, invoice: { ...base.invoice, lines: [{ taxType: '01', regimeType: '01', operationType: 'X9', baseAmount: '1.00' }] } }),
+      buildRegistrationRecord({
+        ...base,
+        invoice: { ...base.invoice, lines: [{ taxType: '01', regimeType: '01', operationType: 'X9', baseAmount: '1.00' }] },
+      }),
     ).toThrow(RangeError);
   });
 });

@@ -2,7 +2,15 @@ import { isExemptionCode, isIdType, isOperationQualification } from '../code-lis
 import { toAeatDate } from '../dates';
 import { computeRegistrationHash } from '../hash';
 import { parseAmount } from '../money';
-import type { ChainLink, InvoiceId, RecordLine, RecordRecipient, RegistrationFlags, RegistrationRecord, SistemaInformatico } from '../registration-record';
+import type {
+  ChainLink,
+  InvoiceId,
+  RecordLine,
+  RecordRecipient,
+  RegistrationFlags,
+  RegistrationRecord,
+  SistemaInformatico,
+} from '../registration-record';
 import type { NormalizedInvoice, NormalizedLine, NormalizedRecipient } from '../validation/types';
 
 export interface RegistrationRecordSource {
@@ -37,7 +45,11 @@ export function buildRegistrationRecord(src: RegistrationRecordSource): Registra
     invoiceType: invoice.invoiceType,
     rectificationType: invoice.rectificationType,
     rectifiedInvoices: invoice.correctedInvoices.length
-      ? invoice.correctedInvoices.map((c) => ({ issuerNif: issuer.nif, invoiceNumber: c.invoiceNumber, invoiceDate: toAeatDate(c.invoiceDate) }))
+      ? invoice.correctedInvoices.map((c) => ({
+          issuerNif: issuer.nif,
+          invoiceNumber: c.invoiceNumber,
+          invoiceDate: toAeatDate(c.invoiceDate),
+        }))
       : undefined,
     rectificationAmounts:
       invoice.rectificationType === 'S' && invoice.rectifiedBaseAmount !== undefined && invoice.rectifiedTaxAmount !== undefined

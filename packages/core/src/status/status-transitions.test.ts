@@ -1,4 +1,12 @@
-import { AUTHORITY_STATUSES, FINAL_STATUSES, STATUS_TRANSITIONS, WAITING_STATUSES, canTransition, isScheduledForSending, statusesMovableTo } from '.';
+import {
+  AUTHORITY_STATUSES,
+  FINAL_STATUSES,
+  STATUS_TRANSITIONS,
+  WAITING_STATUSES,
+  canTransition,
+  isScheduledForSending,
+  statusesMovableTo,
+} from '.';
 
 test('nothing leaves a final status, and every status can be reached', () => {
   for (const t of STATUS_TRANSITIONS) expect(FINAL_STATUSES).not.toContain(t.from);

@@ -19,9 +19,24 @@ export const STATUS_TRANSITIONS: readonly StatusTransition[] = [
   { from: 'sent', to: 'accepted', by: 'authority', when: 'EstadoRegistro Correcto, or a 3000 whose held huella is ours' },
   { from: 'sent', to: 'accepted_with_warnings', by: 'authority', when: 'EstadoRegistro AceptadoConErrores' },
   { from: 'sent', to: 'rejected', by: 'authority', when: 'EstadoRegistro Incorrecto (a 3000 only when another record holds the number)' },
-  { from: 'sent', to: 'queued', by: 'worker', when: 'no usable answer (transport error, timeout, 5xx, Server fault, no line): resent after a backoff' },
-  { from: 'sent', to: 'error', by: 'worker', when: 'a message-level Client fault, an unknown answer, or no answer for longer than the error threshold' },
-  { from: 'queued', to: 'error', by: 'worker', when: 'it cannot be sent (certificate, stored record) or waits behind an earlier record in error' },
+  {
+    from: 'sent',
+    to: 'queued',
+    by: 'worker',
+    when: 'no usable answer (transport error, timeout, 5xx, Server fault, no line): resent after a backoff',
+  },
+  {
+    from: 'sent',
+    to: 'error',
+    by: 'worker',
+    when: 'a message-level Client fault, an unknown answer, or no answer for longer than the error threshold',
+  },
+  {
+    from: 'queued',
+    to: 'error',
+    by: 'worker',
+    when: 'it cannot be sent (certificate, stored record) or waits behind an earlier record in error',
+  },
   { from: 'error', to: 'error', by: 'worker', when: 'still failing: the reason or the next attempt changes' },
   { from: 'error', to: 'queued', by: 'user', when: 'POST /invoices/{id}/resend' },
   { from: 'error', to: 'queued', by: 'reconciler', when: "the taxpayer's certificate or data changed after the error" },
@@ -34,5 +49,7 @@ export function canTransition(from: AuthorityStatus, to: AuthorityStatus, by: St
 
 /** The statuses from which `by` may move a record to `to`: what an SQL guard accepts. */
 export function statusesMovableTo(to: AuthorityStatus, by: StatusActor): AuthorityStatus[] {
-  return STATUS_TRANSITIONS.filter((t): t is StatusTransition & { from: AuthorityStatus } => t.to === to && t.by === by && t.from !== 'new').map((t) => t.from);
+  return STATUS_TRANSITIONS.filter(
+    (t): t is StatusTransition & { from: AuthorityStatus } => t.to === to && t.by === by && t.from !== 'new',
+  ).map((t) => t.from);
 }

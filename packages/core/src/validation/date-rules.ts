@@ -11,12 +11,31 @@ export function checkDates(ctx: LineContext, lines: readonly ParsedLine[] | null
   const { invoiceDate, operationDate, today } = ctx;
   const twentyYearsAgo = addYears(today, -20);
   if (invoiceDate) {
-    if (invoiceDate > today) issues.error('invoice_date', 'invoice_date_in_future', `invoice_date ${invoiceDate} is later than today (${today}, Madrid time).`, 1112);
-    if (invoiceDate < FIRST_ALLOWED_INVOICE_DATE) issues.error('invoice_date', 'invoice_date_too_early', `invoice_date cannot be earlier than ${FIRST_ALLOWED_INVOICE_DATE}.`, 1152);
-    if (invoiceDate < twentyYearsAgo) issues.error('invoice_date', 'invoice_date_too_old', `invoice_date cannot be more than 20 years old (before ${twentyYearsAgo}).`, 1133);
+    if (invoiceDate > today)
+      issues.error(
+        'invoice_date',
+        'invoice_date_in_future',
+        `invoice_date ${invoiceDate} is later than today (${today}, Madrid time).`,
+        1112,
+      );
+    if (invoiceDate < FIRST_ALLOWED_INVOICE_DATE)
+      issues.error('invoice_date', 'invoice_date_too_early', `invoice_date cannot be earlier than ${FIRST_ALLOWED_INVOICE_DATE}.`, 1152);
+    if (invoiceDate < twentyYearsAgo)
+      issues.error(
+        'invoice_date',
+        'invoice_date_too_old',
+        `invoice_date cannot be more than 20 years old (before ${twentyYearsAgo}).`,
+        1133,
+      );
   }
   if (!operationDate) return;
-  if (operationDate < twentyYearsAgo) issues.error('operation_date', 'operation_date_too_old', `operation_date cannot be more than 20 years old (before ${twentyYearsAgo}).`, 1134);
+  if (operationDate < twentyYearsAgo)
+    issues.error(
+      'operation_date',
+      'operation_date_too_old',
+      `operation_date cannot be more than 20 years old (before ${twentyYearsAgo}).`,
+      1134,
+    );
   if (Number(operationDate.slice(0, 4)) > Number(today.slice(0, 4)) + 1) {
     issues.error('operation_date', 'operation_date_too_late', 'operation_date cannot be later than the end of next year.', 1125);
     return;
@@ -24,7 +43,12 @@ export function checkDates(ctx: LineContext, lines: readonly ParsedLine[] | null
   const later = operationDate > today || (invoiceDate && operationDate > invoiceDate);
   if (later && lines && !lines.every(isTaxPendingAccrual)) {
     const [code, authorityCode] = operationDate > today ? ['operation_date_in_future', 1173] : ['operation_date_after_invoice_date', 1146];
-    issues.error('operation_date', code as string, 'operation_date can only be later than invoice_date or today when every breakdown line has regime_type 14 or 15 (VAT or IGIC not yet due).', authorityCode as number);
+    issues.error(
+      'operation_date',
+      code as string,
+      'operation_date can only be later than invoice_date or today when every breakdown line has regime_type 14 or 15 (VAT or IGIC not yet due).',
+      authorityCode as number,
+    );
   }
 }
 

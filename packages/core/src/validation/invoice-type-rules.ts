@@ -33,17 +33,39 @@ function checkRecipientForType(f: InvoiceTypeFacts, issues: IssueCollector): voi
   const r = f.recipient;
   if (!r || r.kind === 'nif') return;
   if (type === 'R3' && r.idType !== '07') {
-    issues.error('recipient.id_type', 'recipient_id_type_not_allowed', 'R3 invoices identify the recipient by Spanish NIF or id_type 07 only.', 1191);
+    issues.error(
+      'recipient.id_type',
+      'recipient_id_type_not_allowed',
+      'R3 invoices identify the recipient by Spanish NIF or id_type 07 only.',
+      1191,
+    );
   }
   if (type === 'R2' && r.idType !== '07' && r.idType !== '02') {
-    issues.error('recipient.id_type', 'recipient_id_type_not_allowed', 'R2 invoices identify the recipient by Spanish NIF, id_type 02 or id_type 07 only.', 1192);
+    issues.error(
+      'recipient.id_type',
+      'recipient_id_type_not_allowed',
+      'R2 invoices identify the recipient by Spanish NIF, id_type 02 or id_type 07 only.',
+      1192,
+    );
   }
 }
 
 function checkCorrective(f: InvoiceTypeFacts, issues: IssueCollector): void {
   if (f.rectificationType === 'S') {
-    if (f.rectifiedBaseAmount === undefined) issues.error('rectified_base_amount', 'required', 'rectified_base_amount is required when rectification_type is S (substitution).', 1118);
-    if (f.rectifiedTaxAmount === undefined) issues.error('rectified_tax_amount', 'required', 'rectified_tax_amount is required when rectification_type is S (substitution).', 1118);
+    if (f.rectifiedBaseAmount === undefined)
+      issues.error(
+        'rectified_base_amount',
+        'required',
+        'rectified_base_amount is required when rectification_type is S (substitution).',
+        1118,
+      );
+    if (f.rectifiedTaxAmount === undefined)
+      issues.error(
+        'rectified_tax_amount',
+        'required',
+        'rectified_tax_amount is required when rectification_type is S (substitution).',
+        1118,
+      );
   } else if (f.rectificationType === 'I') {
     refuse(f.rectifiedBaseAmount, 'rectified_base_amount', 'only allowed when rectification_type is S (substitution)', issues, 1119);
     refuse(f.rectifiedTaxAmount, 'rectified_tax_amount', 'only allowed when rectification_type is S (substitution)', issues, 1119);
@@ -55,7 +77,11 @@ function checkCorrective(f: InvoiceTypeFacts, issues: IssueCollector): void {
   refs?.forEach((ref, index) => {
     const path = `corrected_invoices[${index}]`;
     if (f.invoiceDate && ref.invoiceDate > f.invoiceDate) {
-      issues.error(`${path}.invoice_date`, 'corrected_invoice_after_invoice', `A corrected invoice cannot be dated after the corrective invoice (${f.invoiceDate}).`);
+      issues.error(
+        `${path}.invoice_date`,
+        'corrected_invoice_after_invoice',
+        `A corrected invoice cannot be dated after the corrective invoice (${f.invoiceDate}).`,
+      );
     }
     if (ref.invoiceNumber === f.invoiceNumber && ref.invoiceDate === f.invoiceDate) {
       issues.error(path, 'corrects_itself', 'An invoice cannot correct itself.');

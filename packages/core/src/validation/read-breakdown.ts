@@ -9,7 +9,17 @@ import {
   type OperationQualification,
 } from '../code-lists';
 import type { TaxType } from '../registration-record';
-import { isJsonObject, readAmount, readCode, readRate, rejectUnknownFields, required, type Amount, type Rate, type Read } from './field-readers';
+import {
+  isJsonObject,
+  readAmount,
+  readCode,
+  readRate,
+  rejectUnknownFields,
+  required,
+  type Amount,
+  type Rate,
+  type Read,
+} from './field-readers';
 import type { IssueCollector } from './issue-collector';
 
 export interface ParsedLine {
@@ -24,7 +34,16 @@ export interface ParsedLine {
   surchargeAmount: Read<Amount>;
 }
 
-const LINE_FIELDS = ['tax_type', 'regime_type', 'operation_type', 'base_amount', 'tax_rate', 'tax_amount', 'surcharge_rate', 'surcharge_amount'];
+const LINE_FIELDS = [
+  'tax_type',
+  'regime_type',
+  'operation_type',
+  'base_amount',
+  'tax_rate',
+  'tax_amount',
+  'surcharge_rate',
+  'surcharge_amount',
+];
 // Desglose carries 1..12 DetalleDesglose: one per tax/regime/rate combination, not per invoice item.
 const MAX_LINES = 12;
 
@@ -36,7 +55,11 @@ export function readBreakdown(value: unknown, issues: IssueCollector): Read<Pars
     return null;
   }
   if (value.length === 0 || value.length > MAX_LINES) {
-    issues.error('breakdown', 'invalid_length', `breakdown must have between 1 and ${MAX_LINES} lines (one per tax, regime and rate combination).`);
+    issues.error(
+      'breakdown',
+      'invalid_length',
+      `breakdown must have between 1 and ${MAX_LINES} lines (one per tax, regime and rate combination).`,
+    );
     return null;
   }
   const lines: ParsedLine[] = [];

@@ -31,7 +31,11 @@ export function readCorrectedInvoices(value: unknown, issues: IssueCollector): R
       return;
     }
     rejectUnknownFields(entry, ['invoice_number', 'invoice_date'], path, issues);
-    const invoiceNumber = required(readInvoiceNumber(entry.invoice_number, `${path}.invoice_number`, issues), `${path}.invoice_number`, issues);
+    const invoiceNumber = required(
+      readInvoiceNumber(entry.invoice_number, `${path}.invoice_number`, issues),
+      `${path}.invoice_number`,
+      issues,
+    );
     const invoiceDate = required(readDate(entry.invoice_date, `${path}.invoice_date`, issues), `${path}.invoice_date`, issues);
     if (invoiceNumber && invoiceDate) references.push({ invoiceNumber, invoiceDate });
     else usable = false;

@@ -4,8 +4,7 @@ import { isJsonObject, readCode, readText, rejectUnknownFields, required, type R
 import type { IssueCollector } from './issue-collector';
 
 export type ParsedRecipient =
-  | { kind: 'nif'; name: string; nif: string }
-  | { kind: 'other'; name: string; country: string; idType: IdType; id: string };
+  { kind: 'nif'; name: string; nif: string } | { kind: 'other'; name: string; country: string; idType: IdType; id: string };
 
 const FIELDS = ['name', 'nif', 'country', 'id_type', 'id'];
 
@@ -26,7 +25,11 @@ export function readRecipient(value: unknown, issues: IssueCollector): Read<Pars
 
   if (value.nif !== undefined && value.nif !== null) {
     if (foreignGiven) {
-      issues.error('recipient', 'ambiguous_recipient', 'Give either recipient.nif (Spanish NIF) or recipient.country, id_type and id, not both.');
+      issues.error(
+        'recipient',
+        'ambiguous_recipient',
+        'Give either recipient.nif (Spanish NIF) or recipient.country, id_type and id, not both.',
+      );
       return null;
     }
     const nif = readSpanishNif(value.nif, issues);
@@ -37,7 +40,11 @@ export function readRecipient(value: unknown, issues: IssueCollector): Read<Pars
     return null;
   }
   const country = required(readCountry(value.country, issues), 'recipient.country', issues, 1111);
-  const idType = required(readCode(value.id_type, 'recipient.id_type', isIdType, '02, 03, 04, 05, 06, 07', issues, 1102), 'recipient.id_type', issues);
+  const idType = required(
+    readCode(value.id_type, 'recipient.id_type', isIdType, '02, 03, 04, 05, 06, 07', issues, 1102),
+    'recipient.id_type',
+    issues,
+  );
   const rawId = required(readText(value.id, 'recipient.id', 20, issues), 'recipient.id', issues);
   if (!name || !country || !idType || !rawId) return null;
   const id = checkForeignId(country, idType, rawId, issues);
@@ -51,7 +58,12 @@ function readSpanishNif(value: unknown, issues: IssueCollector): Read<string> {
   }
   const check = validateSpanishNif(value);
   if (!check.valid) {
-    issues.error('recipient.nif', 'invalid_nif', `recipient.nif "${check.normalized}" is not a valid Spanish NIF (wrong format or check character).`, 1123);
+    issues.error(
+      'recipient.nif',
+      'invalid_nif',
+      `recipient.nif "${check.normalized}" is not a valid Spanish NIF (wrong format or check character).`,
+      1123,
+    );
     return null;
   }
   return check.normalized;
@@ -61,7 +73,12 @@ function readCountry(value: unknown, issues: IssueCollector): Read<string> {
   if (value === undefined || value === null) return undefined;
   const code = typeof value === 'string' ? value.trim().toUpperCase() : value;
   if (!isCountryCode(code)) {
-    issues.error('recipient.country', 'invalid_country', 'recipient.country must be an ISO 3166-1 alpha-2 country code, such as FR or US.', 1101);
+    issues.error(
+      'recipient.country',
+      'invalid_country',
+      'recipient.country must be an ISO 3166-1 alpha-2 country code, such as FR or US.',
+      1101,
+    );
     return null;
   }
   return code;
@@ -70,7 +87,12 @@ function readCountry(value: unknown, issues: IssueCollector): Read<string> {
 function checkForeignId(country: string, idType: IdType, id: string, issues: IssueCollector): string | null {
   // Spain appears in IDOtro only for a passport (03) or a NIF missing from the census (07), and 07 only with ES (1126).
   if (country === 'ES' && idType !== '03' && idType !== '07') {
-    issues.error('recipient.id_type', 'invalid_id_type_for_spain', 'A Spanish recipient goes in recipient.nif; with country ES, id_type can only be 03 (passport) or 07 (not in the census).', 1126);
+    issues.error(
+      'recipient.id_type',
+      'invalid_id_type_for_spain',
+      'A Spanish recipient goes in recipient.nif; with country ES, id_type can only be 03 (passport) or 07 (not in the census).',
+      1126,
+    );
     return null;
   }
   if (idType === '07' && country !== 'ES') {
@@ -80,7 +102,12 @@ function checkForeignId(country: string, idType: IdType, id: string, issues: Iss
   if (idType === '07') {
     const check = validateSpanishNif(id);
     if (!check.valid || check.kind === 'entity') {
-      issues.error('recipient.id', 'invalid_uncensused_nif', 'With id_type 07, recipient.id must be the valid NIF of a natural person (DNI, NIE or K/L/M).', 1131);
+      issues.error(
+        'recipient.id',
+        'invalid_uncensused_nif',
+        'With id_type 07, recipient.id must be the valid NIF of a natural person (DNI, NIE or K/L/M).',
+        1131,
+      );
       return null;
     }
     return check.normalized;
@@ -88,10 +115,19 @@ function checkForeignId(country: string, idType: IdType, id: string, issues: Iss
   if (idType === '02') {
     const check = validateEuVatNumber(country, id);
     if (!check.valid) {
-      issues.error('recipient.id', 'invalid_eu_vat_number', `recipient.id is not a valid EU VAT number: ${check.reason}.`, check.problem === 'prefix' ? 1122 : undefined);
+      issues.error(
+        'recipient.id',
+        'invalid_eu_vat_number',
+        `recipient.id is not a valid EU VAT number: ${check.reason}.`,
+        check.problem === 'prefix' ? 1122 : undefined,
+      );
       return null;
     }
-    issues.warning('recipient.id', 'eu_vat_number_not_verified', `${check.normalized} has a valid structure but was not checked against VIES; make sure it is registered before treating the operation as intra-Community.`);
+    issues.warning(
+      'recipient.id',
+      'eu_vat_number_not_verified',
+      `${check.normalized} has a valid structure but was not checked against VIES; make sure it is registered before treating the operation as intra-Community.`,
+    );
     return check.normalized;
   }
   return id;

@@ -6,7 +6,9 @@ const foreign = (country: string, idType: string, id: string) => ({ name: 'Forei
 
 describe('recipient', () => {
   it.each(['F1', 'F3', 'R1', 'R2', 'R3', 'R4'])('is required on %s (1189)', (type) => {
-    const body = type.startsWith('R') ? corrective(type, { recipient: undefined }) : f1Request({ invoice_type: type, recipient: undefined });
+    const body = type.startsWith('R')
+      ? corrective(type, { recipient: undefined })
+      : f1Request({ invoice_type: type, recipient: undefined });
     expect(errorAt(body, 'recipient')).toMatchObject({ code: 'required', authority_code: 1189 });
   });
 
@@ -16,7 +18,10 @@ describe('recipient', () => {
   });
 
   it('checks the NIF check character (1123)', () => {
-    expect(errorAt(f1Request({ recipient: { name: 'X', nif: 'B85905496' } }), 'recipient.nif')).toMatchObject({ code: 'invalid_nif', authority_code: 1123 });
+    expect(errorAt(f1Request({ recipient: { name: 'X', nif: 'B85905496' } }), 'recipient.nif')).toMatchObject({
+      code: 'invalid_nif',
+      authority_code: 1123,
+    });
   });
 
   it('wants a name and exactly one way of identification', () => {
@@ -49,9 +54,13 @@ describe('recipient', () => {
   });
 
   it('limits R3 to NIF or id_type 07 (1191) and R2 to NIF, 02 or 07 (1192)', () => {
-    expect(errorAt(corrective('R3', { recipient: foreign('FR', '03', 'P1') }), 'recipient.id_type')).toMatchObject({ authority_code: 1191 });
+    expect(errorAt(corrective('R3', { recipient: foreign('FR', '03', 'P1') }), 'recipient.id_type')).toMatchObject({
+      authority_code: 1191,
+    });
     expect(errorsOf(corrective('R3', { recipient: foreign('ES', '07', '12345678Z') }))).toEqual([]);
-    expect(errorAt(corrective('R2', { recipient: foreign('FR', '03', 'P1') }), 'recipient.id_type')).toMatchObject({ authority_code: 1192 });
+    expect(errorAt(corrective('R2', { recipient: foreign('FR', '03', 'P1') }), 'recipient.id_type')).toMatchObject({
+      authority_code: 1192,
+    });
     expect(errorsOf(corrective('R2', { recipient: foreign('FR', '02', 'FR12345678901') }))).toEqual([]);
   });
 });
@@ -60,7 +69,9 @@ describe('corrective invoices', () => {
   it('requires corrected_invoices on R1 to R5 and refuses them otherwise (1117)', () => {
     expect(errorsOf(f1Request({ invoice_type: 'R4' }))).toEqual(['corrected_invoices:required']);
     expect(errorsOf(f1Request({ invoice_type: 'R4', corrected_invoices: [] }))).toEqual(['corrected_invoices:required']);
-    expect(errorAt(f1Request({ corrected_invoices: [{ invoice_number: 'A-1', invoice_date: '2026-10-01' }] }), 'corrected_invoices')).toMatchObject({
+    expect(
+      errorAt(f1Request({ corrected_invoices: [{ invoice_number: 'A-1', invoice_date: '2026-10-01' }] }), 'corrected_invoices'),
+    ).toMatchObject({
       code: 'not_allowed',
       authority_code: 1117,
     });
@@ -80,8 +91,16 @@ describe('corrective invoices', () => {
       'corrected_invoices[1].invoice_date:invalid_date',
       'corrected_invoices[3]:invalid_type',
     ]);
-    const dated = corrective('R4', { corrected_invoices: [{ invoice_number: 'A-1', invoice_date: '2026-11-21' }, { invoice_number: 'A-2026/0001', invoice_date: '2026-11-20' }] });
-    expect(errorsOf(dated)).toEqual(['corrected_invoices[0].invoice_date:corrected_invoice_after_invoice', 'corrected_invoices[1]:corrects_itself']);
+    const dated = corrective('R4', {
+      corrected_invoices: [
+        { invoice_number: 'A-1', invoice_date: '2026-11-21' },
+        { invoice_number: 'A-2026/0001', invoice_date: '2026-11-20' },
+      ],
+    });
+    expect(errorsOf(dated)).toEqual([
+      'corrected_invoices[0].invoice_date:corrected_invoice_after_invoice',
+      'corrected_invoices[1]:corrects_itself',
+    ]);
   });
 
   it('refuses rectification fields on non-corrective invoices (1115, 1119)', () => {
@@ -90,14 +109,24 @@ describe('corrective invoices', () => {
   });
 
   it('requires both rectified amounts with substitution (1118) and refuses them with differences (1119)', () => {
-    expect(errorsOf(corrective('R1', { rectification_type: 'S' }))).toEqual(['rectified_base_amount:required', 'rectified_tax_amount:required']);
+    expect(errorsOf(corrective('R1', { rectification_type: 'S' }))).toEqual([
+      'rectified_base_amount:required',
+      'rectified_tax_amount:required',
+    ]);
     expect(errorsOf(corrective('R1', { rectification_type: 'S', rectified_base_amount: 100, rectified_tax_amount: 21 }))).toEqual([]);
     expect(errorsOf(corrective('R1', { rectified_tax_amount: 21 }))).toEqual(['rectified_tax_amount:not_allowed']);
-    expect(errorAt(corrective('R1', { rectification_type: 'X' }), 'rectification_type')).toMatchObject({ code: 'invalid_code', authority_code: 1107 });
+    expect(errorAt(corrective('R1', { rectification_type: 'X' }), 'rectification_type')).toMatchObject({
+      code: 'invalid_code',
+      authority_code: 1107,
+    });
   });
 
   it('allows negative amounts only on corrective invoices', () => {
-    const negative = { breakdown: [{ regime_type: '01', operation_type: 'S1', base_amount: -100, tax_rate: 21, tax_amount: -21 }], total_amount: -121, total_tax_amount: -21 };
+    const negative = {
+      breakdown: [{ regime_type: '01', operation_type: 'S1', base_amount: -100, tax_rate: 21, tax_amount: -21 }],
+      total_amount: -121,
+      total_tax_amount: -21,
+    };
     expect(errorsOf(f1Request(negative))).toEqual([
       'total_amount:negative_amount',
       'total_tax_amount:negative_amount',

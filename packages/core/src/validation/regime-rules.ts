@@ -16,10 +16,12 @@ export function checkRegime(line: ParsedLine, ctx: LineContext, issues: IssueCol
 
   switch (regime) {
     case '01':
-      if (ivaOrIgic && (op === 'E2' || op === 'E3')) fail('regime_operation_mismatch', 'Regime 01 (general) cannot use the export exemptions E2 or E3; use regime 02.', 1199);
+      if (ivaOrIgic && (op === 'E2' || op === 'E3'))
+        fail('regime_operation_mismatch', 'Regime 01 (general) cannot use the export exemptions E2 or E3; use regime 02.', 1199);
       break;
     case '02':
-      if (ivaOrIgic && !exempt) fail('regime_operation_mismatch', 'Regime 02 (export) only takes an exempt operation_type (E1 to E6).', 1286);
+      if (ivaOrIgic && !exempt)
+        fail('regime_operation_mismatch', 'Regime 02 (export) only takes an exempt operation_type (E1 to E6).', 1286);
       break;
     case '03':
       if (!exempt && op !== 'S1') fail('regime_operation_mismatch', 'Regime 03 (REBU) only takes S1 or an exemption.', 1200);
@@ -28,39 +30,73 @@ export function checkRegime(line: ParsedLine, ctx: LineContext, issues: IssueCol
       if (!exempt && op !== 'S2') fail('regime_operation_mismatch', 'Regime 04 (investment gold) only takes S2 or an exemption.', 1201);
       break;
     case '06':
-      fail('regime_not_supported', 'Regime 06 (group of entities, advanced level) needs BaseImponibleACoste, which this API does not accept.', 1202, `${line.path}.regime_type`);
+      fail(
+        'regime_not_supported',
+        'Regime 06 (group of entities, advanced level) needs BaseImponibleACoste, which this API does not accept.',
+        1202,
+        `${line.path}.regime_type`,
+      );
       break;
     case '07':
-      if (['S2', 'N1', 'N2', 'E2', 'E3', 'E4', 'E5'].includes(op)) fail('regime_operation_mismatch', 'Regime 07 (cash accounting) cannot use S2, N1, N2 or E2 to E5.', 1203);
+      if (['S2', 'N1', 'N2', 'E2', 'E3', 'E4', 'E5'].includes(op))
+        fail('regime_operation_mismatch', 'Regime 07 (cash accounting) cannot use S2, N1, N2 or E2 to E5.', 1203);
       break;
     case '08':
-      if (op !== 'N2') fail('regime_operation_mismatch', 'Regime 08 (operations subject to another indirect tax) requires operation_type N2.', 1252);
+      if (op !== 'N2')
+        fail('regime_operation_mismatch', 'Regime 08 (operations subject to another indirect tax) requires operation_type N2.', 1252);
       break;
     case '10':
       if (op !== 'N1') fail('regime_operation_mismatch', 'Regime 10 (third-party collections) requires operation_type N1.', 1205);
-      if (ctx.invoiceType && ctx.invoiceType !== 'F1') fail('regime_invoice_type_mismatch', 'Regime 10 (third-party collections) is only allowed on F1 invoices.', 1205, 'invoice_type');
-      if (ctx.recipient && ctx.recipient.kind !== 'nif') fail('regime_recipient_mismatch', 'Regime 10 (third-party collections) requires a recipient identified by Spanish NIF.', 1205, 'recipient');
+      if (ctx.invoiceType && ctx.invoiceType !== 'F1')
+        fail('regime_invoice_type_mismatch', 'Regime 10 (third-party collections) is only allowed on F1 invoices.', 1205, 'invoice_type');
+      if (ctx.recipient && ctx.recipient.kind !== 'nif')
+        fail(
+          'regime_recipient_mismatch',
+          'Regime 10 (third-party collections) requires a recipient identified by Spanish NIF.',
+          1205,
+          'recipient',
+        );
       break;
     case '11':
-      if (tax === '01' && line.taxRate && line.taxRate.hundredths !== 2100n) fail('regime_rate_mismatch', 'Regime 11 (business premises rental) requires an IVA rate of 21.', 1206, `${line.path}.tax_rate`);
+      if (tax === '01' && line.taxRate && line.taxRate.hundredths !== 2100n)
+        fail('regime_rate_mismatch', 'Regime 11 (business premises rental) requires an IVA rate of 21.', 1206, `${line.path}.tax_rate`);
       break;
     case '14':
       checkPublicWorksCertification(ctx, fail);
       break;
     case '20':
-      if (tax === '03' && op !== 'N2') fail('regime_operation_mismatch', 'IGIC regime 20 (operations subject to IPSI) requires operation_type N2.', 1293);
+      if (tax === '03' && op !== 'N2')
+        fail('regime_operation_mismatch', 'IGIC regime 20 (operations subject to IPSI) requires operation_type N2.', 1293);
       break;
   }
 }
 
-function checkPublicWorksCertification(ctx: LineContext, fail: (code: string, message: string, authorityCode: number, at?: string) => void): void {
+function checkPublicWorksCertification(
+  ctx: LineContext,
+  fail: (code: string, message: string, authorityCode: number, at?: string) => void,
+): void {
   if (ctx.invoiceType && !['F1', 'R1', 'R2', 'R3', 'R4'].includes(ctx.invoiceType)) {
-    fail('regime_invoice_type_mismatch', 'Regime 14 (work certifications for a public administration) is only allowed on F1 and R1 to R4 invoices.', 1148, 'invoice_type');
+    fail(
+      'regime_invoice_type_mismatch',
+      'Regime 14 (work certifications for a public administration) is only allowed on F1 and R1 to R4 invoices.',
+      1148,
+      'invoice_type',
+    );
   }
   if (ctx.operationDate === undefined || (ctx.operationDate && ctx.invoiceDate && ctx.operationDate <= ctx.invoiceDate)) {
-    fail('operation_date_required', 'Regime 14 requires an operation_date later than invoice_date (the VAT is not yet due).', 1147, 'operation_date');
+    fail(
+      'operation_date_required',
+      'Regime 14 requires an operation_date later than invoice_date (the VAT is not yet due).',
+      1147,
+      'operation_date',
+    );
   }
   if (ctx.recipient && (ctx.recipient.kind !== 'nif' || !/^[PQSV]/.test(ctx.recipient.nif))) {
-    fail('regime_recipient_mismatch', 'Regime 14 requires a public-sector recipient identified by a NIF starting with P, Q, S or V.', 1149, 'recipient.nif');
+    fail(
+      'regime_recipient_mismatch',
+      'Regime 14 requires a public-sector recipient identified by a NIF starting with P, Q, S or V.',
+      1149,
+      'recipient.nif',
+    );
   }
 }

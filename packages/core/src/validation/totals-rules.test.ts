@@ -13,20 +13,32 @@ describe('invoice totals against the breakdown', () => {
   });
 
   it('refuses a total_tax_amount more than 10.00 away (2006) and warns within the tolerance', () => {
-    expect(errorAt(f1Request({ breakdown: lines, total_tax_amount: 53.81, total_amount: 393.8 }), 'total_tax_amount')).toMatchObject({ code: 'total_mismatch', authority_code: 2006 });
+    expect(errorAt(f1Request({ breakdown: lines, total_tax_amount: 53.81, total_amount: 393.8 }), 'total_tax_amount')).toMatchObject({
+      code: 'total_mismatch',
+      authority_code: 2006,
+    });
     const near = f1Request({ breakdown: lines, total_tax_amount: 53.8, total_amount: 393.8 });
     expect(errorsOf(near)).toEqual([]);
     expect(warningsOf(near)).toEqual(['total_tax_amount:total_rounding']);
   });
 
   it('refuses a total_amount more than 10.00 away (2005) and warns about a few cents', () => {
-    expect(errorAt(f1Request({ breakdown: lines, total_tax_amount: 43.8, total_amount: 383.79 }), 'total_amount')).toMatchObject({ code: 'total_mismatch', authority_code: 2005 });
-    expect(warningsOf(f1Request({ breakdown: lines, total_tax_amount: 43.8, total_amount: 393.81 }))).toEqual(['total_amount:total_rounding']);
+    expect(errorAt(f1Request({ breakdown: lines, total_tax_amount: 43.8, total_amount: 383.79 }), 'total_amount')).toMatchObject({
+      code: 'total_mismatch',
+      authority_code: 2005,
+    });
+    expect(warningsOf(f1Request({ breakdown: lines, total_tax_amount: 43.8, total_amount: 393.81 }))).toEqual([
+      'total_amount:total_rounding',
+    ]);
   });
 
   it.each(['03', '05', '08', '09'])('skips the totals check when a line has regime %s', (regime) => {
     const operation = regime === '08' ? { operation_type: 'N2' } : { operation_type: 'S1', tax_rate: 21, tax_amount: 21 };
-    const body = f1Request({ breakdown: [{ regime_type: regime, base_amount: 100, ...operation }], total_amount: 500, total_tax_amount: 0 });
+    const body = f1Request({
+      breakdown: [{ regime_type: regime, base_amount: 100, ...operation }],
+      total_amount: 500,
+      total_tax_amount: 0,
+    });
     expect(errorsOf(body)).toEqual([]);
   });
 
@@ -48,7 +60,13 @@ describe('invoice totals against the breakdown', () => {
 
 describe('simplified invoices and large totals', () => {
   const f2 = (base: number, tax: number) =>
-    f1Request({ invoice_type: 'F2', recipient: undefined, breakdown: [{ regime_type: '01', operation_type: 'S1', base_amount: base, tax_rate: 21, tax_amount: tax }], total_amount: base + tax, total_tax_amount: tax });
+    f1Request({
+      invoice_type: 'F2',
+      recipient: undefined,
+      breakdown: [{ regime_type: '01', operation_type: 'S1', base_amount: base, tax_rate: 21, tax_amount: tax }],
+      total_amount: base + tax,
+      total_tax_amount: tax,
+    });
 
   it('accepts an F2 up to 400.00 without a warning', () => {
     expect(warningsOf(f2(330, 69.3))).toEqual([]);
@@ -65,7 +83,11 @@ describe('simplified invoices and large totals', () => {
   });
 
   it('warns that a total of 100,000,000.00 or more is flagged as Macrodato', () => {
-    const big = f1Request({ breakdown: [{ regime_type: '01', operation_type: 'S1', base_amount: 100000000, tax_rate: 21, tax_amount: 21000000 }], total_amount: 121000000, total_tax_amount: 21000000 });
+    const big = f1Request({
+      breakdown: [{ regime_type: '01', operation_type: 'S1', base_amount: 100000000, tax_rate: 21, tax_amount: 21000000 }],
+      total_amount: 121000000,
+      total_tax_amount: 21000000,
+    });
     expect(errorsOf(big)).toEqual([]);
     expect(warningsOf(big)).toEqual(['total_amount:macrodato']);
   });

@@ -32,7 +32,12 @@ export function checkTotals(f: TotalsFacts, issues: IssueCollector): void {
   if (f.invoiceType === 'F2') {
     const capped = sum(lines.map((l) => (l.baseAmount?.cents ?? 0n) + (l.taxAmount?.cents ?? 0n)));
     if (capped > F2_CAP_CENTS + TOTALS_TOLERANCE_CENTS) {
-      issues.error('breakdown', 'simplified_invoice_over_cap', `A simplified invoice (F2) cannot exceed 3,000.00 in base plus tax (this one: ${formatCents(capped)}); issue an F1 invoice instead.`, 1150);
+      issues.error(
+        'breakdown',
+        'simplified_invoice_over_cap',
+        `A simplified invoice (F2) cannot exceed 3,000.00 in base plus tax (this one: ${formatCents(capped)}); issue an F1 invoice instead.`,
+        1150,
+      );
     }
   }
   if (lines.some((l) => l.regimeType && REGIMES_WITHOUT_TOTALS_CHECK.includes(l.regimeType))) return;
@@ -40,14 +45,30 @@ export function checkTotals(f: TotalsFacts, issues: IssueCollector): void {
   compareTotal(f.totalAmount, gross, 'total_amount', 'the sum of base_amount, tax_amount and surcharge_amount', 2005, issues);
 }
 
-function compareTotal(given: Read<Amount>, computed: bigint, field: string, what: string, authorityCode: number, issues: IssueCollector): void {
+function compareTotal(
+  given: Read<Amount>,
+  computed: bigint,
+  field: string,
+  what: string,
+  authorityCode: number,
+  issues: IssueCollector,
+): void {
   if (!given) return;
   const gap = centsApart(given.cents, computed);
   // The authority would accept a larger gap "with errors"; we refuse it so the record never needs a correction.
   if (gap > TOTALS_TOLERANCE_CENTS) {
-    issues.error(field, 'total_mismatch', `${field} ${given.literal} does not match ${what} (${formatCents(computed)}); the tolerance is ±10.00.`, authorityCode);
+    issues.error(
+      field,
+      'total_mismatch',
+      `${field} ${given.literal} does not match ${what} (${formatCents(computed)}); the tolerance is ±10.00.`,
+      authorityCode,
+    );
   } else if (gap > 0n) {
-    issues.warning(field, 'total_rounding', `${field} ${given.literal} differs from ${what} (${formatCents(computed)}) by ${formatCents(gap)}; accepted (within ±10.00).`);
+    issues.warning(
+      field,
+      'total_rounding',
+      `${field} ${given.literal} differs from ${what} (${formatCents(computed)}) by ${formatCents(gap)}; accepted (within ±10.00).`,
+    );
   }
 }
 
@@ -62,7 +83,8 @@ function checkNoNegatives(f: TotalsFacts, issues: IssueCollector): void {
     ]),
   ];
   for (const [field, amount] of amounts) {
-    if (amount && amount.cents < 0n) issues.error(field, 'negative_amount', `${field} can only be negative on corrective invoices (R1 to R5).`);
+    if (amount && amount.cents < 0n)
+      issues.error(field, 'negative_amount', `${field} can only be negative on corrective invoices (R1 to R5).`);
   }
 }
 
@@ -71,10 +93,18 @@ function checkLargeTotals(f: TotalsFacts, issues: IssueCollector): void {
   if (!total) return;
   const magnitude = total.cents < 0n ? -total.cents : total.cents;
   if (f.invoiceType === 'F2' && total.cents > F2_GENERAL_LIMIT_CENTS && total.cents <= F2_CAP_CENTS + TOTALS_TOLERANCE_CENTS) {
-    issues.warning('total_amount', 'simplified_invoice_over_400', 'Simplified invoices are limited to 400.00 (VAT included) unless the activity is one of those in art. 4.1 RD 1619/2012 (up to 3,000.00); the tax authority does not check this.');
+    issues.warning(
+      'total_amount',
+      'simplified_invoice_over_400',
+      'Simplified invoices are limited to 400.00 (VAT included) unless the activity is one of those in art. 4.1 RD 1619/2012 (up to 3,000.00); the tax authority does not check this.',
+    );
   }
   if (magnitude >= MACRODATO_CENTS) {
-    issues.warning('total_amount', 'macrodato', 'The total is 100,000,000.00 or more: the record will be flagged Macrodato = S, as the authority requires.');
+    issues.warning(
+      'total_amount',
+      'macrodato',
+      'The total is 100,000,000.00 or more: the record will be flagged Macrodato = S, as the authority requires.',
+    );
   }
 }
 

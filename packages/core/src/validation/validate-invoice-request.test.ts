@@ -70,7 +70,17 @@ describe('validateInvoiceRequest: accepted requests', () => {
     const record = buildRegistrationRecord({
       invoice: result.invoice,
       issuer: { nif: '89890001K', name: 'Emisor SL' },
-      system: { NombreRazon: 'Vendor SL', NIF: 'B85905495', NombreSistemaInformatico: 'VF', IdSistemaInformatico: '01', Version: '1.0', NumeroInstalacion: '1', TipoUsoPosibleSoloVerifactu: 'S', TipoUsoPosibleMultiOT: 'S', IndicadorMultiplesOT: 'S' },
+      system: {
+        NombreRazon: 'Vendor SL',
+        NIF: 'B85905495',
+        NombreSistemaInformatico: 'VF',
+        IdSistemaInformatico: '01',
+        Version: '1.0',
+        NumeroInstalacion: '1',
+        TipoUsoPosibleSoloVerifactu: 'S',
+        TipoUsoPosibleMultiOT: 'S',
+        IndicadorMultiplesOT: 'S',
+      },
       generatedAt: '2026-11-20T10:00:00+01:00',
     });
     expect(record.id).toEqual({ issuerNif: '89890001K', invoiceNumber: 'A-2026/0001', invoiceDate: '20-11-2026' });
@@ -129,7 +139,10 @@ describe('validateInvoiceRequest: shape and formats', () => {
   });
 
   it('carries the authority code of the rule when there is one', () => {
-    expect(errorAt(f1Request({ invoice_number: 'A"1' }), 'invoice_number')).toMatchObject({ code: 'invalid_characters', authority_code: 1130 });
+    expect(errorAt(f1Request({ invoice_number: 'A"1' }), 'invoice_number')).toMatchObject({
+      code: 'invalid_characters',
+      authority_code: 1130,
+    });
     expect(errorAt(f1Request({ invoice_type: 'X1' }), 'invoice_type')).toMatchObject({ authority_code: 1106 });
   });
 
@@ -146,7 +159,12 @@ describe('validateInvoiceRequest: shape and formats', () => {
       total_amount: 500,
     });
     expect(errorsOf(body)).toEqual(
-      expect.arrayContaining(['invoice_date:invoice_date_in_future', 'breakdown[0].tax_rate:invalid_vat_rate', 'recipient:required', 'total_amount:total_mismatch']),
+      expect.arrayContaining([
+        'invoice_date:invoice_date_in_future',
+        'breakdown[0].tax_rate:invalid_vat_rate',
+        'recipient:required',
+        'total_amount:total_mismatch',
+      ]),
     );
   });
 });

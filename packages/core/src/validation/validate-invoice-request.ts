@@ -15,9 +15,21 @@ import type { InvoiceValidationResult } from './types';
 import { toNormalizedInvoice } from './to-normalized-invoice';
 
 const FIELDS = [
-  'taxpayer_id', 'computer_system_id', 'invoice_number', 'invoice_date', 'invoice_type', 'description', 'operation_date',
-  'recipient', 'rectification_type', 'rectified_base_amount', 'rectified_tax_amount', 'corrected_invoices',
-  'breakdown', 'total_amount', 'total_tax_amount',
+  'taxpayer_id',
+  'computer_system_id',
+  'invoice_number',
+  'invoice_date',
+  'invoice_type',
+  'description',
+  'operation_date',
+  'recipient',
+  'rectification_type',
+  'rectified_base_amount',
+  'rectified_tax_amount',
+  'corrected_invoices',
+  'breakdown',
+  'total_amount',
+  'total_tax_amount',
 ];
 
 const isRectificationType = (v: unknown): v is 'S' | 'I' => v === 'S' || v === 'I';
@@ -34,10 +46,21 @@ export function validateInvoiceRequest(body: unknown, opts: { today: string }): 
   }
   rejectUnknownFields(body, FIELDS, '', issues);
 
-  const invoiceType = required(readCode(body.invoice_type, 'invoice_type', isInvoiceType, 'F1, F2, F3, R1, R2, R3, R4 or R5', issues, 1106), 'invoice_type', issues);
+  const invoiceType = required(
+    readCode(body.invoice_type, 'invoice_type', isInvoiceType, 'F1, F2, F3, R1, R2, R3, R4 or R5', issues, 1106),
+    'invoice_type',
+    issues,
+  );
   const invoiceDate = required(readDate(body.invoice_date, 'invoice_date', issues, 1105), 'invoice_date', issues);
   const givenOperationDate = readDate(body.operation_date, 'operation_date', issues);
-  const givenRectificationType = readCode(body.rectification_type, 'rectification_type', isRectificationType, 'S (substitution) or I (differences)', issues, 1107);
+  const givenRectificationType = readCode(
+    body.rectification_type,
+    'rectification_type',
+    isRectificationType,
+    'S (substitution) or I (differences)',
+    issues,
+    1107,
+  );
   const corrective = invoiceType ? isCorrectiveInvoiceType(invoiceType) : false;
   const parsed = {
     taxpayerId: required(readUuid(body.taxpayer_id, 'taxpayer_id', issues), 'taxpayer_id', issues),

@@ -5,7 +5,14 @@ function vatLine(rate: number, date?: string, surcharge?: number) {
   const tax = rate;
   const extra = surcharge === undefined ? {} : { surcharge_rate: surcharge, surcharge_amount: surcharge };
   return withLine(
-    { regime_type: surcharge === undefined ? '01' : '18', operation_type: 'S1', base_amount: 100, tax_rate: rate, tax_amount: tax, ...extra },
+    {
+      regime_type: surcharge === undefined ? '01' : '18',
+      operation_type: 'S1',
+      base_amount: 100,
+      tax_rate: rate,
+      tax_amount: tax,
+      ...extra,
+    },
     { total_amount: 100 + tax + (surcharge ?? 0), total_tax_amount: tax + (surcharge ?? 0), ...(date ? { operation_date: date } : {}) },
   );
 }
@@ -45,7 +52,10 @@ describe('IVA rate list and periods', () => {
   });
 
   it('does not apply the IVA list to IGIC', () => {
-    const igic = withLine({ tax_type: '03', regime_type: '01', operation_type: 'S1', base_amount: 100, tax_rate: 7, tax_amount: 7 }, { total_amount: 107, total_tax_amount: 7 });
+    const igic = withLine(
+      { tax_type: '03', regime_type: '01', operation_type: 'S1', base_amount: 100, tax_rate: 7, tax_amount: 7 },
+      { total_amount: 107, total_tax_amount: 7 },
+    );
     expect(errorsOf(igic)).toEqual([]);
   });
 });
@@ -78,10 +88,16 @@ describe('equivalence surcharge rates', () => {
     [7.5, 1.4, '2024-11-01', 1169],
     [0, 0, '2022-12-01', 1277],
   ])('refuses IVA %p% with surcharge %p% (operation date %s, %i)', (rate, surcharge, date, authorityCode) => {
-    expect(errorAt(vatLine(rate, date, surcharge), 'breakdown[0].surcharge_rate')).toMatchObject({ code: 'surcharge_rate_mismatch', authority_code: authorityCode });
+    expect(errorAt(vatLine(rate, date, surcharge), 'breakdown[0].surcharge_rate')).toMatchObject({
+      code: 'surcharge_rate_mismatch',
+      authority_code: authorityCode,
+    });
   });
 
   it('refuses a surcharge rate outside the list (1127)', () => {
-    expect(errorAt(vatLine(21, undefined, 3), 'breakdown[0].surcharge_rate')).toMatchObject({ code: 'invalid_surcharge_rate', authority_code: 1127 });
+    expect(errorAt(vatLine(21, undefined, 3), 'breakdown[0].surcharge_rate')).toMatchObject({
+      code: 'invalid_surcharge_rate',
+      authority_code: 1127,
+    });
   });
 });

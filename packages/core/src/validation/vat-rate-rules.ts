@@ -34,19 +34,39 @@ export function checkVatRates(line: ParsedLine, taxPoint: string | undefined, is
   const legacySurcharge = LEGACY_RATES.get(rate.hundredths);
   if (legacySurcharge !== undefined) {
     if (taxPoint > '2012-12-31') {
-      issues.error(field, 'vat_rate_out_of_period', `An IVA rate of ${rate.literal}% is only accepted for operations dated 2012 or earlier.`, 1132);
+      issues.error(
+        field,
+        'vat_rate_out_of_period',
+        `An IVA rate of ${rate.literal}% is only accepted for operations dated 2012 or earlier.`,
+        1132,
+      );
     } else if (line.surchargeRate && line.surchargeRate.hundredths !== legacySurcharge) {
-      issues.error(`${line.path}.surcharge_rate`, 'surcharge_rate_mismatch', `With a ${rate.literal}% IVA rate the surcharge rate was ${formatRate(legacySurcharge)}%.`, 1135);
+      issues.error(
+        `${line.path}.surcharge_rate`,
+        'surcharge_rate_mismatch',
+        `With a ${rate.literal}% IVA rate the surcharge rate was ${formatRate(legacySurcharge)}%.`,
+        1135,
+      );
     }
     return;
   }
   if (!CURRENT_RATES.has(rate.hundredths)) {
-    issues.error(field, 'invalid_vat_rate', 'tax_rate for IVA must be one of 0, 2, 4, 5, 7.5, 10 or 21 (2, 5 and 7.5 only in their periods).', 1124);
+    issues.error(
+      field,
+      'invalid_vat_rate',
+      'tax_rate for IVA must be one of 0, 2, 4, 5, 7.5, 10 or 21 (2, 5 and 7.5 only in their periods).',
+      1124,
+    );
     return;
   }
   const limited = CURRENT_RATES.get(rate.hundredths);
   if (limited && !inWindow(taxPoint, limited.window)) {
-    issues.error(field, 'vat_rate_out_of_period', `An IVA rate of ${rate.literal}% is only accepted for operations from ${limited.window.from} to ${limited.window.to} (operation_date, else invoice_date, is ${taxPoint}).`, limited.authorityCode);
+    issues.error(
+      field,
+      'vat_rate_out_of_period',
+      `An IVA rate of ${rate.literal}% is only accepted for operations from ${limited.window.from} to ${limited.window.to} (operation_date, else invoice_date, is ${taxPoint}).`,
+      limited.authorityCode,
+    );
     return;
   }
   if (line.surchargeRate) checkSurchargeRate(line, rate.hundredths, taxPoint, issues);

@@ -8,9 +8,18 @@ describe('webhookEventsFor', () => {
 
   it('reports a change of status, then its outcome', () => {
     expect(webhookEventsFor({ recordType: 'registration', status: 'sent', previousStatus: 'queued' })).toEqual(['invoice.status_changed']);
-    expect(webhookEventsFor({ recordType: 'registration', status: 'accepted_with_warnings', previousStatus: 'sent' })).toEqual(['invoice.status_changed', 'invoice.accepted']);
-    expect(webhookEventsFor({ recordType: 'registration', status: 'rejected', previousStatus: 'sent' })).toEqual(['invoice.status_changed', 'invoice.rejected']);
-    expect(webhookEventsFor({ recordType: 'registration', status: 'error', previousStatus: 'sent' })).toEqual(['invoice.status_changed', 'invoice.error']);
+    expect(webhookEventsFor({ recordType: 'registration', status: 'accepted_with_warnings', previousStatus: 'sent' })).toEqual([
+      'invoice.status_changed',
+      'invoice.accepted',
+    ]);
+    expect(webhookEventsFor({ recordType: 'registration', status: 'rejected', previousStatus: 'sent' })).toEqual([
+      'invoice.status_changed',
+      'invoice.rejected',
+    ]);
+    expect(webhookEventsFor({ recordType: 'registration', status: 'error', previousStatus: 'sent' })).toEqual([
+      'invoice.status_changed',
+      'invoice.error',
+    ]);
   });
 
   it('stays silent when a history row repeats the status (a retry noted in the history)', () => {

@@ -38,7 +38,12 @@ export class HashMismatchError extends Error {
  */
 export function rebuildChainRecord(row: StoredChainRecord): ChainRecord {
   const previous = row.previous
-    ? { issuerNif: row.previous.issuerNif, invoiceNumber: row.previous.invoiceNumber, invoiceDate: toAeatDate(row.previous.invoiceDate), hash: row.previous.hash }
+    ? {
+        issuerNif: row.previous.issuerNif,
+        invoiceNumber: row.previous.invoiceNumber,
+        invoiceDate: toAeatDate(row.previous.invoiceDate),
+        hash: row.previous.hash,
+      }
     : undefined;
   const record: ChainRecord =
     row.recordType === 'cancellation'

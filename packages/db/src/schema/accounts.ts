@@ -18,27 +18,36 @@ export const accounts = pgTable('accounts', {
   /** First characters of the key, safe to show ("vfk_ab12…"). */
   apiKeyHint: text('api_key_hint').notNull(),
   apiKeyCreatedAt: timestamp('api_key_created_at', { withTimezone: true }).notNull().defaultNow(),
-  planId: text('plan_id').notNull().references(() => plans.id),
+  planId: text('plan_id')
+    .notNull()
+    .references(() => plans.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Registrations per account per calendar month ("YYYY-MM", Europe/Madrid). */
-export const usageCounters = pgTable(
-  'usage_counters',
+/**
+ * How much of an account's monthly quota ("YYYY-MM", Europe/Madrid) is handed out to its chains as allowances:
+ * the registrations themselves are counted on the chains (see quota-store.ts).
+ */
+export const quotaAllocations = pgTable(
+  'quota_allocations',
   {
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     period: text('period').notNull(),
-    registrations: integer('registrations').notNull().default(0),
+    allocated: integer('allocated').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.period] })],
+  (t) => [primaryKey({ name: 'quota_allocations_pk', columns: [t.accountId, t.period] })],
 );
 
 /** Dashboard sign-in sessions; the cookie carries a random token, the table only its digest. */
 export const webSessions = pgTable('web_sessions', {
   id: uuid('id').primaryKey().defaultRandom(),
   tokenDigest: text('token_digest').notNull().unique(),
-  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
   csrfToken: text('csrf_token').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { taxpayers } from './taxpayers';
 
 /**
@@ -9,12 +10,25 @@ export const chains = pgTable(
   'chains',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    taxpayerId: uuid('taxpayer_id').notNull().references(() => taxpayers.id, { onDelete: 'cascade' }),
+    taxpayerId: uuid('taxpayer_id')
+      .notNull()
+      .references(() => taxpayers.id, { onDelete: 'cascade' }),
     nif: varchar('nif', { length: 9 }).notNull(),
     isProduction: boolean('is_production').notNull(),
     chainLength: integer('chain_length').notNull().default(0),
     lastInvoiceId: uuid('last_invoice_id'),
+    /**
+     * The chain's share of its account's monthly quota ("YYYY-MM", Europe/Madrid): registrations counted and allowed
+     * this month. An append checks and counts them on this row, which it updates anyway; see quota-store.ts.
+     */
+    usagePeriod: text('usage_period'),
+    usageUsed: integer('usage_used').notNull().default(0),
+    usageAllowance: integer('usage_allowance').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('chains_nif_environment_uq').on(t.nif, t.isProduction), index('chains_taxpayer_idx').on(t.taxpayerId)],
+  (t) => [
+    unique('chains_nif_environment_uq').on(t.nif, t.isProduction),
+    index('chains_taxpayer_idx').on(t.taxpayerId),
+    check('chains_usage_within_allowance', sql`${t.usageUsed} <= ${t.usageAllowance}`),
+  ],
 );

@@ -7,7 +7,9 @@ export type IdempotencyState = 'running' | 'completed';
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     key: varchar('key', { length: 255 }).notNull(),
     /** SHA-256 of method, path and body: the same key with another request is refused. */
     fingerprint: char('fingerprint', { length: 64 }).notNull(),
@@ -22,5 +24,8 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ name: 'idempotency_keys_pk', columns: [t.accountId, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pk', columns: [t.accountId, t.key] }),
+    index('idempotency_keys_expires_idx').on(t.expiresAt),
+  ],
 );

@@ -1,5 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, char, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  char,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { chains } from './chains';
 import type { AuthorityStatus } from '@vf/core';
 import { accounts } from './accounts';
@@ -12,8 +29,16 @@ export type { AuthorityStatus };
 
 /** Recipient as given by the client: Spanish NIF, or a foreign identifier (IDOtro). */
 export type RecipientJson = { name: string; nif: string } | { name: string; country: string; id_type: string; id: string };
-export interface RecordWarningJson { field: string; code: string; message: string; authority_code?: number }
-export interface InvoiceReferenceJson { invoice_number: string; invoice_date: string }
+export interface RecordWarningJson {
+  field: string;
+  code: string;
+  message: string;
+  authority_code?: number;
+}
+export interface InvoiceReferenceJson {
+  invoice_number: string;
+  invoice_date: string;
+}
 /** SistemaInformatico block captured when the record was generated, so a resend is byte-identical. */
 export interface SystemSnapshotJson {
   NombreRazon: string;
@@ -31,9 +56,15 @@ export const invoices = pgTable(
   'invoices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-    taxpayerId: uuid('taxpayer_id').notNull().references(() => taxpayers.id, { onDelete: 'restrict' }),
-    computerSystemId: uuid('computer_system_id').notNull().references(() => computerSystems.id, { onDelete: 'restrict' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    taxpayerId: uuid('taxpayer_id')
+      .notNull()
+      .references(() => taxpayers.id, { onDelete: 'restrict' }),
+    computerSystemId: uuid('computer_system_id')
+      .notNull()
+      .references(() => computerSystems.id, { onDelete: 'restrict' }),
     /** The chain (NIF + environment) this record belongs to. */
     chainId: uuid('chain_id')
       .notNull()
@@ -53,7 +84,10 @@ export const invoices = pgTable(
     sinRegistroPrevio: boolean('sin_registro_previo').notNull().default(false),
     cancellationReason: varchar('cancellation_reason', { length: 500 }),
     /** The validation warnings returned when this record was created. */
-    warnings: jsonb('warnings').$type<RecordWarningJson[]>().notNull().default(sql`'[]'::jsonb`),
+    warnings: jsonb('warnings')
+      .$type<RecordWarningJson[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     invoiceNumber: varchar('invoice_number', { length: 60 }).notNull(),
     invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
     invoiceType: varchar('invoice_type', { length: 2 }).notNull(),
@@ -63,7 +97,10 @@ export const invoices = pgTable(
     rectificationType: char('rectification_type', { length: 1 }),
     rectifiedBaseAmount: numeric('rectified_base_amount', { precision: 14, scale: 2 }),
     rectifiedTaxAmount: numeric('rectified_tax_amount', { precision: 14, scale: 2 }),
-    correctedInvoices: jsonb('corrected_invoices').$type<InvoiceReferenceJson[]>().notNull().default(sql`'[]'::jsonb`),
+    correctedInvoices: jsonb('corrected_invoices')
+      .$type<InvoiceReferenceJson[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     totalAmount: numeric('total_amount', { precision: 14, scale: 2 }).notNull(),
     totalTaxAmount: numeric('total_tax_amount', { precision: 14, scale: 2 }).notNull(),
     /** Snapshots taken at generation: the values that were hashed and will be sent. */
@@ -92,14 +129,20 @@ export const invoices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('invoices_chain_number_date_uq').on(t.chainId, t.invoiceNumber, t.invoiceDate).where(sql`${t.id} = ${t.invoiceId}`),
+    uniqueIndex('invoices_chain_number_date_uq')
+      .on(t.chainId, t.invoiceNumber, t.invoiceDate)
+      .where(sql`${t.id} = ${t.invoiceId}`),
     unique('invoices_chain_seq_uq').on(t.chainId, t.chainSeq),
     index('invoices_invoice_seq_idx').on(t.invoiceId, t.chainSeq),
     index('invoices_current_record_idx').on(t.currentRecordId),
     index('invoices_account_created_idx').on(t.accountId, t.createdAt, t.id),
     // Lists sorted by date or number: the invoices' first records (the rows with current_record_id) of an account.
-    index('invoices_account_date_idx').on(t.accountId, t.invoiceDate, t.id).where(sql`${t.currentRecordId} IS NOT NULL`),
-    index('invoices_account_number_idx').on(t.accountId, t.invoiceNumber, t.id).where(sql`${t.currentRecordId} IS NOT NULL`),
+    index('invoices_account_date_idx')
+      .on(t.accountId, t.invoiceDate, t.id)
+      .where(sql`${t.currentRecordId} IS NOT NULL`),
+    index('invoices_account_number_idx')
+      .on(t.accountId, t.invoiceNumber, t.id)
+      .where(sql`${t.currentRecordId} IS NOT NULL`),
     index('invoices_taxpayer_status_seq_idx').on(t.taxpayerId, t.authorityStatus, t.chainSeq),
     index('invoices_chain_status_seq_idx').on(t.chainId, t.authorityStatus, t.chainSeq),
     index('invoices_status_idx').on(t.authorityStatus),
@@ -111,7 +154,9 @@ export const invoiceLines = pgTable(
   'invoice_lines',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    invoiceId: uuid('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
     lineNo: integer('line_no').notNull(),
     taxType: varchar('tax_type', { length: 2 }).notNull(),
     regimeType: varchar('regime_type', { length: 2 }),
@@ -130,7 +175,9 @@ export const invoiceStatusEvents = pgTable(
   'invoice_status_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    invoiceId: uuid('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
     status: text('status').$type<AuthorityStatus>().notNull(),
     code: integer('code'),
     message: text('message'),

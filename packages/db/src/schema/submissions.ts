@@ -8,9 +8,13 @@ export const submissions = pgTable(
   'submissions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    taxpayerId: uuid('taxpayer_id').notNull().references(() => taxpayers.id, { onDelete: 'cascade' }),
+    taxpayerId: uuid('taxpayer_id')
+      .notNull()
+      .references(() => taxpayers.id, { onDelete: 'cascade' }),
     /** The chain whose records the message carried: one environment, one issuer. */
-    chainId: uuid('chain_id').notNull().references(() => chains.id, { onDelete: 'cascade' }),
+    chainId: uuid('chain_id')
+      .notNull()
+      .references(() => chains.id, { onDelete: 'cascade' }),
     /** in_flight | answered | transport_error | fault */
     outcome: text('outcome').notNull().default('in_flight'),
     workerId: text('worker_id').notNull(),
@@ -35,8 +39,12 @@ export const submissions = pgTable(
 export const submissionInvoices = pgTable(
   'submission_invoices',
   {
-    submissionId: uuid('submission_id').notNull().references(() => submissions.id, { onDelete: 'cascade' }),
-    invoiceId: uuid('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.submissionId, t.invoiceId] }), index('submission_invoices_invoice_idx').on(t.invoiceId)],
@@ -47,7 +55,9 @@ export const submissionInvoices = pgTable(
  * keys its waiting time): survives restarts, shared by the whole worker fleet.
  */
 export const sendStates = pgTable('send_states', {
-  chainId: uuid('chain_id').primaryKey().references(() => chains.id, { onDelete: 'cascade' }),
+  chainId: uuid('chain_id')
+    .primaryKey()
+    .references(() => chains.id, { onDelete: 'cascade' }),
   /** Earliest time the next message may go, unless 1,000 records are waiting. */
   nextSendAt: timestamp('next_send_at', { withTimezone: true }).notNull().defaultNow(),
   waitSeconds: integer('wait_seconds').notNull().default(60),
@@ -58,4 +68,6 @@ export const sendStates = pgTable('send_states', {
   /** Single-sender lease: holder and expiry; renewed while a send is in flight. */
   leaseOwner: text('lease_owner'),
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  /** The highest chain position put in a message so far: chain_length minus this is roughly what waits to be sent. */
+  sentThroughSeq: integer('sent_through_seq').notNull().default(0),
 });

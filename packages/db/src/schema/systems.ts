@@ -5,7 +5,9 @@ export const computerSystems = pgTable(
   'computer_systems',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     vendorName: varchar('vendor_name', { length: 120 }).notNull(),
     vendorNif: varchar('vendor_nif', { length: 9 }).notNull(),
     name: varchar('name', { length: 30 }).notNull(),

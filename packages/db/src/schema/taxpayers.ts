@@ -7,7 +7,9 @@ export const taxpayers = pgTable(
   'taxpayers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     nif: varchar('nif', { length: 9 }).notNull(),
     name: varchar('name', { length: 120 }).notNull(),
     isProduction: boolean('is_production').notNull().default(false),

@@ -9,7 +9,9 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     /** The event types this endpoint receives. */
     events: jsonb('events').$type<string[]>().notNull(),
@@ -36,7 +38,9 @@ export const webhookDeliveries = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Creation order: an invoice's deliveries to one endpoint go out in this order. */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
-    endpointId: uuid('endpoint_id').notNull().references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
     /** The invoice the event is about (its ordering line); null for a test event. */
     invoiceId: uuid('invoice_id'),
     eventType: text('event_type').notNull(),
@@ -54,7 +58,11 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt),
-    index('webhook_deliveries_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
-    index('webhook_deliveries_line_idx').on(t.endpointId, t.invoiceId, t.seq).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_line_idx')
+      .on(t.endpointId, t.invoiceId, t.seq)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

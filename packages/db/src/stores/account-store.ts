@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../client';
 import { accounts, plans } from '../schema';
 import { translatingDbErrors } from './store-error';
 
@@ -33,6 +33,17 @@ async function findOne(db: DbOrTx, where: ReturnType<typeof eq>): Promise<Accoun
   return row;
 }
 
+// Every API request authenticates: built once per database and prepared on the server, never rebuilt per request.
+const byKeyDigests = new WeakMap<Db, ReturnType<typeof prepareByKeyDigests>>();
+function prepareByKeyDigests(db: Db) {
+  return db
+    .select({ ...accountWithPlan, apiKeyDigest: accounts.apiKeyDigest })
+    .from(accounts)
+    .innerJoin(plans, eq(plans.id, accounts.planId))
+    .where(sql`${accounts.apiKeyDigest} = ANY(${sql.placeholder('digests')}::text[])`)
+    .prepare('vf_accounts_by_key_digests');
+}
+
 export const accountStore = {
   async defaultPlan(db: DbOrTx): Promise<PlanRow> {
     const [plan] = await db.select().from(plans).where(eq(plans.isDefault, true)).limit(1);
@@ -41,7 +52,10 @@ export const accountStore = {
   },
 
   /** Throws StoreError('conflict') when the email is taken. */
-  async insert(db: DbOrTx, values: { name: string; email: string; passwordHash: string; apiKeyDigest: string; apiKeyHint: string; planId: string }): Promise<string> {
+  async insert(
+    db: DbOrTx,
+    values: { name: string; email: string; passwordHash: string; apiKeyDigest: string; apiKeyHint: string; planId: string },
+  ): Promise<string> {
     const [row] = await translatingDbErrors(db.insert(accounts).values(values).returning({ id: accounts.id }));
     return row.id;
   },
@@ -54,9 +68,11 @@ export const accountStore = {
     return findOne(db, eq(accounts.email, email));
   },
 
-  /** Keyed lookup on the unique digest column: one index probe per request. */
-  findByKeyDigest(db: DbOrTx, digest: string): Promise<AccountWithPlan | undefined> {
-    return findOne(db, eq(accounts.apiKeyDigest, digest));
+  /** The accounts of API key digests (unique column, one index probe each), in one prepared statement. */
+  async findByKeyDigests(db: Db, digests: readonly string[]): Promise<(AccountWithPlan & { apiKeyDigest: string })[]> {
+    let prepared = byKeyDigests.get(db);
+    if (!prepared) byKeyDigests.set(db, (prepared = prepareByKeyDigests(db)));
+    return prepared.execute({ digests });
   },
 
   /** Replaces the key; the old digest no longer matches anything once this commits. */

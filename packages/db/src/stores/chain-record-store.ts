@@ -16,7 +16,13 @@ export const chainRecordStore = {
   async find(db: DbOrTx, accountId: string, invoiceId: string, recordId: string): Promise<ChainRecordWithMessage | undefined> {
     const prev = alias(invoices, 'prev');
     const [row] = await db
-      .select({ record: invoices, prevIssuerNif: prev.issuerNif, prevNumber: prev.invoiceNumber, prevDate: prev.invoiceDate, prevHash: prev.hash })
+      .select({
+        record: invoices,
+        prevIssuerNif: prev.issuerNif,
+        prevNumber: prev.invoiceNumber,
+        prevDate: prev.invoiceDate,
+        prevHash: prev.hash,
+      })
       .from(invoices)
       .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
       .where(and(eq(invoices.accountId, accountId), eq(invoices.invoiceId, invoiceId), eq(invoices.id, recordId)));

@@ -58,14 +58,23 @@ export const dashboardInvoiceStore = {
     invoice: { taxpayerId: string; invoiceNumber: string; invoiceDate: string; correctedInvoices: InvoiceReferenceJson[] },
   ): Promise<{ corrects: (InvoiceLink & { invoiceDate: string })[]; correctedBy: InvoiceLink[] }> {
     const refs = invoice.correctedInvoices;
-    const sameTaxpayer = and(eq(invoices.accountId, accountId), eq(invoices.taxpayerId, invoice.taxpayerId), eq(invoices.id, invoices.invoiceId));
+    const sameTaxpayer = and(
+      eq(invoices.accountId, accountId),
+      eq(invoices.taxpayerId, invoice.taxpayerId),
+      eq(invoices.id, invoices.invoiceId),
+    );
     const [corrects, correctedBy] = await Promise.all([
       refs.length === 0
         ? []
         : db
             .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, invoiceDate: invoices.invoiceDate })
             .from(invoices)
-            .where(and(sameTaxpayer, or(...refs.map((r) => and(eq(invoices.invoiceNumber, r.invoice_number), eq(invoices.invoiceDate, r.invoice_date))))))
+            .where(
+              and(
+                sameTaxpayer,
+                or(...refs.map((r) => and(eq(invoices.invoiceNumber, r.invoice_number), eq(invoices.invoiceDate, r.invoice_date)))),
+              ),
+            )
             .orderBy(asc(invoices.invoiceDate), asc(invoices.invoiceNumber)),
       db
         .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber })
@@ -83,10 +92,17 @@ export const dashboardInvoiceStore = {
   },
 
   /** The records chained before and after this one, for links on the detail page (to the invoices they belong to). */
-  async neighbours(db: DbOrTx, accountId: string, invoice: { id: string; previousInvoiceId: string | null }): Promise<{ previous?: InvoiceLink; next?: InvoiceLink }> {
+  async neighbours(
+    db: DbOrTx,
+    accountId: string,
+    invoice: { id: string; previousInvoiceId: string | null },
+  ): Promise<{ previous?: InvoiceLink; next?: InvoiceLink }> {
     const link = { id: invoices.invoiceId, invoiceNumber: invoices.invoiceNumber };
     const [previous] = invoice.previousInvoiceId
-      ? await db.select(link).from(invoices).where(and(eq(invoices.accountId, accountId), eq(invoices.id, invoice.previousInvoiceId)))
+      ? await db
+          .select(link)
+          .from(invoices)
+          .where(and(eq(invoices.accountId, accountId), eq(invoices.id, invoice.previousInvoiceId)))
       : [];
     const [next] = await db
       .select(link)

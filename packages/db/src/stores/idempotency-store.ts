@@ -76,7 +76,10 @@ export const idempotencyStore = {
       if (!row) continue;
       if (row.fingerprint !== r.fingerprint) return { kind: 'mismatch' };
       if (row.state === 'completed' && row.response_status !== null) {
-        return { kind: 'replay', response: { status: row.response_status, headers: row.response_headers ?? {}, body: row.response_body ?? '' } };
+        return {
+          kind: 'replay',
+          response: { status: row.response_status, headers: row.response_headers ?? {}, body: row.response_body ?? '' },
+        };
       }
       return { kind: 'in_progress', retryAfterSeconds: row.retry_after };
     }
@@ -104,4 +107,3 @@ export const idempotencyStore = {
     return result.rowCount ?? 0;
   },
 };
-

@@ -26,7 +26,16 @@ test('a substitution corrective with a foreign recipient and a surcharge line su
     rectified_tax_amount: 10.5,
     corrected_invoices: [{ invoice_number: 'F-1', invoice_date: '2026-11-01' }],
     breakdown: [
-      { tax_type: '01', regime_type: '01', operation_type: 'S1', base_amount: -100, tax_rate: 21, tax_amount: -21, surcharge_rate: 5.2, surcharge_amount: -5.2 },
+      {
+        tax_type: '01',
+        regime_type: '01',
+        operation_type: 'S1',
+        base_amount: -100,
+        tax_rate: 21,
+        tax_amount: -21,
+        surcharge_rate: 5.2,
+        surcharge_amount: -5.2,
+      },
       { tax_type: '01', regime_type: '01', operation_type: 'N1', base_amount: -10 },
     ],
     total_amount: -136.2,

@@ -77,7 +77,11 @@ export function toNormalizedInvoice(row: StoredInvoiceContent, lines: StoredLine
     invoiceType: row.invoiceType as InvoiceType,
     description: row.description,
     operationDate: row.operationDate ?? undefined,
-    recipient: r ? ('nif' in r ? { name: r.name, nif: r.nif } : { name: r.name, country: r.country, idType: r.id_type, id: r.id }) : undefined,
+    recipient: r
+      ? 'nif' in r
+        ? { name: r.name, nif: r.nif }
+        : { name: r.name, country: r.country, idType: r.id_type, id: r.id }
+      : undefined,
     rectificationType: (row.rectificationType as 'S' | 'I' | null) ?? undefined,
     rectifiedBaseAmount: row.rectifiedBaseAmount ?? undefined,
     rectifiedTaxAmount: row.rectifiedTaxAmount ?? undefined,

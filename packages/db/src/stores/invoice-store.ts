@@ -108,14 +108,14 @@ export const invoiceStore = {
         .values({ ...invoice, currentRecordId: first ? invoice.id : null })
         .returning(),
     );
-    if (!first) await db.update(invoices).set({ currentRecordId: invoice.id, updatedAt: new Date() }).where(eq(invoices.id, invoice.invoiceId));
+    if (!first)
+      await db.update(invoices).set({ currentRecordId: invoice.id, updatedAt: new Date() }).where(eq(invoices.id, invoice.invoiceId));
     if (lines.length > 0) {
       await db.insert(invoiceLines).values(lines.map((line, i) => ({ ...line, invoiceId: invoice.id, lineNo: i + 1 })));
     }
     await db.insert(invoiceStatusEvents).values({ invoiceId: invoice.id, status });
     return row;
   },
-
 
   /** Every record of the account's invoice `id`, oldest first; empty when there is no such invoice. */
   recordsOf(db: DbOrTx, accountId: string, id: string): Promise<InvoiceRow[]> {

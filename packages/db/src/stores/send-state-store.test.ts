@@ -143,7 +143,9 @@ test('an outage is dated from its first failed send, survives further failures, 
   const chainId = await seedChain(3);
   const accountId = await accountOf(chainId);
   // One record is in error but still retried (it waits too); one waits for the user (it does not count as the outage's).
-  await t.db.execute(sql`UPDATE invoices SET authority_status = 'error', next_attempt_at = now() WHERE chain_id = ${chainId} AND chain_seq = 2`);
+  await t.db.execute(
+    sql`UPDATE invoices SET authority_status = 'error', next_attempt_at = now() WHERE chain_id = ${chainId} AND chain_seq = 2`,
+  );
   await t.db.execute(sql`UPDATE invoices SET authority_status = 'error' WHERE chain_id = ${chainId} AND chain_seq = 3`);
   expect((await acquireSendLease(t.db, chainId, 'a', TTL)).acquired).toBe(true);
   expect(await outageSummary(t.db, accountId)).toBeUndefined();

@@ -87,7 +87,12 @@ export async function acquireSendLease(db: DbOrTx, chainId: string, owner: strin
       FROM send_states s WHERE s.chain_id = ${chainId}`),
   )[0];
   // While another sender works, nobody else may send before the later of its lease expiry and the flow-control time.
-  if (current.leased) return { acquired: false, reason: 'leased', retryAt: new Date(Math.max(new Date(current.lease_until!).getTime(), new Date(current.next_send_at).getTime())) };
+  if (current.leased)
+    return {
+      acquired: false,
+      reason: 'leased',
+      retryAt: new Date(Math.max(new Date(current.lease_until!).getTime(), new Date(current.next_send_at).getTime())),
+    };
   return { acquired: false, reason: 'flow_control', retryAt: new Date(current.next_send_at) };
 }
 

@@ -128,25 +128,12 @@ export async function firstHeldRecord(db: DbOrTx, chainId: string): Promise<{ id
   return row;
 }
 
-/** Status, next attempt and chain of one invoice: what a submission job looks at to decide whether it is done. */
-export async function getSubmissionTarget(
-  db: DbOrTx,
-  invoiceId: string,
-): Promise<{ status: AuthorityStatus; nextAttemptAt: Date | null; chainId: string } | undefined> {
-  const [row] = await db
-    .select({ status: invoices.authorityStatus, nextAttemptAt: invoices.nextAttemptAt, chainId: invoices.chainId })
-    .from(invoices)
-    .where(eq(invoices.id, invoiceId));
-  return row;
-}
-
-/** The chain's next invoice scheduled for sending, in chain order. */
-export async function firstWaitingInvoiceId(db: DbOrTx, chainId: string): Promise<string | undefined> {
+/** Whether the chain has records the workers send on their own (its job must live on while it does). */
+export async function chainHasWork(db: DbOrTx, chainId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: invoices.id })
     .from(invoices)
     .where(and(eq(invoices.chainId, chainId), scheduledForSending))
-    .orderBy(asc(invoices.chainSeq))
     .limit(1);
-  return row?.id;
+  return row !== undefined;
 }

@@ -89,10 +89,14 @@ export async function openSubmission(tx: DbOrTx, s: NewSubmission): Promise<Open
       WITH moved AS (
         UPDATE invoices SET authority_status = 'sent', send_attempts = send_attempts + 1, next_attempt_at = NULL, updated_at = now()
         WHERE id = ANY(${sql.param(s.invoiceIds)}::uuid[]) AND authority_status = ANY(${sql.param(SENDABLE_FROM)}::text[])
-        RETURNING id, send_attempts
+        RETURNING id, send_attempts, chain_seq
       ), events AS (
         INSERT INTO invoice_status_events (invoice_id, status, message, submission_id)
         SELECT id, 'sent', 'sent to the authority (attempt ' || send_attempts || ')', ${row.id}::uuid FROM moved
+      ), through AS (
+        -- What the API reads as the chain's backlog (chain length minus this): registered but never yet in a message.
+        UPDATE send_states SET sent_through_seq = GREATEST(sent_through_seq, (SELECT max(chain_seq) FROM moved))
+        WHERE chain_id = ${s.chainId}
       )
       SELECT id, send_attempts FROM moved`),
   );
@@ -163,7 +167,11 @@ export async function abandonInFlightSubmissions(tx: DbOrTx, chainId: string, re
  * records in `error` with a next attempt; only the lease holder may pass it (they may be in its hands otherwise).
  * Returns the ids held.
  */
-export async function holdRecordsBehind(tx: DbOrTx, chainId: string, opts: { alsoRetrying: boolean; onlyInvoiceId?: string }): Promise<string[]> {
+export async function holdRecordsBehind(
+  tx: DbOrTx,
+  chainId: string,
+  opts: { alsoRetrying: boolean; onlyInvoiceId?: string },
+): Promise<string[]> {
   const held = rowsOf<{ id: string }>(
     await tx.execute(sql`
       WITH head AS (

@@ -32,7 +32,8 @@ async function resume(tx: DbOrTx, by: StatusActor, note: string, where: ReturnTy
   return moved.map((m) => ({ invoiceId: m.id, chainId: m.chain_id }));
 }
 
-export type ResendAttempt = { kind: 'not_found' } | { kind: 'not_resendable'; status: string } | { kind: 'resumed'; records: ResumedRecord[] };
+export type ResendAttempt =
+  { kind: 'not_found' } | { kind: 'not_resendable'; status: string } | { kind: 'resumed'; records: ResumedRecord[] };
 
 /**
  * The user asks to resend an invoice in `error`. Records go in chain order, so every record of its chain in `error`
@@ -47,7 +48,8 @@ export async function resendInvoice(tx: DbOrTx, accountId: string, invoiceId: st
       WHERE f.id = ${invoiceId} AND f.account_id = ${accountId} FOR UPDATE OF i`),
   );
   if (!row) return { kind: 'not_found' };
-  if (!statusesMovableTo('queued', 'user').includes(row.authority_status as never)) return { kind: 'not_resendable', status: row.authority_status };
+  if (!statusesMovableTo('queued', 'user').includes(row.authority_status as never))
+    return { kind: 'not_resendable', status: row.authority_status };
   const records = await resume(tx, 'user', 'resent on request', sql`i.chain_id = ${row.chain_id}`);
   return { kind: 'resumed', records };
 }

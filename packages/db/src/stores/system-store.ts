@@ -32,7 +32,10 @@ export const systemStore = {
       .select({ ...getTableColumns(computerSystems), pageKey: pageKeyColumns(computerSystems.createdAt, computerSystems.id) })
       .from(computerSystems)
       .where(
-        and(eq(computerSystems.accountId, accountId), after ? afterPageKey(computerSystems.createdAt, computerSystems.id, after, 'asc') : undefined),
+        and(
+          eq(computerSystems.accountId, accountId),
+          after ? afterPageKey(computerSystems.createdAt, computerSystems.id, after, 'asc') : undefined,
+        ),
       )
       .orderBy(asc(computerSystems.createdAt), asc(computerSystems.id))
       .limit(limit);
@@ -54,9 +57,7 @@ export const systemStore = {
 
   /** Returns false when not found. Throws StoreError('referenced') while invoices point at it. */
   async delete(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
-    const rows = await translatingDbErrors(
-      db.delete(computerSystems).where(owned(accountId, id)).returning({ id: computerSystems.id }),
-    );
+    const rows = await translatingDbErrors(db.delete(computerSystems).where(owned(accountId, id)).returning({ id: computerSystems.id }));
     return rows.length > 0;
   },
 };

@@ -14,7 +14,10 @@ export interface WebSession {
 }
 
 export const webSessionStore = {
-  async insert(db: DbOrTx, values: { tokenDigest: string; accountId: string; csrfToken: string; createdAt: Date; expiresAt: Date }): Promise<string> {
+  async insert(
+    db: DbOrTx,
+    values: { tokenDigest: string; accountId: string; csrfToken: string; createdAt: Date; expiresAt: Date },
+  ): Promise<string> {
     const [row] = await db.insert(webSessions).values(values).returning({ id: webSessions.id });
     return row.id;
   },

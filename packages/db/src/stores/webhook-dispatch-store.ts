@@ -57,7 +57,11 @@ export const webhookDispatchStore = {
    * Turns outbox rows into deliveries and removes them, in one transaction under an advisory lock: one relay at a
    * time, rows in outbox order, so an invoice's deliveries are numbered in the order its changes happened.
    */
-  async relay(db: Db, plan: (changes: OutboxChange[], endpoints: OutboxEndpoint[]) => PlannedDelivery[], limit = 500): Promise<{ outboxRows: number; deliveryIds: string[] }> {
+  async relay(
+    db: Db,
+    plan: (changes: OutboxChange[], endpoints: OutboxEndpoint[]) => PlannedDelivery[],
+    limit = 500,
+  ): Promise<{ outboxRows: number; deliveryIds: string[] }> {
     // Most sweeps find nothing: no transaction or lock for them.
     if ((await db.execute(sql`SELECT 1 FROM webhook_outbox LIMIT 1`)).rows.length === 0) return { outboxRows: 0, deliveryIds: [] };
     return db.transaction(async (tx) => {
@@ -96,7 +100,10 @@ export const webhookDispatchStore = {
           : (
               await tx.execute<{ id: string; account_id: string; events: string[] }>(sql`
                 SELECT id, account_id, events FROM webhook_endpoints
-                WHERE account_id IN (${sql.join(accounts.map((a) => sql`${a}::uuid`), sql`, `)})`)
+                WHERE account_id IN (${sql.join(
+                  accounts.map((a) => sql`${a}::uuid`),
+                  sql`, `,
+                )})`)
             ).rows.map((e) => ({ id: e.id, accountId: e.account_id, events: e.events }));
       const ids: string[] = [];
       // One by one, so seq follows the plan's order.
@@ -106,7 +113,12 @@ export const webhookDispatchStore = {
           VALUES (${d.endpointId}, ${d.invoiceId}, ${d.eventType}, ${d.payload}) RETURNING id`);
         ids.push(inserted.rows[0].id);
       }
-      await tx.execute(sql`DELETE FROM webhook_outbox WHERE id IN (${sql.join(changes.map((c) => sql`${c.outboxId}`), sql`, `)})`);
+      await tx.execute(
+        sql`DELETE FROM webhook_outbox WHERE id IN (${sql.join(
+          changes.map((c) => sql`${c.outboxId}`),
+          sql`, `,
+        )})`,
+      );
       return { outboxRows: rows.length, deliveryIds: ids };
     });
   },

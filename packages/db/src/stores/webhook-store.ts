@@ -18,7 +18,11 @@ export const webhookStore = {
   },
 
   listEndpoints(db: DbOrTx, accountId: string): Promise<WebhookEndpointRow[]> {
-    return db.select().from(webhookEndpoints).where(eq(webhookEndpoints.accountId, accountId)).orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
+    return db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.accountId, accountId))
+      .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
   },
 
   async findEndpoint(db: DbOrTx, accountId: string, id: string): Promise<WebhookEndpointRow | undefined> {

@@ -10,7 +10,9 @@ const STALE_AFTER_SECONDS = 6 * 3600;
 export default async function globalSetup(): Promise<void> {
   const template = testDatabaseName();
   await withAdmin(async (admin) => {
-    const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${TEST_DB_PREFIX}%`]);
+    const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+      `${TEST_DB_PREFIX}%`,
+    ]);
     const now = Math.floor(Date.now() / 1000);
     for (const { datname } of rows) {
       const created = Number(datname.slice(TEST_DB_PREFIX.length).split('_')[0]);

@@ -38,40 +38,49 @@ export function f1Record(id: Partial<InvoiceId> = {}, overrides: Partial<Registr
 }
 
 export function f2Record(id: Partial<InvoiceId> = {}, overrides: Partial<RegistrationRecord> = {}): RegistrationRecord {
-  const record = f1Record({ invoiceNumber: 'T-2025-0001', ...id }, {
-    invoiceType: 'F2',
-    description: 'Venta mostrador',
-    lines: [{ tax: '01', regime: '01', qualification: 'S1', rate: '21.00', base: '10.00', taxAmount: '2.10' }],
-    totalTax: '2.10',
-    total: '12.10',
-    ...overrides,
-  });
+  const record = f1Record(
+    { invoiceNumber: 'T-2025-0001', ...id },
+    {
+      invoiceType: 'F2',
+      description: 'Venta mostrador',
+      lines: [{ tax: '01', regime: '01', qualification: 'S1', rate: '21.00', base: '10.00', taxAmount: '2.10' }],
+      totalTax: '2.10',
+      total: '12.10',
+      ...overrides,
+    },
+  );
   if (!('recipients' in overrides)) delete record.recipients;
   return record;
 }
 
 export function r1Record(rectified: InvoiceId, overrides: Partial<RegistrationRecord> = {}): RegistrationRecord {
-  return f1Record({ invoiceNumber: 'R-2025-0001', invoiceDate: '20-01-2025' }, {
-    invoiceType: 'R1',
-    rectificationType: 'S',
-    rectifiedInvoices: [rectified],
-    rectificationAmounts: { base: '150.00', tax: '26.00' },
-    description: 'Rectificación por sustitución',
-    lines: [{ tax: '01', regime: '01', qualification: 'S1', rate: '21.00', base: '120.00', taxAmount: '25.20' }],
-    totalTax: '25.20',
-    total: '145.20',
-    ...overrides,
-  });
+  return f1Record(
+    { invoiceNumber: 'R-2025-0001', invoiceDate: '20-01-2025' },
+    {
+      invoiceType: 'R1',
+      rectificationType: 'S',
+      rectifiedInvoices: [rectified],
+      rectificationAmounts: { base: '150.00', tax: '26.00' },
+      description: 'Rectificación por sustitución',
+      lines: [{ tax: '01', regime: '01', qualification: 'S1', rate: '21.00', base: '120.00', taxAmount: '25.20' }],
+      totalTax: '25.20',
+      total: '145.20',
+      ...overrides,
+    },
+  );
 }
 
 export function foreignRecipientRecord(overrides: Partial<RegistrationRecord> = {}): RegistrationRecord {
-  return f1Record({ invoiceNumber: 'A-2025-0002' }, {
-    recipients: [{ name: 'EXAMPLE GMBH', country: 'DE', idType: '02', id: 'DE123456789' }],
-    lines: [{ tax: '01', regime: '01', exemption: 'E5', base: '1000.00' }],
-    totalTax: '0.00',
-    total: '1000.00',
-    ...overrides,
-  });
+  return f1Record(
+    { invoiceNumber: 'A-2025-0002' },
+    {
+      recipients: [{ name: 'EXAMPLE GMBH', country: 'DE', idType: '02', id: 'DE123456789' }],
+      lines: [{ tax: '01', regime: '01', exemption: 'E5', base: '1000.00' }],
+      totalTax: '0.00',
+      total: '1000.00',
+      ...overrides,
+    },
+  );
 }
 
 /** A RegistroAnulacion of `cancelled`, chained to `previous` (placeholder huella unless overridden). */

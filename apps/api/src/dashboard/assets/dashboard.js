@@ -41,10 +41,14 @@
         var label = button.textContent;
         button.textContent = say('copied', 'Copied');
         announce(say('copied-announce', 'Copied to the clipboard'));
-        window.setTimeout(function () { button.textContent = label; }, 2500);
+        window.setTimeout(function () {
+          button.textContent = label;
+        }, 2500);
       };
       if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(text).then(done, function () { announce(say('copy-failed', 'Copy failed: select the text and copy it by hand')); });
+        navigator.clipboard.writeText(text).then(done, function () {
+          announce(say('copy-failed', 'Copy failed: select the text and copy it by hand'));
+        });
       } else {
         var range = document.createRange();
         range.selectNodeContents(target);
@@ -54,7 +58,7 @@
         try {
           document.execCommand('copy');
           done();
-        } catch (e) {
+        } catch {
           announce(say('copy-failed', 'Copy failed: select the text and copy it by hand'));
         }
       }
@@ -82,7 +86,9 @@
       if (text) el.textContent = text;
     });
     if (FINAL[update.status]) {
-      Array.prototype.forEach.call(document.querySelectorAll('[data-refresh-hint="' + update.id + '"]'), function (el) { el.hidden = false; });
+      Array.prototype.forEach.call(document.querySelectorAll('[data-refresh-hint="' + update.id + '"]'), function (el) {
+        el.hidden = false;
+      });
     }
   }
 
@@ -94,11 +100,22 @@
       var id = b.getAttribute('data-invoice-id');
       if (ids.indexOf(id) < 0) ids.push(id);
     });
-    fetch(pollUrl + '?ids=' + encodeURIComponent(ids.slice(0, 100).join(',')), { headers: { accept: 'application/json' }, credentials: 'same-origin' })
-      .then(function (res) { return res.ok ? res.json() : { invoices: [] }; })
-      .then(function (body) { body.invoices.forEach(apply); })
-      .catch(function () { /* a missed poll is retried on the next tick */ })
-      .then(function () { window.setTimeout(poll, POLL_MS); });
+    fetch(pollUrl + '?ids=' + encodeURIComponent(ids.slice(0, 100).join(',')), {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+    })
+      .then(function (res) {
+        return res.ok ? res.json() : { invoices: [] };
+      })
+      .then(function (body) {
+        body.invoices.forEach(apply);
+      })
+      .catch(function () {
+        /* a missed poll is retried on the next tick */
+      })
+      .then(function () {
+        window.setTimeout(poll, POLL_MS);
+      });
   }
   window.setTimeout(poll, POLL_MS);
 })();

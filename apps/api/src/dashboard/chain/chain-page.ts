@@ -1,4 +1,4 @@
-import type { TaxpayerView } from '@vf/db/src/stores';
+import type { TaxpayerView } from '@vf/db';
 import { formatCount, formatDateTime } from '../html/format';
 import { html, type SafeHtml } from '../html/html';
 import { csrfField } from '../html/layout';
@@ -34,7 +34,9 @@ export function chainPage(o: { taxpayer: TaxpayerView; state: ChainState; links:
   return {
     title: t('chain.title', { name: tp.name }),
     nav: 'taxpayers',
-    body: (ctx) => html`<p class="breadcrumb"><a href="/app/taxpayers">${t('taxpayers.title')}</a> › <a href="/app/taxpayers/${tp.id}">${tp.name}</a></p>
+    body: (
+      ctx,
+    ) => html`<p class="breadcrumb"><a href="/app/taxpayers">${t('taxpayers.title')}</a> › <a href="/app/taxpayers/${tp.id}">${tp.name}</a></p>
       <div class="page-header"><h1>${t('chain.heading', { name: tp.name })}</h1>${environmentBadge(tp.isProduction)}</div>
       ${o.result ? verificationResult(o.result) : ''}
       <section class="card" aria-labelledby="state-title">
@@ -54,9 +56,10 @@ export function chainPage(o: { taxpayer: TaxpayerView; state: ChainState; links:
       </section>
       <section class="card" aria-labelledby="links-title">
         <h2 id="links-title">${t('chain.latest')}</h2>
-        ${o.links.length === 0
-          ? html`<p class="empty">${t('chain.noRecords')}</p>`
-          : html`<table class="responsive">
+        ${
+          o.links.length === 0
+            ? html`<p class="empty">${t('chain.noRecords')}</p>`
+            : html`<table class="responsive">
           <thead><tr><th scope="col" class="num">#</th><th scope="col">${t('chain.colInvoice')}</th><th scope="col">${t('chain.colGenerated')}</th><th scope="col">${t('chain.colHash')}</th><th scope="col">${t('chain.colPrevious')}</th></tr></thead>
           <tbody>${o.links.map(
             (l) => html`<tr>
@@ -67,7 +70,8 @@ export function chainPage(o: { taxpayer: TaxpayerView; state: ChainState; links:
               <td data-label="${t('chain.colPrevious')}">${l.previousHash ? html`<code title="${l.previousHash}">${l.previousHash.slice(0, 16)}…</code>` : html`<span class="muted">${t('chain.first')}</span>`}</td>
             </tr>`,
           )}</tbody>
-        </table>`}
+        </table>`
+        }
       </section>`,
   };
 }

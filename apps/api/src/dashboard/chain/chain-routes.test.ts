@@ -17,7 +17,16 @@ async function chainOfThree(nif?: string) {
   const systemId = await createSystem(t.app, { ...a });
   const numbers = ['C-1', 'C-2', 'C-3'];
   const created = [];
-  for (const n of numbers) created.push((await request(t.app).post('/api/v1/invoices').set(a.auth).send(invoiceBody(taxpayerId, systemId, { invoice_number: n })).expect(201)).body.data);
+  for (const n of numbers)
+    created.push(
+      (
+        await request(t.app)
+          .post('/api/v1/invoices')
+          .set(a.auth)
+          .send(invoiceBody(taxpayerId, systemId, { invoice_number: n }))
+          .expect(201)
+      ).body.data,
+    );
   return { a, taxpayerId, created };
 }
 
@@ -40,7 +49,10 @@ describe('chain view', () => {
 
   it('reports the first broken record when a stored amount was altered', async () => {
     const { a, taxpayerId, created } = await chainOfThree();
-    await t.db.db.update(invoices).set({ totalAmount: '1210.00' }).where(and(eq(invoices.taxpayerId, taxpayerId), eq(invoices.chainSeq, 2)));
+    await t.db.db
+      .update(invoices)
+      .set({ totalAmount: '1210.00' })
+      .where(and(eq(invoices.taxpayerId, taxpayerId), eq(invoices.chainSeq, 2)));
     const path = `/app/taxpayers/${taxpayerId}/chain`;
     const res = await submitForm(a.agent, path, `${path}/verify`, {});
     expect(res.text).toContain(`The chain is broken at record 2 (invoice <a href="/app/invoices/${created[1].id}">C-2</a>):`);

@@ -17,7 +17,12 @@ export function chainRoutes(deps: { chain: ChainService; verification: ChainVeri
     deps.render(
       req,
       res,
-      chainPage({ taxpayer, links, result, state: { nif: state.nif, lastHash: state.lastHash, totalRecords: state.totalRecords, lastRecordAt: state.lastRecordAt } }),
+      chainPage({
+        taxpayer,
+        links,
+        result,
+        state: { nif: state.nif, lastHash: state.lastHash, totalRecords: state.totalRecords, lastRecordAt: state.lastRecordAt },
+      }),
     );
   }
 

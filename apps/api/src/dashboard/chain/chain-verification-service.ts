@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '@vf/db';
-import { taxpayerStore, type TaxpayerView } from '@vf/db/src/stores';
-import { dashboardInvoiceStore } from '@vf/db/src/stores/dashboard-invoice-store';
+import { taxpayerStore, type TaxpayerView } from '@vf/db';
+import { dashboardInvoiceStore } from '@vf/db';
 import { ApiError } from '../../errors/api-error';
 import { isUuid } from '../../http/is-uuid';
 import { verifyChain, type ChainRecord, type ChainVerification } from './verify-chain';
@@ -13,7 +13,7 @@ export type ChainVerificationService = ReturnType<typeof createChainVerification
 /** The records of the taxpayer's current chain (its present environment). */
 async function* recordsOf(db: DbOrTx, chainId: string | null): AsyncGenerator<ChainRecord> {
   if (!chainId) return;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await dashboardInvoiceStore.chainPage(db, chainId, after, PAGE);
     yield* page;
     if (page.length < PAGE) return;
@@ -46,7 +46,10 @@ export function createChainVerificationService(deps: { db: Db }) {
       return deps.db.transaction(
         async (tx) => {
           const taxpayer = await ownTaxpayer(tx, accountId, taxpayerId);
-          const result = await verifyChain(recordsOf(tx, taxpayer.chainId), { chainLength: taxpayer.chainLength, lastHash: taxpayer.lastHash });
+          const result = await verifyChain(recordsOf(tx, taxpayer.chainId), {
+            chainLength: taxpayer.chainLength,
+            lastHash: taxpayer.lastHash,
+          });
           return { taxpayer, result };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -62,8 +62,13 @@ describe('verifyChain', () => {
     // Rewriting a record and its own hash consistently still breaks the link from the record after it.
     const tampered = { ...records[0], totalAmount: '999.00' };
     tampered.hash = computeRegistrationHash({
-      issuerNif: tampered.issuerNif, invoiceNumber: tampered.invoiceNumber, invoiceDate: '01-03-2025', invoiceType: 'F1',
-      totalTax: tampered.totalTaxAmount, total: tampered.totalAmount, generatedAt: tampered.generatedAtLiteral,
+      issuerNif: tampered.issuerNif,
+      invoiceNumber: tampered.invoiceNumber,
+      invoiceDate: '01-03-2025',
+      invoiceType: 'F1',
+      totalTax: tampered.totalTaxAmount,
+      total: tampered.totalAmount,
+      generatedAt: tampered.generatedAtLiteral,
     });
     records[0] = tampered;
     const result = await verifyChain(records, headOf(records));
@@ -83,14 +88,20 @@ describe('verifyChain', () => {
     const records = chain(3);
     records[2] = { ...records[2], previousInvoiceId: records[0].id };
     const result = await verifyChain(records, headOf(records));
-    expect(!result.ok && result.break).toMatchObject({ position: 3, problem: expect.stringMatching(/does not point to the record before it \(A-2\)/) });
+    expect(!result.ok && result.break).toMatchObject({
+      position: 3,
+      problem: expect.stringMatching(/does not point to the record before it \(A-2\)/),
+    });
   });
 
   it('reports a generation time earlier than the previous record', async () => {
     const records = chain(2);
     records[1] = { ...records[1], generatedAt: new Date('2025-02-01T00:00:00Z') };
     const result = await verifyChain(records, headOf(records));
-    expect(!result.ok && result.break).toMatchObject({ position: 2, problem: expect.stringMatching(/generated .* before the record before it/) });
+    expect(!result.ok && result.break).toMatchObject({
+      position: 2,
+      problem: expect.stringMatching(/generated .* before the record before it/),
+    });
   });
 
   it('reports a first record that claims a predecessor', async () => {

@@ -35,14 +35,17 @@ export type ChainVerification = { ok: true; verified: number } | { ok: false; ve
  * stored values. Returns what is wrong, or undefined.
  */
 function checkLink(previous: ChainRecord | undefined, record: ChainRecord, position: number): string | undefined {
-  if (record.chainSeq !== position) return `its sequence number is ${record.chainSeq}, expected ${position}: a record is missing or duplicated`;
+  if (record.chainSeq !== position)
+    return `its sequence number is ${record.chainSeq}, expected ${position}: a record is missing or duplicated`;
   if (record.recordType !== 'registration') return `it is a "${record.recordType}" record, which this check cannot recompute`;
   if (!previous) {
     if (record.previousInvoiceId !== null || record.previousHash !== null) return 'it is the first record but points to a previous record';
   } else {
     if (record.previousInvoiceId !== previous.id) return `it does not point to the record before it (${previous.invoiceNumber})`;
-    if (record.previousHash !== previous.hash) return `its previous hash ${record.previousHash ?? '(none)'} differs from the hash of ${previous.invoiceNumber}, ${previous.hash}`;
-    if (record.generatedAt.getTime() < previous.generatedAt.getTime()) return `it was generated (${record.generatedAtLiteral}) before the record before it (${previous.generatedAtLiteral})`;
+    if (record.previousHash !== previous.hash)
+      return `its previous hash ${record.previousHash ?? '(none)'} differs from the hash of ${previous.invoiceNumber}, ${previous.hash}`;
+    if (record.generatedAt.getTime() < previous.generatedAt.getTime())
+      return `it was generated (${record.generatedAtLiteral}) before the record before it (${previous.generatedAtLiteral})`;
   }
   const recomputed = computeRegistrationHash({
     issuerNif: record.issuerNif,
@@ -69,13 +72,17 @@ export interface ChainHeadClaim {
  * Walks records in chain order and reports the first broken link. Pure apart from reading the iterable, so a
  * caller can stream a long chain page by page from the database.
  */
-export async function verifyChain(records: Iterable<ChainRecord> | AsyncIterable<ChainRecord>, head: ChainHeadClaim): Promise<ChainVerification> {
+export async function verifyChain(
+  records: Iterable<ChainRecord> | AsyncIterable<ChainRecord>,
+  head: ChainHeadClaim,
+): Promise<ChainVerification> {
   let previous: ChainRecord | undefined;
   let position = 0;
   for await (const record of records) {
     position++;
     const problem = checkLink(previous, record, position);
-    if (problem) return { ok: false, verified: position - 1, break: { position, invoiceId: record.id, invoiceNumber: record.invoiceNumber, problem } };
+    if (problem)
+      return { ok: false, verified: position - 1, break: { position, invoiceId: record.id, invoiceNumber: record.invoiceNumber, problem } };
     previous = record;
   }
   if (head.chainLength !== position || head.lastHash !== (previous?.hash ?? null)) {
@@ -83,7 +90,11 @@ export async function verifyChain(records: Iterable<ChainRecord> | AsyncIterable
       head.chainLength !== position
         ? `the taxpayer's chain head counts ${head.chainLength} records, but ${position} ${position === 1 ? 'was' : 'were'} found`
         : `the taxpayer's chain head does not point to the last record found${previous ? ` (${previous.invoiceNumber})` : ''}`;
-    return { ok: false, verified: position, break: { position, invoiceId: previous?.id ?? '', invoiceNumber: previous?.invoiceNumber ?? '', problem } };
+    return {
+      ok: false,
+      verified: position,
+      break: { position, invoiceId: previous?.id ?? '', invoiceNumber: previous?.invoiceNumber ?? '', problem },
+    };
   }
   return { ok: true, verified: position };
 }

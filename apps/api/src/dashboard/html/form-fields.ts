@@ -38,7 +38,9 @@ function described(name: string, hint: string | undefined, error: string | undef
 
 function hintAndError(name: string, hint: string | undefined, error: string | undefined): SafeHtml {
   return html`${hint ? html`<p class="hint" id="${fieldId(name)}-hint">${hint}</p>` : ''}${
-    error ? html`<p class="field-error" id="${fieldId(name)}-error"><span class="visually-hidden">${t('form.errorPrefix')}</span>${error}</p>` : ''
+    error
+      ? html`<p class="field-error" id="${fieldId(name)}-error"><span class="visually-hidden">${t('form.errorPrefix')}</span>${error}</p>`
+      : ''
   }`;
 }
 

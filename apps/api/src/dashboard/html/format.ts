@@ -12,8 +12,21 @@ function perLocale<T>(make: (intlLocale: string) => T): () => T {
 }
 
 const MADRID = 'Europe/Madrid';
-const dateTimeFormat = perLocale((tag) => new Intl.DateTimeFormat(tag, { timeZone: MADRID, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
-const dateFormat = perLocale((tag) => new Intl.DateTimeFormat(tag, { timeZone: MADRID, day: '2-digit', month: '2-digit', year: 'numeric' }));
+const dateTimeFormat = perLocale(
+  (tag) =>
+    new Intl.DateTimeFormat(tag, {
+      timeZone: MADRID,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
+const dateFormat = perLocale(
+  (tag) => new Intl.DateTimeFormat(tag, { timeZone: MADRID, day: '2-digit', month: '2-digit', year: 'numeric' }),
+);
 const monthFormat = perLocale((tag) => new Intl.DateTimeFormat(tag, { timeZone: 'UTC', month: 'short', year: 'numeric' }));
 const monthNameFormat = perLocale((tag) => new Intl.DateTimeFormat(tag, { timeZone: 'UTC', month: 'short' }));
 // Spanish leaves four-digit numbers ungrouped by default; a column of amounts reads better grouped alike

@@ -3,13 +3,26 @@ import type { FormErrors } from '../html/form-fields';
 import { locale, t } from '../i18n/i18n';
 
 /** The API's stable issue codes the catalogue says in the reader's language with their own sentence. */
-export const TRANSLATED_CODES = ['required', 'too_long', 'too_short', 'invalid_format', 'invalid_value', 'invalid_type', 'invalid_nif', 'out_of_range', 'not_allowed', 'date_order'];
+export const TRANSLATED_CODES = [
+  'required',
+  'too_long',
+  'too_short',
+  'invalid_format',
+  'invalid_value',
+  'invalid_type',
+  'invalid_nif',
+  'out_of_range',
+  'not_allowed',
+  'date_order',
+];
 
 function messageOf(issue: FieldIssue, apiField: string, label: string): string {
   // English is the API's own language: its message is the most precise one ("… must be at most 120 characters").
   if (locale() === 'en') return issue.message.startsWith(apiField) ? label + issue.message.slice(apiField.length) : issue.message;
   // Any other code still reads in the page's language, naming the stable code a support request can quote.
-  return TRANSLATED_CODES.includes(issue.code) ? t(`formError.${issue.code}`, { label }) : t('formError.other', { label, code: issue.code });
+  return TRANSLATED_CODES.includes(issue.code)
+    ? t(`formError.${issue.code}`, { label })
+    : t('formError.other', { label, code: issue.code });
 }
 
 /**
@@ -18,7 +31,11 @@ function messageOf(issue: FieldIssue, apiField: string, label: string): string {
  * form's own input names where they differ. Undefined when the error carries no
  * field problems, so the caller decides what else to say or rethrows.
  */
-export function formErrorsFrom(err: unknown, labels: Record<string, string>, formFields: Record<string, string> = {}): FormErrors | undefined {
+export function formErrorsFrom(
+  err: unknown,
+  labels: Record<string, string>,
+  formFields: Record<string, string> = {},
+): FormErrors | undefined {
   if (!(err instanceof ApiError) || !err.options.errors?.length) return undefined;
   const errors: FormErrors = {};
   for (const issue of err.options.errors) {

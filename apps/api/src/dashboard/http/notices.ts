@@ -27,5 +27,7 @@ export type NoticeKey = (typeof NOTICES)[number];
 
 export function noticeFrom(req: Request): SafeHtml {
   const key = String(req.query.notice ?? '');
-  return (NOTICES as readonly string[]).includes(key) ? html`<div class="notice notice--success" role="status"><p>${t(`notice.${key}`)}</p></div>` : html``;
+  return (NOTICES as readonly string[]).includes(key)
+    ? html`<div class="notice notice--success" role="status"><p>${t(`notice.${key}`)}</p></div>`
+    : html``;
 }

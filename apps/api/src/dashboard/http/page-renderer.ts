@@ -29,6 +29,9 @@ export function createPageRenderer(assets: AssetUrls): RenderPage {
     res.setHeader('Cache-Control', 'no-store');
     // Caches and proxies must not hand one language's page to a reader of the other.
     res.vary('Accept-Language');
-    res.status(status).type('html').send(layout(ctx, { ...page, body: page.body(ctx) }).value);
+    res
+      .status(status)
+      .type('html')
+      .send(layout(ctx, { ...page, body: page.body(ctx) }).value);
   };
 }

@@ -10,13 +10,17 @@ app.post('/form', formBody, (req, res) => {
   res.json({ fields: req.body, file: file && { filename: file.filename, contentType: file.contentType, hex: file.data.toString('hex') } });
 });
 const statusOf: ErrorRequestHandler = (err, _req, res, _next) => {
-  const status = err instanceof ApiError ? err.status : err instanceof MalformedFormError ? 400 : err?.type === 'entity.too.large' ? 413 : 500;
+  const status =
+    err instanceof ApiError ? err.status : err instanceof MalformedFormError ? 400 : err?.type === 'entity.too.large' ? 413 : 500;
   res.status(status).json({ code: err instanceof ApiError ? err.code : undefined });
 };
 app.use(statusOf);
 
 const post = (boundary: string, body: Buffer | string) =>
-  request(app).post('/form').set('Content-Type', `multipart/form-data; boundary=${boundary}`).send(Buffer.isBuffer(body) ? body : Buffer.from(body, 'binary'));
+  request(app)
+    .post('/form')
+    .set('Content-Type', `multipart/form-data; boundary=${boundary}`)
+    .send(Buffer.isBuffer(body) ? body : Buffer.from(body, 'binary'));
 
 describe('dashboard multipart forms', () => {
   it('reads text fields and a binary file byte for byte', async () => {
@@ -25,7 +29,9 @@ describe('dashboard multipart forms', () => {
     const raw = Buffer.concat([
       Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="_csrf"\r\n\r\ntok\r\n`),
       Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="certificate_password"\r\n\r\nñ pass\r\n`),
-      Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="certificate"; filename="cert.p12"\r\nContent-Type: application/x-pkcs12\r\n\r\n`),
+      Buffer.from(
+        `--${b}\r\nContent-Disposition: form-data; name="certificate"; filename="cert.p12"\r\nContent-Type: application/x-pkcs12\r\n\r\n`,
+      ),
       bytes,
       Buffer.from(`\r\n--${b}--\r\n`),
     ]);
@@ -37,7 +43,10 @@ describe('dashboard multipart forms', () => {
   });
 
   it('treats an empty file input as no file', async () => {
-    const res = await post('b', '--b\r\nContent-Disposition: form-data; name="certificate"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n--b--\r\n').expect(200);
+    const res = await post(
+      'b',
+      '--b\r\nContent-Disposition: form-data; name="certificate"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n--b--\r\n',
+    ).expect(200);
     expect(res.body).toEqual({ fields: {} });
   });
 
@@ -54,7 +63,11 @@ describe('dashboard multipart forms', () => {
       Buffer.from('\r\n--b--\r\n'),
     ]);
     await post('b', asFile).expect(413);
-    const asField = Buffer.concat([Buffer.from('--b\r\nContent-Disposition: form-data; name="name"\r\n\r\n'), big, Buffer.from('\r\n--b--\r\n')]);
+    const asField = Buffer.concat([
+      Buffer.from('--b\r\nContent-Disposition: form-data; name="name"\r\n\r\n'),
+      big,
+      Buffer.from('\r\n--b--\r\n'),
+    ]);
     await post('b', asField).expect(413);
   });
 

@@ -24,7 +24,12 @@ describe('POST-redirect-GET', () => {
   it('sign-up redirects to a welcome page that shows the first key once; reloading it neither shows it again nor creates anything', async () => {
     const agent = browser(t.app);
     const email = `prg-${Date.now()}@example.test`;
-    const posted = await submitForm(agent, '/signup', '/signup', { name: 'Gestoría PRG', email, password: 'a long enough password', password_confirmation: 'a long enough password' });
+    const posted = await submitForm(agent, '/signup', '/signup', {
+      name: 'Gestoría PRG',
+      email,
+      password: 'a long enough password',
+      password_confirmation: 'a long enough password',
+    });
     expect(posted.status).toBe(303);
     expect(posted.headers.location).toBe('/app/welcome');
     const welcome = await agent.get('/app/welcome').expect(200);
@@ -63,7 +68,9 @@ describe('POST-redirect-GET', () => {
   it('a held key opens only in the session it was issued to', async () => {
     const a = await signUp(t.app);
     const posted = await submitForm(a.agent, '/app/api-key', '/app/api-key/regenerate', {});
-    const held = setCookies(posted).find((c) => c.startsWith(`${NEW_KEY_COOKIE}=`))!.split(';')[0];
+    const held = setCookies(posted)
+      .find((c) => c.startsWith(`${NEW_KEY_COOKIE}=`))!
+      .split(';')[0];
     const other = await signIn(t.app, a.email, a.password);
     const page = (await other.get('/app/api-key').set('Cookie', held).expect(200)).text;
     expect(shownKey(page)).toBeUndefined();
@@ -78,7 +85,14 @@ describe('POST-redirect-GET', () => {
       if (res.headers.location.startsWith('/app')) await a.agent.get(res.headers.location).expect(200);
     };
 
-    const system = { vendor_name: 'Software Vendor SL', vendor_nif: 'B85905495', name: 'Facturador', version: '1.0', installation_number: 'INST-1', only_supports_verifactu: 'true' };
+    const system = {
+      vendor_name: 'Software Vendor SL',
+      vendor_nif: 'B85905495',
+      name: 'Facturador',
+      version: '1.0',
+      installation_number: 'INST-1',
+      only_supports_verifactu: 'true',
+    };
     const created = await submitForm(a.agent, '/app/systems/new', '/app/systems', system);
     await expectRedirect(created, /^\/app\/systems\/[0-9a-f-]{36}\?notice=system_created$/);
     const systemPath = created.headers.location.split('?')[0];
@@ -87,10 +101,19 @@ describe('POST-redirect-GET', () => {
 
     const taxpayerPath = `/app/taxpayers/${taxpayerId}`;
     const { nif } = (await request(t.app).get(`/api/v1/taxpayers/${taxpayerId}`).set(a.auth).expect(200)).body.data;
-    await expectRedirect(await submitForm(a.agent, taxpayerPath, taxpayerPath, { nif, name: 'Nuevo nombre SL' }), /\?notice=taxpayer_saved$/);
-    await expectRedirect(await submitForm(a.agent, taxpayerPath, `${taxpayerPath}/delete`, {}), /^\/app\/taxpayers\?notice=taxpayer_deleted$/);
+    await expectRedirect(
+      await submitForm(a.agent, taxpayerPath, taxpayerPath, { nif, name: 'Nuevo nombre SL' }),
+      /\?notice=taxpayer_saved$/,
+    );
+    await expectRedirect(
+      await submitForm(a.agent, taxpayerPath, `${taxpayerPath}/delete`, {}),
+      /^\/app\/taxpayers\?notice=taxpayer_deleted$/,
+    );
 
-    const signedOut = await a.agent.post('/logout').type('form').send({ _csrf: csrfTokenIn((await a.agent.get('/app').expect(200)).text) });
+    const signedOut = await a.agent
+      .post('/logout')
+      .type('form')
+      .send({ _csrf: csrfTokenIn((await a.agent.get('/app').expect(200)).text) });
     expect({ status: signedOut.status, location: signedOut.headers.location }).toEqual({ status: 303, location: '/login?signed_out=1' });
     const signedIn = await submitForm(a.agent, '/login', '/login', { email: a.email, password: a.password });
     expect({ status: signedIn.status, location: signedIn.headers.location }).toEqual({ status: 303, location: '/app' });

@@ -25,7 +25,11 @@ function visibleText(page: string): string {
     .replace(/<(code|pre)[^>]*>[\s\S]*?<\/\1>/g, ' ')
     .replace(/<(p|span|div)[^>]* lang="[^"]+"[^>]*>[\s\S]*?<\/\1>/g, ' ')
     .replace(/<[^>]+>/g, ' ');
-  return `${body} ${shown.join(' ')}`.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+  return `${body} ${shown.join(' ')}`
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 }
 
 // i18next prints an unknown key as the key itself ("detail.status"); no section name is followed by ".word" in real text.
@@ -40,7 +44,11 @@ const FOREIGN: Record<Locale, RegExp> = {
 type Ready = DashboardAccount & { taxpayerId: string; systemId: string };
 
 async function register(a: Ready, overrides: Record<string, unknown> = {}) {
-  const res = await request(t.app).post('/api/v1/invoices').set(a.auth).send(invoiceBody(a.taxpayerId, a.systemId, overrides)).expect(201);
+  const res = await request(t.app)
+    .post('/api/v1/invoices')
+    .set(a.auth)
+    .send(invoiceBody(a.taxpayerId, a.systemId, overrides))
+    .expect(201);
   return res.body.data as { id: string };
 }
 
@@ -52,7 +60,11 @@ async function answer(id: string, status: string, code: number | null = null, me
 /** Every page of the dashboard for one reader: each invoice status with its actions, the forms, webhooks, errors. */
 async function everyPage(language: Locale): Promise<Record<string, { status: number; text: string }>> {
   const account = await signUp(t.app, 'Gestoría Ejemplo', language);
-  const a: Ready = { ...account, taxpayerId: await createTaxpayer(t.app, { ...account }), systemId: await createSystem(t.app, { ...account }) };
+  const a: Ready = {
+    ...account,
+    taxpayerId: await createTaxpayer(t.app, { ...account }),
+    systemId: await createSystem(t.app, { ...account }),
+  };
 
   const queued = await register(a, { invoice_number: 'F-1' });
   const sent = await register(a, { invoice_number: 'F-2' });
@@ -76,19 +88,42 @@ async function everyPage(language: Locale): Promise<Record<string, { status: num
   });
 
   // An exchange with the authority, so the detail shows a submission with its XML.
-  const [{ chainId }] = (await t.db.db.execute<{ chainId: string }>(sql`SELECT chain_id AS "chainId" FROM invoices WHERE id = ${accepted.id}`)).rows;
+  const [{ chainId }] = (
+    await t.db.db.execute<{ chainId: string }>(sql`SELECT chain_id AS "chainId" FROM invoices WHERE id = ${accepted.id}`)
+  ).rows;
   const [submission] = await t.db.db
     .insert(submissions)
-    .values({ taxpayerId: a.taxpayerId, chainId, outcome: 'answered', workerId: 'w1', endpoint: 'https://sim/ws', certificateMode: 'platform', recordCount: 1, requestXml: '<x/>', responseXml: '<y/>', httpStatus: 200, csv: 'CSV-1', finishedAt: new Date() })
+    .values({
+      taxpayerId: a.taxpayerId,
+      chainId,
+      outcome: 'answered',
+      workerId: 'w1',
+      endpoint: 'https://sim/ws',
+      certificateMode: 'platform',
+      recordCount: 1,
+      requestXml: '<x/>',
+      responseXml: '<y/>',
+      httpStatus: 200,
+      csv: 'CSV-1',
+      finishedAt: new Date(),
+    })
     .returning();
   await t.db.db.insert(submissionInvoices).values({ submissionId: submission.id, invoiceId: accepted.id, position: 0 });
 
   // A correction (subsanación) of the accepted invoice and a cancellation of the rejected one's neighbour.
   const form = (await a.agent.get(`/app/invoices/${warned.id}/correct`).expect(200)).text;
   const fields = Object.fromEntries([...form.matchAll(/<input [^>]*?name="([^"]+)"[^>]*? value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-  await a.agent.post(`/app/invoices/${warned.id}/correct`).type('form').send({ ...fields, _csrf: csrfTokenIn(form), invoice_type: 'F1', description: 'Texto corregido' }).expect(303);
+  await a.agent
+    .post(`/app/invoices/${warned.id}/correct`)
+    .type('form')
+    .send({ ...fields, _csrf: csrfTokenIn(form), invoice_type: 'F1', description: 'Texto corregido' })
+    .expect(303);
   const cancelPage = (await a.agent.get(`/app/invoices/${accepted.id}`).expect(200)).text;
-  await a.agent.post(`/app/invoices/${accepted.id}/cancel`).type('form').send({ _csrf: csrfTokenIn(cancelPage), reason: 'Duplicada', confirm: 'yes' }).expect(303);
+  await a.agent
+    .post(`/app/invoices/${accepted.id}/cancel`)
+    .type('form')
+    .send({ _csrf: csrfTokenIn(cancelPage), reason: 'Duplicada', confirm: 'yes' })
+    .expect(303);
 
   const pages: Record<string, { status: number; text: string }> = {};
   const visit = async (name: string, path: string, status = 200) => {
@@ -96,7 +131,10 @@ async function everyPage(language: Locale): Promise<Record<string, { status: num
     pages[name] = { status: res.status, text: res.text };
   };
 
-  const added = await submitForm(a.agent, '/app/webhooks', '/app/webhooks', { url: 'https://erp.example.es/avisos', events: 'invoice.error' });
+  const added = await submitForm(a.agent, '/app/webhooks', '/app/webhooks', {
+    url: 'https://erp.example.es/avisos',
+    events: 'invoice.error',
+  });
   await visit('webhook with its secret', added.headers.location);
   const webhookPath = added.headers.location.split('?')[0];
   const tested = await submitForm(a.agent, webhookPath, `${webhookPath}/test`, {});
@@ -105,13 +143,17 @@ async function everyPage(language: Locale): Promise<Record<string, { status: num
   const badWebhook = await submitForm(a.agent, '/app/webhooks', '/app/webhooks', { url: 'https://erp.example.es/otra' });
   pages['webhook form with errors'] = { status: badWebhook.status, text: badWebhook.text };
 
-  for (const [name, id] of Object.entries({ queued, sent, accepted, warned, rejected, failed, corrective })) await visit(`invoice ${name}`, `/app/invoices/${id.id}`);
+  for (const [name, id] of Object.entries({ queued, sent, accepted, warned, rejected, failed, corrective }))
+    await visit(`invoice ${name}`, `/app/invoices/${id.id}`);
   await visit('invoice after a refused cancellation', `/app/invoices/${rejected.id}?notice=cancellation_awaiting`);
   await visit('correction form', `/app/invoices/${queued.id}/correct`);
   const post = async (name: string, id: string, changes: Record<string, string>) => {
     const page = (await a.agent.get(`/app/invoices/${id}/correct`).expect(200)).text;
     const values = Object.fromEntries([...page.matchAll(/<input [^>]*?name="([^"]+)"[^>]*? value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    const res = await a.agent.post(`/app/invoices/${id}/correct`).type('form').send({ ...values, _csrf: csrfTokenIn(page), invoice_type: 'F1', ...changes });
+    const res = await a.agent
+      .post(`/app/invoices/${id}/correct`)
+      .type('form')
+      .send({ ...values, _csrf: csrfTokenIn(page), invoice_type: 'F1', ...changes });
     pages[name] = { status: res.status, text: res.text };
   };
   await post('correction form with errors', rejected.id, { description: '', total_amount: 'mucho' });
@@ -127,7 +169,11 @@ async function everyPage(language: Locale): Promise<Record<string, { status: num
   await visit('not found', '/app/invoices/00000000-0000-4000-8000-000000000000', 404);
   const refused = await a.agent.post('/app/webhooks').type('form').send({ url: 'https://erp.example.es/x' });
   pages['form without its token'] = { status: refused.status, text: refused.text };
-  const compressed = await a.agent.post('/app/webhooks').set('Content-Encoding', 'gzip').set('Content-Type', 'multipart/form-data; boundary=x').send('--x--');
+  const compressed = await a.agent
+    .post('/app/webhooks')
+    .set('Content-Encoding', 'gzip')
+    .set('Content-Type', 'multipart/form-data; boundary=x')
+    .send('--x--');
   pages['refused form'] = { status: compressed.status, text: compressed.text };
   return pages;
 }
@@ -139,19 +185,27 @@ describe.each<Locale>(['es', 'en'])('every dashboard page in %s', (language) => 
   });
 
   it('renders each page with every text found in the catalogue', () => {
-    const missing = Object.entries(pages).flatMap(([name, p]) => (visibleText(p.text).match(missingKey) ?? []).map((key) => `${name}: ${key}`));
+    const missing = Object.entries(pages).flatMap(([name, p]) =>
+      (visibleText(p.text).match(missingKey) ?? []).map((key) => `${name}: ${key}`),
+    );
     expect(missing).toEqual([]);
     expect(Object.keys(pages).length).toBeGreaterThan(20);
   });
 
   it("says nothing in the other language and sets the page's lang", () => {
-    const foreign = Object.entries(pages).flatMap(([name, p]) => (visibleText(p.text).match(FOREIGN[language]) ?? []).map((word) => `${name}: ${word}`));
+    const foreign = Object.entries(pages).flatMap(([name, p]) =>
+      (visibleText(p.text).match(FOREIGN[language]) ?? []).map((word) => `${name}: ${word}`),
+    );
     expect(foreign).toEqual([]);
-    for (const [name, p] of Object.entries(pages)) expect({ name, lang: /<html lang="([^"]+)">/.exec(p.text)?.[1] }).toEqual({ name, lang: language });
+    for (const [name, p] of Object.entries(pages))
+      expect({ name, lang: /<html lang="([^"]+)">/.exec(p.text)?.[1] }).toEqual({ name, lang: language });
   });
 
   it('shows the actions and explanations each status calls for', () => {
-    const words = language === 'es' ? { resend: 'Reenviar', cancel: 'Anular factura', cancelled: 'Esta factura está anulada.' } : { resend: 'Resend', cancel: 'Cancel invoice', cancelled: 'This invoice is cancelled.' };
+    const words =
+      language === 'es'
+        ? { resend: 'Reenviar', cancel: 'Anular factura', cancelled: 'Esta factura está anulada.' }
+        : { resend: 'Resend', cancel: 'Cancel invoice', cancelled: 'This invoice is cancelled.' };
     expect(pages['invoice failed'].text).toContain(`data-testid="resend">${words.resend}</button>`);
     expect(pages['invoice queued'].text).toContain(words.cancel);
     expect(pages['invoice accepted'].text).toContain(words.cancelled);
@@ -161,7 +215,9 @@ describe.each<Locale>(['es', 'en'])('every dashboard page in %s', (language) => 
     expect(pages['refused form'].text).toContain(language === 'es' ? 'No se ha podido completar' : 'Send the form uncompressed.');
     expect(pages['correction form with errors'].status).toBe(422);
     // The field is named by the form's label; the problem is said in the page's language.
-    expect(pages['correction form with errors'].text).toContain(language === 'es' ? 'Importe total debe ser un importe' : 'Total must be a decimal amount');
+    expect(pages['correction form with errors'].text).toContain(
+      language === 'es' ? 'Importe total debe ser un importe' : 'Total must be a decimal amount',
+    );
     expect(pages['correction refused while the authority answers'].status).toBe(409);
   });
 });

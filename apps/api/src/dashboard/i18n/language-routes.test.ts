@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const langOf = (page: string) => /<html lang="([^"]+)">/.exec(page)?.[1];
-const cookieNamed = (res: request.Response, name: string) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${name}=`));
+const cookieNamed = (res: request.Response, name: string) =>
+  ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${name}=`));
 
 /** 14,520.00 € with 2,520.00 € of VAT, registered through the API. */
 async function withBigInvoice(a: DashboardAccount) {
@@ -91,7 +92,10 @@ describe('Spanish formats and texts', () => {
     const a = await signUp(t.app, 'Gestoría Ejemplo', 'es');
     await withBigInvoice(a);
     // 22:27 UTC on 22 November is 23:27 in Madrid.
-    await t.db.db.update(accounts).set({ apiKeyCreatedAt: new Date('2026-11-22T22:27:00Z') }).where(eq(accounts.email, a.email));
+    await t.db.db
+      .update(accounts)
+      .set({ apiKeyCreatedAt: new Date('2026-11-22T22:27:00Z') })
+      .where(eq(accounts.email, a.email));
 
     const list = (await a.agent.get('/app/invoices').expect(200)).text;
     expect(list).toContain('data-testid="total">14.520,00\u00a0€</td>');
@@ -110,7 +114,10 @@ describe('Spanish formats and texts', () => {
   it('writes the same figures the English way for an English reader', async () => {
     const a = await signUp(t.app, 'Gestoría Ejemplo', 'en');
     await withBigInvoice(a);
-    await t.db.db.update(accounts).set({ apiKeyCreatedAt: new Date('2026-11-22T22:27:00Z') }).where(eq(accounts.email, a.email));
+    await t.db.db
+      .update(accounts)
+      .set({ apiKeyCreatedAt: new Date('2026-11-22T22:27:00Z') })
+      .where(eq(accounts.email, a.email));
     const list = (await a.agent.get('/app/invoices').expect(200)).text;
     expect(list).toContain('data-testid="total">€14,520.00</td>');
     expect(list).toContain('>Queued</span>');
@@ -127,7 +134,10 @@ describe('Spanish formats and texts', () => {
 
     const signup = await browser(t.app, 'es').get('/signup').expect(200);
     const csrf = /name="_csrf" value="([^"]+)"/.exec(signup.text)![1];
-    const cookies = ([] as string[]).concat(signup.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    const cookies = ([] as string[])
+      .concat(signup.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const refused = await request(t.app)
       .post('/signup')
       .set('Accept-Language', 'es')
@@ -142,9 +152,17 @@ describe('Spanish formats and texts', () => {
   it("explains an authority code in the reader's language, from the same texts the API uses", async () => {
     const a = await signUp(t.app, 'Gestoría Ejemplo', 'es');
     const { id } = await withBigInvoice(a);
-    await t.db.db.update(invoices).set({ authorityStatus: 'error', authorityCode: 4112, authorityMessage: 'Codigo[4112].El titular del certificado debe ser Obligado Emisión' }).where(eq(invoices.id, id));
+    await t.db.db
+      .update(invoices)
+      .set({
+        authorityStatus: 'error',
+        authorityCode: 4112,
+        authorityMessage: 'Codigo[4112].El titular del certificado debe ser Obligado Emisión',
+      })
+      .where(eq(invoices.id, id));
     const text = explainCause({ code: 4112, cause: null })!;
-    const poll = (language: string) => a.agent.get(`/app/invoices/statuses?ids=${id}`).set('Accept', 'application/json').set('Accept-Language', language).expect(200);
+    const poll = (language: string) =>
+      a.agent.get(`/app/invoices/statuses?ids=${id}`).set('Accept', 'application/json').set('Accept-Language', language).expect(200);
     expect((await poll('es')).body.invoices[0]).toMatchObject({ label: 'Error', message: inPlainWords(text, 'es') });
     expect((await poll('en')).body.invoices[0]).toMatchObject({ label: 'Error', message: inPlainWords(text, 'en') });
     expect(inPlainWords(text, 'es')).not.toBe(inPlainWords(text, 'en'));

@@ -21,7 +21,9 @@ export const localeMiddleware: RequestHandler = (req, res, next) => {
   const asked = req.query.lang;
   if (req.method === 'GET' && isLocale(asked)) {
     res.cookie(LOCALE_COOKIE, asked, { httpOnly: true, sameSite: 'lax', secure: req.secure, maxAge: ONE_YEAR_MS, path: '/' });
-    const rest = new URLSearchParams(Object.entries(req.query).filter(([k, v]) => k !== 'lang' && typeof v === 'string') as [string, string][]).toString();
+    const rest = new URLSearchParams(
+      Object.entries(req.query).filter(([k, v]) => k !== 'lang' && typeof v === 'string') as [string, string][],
+    ).toString();
     res.redirect(303, `${req.path}${rest ? `?${rest}` : ''}`);
     return;
   }
@@ -30,7 +32,9 @@ export const localeMiddleware: RequestHandler = (req, res, next) => {
 
 /** The current page with `lang` set: the target of the language switch. */
 export function switchUrl(req: Request, to: Locale): string {
-  const params = new URLSearchParams(Object.entries(req.query).filter(([k, v]) => k !== 'lang' && typeof v === 'string') as [string, string][]);
+  const params = new URLSearchParams(
+    Object.entries(req.query).filter(([k, v]) => k !== 'lang' && typeof v === 'string') as [string, string][],
+  );
   params.set('lang', to);
   return `${req.path}?${params.toString()}`;
 }

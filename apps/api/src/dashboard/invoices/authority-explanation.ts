@@ -1,5 +1,5 @@
 import { explainCause } from '@vf/core';
-import type { InvoiceRow } from '@vf/db/src/stores';
+import type { InvoiceRow } from '@vf/db';
 import { formatDateTime } from '../html/format';
 import { html, type SafeHtml } from '../html/html';
 import { csrfField, type PageContext } from '../html/layout';

@@ -1,4 +1,4 @@
-import type { InvoiceDetail } from '@vf/db/src/stores';
+import type { InvoiceDetail } from '@vf/db';
 import { ApiError, type FieldIssue } from '../../errors/api-error';
 import type { FormErrors } from '../html/form-fields';
 import { renderBreakdownLine } from '../../invoices/invoice-view';
@@ -8,7 +8,16 @@ import { locale, t } from '../i18n/i18n';
 /** The correction form's fields, named by the API's own field paths so its errors land on the right input. */
 export type CorrectionValues = Record<string, string>;
 
-export const LINE_FIELDS = ['tax_type', 'regime_type', 'operation_type', 'base_amount', 'tax_rate', 'tax_amount', 'surcharge_rate', 'surcharge_amount'] as const;
+export const LINE_FIELDS = [
+  'tax_type',
+  'regime_type',
+  'operation_type',
+  'base_amount',
+  'tax_rate',
+  'tax_amount',
+  'surcharge_rate',
+  'surcharge_amount',
+] as const;
 const TOP_FIELDS = [
   'invoice_type',
   'description',
@@ -75,11 +84,12 @@ export function bodyFromValues(values: CorrectionValues, identity: Record<string
   const breakdown = Array.from({ length: lineCount(values) }, (_, n) =>
     Object.fromEntries(LINE_FIELDS.flatMap((f) => (v(`breakdown.${n}.${f}`) ? [[f, v(`breakdown.${n}.${f}`)]] : []))),
   );
-  const recipient = v('recipient.name') || v('recipient.nif') || v('recipient.id')
-    ? v('recipient.nif')
-      ? { name: values['recipient.name'] ?? '', nif: v('recipient.nif') }
-      : { name: values['recipient.name'] ?? '', country: v('recipient.country'), id_type: v('recipient.id_type'), id: v('recipient.id') }
-    : undefined;
+  const recipient =
+    v('recipient.name') || v('recipient.nif') || v('recipient.id')
+      ? v('recipient.nif')
+        ? { name: values['recipient.name'] ?? '', nif: v('recipient.nif') }
+        : { name: values['recipient.name'] ?? '', country: v('recipient.country'), id_type: v('recipient.id_type'), id: v('recipient.id') }
+      : undefined;
   const corrected = (values.corrected_invoices ?? '')
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
@@ -102,7 +112,19 @@ export function bodyFromValues(values: CorrectionValues, identity: Record<string
 }
 
 /** Codes of the invoice rules whose problem the form says in its own words; any other is named by its code. */
-const CORRECTION_CODES = ['invalid_amount', 'invalid_date', 'invalid_code', 'invalid_characters', 'invalid_length', 'invalid_country', 'invalid_rate', 'negative_amount', 'total_mismatch', 'tax_amount_mismatch', 'tax_sign_mismatch'];
+const CORRECTION_CODES = [
+  'invalid_amount',
+  'invalid_date',
+  'invalid_code',
+  'invalid_characters',
+  'invalid_length',
+  'invalid_country',
+  'invalid_rate',
+  'negative_amount',
+  'total_mismatch',
+  'tax_amount_mismatch',
+  'tax_sign_mismatch',
+];
 
 /**
  * One field problem in the reader's language. English is the API's own language, so an English page keeps its precise

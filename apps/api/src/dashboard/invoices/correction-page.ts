@@ -24,13 +24,14 @@ function linesTable(values: CorrectionValues, errors: FormErrors): SafeHtml {
     <thead><tr>${LINE_FIELDS.map((f) => html`<th scope="col">${label(f)}</th>`)}</tr></thead>
     <tbody>${Array.from(
       { length: rows },
-      (_, n) => html`<tr>${LINE_FIELDS.map((f) => {
-        const name = `breakdown.${n}.${f}`;
-        const error = errors[name];
-        return html`<td data-label="${label(f)}"><input id="field-${name.replace(/\./g, '-')}" name="${name}" value="${values[name] ?? ''}" aria-label="${t('correction.lineLabel', { label: label(f), n: n + 1 })}"${
-          error ? html` aria-invalid="true" title="${error}"` : ''
-        }></td>`;
-      })}</tr>`,
+      (_, n) =>
+        html`<tr>${LINE_FIELDS.map((f) => {
+          const name = `breakdown.${n}.${f}`;
+          const error = errors[name];
+          return html`<td data-label="${label(f)}"><input id="field-${name.replace(/\./g, '-')}" name="${name}" value="${values[name] ?? ''}" aria-label="${t('correction.lineLabel', { label: label(f), n: n + 1 })}"${
+            error ? html` aria-invalid="true" title="${error}"` : ''
+          }></td>`;
+        })}</tr>`,
     )}</tbody>
   </table>`;
 }
@@ -41,7 +42,9 @@ export function correctionPage(v: CorrectionPageView): Page {
   return {
     title: t('correction.title', { number: v.invoiceNumber }),
     nav: 'invoices',
-    body: (ctx) => html`<p class="breadcrumb"><a href="/app/invoices/${v.invoiceId}">${t('correction.breadcrumb', { number: v.invoiceNumber })}</a></p>
+    body: (
+      ctx,
+    ) => html`<p class="breadcrumb"><a href="/app/invoices/${v.invoiceId}">${t('correction.breadcrumb', { number: v.invoiceNumber })}</a></p>
       <h1>${t('correction.title', { number: v.invoiceNumber })}</h1>
       <p>${t('correction.lead')}</p>
       ${v.refusal ? html`<div class="notice notice--error" role="alert"><p>${v.refusal}</p></div>` : ''}

@@ -1,8 +1,10 @@
 import { explainCause, inPlainWords } from '@vf/core';
 import type { Db } from '@vf/db';
-import { dashboardInvoiceStore } from '@vf/db/src/stores/dashboard-invoice-store';
+import { dashboardInvoiceStore } from '@vf/db';
 import { isUuid } from '../../http/is-uuid';
 import type { InvoiceListQuery } from '../../invoices/invoice-list-schema';
+import type { Response } from 'express';
+import { streamInvoiceCsv } from './invoice-csv-export';
 import { invoicePage, type InvoiceSort } from './invoice-page-query';
 import type { InvoiceQueryService } from '../../invoices/invoice-query-service';
 import type { TaxpayerService } from '../../taxpayers/taxpayer-service';
@@ -22,8 +24,20 @@ export function createDashboardInvoiceService(deps: { db: Db; invoices: InvoiceQ
     /** A numbered page of the list, the total, and for corrective invoices the invoices each one corrects. */
     async page(accountId: string, query: InvoiceListQuery, sort: InvoiceSort, page: number, pageSize: number) {
       const found = await invoicePage(db, accountId, query, sort, page, pageSize);
-      const corrected = query.kind === 'corrective' ? await dashboardInvoiceStore.correctedInvoicesOf(db, accountId, found.rows.map((i) => i.id)) : new Map();
+      const corrected =
+        query.kind === 'corrective'
+          ? await dashboardInvoiceStore.correctedInvoicesOf(
+              db,
+              accountId,
+              found.rows.map((i) => i.id),
+            )
+          : new Map();
       return { ...found, corrected };
+    },
+
+    /** The list's invoices as a CSV file, streamed to `res` in batches. */
+    exportCsv(res: Response, accountId: string, query: InvoiceListQuery, sort: InvoiceSort, today: string): Promise<void> {
+      return streamInvoiceCsv(res, db, accountId, query, sort, today);
     },
 
     async detail(accountId: string, id: string): Promise<InvoiceDetailView> {
@@ -45,7 +59,14 @@ export function createDashboardInvoiceService(deps: { db: Db; invoices: InvoiceQ
         const text = r.status === 'error' ? explainCause({ code: r.code, cause: r.errorCause }) : undefined;
         return text ? inPlainWords(text, locale()) : r.message;
       };
-      return rows.map((r) => ({ id: r.id, invoice_number: r.invoiceNumber, status: r.status, label: statusLabel(r.status), code: r.code, message: messageOf(r) }));
+      return rows.map((r) => ({
+        id: r.id,
+        invoice_number: r.invoiceNumber,
+        status: r.status,
+        label: statusLabel(r.status),
+        code: r.code,
+        message: messageOf(r),
+      }));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import type { AccountWithPlan } from '@vf/db/src/stores';
+import type { AccountWithPlan } from '@vf/db';
 import { ApiError } from '../../errors/api-error';
 import type { InvoiceCancellationService } from '../../invoices/invoice-cancellation-service';
 import type { InvoiceQueryService } from '../../invoices/invoice-query-service';
@@ -51,7 +51,14 @@ export function invoiceActionRoutes(deps: InvoiceActionDeps): Router {
     render(
       req,
       res,
-      correctionPage({ invoiceId: first.id, invoiceNumber: first.invoiceNumber, invoiceDate: first.invoiceDate, values: values ?? valuesFromInvoice(detail), errors, refusal }),
+      correctionPage({
+        invoiceId: first.id,
+        invoiceNumber: first.invoiceNumber,
+        invoiceDate: first.invoiceDate,
+        values: values ?? valuesFromInvoice(detail),
+        errors,
+        refusal,
+      }),
       status,
     );
   }
@@ -89,7 +96,8 @@ export function invoiceActionRoutes(deps: InvoiceActionDeps): Router {
       await deps.cancellation.cancel(await account(res), id, { reason: typeof form.reason === 'string' ? form.reason : '' }, req.log);
       res.redirect(303, `/app/invoices/${id}?notice=cancellation_queued`);
     } catch (err) {
-      if (err instanceof ApiError && (err.status === 409 || err.status === 422)) return res.redirect(303, `/app/invoices/${id}?notice=${refusalNotice(err)}`);
+      if (err instanceof ApiError && (err.status === 409 || err.status === 422))
+        return res.redirect(303, `/app/invoices/${id}?notice=${refusalNotice(err)}`);
       throw err;
     }
   });

@@ -18,7 +18,13 @@ async function ready(): Promise<Ready> {
 }
 
 async function register(a: Ready, overrides: Record<string, unknown> = {}) {
-  return (await request(t.app).post('/api/v1/invoices').set(a.auth).send(invoiceBody(a.taxpayerId, a.systemId, overrides)).expect(201)).body.data as {
+  return (
+    await request(t.app)
+      .post('/api/v1/invoices')
+      .set(a.auth)
+      .send(invoiceBody(a.taxpayerId, a.systemId, overrides))
+      .expect(201)
+  ).body.data as {
     id: string;
     invoice_number: string;
   };
@@ -32,7 +38,8 @@ async function answer(recordId: string, status: string): Promise<void> {
 const valueOf = (page: string, name: string) => new RegExp(`name="${name.replace(/\./g, '\\.')}"[^>]*? value="([^"]*)"`).exec(page)?.[1];
 
 /** Every text input of the form with its value, as a browser would post them unchanged. */
-const formFields = (page: string) => Object.fromEntries([...page.matchAll(/<input [^>]*?name="([^"]+)"[^>]*? value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+const formFields = (page: string) =>
+  Object.fromEntries([...page.matchAll(/<input [^>]*?name="([^"]+)"[^>]*? value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
 
 describe('correcting an invoice from the dashboard', () => {
   it('offers a form prefilled with the current content, appends the subsanación and shows every record with its flags and XML', async () => {
@@ -93,7 +100,10 @@ describe('correcting an invoice from the dashboard', () => {
     const invoice = await register(a);
     const form = (await a.agent.get(`/app/invoices/${invoice.id}/correct`).expect(200)).text;
     const fields = formFields(form);
-    const res = await a.agent.post(`/app/invoices/${invoice.id}/correct`).type('form').send({ ...fields, _csrf: csrfTokenIn(form), invoice_type: 'F1', description: 'X' });
+    const res = await a.agent
+      .post(`/app/invoices/${invoice.id}/correct`)
+      .type('form')
+      .send({ ...fields, _csrf: csrfTokenIn(form), invoice_type: 'F1', description: 'X' });
     expect(res.status).toBe(409);
     expect(res.text).toContain('It cannot be corrected yet: a record of this invoice is waiting for the authority&#39;s answer.');
   });
@@ -126,12 +136,18 @@ describe('cancelling an invoice from the dashboard', () => {
     await answer(invoice.id, 'accepted');
     const page = (await a.agent.get(`/app/invoices/${invoice.id}`).expect(200)).text;
 
-    const unconfirmed = await a.agent.post(`/app/invoices/${invoice.id}/cancel`).type('form').send({ _csrf: csrfTokenIn(page), reason: 'Duplicada' });
+    const unconfirmed = await a.agent
+      .post(`/app/invoices/${invoice.id}/cancel`)
+      .type('form')
+      .send({ _csrf: csrfTokenIn(page), reason: 'Duplicada' });
     expect(unconfirmed.status).toBe(303);
     expect((await a.agent.get(unconfirmed.headers.location).expect(200)).text).toContain('tick the confirmation box');
     expect((await request(t.app).get(`/api/v1/invoices/${invoice.id}`).set(a.auth).expect(200)).body.data.cancelled).toBe(false);
 
-    const confirmed = await a.agent.post(`/app/invoices/${invoice.id}/cancel`).type('form').send({ _csrf: csrfTokenIn(page), reason: 'Duplicada', confirm: 'yes' });
+    const confirmed = await a.agent
+      .post(`/app/invoices/${invoice.id}/cancel`)
+      .type('form')
+      .send({ _csrf: csrfTokenIn(page), reason: 'Duplicada', confirm: 'yes' });
     expect(confirmed.headers.location).toBe(`/app/invoices/${invoice.id}?notice=cancellation_queued`);
     const after = (await a.agent.get(confirmed.headers.location).expect(200)).text;
     expect(after).toContain('data-testid="invoice-cancelled"');
@@ -141,7 +157,10 @@ describe('cancelling an invoice from the dashboard', () => {
     expect(history).toContain('Duplicada');
     expect(history).toContain('>RegistroAnulacion</a>');
 
-    const again = await a.agent.post(`/app/invoices/${invoice.id}/cancel`).type('form').send({ _csrf: csrfTokenIn(page), confirm: 'yes' });
+    const again = await a.agent
+      .post(`/app/invoices/${invoice.id}/cancel`)
+      .type('form')
+      .send({ _csrf: csrfTokenIn(page), confirm: 'yes' });
     expect((await a.agent.get(again.headers.location).expect(200)).text).toContain('already cancelled');
   });
 });

@@ -49,7 +49,14 @@ function rowLine(r: InvoiceListRow): string {
  * Streams the list as CSV for Spanish Excel (`;`, UTF-8 BOM, CRLF), with the same filters and order as the page,
  * written a batch at a time and waiting whenever the client reads slower than the database answers.
  */
-export async function streamInvoiceCsv(res: Response, db: Db, accountId: string, query: InvoiceListQuery, sort: InvoiceSort, fileDate: string): Promise<void> {
+export async function streamInvoiceCsv(
+  res: Response,
+  db: Db,
+  accountId: string,
+  query: InvoiceListQuery,
+  sort: InvoiceSort,
+  fileDate: string,
+): Promise<void> {
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="${t('csv.filename')}-${fileDate}.csv"`);
   res.setHeader('Cache-Control', 'no-store');

@@ -1,5 +1,5 @@
-import type { InvoiceDetail, InvoiceRow, SubmissionRow } from '@vf/db/src/stores';
-import type { InvoiceLink } from '@vf/db/src/stores/dashboard-invoice-store';
+import type { InvoiceDetail, InvoiceRow, SubmissionRow } from '@vf/db';
+import type { InvoiceLink } from '@vf/db';
 import { formatAmount, formatDateTime, formatInvoiceDate } from '../html/format';
 import { html, raw, type SafeHtml } from '../html/html';
 import { environmentBadge, isFinalStatus, statusBadge } from '../html/status-badge';
@@ -41,7 +41,9 @@ function flagsText(r: InvoiceRow): string {
 /** Every record of the invoice, oldest first, each with what the authority answered and its XML. */
 function recordHistory(invoiceId: string, records: InvoiceRow[]): SafeHtml {
   const latest = records[records.length - 1];
-  const [record, flags, status, answer, generated] = ['colRecord', 'colFlags', 'colStatus', 'colAnswer', 'colGenerated'].map((k) => t(`detail.${k}`));
+  const [record, flags, status, answer, generated] = ['colRecord', 'colFlags', 'colStatus', 'colAnswer', 'colGenerated'].map((k) =>
+    t(`detail.${k}`),
+  );
   return html`<table class="responsive" data-testid="record-history">
     <thead><tr><th scope="col">#</th><th scope="col">${record}</th><th scope="col">${flags}</th><th scope="col">${status}</th><th scope="col">${answer}</th><th scope="col">${generated}</th><th scope="col">XML</th></tr></thead>
     <tbody>${records.map(
@@ -53,9 +55,7 @@ function recordHistory(invoiceId: string, records: InvoiceRow[]): SafeHtml {
         <td data-label="${answer}">${r.authorityCode !== null ? html`<strong>${r.authorityCode}</strong> ` : ''}${
           // The latest record's answer is explained once, in the card above.
           r === latest ? '' : (r.authorityMessage ?? '')
-        }${
-          r.warnings.length > 0 ? html`<ul class="warnings">${r.warnings.map((w) => html`<li>${w.message}</li>`)}</ul>` : ''
-        }</td>
+        }${r.warnings.length > 0 ? html`<ul class="warnings">${r.warnings.map((w) => html`<li>${w.message}</li>`)}</ul>` : ''}</td>
         <td data-label="${generated}"><code>${r.generatedAtLiteral}</code></td>
         <td data-label="XML"><a href="/app/invoices/${invoiceId}/records/${r.id}/xml" data-testid="record-xml-link">${r.recordType === 'cancellation' ? 'RegistroAnulacion' : 'RegistroAlta'}</a></td>
       </tr>`,
@@ -105,7 +105,15 @@ function qrBlock(id: string, qrUrl: string): SafeHtml {
 }
 
 function breakdown(lines: InvoiceDetail['lines']): SafeHtml {
-  const [tax, regime, operation, base, rate, taxAmount, surcharge] = ['colTax', 'colRegime', 'colOperation', 'colBase', 'colRate', 'colTaxAmount', 'colSurcharge'].map((k) => t(`detail.${k}`));
+  const [tax, regime, operation, base, rate, taxAmount, surcharge] = [
+    'colTax',
+    'colRegime',
+    'colOperation',
+    'colBase',
+    'colRate',
+    'colTaxAmount',
+    'colSurcharge',
+  ].map((k) => t(`detail.${k}`));
   return html`<table class="responsive">
     <thead><tr><th scope="col">${tax}</th><th scope="col">${regime}</th><th scope="col">${operation}</th><th scope="col" class="num">${base}</th><th scope="col" class="num">${rate}</th><th scope="col" class="num">${taxAmount}</th><th scope="col" class="num">${surcharge}</th></tr></thead>
     <tbody>${lines.map(
@@ -124,7 +132,8 @@ function breakdown(lines: InvoiceDetail['lines']): SafeHtml {
 
 function timeline(events: InvoiceDetail['events']): SafeHtml {
   return html`<ol class="timeline">${events.map(
-    (e) => html`<li><time datetime="${e.at.toISOString()}">${formatDateTime(e.at)}</time>${statusBadge(e.status)}${e.code !== null ? html` <strong>${t('detail.timelineCode', { code: e.code })}</strong>` : ''}${e.message ? html` ${e.message}` : ''}</li>`,
+    (e) =>
+      html`<li><time datetime="${e.at.toISOString()}">${formatDateTime(e.at)}</time>${statusBadge(e.status)}${e.code !== null ? html` <strong>${t('detail.timelineCode', { code: e.code })}</strong>` : ''}${e.message ? html` ${e.message}` : ''}</li>`,
   )}</ol>`;
 }
 
@@ -158,7 +167,9 @@ export function invoiceDetailPage(v: InvoiceDetailView): Page {
     title: t(corrective ? 'detail.titleCorrective' : 'detail.titleInvoice', { number: i.invoiceNumber }),
     nav: section,
     statusUrl: '/app/invoices/statuses',
-    body: (ctx) => html`<p class="breadcrumb"><a href="${SECTION_PATHS[section]}">${t(corrective ? 'nav.corrective' : 'nav.invoices')}</a></p>
+    body: (
+      ctx,
+    ) => html`<p class="breadcrumb"><a href="${SECTION_PATHS[section]}">${t(corrective ? 'nav.corrective' : 'nav.invoices')}</a></p>
       <div class="page-header">
         <h1>${t(corrective ? 'detail.titleCorrective' : 'detail.titleInvoice', { number: i.invoiceNumber })}</h1>
         <div class="actions">${t('detail.statusLabel')} ${statusBadge(i.authorityStatus, i.id)} ${environmentBadge(i.isProduction)}${
@@ -195,18 +206,28 @@ export function invoiceDetailPage(v: InvoiceDetailView): Page {
           <dt>${t('detail.issuer')}</dt><dd><a href="/app/taxpayers/${i.taxpayerId}">${v.taxpayerName}</a> · ${t('detail.asSent', { name: i.issuerName })} <code>${i.issuerNif}</code></dd>
           <dt>${t('detail.recipient')}</dt><dd>${recipientText(i.recipient)}</dd>
           <dt>${t('detail.description')}</dt><dd>${i.description}</dd>
-          ${corrective
-            ? html`<dt>${t('detail.corrects')}</dt><dd>${i.correctedInvoices.length === 0 ? t('detail.noReference') : html`<ul>${i.correctedInvoices.map((r) => {
-                const original = v.links.corrects.find((o) => o.invoiceNumber === r.invoice_number && o.invoiceDate === r.invoice_date);
-                const label = html`<code>${r.invoice_number}</code>`;
-                return html`<li>${original ? html`<a href="/app/invoices/${original.id}" data-testid="corrects-link">${label}</a>` : label} ${t('detail.ofDate', { date: formatInvoiceDate(r.invoice_date) })}</li>`;
-              })}</ul>`}</dd>
+          ${
+            corrective
+              ? html`<dt>${t('detail.corrects')}</dt><dd>${
+                  i.correctedInvoices.length === 0
+                    ? t('detail.noReference')
+                    : html`<ul>${i.correctedInvoices.map((r) => {
+                        const original = v.links.corrects.find(
+                          (o) => o.invoiceNumber === r.invoice_number && o.invoiceDate === r.invoice_date,
+                        );
+                        const label = html`<code>${r.invoice_number}</code>`;
+                        return html`<li>${original ? html`<a href="/app/invoices/${original.id}" data-testid="corrects-link">${label}</a>` : label} ${t('detail.ofDate', { date: formatInvoiceDate(r.invoice_date) })}</li>`;
+                      })}</ul>`
+                }</dd>
               <dt>${t('detail.correctionMethod')}</dt><dd>${i.rectificationType ? (RECTIFICATION_KEYS[i.rectificationType] ? t(RECTIFICATION_KEYS[i.rectificationType]) : i.rectificationType) : '—'}</dd>
               ${i.rectifiedBaseAmount !== null ? html`<dt>${t('detail.correctedBaseTax')}</dt><dd>${formatAmount(i.rectifiedBaseAmount)} / ${formatAmount(i.rectifiedTaxAmount ?? '0.00')}</dd>` : ''}`
-            : ''}
-          ${v.links.correctedBy.length > 0
-            ? html`<dt>${t('detail.correctedBy')}</dt><dd><ul>${v.links.correctedBy.map((c) => html`<li><a href="/app/invoices/${c.id}" data-testid="corrected-by-link">${c.invoiceNumber}</a></li>`)}</ul></dd>`
-            : ''}
+              : ''
+          }
+          ${
+            v.links.correctedBy.length > 0
+              ? html`<dt>${t('detail.correctedBy')}</dt><dd><ul>${v.links.correctedBy.map((c) => html`<li><a href="/app/invoices/${c.id}" data-testid="corrected-by-link">${c.invoiceNumber}</a></li>`)}</ul></dd>`
+              : ''
+          }
           <dt>${t('detail.totalTax')}</dt><dd>${formatAmount(i.totalTaxAmount)}</dd>
           <dt>${t('detail.total')}</dt><dd><strong>${formatAmount(i.totalAmount)}</strong></dd>
         </dl>

@@ -1,5 +1,5 @@
 import type { InvoiceReferenceJson, RecipientJson } from '@vf/db';
-import type { TaxpayerView } from '@vf/db/src/stores';
+import type { TaxpayerView } from '@vf/db';
 import { errorSummary, inputField, selectField, type FormErrors } from '../html/form-fields';
 import { formatAmount, formatCount, formatInvoiceDate } from '../html/format';
 import { html, type SafeHtml } from '../html/html';
@@ -130,7 +130,9 @@ function table(v: InvoiceListView): SafeHtml {
 
 /** 1 … 4 5 [6] 7 8 … 20: the first, the last and two either side of the current page. */
 function pageNumbers(current: number, last: number): Array<number | 'gap'> {
-  const shown = [...new Set([1, last, ...[-2, -1, 0, 1, 2].map((d) => current + d)])].filter((n) => n >= 1 && n <= last).sort((a, b) => a - b);
+  const shown = [...new Set([1, last, ...[-2, -1, 0, 1, 2].map((d) => current + d)])]
+    .filter((n) => n >= 1 && n <= last)
+    .sort((a, b) => a - b);
   return shown.flatMap((n, i) => (i > 0 && n - shown[i - 1] > 1 ? (['gap', n] as const) : [n]));
 }
 

@@ -114,11 +114,14 @@ describe('CSV export from the list', () => {
     const href = unescape(/<a class="[^"]*" href="([^"]+)" download data-testid="export-csv">Exportar CSV<\/a>/.exec(page)![1]);
     expect(href).toBe('/app/invoices/export.csv?q=E-&sort=number_asc');
 
-    const res = await a.agent.get(href).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const res = await a.agent
+      .get(href)
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="facturas-\d{4}-\d{2}-\d{2}\.csv"$/);

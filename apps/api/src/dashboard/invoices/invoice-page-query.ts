@@ -81,14 +81,22 @@ export async function invoicePage(db: Db, accountId: string, query: InvoiceListQ
   const where = whereOf(accountId, query);
   if (!where) return { rows: [] as InvoiceListRow[], total: 0 };
   const [rows, [{ n }]] = await Promise.all([
-    select(db, where, sort).limit(pageSize).offset((page - 1) * pageSize),
+    select(db, where, sort)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(invoices).innerJoin(cur, eq(cur.id, invoices.currentRecordId)).where(where),
   ]);
   return { rows: rows as InvoiceListRow[], total: Number(n) };
 }
 
 /** Every matching row, in order, a batch at a time: the export never holds the whole list in memory. */
-export async function* invoiceRowsInBatches(db: Db, accountId: string, query: InvoiceListQuery, sort: InvoiceSort, batchSize = 500): AsyncGenerator<InvoiceListRow[]> {
+export async function* invoiceRowsInBatches(
+  db: Db,
+  accountId: string,
+  query: InvoiceListQuery,
+  sort: InvoiceSort,
+  batchSize = 500,
+): AsyncGenerator<InvoiceListRow[]> {
   const where = whereOf(accountId, query);
   if (!where) return;
   for (let offset = 0; ; offset += batchSize) {
@@ -97,4 +105,3 @@ export async function* invoiceRowsInBatches(db: Db, accountId: string, query: In
     if (rows.length < batchSize) return;
   }
 }
-

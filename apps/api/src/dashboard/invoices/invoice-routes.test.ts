@@ -29,7 +29,11 @@ async function ready(): Promise<DashboardAccount & { taxpayerId: string; systemI
 }
 
 async function register(a: DashboardAccount & { taxpayerId: string; systemId: string }, overrides: Record<string, unknown> = {}) {
-  const res = await request(t.app).post('/api/v1/invoices').set(a.auth).send(invoiceBody(a.taxpayerId, a.systemId, overrides)).expect(201);
+  const res = await request(t.app)
+    .post('/api/v1/invoices')
+    .set(a.auth)
+    .send(invoiceBody(a.taxpayerId, a.systemId, overrides))
+    .expect(201);
   return res.body.data as { id: string; invoice_number: string; hash: string; qr_url: string; previous_hash: string | null };
 }
 
@@ -114,7 +118,19 @@ describe('invoice detail', () => {
     const second = await register(a, { invoice_number: 'F-2', description: 'Consultoría <b>urgente</b> & más' });
     const [sub] = await t.db.db
       .insert(submissions)
-      .values({ taxpayerId: a.taxpayerId, chainId: await chainOf(second.id), outcome: 'answered', workerId: 'w1', endpoint: 'https://sim/ws', certificateMode: 'platform', recordCount: 1, requestXml: '<sum:RegFactuSistemaFacturacion>F-2</sum:RegFactuSistemaFacturacion>', responseXml: '<tikR:EstadoEnvio>Correcto</tikR:EstadoEnvio>', httpStatus: 200, csv: 'CSV-ABC' })
+      .values({
+        taxpayerId: a.taxpayerId,
+        chainId: await chainOf(second.id),
+        outcome: 'answered',
+        workerId: 'w1',
+        endpoint: 'https://sim/ws',
+        certificateMode: 'platform',
+        recordCount: 1,
+        requestXml: '<sum:RegFactuSistemaFacturacion>F-2</sum:RegFactuSistemaFacturacion>',
+        responseXml: '<tikR:EstadoEnvio>Correcto</tikR:EstadoEnvio>',
+        httpStatus: 200,
+        csv: 'CSV-ABC',
+      })
       .returning();
     await t.db.db.insert(submissionInvoices).values({ submissionId: sub.id, invoiceId: second.id, position: 0 });
 
@@ -142,16 +158,33 @@ describe('invoice detail', () => {
     expect(String(svg.body)).toBe(await QRCode.toString(inv.qr_url, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 }));
     const png = await a.agent.get(`/app/invoices/${inv.id}/qr.png`).expect(200);
     expect(png.headers['content-type']).toBe('image/png');
-    expect((png.body as Buffer).equals(await QRCode.toBuffer(inv.qr_url, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 10 }))).toBe(true);
+    expect(
+      (png.body as Buffer).equals(await QRCode.toBuffer(inv.qr_url, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 10 })),
+    ).toBe(true);
   });
 
   it('answers status polls for the invoices shown, with the authority code and message', async () => {
     const a = await ready();
     const inv = await register(a);
-    await t.db.db.update(invoices).set({ authorityStatus: 'accepted_with_warnings', authorityCode: 2004, authorityMessage: 'Fecha fuera de margen' }).where(eq(invoices.id, inv.id));
-    const res = await a.agent.get(`/app/invoices/statuses?ids=${inv.id},${randomUUID()},not-a-uuid`).set('Accept', 'application/json').expect(200);
+    await t.db.db
+      .update(invoices)
+      .set({ authorityStatus: 'accepted_with_warnings', authorityCode: 2004, authorityMessage: 'Fecha fuera de margen' })
+      .where(eq(invoices.id, inv.id));
+    const res = await a.agent
+      .get(`/app/invoices/statuses?ids=${inv.id},${randomUUID()},not-a-uuid`)
+      .set('Accept', 'application/json')
+      .expect(200);
     expect(res.body).toEqual({
-      invoices: [{ id: inv.id, invoice_number: inv.invoice_number, status: 'accepted_with_warnings', label: 'Accepted with warnings', code: 2004, message: 'Fecha fuera de margen' }],
+      invoices: [
+        {
+          id: inv.id,
+          invoice_number: inv.invoice_number,
+          status: 'accepted_with_warnings',
+          label: 'Accepted with warnings',
+          code: 2004,
+          message: 'Fecha fuera de margen',
+        },
+      ],
     });
   });
 
@@ -170,11 +203,18 @@ describe('an invoice in error', () => {
     const raw = 'Codigo[4112].El titular del certificado debe ser Obligado Emisión, Colaborador Social, Apoderado o Sucesor.';
     await t.db.db
       .update(invoices)
-      .set({ authorityStatus: 'error', authorityCode: 4112, authorityMessage: raw, lastError: `the authority refused the whole message (env:Client): 4112 ${raw}` })
+      .set({
+        authorityStatus: 'error',
+        authorityCode: 4112,
+        authorityMessage: raw,
+        lastError: `the authority refused the whole message (env:Client): 4112 ${raw}`,
+      })
       .where(eq(invoices.id, inv.id));
 
     const page = (await a.agent.get(`/app/invoices/${inv.id}`).expect(200)).text;
-    expect(page).toMatch(/<p><strong>Código 4112\.<\/strong> La AEAT no acepta este certificado[^<]*<strong>Qué hacer:<\/strong> Sube un certificado/);
+    expect(page).toMatch(
+      /<p><strong>Código 4112\.<\/strong> La AEAT no acepta este certificado[^<]*<strong>Qué hacer:<\/strong> Sube un certificado/,
+    );
     // The same explanation from @vf/core, in English for an English reader.
     const english = (await a.agent.get(`/app/invoices/${inv.id}`).set('Accept-Language', 'en').expect(200)).text;
     expect(english).toMatch(/<strong>Code 4112\.<\/strong> [^<]*<strong>Next step:<\/strong> Upload a certificate/);
@@ -195,7 +235,11 @@ describe('an invoice in error', () => {
     // The status poll says the same in plain words, not the raw text.
     await t.db.db.update(invoices).set({ authorityStatus: 'error' }).where(eq(invoices.id, inv.id));
     const polled = await a.agent.get(`/app/invoices/statuses?ids=${inv.id}`).set('Accept', 'application/json').expect(200);
-    expect(polled.body.invoices[0]).toMatchObject({ status: 'error', code: 4112, message: expect.stringMatching(/^La AEAT no acepta este certificado/) });
+    expect(polled.body.invoices[0]).toMatchObject({
+      status: 'error',
+      code: 4112,
+      message: expect.stringMatching(/^La AEAT no acepta este certificado/),
+    });
 
     // Without the form's CSRF token the resend is refused and nothing moves.
     await a.agent.post(`/app/invoices/${inv.id}/resend`).type('form').send({}).expect(403);

@@ -1,5 +1,4 @@
 import { Router, type Request, type Response } from 'express';
-import type { Db } from '@vf/db';
 import { ApiError } from '../../errors/api-error';
 import type { InvoiceResendService } from '../../invoices/invoice-resend-service';
 import { isUuid } from '../../http/is-uuid';
@@ -14,7 +13,6 @@ import type { RenderPage } from '../http/page-renderer';
 import { t } from '../i18n/i18n';
 import { signedInSession } from '../session/session-cookie';
 import type { DashboardInvoiceService } from './dashboard-invoice-service';
-import { streamInvoiceCsv } from './invoice-csv-export';
 import { invoiceDetailPage } from './invoice-detail-page';
 import { SECTION_PATHS, type InvoiceSection } from './invoice-kinds';
 import { DEFAULT_SORT, invoiceListPage, type InvoiceFilterValues } from './invoice-list-page';
@@ -58,7 +56,6 @@ function parseFilters(section: InvoiceSection, filters: InvoiceFilterValues): In
 }
 
 export function invoiceRoutes(deps: {
-  db: Db;
   invoices: DashboardInvoiceService;
   taxpayers: TaxpayerService;
   qr: InvoiceQrService;
@@ -96,7 +93,7 @@ export function invoiceRoutes(deps: {
       return res.redirect(303, `${SECTION_PATHS[section]}?${new URLSearchParams(req.query as Record<string, string>).toString()}`);
     }
     const today = deps.clock().toLocaleDateString('sv-SE', { timeZone: 'Europe/Madrid' });
-    await streamInvoiceCsv(res, deps.db, account(res), query, sort, today);
+    await deps.invoices.exportCsv(res, account(res), query, sort, today);
   }
 
   router.get(SECTION_PATHS.invoices, (req, res) => list('invoices', req, res));

@@ -25,12 +25,21 @@ describe('monthly chart on the overview', () => {
     const taxpayerId = await createTaxpayer(t.app, { ...a });
     const systemId = await createSystem(t.app, { ...a });
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await request(t.app).post('/api/v1/invoices').set(a.auth).send(invoiceBody(taxpayerId, systemId)).expect(201)).body.data.id);
+    for (let i = 0; i < 5; i++)
+      ids.push(
+        (await request(t.app).post('/api/v1/invoices').set(a.auth).send(invoiceBody(taxpayerId, systemId)).expect(201)).body.data.id,
+      );
     // Two accepted this month, one rejected three months ago, one from 13 months ago (outside the chart), one queued now.
     await t.db.db.update(invoices).set({ authorityStatus: 'accepted' }).where(eq(invoices.id, ids[0]));
     await t.db.db.update(invoices).set({ authorityStatus: 'accepted' }).where(eq(invoices.id, ids[1]));
-    await t.db.db.update(invoices).set({ authorityStatus: 'rejected', createdAt: monthsAgo(3) }).where(eq(invoices.id, ids[2]));
-    await t.db.db.update(invoices).set({ createdAt: monthsAgo(13) }).where(eq(invoices.id, ids[3]));
+    await t.db.db
+      .update(invoices)
+      .set({ authorityStatus: 'rejected', createdAt: monthsAgo(3) })
+      .where(eq(invoices.id, ids[2]));
+    await t.db.db
+      .update(invoices)
+      .set({ createdAt: monthsAgo(13) })
+      .where(eq(invoices.id, ids[3]));
 
     const page = (await a.agent.get('/app').expect(200)).text;
     const chart = /<section class="card" aria-labelledby="chart-heading" data-testid="monthly-chart">([\s\S]*?)<\/section>/.exec(page)![1];

@@ -35,7 +35,8 @@ function dataTable(months: MonthCounts[]): SafeHtml {
       <caption class="visually-hidden">${t('chart.title')}</caption>
       <thead><tr><th scope="col">${t('chart.month')}</th>${ALL_STATUSES.map((s) => html`<th scope="col" class="num">${statusLabel(s)}</th>`)}<th scope="col" class="num">${t('chart.total')}</th></tr></thead>
       <tbody>${months.map(
-        (m) => html`<tr><th scope="row">${formatMonth(m.month)}</th>${ALL_STATUSES.map((s) => html`<td class="num">${formatCount(m.counts[s])}</td>`)}<td class="num">${formatCount(m.total)}</td></tr>`,
+        (m) =>
+          html`<tr><th scope="row">${formatMonth(m.month)}</th>${ALL_STATUSES.map((s) => html`<td class="num">${formatCount(m.counts[s])}</td>`)}<td class="num">${formatCount(m.total)}</td></tr>`,
       )}</tbody>
     </table></div>
   </details>`;

@@ -36,7 +36,9 @@ export async function monthlyRegistrations(db: Db, accountId: string, now: Date)
     where i.account_id = ${accountId}
       and i.created_at >= (${`${months[0]}-01`}::timestamp at time zone 'Europe/Madrid')
     group by 1, 2`);
-  const byMonth = new Map(months.map((month) => [month, Object.fromEntries(AUTHORITY_STATUSES.map((s) => [s, 0])) as Record<AuthorityStatus, number>]));
+  const byMonth = new Map(
+    months.map((month) => [month, Object.fromEntries(AUTHORITY_STATUSES.map((s) => [s, 0])) as Record<AuthorityStatus, number>]),
+  );
   for (const r of rows.rows) {
     const counts = byMonth.get(r.month);
     if (counts) counts[r.status] = Number(r.n);

@@ -1,6 +1,6 @@
 import type { AuthorityStatus } from '@vf/db';
-import type { PendingForTaxpayer, ProblemInvoice, StatusCount } from '@vf/db/src/stores/dashboard-overview-store';
-import type { OutageSummary } from '@vf/db/src/stores/send-state-store';
+import type { PendingForTaxpayer, ProblemInvoice, StatusCount } from '@vf/db';
+import type { OutageSummary } from '@vf/db';
 import { formatCount, formatDateTime, formatInvoiceDate, formatWait } from '../html/format';
 import { html } from '../html/html';
 import { ALL_STATUSES, environmentBadge, statusBadge } from '../html/status-badge';
@@ -45,7 +45,8 @@ function usageCard(v: OverviewView) {
 }
 
 function countsCard(counts: StatusCount[]) {
-  const of = (status: AuthorityStatus, corrective: boolean) => counts.find((c) => c.status === status && c.corrective === corrective)?.n ?? 0;
+  const of = (status: AuthorityStatus, corrective: boolean) =>
+    counts.find((c) => c.status === status && c.corrective === corrective)?.n ?? 0;
   const cell = (status: AuthorityStatus, corrective: boolean, label: string) => {
     const n = of(status, corrective);
     const path = SECTION_PATHS[corrective ? 'corrective' : 'invoices'];
@@ -65,9 +66,10 @@ function countsCard(counts: StatusCount[]) {
 function problemsCard(problems: ProblemInvoice[]) {
   return html`<section class="card" aria-labelledby="problems-title">
     <h2 id="problems-title">${t('overview.problemsTitle')}</h2>
-    ${problems.length === 0
-      ? html`<p class="empty">${t('overview.noProblems')}</p>`
-      : html`<table class="responsive">
+    ${
+      problems.length === 0
+        ? html`<p class="empty">${t('overview.noProblems')}</p>`
+        : html`<table class="responsive">
       <thead><tr><th scope="col">${t('overview.colInvoice')}</th><th scope="col">${t('overview.colTaxpayer')}</th><th scope="col">${t('overview.colStatus')}</th><th scope="col">${t('overview.colAnswer')}</th><th scope="col">${t('overview.colWhen')}</th></tr></thead>
       <tbody>${problems.map(
         (p) => html`<tr>
@@ -78,7 +80,8 @@ function problemsCard(problems: ProblemInvoice[]) {
           <td data-label="${t('overview.colWhen')}" class="nowrap">${formatDateTime(p.updatedAt)}</td>
         </tr>`,
       )}</tbody>
-    </table>`}
+    </table>`
+    }
   </section>`;
 }
 
@@ -91,9 +94,10 @@ function pendingCard(pending: PendingForTaxpayer[], now: Date) {
   return html`<section class="card" aria-labelledby="pending-title">
     <h2 id="pending-title">${t('overview.pendingTitle')}</h2>
     <p class="hint">${t('overview.pendingHint')}</p>
-    ${pending.length === 0
-      ? html`<p class="empty">${t('overview.nothingPending')}</p>`
-      : html`<table class="responsive">
+    ${
+      pending.length === 0
+        ? html`<p class="empty">${t('overview.nothingPending')}</p>`
+        : html`<table class="responsive">
       <thead><tr><th scope="col">${t('overview.colTaxpayer')}</th><th scope="col" class="num">${t('overview.colWaiting')}</th><th scope="col">${t('overview.colOldest')}</th><th scope="col">${t('overview.colNextSend')}</th></tr></thead>
       <tbody>${pending.map(
         (p) => html`<tr>
@@ -103,7 +107,8 @@ function pendingCard(pending: PendingForTaxpayer[], now: Date) {
           <td data-label="${t('overview.colNextSend')}" data-testid="next-send">${nextSend(p)}${p.consecutiveFailures > 0 ? html` <span class="badge badge--warn">${t('overview.failedAttempts', { count: p.consecutiveFailures })}</span>` : ''}</td>
         </tr>`,
       )}</tbody>
-    </table>`}
+    </table>`
+    }
   </section>`;
 }
 

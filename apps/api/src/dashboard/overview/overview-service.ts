@@ -1,7 +1,7 @@
 import type { Db } from '@vf/db';
-import { accountStore, type AccountWithPlan } from '@vf/db/src/stores';
-import { dashboardOverviewStore } from '@vf/db/src/stores/dashboard-overview-store';
-import { outageSummary } from '@vf/db/src/stores/send-state-store';
+import { accountStore, type AccountWithPlan } from '@vf/db';
+import { dashboardOverviewStore } from '@vf/db';
+import { outageSummary } from '@vf/db';
 import type { AccountService } from '../../account/account-service';
 import { monthlyRegistrations } from './monthly-registrations';
 

@@ -41,7 +41,10 @@ describe('CSRF protection', () => {
 
   it('refuses a sign-in form posted without the pre-session cookie that issued its token', async () => {
     const page = await request(t.app).get('/login');
-    const res = await request(t.app).post('/login').type('form').send({ _csrf: csrfTokenIn(page.text), email: 'a@example.test', password: 'x' });
+    const res = await request(t.app)
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrfTokenIn(page.text), email: 'a@example.test', password: 'x' });
     expect(res.status).toBe(403);
   });
 

@@ -1,5 +1,5 @@
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
-import type { WebSession } from '@vf/db/src/stores/web-session-store';
+import type { WebSession } from '@vf/db';
 import type { SessionService, StartedSession } from './session-service';
 
 export const SESSION_COOKIE = 'vf_session';

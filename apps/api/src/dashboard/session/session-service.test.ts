@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { accounts } from '@vf/db';
-import { createTestDatabase, type TestDatabase } from '@vf/db/src/testing';
+import { createTestDatabase, type TestDatabase } from '@vf/db/testing';
 import { createSessionService } from './session-service';
 
 const HOUR = 60 * 60 * 1000;
@@ -11,7 +11,14 @@ beforeAll(async () => {
   db = await createTestDatabase();
   const [row] = await db.db
     .insert(accounts)
-    .values({ name: 'S', email: `${randomUUID()}@example.test`, passwordHash: 'x', apiKeyDigest: randomUUID(), apiKeyHint: 'vfk_x…', planId: 'free' })
+    .values({
+      name: 'S',
+      email: `${randomUUID()}@example.test`,
+      passwordHash: 'x',
+      apiKeyDigest: randomUUID(),
+      apiKeyHint: 'vfk_x…',
+      planId: 'free',
+    })
     .returning({ id: accounts.id });
   accountId = row.id;
 });

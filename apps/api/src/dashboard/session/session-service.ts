@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@vf/db';
-import { webSessionStore, type WebSession } from '@vf/db/src/stores/web-session-store';
+import { webSessionStore, type WebSession } from '@vf/db';
 
 export interface SessionPolicy {
   /** Sliding expiry: a session unused for this long is over. */

@@ -31,7 +31,12 @@ describe('sign-up', () => {
   it('refuses an email that already has an account (the same accounts as /auth/register)', async () => {
     const existing = await registerAccount(t.app);
     const agent = browser(t.app);
-    const res = await submitForm(agent, '/signup', '/signup', { name: 'X', email: existing.email, password: 'another long password', password_confirmation: 'another long password' });
+    const res = await submitForm(agent, '/signup', '/signup', {
+      name: 'X',
+      email: existing.email,
+      password: 'another long password',
+      password_confirmation: 'another long password',
+    });
     expect(res.status).toBe(409);
     expect(res.text).toContain('An account with this email already exists');
     expect(res.text).toContain(`value="${existing.email}"`);
@@ -39,21 +44,31 @@ describe('sign-up', () => {
 
   it('names each problem next to its field: short password, bad email, mismatch', async () => {
     const agent = browser(t.app);
-    const res = await submitForm(agent, '/signup', '/signup', { name: '', email: 'not-an-email', password: 'short', password_confirmation: 'short' });
+    const res = await submitForm(agent, '/signup', '/signup', {
+      name: '',
+      email: 'not-an-email',
+      password: 'short',
+      password_confirmation: 'short',
+    });
     expect(res.status).toBe(422);
     expect(res.text).toContain('Your name or company is required.');
     expect(res.text).toContain('Email must be a valid email.');
     expect(res.text).toContain('Password must be at least 12 characters.');
     expect(res.text).toContain('href="#field-password"');
 
-    const mismatch = await submitForm(agent, '/signup', '/signup', { name: 'Y', email: `${randomUUID()}@example.test`, password: 'a long password 1', password_confirmation: 'a long password 2' });
+    const mismatch = await submitForm(agent, '/signup', '/signup', {
+      name: 'Y',
+      email: `${randomUUID()}@example.test`,
+      password: 'a long password 1',
+      password_confirmation: 'a long password 2',
+    });
     expect(mismatch.status).toBe(422);
     expect(mismatch.text).toContain('The two passwords do not match');
   });
 });
 
 describe('sign-in and sign-out', () => {
-  it('signs in with the API account\'s email and password and sets a protected session cookie', async () => {
+  it("signs in with the API account's email and password and sets a protected session cookie", async () => {
     const account = await registerAccount(t.app);
     const agent = browser(t.app);
     const res = await submitForm(agent, '/login', '/login', { email: account.email.toUpperCase(), password: account.password });
@@ -97,7 +112,10 @@ describe('sign-in and sign-out', () => {
   it('says plainly when the password is wrong, without revealing whether the email exists', async () => {
     const account = await registerAccount(t.app);
     const wrong = await submitForm(browser(t.app), '/login', '/login', { email: account.email, password: 'not the password' });
-    const unknown = await submitForm(browser(t.app), '/login', '/login', { email: `${randomUUID()}@example.test`, password: 'not the password' });
+    const unknown = await submitForm(browser(t.app), '/login', '/login', {
+      email: `${randomUUID()}@example.test`,
+      password: 'not the password',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.text).toContain('The email or password is not right. 4 attempts left');
@@ -109,11 +127,19 @@ describe('sign-in and sign-out', () => {
     const agent = browser(t.app);
     const asked = await agent.get('/app/taxpayers?x=1').expect(303);
     expect(asked.headers.location).toBe('/login?next=%2Fapp%2Ftaxpayers%3Fx%3D1');
-    const back = await submitForm(agent, asked.headers.location, '/login', { email: account.email, password: account.password, next: '/app/taxpayers?x=1' });
+    const back = await submitForm(agent, asked.headers.location, '/login', {
+      email: account.email,
+      password: account.password,
+      next: '/app/taxpayers?x=1',
+    });
     expect(back.headers.location).toBe('/app/taxpayers?x=1');
 
     const other = browser(t.app);
-    const elsewhere = await submitForm(other, '/login', '/login', { email: account.email, password: account.password, next: '//evil.example/app' });
+    const elsewhere = await submitForm(other, '/login', '/login', {
+      email: account.email,
+      password: account.password,
+      next: '//evil.example/app',
+    });
     expect(elsewhere.headers.location).toBe('/app');
   });
 
@@ -123,7 +149,10 @@ describe('sign-in and sign-out', () => {
     const before = await t.db.db.select().from(webSessions);
     const page = await agent.get('/app').expect(200);
     const cookie = (await agent.jar.getCookie('vf_session', { domain: '127.0.0.1', path: '/', secure: false, script: false }))?.value;
-    const out = await agent.post('/logout').type('form').send({ _csrf: csrfTokenIn(page.text) });
+    const out = await agent
+      .post('/logout')
+      .type('form')
+      .send({ _csrf: csrfTokenIn(page.text) });
     expect(out.status).toBe(303);
     expect(out.headers.location).toBe('/login?signed_out=1');
     expect((await t.db.db.select().from(webSessions)).length).toBe(before.length - 1);
@@ -140,7 +169,11 @@ describe('login rate limiting', () => {
     const agent = browser(t.app);
     const attempt = (password: string, ip: string) =>
       agent.get('/login').then((page) =>
-        agent.post('/login').set('X-Forwarded-For', ip).type('form').send({ _csrf: csrfTokenIn(page.text), email: account.email, password }),
+        agent
+          .post('/login')
+          .set('X-Forwarded-For', ip)
+          .type('form')
+          .send({ _csrf: csrfTokenIn(page.text), email: account.email, password }),
       );
     for (let i = 1; i <= 4; i++) expect((await attempt('wrong password', '203.0.113.7')).status).toBe(401);
     const fifth = await attempt('wrong password', '203.0.113.7');

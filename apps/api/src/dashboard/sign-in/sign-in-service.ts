@@ -1,5 +1,5 @@
 import type { Db } from '@vf/db';
-import { accountStore } from '@vf/db/src/stores';
+import { accountStore } from '@vf/db';
 import type { CredentialThrottle } from '../../auth/credential-throttle';
 import type { PasswordHasher } from '../../auth/password-hasher';
 import type { SessionService, StartedSession } from '../session/session-service';

@@ -1,4 +1,4 @@
-import type { SystemRow } from '@vf/db/src/stores';
+import type { SystemRow } from '@vf/db';
 import { errorSummary, type FormErrors } from '../html/form-fields';
 import { formatDateTime } from '../html/format';
 import { html, type SafeHtml } from '../html/html';
@@ -23,7 +23,13 @@ export function systemNewPage(o: { values: SystemFormValues; errors?: FormErrors
   };
 }
 
-export function systemDetailPage(o: { system: SystemRow; values: SystemFormValues; errors?: FormErrors; notice: SafeHtml; deleteRefused?: string }): Page {
+export function systemDetailPage(o: {
+  system: SystemRow;
+  values: SystemFormValues;
+  errors?: FormErrors;
+  notice: SafeHtml;
+  deleteRefused?: string;
+}): Page {
   const errors = o.errors ?? {};
   const s = o.system;
   return {

@@ -1,4 +1,4 @@
-import type { SystemRow } from '@vf/db/src/stores';
+import type { SystemRow } from '@vf/db';
 import { checkboxField, inputField, type FormErrors } from '../html/form-fields';
 import { html, type SafeHtml } from '../html/html';
 import { t } from '../i18n/i18n';
@@ -14,7 +14,16 @@ export interface SystemFormValues {
   supports_multiple_taxpayers: boolean;
 }
 
-const FIELDS = ['vendor_name', 'vendor_nif', 'name', 'version', 'installation_number', 'system_code', 'only_supports_verifactu', 'supports_multiple_taxpayers'] as const;
+const FIELDS = [
+  'vendor_name',
+  'vendor_nif',
+  'name',
+  'version',
+  'installation_number',
+  'system_code',
+  'only_supports_verifactu',
+  'supports_multiple_taxpayers',
+] as const;
 
 /** Form labels in the page's language, also used to name the API's field errors. */
 export function systemLabels(): Record<(typeof FIELDS)[number], string> {
@@ -48,7 +57,15 @@ export function systemValues(s: SystemRow): SystemFormValues {
 export function systemFields(v: SystemFormValues, errors: FormErrors): SafeHtml {
   const labels = systemLabels();
   const text = (name: (typeof FIELDS)[number] & keyof SystemFormValues, hint: string, maxlength: number, required = true) =>
-    inputField({ name, label: labels[name], value: String(v[name]), errors, required, hint: t(`systems.${hint}`), attrs: html` maxlength="${maxlength}"` });
+    inputField({
+      name,
+      label: labels[name],
+      value: String(v[name]),
+      errors,
+      required,
+      hint: t(`systems.${hint}`),
+      attrs: html` maxlength="${maxlength}"`,
+    });
   return html`${text('vendor_name', 'hintVendorName', 120)}
     ${text('vendor_nif', 'hintVendorNif', 20)}
     ${text('name', 'hintName', 30)}

@@ -1,4 +1,4 @@
-import type { SystemRow } from '@vf/db/src/stores';
+import type { SystemRow } from '@vf/db';
 import { html, type SafeHtml } from '../html/html';
 import type { Page } from '../http/page-renderer';
 import { t } from '../i18n/i18n';
@@ -11,9 +11,10 @@ export function systemListPage(o: { systems: SystemRow[]; notice: SafeHtml }): P
     body: () => html`<div class="page-header"><h1>${t('systems.title')}</h1><a class="button" href="/app/systems/new">${t('systems.add')}</a></div>
       ${o.notice}
       <p class="lead">${t('systems.lead')}</p>
-      ${o.systems.length === 0
-        ? html`<p class="empty">${tHtml('systems.none')}</p>`
-        : html`<table class="responsive">
+      ${
+        o.systems.length === 0
+          ? html`<p class="empty">${tHtml('systems.none')}</p>`
+          : html`<table class="responsive">
         <thead><tr><th scope="col">${t('systems.colName')}</th><th scope="col">${t('systems.colVersion')}</th><th scope="col">${t('systems.colVendor')}</th><th scope="col">${t('systems.colInstallation')}</th><th scope="col">${t('systems.colMode')}</th></tr></thead>
         <tbody>${o.systems.map(
           (s) => html`<tr>
@@ -24,6 +25,7 @@ export function systemListPage(o: { systems: SystemRow[]; notice: SafeHtml }): P
             <td data-label="${t('systems.colMode')}">${s.onlySupportsVerifactu ? t('systems.onlyVerifactu') : t('systems.otherModes')}</td>
           </tr>`,
         )}</tbody>
-      </table>`}`,
+      </table>`
+      }`,
   };
 }

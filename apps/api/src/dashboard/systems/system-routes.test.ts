@@ -30,13 +30,23 @@ describe('computer systems in the dashboard', () => {
     expect(res.status).toBe(303);
     expect((await a.agent.get(res.headers.location)).text).toContain('Computer system created.');
     expect(await apiSystems(a)).toEqual([
-      expect.objectContaining({ name: 'Facturador Plus', system_code: 'FA', only_supports_verifactu: true, supports_multiple_taxpayers: true }),
+      expect.objectContaining({
+        name: 'Facturador Plus',
+        system_code: 'FA',
+        only_supports_verifactu: true,
+        supports_multiple_taxpayers: true,
+      }),
     ]);
   });
 
   it('names the missing and invalid fields', async () => {
     const a = await signUp(t.app);
-    const res = await submitForm(a.agent, '/app/systems/new', '/app/systems', { ...SYSTEM, vendor_nif: '12345678A', version: '', system_code: 'ñ1' });
+    const res = await submitForm(a.agent, '/app/systems/new', '/app/systems', {
+      ...SYSTEM,
+      vendor_nif: '12345678A',
+      version: '',
+      system_code: 'ñ1',
+    });
     expect(res.status).toBe(422);
     expect(res.text).toContain('Vendor NIF is not a valid Spanish NIF');
     expect(res.text).toContain('Version is required.');
@@ -61,7 +71,11 @@ describe('computer systems in the dashboard', () => {
     const created = await submitForm(a.agent, '/app/systems/new', '/app/systems', SYSTEM);
     const path = created.headers.location.split('?')[0];
     const taxpayerId = await createTaxpayer(t.app, { ...a });
-    await request(t.app).post('/api/v1/invoices').set(a.auth).send(invoiceBody(taxpayerId, path.split('/').pop()!)).expect(201);
+    await request(t.app)
+      .post('/api/v1/invoices')
+      .set(a.auth)
+      .send(invoiceBody(taxpayerId, path.split('/').pop()!))
+      .expect(201);
     const res = await submitForm(a.agent, path, `${path}/delete`, {});
     expect(res.status).toBe(409);
     expect(res.text).toContain('Not deleted. Registered invoices refer to this computer system');

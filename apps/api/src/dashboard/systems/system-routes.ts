@@ -97,7 +97,17 @@ export function systemRoutes(deps: { systems: SystemService; render: RenderPage 
     } catch (err) {
       if (!(err instanceof ApiError && err.code === 'system_in_use')) throw err;
       const system = await systems.get(account(res), id);
-      render(req, res, systemDetailPage({ system, values: systemValues(system), notice: html``, deleteRefused: t('systems.notDeleted', { detail: err.detail }) }), 409);
+      render(
+        req,
+        res,
+        systemDetailPage({
+          system,
+          values: systemValues(system),
+          notice: html``,
+          deleteRefused: t('systems.notDeleted', { detail: err.detail }),
+        }),
+        409,
+      );
     }
   });
 

@@ -1,4 +1,4 @@
-import type { TaxpayerView } from '@vf/db/src/stores';
+import type { TaxpayerView } from '@vf/db';
 import { EXPIRY_WARNING_DAYS } from '../../taxpayers/taxpayer-view';
 import { formatDate } from '../html/format';
 import { html, type SafeHtml } from '../html/html';
@@ -12,7 +12,8 @@ export function signingModeBadge(tp: TaxpayerView, now: Date): SafeHtml {
     return html`<span class="badge badge--collaborator">${t('taxpayers.collaborator')}</span>`;
   }
   const days = Math.floor((tp.certificateNotAfter.getTime() - now.getTime()) / DAY_MS);
-  if (days < 0) return html`<span class="badge badge--error">${t('taxpayers.expired', { date: formatDate(tp.certificateNotAfter) })}</span>`;
+  if (days < 0)
+    return html`<span class="badge badge--error">${t('taxpayers.expired', { date: formatDate(tp.certificateNotAfter) })}</span>`;
   if (days < EXPIRY_WARNING_DAYS) return html`<span class="badge badge--warn">${t('taxpayers.expiresIn', { count: days })}</span>`;
   return html`<span class="badge badge--accepted">${t('taxpayers.validUntil', { date: formatDate(tp.certificateNotAfter) })}</span>`;
 }

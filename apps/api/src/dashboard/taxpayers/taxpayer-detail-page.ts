@@ -1,4 +1,4 @@
-import type { TaxpayerView } from '@vf/db/src/stores';
+import type { TaxpayerView } from '@vf/db';
 import { certificateWarnings } from '../../taxpayers/taxpayer-view';
 import { errorSummary, type FormErrors } from '../html/form-fields';
 import { formatCount, formatDateTime } from '../html/format';

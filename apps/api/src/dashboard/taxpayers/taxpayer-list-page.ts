@@ -1,4 +1,4 @@
-import type { TaxpayerView } from '@vf/db/src/stores';
+import type { TaxpayerView } from '@vf/db';
 import { formatCount } from '../html/format';
 import { html, type SafeHtml } from '../html/html';
 import { environmentBadge } from '../html/status-badge';
@@ -14,9 +14,10 @@ export function taxpayerListPage(o: { taxpayers: TaxpayerView[]; now: Date; noti
     body: () => html`<div class="page-header"><h1>${t('taxpayers.title')}</h1><a class="button" href="/app/taxpayers/new">${t('taxpayers.add')}</a></div>
       ${o.notice}
       <p class="lead">${t('taxpayers.lead')}</p>
-      ${o.taxpayers.length === 0
-        ? html`<p class="empty">${tHtml('taxpayers.none')}</p>`
-        : html`<table class="responsive">
+      ${
+        o.taxpayers.length === 0
+          ? html`<p class="empty">${tHtml('taxpayers.none')}</p>`
+          : html`<table class="responsive">
         <thead><tr><th scope="col">${t('taxpayers.colName')}</th><th scope="col">NIF</th><th scope="col">${t('taxpayers.colEnvironment')}</th><th scope="col">${t('taxpayers.colSigning')}</th><th scope="col" class="num">${t('taxpayers.colRecords')}</th><th scope="col">${t('taxpayers.colChain')}</th></tr></thead>
         <tbody>${o.taxpayers.map(
           (tp) => html`<tr>
@@ -28,6 +29,7 @@ export function taxpayerListPage(o: { taxpayers: TaxpayerView[]; now: Date; noti
             <td data-label="${t('taxpayers.colChain')}"><a href="/app/taxpayers/${tp.id}/chain">${t('taxpayers.colChain')}<span class="visually-hidden">${t('taxpayers.chainOf', { name: tp.name })}</span></a></td>
           </tr>`,
         )}</tbody>
-      </table>`}`,
+      </table>`
+      }`,
   };
 }

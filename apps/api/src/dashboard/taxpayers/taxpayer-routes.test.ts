@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createTestCa, issueCertificate, toPkcs12 } from '@vf/certificates/src/testing';
+import { createTestCa, issueCertificate, toPkcs12 } from '@vf/certificates/testing';
 import { createSystem, invoiceBody, uniqueNif } from '../../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { csrfTokenIn, signUp, submitForm, type DashboardAccount } from '../testing/dashboard-agent';
@@ -35,7 +35,12 @@ describe('taxpayers in the dashboard', () => {
     expect(detail.text).toContain('Social collaborator: the platform signs');
     expect(detail.text).toContain('badge--production');
     const [listed] = await apiTaxpayers(a);
-    expect(listed).toMatchObject({ nif: '89890001K', name: 'Contribuyente Uno SL', is_production: true, signing_mode: 'social_collaborator' });
+    expect(listed).toMatchObject({
+      nif: '89890001K',
+      name: 'Contribuyente Uno SL',
+      is_production: true,
+      signing_mode: 'social_collaborator',
+    });
   });
 
   it('explains an invalid NIF and a duplicate NIF in words, keeping what was typed', async () => {
@@ -61,7 +66,11 @@ describe('taxpayers in the dashboard', () => {
   it('uploads a PKCS#12, shows its subject, NIF and expiry, and warns when it expires soon', async () => {
     const a = await signUp(t.app);
     const soon = issueCertificate(ca, { commonName: 'EMPRESA PRUEBAS', nif: 'B85905495', notAfter: new Date(Date.now() + 10 * DAY) });
-    const res = await createInUi(a, { nif: 'B85905495', name: 'Empresa Pruebas SL' }, { p12: toPkcs12(soon, 'secreto 1', ca), password: 'secreto 1' });
+    const res = await createInUi(
+      a,
+      { nif: 'B85905495', name: 'Empresa Pruebas SL' },
+      { p12: toPkcs12(soon, 'secreto 1', ca), password: 'secreto 1' },
+    );
     expect(res.status).toBe(303);
     const page = (await a.agent.get(res.headers.location)).text;
     expect(page).toContain('CN=EMPRESA PRUEBAS - B85905495');
@@ -108,7 +117,10 @@ describe('taxpayers in the dashboard', () => {
     const page = (await a.agent.get(path)).text;
     expect(page).toContain('This taxpayer cannot be deleted: it has 1 registered record.');
     // A stale form (or a hand-made POST) still gets the 409 rule, in words.
-    const res = await a.agent.post(`${path}/delete`).type('form').send({ _csrf: csrfTokenIn(page) });
+    const res = await a.agent
+      .post(`${path}/delete`)
+      .type('form')
+      .send({ _csrf: csrfTokenIn(page) });
     expect(res.status).toBe(409);
     expect(res.text).toContain('Not deleted. A taxpayer with registered invoices cannot be deleted');
     expect(await apiTaxpayers(a)).toHaveLength(1);
@@ -120,7 +132,11 @@ describe('taxpayers in the dashboard', () => {
     const created = await createInUi(a, { nif, name: 'Fijo' });
     const path = created.headers.location.split('?')[0];
     const systemId = await createSystem(t.app, { ...a, auth: a.auth });
-    await request(t.app).post('/api/v1/invoices').set(a.auth).send(invoiceBody(path.split('/').pop()!, systemId)).expect(201);
+    await request(t.app)
+      .post('/api/v1/invoices')
+      .set(a.auth)
+      .send(invoiceBody(path.split('/').pop()!, systemId))
+      .expect(201);
     const res = await submitForm(a.agent, path, path, { nif: 'B85905495', name: 'Fijo' });
     expect(res.status).toBe(409);
     expect(res.text).toContain('The NIF cannot change once invoices were registered');

@@ -28,7 +28,10 @@ function formValues(body: unknown): TaxpayerFormValues {
 }
 
 /** The upload as the API takes it; a password without a file is a mistake worth naming. */
-function certificateInput(req: Request, res: Response): { input?: Pick<TaxpayerUpdateRequest, 'certificate_p12_base64' | 'certificate_password'>; errors?: FormErrors } {
+function certificateInput(
+  req: Request,
+  res: Response,
+): { input?: Pick<TaxpayerUpdateRequest, 'certificate_p12_base64' | 'certificate_password'>; errors?: FormErrors } {
   const file = uploadedFile(res, 'certificate');
   const password = rawField(req.body, 'certificate_password');
   if (!file) return password ? { errors: { certificate: t('taxpayers.fileForPassword') } } : {};

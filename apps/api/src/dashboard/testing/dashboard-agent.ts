@@ -14,7 +14,10 @@ export function csrfTokenIn(page: string): string {
 /** Loads a page, then posts a form from it with the page's CSRF token, like a browser would. */
 export async function submitForm(agent: Agent, pagePath: string, action: string, fields: Record<string, string>) {
   const page = await agent.get(pagePath).expect(200);
-  return agent.post(action).type('form').send({ _csrf: csrfTokenIn(page.text), ...fields });
+  return agent
+    .post(action)
+    .type('form')
+    .send({ _csrf: csrfTokenIn(page.text), ...fields });
 }
 
 /**

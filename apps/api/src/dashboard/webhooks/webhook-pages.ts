@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENT_TYPES } from '@vf/core';
-import type { WebhookDeliveryRow, WebhookEndpointRow } from '@vf/db/src/stores';
+import type { WebhookDeliveryRow, WebhookEndpointRow } from '@vf/db';
 import { formatDateTime } from '../html/format';
 import { errorSummary, inputField, type FormErrors } from '../html/form-fields';
 import { html, raw, type SafeHtml } from '../html/html';
@@ -48,16 +48,22 @@ function addForm(ctx: PageContext, values: WebhookFormValues, errors: FormErrors
   </section>`;
 }
 
-export function webhookListPage(o: { endpoints: WebhookEndpointRow[]; values: WebhookFormValues; errors?: FormErrors; notice?: unknown }): Page {
+export function webhookListPage(o: {
+  endpoints: WebhookEndpointRow[];
+  values: WebhookFormValues;
+  errors?: FormErrors;
+  notice?: unknown;
+}): Page {
   return {
     title: t('webhooks.title'),
     nav: 'webhooks',
     body: (ctx) => html`<div class="page-header"><h1>${t('webhooks.title')}</h1></div>
       ${notice(o.notice)}
       <p class="lead">${t('webhooks.lead')}</p>
-      ${o.endpoints.length === 0
-        ? html`<p class="empty">${t('webhooks.none')}</p>`
-        : html`<table class="responsive">
+      ${
+        o.endpoints.length === 0
+          ? html`<p class="empty">${t('webhooks.none')}</p>`
+          : html`<table class="responsive">
         <thead><tr><th scope="col">URL</th><th scope="col">${t('webhooks.colEvents')}</th><th scope="col">${t('webhooks.colCreated')}</th></tr></thead>
         <tbody>${o.endpoints.map(
           (e) => html`<tr>
@@ -66,7 +72,8 @@ export function webhookListPage(o: { endpoints: WebhookEndpointRow[]; values: We
             <td data-label="${t('webhooks.colCreated')}">${formatDateTime(e.createdAt)}</td>
           </tr>`,
         )}</tbody>
-      </table>`}
+      </table>`
+      }
       ${addForm(ctx, o.values, o.errors ?? {})}`,
   };
 }
@@ -85,7 +92,14 @@ function secretPanel(secret: string): SafeHtml {
 
 function deliveryTable(deliveries: WebhookDeliveryRow[]): SafeHtml {
   if (deliveries.length === 0) return html`<p class="empty">${t('webhooks.noDeliveries')}</p>`;
-  const [event, status, attempts, lastAnswer, nextAttempt, created] = ['colEvent', 'colStatus', 'colAttempts', 'colLastAnswer', 'colNextAttempt', 'colCreated'].map((k) => t(`webhooks.${k}`));
+  const [event, status, attempts, lastAnswer, nextAttempt, created] = [
+    'colEvent',
+    'colStatus',
+    'colAttempts',
+    'colLastAnswer',
+    'colNextAttempt',
+    'colCreated',
+  ].map((k) => t(`webhooks.${k}`));
   return html`<table class="responsive">
     <thead><tr><th scope="col">${event}</th><th scope="col">${status}</th><th scope="col">${attempts}</th><th scope="col">${lastAnswer}</th><th scope="col">${nextAttempt}</th><th scope="col">${created}</th></tr></thead>
     <tbody>${deliveries.map(
@@ -101,12 +115,19 @@ function deliveryTable(deliveries: WebhookDeliveryRow[]): SafeHtml {
   </table>`;
 }
 
-export function webhookDetailPage(o: { endpoint: WebhookEndpointRow; secret?: string; deliveries: WebhookDeliveryRow[]; notice?: unknown }): Page {
+export function webhookDetailPage(o: {
+  endpoint: WebhookEndpointRow;
+  secret?: string;
+  deliveries: WebhookDeliveryRow[];
+  notice?: unknown;
+}): Page {
   const e = o.endpoint;
   return {
     title: t('webhooks.detailTitle'),
     nav: 'webhooks',
-    body: (ctx) => html`<div class="page-header"><h1>${t('webhooks.detailTitle')}</h1><a href="/app/webhooks">← ${t('webhooks.title')}</a></div>
+    body: (
+      ctx,
+    ) => html`<div class="page-header"><h1>${t('webhooks.detailTitle')}</h1><a href="/app/webhooks">← ${t('webhooks.title')}</a></div>
       ${notice(o.notice)}
       ${o.secret ? secretPanel(o.secret) : ''}
       <section class="card" aria-labelledby="endpoint-title">

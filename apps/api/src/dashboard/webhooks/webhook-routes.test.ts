@@ -15,7 +15,10 @@ const secretIn = (page: string) => /data-testid="webhook-secret">([^<]+)</.exec(
 describe('webhooks in the dashboard', () => {
   it('adds a webhook (POST-redirect-GET), shows its secret once, and the API lists it', async () => {
     const a = await signUp(t.app);
-    const res = await submitForm(a.agent, '/app/webhooks', '/app/webhooks', { url: 'https://erp.example.es/avisos', events: ['invoice.accepted', 'invoice.rejected'] } as never);
+    const res = await submitForm(a.agent, '/app/webhooks', '/app/webhooks', {
+      url: 'https://erp.example.es/avisos',
+      events: ['invoice.accepted', 'invoice.rejected'],
+    } as never);
     expect(res.status).toBe(303);
     const page = await a.agent.get(res.headers.location).expect(200);
     expect(page.text).toContain('Webhook created.');
@@ -27,7 +30,9 @@ describe('webhooks in the dashboard', () => {
     const reload = await a.agent.get(res.headers.location).expect(200);
     expect(secretIn(reload.text)).toBeUndefined();
     const api = await request(t.app).get('/api/v1/webhooks').set(a.auth).expect(200);
-    expect(api.body.data).toEqual([expect.objectContaining({ url: 'https://erp.example.es/avisos', events: ['invoice.accepted', 'invoice.rejected'] })]);
+    expect(api.body.data).toEqual([
+      expect.objectContaining({ url: 'https://erp.example.es/avisos', events: ['invoice.accepted', 'invoice.rejected'] }),
+    ]);
   });
 
   it('names the problems of an insecure URL and of no events, keeping what was typed', async () => {
@@ -42,7 +47,10 @@ describe('webhooks in the dashboard', () => {
 
   it('sends a test event, lists it among the recent deliveries, and deletes the webhook', async () => {
     const a = await signUp(t.app);
-    const created = await submitForm(a.agent, '/app/webhooks', '/app/webhooks', { url: 'https://erp.example.es/avisos', events: 'invoice.error' });
+    const created = await submitForm(a.agent, '/app/webhooks', '/app/webhooks', {
+      url: 'https://erp.example.es/avisos',
+      events: 'invoice.error',
+    });
     const path = created.headers.location.split('?')[0];
     const test = await submitForm(a.agent, path, `${path}/test`, {});
     expect(test.status).toBe(303);
@@ -58,7 +66,10 @@ describe('webhooks in the dashboard', () => {
   it("does not show another account's webhook", async () => {
     const a = await signUp(t.app);
     const b = await signUp(t.app);
-    const created = await submitForm(a.agent, '/app/webhooks', '/app/webhooks', { url: 'https://erp.example.es/avisos', events: 'invoice.error' });
+    const created = await submitForm(a.agent, '/app/webhooks', '/app/webhooks', {
+      url: 'https://erp.example.es/avisos',
+      events: 'invoice.error',
+    });
     await b.agent.get(created.headers.location.split('?')[0]).expect(404);
   });
 });

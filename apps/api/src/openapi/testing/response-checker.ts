@@ -28,10 +28,15 @@ export function createResponseChecker(doc: ApiDocument) {
     if (!response) return `${operation} answered ${res.status}, which the document does not list`;
     const contentType = String(res.headers['content-type'] ?? '').split(';')[0];
     const media = response.content ? Object.keys(response.content) : [];
-    if (media.length === 0) return contentType === '' || res.text === '' ? undefined : `${operation} ${res.status} has a body the document does not describe`;
+    if (media.length === 0)
+      return contentType === '' || res.text === '' ? undefined : `${operation} ${res.status} has a body the document does not describe`;
     if (!media.includes(contentType)) return `${operation} ${res.status} answered ${contentType}, documented ${media.join(', ')}`;
     if (!contentType.endsWith('json')) return undefined;
-    const validate = ajv.getSchema(`openapi#/${pointer('paths', path, method, 'responses', String(res.status), 'content', contentType, 'schema')}`)!;
-    return validate(JSON.parse(res.text)) ? undefined : `${operation} ${res.status}: ${ajv.errorsText(validate.errors)} in ${res.text.slice(0, 300)}`;
+    const validate = ajv.getSchema(
+      `openapi#/${pointer('paths', path, method, 'responses', String(res.status), 'content', contentType, 'schema')}`,
+    )!;
+    return validate(JSON.parse(res.text))
+      ? undefined
+      : `${operation} ${res.status}: ${ajv.errorsText(validate.errors)} in ${res.text.slice(0, 300)}`;
   };
 }

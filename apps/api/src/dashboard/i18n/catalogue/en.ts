@@ -138,11 +138,13 @@ export const en: Catalogue = {
     startsWith: 'Starts with',
     issuedAt: 'Issued',
     regenerateTitle: 'Regenerate the key',
-    regenerateBody: 'Do this if the key was lost or may have leaked. The current key stops working <strong>at once</strong>: update every program that uses it with the new one.',
+    regenerateBody:
+      'Do this if the key was lost or may have leaked. The current key stops working <strong>at once</strong>: update every program that uses it with the new one.',
     confirm: 'Issue a new API key? The current key will stop working immediately.',
     regenerate: 'Regenerate API key',
     newTitle: 'Your new API key',
-    onlyOnce: '<strong>Copy it now: it is shown only this once.</strong> We keep only a fingerprint of it, so nobody can show it to you again. If you lose it, regenerate a new one.',
+    onlyOnce:
+      '<strong>Copy it now: it is shown only this once.</strong> We keep only a fingerprint of it, so nobody can show it to you again. If you lose it, regenerate a new one.',
     copy: 'Copy',
     howToSend: 'Send it as <code>Authorization: Bearer &lt;key&gt;</code> on every API call.',
   },
@@ -165,7 +167,8 @@ export const en: Catalogue = {
     colAnswer: "Authority's answer",
     colWhen: 'When',
     pendingTitle: 'Waiting for the authority',
-    pendingHint: 'The authority allows one message per chain (taxpayer and environment: sandbox or production) per waiting time (it starts at 60 s and each answer may change it), unless 1,000 records are waiting.',
+    pendingHint:
+      'The authority allows one message per chain (taxpayer and environment: sandbox or production) per waiting time (it starts at 60 s and each answer may change it), unless 1,000 records are waiting.',
     nothingPending: 'Nothing is waiting: every registered invoice has an answer.',
     colWaiting: 'Records waiting',
     colOldest: 'Oldest generated',
@@ -175,8 +178,10 @@ export const en: Catalogue = {
     inWait: '{{at}} (in {{wait}})',
     failedAttempts_one: '{{count}} failed attempt, retrying',
     failedAttempts_other: '{{count}} failed attempts, retrying',
-    outage_one: '<strong>{{count}} record is waiting for the authority</strong> because it has not answered since {{since}}. It is resent automatically, in order, at least hourly; you need not do anything.',
-    outage_other: '<strong>{{count}} records are waiting for the authority</strong> because it has not answered since {{since}}. They are resent automatically, in order, at least hourly; you need not do anything.',
+    outage_one:
+      '<strong>{{count}} record is waiting for the authority</strong> because it has not answered since {{since}}. It is resent automatically, in order, at least hourly; you need not do anything.',
+    outage_other:
+      '<strong>{{count}} records are waiting for the authority</strong> because it has not answered since {{since}}. They are resent automatically, in order, at least hourly; you need not do anything.',
   },
   chart: {
     title: 'Registrations by status, last 12 months',
@@ -420,10 +425,11 @@ export const en: Catalogue = {
       total_mismatch: '{{label}} does not match the sum of the breakdown.',
       tax_amount_mismatch: '{{label}} does not match the base times the rate.',
       tax_sign_mismatch: '{{label}} must have the same sign as the base.',
-      rule: '{{label}} breaks one of the authority\'s rules (code {{code}}); check the value.',
+      rule: "{{label}} breaks one of the authority's rules (code {{code}}); check the value.",
     },
     refused: {
-      invoice_awaiting_authority: 'It cannot be corrected yet: a record of this invoice is waiting for the authority\'s answer. Try again once it arrives.',
+      invoice_awaiting_authority:
+        "It cannot be corrected yet: a record of this invoice is waiting for the authority's answer. Try again once it arrives.",
       invoice_cancelled: 'The invoice is cancelled and can no longer be corrected. Register a new invoice instead.',
       invoice_in_other_environment: "The invoice belongs to the taxpayer's other environment and can no longer be corrected here.",
       other: 'The invoice could not be corrected.',
@@ -516,7 +522,8 @@ export const en: Catalogue = {
     details: 'Details',
     save: 'Save changes',
     deleteTitle: 'Delete',
-    deleteRule: 'A system can be deleted only while no registered invoice refers to it: invoices must keep naming the software that produced them, so the service refuses (the API answers 409 Conflict).',
+    deleteRule:
+      'A system can be deleted only while no registered invoice refers to it: invoices must keep naming the software that produced them, so the service refuses (the API answers 409 Conflict).',
     deleteConfirm: 'Delete {{name}}? This cannot be undone.',
     delete: 'Delete system',
     notDeleted: 'Not deleted. {{detail}}',
@@ -524,12 +531,16 @@ export const en: Catalogue = {
   chain: {
     title: 'Chain of {{name}}',
     heading: 'Hash chain of {{name}}',
-    allVerified_one: "<strong>All {{formatted}} record verified.</strong> Every hash recomputes from its record's values, every record points to the one before it, and the chain head matches the last record.",
-    allVerified_other: "<strong>All {{formatted}} records verified.</strong> Every hash recomputes from its record's values, every record points to the one before it, and the chain head matches the last record.",
+    allVerified_one:
+      "<strong>All {{formatted}} record verified.</strong> Every hash recomputes from its record's values, every record points to the one before it, and the chain head matches the last record.",
+    allVerified_other:
+      "<strong>All {{formatted}} records verified.</strong> Every hash recomputes from its record's values, every record points to the one before it, and the chain head matches the last record.",
     brokenAt: 'The chain is broken at record {{position}}',
     invoice: 'invoice',
-    verifiedBefore_one: '{{formatted}} record before it verified correctly. Nothing was changed; keep the records as they are and contact support with this message.',
-    verifiedBefore_other: '{{formatted}} records before it verified correctly. Nothing was changed; keep the records as they are and contact support with this message.',
+    verifiedBefore_one:
+      '{{formatted}} record before it verified correctly. Nothing was changed; keep the records as they are and contact support with this message.',
+    verifiedBefore_other:
+      '{{formatted}} records before it verified correctly. Nothing was changed; keep the records as they are and contact support with this message.',
     state: 'Chain state',
     records: 'Records',
     lastHash: 'Last hash',
@@ -537,7 +548,8 @@ export const en: Catalogue = {
     lastRecordAt: 'Last record at',
     sameAsApi: 'The same state the API returns at <code>GET /api/v1/chain/{{nif}}</code>.',
     verifyTitle: 'Verify the chain',
-    verifyBody: 'Recomputes the hash of every record from its stored values and checks each link to the record before it, from the first record to the last. It reports the first broken link, if any.',
+    verifyBody:
+      'Recomputes the hash of every record from its stored values and checks each link to the record before it, from the first record to the last. It reports the first broken link, if any.',
     verify: 'Verify chain',
     latest: 'Latest records',
     noRecords: 'No records yet.',
@@ -572,9 +584,11 @@ export const en: Catalogue = {
     name: 'Legal name',
     nameHint: 'As registered with the tax authority.',
     production: "Production: send to the tax authority's real service",
-    productionHint: "Leave unticked to use the authority's test environment (sandbox). Records sent to production are legally registered. Each environment has its own hash chain: switching starts (or resumes) the other environment's chain, and the invoices already registered stay in theirs.",
+    productionHint:
+      "Leave unticked to use the authority's test environment (sandbox). Records sent to production are legally registered. Each environment has its own hash chain: switching starts (or resumes) the other environment's chain, and the invoices already registered stay in theirs.",
     certificateFile: 'Certificate file (PKCS#12, .p12 or .pfx)',
-    certificateOptionalHint: "Leave empty to use social-collaborator mode: the platform signs and sends this taxpayer's records with its own certificate.",
+    certificateOptionalHint:
+      "Leave empty to use social-collaborator mode: the platform signs and sends this taxpayer's records with its own certificate.",
     certificateHint: 'The qualified certificate of the taxpayer or of someone entitled to act for it, with its private key.',
     certificatePassword: 'Certificate password',
     certificatePasswordHint: 'The password that opens the file. It is stored encrypted and never shown again.',
@@ -589,14 +603,17 @@ export const en: Catalogue = {
     serverPath: 'Server path',
     removeConfirm: 'Remove the certificate? The platform will then sign for this taxpayer as social collaborator.',
     remove: 'Remove certificate, use social-collaborator mode',
-    collaboratorMode: "<strong>Social-collaborator mode.</strong> No certificate of this taxpayer is stored: the platform signs and sends its records with the platform's own certificate, as a social collaborator of the tax authority. The taxpayer must have granted the platform that representation.",
+    collaboratorMode:
+      "<strong>Social-collaborator mode.</strong> No certificate of this taxpayer is stored: the platform signs and sends its records with the platform's own certificate, as a social collaborator of the tax authority. The taxpayer must have granted the platform that representation.",
     certificate: 'Certificate',
     replace: 'Replace the certificate',
     upload: 'Upload a certificate',
     checkAndSave: 'Check and save certificate',
     deleteTitle: 'Delete',
-    cannotDelete_one: 'This taxpayer cannot be deleted: it has {{formatted}} registered record. Registered invoices and their hash chain must be kept, so the service refuses to delete a taxpayer that has any (the API answers 409 Conflict).',
-    cannotDelete_other: 'This taxpayer cannot be deleted: it has {{formatted}} registered records. Registered invoices and their hash chain must be kept, so the service refuses to delete a taxpayer that has any (the API answers 409 Conflict).',
+    cannotDelete_one:
+      'This taxpayer cannot be deleted: it has {{formatted}} registered record. Registered invoices and their hash chain must be kept, so the service refuses to delete a taxpayer that has any (the API answers 409 Conflict).',
+    cannotDelete_other:
+      'This taxpayer cannot be deleted: it has {{formatted}} registered records. Registered invoices and their hash chain must be kept, so the service refuses to delete a taxpayer that has any (the API answers 409 Conflict).',
     canDelete: 'This taxpayer has no registered invoices, so it can be deleted. Once it has any, it can no longer be deleted.',
     deleteConfirm: 'Delete {{name}}? This cannot be undone.',
     delete: 'Delete taxpayer',

@@ -7,7 +7,8 @@ export const es = {
     mainNav: 'Principal',
     signOut: 'Cerrar sesión',
     language: 'Idioma',
-    footer: 'El servicio de registro envía las facturas a la Agencia Tributaria (AEAT); los contribuyentes de pruebas van a su entorno de pruebas.',
+    footer:
+      'El servicio de registro envía las facturas a la Agencia Tributaria (AEAT); los contribuyentes de pruebas van a su entorno de pruebas.',
   },
   nav: {
     overview: 'Resumen',
@@ -76,7 +77,8 @@ export const es = {
     csrfAgain: 'Vuelve atrás, recarga la página y envíalo de nuevo. Si cerraste la sesión en otra pestaña, inicia sesión primero.',
     badFormTitle: 'Formulario no recibido',
     badFormHeading: 'No se ha podido leer el formulario',
-    tooLarge: 'El formulario ocupa más de {{kb}} KB; un certificado PKCS#12 ocupa pocos KB, así que comprueba que elegiste el archivo correcto',
+    tooLarge:
+      'El formulario ocupa más de {{kb}} KB; un certificado PKCS#12 ocupa pocos KB, así que comprueba que elegiste el archivo correcto',
     unreadable: 'No se ha podido leer el formulario',
     damaged: 'El formulario llegó incompleto o dañado',
     badFormBody: '{{detail}}. No se ha cambiado nada; vuelve atrás e inténtalo de nuevo.',
@@ -108,8 +110,10 @@ export const es = {
     enterEmail: 'Escribe tu correo electrónico.',
     enterPassword: 'Escribe tu contraseña.',
     blocked: 'Demasiados intentos fallidos con este correo desde tu red. Espera {{wait}} y vuelve a intentarlo.',
-    wrongCredentials_one: 'El correo o la contraseña no son correctos. Queda {{count}} intento antes de que el acceso se pause durante {{pause}}.',
-    wrongCredentials_other: 'El correo o la contraseña no son correctos. Quedan {{count}} intentos antes de que el acceso se pause durante {{pause}}.',
+    wrongCredentials_one:
+      'El correo o la contraseña no son correctos. Queda {{count}} intento antes de que el acceso se pause durante {{pause}}.',
+    wrongCredentials_other:
+      'El correo o la contraseña no son correctos. Quedan {{count}} intentos antes de que el acceso se pause durante {{pause}}.',
   },
   signUp: {
     title: 'Crear una cuenta',
@@ -136,11 +140,13 @@ export const es = {
     startsWith: 'Empieza por',
     issuedAt: 'Emitida',
     regenerateTitle: 'Regenerar la clave',
-    regenerateBody: 'Hazlo si perdiste la clave o puede haberse filtrado. La clave actual deja de funcionar <strong>al instante</strong>: actualiza con la nueva todos los programas que la usan.',
+    regenerateBody:
+      'Hazlo si perdiste la clave o puede haberse filtrado. La clave actual deja de funcionar <strong>al instante</strong>: actualiza con la nueva todos los programas que la usan.',
     confirm: '¿Emitir una clave API nueva? La actual dejará de funcionar inmediatamente.',
     regenerate: 'Regenerar la clave API',
     newTitle: 'Tu nueva clave API',
-    onlyOnce: '<strong>Cópiala ahora: solo se muestra esta vez.</strong> Solo guardamos una huella de ella, así que nadie puede volver a enseñártela. Si la pierdes, genera una nueva.',
+    onlyOnce:
+      '<strong>Cópiala ahora: solo se muestra esta vez.</strong> Solo guardamos una huella de ella, así que nadie puede volver a enseñártela. Si la pierdes, genera una nueva.',
     copy: 'Copiar',
     howToSend: 'Envíala como <code>Authorization: Bearer &lt;clave&gt;</code> en cada llamada a la API.',
   },
@@ -151,7 +157,8 @@ export const es = {
     usageOf: 'de {{quota}} facturas',
     usageBar: 'Parte de la cuota mensual usada',
     usageHint: 'Plan {{plan}} · quedan {{remaining}} · el contador vuelve a empezar el {{resets}}.',
-    usageWarn: 'Has usado el {{share}} % de la cuota de este mes. Las facturas que la superen se rechazan hasta que el contador se reinicie.',
+    usageWarn:
+      'Has usado el {{share}} % de la cuota de este mes. Las facturas que la superen se rechazan hasta que el contador se reinicie.',
     countsTitle: 'Facturas por estado',
     colStatus: 'Estado',
     colInvoices: 'Facturas',
@@ -163,7 +170,8 @@ export const es = {
     colAnswer: 'Respuesta de la AEAT',
     colWhen: 'Cuándo',
     pendingTitle: 'Esperando a la AEAT',
-    pendingHint: 'La AEAT admite un mensaje por cadena (contribuyente y entorno: pruebas o producción) en cada tiempo de espera (empieza en 60 s y cada respuesta puede cambiarlo), salvo que esperen 1.000 registros.',
+    pendingHint:
+      'La AEAT admite un mensaje por cadena (contribuyente y entorno: pruebas o producción) en cada tiempo de espera (empieza en 60 s y cada respuesta puede cambiarlo), salvo que esperen 1.000 registros.',
     nothingPending: 'No hay nada esperando: todas las facturas registradas tienen respuesta.',
     colWaiting: 'Registros en espera',
     colOldest: 'Generado el más antiguo',
@@ -173,8 +181,10 @@ export const es = {
     inWait: '{{at}} (dentro de {{wait}})',
     failedAttempts_one: '{{count}} intento fallido, reintentando',
     failedAttempts_other: '{{count}} intentos fallidos, reintentando',
-    outage_one: '<strong>{{count}} registro espera a la AEAT</strong> porque no responde desde el {{since}}. El servicio los reenvía solo, en orden y al menos cada hora; no tienes que hacer nada.',
-    outage_other: '<strong>{{count}} registros esperan a la AEAT</strong> porque no responde desde el {{since}}. El servicio los reenvía solo, en orden y al menos cada hora; no tienes que hacer nada.',
+    outage_one:
+      '<strong>{{count}} registro espera a la AEAT</strong> porque no responde desde el {{since}}. El servicio los reenvía solo, en orden y al menos cada hora; no tienes que hacer nada.',
+    outage_other:
+      '<strong>{{count}} registros esperan a la AEAT</strong> porque no responde desde el {{since}}. El servicio los reenvía solo, en orden y al menos cada hora; no tienes que hacer nada.',
   },
   chart: {
     title: 'Registros por estado, últimos 12 meses',
@@ -421,7 +431,8 @@ export const es = {
       rule: '{{label}} no cumple una regla de la AEAT (código {{code}}); revisa el valor.',
     },
     refused: {
-      invoice_awaiting_authority: 'Aún no se puede corregir: un registro de esta factura espera la respuesta de la AEAT. Inténtalo cuando llegue.',
+      invoice_awaiting_authority:
+        'Aún no se puede corregir: un registro de esta factura espera la respuesta de la AEAT. Inténtalo cuando llegue.',
       invoice_cancelled: 'La factura está anulada y ya no puede corregirse. Registra una factura nueva.',
       invoice_in_other_environment: 'La factura pertenece al otro entorno del contribuyente y ya no puede corregirse aquí.',
       other: 'No se ha podido corregir la factura.',
@@ -510,11 +521,13 @@ export const es = {
     cancel: 'Cancelar',
     summary: 'Resumen',
     lastChanged: 'Último cambio',
-    changesApply: 'Los cambios se aplican a las facturas que se registren desde ahora; las ya registradas conservan los datos del sistema con que se enviaron.',
+    changesApply:
+      'Los cambios se aplican a las facturas que se registren desde ahora; las ya registradas conservan los datos del sistema con que se enviaron.',
     details: 'Datos',
     save: 'Guardar cambios',
     deleteTitle: 'Eliminar',
-    deleteRule: 'Un sistema solo se puede eliminar mientras ninguna factura registrada lo nombre: las facturas deben seguir nombrando el programa que las produjo, así que el servicio lo rechaza (la API responde 409 Conflict).',
+    deleteRule:
+      'Un sistema solo se puede eliminar mientras ninguna factura registrada lo nombre: las facturas deben seguir nombrando el programa que las produjo, así que el servicio lo rechaza (la API responde 409 Conflict).',
     deleteConfirm: '¿Eliminar {{name}}? No se puede deshacer.',
     delete: 'Eliminar sistema',
     notDeleted: 'No se ha eliminado. {{detail}}',
@@ -522,12 +535,16 @@ export const es = {
   chain: {
     title: 'Cadena de {{name}}',
     heading: 'Cadena de huellas de {{name}}',
-    allVerified_one: '<strong>{{formatted}} registro verificado.</strong> Cada huella se recalcula a partir de los valores de su registro, cada registro apunta al anterior y la cabeza de la cadena coincide con el último registro.',
-    allVerified_other: '<strong>Los {{formatted}} registros verificados.</strong> Cada huella se recalcula a partir de los valores de su registro, cada registro apunta al anterior y la cabeza de la cadena coincide con el último registro.',
+    allVerified_one:
+      '<strong>{{formatted}} registro verificado.</strong> Cada huella se recalcula a partir de los valores de su registro, cada registro apunta al anterior y la cabeza de la cadena coincide con el último registro.',
+    allVerified_other:
+      '<strong>Los {{formatted}} registros verificados.</strong> Cada huella se recalcula a partir de los valores de su registro, cada registro apunta al anterior y la cabeza de la cadena coincide con el último registro.',
     brokenAt: 'La cadena está rota en el registro {{position}}',
     invoice: 'factura',
-    verifiedBefore_one: '{{formatted}} registro anterior se verificó correctamente. No se ha cambiado nada; conserva los registros tal como están y contacta con soporte con este mensaje.',
-    verifiedBefore_other: '{{formatted}} registros anteriores se verificaron correctamente. No se ha cambiado nada; conserva los registros tal como están y contacta con soporte con este mensaje.',
+    verifiedBefore_one:
+      '{{formatted}} registro anterior se verificó correctamente. No se ha cambiado nada; conserva los registros tal como están y contacta con soporte con este mensaje.',
+    verifiedBefore_other:
+      '{{formatted}} registros anteriores se verificaron correctamente. No se ha cambiado nada; conserva los registros tal como están y contacta con soporte con este mensaje.',
     state: 'Estado de la cadena',
     records: 'Registros',
     lastHash: 'Última huella',
@@ -535,7 +552,8 @@ export const es = {
     lastRecordAt: 'Último registro',
     sameAsApi: 'El mismo estado que devuelve la API en <code>GET /api/v1/chain/{{nif}}</code>.',
     verifyTitle: 'Verificar la cadena',
-    verifyBody: 'Recalcula la huella de cada registro a partir de sus valores guardados y comprueba cada enlace con el registro anterior, del primero al último. Indica el primer enlace roto, si lo hay.',
+    verifyBody:
+      'Recalcula la huella de cada registro a partir de sus valores guardados y comprueba cada enlace con el registro anterior, del primero al último. Indica el primer enlace roto, si lo hay.',
     verify: 'Verificar cadena',
     latest: 'Últimos registros',
     noRecords: 'Aún no hay registros.',
@@ -570,9 +588,11 @@ export const es = {
     name: 'Razón social',
     nameHint: 'Tal como consta en la Agencia Tributaria.',
     production: 'Producción: enviar al servicio real de la AEAT',
-    productionHint: 'Déjalo sin marcar para usar el entorno de pruebas de la AEAT. Los registros enviados a producción quedan registrados legalmente. Cada entorno tiene su propia cadena de huellas: al cambiar se empieza (o se continúa) la cadena del otro entorno, y las facturas ya registradas se quedan en la suya.',
+    productionHint:
+      'Déjalo sin marcar para usar el entorno de pruebas de la AEAT. Los registros enviados a producción quedan registrados legalmente. Cada entorno tiene su propia cadena de huellas: al cambiar se empieza (o se continúa) la cadena del otro entorno, y las facturas ya registradas se quedan en la suya.',
     certificateFile: 'Archivo del certificado (PKCS#12, .p12 o .pfx)',
-    certificateOptionalHint: 'Déjalo vacío para usar la modalidad de colaborador social: la plataforma firma y envía los registros de este contribuyente con su propio certificado.',
+    certificateOptionalHint:
+      'Déjalo vacío para usar la modalidad de colaborador social: la plataforma firma y envía los registros de este contribuyente con su propio certificado.',
     certificateHint: 'El certificado cualificado del contribuyente o de quien pueda actuar en su nombre, con su clave privada.',
     certificatePassword: 'Contraseña del certificado',
     certificatePasswordHint: 'La contraseña que abre el archivo. Se guarda cifrada y no se vuelve a mostrar.',
@@ -587,14 +607,17 @@ export const es = {
     serverPath: 'Ruta en el servidor',
     removeConfirm: '¿Quitar el certificado? La plataforma firmará entonces por este contribuyente como colaborador social.',
     remove: 'Quitar el certificado y usar la modalidad de colaborador social',
-    collaboratorMode: '<strong>Modalidad de colaborador social.</strong> No se guarda ningún certificado de este contribuyente: la plataforma firma y envía sus registros con su propio certificado, como colaborador social de la AEAT. El contribuyente debe haber otorgado esa representación a la plataforma.',
+    collaboratorMode:
+      '<strong>Modalidad de colaborador social.</strong> No se guarda ningún certificado de este contribuyente: la plataforma firma y envía sus registros con su propio certificado, como colaborador social de la AEAT. El contribuyente debe haber otorgado esa representación a la plataforma.',
     certificate: 'Certificado',
     replace: 'Sustituir el certificado',
     upload: 'Subir un certificado',
     checkAndSave: 'Comprobar y guardar el certificado',
     deleteTitle: 'Eliminar',
-    cannotDelete_one: 'Este contribuyente no se puede eliminar: tiene {{formatted}} registro. Las facturas registradas y su cadena de huellas deben conservarse, así que el servicio se niega a eliminar un contribuyente que tenga alguno (la API responde 409 Conflict).',
-    cannotDelete_other: 'Este contribuyente no se puede eliminar: tiene {{formatted}} registros. Las facturas registradas y su cadena de huellas deben conservarse, así que el servicio se niega a eliminar un contribuyente que tenga alguno (la API responde 409 Conflict).',
+    cannotDelete_one:
+      'Este contribuyente no se puede eliminar: tiene {{formatted}} registro. Las facturas registradas y su cadena de huellas deben conservarse, así que el servicio se niega a eliminar un contribuyente que tenga alguno (la API responde 409 Conflict).',
+    cannotDelete_other:
+      'Este contribuyente no se puede eliminar: tiene {{formatted}} registros. Las facturas registradas y su cadena de huellas deben conservarse, así que el servicio se niega a eliminar un contribuyente que tenga alguno (la API responde 409 Conflict).',
     canDelete: 'Este contribuyente no tiene facturas registradas, así que se puede eliminar. En cuanto tenga alguna, ya no se podrá.',
     deleteConfirm: '¿Eliminar {{name}}? No se puede deshacer.',
     delete: 'Eliminar contribuyente',

@@ -1,0 +1,70 @@
+import { Router } from 'express';
+import Joi from 'joi';
+import { currentAccount } from '../auth/require-api-key';
+import { ApiError } from '../errors/api-error';
+import { problemBody } from '../errors/error-handler';
+import { methodNotAllowed } from '../http/method-not-allowed';
+import { batchRegistrationResponse } from '../openapi/response-schemas';
+import type { RouteDoc } from '../openapi/route-doc';
+import { MAX_BATCH_ITEMS, type InvoiceRegistrationService } from './invoice-registration-service';
+import { invoiceRequestSchema } from './invoice-request-schema';
+import { registeredAnswer } from './registered-answer';
+
+const notABatch = () =>
+  ApiError.validation(
+    [{ field: '', code: 'invalid_batch', message: `must be a JSON array of 1 to ${MAX_BATCH_ITEMS.toLocaleString('en')} invoices` }],
+    `Send the invoices as a JSON array of 1 to ${MAX_BATCH_ITEMS.toLocaleString('en')} items; nothing was registered.`,
+  );
+
+/**
+ * POST /invoices/batch: each item is registered or refused on its own, exactly as POST /invoices would; the answer
+ * lists every item's result in request order. 201 when all were registered, 207 Multi-Status otherwise.
+ */
+export function invoiceBatchRoutes(registration: InvoiceRegistrationService): Router {
+  const router = Router();
+  router
+    .route('/invoices/batch')
+    .post(async (req, res) => {
+      const items: unknown = req.body;
+      if (!Array.isArray(items) || items.length === 0 || items.length > MAX_BATCH_ITEMS) throw notABatch();
+      const outcomes = await registration.registerBatch(currentAccount(res), items, req.log);
+      const requestId = String(req.id ?? '');
+      const results = outcomes.map((o, index) =>
+        o.ok
+          ? { index, status: 201, data: registeredAnswer(o.registered).body.data }
+          : { index, status: o.error.status, problem: problemBody(o.error, requestId) },
+      );
+      const registered = outcomes.filter((o) => o.ok).length;
+      const failed = outcomes.length - registered;
+      res.status(failed === 0 ? 201 : 207).json({
+        message:
+          failed === 0
+            ? `${registered} invoices registered and queued for submission to the tax authority.`
+            : `${registered} of ${outcomes.length} invoices registered and queued; ${failed} refused (see each result).`,
+        registered,
+        failed,
+        results,
+      });
+    })
+    .all(methodNotAllowed(['POST']));
+  return router;
+}
+
+export const invoiceBatchRouteDocs: RouteDoc[] = [
+  {
+    method: 'post',
+    path: '/invoices/batch',
+    tag: 'Invoices',
+    summary: 'Register up to 1,000 invoices in one request',
+    description:
+      'Each item is validated and registered on its own, as `POST /invoices` would; an invalid, duplicate or over-quota item is refused alone. ' +
+      'The items of one taxpayer are appended to its chain in one transaction, in array order. Each item counts against the monthly quota. ' +
+      'Status 201 when every item was registered, 207 Multi-Status otherwise: read each result. Bodies up to 10 MB.',
+    body: Joi.array().items(invoiceRequestSchema).min(1).max(MAX_BATCH_ITEMS),
+    responses: {
+      201: { description: 'Every item registered and queued.', json: batchRegistrationResponse },
+      207: { description: 'Some items (or all) refused; each result says which and why.', json: batchRegistrationResponse },
+    },
+    problems: ['validation_failed'],
+  },
+];

@@ -1,0 +1,132 @@
+import type { NormalizedInvoice, ValidationIssue } from '@vf/core';
+import { duplicateKey, type AppendContext, type AppendWrite, type RegistrationLineRow, type SealedAnswer } from '@vf/db';
+import { ApiError, type FieldIssue } from '../errors/api-error';
+import { altaRecordRow } from './alta-record-row';
+import { generationTime } from './generation-time';
+
+/** What the client is told about a registered invoice (contract §2.5 and the chain position). */
+export interface RegisteredInvoice {
+  id: string;
+  taxpayerId: string;
+  chainId: string;
+  invoiceNumber: string;
+  hash: string;
+  previousHash: string | null;
+  chainPosition: number;
+  generatedAt: string;
+  qrUrl: string;
+  warnings: ValidationIssue[];
+}
+
+/** One invoice to register, already valid on its own (the authority's rules and the documented shape). */
+export interface RegistrationItem {
+  invoice: NormalizedInvoice;
+  warnings: ValidationIssue[];
+  /** With an Idempotency-Key: the answer to store with the record, in the same statement. */
+  answer?: (registered: RegisteredInvoice) => SealedAnswer;
+}
+
+export type ItemOutcome = { ok: true; registered: RegisteredInvoice } | { ok: false; error: ApiError };
+
+// Another account's taxpayer or system is exactly as absent as a missing one: 404, never a hint that it exists.
+export const systemNotFound = () => new ApiError('system_not_found', 'No computer system with this computer_system_id in your account.');
+
+export const duplicateInvoice = (invoice: NormalizedInvoice) =>
+  new ApiError('duplicate_invoice', `Invoice ${invoice.invoiceNumber} of ${invoice.invoiceDate} is already registered for this taxpayer.`);
+
+const RECIPIENT_IS_ISSUER: FieldIssue = {
+  field: 'recipient.nif',
+  code: 'recipient_is_issuer',
+  message: "the recipient's NIF must differ from the issuing taxpayer's",
+  authority_code: 1193,
+};
+
+/**
+ * The checks that need the taxpayer's data, per item and in order: a missing system, the issuer as recipient, an
+ * invoice the chain already has or an earlier item of the same group repeats. An item that fails fails alone.
+ */
+export function screenRegistrations(ctx: AppendContext, items: RegistrationItem[]): (ApiError | undefined)[] {
+  const seen = new Set<string>();
+  return items.map(({ invoice }) => {
+    if (!ctx.systems.has(invoice.computerSystemId)) return systemNotFound();
+    const recipient = invoice.recipient;
+    if (recipient && 'nif' in recipient && recipient.nif === ctx.taxpayer.nif) return ApiError.validation([RECIPIENT_IS_ISSUER]);
+    const key = duplicateKey(invoice.invoiceNumber, invoice.invoiceDate);
+    if (ctx.duplicates.has(key) || seen.has(key)) return duplicateInvoice(invoice);
+    seen.add(key);
+    return undefined;
+  });
+}
+
+export interface PlanOptions {
+  accountId: string;
+  /** Quota month ("YYYY-MM") the registrations count in. */
+  period: string;
+  now: Date;
+  newId: () => string;
+}
+
+/**
+ * The records of `items` appended after the chain head `ctx` read, in order, each chained to the one before:
+ * the write to make and what each client is told once it commits. Pure: no clock, no I/O of its own.
+ */
+export function planRegistrations(
+  ctx: AppendContext,
+  items: RegistrationItem[],
+  opts: PlanOptions,
+): { write: AppendWrite; registered: RegisteredInvoice[] } {
+  const generated = generationTime(opts.now, ctx.previous);
+  const write: AppendWrite = {
+    chainId: ctx.chain.id,
+    taxpayerId: ctx.taxpayer.id,
+    expected: { length: ctx.chain.length, lastInvoiceId: ctx.chain.lastInvoiceId },
+    period: opts.period,
+    records: [],
+    lines: [],
+    answers: [],
+  };
+  const registered: RegisteredInvoice[] = [];
+  let previous = ctx.previous;
+  for (const [i, item] of items.entries()) {
+    const id = opts.newId();
+    const position = ctx.chain.length + i + 1;
+    const { row, lines } = altaRecordRow({
+      accountId: opts.accountId,
+      id,
+      taxpayer: ctx.taxpayer,
+      position,
+      previous,
+      generated,
+      invoice: item.invoice,
+      system: ctx.systems.get(item.invoice.computerSystemId)!,
+      severalTaxpayers: ctx.severalTaxpayers,
+      warnings: item.warnings,
+    });
+    write.records.push(row);
+    write.lines.push(...lines.map((line, n): RegistrationLineRow => ({ ...line, invoiceId: id, lineNo: n + 1 })));
+    const result: RegisteredInvoice = {
+      id,
+      taxpayerId: ctx.taxpayer.id,
+      chainId: ctx.chain.id,
+      invoiceNumber: item.invoice.invoiceNumber,
+      hash: row.hash,
+      previousHash: row.previousHash,
+      chainPosition: position,
+      generatedAt: row.generatedAtLiteral,
+      qrUrl: row.qrUrl,
+      warnings: item.warnings,
+    };
+    registered.push(result);
+    if (item.answer) write.answers.push(item.answer(result));
+    previous = {
+      id,
+      issuerNif: row.issuerNif,
+      invoiceNumber: row.invoiceNumber,
+      invoiceDate: row.invoiceDate,
+      hash: row.hash,
+      generatedAt: row.generatedAt,
+      generatedAtLiteral: row.generatedAtLiteral,
+    };
+  }
+  return { write, registered };
+}

@@ -1,0 +1,26 @@
+import type { JsonAnswer } from '../idempotency/answer-within';
+import type { RegisteredInvoice } from './plan-registrations';
+
+/** The answer to a registration, built once for the client and for the idempotency record stored with the write. */
+export function registeredAnswer(r: RegisteredInvoice): JsonAnswer & { body: { message: string; data: Record<string, unknown> } } {
+  return {
+    status: 201,
+    location: `/api/v1/invoices/${r.id}`,
+    body: {
+      message: 'Invoice registered and queued for submission to the tax authority.',
+      data: {
+        id: r.id,
+        invoice_number: r.invoiceNumber,
+        hash: r.hash,
+        qr_url: r.qrUrl,
+        authority_status: 'queued',
+        record_type: 'registration',
+        taxpayer_id: r.taxpayerId,
+        chain_position: r.chainPosition,
+        previous_hash: r.previousHash,
+        generated_at: r.generatedAt,
+        warnings: r.warnings,
+      },
+    },
+  };
+}

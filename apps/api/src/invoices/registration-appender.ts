@@ -1,0 +1,377 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Pool, PoolClient } from 'pg';
+import type { Db } from '@vf/db';
+import {
+  appendRegistrations,
+  quotaStore,
+  readAppendContexts,
+  StoreError,
+  translateDbError,
+  type AccountWithPlan,
+  type AppendContext,
+  type AppendLookup,
+} from '@vf/db';
+import { ApiError } from '../errors/api-error';
+import { quotaExceeded } from '../quota/quota-exceeded';
+import { quotaPeriod } from '../quota/quota-period';
+import { taxpayerNotFound } from './chain-slot';
+import {
+  duplicateInvoice,
+  planRegistrations,
+  screenRegistrations,
+  systemNotFound,
+  type ItemOutcome,
+  type RegisteredInvoice,
+  type RegistrationItem,
+} from './plan-registrations';
+
+/** Registrations of one taxpayer, appended together in array order (a request, or a batch's items of that taxpayer). */
+export interface AppendRequest {
+  account: AccountWithPlan;
+  taxpayerId: string;
+  items: RegistrationItem[];
+}
+
+/** Each item's outcome, in order; `wakeError`: the records are stored but their chain's sender could not be woken. */
+export interface AppendOutcome {
+  outcomes: ItemOutcome[];
+  wakeError?: unknown;
+}
+
+/** A chain that received records in a commit, and how many records of it wait to be sent. */
+export interface AppendedChain {
+  chainId: string;
+  count: number;
+  backlog: number;
+}
+
+export interface RegistrationAppenderDeps {
+  db: Db;
+  clock: () => Date;
+  /** After a commit: wake the senders of the chains that received records. Resolves to the error when that failed. */
+  afterAppend(chains: AppendedChain[]): Promise<unknown>;
+  /** Records per commit at most (a request is never split); 1,000 as the authority's messages. */
+  maxGroupRecords?: number;
+  /** Commits in flight at once, each with its own taxpayers. */
+  concurrentCommits?: number;
+  /** Races for a chain head a group may lose before it locks the head row for its read (default 3). */
+  optimisticAttempts?: number;
+}
+
+interface Unit extends AppendRequest {
+  key: string;
+  resolve(outcome: AppendOutcome): void;
+  reject(err: unknown): void;
+}
+
+/** The units of one taxpayer in one commit, appended together. */
+interface Group {
+  account: AccountWithPlan;
+  taxpayerId: string;
+  items: RegistrationItem[];
+  units: Unit[];
+}
+
+/**
+ * How an attempt reads heads. `optimistic`: no lock, the write swaps each head only if it did not move. `locked`: one
+ * taxpayer, in a transaction holding its chain row (after lost races). `quota`: also holding the account's allocation
+ * row, first, to give the chain allowance in the same transaction as its append (see quota-store.ts).
+ */
+type Mode = 'optimistic' | 'locked' | 'quota';
+
+/** A group's result: settled (written, or nothing to write), its head moved since the read, or its allowance short. */
+type Settled = { outcomes: (ItemOutcome | undefined)[]; overQuota: number[]; appended?: AppendedChain };
+type Result = ({ kind: 'settled' } & Settled) | { kind: 'moved' } | { kind: 'short' };
+
+const OPTIMISTIC_ATTEMPTS = 3;
+// PostgreSQL's "deadlock detected" and "lock not available" (a reclaim that met a chain mid-append): try again.
+const RETRYABLE_LOCK_ERRORS = new Set(['40P01', '55P03']);
+
+/**
+ * Group commit. Registrations that arrive while a commit is in flight wait and go together in the next one, whatever
+ * their taxpayers: one read of every chain head involved, one statement that swaps each head and inserts every record
+ * (registration-append-store.ts), one wake-up of the senders. A taxpayer is in one commit at a time, so its
+ * registrations keep their arrival order; each request gets its own result, and an item that fails (system missing,
+ * duplicate, over quota) fails alone. Across processes the head swap keeps every chain exact: a taxpayer whose head
+ * moved is built again on the new head, and after a few lost races it locks the head row instead.
+ */
+export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
+  const { db, clock } = deps;
+  const pool = db.$client;
+  const maxGroup = deps.maxGroupRecords ?? 1000;
+  const maxCommits = deps.concurrentCommits ?? 2;
+  const optimisticAttempts = deps.optimisticAttempts ?? OPTIMISTIC_ATTEMPTS;
+  const pending: Unit[] = [];
+  /** Taxpayers in a commit now: their next registrations wait for it. */
+  const busy = new Set<string>();
+  let commits = 0;
+
+  function append(request: AppendRequest): Promise<AppendOutcome> {
+    if (request.items.length === 0) return Promise.resolve({ outcomes: [] });
+    return new Promise((resolve, reject) => {
+      pending.push({ ...request, key: `${request.account.id}/${request.taxpayerId}`, resolve, reject });
+      pump();
+    });
+  }
+
+  function pump(): void {
+    while (commits < maxCommits) {
+      const groups = takeGroups();
+      if (groups.length === 0) return;
+      commits += 1;
+      void commit(groups).finally(() => {
+        for (const g of groups) busy.delete(g.units[0].key);
+        commits -= 1;
+        pump();
+      });
+    }
+  }
+
+  /** The waiting units of taxpayers not in a commit, in arrival order, up to maxGroup records (the first always goes). */
+  function takeGroups(): Group[] {
+    const groups = new Map<string, Group>();
+    let records = 0;
+    for (let i = 0; i < pending.length;) {
+      const unit = pending[i];
+      if (busy.has(unit.key) && !groups.has(unit.key)) {
+        i += 1;
+        continue;
+      }
+      if (records > 0 && records + unit.items.length > maxGroup) break;
+      pending.splice(i, 1);
+      records += unit.items.length;
+      let group = groups.get(unit.key);
+      if (!group) {
+        group = { account: unit.account, taxpayerId: unit.taxpayerId, items: [], units: [] };
+        groups.set(unit.key, group);
+        busy.add(unit.key);
+      }
+      group.items.push(...unit.items);
+      group.units.push(unit);
+    }
+    return [...groups.values()];
+  }
+
+  async function commit(groups: Group[]): Promise<void> {
+    const settled = new Map<Group, Settled>();
+    const alone = new Map<Group, Mode>();
+    let failure: unknown;
+    let racing = groups;
+    try {
+      for (let attempt = 1; racing.length > 0 && attempt <= optimisticAttempts; attempt++) {
+        const results = await attemptTogether(racing);
+        const moved: Group[] = [];
+        results.forEach((r, i) => {
+          if (r.kind === 'settled') settled.set(racing[i], r);
+          else if (r.kind === 'short') alone.set(racing[i], 'quota');
+          else moved.push(racing[i]);
+        });
+        racing = moved;
+      }
+    } catch (err) {
+      // Nothing of the failed attempt was written. A system deleted, or a number taken, between the read and the
+      // write: each taxpayer alone finds out which of its items it was. Anything else fails what is left.
+      if (!(translateDbError(err) instanceof StoreError)) failure = err;
+    }
+    for (const group of racing) if (!alone.has(group)) alone.set(group, 'locked');
+    if (failure !== undefined) {
+      for (const group of alone.keys()) for (const u of group.units) u.reject(failure);
+      alone.clear();
+    }
+    await Promise.all(
+      [...alone].map(([group, mode]) =>
+        commitAlone(group, mode).then(
+          (r) => settled.set(group, r),
+          (err: unknown) => {
+            for (const u of group.units) u.reject(err);
+          },
+        ),
+      ),
+    );
+
+    const appended = [...settled.values()].flatMap((s) => (s.appended ? [s.appended] : []));
+    const wakeError = appended.length > 0 ? await deps.afterAppend(appended) : undefined;
+    for (const [group, s] of settled) {
+      if (s.overQuota.length > 0) {
+        // Counted after the commit, so the figure includes the group's own registrations.
+        const refusal = quotaExceeded(group.account, await quotaStore.used(db, group.account.id, quotaPeriod(clock()).period), clock());
+        for (const index of s.overQuota) s.outcomes[index] = { ok: false, error: refusal };
+      }
+      let at = 0;
+      for (const unit of group.units) {
+        unit.resolve({
+          outcomes: s.outcomes.slice(at, at + unit.items.length) as ItemOutcome[],
+          wakeError: s.appended ? wakeError : undefined,
+        });
+        at += unit.items.length;
+      }
+    }
+  }
+
+  /** Every group in one read and one write, nothing locked between them. */
+  async function attemptTogether(groups: Group[]): Promise<Result[]> {
+    const now = clock();
+    const { period } = quotaPeriod(now);
+    const contexts = await readAppendContexts(pool, groups.map(lookupOf));
+    const prepared = groups.map((g, i) => prepare(g, contexts[i], { period, now }));
+    const writing = prepared.flatMap((p, i) => (p.kind === 'settled' && p.pending ? [{ i, p }] : []));
+    const written =
+      writing.length > 0
+        ? await appendRegistrations(
+            pool,
+            writing.map(({ p }) => p.pending!.write),
+          )
+        : [];
+    const results = prepared.map(finished);
+    writing.forEach(({ i, p }, n) => {
+      const w = written[n];
+      results[i] = w.appended ? applied(p, w.backlog) : { kind: 'moved' };
+    });
+    return results;
+  }
+
+  /** One taxpayer in a transaction of its own, its chain row locked (and its account's allocation row in quota mode). */
+  async function commitAlone(group: Group, first: Mode): Promise<Settled> {
+    let mode = first;
+    for (;;) {
+      let result: Result;
+      try {
+        const current = mode;
+        result = await inTransaction((client) => attemptAlone(client, group, current));
+      } catch (err) {
+        const code = (translateDbError(err) as { cause?: { code?: string }; code?: string }).code;
+        if (code && RETRYABLE_LOCK_ERRORS.has(code)) {
+          await sleep(5 + Math.random() * 20);
+          continue;
+        }
+        const translated = translateDbError(err);
+        if (!(translated instanceof StoreError)) throw err;
+        if (group.items.length === 1)
+          return { outcomes: [{ ok: false, error: constraintError(translated, group.items[0]) }], overQuota: [] };
+        return oneByOne(group);
+      }
+      if (result.kind === 'settled') return result;
+      if (result.kind === 'short') mode = 'quota';
+    }
+  }
+
+  async function attemptAlone(client: PoolClient, group: Group, mode: Mode): Promise<Result> {
+    const now = clock();
+    const { period } = quotaPeriod(now);
+    // The allocation row before the chain row: the lock order of every quota write.
+    const allocated = mode === 'quota' ? await quotaStore.lockAllocation(client, group.account.id, period) : 0;
+    const [ctx] = await readAppendContexts(client, [lookupOf(group)], { lock: true });
+    let available: number | undefined;
+    if (mode === 'quota' && ctx) {
+      const need = screenRegistrations(ctx, group.items).filter((e) => e === undefined).length;
+      available = await quotaStore.grant(client, {
+        accountId: group.account.id,
+        chainId: ctx.chain.id,
+        period,
+        need,
+        quota: group.account.plan.monthlyQuota,
+        allocated,
+        usage: ctx.chain.usage,
+      });
+    }
+    const prepared = prepare(group, ctx, { period, now, available });
+    if (prepared.kind !== 'settled' || !prepared.pending) return finished(prepared);
+    const [written] = await appendRegistrations(client, [prepared.pending.write]);
+    return written.appended ? applied(prepared, written.backlog) : { kind: 'moved' };
+  }
+
+  async function oneByOne(group: Group): Promise<Settled> {
+    const all: Settled = { outcomes: [], overQuota: [] };
+    for (const [index, item] of group.items.entries()) {
+      const one = await commitAlone({ ...group, items: [item] }, 'locked');
+      all.outcomes.push(...one.outcomes);
+      if (one.overQuota.length > 0) all.overQuota.push(index);
+      if (one.appended) all.appended = { ...one.appended, count: (all.appended?.count ?? 0) + one.appended.count };
+    }
+    return all;
+  }
+
+  /**
+   * Screens a group against its chain head and quota and builds its records (pure): settled at once when nothing is
+   * to be written, otherwise `pending` carries the write. `available`: the allowance granted in quota mode.
+   */
+  function prepare(
+    group: Group,
+    ctx: AppendContext | undefined,
+    opts: { period: string; now: Date; available?: number },
+  ): Prepared | { kind: 'short' } {
+    if (!ctx) return { kind: 'settled', outcomes: group.items.map(() => ({ ok: false, error: taxpayerNotFound() })), overQuota: [] };
+    const screened = screenRegistrations(ctx, group.items);
+    const candidates = screened.flatMap((error, index) => (error ? [] : [index]));
+    const usage = ctx.chain.usage;
+    const available = opts.available ?? (usage.period === opts.period ? usage.allowance - usage.used : 0);
+    if (opts.available === undefined && candidates.length > available) return { kind: 'short' };
+    const going = candidates.slice(0, Math.max(0, available));
+    const outcomes: (ItemOutcome | undefined)[] = screened.map((error) => (error ? { ok: false, error } : undefined));
+    const overQuota = candidates.slice(going.length);
+    if (going.length === 0) return { kind: 'settled', outcomes, overQuota };
+    const plan = planRegistrations(
+      ctx,
+      going.map((index) => group.items[index]),
+      { accountId: group.account.id, period: opts.period, now: opts.now, newId: randomUUID },
+    );
+    return { kind: 'settled', outcomes, overQuota, pending: { write: plan.write, going, registered: plan.registered } };
+  }
+
+  async function inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await (pool as Pool).connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      client.release();
+      return result;
+    } catch (err) {
+      // A client that cannot roll back is broken: destroyed rather than returned to the pool.
+      await client.query('ROLLBACK').then(
+        () => client.release(),
+        (rollbackErr: Error) => client.release(rollbackErr),
+      );
+      throw err;
+    }
+  }
+
+  return { append };
+}
+
+export type RegistrationAppender = ReturnType<typeof createRegistrationAppender>;
+
+/** A settled group whose records are built but not yet written. */
+type Prepared = {
+  kind: 'settled';
+  outcomes: (ItemOutcome | undefined)[];
+  overQuota: number[];
+  pending?: { write: ReturnType<typeof planRegistrations>['write']; going: number[]; registered: RegisteredInvoice[] };
+};
+
+/** The group's records were written: each written item tells its registration. */
+function applied(p: Prepared, backlog: number): Result {
+  const { write, going, registered } = p.pending!;
+  const outcomes = [...p.outcomes];
+  going.forEach((index, n) => (outcomes[index] = { ok: true, registered: registered[n] }));
+  return { kind: 'settled', outcomes, overQuota: p.overQuota, appended: { chainId: write.chainId, count: going.length, backlog } };
+}
+
+/** A prepared group with nothing (left) to write, as a result. */
+function finished(p: Prepared | { kind: 'short' }): Result {
+  return p.kind === 'settled' ? { kind: 'settled', outcomes: p.outcomes, overQuota: p.overQuota } : p;
+}
+
+function lookupOf(group: Group): AppendLookup {
+  return {
+    accountId: group.account.id,
+    taxpayerId: group.taxpayerId,
+    systemIds: [...new Set(group.items.map((i) => i.invoice.computerSystemId))],
+    invoices: group.items.map((i) => i.invoice),
+  };
+}
+
+function constraintError(err: StoreError, item: RegistrationItem): ApiError {
+  return err.kind === 'conflict' ? duplicateInvoice(item.invoice) : systemNotFound();
+}

@@ -1,0 +1,2 @@
+export * from './sim-records';
+export * from './test-simulator';

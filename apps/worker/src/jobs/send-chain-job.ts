@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import { DelayedError, type Job } from 'bullmq';
+import type { Logger } from 'pino';
+import type { AppConfig } from '@vf/config';
+import {
+  abandonInFlightSubmissions,
+  applyInvoiceOutcomes,
+  chainHasWork,
+  closeSubmission,
+  FULL_BATCH,
+  firstHeldRecord,
+  getSendState,
+  holdRecordsBehind,
+  loadSendBatch,
+  loadSenderTaxpayer,
+  openSubmission,
+  recordAnswerTiming,
+  recordFailureTiming,
+  recordRejectionTiming,
+  recordSendStart,
+  type Db,
+  type InvoiceOutcome,
+} from '@vf/db';
+import type { SubmissionJobData } from '@vf/queue';
+import { LeaseLostError, SendLease } from '../lease/send-lease';
+import { recordFlowControlWait, recordSend } from '../metrics/send-metrics';
+import { failedSend, judgeAnswer } from '../sending/judge-answer';
+import { consultaRequestFor, heldRecordIn, judgeHeldRecord } from '../sending/judge-held-record';
+import { planMessage, type MessageInput, type PreparedMessage } from '../sending/plan-message';
+import { judgeRetry, retryTime } from '../sending/plan-retry';
+import type { RecordVerdict, SentRecord, Verdict } from '../sending/verdict';
+import { CertificateUnusableError, type ClientCertificates } from '../transport/client-certificates';
+import type { SoapTransport } from '../transport/soap-transport';
+
+/** Floor for a job's next look, so a job never spins. */
+const MIN_WAKE_MS = 100;
+/** After an unexpected failure (database unreachable, a bug), look again after this long rather than fail the job. */
+const AFTER_FAILURE_MS = 5_000;
+/** While shutting down: hand the job back quickly so another process takes it. */
+const WHILE_STOPPING_MS = 1_000;
+
+export interface SendChainJobDeps {
+  db: Db;
+  config: Pick<AppConfig, 'authority' | 'sender'>;
+  certificates: ClientCertificates;
+  transport: SoapTransport;
+  logger: Logger;
+  workerId: string;
+  leaseTtlMs: number;
+  /** True once shutdown began: finish the message in hand, start no other. */
+  stopping: () => boolean;
+  now?: () => Date;
+  random?: () => number;
+}
+
+/** `idle`: the chain has nothing the workers send on their own; the job ends (see the worker's completed handler). */
+export type SendChainJobResult = { chain: 'idle' };
+
+type Step = 'sent' | 'failed' | 'not_sent' | 'nothing_waiting';
+
+/**
+ * The job of one chain (docs/decisions/0009-one-queue-job-per-chain.md), and the one place where its I/O happens:
+ * the lease, the reads, the exchanges with the authority and the writes. What to send, what an answer means and what
+ * to ask next are decided by the pure functions of `sending/`. Each run becomes the chain's sender and sends message
+ * after message while flow control allows, or sleeps until a send could be allowed; it ends when nothing is left.
+ */
+export function createSendChainJob(deps: SendChainJobDeps) {
+  const { db, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function sleepUntil(job: Job<SubmissionJobData>, token: string | undefined, at: number): Promise<never> {
+    const readyAt = Math.max(at, Date.now() + MIN_WAKE_MS);
+    await job.updateData({ ...job.data, readyAt });
+    await job.moveToDelayed(readyAt, token);
+    throw new DelayedError();
+  }
+
+  async function run(job: Job<SubmissionJobData>, token: string | undefined): Promise<SendChainJobResult> {
+    const { chainId } = job.data;
+    if (deps.stopping()) return sleepUntil(job, token, Date.now() + WHILE_STOPPING_MS);
+    const taken = await SendLease.take(db, chainId, `${deps.workerId}/${randomUUID()}`, deps.leaseTtlMs, (err) =>
+      logger.warn({ err, chainId }, 'lease renewal failed'),
+    );
+    if ('lease' in taken) await sendWhileAllowed(taken.lease);
+    if (!(await chainHasWork(db, chainId))) return { chain: 'idle' };
+    if ('retryAt' in taken) return sleepUntil(job, token, taken.retryAt.getTime());
+    const state = await getSendState(db, chainId);
+    return sleepUntil(job, token, state?.nextSendAt.getTime() ?? Date.now());
+  }
+
+  /** Message after message while the lease is kept; then whatever waits behind a record in error says so, and the lease goes. */
+  async function sendWhileAllowed(lease: SendLease): Promise<void> {
+    const { chainId } = lease;
+    let pause: 'waiting_time' | 'backoff' | undefined;
+    try {
+      while (!deps.stopping()) {
+        const step = await sendNext(lease);
+        if (step === 'nothing_waiting') break;
+        if (step === 'failed') {
+          pause = 'backoff';
+          break;
+        }
+        // Nothing went: carry on at once. Something went: again at once only if 1,000 records are already waiting.
+        const kept = step === 'not_sent' ? await lease.renew() : await lease.keepForNext();
+        if (!kept) {
+          if (step === 'sent') pause = 'waiting_time';
+          break;
+        }
+      }
+      // Whatever now waits behind a record in error says so at once, not when flow control next lets a send go.
+      await lease.fenced((tx) => holdRecordsBehind(tx, chainId, { alsoRetrying: true }));
+    } catch (err) {
+      if (!(err instanceof LeaseLostError)) throw err;
+      logger.warn({ chainId }, err.message);
+    } finally {
+      await lease.release().catch((err: unknown) => logger.error({ err, chainId }, 'could not release the send lease; it will expire'));
+    }
+    if (pause)
+      await recordFlowControlWait(db, chainId, pause).catch((err: unknown) =>
+        logger.warn({ err, chainId }, 'flow-control wait not measured'),
+      );
+  }
+
+  async function sendNext(lease: SendLease): Promise<Step> {
+    const plan = planMessage(await readMessageInput(lease.chainId));
+    if (plan.failed.length > 0) {
+      await lease.fenced((tx) => applyInvoiceOutcomes(tx, plan.failed, null));
+      logger.warn(
+        { chainId: lease.chainId, count: plan.failed.length, reason: plan.failed[0].lastError },
+        'records marked error before sending',
+      );
+    }
+    if (plan.message) return send(lease, plan.message);
+    return plan.failed.length > 0 ? 'not_sent' : 'nothing_waiting';
+  }
+
+  async function readMessageInput(chainId: string): Promise<MessageInput> {
+    const [waiting, held] = await Promise.all([loadSendBatch(db, chainId, FULL_BATCH), firstHeldRecord(db, chainId)]);
+    const taxpayer = waiting.length > 0 ? await loadSenderTaxpayer(db, chainId) : undefined;
+    let certificate: MessageInput['certificate'] = { problem: 'taxpayer_missing', reason: 'the taxpayer no longer exists' };
+    if (taxpayer) {
+      try {
+        certificate = deps.certificates.forTaxpayer(taxpayer);
+      } catch (err) {
+        if (!(err instanceof CertificateUnusableError)) throw err;
+        certificate = { problem: err.problem, reason: err.message };
+      }
+    }
+    const { authority, sender } = deps.config;
+    return {
+      chainId,
+      waiting,
+      held,
+      taxpayerId: taxpayer?.id,
+      certificate,
+      authority,
+      incidentAfterSeconds: sender.incidentAfterSeconds,
+      now: now(),
+    };
+  }
+
+  /** Records the message, sends it, asks the Consulta service what the answer left open, and records each outcome. */
+  async function send(lease: SendLease, message: PreparedMessage): Promise<'sent' | 'failed'> {
+    const { chainId } = message;
+    const opened = await lease.fenced(async (tx) => {
+      await abandonInFlightSubmissions(
+        tx,
+        chainId,
+        'the sending worker stopped before the answer was recorded; its records were sent again',
+      );
+      const o = await openSubmission(tx, {
+        taxpayerId: message.taxpayerId,
+        chainId,
+        workerId: deps.workerId,
+        endpoint: message.endpoint,
+        certificateMode: message.certificate.mode,
+        incident: message.incident,
+        requestXml: message.requestXml,
+        invoiceIds: message.records.map((r) => r.invoiceId),
+      });
+      await recordSendStart(tx, chainId, deps.config.authority.requestTimeoutMs);
+      return o;
+    });
+    const sent: SentRecord[] = message.records
+      .filter((r) => opened.attempts.has(r.invoiceId))
+      .map((r) => ({ invoiceId: r.invoiceId, record: r.record, attempt: opened.attempts.get(r.invoiceId)! }));
+    logger.info({ chainId, submissionId: opened.submissionId, records: sent.length, incident: message.incident }, 'sending message');
+
+    const startedAt = performance.now();
+    let answeredAt: number | undefined;
+    let verdict: Verdict;
+    try {
+      const exchange = await deps.transport.send(
+        'RegFactuSistemaFacturacion',
+        message.endpoint,
+        message.certificate.agent,
+        message.requestXml,
+      );
+      answeredAt = performance.now();
+      verdict = await askAboutOpenRecords(judgeAnswer(exchange, sent), message);
+    } catch (err) {
+      // Whatever failed here, the records are `sent` and counted: they take the retry path with its backoff, never a tight loop.
+      logger.error({ err, chainId, submissionId: opened.submissionId }, 'sending failed unexpectedly');
+      verdict = failedSend(sent, `could not send: ${err instanceof Error ? err.message : String(err)}`);
+    }
+
+    const settled = await lease.fenced(async (tx, state) => {
+      await closeSubmission(tx, opened.submissionId, verdict.submission);
+      if (verdict.exchange === 'answered') await recordAnswerTiming(tx, chainId, verdict.waitSeconds);
+      if (verdict.exchange === 'refused') await recordRejectionTiming(tx, chainId);
+      const outcomes: InvoiceOutcome[] = verdict.records.flatMap((r) => (r.kind === 'settled' ? [r.outcome] : []));
+      const again = verdict.records.filter((r): r is Extract<RecordVerdict, { kind: 'again' }> => r.kind === 'again');
+      if (again.length > 0) {
+        const { backoffBaseMs, backoffMaxMs, errorAfterSeconds } = deps.config.sender;
+        const at = now();
+        const retryAt = retryTime(verdict, state, { baseMs: backoffBaseMs, maxMs: backoffMaxMs }, at, deps.random);
+        // Only a send without an answer is part of an outage; records left open by an answer count from now.
+        const failingSince = verdict.exchange === 'unanswered' ? await recordFailureTiming(tx, chainId, retryAt, at) : at;
+        outcomes.push(...judgeRetry(again, { retryAt, failingSince, now: at, errorAfterSeconds }));
+      }
+      await applyInvoiceOutcomes(tx, outcomes, opened.submissionId);
+      return outcomes;
+    });
+    recordSend(verdict, settled, ((answeredAt ?? performance.now()) - startedAt) / 1000);
+    logger.info(
+      {
+        chainId,
+        submissionId: opened.submissionId,
+        outcome: verdict.submission.outcome,
+        statuses: countStatuses(settled),
+        reason: verdict.submission.errorMessage ?? undefined,
+      },
+      'message settled',
+    );
+    for (const r of verdict.records) {
+      if (r.kind === 'again' && r.unknownState !== undefined) {
+        logger.warn(
+          { chainId, submissionId: opened.submissionId, invoiceId: r.sent.invoiceId, estadoRegistro: r.unknownState },
+          'unknown EstadoRegistro in the answer',
+        );
+      }
+    }
+    return verdict.exchange === 'unanswered' ? 'failed' : 'sent';
+  }
+
+  /** Each record the answer left to the Consulta service: asked about one by one, over the message's connection. */
+  async function askAboutOpenRecords(verdict: Verdict, message: PreparedMessage): Promise<Verdict> {
+    const records: RecordVerdict[] = [];
+    for (const r of verdict.records) {
+      if (r.kind !== 'ask') {
+        records.push(r);
+        continue;
+      }
+      const exchange = await deps.transport
+        .send('ConsultaFactuSistemaFacturacion', message.endpoint, message.certificate.agent, consultaRequestFor(r.sent, message.obligado))
+        .catch(() => undefined);
+      records.push(judgeHeldRecord(r, heldRecordIn(exchange, r.sent), verdict.submission.csv));
+    }
+    return { ...verdict, records };
+  }
+
+  return async function sendChainJob(job: Job<SubmissionJobData>, token?: string): Promise<SendChainJobResult> {
+    try {
+      return await run(job, token);
+    } catch (err) {
+      if (err instanceof DelayedError) throw err;
+      logger.error({ err, chainId: job.data.chainId }, 'submission attempt failed; will look again');
+      return sleepUntil(job, token, Date.now() + AFTER_FAILURE_MS);
+    }
+  };
+}
+
+function countStatuses(outcomes: InvoiceOutcome[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const o of outcomes) counts[o.status] = (counts[o.status] ?? 0) + 1;
+  return counts;
+}

@@ -1,0 +1,154 @@
+import { Agent } from 'node:https';
+import type { AppConfig } from '@vf/config';
+import { HashMismatchError, rebuildChainRecord, type BatchInvoice } from '@vf/db';
+import { parseRegFactuRequest } from '@vf/xml';
+import type { ClientCertificate } from '../transport/client-certificates';
+import { planMessage, type MessageInput } from './plan-message';
+
+const NOW = new Date('2026-03-02T10:00:00Z');
+const NIF = 'B12345674';
+const certificate: ClientCertificate = { mode: 'taxpayer', agent: new Agent(), subject: 'CN=TITULAR' };
+const authority: AppConfig['authority'] = {
+  mode: 'simulator',
+  simulatorUrl: 'https://127.0.0.1:9443/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
+  useSealHosts: false,
+  requestTimeoutMs: 10_000,
+};
+
+afterAll(() => certificate.agent.destroy());
+
+/** Stored anulaciones of one chain, each with the huella its row really hashes to. */
+function chain(length: number, patch: (seq: number) => Partial<BatchInvoice> = () => ({})): BatchInvoice[] {
+  const rows: BatchInvoice[] = [];
+  for (let seq = 1; seq <= length; seq += 1) {
+    const previous = rows.at(-1);
+    const row: BatchInvoice = {
+      id: `inv-${seq}`,
+      chainSeq: seq,
+      recordType: 'cancellation',
+      subsanacion: false,
+      rechazoPrevio: null,
+      sinRegistroPrevio: false,
+      issuerNif: NIF,
+      issuerName: 'EMPRESA DE PRUEBA SL',
+      systemSnapshot: {
+        NombreRazon: 'PROVEEDOR SL',
+        NIF: 'A39200019',
+        NombreSistemaInformatico: 'FACTURADOR',
+        IdSistemaInformatico: '01',
+        Version: '1.0',
+        NumeroInstalacion: '1',
+        TipoUsoPosibleSoloVerifactu: 'S',
+        TipoUsoPosibleMultiOT: 'N',
+        IndicadorMultiplesOT: 'N',
+      },
+      generatedAtLiteral: '2026-03-02T10:59:00+01:00',
+      generatedAt: new Date('2026-03-02T09:59:00Z'),
+      hash: '',
+      previous: previous
+        ? { issuerNif: NIF, invoiceNumber: previous.invoiceNumber, invoiceDate: previous.invoiceDate, hash: previous.hash }
+        : null,
+      lines: [],
+      taxpayerId: 'taxpayer-1',
+      computerSystemId: 'system-1',
+      invoiceNumber: `F-${seq}`,
+      invoiceDate: '2026-03-02',
+      invoiceType: 'F1',
+      description: 'Venta',
+      operationDate: null,
+      recipient: null,
+      rectificationType: null,
+      rectifiedBaseAmount: null,
+      rectifiedTaxAmount: null,
+      correctedInvoices: [],
+      totalAmount: '0.00',
+      totalTaxAmount: '0.00',
+      authorityStatus: 'queued',
+      nextAttemptAt: null,
+      sendAttempts: 0,
+      isProduction: false,
+      ...patch(seq),
+    };
+    try {
+      rebuildChainRecord(row);
+    } catch (err) {
+      if (!(err instanceof HashMismatchError)) throw err;
+      row.hash = err.rebuiltHash;
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+function input(waiting: BatchInvoice[], patch: Partial<MessageInput> = {}): MessageInput {
+  return {
+    chainId: 'chain-1',
+    waiting,
+    held: undefined,
+    taxpayerId: 'taxpayer-1',
+    certificate,
+    authority,
+    incidentAfterSeconds: 120,
+    now: NOW,
+    ...patch,
+  };
+}
+
+test('a chain in order becomes one message: its records rebuilt and written in chain order, for the one issuer, to its environment', () => {
+  const { failed, message } = planMessage(input(chain(3)));
+  expect(failed).toEqual([]);
+  expect(message).toMatchObject({ chainId: 'chain-1', taxpayerId: 'taxpayer-1', endpoint: authority.simulatorUrl, incident: false });
+  expect(message!.obligado).toEqual({ name: 'EMPRESA DE PRUEBA SL', nif: NIF });
+  const sent = parseRegFactuRequest(message!.requestXml);
+  expect(sent.records.map((r) => r.id.invoiceNumber)).toEqual(['F-1', 'F-2', 'F-3']);
+  expect(sent.records.map((r) => r.hash)).toEqual(chain(3).map((r) => r.hash));
+
+  const production = planMessage(input(chain(1, () => ({ isProduction: true }))));
+  expect(production.message!.endpoint).toMatch(/\/production\/wlpl\//);
+});
+
+test('nothing overtakes a record waiting for the user: earlier records go, later ones wait with waiting_for_earlier_record', () => {
+  const rows = chain(5);
+  const { failed, message } = planMessage(input([rows[0], rows[1], rows[3], rows[4]], { held: { id: 'inv-3', chainSeq: 3 } }));
+  expect(message!.records.map((r) => r.invoiceId)).toEqual(['inv-1', 'inv-2']);
+  expect(failed.map((f) => [f.invoiceId, f.status, f.cause])).toEqual([
+    ['inv-4', 'error', 'waiting_for_earlier_record'],
+    ['inv-5', 'error', 'waiting_for_earlier_record'],
+  ]);
+  expect(failed[0].nextAttemptAt).toBeNull();
+});
+
+test('a record whose row no longer hashes to its huella is never sent: it and everything after it wait, the records before it go', () => {
+  const rows = chain(4);
+  rows[2] = { ...rows[2], invoiceNumber: 'F-3-EDITED' };
+  const { failed, message } = planMessage(input(rows));
+  expect(message!.records.map((r) => r.invoiceId)).toEqual(['inv-1', 'inv-2']);
+  expect(failed.map((f) => [f.invoiceId, f.cause])).toEqual([
+    ['inv-3', 'record_mismatch'],
+    ['inv-4', 'waiting_for_earlier_record'],
+  ]);
+  expect(failed[0].lastError).toMatch(/not to the stored huella/);
+});
+
+test('without a certificate or a taxpayer nothing is sent and every record says why', () => {
+  const noCertificate = planMessage(
+    input(chain(2), { certificate: { problem: 'certificate_expired', reason: 'the certificate expired on 2026-01-01' } }),
+  );
+  expect(noCertificate.message).toBeUndefined();
+  expect(noCertificate.failed.map((f) => [f.invoiceId, f.cause, f.lastError])).toEqual([
+    ['inv-1', 'certificate_expired', 'the certificate expired on 2026-01-01'],
+    ['inv-2', 'certificate_expired', 'the certificate expired on 2026-01-01'],
+  ]);
+  const noTaxpayer = planMessage(input(chain(1), { taxpayerId: undefined }));
+  expect(noTaxpayer.failed.map((f) => f.cause)).toEqual(['taxpayer_missing']);
+});
+
+test('Incidencia = S once the message is late: a record older than the tolerance, or one an earlier attempt already carried', () => {
+  expect(planMessage(input(chain(2))).message!.incident).toBe(false);
+  const old = chain(2, (seq) => (seq === 1 ? { generatedAt: new Date(NOW.getTime() - 121_000) } : {}));
+  expect(planMessage(input(old)).message!.incident).toBe(true);
+  const retried = chain(2, (seq) => (seq === 2 ? { sendAttempts: 1 } : {}));
+  const message = planMessage(input(retried)).message!;
+  expect(message.incident).toBe(true);
+  expect(message.requestXml).toContain('<sum1:Incidencia>S</sum1:Incidencia>');
+});

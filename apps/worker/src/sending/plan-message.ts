@@ -1,0 +1,141 @@
+import type { ChainRecord, ServiceCause } from '@vf/core';
+import type { AppConfig } from '@vf/config';
+import { rebuildChainRecord, type BatchInvoice, type InvoiceOutcome } from '@vf/db';
+import { buildRegFactuRequest, type SubmissionHeader } from '@vf/xml';
+import type { ClientCertificate } from '../transport/client-certificates';
+import { selectEndpoint } from '../transport/select-endpoint';
+
+export interface MessageRecord {
+  invoiceId: string;
+  record: ChainRecord;
+}
+
+/** A message ready to go: the exact XML, where, with which certificate. */
+export interface PreparedMessage {
+  /** The chain the records belong to: one issuer NIF, one environment. */
+  chainId: string;
+  taxpayerId: string;
+  endpoint: string;
+  certificate: ClientCertificate;
+  incident: boolean;
+  /** ObligadoEmision of the message (an anulación carries no issuer name of its own). */
+  obligado: { name: string; nif: string };
+  requestXml: string;
+  records: MessageRecord[];
+}
+
+/** What the chain's sender read before a message: its next records, the first one waiting for the user, its taxpayer's certificate. */
+export interface MessageInput {
+  chainId: string;
+  /** Up to 1,000 records scheduled for sending, in chain order. */
+  waiting: BatchInvoice[];
+  /** The chain's earliest record in `error` waiting for the user: no later record may overtake it. */
+  held: { id: string; chainSeq: number } | undefined;
+  taxpayerId: string | undefined;
+  /** The client certificate to send with, or why there is none. */
+  certificate: ClientCertificate | { problem: ServiceCause; reason: string };
+  authority: AppConfig['authority'];
+  incidentAfterSeconds: number;
+  now: Date;
+}
+
+/** What to do next: records that cannot go (to be marked `error` before anything is sent) and the message, if any. */
+export interface MessagePlan {
+  failed: InvoiceOutcome[];
+  message: PreparedMessage | undefined;
+}
+
+/** An `error` that waits for the user: nothing is planned until the cause is fixed or the invoice is resent. */
+function failure(invoiceId: string, cause: ServiceCause, reason: string): InvoiceOutcome {
+  return { invoiceId, status: 'error', cause, lastError: reason, nextAttemptAt: null, note: `error before sending: ${reason}` };
+}
+
+// Records go in generation order: a later record never overtakes an earlier one that cannot go.
+function heldBehind(rows: BatchInvoice[], earlier: { id: string }): InvoiceOutcome[] {
+  return rows.map((r) =>
+    failure(r.id, 'waiting_for_earlier_record', `waiting for the earlier record ${earlier.id}, which needs attention`),
+  );
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** The first record that cannot be written as XML, so the message can go with the records before it. */
+function firstUnwritable(header: SubmissionHeader, records: MessageRecord[]): { index: number; reason: string } | undefined {
+  for (let index = 0; index < records.length; index += 1) {
+    try {
+      buildRegFactuRequest(header, [records[index].record]);
+    } catch (err) {
+      return { index, reason: `the record cannot be written as XML: ${describe(err)}` };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The next message of a chain, decided from what its sender read (pure: no clock, no I/O): each record rebuilt from its
+ * stored row and its huella proven (a record is never re-hashed), in chain order, stopping before anything that
+ * cannot go, with Incidencia=S once the message is late. One chain is one NIF in one environment, so the message
+ * carries one ObligadoEmision and goes to one endpoint.
+ */
+export function planMessage(input: MessageInput): MessagePlan {
+  const { held, certificate } = input;
+  const blocked = held ? input.waiting.filter((i) => i.chainSeq > held.chainSeq) : [];
+  const batch = held ? input.waiting.filter((i) => i.chainSeq < held.chainSeq) : input.waiting;
+  const waiting = held ? heldBehind(blocked, held) : [];
+  if (batch.length === 0) return { failed: waiting, message: undefined };
+  if (!input.taxpayerId)
+    return {
+      failed: [...batch, ...blocked].map((i) => failure(i.id, 'taxpayer_missing', 'the taxpayer no longer exists')),
+      message: undefined,
+    };
+  if ('problem' in certificate)
+    return { failed: [...batch, ...blocked].map((i) => failure(i.id, certificate.problem, certificate.reason)), message: undefined };
+
+  const failed: InvoiceOutcome[] = [...waiting];
+  const records: MessageRecord[] = [];
+  for (const [index, row] of batch.entries()) {
+    try {
+      records.push({ invoiceId: row.id, record: rebuildChainRecord(row) });
+    } catch (err) {
+      failed.push(failure(row.id, 'record_mismatch', describe(err)), ...heldBehind(batch.slice(index + 1), row));
+      break;
+    }
+  }
+  if (records.length === 0) return { failed, message: undefined };
+
+  const first = batch[0];
+  const lateBefore = input.now.getTime() - input.incidentAfterSeconds * 1000;
+  const going = batch.slice(0, records.length);
+  // Incidencia = S once delayed: a record older than the tolerance, or one that an earlier attempt already carried.
+  const incident = going.some((i) => i.sendAttempts > 0 || i.generatedAt.getTime() < lateBefore);
+  const header: SubmissionHeader = { obligado: { name: first.issuerName, nif: first.issuerNif }, incident };
+  let requestXml: string;
+  try {
+    requestXml = buildRegFactuRequest(
+      header,
+      records.map((r) => r.record),
+    );
+  } catch (err) {
+    const bad = firstUnwritable(header, records);
+    if (!bad) throw err;
+    const unwritable = batch[bad.index];
+    failed.push(failure(unwritable.id, 'record_unwritable', bad.reason), ...heldBehind(batch.slice(bad.index + 1), unwritable));
+    // The records before it go in the next pass, in a message of their own.
+    return { failed, message: undefined };
+  }
+  return {
+    failed,
+    message: {
+      chainId: input.chainId,
+      taxpayerId: input.taxpayerId,
+      endpoint: selectEndpoint(input.authority, first.isProduction),
+      certificate,
+      incident,
+      obligado: header.obligado,
+      requestXml,
+      records,
+    },
+  };
+}

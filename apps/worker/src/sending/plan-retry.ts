@@ -1,0 +1,58 @@
+import type { InvoiceOutcome, SendState } from '@vf/db';
+import { backoffDelayMs, type BackoffSettings } from './backoff-policy';
+import type { RecordVerdict, Verdict } from './verdict';
+
+export interface RetryPlan {
+  retryAt: Date;
+  /** Since when this chain's sends have been failing (now, when this is the first failure). */
+  failingSince: Date;
+  now: Date;
+  errorAfterSeconds: number;
+}
+
+/**
+ * When the records that must go again are tried: an exponential backoff on the chain's run of failures, but never
+ * earlier than flow control allows counted from now (a message without an answer may have been processed).
+ */
+export function retryTime(
+  verdict: Verdict,
+  state: SendState,
+  backoff: BackoffSettings,
+  now: Date,
+  random: () => number = Math.random,
+): Date {
+  const delayMs = backoffDelayMs(state.consecutiveFailures, backoff, random);
+  const waitSeconds = verdict.exchange === 'unanswered' ? state.waitSeconds : verdict.waitSeconds;
+  return new Date(Math.max(now.getTime() + delayMs, now.getTime() + waitSeconds * 1000));
+}
+
+/**
+ * No usable answer: each record goes again, unchanged, at `retryAt`; there is no attempt limit. It shows `queued`
+ * until the sends have been failing for `errorAfterSeconds`, then `error` (cause `outage`), still with its next
+ * attempt. An answer the service could not understand is `error` (cause `unknown_answer`) at once.
+ */
+export function judgeRetry(again: Extract<RecordVerdict, { kind: 'again' }>[], plan: RetryPlan): InvoiceOutcome[] {
+  const overdue = plan.now.getTime() - plan.failingSince.getTime() >= plan.errorAfterSeconds * 1000;
+  const next = `next attempt at ${plan.retryAt.toISOString()}`;
+  return again.map(({ sent, reason, code, unknownState }) => {
+    const base = { invoiceId: sent.invoiceId, nextAttemptAt: plan.retryAt };
+    if (unknownState !== undefined) {
+      const why = `${reason}; ${next}`;
+      return {
+        ...base,
+        status: 'error',
+        cause: 'unknown_answer',
+        code: code ?? null,
+        message: `EstadoRegistro ${unknownState}`,
+        lastError: why,
+        note: `error: ${why}`,
+      };
+    }
+    if (overdue) {
+      const why = `${reason}; failing since ${plan.failingSince.toISOString()}; ${next}`;
+      return { ...base, status: 'error', cause: 'outage', lastError: why, note: `error: ${why}` };
+    }
+    const why = `${reason}; ${next}`;
+    return { ...base, status: 'queued', lastError: why, note: why };
+  });
+}

@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { createTestDatabase, type TestDatabase } from '@vf/db/testing';
+import { freePort, pollUntil } from '@vf/private-servers';
+
+// `npm start` as a user runs it (migrate, certificates, simulator, API, worker), with its local state in a
+// temporary folder: every line it prints, its children's included, is searched for the secrets it made and used.
+const root = path.resolve(__dirname, '../..');
+
+let db: TestDatabase;
+let varDir: string;
+let child: ChildProcess;
+const output: string[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  varDir = mkdtempSync(path.join(tmpdir(), 'vf-npm-start-'));
+});
+
+afterAll(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      process.kill(-child.pid!, 'SIGKILL');
+    });
+  }
+  child?.stdout?.destroy();
+  child?.stderr?.destroy();
+  await db.destroy();
+  rmSync(varDir, { recursive: true, force: true });
+});
+
+test('npm start prints no secret, and writes the admin password and the master key readable by their owner only', async () => {
+  const [port, simPort] = [await freePort(), await freePort()];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    VAR_DIR: varDir,
+    PORT: String(port),
+    SIM_PORT: String(simPort),
+    SIMULATOR_URL: `https://127.0.0.1:${simPort}/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP`,
+    DATABASE_URL: db.url,
+    QUEUE_PREFIX: `vfstart-${randomUUID()}`,
+    LOG_LEVEL: 'debug',
+  };
+  for (const name of [
+    'MASTER_KEY',
+    'MASTER_KEY_FILE',
+    'CERT_DIR',
+    'ADMIN_USER',
+    'ADMIN_PASSWORD',
+    'PLATFORM_CERT_PATH',
+    'PLATFORM_CERT_PASSWORD',
+    'SIMULATOR_CA_PATH',
+  ])
+    delete env[name];
+  child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/start-all.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+
+  const base = `http://127.0.0.1:${port}`;
+  await pollUntil(async () => (await request(base).get('/api/v1/health')).status === 200, 'npm start to serve /health', 120_000, 500);
+  const password = `pw-${randomUUID()}`;
+  const email = `${randomUUID()}@example.test`;
+  const registered = await request(base).post('/api/v1/auth/register').send({ name: 'Start', email, password }).expect(201);
+  const adminPassword = readFileSync(path.join(varDir, 'admin-password.txt'), 'utf8').trim();
+  await request(base).get('/admin/queues').auth('admin', adminPassword).expect(200);
+  await request(base).get('/admin/queues').auth('admin', 'wrong password').expect(401);
+
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    process.kill(-child.pid!, 'SIGTERM');
+  });
+
+  for (const file of ['admin-password.txt', 'master-key'])
+    expect({ file, mode: statSync(path.join(varDir, file)).mode & 0o777 }).toEqual({ file, mode: 0o600 });
+  const certPasswords = Object.values(
+    JSON.parse(readFileSync(path.join(varDir, 'certs', 'passwords.json'), 'utf8')) as Record<string, string>,
+  );
+  const secrets: Record<string, string> = {
+    adminPassword,
+    masterKey: readFileSync(path.join(varDir, 'master-key'), 'utf8').trim(),
+    accountPassword: password,
+    apiKey: registered.body.data.api_key,
+    ...Object.fromEntries(certPasswords.map((p, i) => [`certificatePassword${i}`, p])),
+  };
+  const printed = output.join('');
+  expect(printed).toContain('api listening');
+  for (const [name, secret] of Object.entries(secrets))
+    expect({ name, printed: printed.includes(secret) }).toEqual({ name, printed: false });
+});

@@ -1,0 +1,450 @@
+import type { QueryResultRow } from 'pg';
+import type { InvoiceReferenceJson, RecipientJson, RecordWarningJson, SystemSnapshotJson } from '../schema';
+import type { ChainHead } from './invoice-store';
+
+/**
+ * The registration hot path: two prepared statements per group of registrations, whatever the number of taxpayers in
+ * it, and no SQL text built per request (docs/decisions/0007-append-as-compare-and-swap.md). Raw SQL because each
+ * statement is one round trip (the lookups folded into the read, every insert and the head swaps folded into the
+ * write), which Drizzle's builder cannot express; every row is typed here, at the boundary.
+ */
+
+/** A pg Pool, or a client inside a transaction: both take a named (prepared) query. */
+export interface Queryable {
+  query<R extends QueryResultRow>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
+}
+
+/** The computer system columns a record's SistemaInformatico is made of. */
+export interface AppendSystem {
+  id: string;
+  vendorName: string;
+  vendorNif: string;
+  name: string;
+  systemCode: string;
+  version: string;
+  installationNumber: string;
+  onlySupportsVerifactu: boolean;
+  supportsMultipleTaxpayers: boolean;
+}
+
+/** Everything the registrations of one taxpayer need before their records can be built. */
+export interface AppendContext {
+  taxpayer: { id: string; nif: string; name: string; isProduction: boolean };
+  chain: {
+    id: string;
+    length: number;
+    lastInvoiceId: string | null;
+    usage: { period: string | null; used: number; allowance: number };
+  };
+  previous: ChainHead | undefined;
+  /** IndicadorMultiplesOT: the account keeps records for more than one taxpayer. */
+  severalTaxpayers: boolean;
+  /** The requested systems that belong to the account, by id. */
+  systems: Map<string, AppendSystem>;
+  /** `duplicateKey(number, date)` of the requested invoices the chain already has. */
+  duplicates: Set<string>;
+}
+
+/** One taxpayer's registrations to look up: whose they are and which systems and invoice numbers they name. */
+export interface AppendLookup {
+  accountId: string;
+  taxpayerId: string;
+  systemIds: string[];
+  invoices: { invoiceNumber: string; invoiceDate: string }[];
+}
+
+export const duplicateKey = (invoiceNumber: string, invoiceDate: string) => `${invoiceDate} ${invoiceNumber}`;
+
+const READ = {
+  name: 'vf_append_read',
+  text: `
+WITH k AS (
+  SELECT * FROM unnest($1::uuid[], $2::uuid[]) WITH ORDINALITY AS k(account_id, taxpayer_id, n)
+), heads AS (
+  SELECT k.n, k.account_id, t.id AS taxpayer_id, t.nif, t.name, t.is_production,
+         c.id AS chain_id, c.chain_length, c.last_invoice_id, c.usage_period, c.usage_used, c.usage_allowance
+  FROM k
+  JOIN taxpayers t ON t.id = k.taxpayer_id AND t.account_id = k.account_id
+  JOIN chains c ON c.taxpayer_id = t.id AND c.is_production = t.is_production
+), dups AS (
+  -- One index probe per requested invoice (LATERAL ... LIMIT 1), never a scan of a whole chain.
+  SELECT q.n, json_agg(json_build_array(q.invoice_number, q.invoice_date::text)) AS list
+  FROM unnest($4::int[], $5::text[], $6::date[]) q(n, invoice_number, invoice_date)
+  JOIN heads h ON h.n = q.n
+  CROSS JOIN LATERAL (
+    SELECT 1 FROM invoices d
+    WHERE d.chain_id = h.chain_id AND d.invoice_number = q.invoice_number AND d.invoice_date = q.invoice_date AND d.id = d.invoice_id
+    LIMIT 1) found
+  GROUP BY q.n
+)
+SELECT h.n::int, h.nif, h.name, h.is_production, h.chain_id, h.chain_length, h.last_invoice_id, h.usage_period, h.usage_used, h.usage_allowance,
+       p.id AS prev_id, p.hash AS prev_hash, p.issuer_nif AS prev_issuer_nif, p.invoice_number AS prev_invoice_number,
+       p.invoice_date::text AS prev_invoice_date, p.generated_at AS prev_generated_at, p.generated_at_literal AS prev_generated_at_literal,
+       EXISTS (SELECT 1 FROM taxpayers o WHERE o.account_id = h.account_id AND o.id <> h.taxpayer_id) AS several_taxpayers,
+       (SELECT json_agg(json_build_array(s.id, s.account_id, s.vendor_name, s.vendor_nif, s.name, s.system_code, s.version,
+                                         s.installation_number, s.only_supports_verifactu, s.supports_multiple_taxpayers))
+          FROM computer_systems s WHERE s.account_id = h.account_id AND s.id = ANY($3::uuid[])) AS systems,
+       d.list AS duplicates
+FROM heads h
+LEFT JOIN invoices p ON p.id = h.last_invoice_id
+LEFT JOIN dups d ON d.n = h.n`,
+};
+
+// The fallback under contention and for quota (see the appender): the chain rows locked, in id order, until the
+// transaction ends. A statement of its own: a row locked FOR UPDATE is read as it is now, but the rest of the same
+// statement still sees the snapshot it started with (the previous record could be missing), so the heads are read by
+// the next statement, which sees everything committed before the locks were granted.
+const LOCK = {
+  name: 'vf_append_lock',
+  text: `
+SELECT c.id
+FROM unnest($1::uuid[], $2::uuid[]) k(account_id, taxpayer_id)
+JOIN taxpayers t ON t.id = k.taxpayer_id AND t.account_id = k.account_id
+JOIN chains c ON c.taxpayer_id = t.id AND c.is_production = t.is_production
+ORDER BY c.id
+FOR UPDATE OF c`,
+};
+
+type SystemTuple = [string, string, string, string, string, string, string, string, boolean, boolean];
+
+interface ReadRow {
+  n: number;
+  nif: string;
+  name: string;
+  is_production: boolean;
+  chain_id: string;
+  chain_length: number;
+  last_invoice_id: string | null;
+  usage_period: string | null;
+  usage_used: number;
+  usage_allowance: number;
+  prev_id: string | null;
+  prev_hash: string | null;
+  prev_issuer_nif: string | null;
+  prev_invoice_number: string | null;
+  prev_invoice_date: string | null;
+  prev_generated_at: Date | null;
+  prev_generated_at_literal: string | null;
+  several_taxpayers: boolean;
+  systems: SystemTuple[] | null;
+  duplicates: [string, string][] | null;
+}
+
+/**
+ * One round trip for any number of taxpayers: each one's taxpayer (owned by its account), current chain head,
+ * systems and duplicates. The result has one entry per lookup, in order; undefined where the account has no such
+ * taxpayer. `lock`: first the chains' rows are locked (in id order) until the caller's transaction ends.
+ */
+export async function readAppendContexts(
+  q: Queryable,
+  lookups: AppendLookup[],
+  opts: { lock?: boolean } = {},
+): Promise<(AppendContext | undefined)[]> {
+  if (opts.lock) await q.query({ ...LOCK, values: [lookups.map((l) => l.accountId), lookups.map((l) => l.taxpayerId)] });
+  const invoices = lookups.flatMap((l, i) => l.invoices.map((inv) => ({ n: i + 1, ...inv })));
+  const { rows } = await q.query<ReadRow>({
+    ...READ,
+    values: [
+      lookups.map((l) => l.accountId),
+      lookups.map((l) => l.taxpayerId),
+      [...new Set(lookups.flatMap((l) => l.systemIds))],
+      invoices.map((i) => i.n),
+      invoices.map((i) => i.invoiceNumber),
+      invoices.map((i) => i.invoiceDate),
+    ],
+  });
+  const contexts: (AppendContext | undefined)[] = lookups.map(() => undefined);
+  for (const r of rows) contexts[r.n - 1] = toContext(lookups[r.n - 1], r);
+  return contexts;
+}
+
+function toContext(lookup: AppendLookup, r: ReadRow): AppendContext {
+  const systems = new Map<string, AppendSystem>();
+  for (const [
+    id,
+    ,
+    vendorName,
+    vendorNif,
+    name,
+    systemCode,
+    version,
+    installationNumber,
+    onlySupportsVerifactu,
+    supportsMultipleTaxpayers,
+  ] of r.systems ?? []) {
+    systems.set(id, {
+      id,
+      vendorName,
+      vendorNif,
+      name,
+      systemCode,
+      version,
+      installationNumber,
+      onlySupportsVerifactu,
+      supportsMultipleTaxpayers,
+    });
+  }
+  return {
+    taxpayer: { id: lookup.taxpayerId, nif: r.nif, name: r.name, isProduction: r.is_production },
+    chain: {
+      id: r.chain_id,
+      length: r.chain_length,
+      lastInvoiceId: r.last_invoice_id,
+      usage: { period: r.usage_period, used: r.usage_used, allowance: r.usage_allowance },
+    },
+    previous:
+      r.prev_id &&
+      r.prev_hash &&
+      r.prev_issuer_nif &&
+      r.prev_invoice_number &&
+      r.prev_invoice_date &&
+      r.prev_generated_at &&
+      r.prev_generated_at_literal
+        ? {
+            id: r.prev_id,
+            hash: r.prev_hash,
+            issuerNif: r.prev_issuer_nif,
+            invoiceNumber: r.prev_invoice_number,
+            invoiceDate: r.prev_invoice_date,
+            generatedAt: r.prev_generated_at,
+            generatedAtLiteral: r.prev_generated_at_literal,
+          }
+        : undefined,
+    severalTaxpayers: r.several_taxpayers,
+    systems,
+    duplicates: new Set((r.duplicates ?? []).map(([number, date]) => duplicateKey(number, date))),
+  };
+}
+
+/** A registration record (an invoice's first record) as stored. */
+export interface RegistrationRow {
+  id: string;
+  accountId: string;
+  taxpayerId: string;
+  computerSystemId: string;
+  chainSeq: number;
+  warnings: RecordWarningJson[];
+  invoiceNumber: string;
+  invoiceDate: string;
+  invoiceType: string;
+  description: string;
+  operationDate: string | null;
+  recipient: RecipientJson | null;
+  rectificationType: string | null;
+  rectifiedBaseAmount: string | null;
+  rectifiedTaxAmount: string | null;
+  correctedInvoices: InvoiceReferenceJson[];
+  totalAmount: string;
+  totalTaxAmount: string;
+  issuerNif: string;
+  issuerName: string;
+  systemSnapshot: SystemSnapshotJson;
+  isProduction: boolean;
+  generatedAtLiteral: string;
+  generatedAt: Date;
+  previousInvoiceId: string | null;
+  previousHash: string | null;
+  hash: string;
+  qrUrl: string;
+}
+
+export interface RegistrationLineRow {
+  invoiceId: string;
+  lineNo: number;
+  taxType: string;
+  regimeType: string | null;
+  operationType: string;
+  baseAmount: string;
+  taxRate: string | null;
+  taxAmount: string | null;
+  surchargeRate: string | null;
+  surchargeAmount: string | null;
+}
+
+/** An Idempotency-Key answer stored in the same statement as the records it answers for (body already sealed). */
+export interface SealedAnswer {
+  accountId: string;
+  key: string;
+  owner: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The records to append to one chain, built on the head the read returned. */
+export interface AppendWrite {
+  chainId: string;
+  taxpayerId: string;
+  /** The head the records were built on: the chain's write is refused when it moved since. */
+  expected: { length: number; lastInvoiceId: string | null };
+  /** "YYYY-MM": the registrations are counted against the chain's allowance of this month. */
+  period: string;
+  records: RegistrationRow[];
+  lines: RegistrationLineRow[];
+  answers: SealedAnswer[];
+}
+
+/**
+ * Per chain, in the order of the writes. `appended`: its head was swapped and its records stored (`backlog`: its
+ * records not yet put in a message). Not appended: its head moved, its taxpayer switched environment or its allowance
+ * ran short since the read; nothing of it was stored.
+ */
+export type AppendResult = { appended: true; backlog: number } | { appended: false };
+
+const WRITE = {
+  name: 'vf_append_write',
+  text: `
+WITH h AS (
+  SELECT * FROM json_to_recordset($1::json) AS h(chain_id uuid, taxpayer_id uuid, expected_length integer, expected_last uuid,
+    new_length integer, new_last uuid, count integer, period text)
+), locked AS (
+  -- Chain rows locked in id order: two processes writing overlapping sets of chains never wait for each other in a cycle.
+  SELECT c.id FROM chains c WHERE c.id IN (SELECT chain_id FROM h) ORDER BY c.id FOR UPDATE
+), head AS (
+  UPDATE chains c SET chain_length = h.new_length, last_invoice_id = h.new_last, usage_used = c.usage_used + h.count
+  FROM h
+  WHERE c.id = h.chain_id AND c.id IN (SELECT id FROM locked)
+    AND c.chain_length = h.expected_length AND c.last_invoice_id IS NOT DISTINCT FROM h.expected_last
+    AND c.usage_period = h.period AND c.usage_used + h.count <= c.usage_allowance
+    AND EXISTS (SELECT 1 FROM taxpayers t WHERE t.id = h.taxpayer_id AND t.id = c.taxpayer_id AND t.is_production = c.is_production)
+  RETURNING c.id, c.chain_length
+), r AS (
+  SELECT * FROM json_to_recordset($2::json) AS r(
+    id uuid, chain_id uuid, account_id uuid, taxpayer_id uuid, computer_system_id uuid, chain_seq integer, warnings jsonb,
+    invoice_number text, invoice_date date, invoice_type text, description text, operation_date date, recipient jsonb,
+    rectification_type text, rectified_base_amount numeric, rectified_tax_amount numeric, corrected_invoices jsonb,
+    total_amount numeric, total_tax_amount numeric, issuer_nif text, issuer_name text, system_snapshot jsonb,
+    is_production boolean, generated_at_literal text, generated_at timestamptz, previous_invoice_id uuid,
+    previous_hash text, hash text, qr_url text)
+  WHERE r.chain_id IN (SELECT id FROM head)
+), records AS (
+  INSERT INTO invoices (id, invoice_id, current_record_id, chain_id, account_id, taxpayer_id, computer_system_id, chain_seq,
+    record_type, warnings, invoice_number, invoice_date, invoice_type, description, operation_date, recipient,
+    rectification_type, rectified_base_amount, rectified_tax_amount, corrected_invoices, total_amount, total_tax_amount,
+    issuer_nif, issuer_name, system_snapshot, is_production, generated_at_literal, generated_at, previous_invoice_id,
+    previous_hash, hash, qr_url, authority_status)
+  SELECT r.id, r.id, r.id, r.chain_id, r.account_id, r.taxpayer_id, r.computer_system_id, r.chain_seq,
+    'registration', r.warnings, r.invoice_number, r.invoice_date, r.invoice_type, r.description, r.operation_date, r.recipient,
+    r.rectification_type, r.rectified_base_amount, r.rectified_tax_amount, r.corrected_invoices, r.total_amount, r.total_tax_amount,
+    r.issuer_nif, r.issuer_name, r.system_snapshot, r.is_production, r.generated_at_literal, r.generated_at, r.previous_invoice_id,
+    r.previous_hash, r.hash, r.qr_url, 'queued'
+  FROM r
+  RETURNING id
+), lines AS (
+  INSERT INTO invoice_lines (invoice_id, line_no, tax_type, regime_type, operation_type, base_amount, tax_rate, tax_amount,
+    surcharge_rate, surcharge_amount)
+  SELECT l.invoice_id, l.line_no, l.tax_type, l.regime_type, l.operation_type, l.base_amount, l.tax_rate, l.tax_amount,
+    l.surcharge_rate, l.surcharge_amount
+  FROM json_to_recordset($3::json) AS l(chain_id uuid, invoice_id uuid, line_no integer, tax_type text, regime_type text,
+    operation_type text, base_amount numeric, tax_rate numeric, tax_amount numeric, surcharge_rate numeric, surcharge_amount numeric)
+  WHERE l.chain_id IN (SELECT id FROM head)
+), events AS (
+  INSERT INTO invoice_status_events (invoice_id, status) SELECT r.id, 'queued' FROM r ORDER BY r.chain_id, r.chain_seq
+), answers AS (
+  UPDATE idempotency_keys k SET state = 'completed', response_status = a.status, response_headers = a.headers, response_body = a.body
+  FROM json_to_recordset($4::json) AS a(chain_id uuid, account_id uuid, key text, owner uuid, status integer, headers jsonb, body text)
+  WHERE a.chain_id IN (SELECT id FROM head)
+    AND k.account_id = a.account_id AND k.key = a.key AND k.owner = a.owner AND k.state = 'running'
+)
+SELECT head.id AS chain_id, head.chain_length - coalesce(s.sent_through_seq, 0) AS backlog
+FROM head LEFT JOIN send_states s ON s.chain_id = head.id`,
+};
+
+/**
+ * One round trip and one transaction of its own (or part of the caller's) for any number of chains: per chain, a
+ * compare-and-swap on its head row that also counts the registrations against its allowance, then its records, lines,
+ * first status events and idempotent answers. A chain whose swap fails stores nothing; the others are not affected.
+ * The head rows are locked only for this one statement.
+ */
+export async function appendRegistrations(q: Queryable, writes: AppendWrite[]): Promise<AppendResult[]> {
+  const { rows } = await q.query<{ chain_id: string; backlog: number }>({
+    ...WRITE,
+    values: [
+      JSON.stringify(
+        writes.map((w) => {
+          const last = w.records[w.records.length - 1];
+          return {
+            chain_id: w.chainId,
+            taxpayer_id: w.taxpayerId,
+            expected_length: w.expected.length,
+            expected_last: w.expected.lastInvoiceId,
+            new_length: last.chainSeq,
+            new_last: last.id,
+            count: w.records.length,
+            period: w.period,
+          };
+        }),
+      ),
+      JSON.stringify(writes.flatMap((w) => w.records.map((r) => recordJson(w.chainId, r)))),
+      JSON.stringify(writes.flatMap((w) => w.lines.map((l) => lineJson(w.chainId, l)))),
+      JSON.stringify(
+        writes.flatMap((w) =>
+          w.answers.map((a) => ({
+            chain_id: w.chainId,
+            account_id: a.accountId,
+            key: a.key,
+            owner: a.owner,
+            status: a.status,
+            headers: a.headers,
+            body: a.body,
+          })),
+        ),
+      ),
+    ],
+  });
+  const backlogs = new Map(rows.map((r) => [r.chain_id, r.backlog]));
+  return writes.map((w) => {
+    const backlog = backlogs.get(w.chainId);
+    return backlog === undefined ? { appended: false } : { appended: true, backlog };
+  });
+}
+
+function recordJson(chainId: string, r: RegistrationRow) {
+  return {
+    id: r.id,
+    chain_id: chainId,
+    account_id: r.accountId,
+    taxpayer_id: r.taxpayerId,
+    computer_system_id: r.computerSystemId,
+    chain_seq: r.chainSeq,
+    warnings: r.warnings,
+    invoice_number: r.invoiceNumber,
+    invoice_date: r.invoiceDate,
+    invoice_type: r.invoiceType,
+    description: r.description,
+    operation_date: r.operationDate,
+    recipient: r.recipient,
+    rectification_type: r.rectificationType,
+    rectified_base_amount: r.rectifiedBaseAmount,
+    rectified_tax_amount: r.rectifiedTaxAmount,
+    corrected_invoices: r.correctedInvoices,
+    total_amount: r.totalAmount,
+    total_tax_amount: r.totalTaxAmount,
+    issuer_nif: r.issuerNif,
+    issuer_name: r.issuerName,
+    system_snapshot: r.systemSnapshot,
+    is_production: r.isProduction,
+    generated_at_literal: r.generatedAtLiteral,
+    generated_at: r.generatedAt,
+    previous_invoice_id: r.previousInvoiceId,
+    previous_hash: r.previousHash,
+    hash: r.hash,
+    qr_url: r.qrUrl,
+  };
+}
+
+function lineJson(chainId: string, l: RegistrationLineRow) {
+  return {
+    chain_id: chainId,
+    invoice_id: l.invoiceId,
+    line_no: l.lineNo,
+    tax_type: l.taxType,
+    regime_type: l.regimeType,
+    operation_type: l.operationType,
+    base_amount: l.baseAmount,
+    tax_rate: l.taxRate,
+    tax_amount: l.taxAmount,
+    surcharge_rate: l.surchargeRate,
+    surcharge_amount: l.surchargeAmount,
+  };
+}
