@@ -7,9 +7,9 @@ const config: Config = {
   roots: ['<rootDir>/apps', '<rootDir>/packages', '<rootDir>/e2e', '<rootDir>/bench', '<rootDir>/scripts'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }] },
-  globalSetup: '<rootDir>/packages/db/src/testing/global-setup.ts',
-  globalTeardown: '<rootDir>/packages/db/src/testing/global-teardown.ts',
-  maxWorkers: 2,
+  globalSetup: '<rootDir>/scripts/jest/global-setup.ts',
+  globalTeardown: '<rootDir>/scripts/jest/global-teardown.ts',
+  maxWorkers: 3,
   testTimeout: 60_000,
 };
 

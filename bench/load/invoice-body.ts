@@ -1,3 +1,4 @@
+import { f1Request } from '@vf/core/testing';
 import type { Tenant } from './load-spec';
 
 /** Today in Europe/Madrid (the API validates invoice dates against Spanish time), as YYYY-MM-DD. */
@@ -6,7 +7,7 @@ export function madridDate(now = new Date()): string {
 }
 
 /**
- * Builds the i-th F1 invoice of a load: one 21% line (100.00 + 21.00), a unique number, the taxpayers taken in
+ * Builds the i-th invoice of a load from the shared F1 fixture (one 21% line, 100.00 + 21.00): a unique number, the taxpayers taken in
  * turn so that a wide load spreads evenly over every chain.
  */
 export function invoiceFactory(tenant: Tenant, numberPrefix: string) {
@@ -20,17 +21,11 @@ export function invoiceFactory(tenant: Tenant, numberPrefix: string) {
       date = madridDate();
       dateCheckedAt = Date.now();
     }
-    return {
+    return f1Request({
       taxpayer_id: tenant.taxpayerIds[i % tenant.taxpayerIds.length],
       computer_system_id: tenant.systemId,
       invoice_number: `${numberPrefix}-${i + 1}`,
       invoice_date: date,
-      invoice_type: 'F1',
-      description: 'Servicios de consultoría',
-      recipient: { name: 'Cliente SL', nif: 'B85905495' },
-      breakdown: [{ tax_type: '01', regime_type: '01', operation_type: 'S1', base_amount: 100, tax_rate: 21, tax_amount: 21 }],
-      total_amount: 121,
-      total_tax_amount: 21,
-    };
+    });
   };
 }

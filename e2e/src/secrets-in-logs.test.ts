@@ -85,8 +85,7 @@ beforeAll(async () => {
     redis,
     queues,
     logger: createLogger({ service: 'api', level: 'debug', destination: logs.stream }),
-    config: { masterKey: config.masterKey, certificateDir: dir, admin: undefined, queuePrefix: config.queuePrefix },
-    passwordHashCost: 4,
+    config: { masterKey: config.masterKey, certificateDir: dir, admin: undefined, queuePrefix: config.queuePrefix, passwordHashCost: 4 },
   });
   server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

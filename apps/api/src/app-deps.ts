@@ -11,9 +11,9 @@ export interface AppDeps {
   redis: Redis;
   queues: Queues;
   logger: Logger;
-  config: Pick<AppConfig, 'masterKey' | 'certificateDir' | 'admin' | 'queuePrefix'> & Partial<Pick<AppConfig, 'trustProxy'>>;
-  /** bcrypt cost: 12 in production; tests pass a low one. */
-  passwordHashCost: number;
+  /** `passwordHashCost` is PASSWORD_HASH_COST (12 by default); tests pass a low one. */
+  config: Pick<AppConfig, 'masterKey' | 'certificateDir' | 'admin' | 'queuePrefix' | 'passwordHashCost'> &
+    Partial<Pick<AppConfig, 'trustProxy'>>;
   clock?: () => Date;
   /** How long a registration waits for Redis before leaving the invoice to the reconciler. */
   enqueueTimeoutMs?: number;

@@ -28,7 +28,7 @@ export function composeServices(deps: AppDeps) {
   const clock = deps.clock ?? (() => new Date());
   const intake = createCertificateIntake({ certificateDir: deps.config.certificateDir, masterKey: deps.config.masterKey, clock });
   const invoices = createInvoiceQueryService({ db });
-  const passwords = createPasswordHasher(deps.passwordHashCost);
+  const passwords = createPasswordHasher(deps.config.passwordHashCost);
   // The app's Redis namespace is its queue prefix: one deployment (or test) never sees another's counters.
   const throttle = createCredentialThrottle({ redis: deps.redis, prefix: deps.config.queuePrefix, limits: deps.throttleLimits });
   const account = createAccountService({ db, clock });

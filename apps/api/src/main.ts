@@ -8,7 +8,6 @@ import { createLogger as createServiceLogger } from '@vf/logger';
 import { createLogger } from './http/create-logger';
 import { withTimeout } from './shared/with-timeout';
 
-const PASSWORD_HASH_COST = 12;
 const SHUTDOWN_STEP_MS = 10_000;
 const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
 
@@ -30,7 +29,7 @@ async function main(): Promise<void> {
   // An 'error' event without a listener would crash the process; an outage is logged and outlived instead.
   for (const queue of [queues.submission, queues.maintenance]) queue.on('error', (err) => logger.warn({ err }, 'queue error'));
 
-  const app = createApp({ db: database.db, redis, queues, logger, config, passwordHashCost: PASSWORD_HASH_COST });
+  const app = createApp({ db: database.db, redis, queues, logger, config });
   const server: Server = app.listen(config.port, () => logger.info({ port: config.port }, 'api listening'));
 
   let stopping = false;

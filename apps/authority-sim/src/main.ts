@@ -18,7 +18,7 @@ function platformNif(certDir: string): string | undefined {
 
 async function main(): Promise<void> {
   const config = loadSimConfig();
-  const logger = createLogger({ service: 'authority-sim', level: process.env.LOG_LEVEL ?? 'info' });
+  const logger = createLogger({ service: 'authority-sim', level: config.logLevel });
   const certDir = resolve(config.certDir);
   const certs = writeTestCertificates(certDir);
   if (certs.written.length) logger.info({ certDir, files: certs.written }, 'SIMULATOR generated test certificates');

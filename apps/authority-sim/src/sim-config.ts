@@ -10,6 +10,8 @@ export interface SimConfig {
   timestampToleranceSeconds: number;
   latencyMs: number;
   validateSchema: boolean;
+  /** pino level of the simulator's log. */
+  logLevel: string;
 }
 
 const nifList = Joi.string().pattern(/^\s*[0-9A-Z]{9}(\s*,\s*[0-9A-Z]{9})*\s*$/);
@@ -24,6 +26,7 @@ const schema = Joi.object({
   SIM_TOLERANCE_SECONDS: Joi.number().integer().min(0).default(240),
   SIM_LATENCY_MS: Joi.number().integer().min(0).default(0),
   SIM_VALIDATE_SCHEMA: Joi.boolean().default(true),
+  LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
 }).unknown(true);
 
 const split = (list: string | undefined) =>
@@ -48,5 +51,6 @@ export function loadSimConfig(env: NodeJS.ProcessEnv = process.env): SimConfig {
     timestampToleranceSeconds: value.SIM_TOLERANCE_SECONDS,
     latencyMs: value.SIM_LATENCY_MS,
     validateSchema: value.SIM_VALIDATE_SCHEMA,
+    logLevel: value.LOG_LEVEL,
   };
 }

@@ -5,7 +5,7 @@ import type { AppConfig } from '@vf/config';
 import { createDatabase } from '@vf/db';
 import { enableDefaultMetrics, startMetricsServer, workerRegistry, type MetricsServer } from '@vf/metrics';
 import { MAINTENANCE_QUEUE, SUBMISSION_QUEUE, createQueues, createRedis, wakeChainSender, type SubmissionJobData } from '@vf/queue';
-import { chainHasWork } from '@vf/db';
+import { submissionBatchStore } from '@vf/db';
 import { ensureReconcileSchedule, reconcileExclusively } from './jobs/reconcile-processor';
 import { createSendChainJob, type SendChainJobResult } from './jobs/send-chain-job';
 import { ClientCertificates } from './transport/client-certificates';
@@ -131,7 +131,8 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
       // the job is gone closes that window (a record stored after this look adds a new job itself).
       submissionWorker.on('completed', (job) => {
         const { chainId } = job.data;
-        chainHasWork(database.db, chainId)
+        submissionBatchStore
+          .chainHasWork(database.db, chainId)
           .then((work) => (work ? wakeChainSender(queues.submission, chainId) : undefined))
           .catch((err: unknown) =>
             logger.warn({ err, chainId }, 'could not look for records registered while the job ended; the reconciler will'),

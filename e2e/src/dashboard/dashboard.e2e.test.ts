@@ -3,7 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { eq, inArray } from 'drizzle-orm';
 import { invoices } from '@vf/db';
-import { invoiceBody } from '@vf/api/testing';
+import { chromiumPath, invoiceBody } from '@vf/api/testing';
 import { startE2eStack, type E2eStack } from '../support/dashboard-stack';
 
 /** CI artifacts: one PNG per page visited, at laptop and phone widths (README names this folder). */
@@ -57,7 +57,7 @@ beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   stack = await startE2eStack();
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     headless: true,
     args: [
       '--no-sandbox',

@@ -79,8 +79,7 @@ export async function startE2eStack(): Promise<E2eStack> {
     redis,
     queues,
     logger: pino({ level: 'silent' }),
-    config: { masterKey: config.masterKey, certificateDir: dir, admin: undefined, queuePrefix: config.queuePrefix },
-    passwordHashCost: 4,
+    config: { masterKey: config.masterKey, certificateDir: dir, admin: undefined, queuePrefix: config.queuePrefix, passwordHashCost: 4 },
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -1,4 +1,5 @@
 import { PrivateRedis } from '@vf/private-servers';
+import { waitUntil } from '../support/wait-until';
 import type { Party, WorkerTestEnv } from '../support/worker-test-env';
 
 // A Redis of this test's own, flushed and restarted empty under a running worker. The reconcile interval is 1 s:
@@ -27,12 +28,21 @@ afterAll(async () => {
   await redis?.destroy();
 });
 
+let previous: string | undefined;
+
 /** Registers invoices whose jobs wait in a paused queue, so only Redis holds the promise to send them. */
 async function waitingInvoices(count: number): Promise<string[]> {
+  // The chain's job may outlive the previous test's answers (running, or asleep on the waiting time); it must end
+  // first, or the new records would join it instead of waiting in the paused queue.
+  if (previous) {
+    const job = await env.jobId(previous);
+    await waitUntil(async () => (await env.apiQueues.submission.getJobState(job)) === 'unknown', 'the chain job to end', 15_000);
+  }
   await env.apiQueues.submission.pause();
   const ids = await env.register(party, taxpayerId, count);
   expect((await env.states(ids)).map((s) => s.status)).toEqual(Array(count).fill('queued'));
   for (const id of ids) expect(await env.apiQueues.submission.getJobState(await env.jobId(id))).toBe('waiting');
+  previous = ids[0];
   return ids;
 }
 

@@ -16,6 +16,8 @@ export interface AppConfig {
   /** Only certificate paths inside this directory are accepted on taxpayers. */
   certificateDir: string;
   logLevel: string;
+  /** bcrypt cost of account passwords (each step doubles the time a hash takes). */
+  passwordHashCost: number;
   queuePrefix: string;
   authority: {
     mode: AuthorityMode;
@@ -76,6 +78,7 @@ export const envSchema = Joi.object({
   CERT_DIR: Joi.string().default('var/certs'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   QUEUE_PREFIX: Joi.string().default('vf'),
+  PASSWORD_HASH_COST: Joi.number().integer().min(10).max(15).default(12),
   AUTHORITY_MODE: Joi.string().valid('simulator', 'aeat').default('simulator'),
   SIMULATOR_URL: Joi.string()
     .uri({ scheme: ['https'] })

@@ -39,6 +39,13 @@ test('outside production, a random key is made once in the key file (0600) and r
   expect(other.masterKey.equals(first.masterKey)).toBe(false);
 });
 
+test('the bcrypt cost of passwords is 12 unless set, between 10 and 15', () => {
+  expect(loadConfig({ MASTER_KEY: KEY }).passwordHashCost).toBe(12);
+  expect(loadConfig({ MASTER_KEY: KEY, PASSWORD_HASH_COST: '14' }).passwordHashCost).toBe(14);
+  expect(() => loadConfig({ MASTER_KEY: KEY, PASSWORD_HASH_COST: '9' })).toThrow(/PASSWORD_HASH_COST/);
+  expect(() => loadConfig({ MASTER_KEY: KEY, PASSWORD_HASH_COST: '16' })).toThrow(/PASSWORD_HASH_COST/);
+});
+
 test('a master key of the wrong length is refused', () => {
   expect(() => loadConfig({ MASTER_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/MASTER_KEY must hold 32 bytes/);
 });

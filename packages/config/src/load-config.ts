@@ -32,6 +32,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     masterKeyFile,
     certificateDir: v.CERT_DIR,
     logLevel: v.LOG_LEVEL,
+    passwordHashCost: v.PASSWORD_HASH_COST,
     queuePrefix: v.QUEUE_PREFIX,
     authority: {
       mode: v.AUTHORITY_MODE,

@@ -201,8 +201,13 @@ describe('Idempotency-Key', () => {
       redis: t.redis,
       queues: t.queues,
       logger: pino({ level: 'silent' }),
-      passwordHashCost: 4,
-      config: { masterKey: t.masterKey, certificateDir: t.certificateDir, admin: undefined, queuePrefix: t.queues.submission.opts.prefix! },
+      config: {
+        masterKey: t.masterKey,
+        certificateDir: t.certificateDir,
+        admin: undefined,
+        queuePrefix: t.queues.submission.opts.prefix!,
+        passwordHashCost: 4,
+      },
     });
     const { result, handle } = await services.idempotency.claim(accountId, key, requestFingerprint('POST', '/api/v1/invoices', body));
     expect(result.kind).toBe('claimed');
@@ -233,8 +238,13 @@ describe('Idempotency-Key', () => {
       redis: t.redis,
       queues: t.queues,
       logger: pino({ level: 'silent' }),
-      passwordHashCost: 4,
-      config: { masterKey: t.masterKey, certificateDir: t.certificateDir, admin: undefined, queuePrefix: t.queues.submission.opts.prefix! },
+      config: {
+        masterKey: t.masterKey,
+        certificateDir: t.certificateDir,
+        admin: undefined,
+        queuePrefix: t.queues.submission.opts.prefix!,
+        passwordHashCost: 4,
+      },
     });
     const { handle } = await services.idempotency.claim(
       accountId,

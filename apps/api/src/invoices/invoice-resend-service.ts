@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '@vf/db';
 import type { InvoiceDetail } from '@vf/db';
-import { resendInvoice } from '@vf/db';
+import { submissionResumeStore } from '@vf/db';
 import { ensureChainSender, type Queues } from '@vf/queue';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
@@ -21,7 +21,7 @@ export function createInvoiceResendService(deps: { db: Db; queues: Queues; invoi
     /** Returns the invoice as it stands once queued again (read before the workers can move it on). */
     async resend(accountId: string, id: string, log: Logger): Promise<{ invoice: InvoiceDetail; resumedRecords: number }> {
       if (!isUuid(id)) throw notFound();
-      const attempt = await deps.db.transaction((tx) => resendInvoice(tx, accountId, id));
+      const attempt = await deps.db.transaction((tx) => submissionResumeStore.resendInvoice(tx, accountId, id));
       if (attempt.kind === 'not_found') throw notFound();
       if (attempt.kind === 'not_resendable') {
         throw new ApiError('not_resendable', `Only an invoice in error can be resent; this one is ${attempt.status}.`, {

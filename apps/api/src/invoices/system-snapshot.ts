@@ -1,4 +1,4 @@
-import type { SystemSnapshotJson } from '@vf/db';
+import type { SistemaInformatico } from '@vf/core';
 import type { AppendSystem } from '@vf/db';
 
 const yesNo = (b: boolean) => (b ? 'S' : 'N');
@@ -7,7 +7,7 @@ const yesNo = (b: boolean) => (b ? 'S' : 'N');
  * The SistemaInformatico block as of this record. IndicadorMultiplesOT is computed, never chosen:
  * S when the account keeps records for more than one taxpayer (NOTES §9.1).
  */
-export function systemSnapshot(system: Omit<AppendSystem, 'id'>, accountHasSeveralTaxpayers: boolean): SystemSnapshotJson {
+export function systemSnapshot(system: Omit<AppendSystem, 'id'>, accountHasSeveralTaxpayers: boolean): SistemaInformatico {
   return {
     NombreRazon: system.vendorName,
     NIF: system.vendorNif,

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumPath } from '../testing/chromium-path';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const SCREENSHOTS = path.resolve(__dirname, '../../../../artifacts/screenshots');
@@ -14,7 +15,7 @@ beforeAll(async () => {
   t = await createTestApp();
   server = t.app.listen(0, '127.0.0.1');
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });

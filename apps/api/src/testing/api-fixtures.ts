@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { madridToday } from '@vf/core';
+import { f1Request } from '@vf/core/testing';
 
 /** An Express app or a listening server: whatever supertest can call. */
 type App = Parameters<typeof request>[0];
@@ -56,21 +57,15 @@ export async function createSystem(app: App, account: TestAccount, body: Record<
   return res.body.data.id;
 }
 
-/** A valid F1 for today: 100.00 at 21% VAT. */
+/** The shared F1 fixture (100.00 at 21% VAT) for the given taxpayer and system, dated today, with a fresh number. */
 export function invoiceBody(taxpayerId: string, systemId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
+  return f1Request({
     taxpayer_id: taxpayerId,
     computer_system_id: systemId,
     invoice_number: `F-${randomUUID().slice(0, 8)}`,
     invoice_date: madridToday(),
-    invoice_type: 'F1',
-    description: 'Servicios de consultoría',
-    recipient: { name: 'Cliente SL', nif: 'B85905495' },
-    breakdown: [{ tax_type: '01', regime_type: '01', operation_type: 'S1', base_amount: 100, tax_rate: 21, tax_amount: 21 }],
-    total_amount: 121,
-    total_tax_amount: 21,
     ...overrides,
-  };
+  });
 }
 
 /** One account with a taxpayer and a system, ready to register invoices. */

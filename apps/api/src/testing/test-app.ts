@@ -54,9 +54,8 @@ export async function createTestApp(
     redis,
     queues,
     logger: createLogger('debug', stream),
-    passwordHashCost: 4,
     ...overrides,
-    config: { masterKey, certificateDir, admin: undefined, queuePrefix, ...overrides.config },
+    config: { masterKey, certificateDir, admin: undefined, queuePrefix, passwordHashCost: 4, ...overrides.config },
   };
   return {
     app: createApp(deps),

@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Database } from '@vf/db';
-import { resumeAfterTaxpayerChange } from '@vf/db';
+import { submissionResumeStore } from '@vf/db';
 import { reconcileStranded, type SubmissionJobData } from '@vf/queue';
 
 // Arbitrary constant identifying "the reconciler" among PostgreSQL advisory locks.
@@ -25,7 +25,7 @@ export async function reconcileExclusively(
     const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [RECONCILE_LOCK_KEY]);
     if (!rows[0].locked) return 'skipped';
     try {
-      const resumed = await database.db.transaction((tx) => resumeAfterTaxpayerChange(tx));
+      const resumed = await database.db.transaction((tx) => submissionResumeStore.resumeAfterTaxpayerChange(tx));
       if (resumed.length > 0) logger.info({ resumed: resumed.length }, "records in error resumed after their taxpayer's data changed");
       const requeued = await reconcileStranded(database.db, queue);
       if (requeued > 0) logger.info({ chains: requeued }, 'stranded chains given their job again');

@@ -3,21 +3,11 @@ import { DelayedError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { AppConfig } from '@vf/config';
 import {
-  abandonInFlightSubmissions,
-  applyInvoiceOutcomes,
-  chainHasWork,
-  closeSubmission,
   FULL_BATCH,
-  firstHeldRecord,
-  getSendState,
-  holdRecordsBehind,
-  loadSendBatch,
-  loadSenderTaxpayer,
-  openSubmission,
-  recordAnswerTiming,
-  recordFailureTiming,
-  recordRejectionTiming,
-  recordSendStart,
+  senderTaxpayerStore,
+  sendStateStore,
+  submissionBatchStore,
+  submissionRecordStore,
   type Db,
   type InvoiceOutcome,
 } from '@vf/db';
@@ -82,9 +72,9 @@ export function createSendChainJob(deps: SendChainJobDeps) {
       logger.warn({ err, chainId }, 'lease renewal failed'),
     );
     if ('lease' in taken) await sendWhileAllowed(taken.lease);
-    if (!(await chainHasWork(db, chainId))) return { chain: 'idle' };
+    if (!(await submissionBatchStore.chainHasWork(db, chainId))) return { chain: 'idle' };
     if ('retryAt' in taken) return sleepUntil(job, token, taken.retryAt.getTime());
-    const state = await getSendState(db, chainId);
+    const state = await sendStateStore.get(db, chainId);
     return sleepUntil(job, token, state?.nextSendAt.getTime() ?? Date.now());
   }
 
@@ -108,7 +98,7 @@ export function createSendChainJob(deps: SendChainJobDeps) {
         }
       }
       // Whatever now waits behind a record in error says so at once, not when flow control next lets a send go.
-      await lease.fenced((tx) => holdRecordsBehind(tx, chainId, { alsoRetrying: true }));
+      await lease.fenced((tx) => submissionRecordStore.holdRecordsBehind(tx, chainId, { alsoRetrying: true }));
     } catch (err) {
       if (!(err instanceof LeaseLostError)) throw err;
       logger.warn({ chainId }, err.message);
@@ -124,7 +114,7 @@ export function createSendChainJob(deps: SendChainJobDeps) {
   async function sendNext(lease: SendLease): Promise<Step> {
     const plan = planMessage(await readMessageInput(lease.chainId));
     if (plan.failed.length > 0) {
-      await lease.fenced((tx) => applyInvoiceOutcomes(tx, plan.failed, null));
+      await lease.fenced((tx) => submissionRecordStore.applyInvoiceOutcomes(tx, plan.failed, null));
       logger.warn(
         { chainId: lease.chainId, count: plan.failed.length, reason: plan.failed[0].lastError },
         'records marked error before sending',
@@ -135,8 +125,11 @@ export function createSendChainJob(deps: SendChainJobDeps) {
   }
 
   async function readMessageInput(chainId: string): Promise<MessageInput> {
-    const [waiting, held] = await Promise.all([loadSendBatch(db, chainId, FULL_BATCH), firstHeldRecord(db, chainId)]);
-    const taxpayer = waiting.length > 0 ? await loadSenderTaxpayer(db, chainId) : undefined;
+    const [waiting, held] = await Promise.all([
+      submissionBatchStore.load(db, chainId, FULL_BATCH),
+      submissionBatchStore.firstHeldRecord(db, chainId),
+    ]);
+    const taxpayer = waiting.length > 0 ? await senderTaxpayerStore.forChain(db, chainId) : undefined;
     let certificate: MessageInput['certificate'] = { problem: 'taxpayer_missing', reason: 'the taxpayer no longer exists' };
     if (taxpayer) {
       try {
@@ -163,12 +156,12 @@ export function createSendChainJob(deps: SendChainJobDeps) {
   async function send(lease: SendLease, message: PreparedMessage): Promise<'sent' | 'failed'> {
     const { chainId } = message;
     const opened = await lease.fenced(async (tx) => {
-      await abandonInFlightSubmissions(
+      await submissionRecordStore.abandonInFlight(
         tx,
         chainId,
         'the sending worker stopped before the answer was recorded; its records were sent again',
       );
-      const o = await openSubmission(tx, {
+      const o = await submissionRecordStore.open(tx, {
         taxpayerId: message.taxpayerId,
         chainId,
         workerId: deps.workerId,
@@ -178,7 +171,7 @@ export function createSendChainJob(deps: SendChainJobDeps) {
         requestXml: message.requestXml,
         invoiceIds: message.records.map((r) => r.invoiceId),
       });
-      await recordSendStart(tx, chainId, deps.config.authority.requestTimeoutMs);
+      await sendStateStore.recordSendStart(tx, chainId, deps.config.authority.requestTimeoutMs);
       return o;
     });
     const sent: SentRecord[] = message.records
@@ -205,9 +198,9 @@ export function createSendChainJob(deps: SendChainJobDeps) {
     }
 
     const settled = await lease.fenced(async (tx, state) => {
-      await closeSubmission(tx, opened.submissionId, verdict.submission);
-      if (verdict.exchange === 'answered') await recordAnswerTiming(tx, chainId, verdict.waitSeconds);
-      if (verdict.exchange === 'refused') await recordRejectionTiming(tx, chainId);
+      await submissionRecordStore.close(tx, opened.submissionId, verdict.submission);
+      if (verdict.exchange === 'answered') await sendStateStore.recordAnswerTiming(tx, chainId, verdict.waitSeconds);
+      if (verdict.exchange === 'refused') await sendStateStore.recordRejectionTiming(tx, chainId);
       const outcomes: InvoiceOutcome[] = verdict.records.flatMap((r) => (r.kind === 'settled' ? [r.outcome] : []));
       const again = verdict.records.filter((r): r is Extract<RecordVerdict, { kind: 'again' }> => r.kind === 'again');
       if (again.length > 0) {
@@ -215,10 +208,10 @@ export function createSendChainJob(deps: SendChainJobDeps) {
         const at = now();
         const retryAt = retryTime(verdict, state, { baseMs: backoffBaseMs, maxMs: backoffMaxMs }, at, deps.random);
         // Only a send without an answer is part of an outage; records left open by an answer count from now.
-        const failingSince = verdict.exchange === 'unanswered' ? await recordFailureTiming(tx, chainId, retryAt, at) : at;
+        const failingSince = verdict.exchange === 'unanswered' ? await sendStateStore.recordFailureTiming(tx, chainId, retryAt, at) : at;
         outcomes.push(...judgeRetry(again, { retryAt, failingSince, now: at, errorAfterSeconds }));
       }
-      await applyInvoiceOutcomes(tx, outcomes, opened.submissionId);
+      await submissionRecordStore.applyInvoiceOutcomes(tx, outcomes, opened.submissionId);
       return outcomes;
     });
     recordSend(verdict, settled, ((answeredAt ?? performance.now()) - startedAt) / 1000);

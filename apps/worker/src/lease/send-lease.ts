@@ -1,13 +1,4 @@
-import {
-  acquireSendLease,
-  continueSendLease,
-  lockOwnedSendState,
-  releaseSendLease,
-  renewSendLease,
-  type Db,
-  type SendState,
-  type Tx,
-} from '@vf/db';
+import { sendStateStore, type Db, type SendState, type Tx } from '@vf/db';
 
 /** The lease was taken over by another worker: this sender must write nothing more. */
 export class LeaseLostError extends Error {
@@ -49,25 +40,25 @@ export class SendLease {
 
   /** Becomes the chain's sender, or says when to try again (the other holder's expiry, or flow control). */
   static async take(db: Db, chainId: string, owner: string, ttlMs: number, onRenewalError: (err: unknown) => void): Promise<LeaseAttempt> {
-    const attempt = await acquireSendLease(db, chainId, owner, ttlMs);
+    const attempt = await sendStateStore.acquireLease(db, chainId, owner, ttlMs);
     if (!attempt.acquired) return { retryAt: attempt.retryAt };
     return { lease: new SendLease(db, chainId, owner, ttlMs, onRenewalError) };
   }
 
   /** Extends the lease; false when it was taken over. */
   renew(): Promise<boolean> {
-    return renewSendLease(this.db, this.chainId, this.owner, this.ttlMs);
+    return sendStateStore.renewLease(this.db, this.chainId, this.owner, this.ttlMs);
   }
 
   /** Keeps the lease for another message only if flow control allows one now (or a full message waits). */
   keepForNext(): Promise<boolean> {
-    return continueSendLease(this.db, this.chainId, this.owner, this.ttlMs);
+    return sendStateStore.continueLease(this.db, this.chainId, this.owner, this.ttlMs);
   }
 
   /** Runs `work` in a transaction holding the chain's send state row, only while the lease is still this sender's. */
   fenced<T>(work: (tx: Tx, state: SendState) => Promise<T>): Promise<T> {
     return this.db.transaction(async (tx) => {
-      const state = await lockOwnedSendState(tx, this.chainId, this.owner);
+      const state = await sendStateStore.lockOwned(tx, this.chainId, this.owner);
       if (!state) throw new LeaseLostError(this.chainId);
       return work(tx, state);
     });
@@ -77,6 +68,6 @@ export class SendLease {
   async release(): Promise<void> {
     clearInterval(this.heartbeat);
     await this.renewal;
-    await releaseSendLease(this.db, this.chainId, this.owner);
+    await sendStateStore.releaseLease(this.db, this.chainId, this.owner);
   }
 }

@@ -1,6 +1,5 @@
 import type { Db } from '@vf/db';
-import { getSendState } from '@vf/db';
-import { chainHasWork } from '@vf/db';
+import { sendStateStore, submissionBatchStore } from '@vf/db';
 import type { InvoiceOutcome } from '@vf/db';
 import { flowControlWait, sendDuration, sendsTotal, sentRecordsTotal } from '@vf/metrics';
 import type { Verdict } from '../sending/verdict';
@@ -27,7 +26,7 @@ export function recordSend(result: Verdict, settled: InvoiceOutcome[], seconds: 
  * backoff after a failure) lets the next message go, however many workers there are.
  */
 export async function recordFlowControlWait(db: Db, chainId: string, reason: 'waiting_time' | 'backoff'): Promise<void> {
-  const [state, waiting] = await Promise.all([getSendState(db, chainId), chainHasWork(db, chainId)]);
+  const [state, waiting] = await Promise.all([sendStateStore.get(db, chainId), submissionBatchStore.chainHasWork(db, chainId)]);
   if (!state || !waiting) return;
   flowControlWait.observe({ reason }, Math.max(0, state.nextSendAt.getTime() - Date.now()) / 1000);
 }

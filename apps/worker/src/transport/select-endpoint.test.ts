@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from '@vf/config';
+import { SCHEMA_DIR } from '@vf/xml';
 import { selectEndpoint } from './select-endpoint';
 
 const authority = (patch: Partial<AppConfig['authority']>): AppConfig['authority'] => ({
@@ -31,7 +32,7 @@ test('aeat mode with seal certificates uses the seal hosts', () => {
 });
 
 test('the aeat endpoints are exactly the VERI*FACTU addresses of the vendored WSDL', () => {
-  const wsdl = readFileSync(join(__dirname, '../../../../packages/xml/schemas/SistemaFacturacion.wsdl'), 'utf8');
+  const wsdl = readFileSync(join(SCHEMA_DIR, 'SistemaFacturacion.wsdl'), 'utf8');
   const verifactuPorts = [...wsdl.matchAll(/location="([^"]+VerifactuSOAP)"/g)].map((m) => m[1]).sort();
   const ours = [false, true]
     .flatMap((seal) => [false, true].map((prod) => selectEndpoint(authority({ mode: 'aeat', useSealHosts: seal }), prod)))

@@ -1,2 +1,3 @@
 export * from './test-pki';
 export * from './write-test-certificates';
+export * from './test-key-pool';

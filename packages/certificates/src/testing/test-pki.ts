@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import forge from 'node-forge';
 import { ORGANIZATION_IDENTIFIER_OID } from '../certificate-nif';
+import { nextPooledTestKey } from './test-key-pool';
 
 /** Throwaway test PKI. Never use these certificates outside tests and the authority simulator. */
 export interface IssuedCertificate {
@@ -25,10 +26,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 // Spanish legal entities' NIFs start with one of these letters; persons' with a digit or K/L/M/X/Y/Z.
 const LEGAL_ENTITY_FIRST = /^[ABCDEFGHJNPQRSUVW]/;
 
-// Node's native generator is two orders of magnitude faster than node-forge's pure-JS one.
+// Node's native generator is two orders of magnitude faster than node-forge's pure-JS one; a test run takes its keys
+// from a pool generated once (test-key-pool.ts).
 function generateKey(): { key: forge.pki.rsa.PrivateKey; publicKey: forge.pki.rsa.PublicKey; keyPem: string } {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const keyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const keyPem =
+    nextPooledTestKey() ??
+    generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const key = forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey;
   return { key, publicKey: forge.pki.setRsaPublicKey(key.n, key.e), keyPem };
 }
@@ -130,11 +133,16 @@ export function issueCertificate(ca: IssuedCertificate, opts: IssueOptions): Iss
   return { certPem: forge.pki.certificateToPem(cert), keyPem, cert, key };
 }
 
-/** DER PKCS#12 (3DES, as node-forge writes it); the CA is included in the chain when given. */
+/**
+ * DER PKCS#12 (3DES, as node-forge writes it); the CA is included in the chain when given. Its key derivation runs
+ * 64 iterations instead of node-forge's 2,048: reading a file costs the same work again in pure JavaScript, and
+ * the tests read hundreds of them; the format and the code that reads it are the same.
+ */
 export function toPkcs12(cert: IssuedCertificate, password: string, ca?: IssuedCertificate): Buffer {
   const chain = ca ? [cert.cert, ca.cert] : [cert.cert];
   const asn1 = forge.pkcs12.toPkcs12Asn1(cert.key, chain, password, {
     algorithm: '3des',
+    count: 64,
     friendlyName: cert.cert.subject.getField('CN')?.value,
   });
   return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');

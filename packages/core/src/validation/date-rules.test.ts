@@ -1,4 +1,5 @@
-import { errorAt, errorsOf, f1Request } from './invoice-request-fixture';
+import { f1Request } from '../testing';
+import { errorAt, errorsOf } from './errors-of';
 
 describe('invoice and operation dates', () => {
   it('refuses an issue date after today in Madrid (1112)', () => {

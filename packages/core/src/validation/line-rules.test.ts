@@ -1,4 +1,5 @@
-import { errorAt, errorsOf, f1Request, warningsOf, withLine } from './invoice-request-fixture';
+import { f1Request, withLine } from '../testing';
+import { errorAt, errorsOf, warningsOf } from './errors-of';
 
 // Totals that match a single line, so each test sees only the rule it is about.
 const totals = (base: number, tax = 0, surcharge = 0) => ({ total_amount: base + tax + surcharge, total_tax_amount: tax + surcharge });

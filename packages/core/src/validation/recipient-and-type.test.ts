@@ -1,4 +1,5 @@
-import { errorAt, errorsOf, f1Request, warningsOf } from './invoice-request-fixture';
+import { f1Request } from '../testing';
+import { errorAt, errorsOf, warningsOf } from './errors-of';
 
 const corrective = (type: string, extra: Record<string, unknown> = {}) =>
   f1Request({ invoice_type: type, corrected_invoices: [{ invoice_number: 'A-1', invoice_date: '2026-10-01' }], ...extra });

@@ -1,4 +1,5 @@
-import { errorAt, errorsOf, f1Request, warningsOf } from './invoice-request-fixture';
+import { f1Request } from '../testing';
+import { errorAt, errorsOf, warningsOf } from './errors-of';
 
 const lines = [
   { regime_type: '01', operation_type: 'S1', base_amount: 100, tax_rate: 21, tax_amount: 21 },

@@ -1,5 +1,6 @@
 import { buildRegistrationRecord } from '../record';
-import { errorAt, errorsOf, f1Request, TODAY } from './invoice-request-fixture';
+import { f1Request } from '../testing';
+import { errorAt, errorsOf, TODAY } from './errors-of';
 import { validateInvoiceRequest } from './validate-invoice-request';
 
 describe('validateInvoiceRequest: accepted requests', () => {

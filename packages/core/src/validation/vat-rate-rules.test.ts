@@ -1,4 +1,5 @@
-import { errorAt, errorsOf, withLine } from './invoice-request-fixture';
+import { withLine } from '../testing';
+import { errorAt, errorsOf } from './errors-of';
 
 // An IVA S1 line of base 100 at `rate`, with matching totals; `date` is the operation date (the tax point).
 function vatLine(rate: number, date?: string, surcharge?: number) {

@@ -1,5 +1,4 @@
-import { buildCancellationRecord, buildRegistrationRecord, toAeatDate, type ChainRecord } from '@vf/core';
-import type { SystemSnapshotJson } from '../schema';
+import { buildCancellationRecord, buildRegistrationRecord, toAeatDate, type ChainRecord, type SistemaInformatico } from '@vf/core';
 import { toNormalizedInvoice, type StoredInvoiceContent, type StoredLine } from '../stores/invoice-record-mapping';
 
 /** What rebuilding a stored chain record needs: its row, its lines and the previous record as it was hashed in. */
@@ -11,7 +10,7 @@ export interface StoredChainRecord extends StoredInvoiceContent {
   sinRegistroPrevio: boolean;
   issuerNif: string;
   issuerName: string;
-  systemSnapshot: SystemSnapshotJson;
+  systemSnapshot: SistemaInformatico;
   generatedAtLiteral: string;
   hash: string;
   /** The previous record of the chain as it was hashed into this one; null for the first record. */

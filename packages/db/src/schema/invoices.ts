@@ -18,7 +18,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { chains } from './chains';
-import type { AuthorityStatus } from '@vf/core';
+import type { AuthorityStatus, SistemaInformatico } from '@vf/core';
 import { accounts } from './accounts';
 import { computerSystems } from './systems';
 import { taxpayers } from './taxpayers';
@@ -39,19 +39,6 @@ export interface InvoiceReferenceJson {
   invoice_number: string;
   invoice_date: string;
 }
-/** SistemaInformatico block captured when the record was generated, so a resend is byte-identical. */
-export interface SystemSnapshotJson {
-  NombreRazon: string;
-  NIF: string;
-  NombreSistemaInformatico: string;
-  IdSistemaInformatico: string;
-  Version: string;
-  NumeroInstalacion: string;
-  TipoUsoPosibleSoloVerifactu: 'S' | 'N';
-  TipoUsoPosibleMultiOT: 'S' | 'N';
-  IndicadorMultiplesOT: 'S' | 'N';
-}
-
 export const invoices = pgTable(
   'invoices',
   {
@@ -106,7 +93,8 @@ export const invoices = pgTable(
     /** Snapshots taken at generation: the values that were hashed and will be sent. */
     issuerNif: varchar('issuer_nif', { length: 9 }).notNull(),
     issuerName: varchar('issuer_name', { length: 120 }).notNull(),
-    systemSnapshot: jsonb('system_snapshot').$type<SystemSnapshotJson>().notNull(),
+    /** The SistemaInformatico block captured when the record was generated, so a resend is byte-identical. */
+    systemSnapshot: jsonb('system_snapshot').$type<SistemaInformatico>().notNull(),
     isProduction: boolean('is_production').notNull(),
     /** FechaHoraHusoGenRegistro exactly as hashed, e.g. 2025-03-01T10:00:00+01:00. */
     generatedAtLiteral: text('generated_at_literal').notNull(),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { idempotencyKeys } from '../schema';
 
@@ -46,42 +46,60 @@ export const idempotencyStore = {
    * by exactly one of any number of concurrent callers (the row lock of ON CONFLICT serialises them).
    */
   async claim(db: DbOrTx, r: IdempotencyClaimRequest): Promise<IdempotencyClaim> {
+    const k = idempotencyKeys;
     for (let attempt = 0; attempt < 3; attempt++) {
-      const won = await db.execute<{ owner: string }>(sql`
-        INSERT INTO idempotency_keys (account_id, key, fingerprint, state, owner, locked_until, expires_at)
-        VALUES (${r.accountId}, ${r.key}, ${r.fingerprint}, 'running', ${r.owner},
-                now() + make_interval(secs => ${r.lockSeconds}), now() + make_interval(secs => ${r.ttlSeconds}))
-        ON CONFLICT (account_id, key) DO UPDATE SET
-          fingerprint = EXCLUDED.fingerprint, state = 'running', owner = EXCLUDED.owner,
-          locked_until = EXCLUDED.locked_until, expires_at = EXCLUDED.expires_at, created_at = now(),
-          response_status = NULL, response_headers = NULL, response_body = NULL
-        WHERE idempotency_keys.expires_at <= now()
-           OR (idempotency_keys.state = 'running' AND idempotency_keys.locked_until <= now()
-               AND idempotency_keys.fingerprint = EXCLUDED.fingerprint)
-        RETURNING owner`);
-      if (won.rows[0]?.owner === r.owner) return { kind: 'claimed' };
-      const existing = await db.execute<{
-        fingerprint: string;
-        state: string;
-        response_status: number | null;
-        response_headers: Record<string, string> | null;
-        response_body: string | null;
-        retry_after: number;
-      }>(sql`
-        SELECT fingerprint, state, response_status, response_headers, response_body,
-               GREATEST(1, CEIL(EXTRACT(EPOCH FROM (locked_until - now()))))::int AS retry_after
-        FROM idempotency_keys WHERE account_id = ${r.accountId} AND key = ${r.key}`);
-      const row = existing.rows[0];
+      const [won] = await db
+        .insert(k)
+        .values({
+          accountId: r.accountId,
+          key: r.key,
+          fingerprint: r.fingerprint,
+          state: 'running',
+          owner: r.owner,
+          lockedUntil: sql`now() + make_interval(secs => ${r.lockSeconds})`,
+          expiresAt: sql`now() + make_interval(secs => ${r.ttlSeconds})`,
+        })
+        .onConflictDoUpdate({
+          target: [k.accountId, k.key],
+          set: {
+            fingerprint: sql`EXCLUDED.fingerprint`,
+            state: 'running',
+            owner: sql`EXCLUDED.owner`,
+            lockedUntil: sql`EXCLUDED.locked_until`,
+            expiresAt: sql`EXCLUDED.expires_at`,
+            createdAt: sql`now()`,
+            responseStatus: null,
+            responseHeaders: null,
+            responseBody: null,
+          },
+          setWhere: or(
+            lte(k.expiresAt, sql`now()`),
+            and(eq(k.state, 'running'), lte(k.lockedUntil, sql`now()`), eq(k.fingerprint, sql`EXCLUDED.fingerprint`)),
+          ),
+        })
+        .returning({ owner: k.owner });
+      if (won?.owner === r.owner) return { kind: 'claimed' };
+      const [row] = await db
+        .select({
+          fingerprint: k.fingerprint,
+          state: k.state,
+          responseStatus: k.responseStatus,
+          responseHeaders: k.responseHeaders,
+          responseBody: k.responseBody,
+          retryAfter: sql<number>`GREATEST(1, CEIL(EXTRACT(EPOCH FROM (${k.lockedUntil} - now()))))::int`,
+        })
+        .from(k)
+        .where(and(eq(k.accountId, r.accountId), eq(k.key, r.key)));
       // Purged between the two statements: claim again.
       if (!row) continue;
       if (row.fingerprint !== r.fingerprint) return { kind: 'mismatch' };
-      if (row.state === 'completed' && row.response_status !== null) {
+      if (row.state === 'completed' && row.responseStatus !== null) {
         return {
           kind: 'replay',
-          response: { status: row.response_status, headers: row.response_headers ?? {}, body: row.response_body ?? '' },
+          response: { status: row.responseStatus, headers: row.responseHeaders ?? {}, body: row.responseBody ?? '' },
         };
       }
-      return { kind: 'in_progress', retryAfterSeconds: row.retry_after };
+      return { kind: 'in_progress', retryAfterSeconds: row.retryAfter };
     }
     return { kind: 'in_progress', retryAfterSeconds: 1 };
   },

@@ -1,11 +1,12 @@
 import type { QueryResultRow } from 'pg';
-import type { InvoiceReferenceJson, RecipientJson, RecordWarningJson, SystemSnapshotJson } from '../schema';
+import type { SistemaInformatico } from '@vf/core';
+import type { InvoiceReferenceJson, RecipientJson, RecordWarningJson } from '../schema';
 import type { ChainHead } from './invoice-store';
 
 /**
  * The registration hot path: two prepared statements per group of registrations, whatever the number of taxpayers in
- * it, and no SQL text built per request (docs/decisions/0007-append-as-compare-and-swap.md). Raw SQL because each
- * statement is one round trip (the lookups folded into the read, every insert and the head swaps folded into the
+ * it, and no SQL text built per request (docs/decisions/0007-group-commit-with-compare-and-swap.md). Raw SQL because
+ * each statement is one round trip (the lookups folded into the read, every insert and the head swaps folded into the
  * write), which Drizzle's builder cannot express; every row is typed here, at the boundary.
  */
 
@@ -238,7 +239,7 @@ export interface RegistrationRow {
   totalTaxAmount: string;
   issuerNif: string;
   issuerName: string;
-  systemSnapshot: SystemSnapshotJson;
+  systemSnapshot: SistemaInformatico;
   isProduction: boolean;
   generatedAtLiteral: string;
   generatedAt: Date;

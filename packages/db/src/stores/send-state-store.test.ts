@@ -1,19 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../testing';
-import {
-  FULL_BATCH,
-  acquireSendLease,
-  continueSendLease,
-  getSendState,
-  lockOwnedSendState,
-  outageSummary,
-  recordAnswerTiming,
-  recordFailureTiming,
-  recordSendStart,
-  releaseSendLease,
-  renewSendLease,
-} from './send-state-store';
+import { FULL_BATCH, sendStateStore } from './send-state-store';
 
 let t: TestDatabase;
 
@@ -55,10 +43,10 @@ const TTL = 30_000;
 test('only one of several concurrent senders gets the lease; the others learn until when it is held', async () => {
   const chainId = await seedChain();
   const owners = Array.from({ length: 8 }, () => randomUUID());
-  const attempts = await Promise.all(owners.map((o) => acquireSendLease(t.db, chainId, o, TTL)));
+  const attempts = await Promise.all(owners.map((o) => sendStateStore.acquireLease(t.db, chainId, o, TTL)));
   const winners = attempts.filter((a) => a.acquired);
   expect(winners).toHaveLength(1);
-  const state = await getSendState(t.db, chainId);
+  const state = await sendStateStore.get(t.db, chainId);
   // A fresh taxpayer may send at once, so the lease expiry is the earliest next chance.
   for (const a of attempts.filter((x) => !x.acquired)) {
     expect(a).toEqual({ acquired: false, reason: 'leased', retryAt: state!.leaseUntil });
@@ -67,60 +55,64 @@ test('only one of several concurrent senders gets the lease; the others learn un
 
 test('an expired lease is taken over, and the previous holder can no longer renew it or write under it', async () => {
   const chainId = await seedChain();
-  expect((await acquireSendLease(t.db, chainId, 'dead-worker', TTL)).acquired).toBe(true);
+  expect((await sendStateStore.acquireLease(t.db, chainId, 'dead-worker', TTL)).acquired).toBe(true);
   await t.db.execute(sql`UPDATE send_states SET lease_until = now() - interval '1 second' WHERE chain_id = ${chainId}`);
 
-  expect((await acquireSendLease(t.db, chainId, 'new-worker', TTL)).acquired).toBe(true);
-  expect(await renewSendLease(t.db, chainId, 'dead-worker', TTL)).toBe(false);
-  expect(await t.db.transaction((tx) => lockOwnedSendState(tx, chainId, 'dead-worker'))).toBeUndefined();
-  expect(await t.db.transaction((tx) => lockOwnedSendState(tx, chainId, 'new-worker'))).toMatchObject({ leaseOwner: 'new-worker' });
+  expect((await sendStateStore.acquireLease(t.db, chainId, 'new-worker', TTL)).acquired).toBe(true);
+  expect(await sendStateStore.renewLease(t.db, chainId, 'dead-worker', TTL)).toBe(false);
+  expect(await t.db.transaction((tx) => sendStateStore.lockOwned(tx, chainId, 'dead-worker'))).toBeUndefined();
+  expect(await t.db.transaction((tx) => sendStateStore.lockOwned(tx, chainId, 'new-worker'))).toMatchObject({ leaseOwner: 'new-worker' });
   // Releasing with a stale token does not free the new holder's lease.
-  await releaseSendLease(t.db, chainId, 'dead-worker');
-  expect((await getSendState(t.db, chainId))?.leaseOwner).toBe('new-worker');
+  await sendStateStore.releaseLease(t.db, chainId, 'dead-worker');
+  expect((await sendStateStore.get(t.db, chainId))?.leaseOwner).toBe('new-worker');
 });
 
 test('after an answer the next send waits TiempoEsperaEnvio, unless a full message is waiting', async () => {
   const chainId = await seedChain(FULL_BATCH - 1);
-  expect((await acquireSendLease(t.db, chainId, 'a', TTL)).acquired).toBe(true);
+  expect((await sendStateStore.acquireLease(t.db, chainId, 'a', TTL)).acquired).toBe(true);
   await t.db.transaction(async (tx) => {
-    await recordSendStart(tx, chainId, 60_000);
-    await recordAnswerTiming(tx, chainId, 45);
+    await sendStateStore.recordSendStart(tx, chainId, 60_000);
+    await sendStateStore.recordAnswerTiming(tx, chainId, 45);
   });
-  expect(await continueSendLease(t.db, chainId, 'a', TTL)).toBe(false);
-  await releaseSendLease(t.db, chainId, 'a');
+  expect(await sendStateStore.continueLease(t.db, chainId, 'a', TTL)).toBe(false);
+  await sendStateStore.releaseLease(t.db, chainId, 'a');
 
-  const state = await getSendState(t.db, chainId);
+  const state = await sendStateStore.get(t.db, chainId);
   expect(state?.waitSeconds).toBe(45);
   expect(state!.nextSendAt.getTime() - Date.now()).toBeGreaterThan(40_000);
-  expect(await acquireSendLease(t.db, chainId, 'b', TTL)).toEqual({ acquired: false, reason: 'flow_control', retryAt: state!.nextSendAt });
+  expect(await sendStateStore.acquireLease(t.db, chainId, 'b', TTL)).toEqual({
+    acquired: false,
+    reason: 'flow_control',
+    retryAt: state!.nextSendAt,
+  });
 
   // One more record makes 1,000 waiting: the send may go now.
   await seedMore(chainId, 1);
-  expect((await acquireSendLease(t.db, chainId, 'b', TTL)).acquired).toBe(true);
-  expect(await continueSendLease(t.db, chainId, 'b', TTL)).toBe(true);
+  expect((await sendStateStore.acquireLease(t.db, chainId, 'b', TTL)).acquired).toBe(true);
+  expect(await sendStateStore.continueLease(t.db, chainId, 'b', TTL)).toBe(true);
 });
 
 test('a failure backoff holds even when a full message is waiting (no retry storm on a large backlog)', async () => {
   const chainId = await seedChain(FULL_BATCH + 5);
-  expect((await acquireSendLease(t.db, chainId, 'a', TTL)).acquired).toBe(true);
+  expect((await sendStateStore.acquireLease(t.db, chainId, 'a', TTL)).acquired).toBe(true);
   const retryAt = new Date(Date.now() + 3_600_000);
-  await t.db.transaction((tx) => recordFailureTiming(tx, chainId, retryAt, new Date()));
-  await releaseSendLease(t.db, chainId, 'a');
+  await t.db.transaction((tx) => sendStateStore.recordFailureTiming(tx, chainId, retryAt, new Date()));
+  await sendStateStore.releaseLease(t.db, chainId, 'a');
 
-  expect(await acquireSendLease(t.db, chainId, 'b', TTL)).toEqual({ acquired: false, reason: 'flow_control', retryAt });
-  expect((await getSendState(t.db, chainId))?.consecutiveFailures).toBe(1);
+  expect(await sendStateStore.acquireLease(t.db, chainId, 'b', TTL)).toEqual({ acquired: false, reason: 'flow_control', retryAt });
+  expect((await sendStateStore.get(t.db, chainId))?.consecutiveFailures).toBe(1);
 });
 
 test('a send that starts pushes the next allowed time past its possible answer plus the waiting time, so a dead sender still counts', async () => {
   const chainId = await seedChain(1);
-  expect((await acquireSendLease(t.db, chainId, 'a', TTL)).acquired).toBe(true);
-  await t.db.transaction((tx) => recordSendStart(tx, chainId, 10_000));
+  expect((await sendStateStore.acquireLease(t.db, chainId, 'a', TTL)).acquired).toBe(true);
+  await t.db.transaction((tx) => sendStateStore.recordSendStart(tx, chainId, 10_000));
   // Meanwhile, others learn they need not look again before the send's answer deadline plus the waiting time.
-  const meanwhile = await acquireSendLease(t.db, chainId, 'c', TTL);
-  expect(meanwhile).toMatchObject({ acquired: false, reason: 'leased', retryAt: (await getSendState(t.db, chainId))!.nextSendAt });
+  const meanwhile = await sendStateStore.acquireLease(t.db, chainId, 'c', TTL);
+  expect(meanwhile).toMatchObject({ acquired: false, reason: 'leased', retryAt: (await sendStateStore.get(t.db, chainId))!.nextSendAt });
   // The sender dies: its lease expires, yet the next send still waits the 10 s timeout plus the default 60 s.
   await t.db.execute(sql`UPDATE send_states SET lease_until = now() - interval '1 second' WHERE chain_id = ${chainId}`);
-  const next = await acquireSendLease(t.db, chainId, 'b', TTL);
+  const next = await sendStateStore.acquireLease(t.db, chainId, 'b', TTL);
   expect(next).toMatchObject({ acquired: false, reason: 'flow_control' });
   expect((next as { retryAt: Date }).retryAt.getTime() - Date.now()).toBeGreaterThan(65_000);
 });
@@ -147,18 +139,18 @@ test('an outage is dated from its first failed send, survives further failures, 
     sql`UPDATE invoices SET authority_status = 'error', next_attempt_at = now() WHERE chain_id = ${chainId} AND chain_seq = 2`,
   );
   await t.db.execute(sql`UPDATE invoices SET authority_status = 'error' WHERE chain_id = ${chainId} AND chain_seq = 3`);
-  expect((await acquireSendLease(t.db, chainId, 'a', TTL)).acquired).toBe(true);
-  expect(await outageSummary(t.db, accountId)).toBeUndefined();
+  expect((await sendStateStore.acquireLease(t.db, chainId, 'a', TTL)).acquired).toBe(true);
+  expect(await sendStateStore.outageSummary(t.db, accountId)).toBeUndefined();
 
   const first = new Date('2026-03-02T08:30:00Z');
   const retryAt = new Date(Date.now() + 1_000);
-  expect(await t.db.transaction((tx) => recordFailureTiming(tx, chainId, retryAt, first))).toEqual(first);
-  expect(await t.db.transaction((tx) => recordFailureTiming(tx, chainId, retryAt, new Date()))).toEqual(first);
-  expect(await outageSummary(t.db, accountId)).toEqual({ waitingRecords: 2, taxpayers: 1, since: first });
+  expect(await t.db.transaction((tx) => sendStateStore.recordFailureTiming(tx, chainId, retryAt, first))).toEqual(first);
+  expect(await t.db.transaction((tx) => sendStateStore.recordFailureTiming(tx, chainId, retryAt, new Date()))).toEqual(first);
+  expect(await sendStateStore.outageSummary(t.db, accountId)).toEqual({ waitingRecords: 2, taxpayers: 1, since: first });
 
-  await t.db.transaction((tx) => recordAnswerTiming(tx, chainId, 60));
-  expect(await getSendState(t.db, chainId)).toMatchObject({ failingSince: null, consecutiveFailures: 0 });
-  expect(await outageSummary(t.db, accountId)).toBeUndefined();
+  await t.db.transaction((tx) => sendStateStore.recordAnswerTiming(tx, chainId, 60));
+  expect(await sendStateStore.get(t.db, chainId)).toMatchObject({ failingSince: null, consecutiveFailures: 0 });
+  expect(await sendStateStore.outageSummary(t.db, accountId)).toBeUndefined();
 });
 
 test("a taxpayer's sandbox and production chains have a lease, flow control, backoff and outage each", async () => {
@@ -168,22 +160,22 @@ test("a taxpayer's sandbox and production chains have a lease, flow control, bac
   const accountId = await accountOf(sandbox);
 
   // A sender holds the sandbox chain and is waiting for an answer; the production chain may still send at once.
-  expect((await acquireSendLease(t.db, sandbox, 'sandbox-sender', TTL)).acquired).toBe(true);
-  await t.db.transaction((tx) => recordSendStart(tx, sandbox, 60_000));
-  expect((await acquireSendLease(t.db, production, 'production-sender', TTL)).acquired).toBe(true);
-  expect(await acquireSendLease(t.db, sandbox, 'other', TTL)).toMatchObject({ acquired: false, reason: 'leased' });
+  expect((await sendStateStore.acquireLease(t.db, sandbox, 'sandbox-sender', TTL)).acquired).toBe(true);
+  await t.db.transaction((tx) => sendStateStore.recordSendStart(tx, sandbox, 60_000));
+  expect((await sendStateStore.acquireLease(t.db, production, 'production-sender', TTL)).acquired).toBe(true);
+  expect(await sendStateStore.acquireLease(t.db, sandbox, 'other', TTL)).toMatchObject({ acquired: false, reason: 'leased' });
 
   // The production sends fail: its backoff and its outage are its own; the sandbox chain keeps its answer's timing.
   const first = new Date('2026-03-02T08:30:00Z');
   const retryAt = new Date(Date.now() + 3_600_000);
-  await t.db.transaction((tx) => recordFailureTiming(tx, production, retryAt, first));
-  await t.db.transaction((tx) => recordAnswerTiming(tx, sandbox, 5));
-  expect(await getSendState(t.db, production)).toMatchObject({ consecutiveFailures: 1, failingSince: first, nextSendAt: retryAt });
-  expect(await getSendState(t.db, sandbox)).toMatchObject({ consecutiveFailures: 0, failingSince: null, waitSeconds: 5 });
-  expect(await outageSummary(t.db, accountId)).toEqual({ waitingRecords: 3, taxpayers: 1, since: first });
+  await t.db.transaction((tx) => sendStateStore.recordFailureTiming(tx, production, retryAt, first));
+  await t.db.transaction((tx) => sendStateStore.recordAnswerTiming(tx, sandbox, 5));
+  expect(await sendStateStore.get(t.db, production)).toMatchObject({ consecutiveFailures: 1, failingSince: first, nextSendAt: retryAt });
+  expect(await sendStateStore.get(t.db, sandbox)).toMatchObject({ consecutiveFailures: 0, failingSince: null, waitSeconds: 5 });
+  expect(await sendStateStore.outageSummary(t.db, accountId)).toEqual({ waitingRecords: 3, taxpayers: 1, since: first });
 
   // Neither sender can write under the other chain's lease.
-  expect(await t.db.transaction((tx) => lockOwnedSendState(tx, production, 'sandbox-sender'))).toBeUndefined();
-  await releaseSendLease(t.db, sandbox, 'production-sender');
-  expect((await getSendState(t.db, sandbox))?.leaseOwner).toBe('sandbox-sender');
+  expect(await t.db.transaction((tx) => sendStateStore.lockOwned(tx, production, 'sandbox-sender'))).toBeUndefined();
+  await sendStateStore.releaseLease(t.db, sandbox, 'production-sender');
+  expect((await sendStateStore.get(t.db, sandbox))?.leaseOwner).toBe('sandbox-sender');
 });

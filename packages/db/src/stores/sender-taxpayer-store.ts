@@ -14,19 +14,21 @@ export interface SenderTaxpayer {
   updatedAt: Date;
 }
 
-/** The taxpayer a chain belongs to: its certificate signs every message of the chain. */
-export async function loadSenderTaxpayer(db: DbOrTx, chainId: string): Promise<SenderTaxpayer | undefined> {
-  const [row] = await db
-    .select({
-      id: taxpayers.id,
-      nif: taxpayers.nif,
-      name: taxpayers.name,
-      certificateP12: taxpayers.certificateP12,
-      certificatePassword: taxpayers.certificatePassword,
-      updatedAt: taxpayers.updatedAt,
-    })
-    .from(chains)
-    .innerJoin(taxpayers, eq(taxpayers.id, chains.taxpayerId))
-    .where(eq(chains.id, chainId));
-  return row;
-}
+export const senderTaxpayerStore = {
+  /** The taxpayer a chain belongs to: its certificate signs every message of the chain. */
+  async forChain(db: DbOrTx, chainId: string): Promise<SenderTaxpayer | undefined> {
+    const [row] = await db
+      .select({
+        id: taxpayers.id,
+        nif: taxpayers.nif,
+        name: taxpayers.name,
+        certificateP12: taxpayers.certificateP12,
+        certificatePassword: taxpayers.certificatePassword,
+        updatedAt: taxpayers.updatedAt,
+      })
+      .from(chains)
+      .innerJoin(taxpayers, eq(taxpayers.id, chains.taxpayerId))
+      .where(eq(chains.id, chainId));
+    return row;
+  },
+};

@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
-import { WAITING_STATUSES } from '@vf/core';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
 import type { StoredChainRecord } from '../records/rebuild-chain-record';
 import { invoiceLines, invoices, type AuthorityStatus } from '../schema';
 import type { StoredLine } from './invoice-record-mapping';
+import { scheduledForSending } from './scheduled-for-sending';
 
 /** A record waiting for the authority: the stored record (see rebuildChainRecord) plus its sending state. */
 export interface BatchInvoice extends StoredChainRecord {
@@ -21,119 +21,116 @@ export interface BatchInvoiceLine extends StoredLine {
   lineNo: number;
 }
 
-/** Records the workers send on their own: waiting, or in `error` with a next attempt planned (a long outage). */
-const scheduledForSending = or(
-  inArray(invoices.authorityStatus, [...WAITING_STATUSES]),
-  and(eq(invoices.authorityStatus, 'error'), isNotNull(invoices.nextAttemptAt)),
-);
+/** What the sender reads of a chain's records: the next message's, and whether any wait at all. */
+export const submissionBatchStore = {
+  /**
+   * The next message's records for a chain: up to `limit` invoices scheduled for sending, in chain order (so one
+   * environment). A `sent` one here is an orphan of an attempt whose sender died; it goes again unchanged.
+   */
+  async load(db: DbOrTx, chainId: string, limit: number): Promise<BatchInvoice[]> {
+    const prev = alias(invoices, 'prev');
+    const rows = await db
+      .select({
+        invoice: invoices,
+        prevIssuerNif: prev.issuerNif,
+        prevNumber: prev.invoiceNumber,
+        prevDate: prev.invoiceDate,
+        prevHash: prev.hash,
+      })
+      .from(invoices)
+      .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
+      .where(and(eq(invoices.chainId, chainId), scheduledForSending))
+      .orderBy(asc(invoices.chainSeq))
+      .limit(limit);
+    if (rows.length === 0) return [];
 
-/**
- * The next message's records for a chain: up to `limit` invoices scheduled for sending, in chain order (so one
- * environment). A `sent` one here is an orphan of an attempt whose sender died; it goes again unchanged.
- */
-export async function loadSendBatch(db: DbOrTx, chainId: string, limit: number): Promise<BatchInvoice[]> {
-  const prev = alias(invoices, 'prev');
-  const rows = await db
-    .select({
-      invoice: invoices,
-      prevIssuerNif: prev.issuerNif,
-      prevNumber: prev.invoiceNumber,
-      prevDate: prev.invoiceDate,
-      prevHash: prev.hash,
-    })
-    .from(invoices)
-    .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
-    .where(and(eq(invoices.chainId, chainId), scheduledForSending))
-    .orderBy(asc(invoices.chainSeq))
-    .limit(limit);
-  if (rows.length === 0) return [];
+    const lines = await db
+      .select()
+      .from(invoiceLines)
+      .where(
+        inArray(
+          invoiceLines.invoiceId,
+          rows.map((r) => r.invoice.id),
+        ),
+      )
+      .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.lineNo));
+    const linesByInvoice = new Map<string, BatchInvoiceLine[]>();
+    for (const l of lines) {
+      const list = linesByInvoice.get(l.invoiceId) ?? [];
+      list.push({
+        lineNo: l.lineNo,
+        taxType: l.taxType,
+        regimeType: l.regimeType,
+        operationType: l.operationType,
+        baseAmount: l.baseAmount,
+        taxRate: l.taxRate,
+        taxAmount: l.taxAmount,
+        surchargeRate: l.surchargeRate,
+        surchargeAmount: l.surchargeAmount,
+      });
+      linesByInvoice.set(l.invoiceId, list);
+    }
 
-  const lines = await db
-    .select()
-    .from(invoiceLines)
-    .where(
-      inArray(
-        invoiceLines.invoiceId,
-        rows.map((r) => r.invoice.id),
-      ),
-    )
-    .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.lineNo));
-  const linesByInvoice = new Map<string, BatchInvoiceLine[]>();
-  for (const l of lines) {
-    const list = linesByInvoice.get(l.invoiceId) ?? [];
-    list.push({
-      lineNo: l.lineNo,
-      taxType: l.taxType,
-      regimeType: l.regimeType,
-      operationType: l.operationType,
-      baseAmount: l.baseAmount,
-      taxRate: l.taxRate,
-      taxAmount: l.taxAmount,
-      surchargeRate: l.surchargeRate,
-      surchargeAmount: l.surchargeAmount,
-    });
-    linesByInvoice.set(l.invoiceId, list);
-  }
+    return rows.map(({ invoice: i, prevIssuerNif, prevNumber, prevDate, prevHash }) => ({
+      id: i.id,
+      recordType: i.recordType,
+      subsanacion: i.subsanacion,
+      rechazoPrevio: i.rechazoPrevio,
+      sinRegistroPrevio: i.sinRegistroPrevio,
+      taxpayerId: i.taxpayerId,
+      computerSystemId: i.computerSystemId,
+      chainSeq: i.chainSeq,
+      authorityStatus: i.authorityStatus,
+      nextAttemptAt: i.nextAttemptAt,
+      sendAttempts: i.sendAttempts,
+      invoiceNumber: i.invoiceNumber,
+      invoiceDate: i.invoiceDate,
+      invoiceType: i.invoiceType,
+      description: i.description,
+      operationDate: i.operationDate,
+      recipient: i.recipient,
+      rectificationType: i.rectificationType,
+      rectifiedBaseAmount: i.rectifiedBaseAmount,
+      rectifiedTaxAmount: i.rectifiedTaxAmount,
+      correctedInvoices: i.correctedInvoices,
+      totalAmount: i.totalAmount,
+      totalTaxAmount: i.totalTaxAmount,
+      issuerNif: i.issuerNif,
+      issuerName: i.issuerName,
+      systemSnapshot: i.systemSnapshot,
+      isProduction: i.isProduction,
+      generatedAtLiteral: i.generatedAtLiteral,
+      generatedAt: i.generatedAt,
+      hash: i.hash,
+      previous:
+        i.previousInvoiceId && prevIssuerNif && prevNumber && prevDate && prevHash
+          ? { issuerNif: prevIssuerNif, invoiceNumber: prevNumber, invoiceDate: prevDate, hash: prevHash }
+          : null,
+      lines: linesByInvoice.get(i.id) ?? [],
+    }));
+  },
 
-  return rows.map(({ invoice: i, prevIssuerNif, prevNumber, prevDate, prevHash }) => ({
-    id: i.id,
-    recordType: i.recordType,
-    subsanacion: i.subsanacion,
-    rechazoPrevio: i.rechazoPrevio,
-    sinRegistroPrevio: i.sinRegistroPrevio,
-    taxpayerId: i.taxpayerId,
-    computerSystemId: i.computerSystemId,
-    chainSeq: i.chainSeq,
-    authorityStatus: i.authorityStatus,
-    nextAttemptAt: i.nextAttemptAt,
-    sendAttempts: i.sendAttempts,
-    invoiceNumber: i.invoiceNumber,
-    invoiceDate: i.invoiceDate,
-    invoiceType: i.invoiceType,
-    description: i.description,
-    operationDate: i.operationDate,
-    recipient: i.recipient,
-    rectificationType: i.rectificationType,
-    rectifiedBaseAmount: i.rectifiedBaseAmount,
-    rectifiedTaxAmount: i.rectifiedTaxAmount,
-    correctedInvoices: i.correctedInvoices,
-    totalAmount: i.totalAmount,
-    totalTaxAmount: i.totalTaxAmount,
-    issuerNif: i.issuerNif,
-    issuerName: i.issuerName,
-    systemSnapshot: i.systemSnapshot,
-    isProduction: i.isProduction,
-    generatedAtLiteral: i.generatedAtLiteral,
-    generatedAt: i.generatedAt,
-    hash: i.hash,
-    previous:
-      i.previousInvoiceId && prevIssuerNif && prevNumber && prevDate && prevHash
-        ? { issuerNif: prevIssuerNif, invoiceNumber: prevNumber, invoiceDate: prevDate, hash: prevHash }
-        : null,
-    lines: linesByInvoice.get(i.id) ?? [],
-  }));
-}
+  /**
+   * The earliest record of the chain in `error` with nothing planned: it waits for the user, and no later record of the
+   * chain may overtake it.
+   */
+  async firstHeldRecord(db: DbOrTx, chainId: string): Promise<{ id: string; chainSeq: number } | undefined> {
+    const [row] = await db
+      .select({ id: invoices.id, chainSeq: invoices.chainSeq })
+      .from(invoices)
+      .where(and(eq(invoices.chainId, chainId), eq(invoices.authorityStatus, 'error'), isNull(invoices.nextAttemptAt)))
+      .orderBy(asc(invoices.chainSeq))
+      .limit(1);
+    return row;
+  },
 
-/**
- * The earliest record of the chain in `error` with nothing planned: it waits for the user, and no later record of the
- * chain may overtake it.
- */
-export async function firstHeldRecord(db: DbOrTx, chainId: string): Promise<{ id: string; chainSeq: number } | undefined> {
-  const [row] = await db
-    .select({ id: invoices.id, chainSeq: invoices.chainSeq })
-    .from(invoices)
-    .where(and(eq(invoices.chainId, chainId), eq(invoices.authorityStatus, 'error'), isNull(invoices.nextAttemptAt)))
-    .orderBy(asc(invoices.chainSeq))
-    .limit(1);
-  return row;
-}
-
-/** Whether the chain has records the workers send on their own (its job must live on while it does). */
-export async function chainHasWork(db: DbOrTx, chainId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(and(eq(invoices.chainId, chainId), scheduledForSending))
-    .limit(1);
-  return row !== undefined;
-}
+  /** Whether the chain has records the workers send on their own (its job must live on while it does). */
+  async chainHasWork(db: DbOrTx, chainId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.chainId, chainId), scheduledForSending))
+      .limit(1);
+    return row !== undefined;
+  },
+};

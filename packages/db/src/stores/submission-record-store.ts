@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { STATUS_TRANSITIONS, statusesMovableTo, type ServiceCause } from '@vf/core';
 import type { DbOrTx } from '../client';
 import { submissionInvoices, submissions, type AuthorityStatus } from '../schema';
+import { rawRows } from './raw-rows';
 
 /** (from, to) pairs a worker may write after a send, the authority's answers included: the guard of every outcome. */
 const WORKER_MOVES = sql.raw(
@@ -60,32 +61,35 @@ export interface InvoiceOutcome {
   note: string;
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 /**
- * Records a message before it goes: the submission (in flight, with its request XML), which invoices it carries,
- * and each invoice moved to `sent` with a history event. Run it in the sender's fenced transaction and commit
- * BEFORE any network I/O.
+ * A message's audit trail and what it did to its records' statuses. Every write runs in the sender's fenced
+ * transaction (the send lease); the status moves are guarded by the statuses module's transitions.
  */
-export async function openSubmission(tx: DbOrTx, s: NewSubmission): Promise<OpenedSubmission> {
-  const [row] = await tx
-    .insert(submissions)
-    .values({
-      taxpayerId: s.taxpayerId,
-      chainId: s.chainId,
-      workerId: s.workerId,
-      endpoint: s.endpoint,
-      certificateMode: s.certificateMode,
-      incident: s.incident,
-      recordCount: s.invoiceIds.length,
-      requestXml: s.requestXml,
-    })
-    .returning({ id: submissions.id });
-  await tx.insert(submissionInvoices).values(s.invoiceIds.map((invoiceId, position) => ({ submissionId: row.id, invoiceId, position })));
-  const moved = rowsOf<{ id: string; send_attempts: number }>(
-    await tx.execute(sql`
+export const submissionRecordStore = {
+  /**
+   * Records a message before it goes: the submission (in flight, with its request XML), which invoices it carries,
+   * and each invoice moved to `sent` with a history event. Run it in the sender's fenced transaction and commit
+   * BEFORE any network I/O.
+   */
+  async open(tx: DbOrTx, s: NewSubmission): Promise<OpenedSubmission> {
+    const [row] = await tx
+      .insert(submissions)
+      .values({
+        taxpayerId: s.taxpayerId,
+        chainId: s.chainId,
+        workerId: s.workerId,
+        endpoint: s.endpoint,
+        certificateMode: s.certificateMode,
+        incident: s.incident,
+        recordCount: s.invoiceIds.length,
+        requestXml: s.requestXml,
+      })
+      .returning({ id: submissions.id });
+    await tx.insert(submissionInvoices).values(s.invoiceIds.map((invoiceId, position) => ({ submissionId: row.id, invoiceId, position })));
+    // Raw: a data-modifying CTE (move, history events and backlog mark in one statement).
+    const moved = await rawRows<{ id: string; sendAttempts: number }>(
+      tx,
+      sql`
       WITH moved AS (
         UPDATE invoices SET authority_status = 'sent', send_attempts = send_attempts + 1, next_attempt_at = NULL, updated_at = now()
         WHERE id = ANY(${sql.param(s.invoiceIds)}::uuid[]) AND authority_status = ANY(${sql.param(SENDABLE_FROM)}::text[])
@@ -98,41 +102,51 @@ export async function openSubmission(tx: DbOrTx, s: NewSubmission): Promise<Open
         UPDATE send_states SET sent_through_seq = GREATEST(sent_through_seq, (SELECT max(chain_seq) FROM moved))
         WHERE chain_id = ${s.chainId}
       )
-      SELECT id, send_attempts FROM moved`),
-  );
-  return { submissionId: row.id, attempts: new Map(moved.map((m) => [m.id, m.send_attempts])) };
-}
+      SELECT id, send_attempts FROM moved`,
+    );
+    return { submissionId: row.id, attempts: new Map(moved.map((m) => [m.id, m.sendAttempts])) };
+  },
 
-/** Stores what came back (or why nothing did) on the submission: the audit trail of the exchange. */
-export async function closeSubmission(tx: DbOrTx, submissionId: string, r: SubmissionResult): Promise<void> {
-  await tx.execute(sql`
-    UPDATE submissions SET outcome = ${r.outcome}, response_xml = ${r.responseXml ?? null}, http_status = ${r.httpStatus ?? null},
-      fault_code = ${r.faultCode ?? null}, error_message = ${r.errorMessage ?? null}, csv = ${r.csv ?? null},
-      wait_seconds = ${r.waitSeconds ?? null}, finished_at = now()
-    WHERE id = ${submissionId}`);
-}
+  /** Stores what came back (or why nothing did) on the submission: the audit trail of the exchange. */
+  async close(tx: DbOrTx, submissionId: string, r: SubmissionResult): Promise<void> {
+    await tx
+      .update(submissions)
+      .set({
+        outcome: r.outcome,
+        responseXml: r.responseXml ?? null,
+        httpStatus: r.httpStatus ?? null,
+        faultCode: r.faultCode ?? null,
+        errorMessage: r.errorMessage ?? null,
+        csv: r.csv ?? null,
+        waitSeconds: r.waitSeconds ?? null,
+        finishedAt: sql`now()`,
+      })
+      .where(eq(submissions.id, submissionId));
+  },
 
-/**
- * Applies each invoice's new status with one history event each, only along the allowed transitions of the
- * statuses module: a final status is never overwritten.
- */
-export async function applyInvoiceOutcomes(tx: DbOrTx, outcomes: InvoiceOutcome[], submissionId: string | null): Promise<number> {
-  if (outcomes.length === 0) return 0;
-  const payload = JSON.stringify(
-    outcomes.map((o) => ({
-      id: o.invoiceId,
-      status: o.status,
-      code: o.code ?? null,
-      message: o.message ?? null,
-      csv: o.csv ?? null,
-      last_error: o.lastError ?? null,
-      next_attempt_at: o.nextAttemptAt?.toISOString() ?? null,
-      cause: o.cause ?? null,
-      note: o.note,
-    })),
-  );
-  const applied = rowsOf<{ id: string }>(
-    await tx.execute(sql`
+  /**
+   * Applies each invoice's new status with one history event each, only along the allowed transitions of the
+   * statuses module: a final status is never overwritten.
+   */
+  async applyInvoiceOutcomes(tx: DbOrTx, outcomes: InvoiceOutcome[], submissionId: string | null): Promise<number> {
+    if (outcomes.length === 0) return 0;
+    const payload = JSON.stringify(
+      outcomes.map((o) => ({
+        id: o.invoiceId,
+        status: o.status,
+        code: o.code ?? null,
+        message: o.message ?? null,
+        csv: o.csv ?? null,
+        last_error: o.lastError ?? null,
+        next_attempt_at: o.nextAttemptAt?.toISOString() ?? null,
+        cause: o.cause ?? null,
+        note: o.note,
+      })),
+    );
+    // Raw: a data-modifying CTE over a jsonb recordset, guarded by the allowed (from, to) pairs.
+    const applied = await rawRows<{ id: string }>(
+      tx,
+      sql`
       WITH o AS (
         SELECT * FROM jsonb_to_recordset(${payload}::jsonb)
           AS o(id uuid, status text, code integer, message text, csv text, last_error text, next_attempt_at timestamptz, cause text, note text)
@@ -145,35 +159,32 @@ export async function applyInvoiceOutcomes(tx: DbOrTx, outcomes: InvoiceOutcome[
         INSERT INTO invoice_status_events (invoice_id, status, code, message, submission_id)
         SELECT id, status, code, note, ${submissionId}::uuid FROM moved
       )
-      SELECT id FROM moved`),
-  );
-  return applied.length;
-}
+      SELECT id FROM moved`,
+    );
+    return applied.length;
+  },
 
-/** Submissions left `in_flight` by a sender that died: closed as transport errors when their records go again. */
-export async function abandonInFlightSubmissions(tx: DbOrTx, chainId: string, reason: string): Promise<number> {
-  const r = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      UPDATE submissions SET outcome = 'transport_error', error_message = ${reason}, finished_at = now()
-      WHERE chain_id = ${chainId} AND outcome = 'in_flight'
-      RETURNING id`),
-  );
-  return r.length;
-}
+  /** Submissions left `in_flight` by a sender that died: closed as transport errors when their records go again. */
+  async abandonInFlight(tx: DbOrTx, chainId: string, reason: string): Promise<number> {
+    const rows = await tx
+      .update(submissions)
+      .set({ outcome: 'transport_error', errorMessage: reason, finishedAt: sql`now()` })
+      .where(and(eq(submissions.chainId, chainId), eq(submissions.outcome, 'in_flight')))
+      .returning({ id: submissions.id });
+    return rows.length;
+  },
 
-/**
- * Records go in chain order: every record of the chain after its earliest one in `error` waiting for the
- * user waits with it (`error`, cause waiting_for_earlier_record), so the user sees why. `alsoRetrying` includes
- * records in `error` with a next attempt; only the lease holder may pass it (they may be in its hands otherwise).
- * Returns the ids held.
- */
-export async function holdRecordsBehind(
-  tx: DbOrTx,
-  chainId: string,
-  opts: { alsoRetrying: boolean; onlyInvoiceId?: string },
-): Promise<string[]> {
-  const held = rowsOf<{ id: string }>(
-    await tx.execute(sql`
+  /**
+   * Records go in chain order: every record of the chain after its earliest one in `error` waiting for the
+   * user waits with it (`error`, cause waiting_for_earlier_record), so the user sees why. `alsoRetrying` includes
+   * records in `error` with a next attempt; only the lease holder may pass it (they may be in its hands otherwise).
+   * Returns the ids held.
+   */
+  async holdRecordsBehind(tx: DbOrTx, chainId: string, opts: { alsoRetrying: boolean; onlyInvoiceId?: string }): Promise<string[]> {
+    // Raw: a data-modifying CTE that moves the records and writes their history events in one statement.
+    const held = await rawRows<{ id: string }>(
+      tx,
+      sql`
       WITH head AS (
         SELECT id, chain_seq FROM invoices
         WHERE chain_id = ${chainId} AND authority_status = 'error' AND next_attempt_at IS NULL
@@ -190,7 +201,8 @@ export async function holdRecordsBehind(
       ), events AS (
         INSERT INTO invoice_status_events (invoice_id, status, message) SELECT id, 'error', last_error FROM moved
       )
-      SELECT id FROM moved`),
-  );
-  return held.map((h) => h.id);
-}
+      SELECT id FROM moved`,
+    );
+    return held.map((h) => h.id);
+  },
+};

@@ -1,6 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../client';
-import type { AuthorityStatus } from '../schema';
+import {
+  invoices,
+  invoiceStatusEvents,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookOutbox,
+  type AuthorityStatus,
+  type RecordType,
+} from '../schema';
 
 /** A status change waiting in the outbox, with what its events need to say. */
 export interface OutboxChange {
@@ -10,7 +19,7 @@ export interface OutboxChange {
   invoiceId: string | null;
   /** The chain record whose status changed. */
   recordId: string | null;
-  recordType: string;
+  recordType: RecordType;
   invoiceNumber: string;
   invoiceDate: string;
   taxpayerId: string;
@@ -51,6 +60,43 @@ export interface AttemptResult {
 
 const RELAY_LOCK = 'webhook_outbox_relay';
 
+const qb = new QueryBuilder();
+const earlier = alias(webhookDeliveries, 'p');
+
+/** First of its invoice's line to its endpoint: a later event of an invoice waits for the earlier one. */
+const firstOfItsLine = or(
+  isNull(webhookDeliveries.invoiceId),
+  notExists(
+    qb
+      .select({ one: sql`1` })
+      .from(earlier)
+      .where(
+        and(
+          eq(earlier.endpointId, webhookDeliveries.endpointId),
+          eq(earlier.invoiceId, webhookDeliveries.invoiceId),
+          eq(earlier.status, 'pending'),
+          lt(earlier.seq, webhookDeliveries.seq),
+        ),
+      ),
+  ),
+);
+
+/** Due and not held by a worker making an attempt. */
+const free = and(
+  eq(webhookDeliveries.status, 'pending'),
+  lte(webhookDeliveries.nextAttemptAt, sql`now()`),
+  or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, sql`now()`)),
+);
+
+/** The status an event followed on its record, if any. */
+const before = alias(invoiceStatusEvents, 'prev_event');
+const previousStatus = sql<AuthorityStatus | null>`${qb
+  .select({ status: before.status })
+  .from(before)
+  .where(and(eq(before.invoiceId, invoiceStatusEvents.invoiceId), lt(before.id, invoiceStatusEvents.id)))
+  .orderBy(desc(before.id))
+  .limit(1)}`;
+
 /** The workers' side of webhooks: the outbox relay and the delivery attempts, all fenced in PostgreSQL. */
 export const webhookDispatchStore = {
   /**
@@ -63,61 +109,57 @@ export const webhookDispatchStore = {
     limit = 500,
   ): Promise<{ outboxRows: number; deliveryIds: string[] }> {
     // Most sweeps find nothing: no transaction or lock for them.
-    if ((await db.execute(sql`SELECT 1 FROM webhook_outbox LIMIT 1`)).rows.length === 0) return { outboxRows: 0, deliveryIds: [] };
+    if ((await db.select({ id: webhookOutbox.id }).from(webhookOutbox).limit(1)).length === 0) return { outboxRows: 0, deliveryIds: [] };
     return db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${RELAY_LOCK}))`);
-      const { rows } = await tx.execute<Record<string, unknown>>(sql`
-        SELECT o.id AS outbox_id, i.account_id, i.invoice_id, i.id AS record_id, i.record_type, i.invoice_number, i.invoice_date::text AS invoice_date,
-               i.taxpayer_id, i.issuer_nif, e.status, e.code, e.message, e.at,
-               (SELECT p.status FROM invoice_status_events p WHERE p.invoice_id = e.invoice_id AND p.id < e.id
-                ORDER BY p.id DESC LIMIT 1) AS previous_status
-        FROM webhook_outbox o
-        LEFT JOIN invoice_status_events e ON e.id = o.status_event_id
-        LEFT JOIN invoices i ON i.id = e.invoice_id
-        ORDER BY o.id
-        LIMIT ${limit}`);
+      // Left joins: an outbox row whose event or record is gone (its account was deleted) is removed all the same.
+      const rows = await tx
+        .select({
+          outboxId: webhookOutbox.id,
+          accountId: invoices.accountId,
+          invoiceId: invoices.invoiceId,
+          recordId: invoices.id,
+          recordType: invoices.recordType,
+          invoiceNumber: invoices.invoiceNumber,
+          invoiceDate: invoices.invoiceDate,
+          taxpayerId: invoices.taxpayerId,
+          issuerNif: invoices.issuerNif,
+          status: invoiceStatusEvents.status,
+          previousStatus,
+          code: invoiceStatusEvents.code,
+          message: invoiceStatusEvents.message,
+          at: invoiceStatusEvents.at,
+        })
+        .from(webhookOutbox)
+        .leftJoin(invoiceStatusEvents, eq(invoiceStatusEvents.id, webhookOutbox.statusEventId))
+        .leftJoin(invoices, eq(invoices.id, invoiceStatusEvents.invoiceId))
+        .orderBy(asc(webhookOutbox.id))
+        .limit(limit);
       if (rows.length === 0) return { outboxRows: 0, deliveryIds: [] };
-      const changes: OutboxChange[] = rows.map((r) => ({
-        outboxId: Number(r.outbox_id),
-        accountId: (r.account_id as string | null) ?? null,
-        invoiceId: (r.invoice_id as string | null) ?? null,
-        recordId: (r.record_id as string | null) ?? null,
-        recordType: String(r.record_type),
-        invoiceNumber: String(r.invoice_number),
-        invoiceDate: String(r.invoice_date),
-        taxpayerId: String(r.taxpayer_id),
-        issuerNif: String(r.issuer_nif),
-        status: r.status as AuthorityStatus,
-        previousStatus: (r.previous_status as AuthorityStatus | null) ?? null,
-        code: (r.code as number | null) ?? null,
-        message: (r.message as string | null) ?? null,
-        at: new Date(r.at as string),
-      }));
+      // Such a row has nothing to tell anyone: it is only removed.
+      const changes = rows.filter((r): r is OutboxChange => r.status !== null && r.recordId !== null);
       const accounts = [...new Set(changes.map((c) => c.accountId).filter((a): a is string => a !== null))];
       const endpoints =
         accounts.length === 0
           ? []
-          : (
-              await tx.execute<{ id: string; account_id: string; events: string[] }>(sql`
-                SELECT id, account_id, events FROM webhook_endpoints
-                WHERE account_id IN (${sql.join(
-                  accounts.map((a) => sql`${a}::uuid`),
-                  sql`, `,
-                )})`)
-            ).rows.map((e) => ({ id: e.id, accountId: e.account_id, events: e.events }));
+          : await tx
+              .select({ id: webhookEndpoints.id, accountId: webhookEndpoints.accountId, events: webhookEndpoints.events })
+              .from(webhookEndpoints)
+              .where(inArray(webhookEndpoints.accountId, accounts));
       const ids: string[] = [];
       // One by one, so seq follows the plan's order.
       for (const d of plan(changes, endpoints)) {
-        const inserted = await tx.execute<{ id: string }>(sql`
-          INSERT INTO webhook_deliveries (endpoint_id, invoice_id, event_type, payload)
-          VALUES (${d.endpointId}, ${d.invoiceId}, ${d.eventType}, ${d.payload}) RETURNING id`);
-        ids.push(inserted.rows[0].id);
+        const [inserted] = await tx
+          .insert(webhookDeliveries)
+          .values({ endpointId: d.endpointId, invoiceId: d.invoiceId, eventType: d.eventType, payload: d.payload })
+          .returning({ id: webhookDeliveries.id });
+        ids.push(inserted.id);
       }
-      await tx.execute(
-        sql`DELETE FROM webhook_outbox WHERE id IN (${sql.join(
-          changes.map((c) => sql`${c.outboxId}`),
-          sql`, `,
-        )})`,
+      await tx.delete(webhookOutbox).where(
+        inArray(
+          webhookOutbox.id,
+          rows.map((r) => r.outboxId),
+        ),
       );
       return { outboxRows: rows.length, deliveryIds: ids };
     });
@@ -128,16 +170,19 @@ export const webhookDispatchStore = {
    * to that endpoint (a later event of an invoice waits for the earlier one).
    */
   async claim(db: DbOrTx, id: string, holdMs: number): Promise<ClaimedDelivery | undefined> {
-    const { rows } = await db.execute<{ id: string; url: string; secret: Buffer; payload: string; attempts: number }>(sql`
-      UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => ${holdMs / 1000})
-      FROM webhook_endpoints w
-      WHERE d.id = ${id} AND w.id = d.endpoint_id AND d.status = 'pending' AND d.next_attempt_at <= now()
-        AND (d.locked_until IS NULL OR d.locked_until < now())
-        AND (d.invoice_id IS NULL OR NOT EXISTS (
-          SELECT 1 FROM webhook_deliveries p
-          WHERE p.endpoint_id = d.endpoint_id AND p.invoice_id = d.invoice_id AND p.status = 'pending' AND p.seq < d.seq))
-      RETURNING d.id, w.url, w.secret, d.payload, d.attempts`);
-    return rows[0];
+    const [row] = await db
+      .update(webhookDeliveries)
+      .set({ lockedUntil: sql`now() + make_interval(secs => ${holdMs / 1000})` })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookDeliveries.id, id), eq(webhookEndpoints.id, webhookDeliveries.endpointId), free, firstOfItsLine))
+      .returning({
+        id: webhookDeliveries.id,
+        url: webhookEndpoints.url,
+        secret: webhookEndpoints.secret,
+        payload: webhookDeliveries.payload,
+        attempts: webhookDeliveries.attempts,
+      });
+    return row;
   },
 
   /**
@@ -145,42 +190,54 @@ export const webhookDispatchStore = {
    * is given up (`failed`). Returns the next attempt time, or null once the delivery is settled.
    */
   async recordAttempt(db: DbOrTx, id: string, result: AttemptResult, retryDelaysMs: readonly number[]): Promise<Date | null> {
-    const { rows } = await db.execute<{ status: string; next_attempt_at: string }>(sql`
-      UPDATE webhook_deliveries SET
-        attempts = attempts + 1,
-        last_response_code = ${result.responseCode},
-        last_error = ${result.error},
-        locked_until = NULL,
-        status = CASE WHEN ${result.ok} THEN 'delivered'
-                      WHEN attempts + 1 > ${retryDelaysMs.length} THEN 'failed' ELSE 'pending' END,
-        delivered_at = CASE WHEN ${result.ok} THEN now() ELSE NULL END,
-        next_attempt_at = CASE WHEN ${result.ok} OR attempts + 1 > ${retryDelaysMs.length} THEN next_attempt_at
-          ELSE now() + make_interval(secs => (${`{${retryDelaysMs.join(',')}}`}::int[])[attempts + 1] / 1000.0) END
-      WHERE id = ${id}
-      RETURNING status, next_attempt_at`);
-    const row = rows[0];
-    return row && row.status === 'pending' ? new Date(row.next_attempt_at) : null;
+    // Every expression reads the row as it was before this attempt.
+    const attempts = webhookDeliveries.attempts;
+    const givenUp = sql`${attempts} + 1 > ${retryDelaysMs.length}`;
+    const [row] = await db
+      .update(webhookDeliveries)
+      .set({
+        attempts: sql`${attempts} + 1`,
+        lastResponseCode: result.responseCode,
+        lastError: result.error,
+        lockedUntil: null,
+        status: sql`CASE WHEN ${result.ok} THEN 'delivered' WHEN ${givenUp} THEN 'failed' ELSE 'pending' END`,
+        deliveredAt: sql`CASE WHEN ${result.ok} THEN now() ELSE NULL END`,
+        nextAttemptAt: sql`CASE WHEN ${result.ok} OR ${givenUp} THEN ${webhookDeliveries.nextAttemptAt}
+          ELSE now() + make_interval(secs => (${`{${retryDelaysMs.join(',')}}`}::int[])[${attempts} + 1] / 1000.0) END`,
+      })
+      .where(eq(webhookDeliveries.id, id))
+      .returning({ status: webhookDeliveries.status, nextAttemptAt: webhookDeliveries.nextAttemptAt });
+    return row && row.status === 'pending' ? row.nextAttemptAt : null;
   },
 
   /** The next delivery of the same line once one is settled, if it is due. */
   async nextInLine(db: DbOrTx, id: string): Promise<string | undefined> {
-    const { rows } = await db.execute<{ id: string }>(sql`
-      SELECT n.id FROM webhook_deliveries d
-      JOIN webhook_deliveries n ON n.endpoint_id = d.endpoint_id AND n.invoice_id = d.invoice_id AND n.status = 'pending' AND n.seq > d.seq
-      WHERE d.id = ${id}
-      ORDER BY n.seq LIMIT 1`);
-    return rows[0]?.id;
+    const next = alias(webhookDeliveries, 'n');
+    const [row] = await db
+      .select({ id: next.id })
+      .from(webhookDeliveries)
+      .innerJoin(
+        next,
+        and(
+          eq(next.endpointId, webhookDeliveries.endpointId),
+          eq(next.invoiceId, webhookDeliveries.invoiceId),
+          eq(next.status, 'pending'),
+          gt(next.seq, webhookDeliveries.seq),
+        ),
+      )
+      .where(eq(webhookDeliveries.id, id))
+      .orderBy(asc(next.seq))
+      .limit(1);
+    return row?.id;
   },
 
   /** Every delivery a worker could attempt now (first of its line and due): jobs lost with Redis come back from here. */
-  async due(db: DbOrTx, limit = 1_000): Promise<{ id: string; attempts: number }[]> {
-    const { rows } = await db.execute<{ id: string; attempts: number }>(sql`
-      SELECT d.id, d.attempts FROM webhook_deliveries d
-      WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until < now())
-        AND (d.invoice_id IS NULL OR NOT EXISTS (
-          SELECT 1 FROM webhook_deliveries p
-          WHERE p.endpoint_id = d.endpoint_id AND p.invoice_id = d.invoice_id AND p.status = 'pending' AND p.seq < d.seq))
-      ORDER BY d.next_attempt_at LIMIT ${limit}`);
-    return rows;
+  due(db: DbOrTx, limit = 1_000): Promise<{ id: string; attempts: number }[]> {
+    return db
+      .select({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts })
+      .from(webhookDeliveries)
+      .where(and(free, firstOfItsLine))
+      .orderBy(asc(webhookDeliveries.nextAttemptAt))
+      .limit(limit);
   },
 };

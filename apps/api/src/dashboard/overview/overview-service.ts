@@ -1,7 +1,7 @@
 import type { Db } from '@vf/db';
 import { accountStore, type AccountWithPlan } from '@vf/db';
 import { dashboardOverviewStore } from '@vf/db';
-import { outageSummary } from '@vf/db';
+import { sendStateStore } from '@vf/db';
 import type { AccountService } from '../../account/account-service';
 import { monthlyRegistrations } from './monthly-registrations';
 
@@ -28,7 +28,7 @@ export function createOverviewService(deps: { db: Db; accounts: AccountService }
         dashboardOverviewStore.countsByStatus(db, accountId),
         dashboardOverviewStore.latestProblems(db, accountId, LATEST_PROBLEMS),
         dashboardOverviewStore.pendingByTaxpayer(db, accountId),
-        outageSummary(db, accountId),
+        sendStateStore.outageSummary(db, accountId),
         monthlyRegistrations(db, accountId, now),
       ]);
       return { account: usage.account, usage: usage.usage, counts, problems, pending, outage, months };

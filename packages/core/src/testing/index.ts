@@ -1,0 +1,1 @@
+export { f1Request, withLine } from './invoice-request';
