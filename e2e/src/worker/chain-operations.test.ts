@@ -8,7 +8,7 @@ let env: WorkerTestEnv;
 let party: Party;
 
 beforeAll(async () => {
-  env = await WorkerTestEnv.create();
+  env = await WorkerTestEnv.create({ behaviour: { validateSchema: true } });
   party = await env.party();
   await env.startWorker();
 });

@@ -9,7 +9,7 @@ let party: Party;
 const UNKNOWN_RECIPIENT = '12345678Z';
 
 beforeAll(async () => {
-  env = await WorkerTestEnv.create({ unknownNifs: [UNKNOWN_RECIPIENT] });
+  env = await WorkerTestEnv.create({ unknownNifs: [UNKNOWN_RECIPIENT], behaviour: { validateSchema: true } });
   party = await env.party();
   await env.startWorker();
 });

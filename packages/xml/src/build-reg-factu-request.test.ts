@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chainLinkOf, type ChainRecord, type RegistrationRecord } from '@vf/core';
 import { buildRegFactuRequest } from './build-reg-factu-request';
 import { parseRegFactuRequest } from './parse-reg-factu-request';
 import { NS } from './namespaces';
+import { SCHEMA_DIR } from './schema-files';
 import { cancellationRecord, f1Record, f2Record, foreignRecipientRecord, r1Record, SAMPLE_ISSUER } from './testing/sample-records';
 import { validateAgainstXsd } from './validate-against-xsd';
 
@@ -152,7 +154,7 @@ describe('parseRegFactuRequest', () => {
   });
 
   it("round-trips the RegistroAlta of AEAT's ejemploRegistro.xml with its literals untouched", async () => {
-    const example = readFileSync('/work/shared/aeat/examples/ejemploRegistro.xml', 'utf8').replace(/<\?xml[^>]*\?>/, '');
+    const example = readFileSync(join(SCHEMA_DIR, 'examples', 'ejemploRegistro.xml'), 'utf8').replace(/<\?xml[^>]*\?>/, '');
     const envelope =
       `<S:Envelope xmlns:S="${NS.soapenv}"><S:Body><lr:RegFactuSistemaFacturacion xmlns:lr="${NS.suministroLR}">` +
       `<lr:Cabecera><x:ObligadoEmision xmlns:x="${NS.suministroInformacion}"><x:NombreRazon>certificado uno telematicas</x:NombreRazon><x:NIF>89890001K</x:NIF></x:ObligadoEmision></lr:Cabecera>` +

@@ -43,11 +43,16 @@ export interface TestDatabase extends Database {
   destroy(): Promise<void>;
 }
 
-/** A fresh, migrated database for one test file, cloned from the template made in global setup. */
+/**
+ * A fresh, migrated database for one test file, cloned from the template made in global setup. FILE_COPY copies the
+ * template's files as they are, a third of the CPU of PostgreSQL 15's default (every page through the WAL); a test
+ * database needs no crash safety, so its sessions (the test's, and any process started with its URL) commit
+ * without waiting for the WAL to reach the disk.
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = testDatabaseName();
-  await withAdmin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName()}"`));
-  const url = urlFor(name);
+  await withAdmin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName()}" STRATEGY FILE_COPY`));
+  const url = `${urlFor(name)}?options=${encodeURIComponent('-c synchronous_commit=off')}`;
   const database = createDatabase(url);
   // A test that drops connections on purpose (or a dropped database) must not crash the whole suite.
   database.pool.on('error', () => undefined);

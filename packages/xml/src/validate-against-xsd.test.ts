@@ -1,0 +1,24 @@
+import { buildRegFactuRequest } from './build-reg-factu-request';
+import { f1Record, SAMPLE_ISSUER } from './testing/sample-records';
+import { validateAgainstXsd, validateEachAgainstXsd } from './validate-against-xsd';
+
+const header = { obligado: SAMPLE_ISSUER };
+
+describe('validateEachAgainstXsd', () => {
+  it('gives each envelope its own verdict in one run: valid, invalid with its errors, not an envelope', async () => {
+    const good = buildRegFactuRequest(header, [f1Record()]);
+    const bad = buildRegFactuRequest(header, [f1Record({ issuerNif: '8989' })]);
+    const [a, b, c, d] = await validateEachAgainstXsd([good, bad, '<x/>', good], 'request');
+    expect(a).toEqual({ valid: true, errors: [] });
+    expect(b.valid).toBe(false);
+    expect(b.errors.join('\n')).toMatch(/IDEmisorFactura.*length of '4'/);
+    expect(c).toEqual({ valid: false, errors: [expect.stringMatching(/not a SOAP 1\.1 envelope/)] });
+    expect(d).toEqual({ valid: true, errors: [] });
+    // The same verdicts as one envelope at a time.
+    expect(await validateAgainstXsd(bad, 'request')).toEqual(b);
+  });
+
+  it('answers an empty list without running libxml2', async () => {
+    expect(await validateEachAgainstXsd([], 'response')).toEqual([]);
+  });
+});
