@@ -48,7 +48,8 @@ export function createApp(deps: AppDeps): Express {
   if (deps.config.admin) app.use(METRICS_PATH, basicAuth(deps.config.admin, 'metrics'), metricsRoutes(deps));
 
   app.use(API_PREFIX, jsonBody, rejectControlCharacters);
-  let document: OpenApiDocument | undefined;
+  // Built on its first request: most processes never serve it.
+  let document: Promise<OpenApiDocument> | undefined;
   const openApiDocument = () => (document ??= buildOpenApiDocument(apiRouteDocs, { version: '1.0.0' }));
   app.use(API_PREFIX, healthRoutes(services.health), openApiRoutes(openApiDocument), authRoutes(services.auth));
   app.use(

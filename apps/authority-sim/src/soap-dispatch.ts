@@ -23,7 +23,7 @@ async function route(ctx: SimulatorContext, xml: string): Promise<SoapOutcome | 
   if (ctx.behaviour.validateSchema) {
     let extracted: { localName: string; namespace: string | null };
     try {
-      extracted = extractSoapPayload(xml);
+      extracted = await extractSoapPayload(xml);
     } catch {
       return clientFault(4103);
     }

@@ -1,4 +1,3 @@
-import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { NS } from './namespaces';
 
@@ -18,9 +17,11 @@ function childElements(parent: XMLBuilder): XMLBuilder[] {
 
 /**
  * The single element inside soapenv:Body, serialised as a standalone document (namespace
- * declarations carried over), for schema validation. Throws when the text is not a SOAP envelope.
+ * declarations carried over), for schema validation. Rejects when the text is not a SOAP envelope. The DOM
+ * (xmlbuilder2, about a megabyte of code) loads on first use: only the simulator and schema checks need it.
  */
-export function extractSoapPayload(xml: string): { localName: string; namespace: string | null; xml: string } {
+export async function extractSoapPayload(xml: string): Promise<{ localName: string; namespace: string | null; xml: string }> {
+  const { create } = await import('xmlbuilder2');
   const envelope = create(xml).root();
   const root = element(envelope);
   if (root.localName !== 'Envelope' || root.namespaceURI !== NS.soapenv) {

@@ -28,13 +28,13 @@ export async function validateAgainstXsd(xml: string, which: XsdTarget): Promise
 export async function validateEachAgainstXsd(xmls: string[], which: XsdTarget): Promise<{ valid: boolean; errors: string[] }[]> {
   const results = xmls.map(() => ({ valid: true, errors: [] as string[] }));
   const payloads: { fileName: string; contents: string; index: number }[] = [];
-  xmls.forEach((xml, index) => {
+  for (const [index, xml] of xmls.entries()) {
     try {
-      payloads.push({ fileName: `payload-${index}.xml`, contents: extractSoapPayload(xml).xml, index });
+      payloads.push({ fileName: `payload-${index}.xml`, contents: (await extractSoapPayload(xml)).xml, index });
     } catch (error) {
       results[index] = { valid: false, errors: [(error as Error).message] };
     }
-  });
+  }
   if (payloads.length === 0) return results;
   const schemas = loadSchemaFiles();
   const main = MAIN_SCHEMA[which];

@@ -1,13 +1,26 @@
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { ExpressAdapter } from '@bull-board/express';
-import type { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import type { Queues } from '@vf/queue';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
 
-/** Bull Board for both queues; mount it behind operator authentication only. */
-export function queueBoard(queues: Queues): Router {
+/**
+ * Bull Board for both queues; mount it behind operator authentication only. Its code (about a megabyte with its
+ * dependencies) loads on the board's first request: most API processes never serve it.
+ */
+export function queueBoard(queues: Queues): RequestHandler {
+  let board: Promise<Router> | undefined;
+  return (req, res, next) => {
+    board ??= buildBoard(queues);
+    board.then((router) => router(req, res, next), next);
+  };
+}
+
+async function buildBoard(queues: Queues): Promise<Router> {
+  const [{ createBullBoard }, { BullMQAdapter }, { ExpressAdapter }] = await Promise.all([
+    import('@bull-board/api'),
+    import('@bull-board/api/bullMQAdapter'),
+    import('@bull-board/express'),
+  ]);
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(QUEUE_BOARD_PATH);
   createBullBoard({

@@ -1,5 +1,4 @@
 import type Joi from 'joi';
-import parse from 'joi-to-json';
 import { errorCatalogue, type ErrorCode } from '../errors/error-catalogue';
 import { IDEMPOTENCY_KEY } from '../idempotency/idempotency-key';
 import { problem } from './response-schemas';
@@ -33,14 +32,14 @@ const IDEMPOTENCY_HEADER = {
   schema: { type: 'string', pattern: IDEMPOTENCY_KEY.source },
 };
 
-const toJsonSchema = (schema: Joi.Schema): JsonSchema => parse(schema, 'open-api-3.1') as JsonSchema;
+type ToJsonSchema = (schema: Joi.Schema) => JsonSchema;
 
 /** /invoices/:id -> /invoices/{id} */
 export function openApiPath(expressPath: string): string {
   return expressPath.replace(/:(\w+)/g, '{$1}');
 }
 
-function parameters(route: RouteDoc) {
+function parameters(route: RouteDoc, toJsonSchema: ToJsonSchema) {
   const pathParams = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({
     name,
     in: 'path',
@@ -83,7 +82,7 @@ function problemResponses(route: RouteDoc) {
   );
 }
 
-function successResponses(route: RouteDoc) {
+function successResponses(route: RouteDoc, toJsonSchema: ToJsonSchema) {
   const replayed = isIdempotent(route)
     ? { 'Idempotent-Replayed': '`true` when this is the stored answer of an earlier request with the same Idempotency-Key.' }
     : {};
@@ -108,8 +107,14 @@ function successResponses(route: RouteDoc) {
   );
 }
 
-/** The OpenAPI 3.1 document of /api/v1, built from the routes' own declarations. */
-export function buildOpenApiDocument(routes: RouteDoc[], info: { version: string }) {
+/**
+ * The OpenAPI 3.1 document of /api/v1, built from the routes' own declarations. The joi-to-JSON-Schema converter
+ * (with lodash, about a megabyte) loads here, not when the API starts.
+ */
+export async function buildOpenApiDocument(routes: RouteDoc[], info: { version: string }) {
+  // A CommonJS module whose export is the function itself: at run time it is the namespace's default.
+  const { default: parse } = (await import('joi-to-json')) as unknown as { default: typeof import('joi-to-json').parse };
+  const toJsonSchema: ToJsonSchema = (schema) => parse(schema, 'open-api-3.1') as JsonSchema;
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const path = openApiPath(route.path);
@@ -120,9 +125,9 @@ export function buildOpenApiDocument(routes: RouteDoc[], info: { version: string
       ...(route.description ? { description: route.description } : {}),
       tags: [route.tag],
       ...(route.public ? { security: [] } : {}),
-      parameters: parameters(route),
+      parameters: parameters(route, toJsonSchema),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(route.body) } } } } : {}),
-      responses: { ...successResponses(route), ...problemResponses(route) },
+      responses: { ...successResponses(route, toJsonSchema), ...problemResponses(route) },
     };
   }
   return {
@@ -149,4 +154,4 @@ export function buildOpenApiDocument(routes: RouteDoc[], info: { version: string
   };
 }
 
-export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
+export type OpenApiDocument = Awaited<ReturnType<typeof buildOpenApiDocument>>;

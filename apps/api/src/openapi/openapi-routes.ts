@@ -6,12 +6,12 @@ import type { RouteDoc } from './route-doc';
 export const API_DOCUMENT_PATH = '/api/v1/openapi.json';
 
 /** GET /openapi.json, public: clients and the /docs reference read it. */
-export function openApiRoutes(document: () => OpenApiDocument): Router {
+export function openApiRoutes(document: () => Promise<OpenApiDocument>): Router {
   const router = Router();
   router
     .route('/openapi.json')
-    .get((_req, res) => {
-      res.json(document());
+    .get(async (_req, res) => {
+      res.json(await document());
     })
     .all(methodNotAllowed(['GET']));
   return router;
