@@ -18,7 +18,7 @@ import { chainJobId, createQueues, createRedis, type Queues } from '@vf/queue';
 import { createLogger } from '@vf/logger';
 import { createWorkerRuntime, type WorkerRuntime } from '@vf/worker';
 import { testNif } from './test-nifs';
-import { waitUntil } from './wait-until';
+import { waitUntil } from '@vf/core/testing';
 
 export const PLATFORM_NIF = 'B85905495';
 const P12_PASSWORD = 'test-p12-password';

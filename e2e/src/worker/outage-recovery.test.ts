@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { sql } from 'drizzle-orm';
 import { WorkerTestEnv, type Party } from '../support/worker-test-env';
-import { waitUntil } from '../support/wait-until';
+import { waitUntil } from '@vf/core/testing';
 
 // Backoff scaled down 100 times (20 ms doubling instead of 2 s): the n-th failed send stands for the n-th of a real
 // outage. With the default 2 s base, eleven failed sends in a row span 2 + 4 + … + 2048 s, more than 30 minutes.

@@ -1,5 +1,5 @@
 import { PrivateRedis } from '@vf/private-servers';
-import { waitUntil } from '../support/wait-until';
+import { waitUntil } from '@vf/core/testing';
 import type { Party, WorkerTestEnv } from '../support/worker-test-env';
 
 // A Redis of this test's own, flushed and restarted empty under a running worker. The reconcile interval is 1 s:

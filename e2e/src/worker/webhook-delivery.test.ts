@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { webhookEventsFor, type AuthorityStatus } from '@vf/core';
 import { webhookDeliveriesTotal } from '@vf/metrics';
-import { waitUntil } from '../support/wait-until';
+import { waitUntil } from '@vf/core/testing';
 import { WorkerTestEnv, type Party } from '../support/worker-test-env';
 import { obliterateWebhookQueue, WebhookReceiver } from '../support/webhook-receiver';
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { waitUntil } from '../support/wait-until';
+import { waitUntil } from '@vf/core/testing';
 import { WorkerTestEnv } from '../support/worker-test-env';
 import { obliterateWebhookQueue, WebhookReceiver } from '../support/webhook-receiver';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { WorkerTestEnv, type Party } from '../support/worker-test-env';
 import { spawnWorker, stopWorker, workerStarted, type WorkerProcess } from '../support/worker-processes';
-import { waitUntil } from '../support/wait-until';
+import { waitUntil } from '@vf/core/testing';
 
 let env: WorkerTestEnv;
 let party: Party;

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import request from 'supertest';
 import { Scrape } from '@vf/metrics/testing';
-import { waitUntil } from '../support/wait-until';
+import { waitUntil } from '@vf/core/testing';
 import { WorkerTestEnv, type Party } from '../support/worker-test-env';
 
 const admin = { user: 'operator', password: 'a-long-admin-password' };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { waitUntil } from '../support/wait-until';
+import { waitUntil } from '@vf/core/testing';
 import { WorkerTestEnv, type Party } from '../support/worker-test-env';
 
 let env: WorkerTestEnv;

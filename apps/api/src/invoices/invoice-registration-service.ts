@@ -16,7 +16,7 @@ import { closeChainSlot, openChainSlot, taxpayerNotFound } from './chain-slot';
 import { invoiceRequestSchema } from './invoice-request-schema';
 import { systemNotFound, type ItemOutcome, type RegisteredInvoice, type RegistrationItem } from './plan-registrations';
 import { assertInCurrentChain, awaitingAuthority, historyEntry, identityChanges, invoiceNotFound } from './record-history';
-import { createRegistrationAppender, type AppendedChain } from './registration-appender';
+import { createRegistrationAppender, type AppendedChain, type AppendOutcome } from './registration-appender';
 
 export type { ItemOutcome, RegisteredInvoice } from './plan-registrations';
 
@@ -61,6 +61,13 @@ export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) 
     } catch (err) {
       return err;
     }
+  }
+
+  /** Once the wake-up is over (after the answer has gone), the records it failed to enqueue are logged. */
+  function warnIfNotWoken(log: Logger, { woken, outcomes }: AppendOutcome): void {
+    void woken.then((err) => {
+      if (err !== undefined) warnNotEnqueued(log, err, outcomes);
+    });
   }
 
   function warnNotEnqueued(log: Logger, err: unknown, outcomes: ItemOutcome[]): void {
@@ -228,7 +235,7 @@ export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) 
         if (refused) outcome = { ok: false, error: refused };
         else {
           const appended = await appender.append({ account, taxpayerId: item.invoice.taxpayerId, items: [{ ...item, answer }] });
-          if (appended.wakeError) warnNotEnqueued(log, appended.wakeError, appended.outcomes);
+          warnIfNotWoken(log, appended);
           [outcome] = appended.outcomes;
         }
       } catch (err) {
@@ -269,7 +276,7 @@ export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) 
       await Promise.all(
         [...byTaxpayer].map(async ([taxpayerId, group]) => {
           const appended = await appender.append({ account, taxpayerId, items: group.items });
-          if (appended.wakeError) warnNotEnqueued(log, appended.wakeError, appended.outcomes);
+          warnIfNotWoken(log, appended);
           group.at.forEach((at, n) => (outcomes[at] = appended.outcomes[n]));
         }),
       );

@@ -7,6 +7,7 @@ import { computeRegistrationHash, madridToday, toAeatDate } from '@vf/core';
 import { chainJobId, createQueues, reconcileStranded } from '@vf/queue';
 import { createSystem, createTaxpayer, invoiceBody, readyAccount, registerAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { waitUntil } from '@vf/core/testing';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -306,7 +307,11 @@ describe('when Redis loses the job', () => {
       const { account, taxpayerId, systemId } = await readyAccount(down.app);
       const res = await request(down.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201);
       expect(res.body.data.authority_status).toBe('queued');
-      const warning = down.logs.map((l) => JSON.parse(l)).find((l) => l.invoiceId === res.body.data.id);
+      // Logged once the wake-up has failed, after the answer.
+      const warning = await waitUntil(
+        async () => down.logs.map((l) => JSON.parse(l)).find((l) => l.invoiceId === res.body.data.id),
+        'the warning',
+      );
       expect(warning).toMatchObject({ level: 40, msg: expect.stringContaining('not enqueued'), reqId: res.headers['x-request-id'] });
       await request(down.app).get(`/api/v1/invoices/${res.body.data.id}`).set(account.auth).expect(200);
     } finally {

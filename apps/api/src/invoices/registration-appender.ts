@@ -33,10 +33,13 @@ export interface AppendRequest {
   items: RegistrationItem[];
 }
 
-/** Each item's outcome, in order; `wakeError`: the records are stored but their chain's sender could not be woken. */
+/**
+ * Each item's outcome, in order, as soon as the records are committed. `woken` settles once their chain's sender
+ * has been woken, to the error when that failed (the records are stored; the reconciler enqueues them).
+ */
 export interface AppendOutcome {
   outcomes: ItemOutcome[];
-  wakeError?: unknown;
+  woken: Promise<unknown>;
 }
 
 /** A chain that received records in a commit, and how many records of it wait to be sent. */
@@ -49,7 +52,7 @@ export interface AppendedChain {
 export interface RegistrationAppenderDeps {
   db: Db;
   clock: () => Date;
-  /** After a commit: wake the senders of the chains that received records. Resolves to the error when that failed. */
+  /** After a commit: wake the senders of the chains that received records. Resolves to the error when that failed, never rejects. */
   afterAppend(chains: AppendedChain[]): Promise<unknown>;
   /** Records per commit at most (a request is never split); 1,000 as the authority's messages. */
   maxGroupRecords?: number;
@@ -85,6 +88,8 @@ type Settled = { outcomes: (ItemOutcome | undefined)[]; overQuota: number[]; app
 type Result = ({ kind: 'settled' } & Settled) | { kind: 'moved' } | { kind: 'short' };
 
 const OPTIMISTIC_ATTEMPTS = 3;
+/** The `woken` of outcomes that stored nothing: no sender to wake. */
+const NOT_WOKEN: Promise<unknown> = Promise.resolve(undefined);
 // PostgreSQL's "deadlock detected" and "lock not available" (a reclaim that met a chain mid-append): try again.
 const RETRYABLE_LOCK_ERRORS = new Set(['40P01', '55P03']);
 
@@ -108,7 +113,7 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
   let commits = 0;
 
   function append(request: AppendRequest): Promise<AppendOutcome> {
-    if (request.items.length === 0) return Promise.resolve({ outcomes: [] });
+    if (request.items.length === 0) return Promise.resolve({ outcomes: [], woken: NOT_WOKEN });
     return new Promise((resolve, reject) => {
       pending.push({ ...request, key: `${request.account.id}/${request.taxpayerId}`, resolve, reject });
       pump();
@@ -190,8 +195,10 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
       ),
     );
 
+    // The answers and the taxpayers' next commits do not wait for the wake-up: the records are committed, and a
+    // wake-up that fails is logged and made good by the reconciler.
     const appended = [...settled.values()].flatMap((s) => (s.appended ? [s.appended] : []));
-    const wakeError = appended.length > 0 ? await deps.afterAppend(appended) : undefined;
+    const woken = appended.length > 0 ? deps.afterAppend(appended) : NOT_WOKEN;
     for (const [group, s] of settled) {
       if (s.overQuota.length > 0) {
         // Counted after the commit, so the figure includes the group's own registrations.
@@ -202,7 +209,7 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
       for (const unit of group.units) {
         unit.resolve({
           outcomes: s.outcomes.slice(at, at + unit.items.length) as ItemOutcome[],
-          wakeError: s.appended ? wakeError : undefined,
+          woken: s.appended ? woken : NOT_WOKEN,
         });
         at += unit.items.length;
       }

@@ -1,1 +1,2 @@
 export { f1Request, withLine } from './invoice-request';
+export { waitUntil } from './wait-until';
