@@ -9,7 +9,7 @@ const config: Config = {
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }] },
   globalSetup: '<rootDir>/scripts/jest/global-setup.ts',
   globalTeardown: '<rootDir>/scripts/jest/global-teardown.ts',
-  maxWorkers: 3,
+  maxWorkers: 4,
   testTimeout: 60_000,
 };
 
