@@ -29,6 +29,23 @@ async function accountIdOf(apiKey: string): Promise<string> {
   return res.body.data.id;
 }
 
+/** The services of a second API process on the same database and queues (one that dies before it answers). */
+function servicesOfAnotherProcess() {
+  return composeServices({
+    db: t.db.db,
+    redis: t.redis,
+    queues: t.queues,
+    logger: pino({ level: 'silent' }),
+    config: {
+      masterKey: t.masterKey,
+      certificateDir: t.certificateDir,
+      admin: undefined,
+      queuePrefix: t.queues.submission.opts.prefix!,
+      passwordHashCost: 4,
+    },
+  });
+}
+
 describe('Idempotency-Key', () => {
   it('replays the first answer (status, body, Location) with Idempotent-Replayed, and registers once', async () => {
     const { account, taxpayerId, systemId } = await readyAccount(t.app);
@@ -196,19 +213,7 @@ describe('Idempotency-Key', () => {
     const body = invoiceBody(taxpayerId, systemId);
     const key = randomUUID();
     // What the dead process did: claimed the key and committed the registration, then nothing more.
-    const services = composeServices({
-      db: t.db.db,
-      redis: t.redis,
-      queues: t.queues,
-      logger: pino({ level: 'silent' }),
-      config: {
-        masterKey: t.masterKey,
-        certificateDir: t.certificateDir,
-        admin: undefined,
-        queuePrefix: t.queues.submission.opts.prefix!,
-        passwordHashCost: 4,
-      },
-    });
+    const services = servicesOfAnotherProcess();
     const { result, handle } = await services.idempotency.claim(accountId, key, requestFingerprint('POST', '/api/v1/invoices', body));
     expect(result.kind).toBe('claimed');
     const accountRow = await services.auth.authenticate(account.apiKey);
@@ -233,19 +238,7 @@ describe('Idempotency-Key', () => {
     await t.db.db.execute(sql`UPDATE invoices SET authority_status = 'accepted' WHERE id = ${invoiceId}`);
     const body = { reason: 'emitida por error' };
     const key = randomUUID();
-    const services = composeServices({
-      db: t.db.db,
-      redis: t.redis,
-      queues: t.queues,
-      logger: pino({ level: 'silent' }),
-      config: {
-        masterKey: t.masterKey,
-        certificateDir: t.certificateDir,
-        admin: undefined,
-        queuePrefix: t.queues.submission.opts.prefix!,
-        passwordHashCost: 4,
-      },
-    });
+    const services = servicesOfAnotherProcess();
     const { handle } = await services.idempotency.claim(
       accountId,
       key,

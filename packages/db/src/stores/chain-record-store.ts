@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
+import { previousRecord } from './previous-record';
 import type { StoredChainRecord } from '../records/rebuild-chain-record';
 import { invoices, submissionInvoices, submissions } from '../schema';
 import { invoiceStore } from './invoice-store';
@@ -14,14 +14,11 @@ export interface ChainRecordWithMessage {
 export const chainRecordStore = {
   /** One record of the account's invoice, with what rebuilding it needs and the last message that carried it. */
   async find(db: DbOrTx, accountId: string, invoiceId: string, recordId: string): Promise<ChainRecordWithMessage | undefined> {
-    const prev = alias(invoices, 'prev');
+    const { prev, columns } = previousRecord();
     const [row] = await db
       .select({
         record: invoices,
-        prevIssuerNif: prev.issuerNif,
-        prevNumber: prev.invoiceNumber,
-        prevDate: prev.invoiceDate,
-        prevHash: prev.hash,
+        ...columns,
       })
       .from(invoices)
       .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))

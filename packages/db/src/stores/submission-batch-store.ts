@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
+import { previousRecord } from './previous-record';
 import type { StoredChainRecord } from '../records/rebuild-chain-record';
 import { invoiceLines, invoices, type AuthorityStatus } from '../schema';
 import type { StoredLine } from './invoice-record-mapping';
@@ -28,14 +28,11 @@ export const submissionBatchStore = {
    * environment). A `sent` one here is an orphan of an attempt whose sender died; it goes again unchanged.
    */
   async load(db: DbOrTx, chainId: string, limit: number): Promise<BatchInvoice[]> {
-    const prev = alias(invoices, 'prev');
+    const { prev, columns } = previousRecord();
     const rows = await db
       .select({
         invoice: invoices,
-        prevIssuerNif: prev.issuerNif,
-        prevNumber: prev.invoiceNumber,
-        prevDate: prev.invoiceDate,
-        prevHash: prev.hash,
+        ...columns,
       })
       .from(invoices)
       .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
