@@ -195,8 +195,9 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
       ),
     );
 
-    // The answers and the taxpayers' next commits do not wait for the wake-up: the records are committed, and a
-    // wake-up that fails is logged and made good by the reconciler.
+    // The answers do not wait for the wake-up: the records are committed, and a wake-up that fails is logged and made
+    // good by the reconciler. The taxpayers' next commit does wait for it: registrations that arrive meanwhile join
+    // that commit, and fewer, larger commits carry more registrations a second (measured).
     const appended = [...settled.values()].flatMap((s) => (s.appended ? [s.appended] : []));
     const woken = appended.length > 0 ? deps.afterAppend(appended) : NOT_WOKEN;
     for (const [group, s] of settled) {
@@ -214,6 +215,7 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
         at += unit.items.length;
       }
     }
+    await woken;
   }
 
   /** Every group in one read and one write, nothing locked between them. */
