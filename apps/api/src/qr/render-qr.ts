@@ -10,9 +10,10 @@ const PNG_SCALE = 10;
 // Grayscale rows with the "Up" filter: a QR symbol's rows repeat `scale` times, so most filter to zeros. Half the
 // CPU of pngjs's default (trying every filter on RGBA rows) and half the bytes. qrcode hands rendererOpts to pngjs
 // whole; its typings list only the deflate settings.
-export const PNG_ENCODING = { filterType: 2, colorType: 0 } as QRCodeToBufferOptions['rendererOpts'];
+const PNG_ENCODING = { filterType: 2, colorType: 0 } as QRCodeToBufferOptions['rendererOpts'];
 
 export function renderQrPng(qrUrl: string): Promise<Buffer> {
+  // A copy: qrcode writes the image's width and height into the rendererOpts it is given.
   return QRCode.toBuffer(qrUrl, { ...QR_OPTIONS, type: 'png', scale: PNG_SCALE, rendererOpts: { ...PNG_ENCODING } });
 }
 
