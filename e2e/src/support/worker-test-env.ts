@@ -94,9 +94,10 @@ export class WorkerTestEnv {
       tls: { certPem: server.certPem, keyPem: server.keyPem, caPem: ca.certPem },
       collaboratorNifs: [PLATFORM_NIF],
       unknownNifs: opts.unknownNifs,
-      // The simulator's XSD check costs a third of a second of CPU per message (libxml2 in WASM re-reads the
-      // schemas each time). The builders' output is checked against the XSDs in @vf/xml's tests for every
-      // operation; tests that check the messages as sent turn it on (chain-operations, submission-outcomes).
+      // With the XSD check on, the simulator reads each message into a DOM first (most of the check's cost, about
+      // half a second for a 1,000-record message). The builders' output is checked against the XSDs in @vf/xml's
+      // tests for every operation; tests that check the messages as sent turn it on (chain-operations,
+      // submission-outcomes).
       behaviour: { waitSeconds: 1, validateSchema: false, ...opts.behaviour },
       now: () => new Date(Date.now() + (env?.simClockOffsetMs ?? 0)),
     });

@@ -18,6 +18,19 @@ describe('validateEachAgainstXsd', () => {
     expect(await validateAgainstXsd(bad, 'request')).toEqual(b);
   });
 
+  it('gives calls made at the same time their own verdicts', async () => {
+    const good = buildRegFactuRequest(header, [f1Record()]);
+    const bad = buildRegFactuRequest(header, [f1Record({ issuerNif: '8989' })]);
+    const verdicts = await Promise.all(Array.from({ length: 20 }, (_, i) => validateAgainstXsd(i % 3 ? good : bad, 'request')));
+    expect(verdicts.map((v) => v.valid)).toEqual(Array.from({ length: 20 }, (_, i) => i % 3 !== 0));
+  });
+
+  it("reports a text that is not XML as invalid, with the parser's reason", async () => {
+    const [verdict] = await validateEachAgainstXsd(['<soapenv:Envelope'], 'request');
+    expect(verdict.valid).toBe(false);
+    expect(verdict.errors).not.toEqual([]);
+  });
+
   it('answers an empty list without running libxml2', async () => {
     expect(await validateEachAgainstXsd([], 'response')).toEqual([]);
   });
