@@ -56,7 +56,7 @@ module.exports = tseslint.config(
     rules: forbidding(['@vf/api', '@vf/worker', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
   },
   {
-    files: ['eslint.config.cjs'],
+    files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
