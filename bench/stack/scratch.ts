@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import IORedis from 'ioredis';
 import { Client } from 'pg';
 
@@ -69,16 +68,4 @@ export async function clearQueuePrefix(prefix: string): Promise<void> {
   } finally {
     redis.disconnect();
   }
-}
-
-/** A TCP port nobody listens on right now (the kernel's choice). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }

@@ -4,7 +4,8 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { Pool } from 'pg';
 import type { Processes, Service } from './processes';
-import { clearQueuePrefix, createScratchDatabase, databaseUrl, dropScratchDatabase, freePort, redisUrl, scratchName } from './scratch';
+import { freePort } from '@vf/private-servers';
+import { clearQueuePrefix, createScratchDatabase, databaseUrl, dropScratchDatabase, redisUrl, scratchName } from './scratch';
 
 const READY_TIMEOUT_MS = 180_000;
 const SIM_ENDPOINT_PATH = '/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP';

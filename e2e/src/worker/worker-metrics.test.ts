@@ -1,20 +1,12 @@
-import { createServer } from 'node:net';
 import request from 'supertest';
 import { Scrape } from '@vf/metrics/testing';
 import { waitUntil } from '@vf/core/testing';
+import { freePort } from '@vf/private-servers';
 import { WorkerTestEnv, type Party } from '../support/worker-test-env';
 
 const admin = { user: 'operator', password: 'a-long-admin-password' };
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 const UNKNOWN_RECIPIENT = '12345678Z';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 // One simulator, database and in-process worker whose metrics listener is scraped over HTTP like Prometheus would.
 let env: WorkerTestEnv;
