@@ -166,12 +166,12 @@ describe('GET /api/v1/invoices/export?format=csv', () => {
   });
 
   it('streams a large export in bounded batches as the destination drains', async () => {
-    // 3,000 more invoices, copies of one registered row with their own ids, numbers and chain positions.
+    // 600 more invoices, copies of one registered row with their own ids, numbers and chain positions.
     await t.db.db.execute(sql`
       INSERT INTO invoices
       SELECT (jsonb_populate_record(NULL::invoices, to_jsonb(i) || jsonb_build_object(
         'id', x.u, 'invoice_id', x.u, 'current_record_id', x.u, 'chain_seq', 1000 + x.g, 'invoice_number', 'BULK-' || x.g))).*
-      FROM invoices i CROSS JOIN LATERAL (SELECT g, gen_random_uuid() AS u FROM generate_series(1, 3000) g) x
+      FROM invoices i CROSS JOIN LATERAL (SELECT g, gen_random_uuid() AS u FROM generate_series(1, 600) g) x
       WHERE i.id = ${ids.a2}`);
     const received: number[] = [];
     let bytes = 0;
@@ -193,7 +193,7 @@ describe('GET /api/v1/invoices/export?format=csv', () => {
       await createInvoiceExportService({ db: t.db.db }).exportInvoicesCsv(
         (await t.db.db.execute<{ account_id: string }>(sql`SELECT account_id FROM invoices WHERE id = ${ids.a2}`)).rows[0].account_id,
         { number_prefix: 'BULK-', sort: '-created_at' },
-        { batchSize: 250 },
+        { batchSize: 50 },
         out,
       );
     } finally {
@@ -201,7 +201,7 @@ describe('GET /api/v1/invoices/export?format=csv', () => {
     }
     // 12 full batches and the empty one that says the end; every read asked for one batch only.
     expect(readsSeenAt).toHaveLength(13);
-    expect(reads.mock.calls.every((call) => call[5] === 250)).toBe(true);
+    expect(reads.mock.calls.every((call) => call[5] === 50)).toBe(true);
     // Each batch was read only once the previous ones had mostly been written: nothing buffers the whole result.
     for (let i = 2; i < readsSeenAt.length; i++) expect(readsSeenAt[i]).toBeGreaterThan(readsSeenAt[i - 1]);
     expect(readsSeenAt[12]).toBeGreaterThan(bytes * 0.8);
