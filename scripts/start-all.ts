@@ -7,7 +7,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureMasterKeyFile } from '@vf/config';
+import { writeTestCertificates } from '@vf/certificates/testing';
+import { ensureMasterKeyFile, loadConfig } from '@vf/config';
+import { migrateDatabase } from '@vf/db';
 import { createLogger } from '@vf/logger';
 import { SERVICE_NODE_FLAGS } from './service-node-flags';
 
@@ -15,7 +17,6 @@ const root = path.resolve(__dirname, '..');
 // Local state (generated keys, passwords, test certificates); VAR_DIR moves it, e.g. for a test run.
 const varDir = path.resolve(root, process.env.VAR_DIR ?? 'var');
 const certDir = path.resolve(root, process.env.CERT_DIR ?? path.join(varDir, 'certs'));
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const logger = createLogger({ service: 'start', level: process.env.LOG_LEVEL ?? 'info' });
 
 /** A long-running service: Node itself with tsx as its loader and the services' flags. */
@@ -40,13 +41,6 @@ function run(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess
   return child;
 }
 
-function runToEnd(name: string, script: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(tsx, [path.join(root, script), ...args], { cwd: root, env, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} exited with ${code}`))));
-  });
-}
-
 /** A local admin password for Bull Board, made once and kept out of the logs. */
 function localAdminPassword(): string {
   const file = path.join(varDir, 'admin-password.txt');
@@ -65,8 +59,16 @@ async function main(): Promise<void> {
     env.MASTER_KEY_FILE = path.resolve(root, env.MASTER_KEY_FILE ?? path.join(varDir, 'master-key'));
     ensureMasterKeyFile(env.MASTER_KEY_FILE);
   }
-  await runToEnd('migrate', 'packages/db/src/migrate-cli.ts', [], env);
-  await runToEnd('certs', 'scripts/generate-test-certs.ts', [certDir], env);
+  // Done here rather than by `npm run migrate` and `npm run certs` in processes of their own: each would boot Node
+  // and its TypeScript loader again before the services do.
+  await migrateDatabase(loadConfig(env).databaseUrl);
+  logger.info('database migrated');
+  const certificates = writeTestCertificates(certDir, { force: false });
+  // File names only: the passwords stay in passwords.json (0600).
+  logger.info(
+    { dir: certificates.dir, written: certificates.written, kept: certificates.kept },
+    'test certificates ready (TEST ONLY, not valid for AEAT)',
+  );
 
   const passwords = JSON.parse(readFileSync(path.join(certDir, 'passwords.json'), 'utf8')) as Record<string, string>;
   env.SIMULATOR_CA_PATH ??= path.join(certDir, 'ca.pem');
