@@ -31,8 +31,12 @@ export function spawnWorker(id: string, env: NodeJS.ProcessEnv): WorkerProcess {
   return { id, child, output, exited };
 }
 
-/** Resolves once the process has logged that it started taking jobs. */
-export async function workerStarted(w: WorkerProcess, timeoutMs = 30_000): Promise<void> {
+/**
+ * Resolves once the process has logged that it started taking jobs. A start costs about two seconds of CPU (Node,
+ * its TypeScript loader, the worker's modules); on a machine running two test suites at once that has taken more
+ * than 30 s, so the limit only catches a start that never comes.
+ */
+export async function workerStarted(w: WorkerProcess, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!w.output.join('').includes('"worker started"')) {
     if (w.child.exitCode !== null) throw new Error(`worker ${w.id} exited early:\n${w.output.join('')}`);

@@ -83,7 +83,7 @@ test('1,090 invoices of 3 taxpayers, drained by 3 worker processes, reach the au
     sql`SELECT DISTINCT worker_id FROM submissions WHERE taxpayer_id = ANY(${sql.param(taxpayers.map((t) => t.id))}::uuid[])`,
   );
   for (const w of workers.rows) expect(['fleet-1', 'fleet-2', 'fleet-3']).toContain(w.worker_id);
-}, 180_000);
+}, 300_000);
 
 test('a worker killed mid-send loses nothing and registers nothing twice: another worker takes over and the resend is recognised', async () => {
   const taxpayer = await env.taxpayer(party, { certificate: 'own' });
@@ -123,7 +123,7 @@ test('a worker killed mid-send loses nothing and registers nothing twice: anothe
   expect(after.map((s) => s.worker_id).every((w) => w === 'second')).toBe(true);
   expect(after.some((s) => s.outcome === 'answered')).toBe(true);
   expect(await overlappingMessages()).toEqual([]);
-}, 120_000);
+}, 300_000);
 
 test('SIGTERM finishes the message in hand, releases the lease and exits cleanly', async () => {
   const taxpayer = await env.taxpayer(party, { certificate: 'own' });
@@ -149,4 +149,4 @@ test('SIGTERM finishes the message in hand, releases the lease and exits cleanly
   } finally {
     env.sim.configure({ latencyMs: 0 });
   }
-}, 60_000);
+}, 180_000);
