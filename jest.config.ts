@@ -12,7 +12,8 @@ const config: Config = {
   maxWorkers: 4,
   // Keeps V8's code cache of each module across the test files a worker runs (see the file).
   runtime: '<rootDir>/scripts/jest/code-cache-runtime.cjs',
-  testTimeout: 60_000,
+  // Above waitUntil's 120 s, so that a wait that runs out reports what it waited for.
+  testTimeout: 180_000,
 };
 
 export default config;

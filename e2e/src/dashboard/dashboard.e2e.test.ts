@@ -12,7 +12,7 @@ const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const TAXPAYER_NIF = '89890001K';
 
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 
 let stack: E2eStack;
 let browser: Browser;
@@ -173,7 +173,7 @@ test('an accountant signs up, sets up a taxpayer and a system, and follows invoi
   // The worker sends it to the simulator; the badge turns "Accepted" in place, without a reload.
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await stack.startWorker();
-  await page.waitForSelector(`.page-header [data-invoice-id="${f1.json.data.id}"][data-status="accepted"]`, { timeout: 60_000 });
+  await page.waitForSelector(`.page-header [data-invoice-id="${f1.json.data.id}"][data-status="accepted"]`, { timeout: 120_000 });
   expect(await badge.textContent()).toBe('Accepted');
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   await screenshot('invoice-detail-accepted');

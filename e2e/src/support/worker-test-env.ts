@@ -235,7 +235,7 @@ export class WorkerTestEnv {
   }
 
   /** Waits until every invoice is in one of `statuses`. */
-  async reach(ids: string[], statuses: AuthorityStatus[], timeoutMs = 60_000): Promise<InvoiceState[]> {
+  async reach(ids: string[], statuses: AuthorityStatus[], timeoutMs?: number): Promise<InvoiceState[]> {
     return waitUntil(
       async () => {
         const states = await this.states(ids);
@@ -247,7 +247,7 @@ export class WorkerTestEnv {
   }
 
   /** Waits until none of the invoices is still queued or sent. */
-  async settled(ids: string[], timeoutMs = 30_000): Promise<InvoiceState[]> {
+  async settled(ids: string[], timeoutMs?: number): Promise<InvoiceState[]> {
     return waitUntil(
       async () => {
         const states = await this.states(ids);

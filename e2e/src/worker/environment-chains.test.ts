@@ -75,4 +75,4 @@ test('a taxpayer with records waiting in its sandbox and its production chain ge
     sql`SELECT chain_id, last_send_at IS NOT NULL AS sent FROM send_states WHERE chain_id = ANY(${sql.param([sandbox, production])}::uuid[]) ORDER BY chain_id`,
   );
   expect(timers.rows).toEqual([sandbox, production].sort().map((chain_id) => ({ chain_id, sent: true })));
-}, 120_000);
+}, 240_000);

@@ -60,7 +60,7 @@ test('an outage of 30+ minutes, then recovery: every record accepted, in chain o
   expect(env.sim.state.counters.registeredByNif[taxpayer.nif]).toHaveLength(1);
 
   env.sim.configure({ http503: { next: 0 } });
-  const after = await env.reach(ids, ['accepted'], 60_000);
+  const after = await env.reach(ids, ['accepted']);
 
   // Unchanged records: same huella, same chain positions; registered once each, in generation order.
   expect(after.map((s) => s.hash)).toEqual(hashesBefore);

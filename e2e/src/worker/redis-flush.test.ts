@@ -36,7 +36,7 @@ async function waitingInvoices(count: number): Promise<string[]> {
   // first, or the new records would join it instead of waiting in the paused queue.
   if (previous) {
     const job = await env.jobId(previous);
-    await waitUntil(async () => (await env.apiQueues.submission.getJobState(job)) === 'unknown', 'the chain job to end', 15_000);
+    await waitUntil(async () => (await env.apiQueues.submission.getJobState(job)) === 'unknown', 'the chain job to end');
   }
   await env.apiQueues.submission.pause();
   const ids = await env.register(party, taxpayerId, count);

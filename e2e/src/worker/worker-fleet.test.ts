@@ -55,7 +55,7 @@ test('1,090 invoices of 3 taxpayers, drained by 3 worker processes, reach the au
   const before = { registered: counters.recordsRegistered, received: counters.recordsReceived };
 
   await Promise.all(['fleet-1', 'fleet-2', 'fleet-3'].map((id) => start(id)));
-  const states = await env.settled(ids, 120_000).catch(async (err) => {
+  const states = await env.settled(ids, 240_000).catch(async (err) => {
     const left = await env.db.db.execute(sql`SELECT taxpayer_id, authority_status, count(*) FROM invoices GROUP BY 1, 2`);
     throw new Error(
       `${err.message}\n${JSON.stringify(left.rows)}\n${processes.map((p) => p.output.join('').slice(-3000)).join('\n---\n')}`,
@@ -107,7 +107,7 @@ test('a worker killed mid-send loses nothing and registers nothing twice: anothe
   env.sim.configure({ latencyMs: 0 });
   await start('second', quick);
 
-  const states = await env.settled(ids, 90_000);
+  const states = await env.settled(ids);
   expect(states.filter((s) => s.status !== 'accepted')).toEqual([]);
   const arrived = env.sim.state.counters.registeredByNif[taxpayer.nif].map((r) => r.invoiceNumber);
   expect(arrived).toEqual(await chainOrder(taxpayer.id));

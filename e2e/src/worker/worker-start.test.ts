@@ -29,7 +29,7 @@ test('invoices whose job vanished from Redis are sent anyway: reconciled at star
   // While the worker runs: once the chain's job has ended (it may outlive the answer by a moment, and an active
   // job cannot be removed), pause consumption so the next job can be removed before anyone takes it.
   const chainJob = await env.jobId(beforeStart);
-  await waitUntil(async () => (await env.apiQueues.submission.getJob(chainJob)) === undefined, 'the chain job to end', 10_000);
+  await waitUntil(async () => (await env.apiQueues.submission.getJob(chainJob)) === undefined, 'the chain job to end');
   await env.apiQueues.submission.pause();
   const [whileRunning] = await env.register(party, taxpayer.id, 1);
   await dropJob(whileRunning);

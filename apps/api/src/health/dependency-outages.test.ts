@@ -68,9 +68,9 @@ beforeAll(async () => {
     LOG_LEVEL: 'info',
   };
   api = startService('apps/api/src/main.ts', env);
-  await pollUntil(async () => (await health()).status === 200, 'the API to answer /health with 200', 60_000, 250);
+  await pollUntil(async () => (await health()).status === 200, 'the API to answer /health with 200', 120_000, 250);
   worker = startService('apps/worker/src/main.ts', env);
-  await pollUntil(async () => worker.output.join('').includes('worker started'), 'the worker to start', 60_000, 250);
+  await pollUntil(async () => worker.output.join('').includes('worker started'), 'the worker to start', 120_000, 250);
   const registered = await request(baseUrl)
     .post('/api/v1/auth/register')
     .send({ name: 'Ops', email: 'ops@example.test', password: 'a long enough password' })
@@ -112,7 +112,7 @@ test('the service outlives pg_terminate_backend of every one of its connections'
   } finally {
     await admin.end();
   }
-  await pollUntil(async () => (await account()).status === 200, 'the API to answer from fresh connections', 10_000);
+  await pollUntil(async () => (await account()).status === 200, 'the API to answer from fresh connections', 60_000);
   expectAlive(api);
   expectAlive(worker);
 });
@@ -131,8 +131,8 @@ test('a PostgreSQL restart: 503 problem+json with Retry-After while it is down, 
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   }
   await pg.startServer();
-  await pollUntil(async () => (await health()).status === 200, '/health to be 200 again', 15_000);
-  await pollUntil(async () => (await account()).status === 200, 'requests to succeed again', 15_000);
+  await pollUntil(async () => (await health()).status === 200, '/health to be 200 again', 60_000);
+  await pollUntil(async () => (await account()).status === 200, 'requests to succeed again', 60_000);
   expectAlive(api);
   expectAlive(worker);
 });
@@ -158,7 +158,7 @@ test('a Redis outage and empty restart: health 503 then 200, sign-in 503 not 500
   await account().expect(200);
 
   await redis.startServer();
-  await pollUntil(async () => (await health()).status === 200, '/health to be 200 again', 15_000);
+  await pollUntil(async () => (await health()).status === 200, '/health to be 200 again', 60_000);
   expectAlive(api);
   expectAlive(worker);
   expect(api.output.join('')).not.toMatch(/Unhandled 'error' event|unhandled error/);

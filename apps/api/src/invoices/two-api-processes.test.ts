@@ -50,7 +50,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
   };
   bases.push(...(await Promise.all([startApi(env), startApi(env)])));
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await Promise.all(

@@ -1,8 +1,12 @@
-/** Polls `check` until it returns a value (not undefined/false) or the deadline passes. */
+/**
+ * Polls `check` until it returns a value (not undefined/false) or the deadline passes. The default deadline is
+ * generous: it only has to catch what never happens, and on a machine running two suites at once a record's trip
+ * through the worker and the simulator has taken more than 30 s.
+ */
 export async function waitUntil<T>(
   check: () => Promise<T | undefined | false>,
   what: string,
-  timeoutMs = 30_000,
+  timeoutMs = 120_000,
   everyMs = 100,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
