@@ -25,7 +25,11 @@ interface Pending {
 interface XsdThread {
   worker: Worker;
   pending: Map<number, Pending>;
+  idle?: NodeJS.Timeout;
 }
+
+/** A thread with nothing to do for this long stops; the next validation starts another (a fraction of a second). */
+const IDLE_MS = 30_000;
 
 let thread: XsdThread | undefined;
 let nextRequest = 0;
@@ -33,7 +37,7 @@ let nextRequest = 0;
 /**
  * The process's one validation thread (libxml2 in WASM, no network), started on first use. It compiles each schema
  * once and keeps it, so a message costs milliseconds instead of a fresh schema read; and a 1,000-record message is
- * validated off the event loop. It holds the process open only while a validation is pending.
+ * validated off the event loop. It holds the process open only while a validation is pending, and stops when idle.
  */
 function xsdThread(): XsdThread {
   if (thread) return thread;
@@ -51,7 +55,13 @@ function xsdThread(): XsdThread {
   worker.on('message', (answer: { id: number; verdicts?: XsdVerdict[]; failure?: string }) => {
     const p = current.pending.get(answer.id);
     current.pending.delete(answer.id);
-    if (current.pending.size === 0) worker.unref();
+    if (current.pending.size === 0) {
+      worker.unref();
+      current.idle = setTimeout(() => {
+        if (thread === current) thread = undefined;
+        void worker.terminate();
+      }, IDLE_MS).unref();
+    }
     if (answer.verdicts) p?.resolve(answer.verdicts);
     else p?.reject(new Error(answer.failure));
   });
@@ -63,7 +73,8 @@ function xsdThread(): XsdThread {
 }
 
 function validateEnvelopes(envelopes: string[], main: SchemaFileName): Promise<XsdVerdict[]> {
-  const { worker, pending } = xsdThread();
+  const { worker, pending, idle } = xsdThread();
+  clearTimeout(idle);
   const id = ++nextRequest;
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
