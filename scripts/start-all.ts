@@ -7,10 +7,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { writeTestCertificates } from '@vf/certificates/testing';
 import { ensureMasterKeyFile, loadConfig } from '@vf/config';
 import { migrateDatabase } from '@vf/db';
 import { createLogger } from '@vf/logger';
+import { prepareTestCertificates } from './prepare-test-certificates';
 import { SERVICE_NODE_FLAGS } from './service-node-flags';
 
 const root = path.resolve(__dirname, '..');
@@ -63,12 +63,7 @@ async function main(): Promise<void> {
   // and its TypeScript loader again before the services do.
   await migrateDatabase(loadConfig(env).databaseUrl);
   logger.info('database migrated');
-  const certificates = writeTestCertificates(certDir, { force: false });
-  // File names only: the passwords stay in passwords.json (0600).
-  logger.info(
-    { dir: certificates.dir, written: certificates.written, kept: certificates.kept },
-    'test certificates ready (TEST ONLY, not valid for AEAT)',
-  );
+  prepareTestCertificates(certDir, false, logger);
 
   const passwords = JSON.parse(readFileSync(path.join(certDir, 'passwords.json'), 'utf8')) as Record<string, string>;
   env.SIMULATOR_CA_PATH ??= path.join(certDir, 'ca.pem');
