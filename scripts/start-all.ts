@@ -59,6 +59,11 @@ async function main(): Promise<void> {
     env.MASTER_KEY_FILE = path.resolve(root, env.MASTER_KEY_FILE ?? path.join(varDir, 'master-key'));
     ensureMasterKeyFile(env.MASTER_KEY_FILE);
   }
+  // Before the configuration is read: operator-only settings (WORKER_METRICS_PORT) need the admin credentials.
+  if (!env.ADMIN_USER) {
+    env.ADMIN_USER = 'admin';
+    env.ADMIN_PASSWORD = localAdminPassword();
+  }
   // Done here rather than by `npm run migrate` and `npm run certs` in processes of their own: each would boot Node
   // and its TypeScript loader again before the services do.
   await migrateDatabase(loadConfig(env).databaseUrl);
@@ -70,10 +75,6 @@ async function main(): Promise<void> {
   if (!env.PLATFORM_CERT_PATH) {
     env.PLATFORM_CERT_PATH = path.join(certDir, 'platform.p12');
     env.PLATFORM_CERT_PASSWORD = passwords['platform.p12'];
-  }
-  if (!env.ADMIN_USER) {
-    env.ADMIN_USER = 'admin';
-    env.ADMIN_PASSWORD = localAdminPassword();
   }
   // The one worker's own metrics; the API's /metrics already shows the whole backlog.
   env.WORKER_METRICS_PORT ??= '9464';

@@ -35,13 +35,15 @@ afterAll(async () => {
 });
 
 test('npm start prints no secret, and writes the admin password and the master key readable by their owner only', async () => {
-  const [port, simPort] = [await freePort(), await freePort()];
+  // Every port its own: two runs of the suite at once must not share one (the worker's metrics default to 9464).
+  const [port, simPort, workerMetricsPort] = [await freePort(), await freePort(), await freePort()];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
     VAR_DIR: varDir,
     PORT: String(port),
     SIM_PORT: String(simPort),
+    WORKER_METRICS_PORT: String(workerMetricsPort),
     SIMULATOR_URL: `https://127.0.0.1:${simPort}/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP`,
     DATABASE_URL: db.url,
     QUEUE_PREFIX: `vfstart-${randomUUID()}`,
@@ -68,7 +70,13 @@ test('npm start prints no secret, and writes the admin password and the master k
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
 
   const base = `http://127.0.0.1:${port}`;
-  await pollUntil(async () => (await request(base).get('/api/v1/health')).status === 200, 'npm start to serve /health', 120_000, 500);
+  const outcome = await pollUntil(
+    async () => (child.exitCode !== null ? 'exited' : (await request(base).get('/api/v1/health')).status === 200 && 'serving'),
+    'npm start to serve /health',
+    120_000,
+    500,
+  );
+  if (outcome === 'exited') throw new Error(`npm start exited (${child.exitCode}) before serving /health:\n${output.join('')}`);
   const password = `pw-${randomUUID()}`;
   const email = `${randomUUID()}@example.test`;
   const registered = await request(base).post('/api/v1/auth/register').send({ name: 'Start', email, password }).expect(201);
