@@ -21,10 +21,11 @@ import { invoiceRoutes } from './invoices/invoice-routes';
 import { metricsRoutes } from './metrics/metrics-routes';
 import { requestMetrics } from './metrics/request-metrics';
 import { apiRouteDocs } from './openapi/api-route-docs';
-import { buildOpenApiDocument, type OpenApiDocument } from './openapi/build-openapi-document';
+import { buildOpenApiDocument } from './openapi/build-openapi-document';
 import { docsRoutes } from './openapi/docs-routes';
 import { openApiRoutes } from './openapi/openapi-routes';
 import { qrRoutes } from './qr/qr-routes';
+import { loadOnce } from './shared/load-once';
 import { systemRoutes } from './systems/system-routes';
 import { taxpayerRoutes } from './taxpayers/taxpayer-routes';
 import { webhookRoutes } from './webhooks/webhook-routes';
@@ -49,8 +50,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(API_PREFIX, jsonBody, rejectControlCharacters);
   // Built on its first request: most processes never serve it.
-  let document: Promise<OpenApiDocument> | undefined;
-  const openApiDocument = () => (document ??= buildOpenApiDocument(apiRouteDocs, { version: '1.0.0' }));
+  const openApiDocument = loadOnce(() => buildOpenApiDocument(apiRouteDocs, { version: '1.0.0' }));
   app.use(API_PREFIX, healthRoutes(services.health), openApiRoutes(openApiDocument), authRoutes(services.auth));
   app.use(
     API_PREFIX,

@@ -1,5 +1,6 @@
 import type { RequestHandler, Router } from 'express';
 import type { Queues } from '@vf/queue';
+import { loadOnce } from '../shared/load-once';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
 
@@ -8,10 +9,9 @@ export const QUEUE_BOARD_PATH = '/admin/queues';
  * dependencies) loads on the board's first request: most API processes never serve it.
  */
 export function queueBoard(queues: Queues): RequestHandler {
-  let board: Promise<Router> | undefined;
+  const board = loadOnce(() => buildBoard(queues));
   return (req, res, next) => {
-    board ??= buildBoard(queues);
-    board.then((router) => router(req, res, next), next);
+    board().then((router) => router(req, res, next), next);
   };
 }
 
