@@ -1,4 +1,9 @@
-/** Polls `probe` until it returns a truthy value, failing with `what` once `timeoutMs` has passed. */
+/**
+ * Polls `probe` until it returns a truthy value, failing with `what` once `timeoutMs` has passed. Made for a server
+ * that is still starting: a probe that throws (connection refused) counts as "not yet", and the last error is
+ * reported on timeout. To wait on the system's state, where an error is a failure, use `waitUntil` of
+ * `@vf/core/testing`.
+ */
 export async function pollUntil<T>(
   probe: () => Promise<T | false | undefined>,
   what: string,
