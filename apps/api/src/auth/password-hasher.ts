@@ -1,6 +1,7 @@
 import bcrypt from 'bcrypt';
 import pLimit from 'p-limit';
 import { ApiError } from '../errors/api-error';
+import { loadOnce } from '../shared/load-once';
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -25,7 +26,8 @@ const DEFAULT_POOLS: HasherPools = { concurrency: 2, maxQueuedChecks: 64 };
 export function createPasswordHasher(cost: number, pools: HasherPools = DEFAULT_POOLS): PasswordHasher {
   const hashing = pLimit(pools.concurrency);
   const checking = pLimit(pools.concurrency);
-  let dummy: Promise<string> | undefined;
+  // A hash to compare against when there is none; made once (a failure is not kept).
+  const dummyHash = loadOnce(() => bcrypt.hash('not-a-real-password', cost));
 
   return {
     hash: (password) => hashing(() => bcrypt.hash(password, cost)),
@@ -39,8 +41,7 @@ export function createPasswordHasher(cost: number, pools: HasherPools = DEFAULT_
       }
       return checking(async () => {
         if (storedHash) return bcrypt.compare(password, storedHash);
-        dummy ??= bcrypt.hash('not-a-real-password', cost);
-        await bcrypt.compare(password, await dummy);
+        await bcrypt.compare(password, await dummyHash());
         return false;
       });
     },
