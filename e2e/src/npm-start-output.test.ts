@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { createTestDatabase, type TestDatabase } from '@vf/db/testing';
-import { freePort, pollUntil } from '@vf/private-servers';
+import { freePort, pollWhileRunning, recordOutput } from '@vf/private-servers';
 
 // `npm start` as a user runs it (migrate, certificates, simulator, API, worker), with its local state in a
 // temporary folder: every line it prints, its children's included, is searched for the secrets it made and used.
@@ -14,7 +14,6 @@ const root = path.resolve(__dirname, '../..');
 let db: TestDatabase;
 let varDir: string;
 let child: ChildProcess;
-const output: string[] = [];
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -66,17 +65,16 @@ test('npm start prints no secret, and writes the admin password and the master k
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const service = recordOutput(child);
 
   const base = `http://127.0.0.1:${port}`;
-  const outcome = await pollUntil(
-    async () => (child.exitCode !== null ? 'exited' : (await request(base).get('/api/v1/health')).status === 200 && 'serving'),
+  await pollWhileRunning(
+    service,
+    async () => (await request(base).get('/api/v1/health')).status === 200,
     'npm start to serve /health',
     120_000,
     500,
   );
-  if (outcome === 'exited') throw new Error(`npm start exited (${child.exitCode}) before serving /health:\n${output.join('')}`);
   const password = `pw-${randomUUID()}`;
   const email = `${randomUUID()}@example.test`;
   const registered = await request(base).post('/api/v1/auth/register').send({ name: 'Start', email, password }).expect(201);
@@ -101,7 +99,7 @@ test('npm start prints no secret, and writes the admin password and the master k
     apiKey: registered.body.data.api_key,
     ...Object.fromEntries(certPasswords.map((p, i) => [`certificatePassword${i}`, p])),
   };
-  const printed = output.join('');
+  const printed = service.output.join('');
   expect(printed).toContain('api listening');
   for (const [name, secret] of Object.entries(secrets))
     expect({ name, printed: printed.includes(secret) }).toEqual({ name, printed: false });

@@ -1,14 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { pollWhileRunning, recordOutput, type ServiceProcess } from '@vf/private-servers';
 
 const ROOT = join(__dirname, '../../..');
 const MAIN = join(ROOT, 'apps/worker/src/main.ts');
 
-export interface WorkerProcess {
+export interface WorkerProcess extends ServiceProcess {
   id: string;
-  child: ChildProcess;
-  /** Everything the process wrote, for diagnosing a failure. */
-  output: string[];
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
@@ -22,9 +20,7 @@ export function spawnWorker(id: string, env: NodeJS.ProcessEnv): WorkerProcess {
     env: { ...process.env, ...env, WORKER_ID: id },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const output: string[] = [];
-  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  const { output } = recordOutput(child);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
@@ -37,12 +33,7 @@ export function spawnWorker(id: string, env: NodeJS.ProcessEnv): WorkerProcess {
  * than 30 s, so the limit only catches a start that never comes.
  */
 export async function workerStarted(w: WorkerProcess, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!w.output.join('').includes('"worker started"')) {
-    if (w.child.exitCode !== null) throw new Error(`worker ${w.id} exited early:\n${w.output.join('')}`);
-    if (Date.now() > deadline) throw new Error(`worker ${w.id} did not start:\n${w.output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await pollWhileRunning(w, async () => w.output.join('').includes('"worker started"'), `worker ${w.id} to start`, timeoutMs, 50);
 }
 
 export async function stopWorker(w: WorkerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {

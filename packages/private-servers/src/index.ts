@@ -2,3 +2,4 @@ export { freePort } from './free-port';
 export { PrivatePostgres } from './private-postgres';
 export { PrivateRedis } from './private-redis';
 export { pollUntil } from './poll-until';
+export { pollWhileRunning, recordOutput, type ServiceProcess } from './service-process';

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import { createTestCa } from '@vf/certificates/testing';
-import { freePort, pollUntil, PrivatePostgres, PrivateRedis } from '@vf/private-servers';
+import { freePort, pollWhileRunning, PrivatePostgres, PrivateRedis, recordOutput, type ServiceProcess } from '@vf/private-servers';
 import { csrfTokenIn } from '../dashboard/testing/dashboard-agent';
 
 // The real API and worker processes (npm run api / npm run worker) against a PostgreSQL and a Redis of this test's
@@ -14,12 +14,7 @@ import { csrfTokenIn } from '../dashboard/testing/dashboard-agent';
 const root = path.resolve(__dirname, '../../../..');
 const DATABASE = 'verifactu';
 
-interface Service {
-  child: ChildProcess;
-  output: string[];
-}
-
-function startService(script: string, env: NodeJS.ProcessEnv): Service {
+function startService(script: string, env: NodeJS.ProcessEnv): ServiceProcess {
   // Its own process group: tsx runs the script in a child node process, and both must go at the end.
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, script)], {
     cwd: root,
@@ -27,20 +22,17 @@ function startService(script: string, env: NodeJS.ProcessEnv): Service {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  const output: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  return { child, output };
+  return recordOutput(child);
 }
 
-function expectAlive(service: Service): void {
+function expectAlive(service: ServiceProcess): void {
   expect({ exitCode: service.child.exitCode, signal: service.child.signalCode }).toEqual({ exitCode: null, signal: null });
 }
 
 let pg: PrivatePostgres;
 let redis: PrivateRedis;
-let api: Service;
-let worker: Service;
+let api: ServiceProcess;
+let worker: ServiceProcess;
 let baseUrl: string;
 let dir: string;
 let apiKey: string;
@@ -68,9 +60,9 @@ beforeAll(async () => {
     LOG_LEVEL: 'info',
   };
   api = startService('apps/api/src/main.ts', env);
-  await pollUntil(async () => (await health()).status === 200, 'the API to answer /health with 200', 120_000, 250);
+  await pollWhileRunning(api, async () => (await health()).status === 200, 'the API to answer /health with 200', 120_000, 250);
   worker = startService('apps/worker/src/main.ts', env);
-  await pollUntil(async () => worker.output.join('').includes('worker started'), 'the worker to start', 120_000, 250);
+  await pollWhileRunning(worker, async () => worker.output.join('').includes('worker started'), 'the worker to start', 120_000, 250);
   const registered = await request(baseUrl)
     .post('/api/v1/auth/register')
     .send({ name: 'Ops', email: 'ops@example.test', password: 'a long enough password' })
@@ -112,7 +104,7 @@ test('the service outlives pg_terminate_backend of every one of its connections'
   } finally {
     await admin.end();
   }
-  await pollUntil(async () => (await account()).status === 200, 'the API to answer from fresh connections', 60_000);
+  await pollWhileRunning(api, async () => (await account()).status === 200, 'the API to answer from fresh connections', 60_000);
   expectAlive(api);
   expectAlive(worker);
 });
@@ -131,15 +123,16 @@ test('a PostgreSQL restart: 503 problem+json with Retry-After while it is down, 
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   }
   await pg.startServer();
-  await pollUntil(async () => (await health()).status === 200, '/health to be 200 again', 60_000);
-  await pollUntil(async () => (await account()).status === 200, 'requests to succeed again', 60_000);
+  await pollWhileRunning(api, async () => (await health()).status === 200, '/health to be 200 again', 60_000);
+  await pollWhileRunning(api, async () => (await account()).status === 200, 'requests to succeed again', 60_000);
   expectAlive(api);
   expectAlive(worker);
 });
 
 test('a Redis outage and empty restart: health 503 then 200, sign-in 503 not 500, no process exits', async () => {
   await redis.stopServer();
-  await pollUntil(
+  await pollWhileRunning(
+    api,
     async () => {
       const res = await health();
       return res.status === 503 && res.body.checks.redis === 'unavailable';
@@ -158,7 +151,7 @@ test('a Redis outage and empty restart: health 503 then 200, sign-in 503 not 500
   await account().expect(200);
 
   await redis.startServer();
-  await pollUntil(async () => (await health()).status === 200, '/health to be 200 again', 60_000);
+  await pollWhileRunning(api, async () => (await health()).status === 200, '/health to be 200 again', 60_000);
   expectAlive(api);
   expectAlive(worker);
   expect(api.output.join('')).not.toMatch(/Unhandled 'error' event|unhandled error/);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { createTestDatabase, type TestDatabase } from '@vf/db/testing';
-import { freePort, pollUntil } from '@vf/private-servers';
+import { freePort, pollWhileRunning, recordOutput } from '@vf/private-servers';
 import { createTaxpayer, invoiceBody, readyAccount } from '../testing/api-fixtures';
 import { expectExactChain } from './testing/expect-exact-chain';
 
@@ -21,17 +21,13 @@ async function startApi(env: NodeJS.ProcessEnv): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], {
     cwd: root,
     env: { ...env, PORT: String(port) },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
   const base = `http://127.0.0.1:${port}`;
-  await pollUntil(
-    async () =>
-      (
-        await request(base)
-          .get('/api/v1/health')
-          .catch(() => ({ status: 0 }))
-      ).status === 200,
+  await pollWhileRunning(
+    recordOutput(child),
+    async () => (await request(base).get('/api/v1/health')).status === 200,
     'an API process to serve /health',
     90_000,
     200,
