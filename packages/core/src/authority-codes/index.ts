@@ -1,3 +1,4 @@
+export * from './aeat-error-table';
 export * from './cause-text';
 export * from './authority-code-texts';
 export * from './service-cause-texts';
