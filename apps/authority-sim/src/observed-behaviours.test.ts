@@ -5,7 +5,7 @@ import { altaTree, chainedTo, regFactuXml, type RawHeader } from './testing/raw-
 import { httpsCall, PLATFORM_NIF, startTestSimulator, type HttpReply, type TestSimulator } from './testing/test-simulator';
 import type { XmlTree } from './testing/xml-tree';
 
-// Each behaviour integrators met on the real service (OBSERVED), switched on through the admin interface over
+// Each behaviour integrators reported meeting on the real service, switched on through the admin interface over
 // HTTPS as a test of the service would, globally or for one taxpayer, and switched off again.
 
 const TAXPAYER = '89890001K';

@@ -56,7 +56,7 @@ type Outcome = { state: 'Correcto' | 'AceptadoConErrores'; errorCode?: number; e
 
 /**
  * What the simulated authority holds in one environment: one entry per invoice, updated by the operations
- * matrix (NOTES §4.3), chain heads, request ids and CSVs.
+ * matrix (AEAT Validaciones y errores, annex 6 "Operativas admisibles"), chain heads, request ids and CSVs.
  */
 export class Registry {
   private readonly byInvoice = new Map<string, StoredRecord>();

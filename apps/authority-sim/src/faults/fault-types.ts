@@ -1,7 +1,7 @@
 import type { Environment } from '../simulator-types';
 
 /**
- * Behaviours of the real service that a test can switch on (OBSERVED: what integrators met on AEAT's services).
+ * Behaviours of the real service that a test can switch on (what integrators reported meeting on AEAT's services).
  * Where each acts:
  * - before the message is read: `connectionReset`, `hang` (no answer for `ms`), `http503` (HTML page, `x-site: Sede`),
  *   `http500` (HTML page), `http500Empty` (no body, as when the certificate holder may not act for the taxpayer),

@@ -8,7 +8,7 @@ export const BEFORE_READING = ['connectionReset', 'hang', 'http503', 'http500', 
 /** Past the 600 s that requests to the real service were seen to hang. */
 const DEFAULT_HANG_MS = 660_000;
 
-// The outage page of the authority's front end is HTML with this header (OBSERVED); this one says it is a simulator's.
+// The outage page of the authority's front end is HTML with this header (as integrators reported); this one says it is a simulator's.
 const OUTAGE_PAGE =
   '<html><head><title>503 Service Unavailable</title></head><body><h1>Servicio no disponible</h1>' +
   '<p>Simulador VERI*FACTU: esta respuesta no procede de la AEAT.</p></body></html>';

@@ -6,7 +6,7 @@ import { totalsMismatch } from './invoice-total-rules';
 import type { Finding } from './rule-context';
 import type { RuleSetId } from './rule-set';
 
-// Admissible errors ([VAL] 4.3.1): the record IS stored, as AceptadoConErrores, and must later be corrected by
+// Admissible errors (AEAT Validaciones y errores v1.2.0 §4.3.1): the record IS stored, as AceptadoConErrores, and must later be corrected by
 // subsanación (except 2004 and 2009). One code per record, the first found.
 
 export interface AdmissibleContext {

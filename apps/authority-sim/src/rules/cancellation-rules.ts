@@ -5,7 +5,7 @@ import { identityError, otherId } from './identity-syntax';
 import { recordIdError, recordIdOf } from './record-id';
 import { firstFinding, type Rule, type RuleContext } from './rule-context';
 
-// A RegistroAnulacion: its identifiers, flags, GeneradoPor/Generador ([VAL] 3.2) and the tail it shares with an alta.
+// A RegistroAnulacion: its identifiers, flags, GeneradoPor/Generador (AEAT Validaciones y errores v1.2.0 §3.2) and the tail it shares with an alta.
 
 const SYNTAX: readonly Rule<XmlNode>[] = [
   (a) => (notOneOf(text(a, 'IDVersion'), ['1.0']) ? 1251 : undefined),

@@ -2,7 +2,7 @@ import { node, text, type XmlNode } from '@vf/xml';
 import { dateNumber, isNif, isYesNo, notOneOf } from './formats';
 import type { RuleContext } from './rule-context';
 
-// ConsultaFactuSistemaFacturacion ([SWEB] §11, ConsultaLR.xsd). A consulta has no answer line to carry an error:
+// ConsultaFactuSistemaFacturacion (AEAT web-service description §11, ConsultaLR.xsd). A consulta has no answer line to carry an error:
 // every code, of either section of the table, refuses the whole request (SOAP Fault).
 
 const PERIODS = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'];

@@ -2,7 +2,7 @@ import { addYears, madridToday } from '@vf/core';
 import { isVatOrIgic, type AltaFacts } from './alta-facts';
 import type { RuleContext } from './rule-context';
 
-// Dates of an alta ([VAL] 3.1.3; errors 1112, 1133, 1152, 1134, 1125, 1173, 1146, 1147).
+// Dates of an alta (AEAT Validaciones y errores v1.2.0 §3.1.3; errors 1112, 1133, 1152, 1134, 1125, 1173, 1146, 1147).
 
 /** The first issue date VERI*FACTU records may carry. */
 const FIRST_ISSUE_DATE = 20241028;

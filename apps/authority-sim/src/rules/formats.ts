@@ -14,7 +14,7 @@ export const LONG_AMOUNT = /^[+-]?\d{13,}(\.\d{0,2})?$/;
 export const RATE = /^\d{1,3}(\.\d{0,2})?$/;
 /** dd-mm-yyyy */
 export const DATE = /^\d{2}-\d{2}-\d{4}$/;
-/** ASCII 32–126 ([VAL] 3.1.3.1). */
+/** ASCII 32–126 (AEAT Validaciones y errores v1.2.0 §3.1.3.1). */
 export const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 /** The characters the current rules name in 1287. */
 export const FORBIDDEN_CHARACTERS = /["'<>=]/;

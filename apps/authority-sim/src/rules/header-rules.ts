@@ -52,7 +52,7 @@ export function headerContentError(cabecera: XmlNode, ctx: RuleContext): Finding
   if (representative && ctx.unknown.has(text(representative, 'NIF') ?? '')) return { code: 4105 };
   const end = text(node(cabecera, 'RemisionVoluntaria') ?? {}, 'FechaFinVeriFactu');
   if (end !== undefined) {
-    // FechaFinVeriFactu must be 31-12 of this year or the last ([VAL] 3.1.1; error 4120).
+    // FechaFinVeriFactu must be 31-12 of this year or the last (AEAT Validaciones y errores v1.2.0 §3.1.1; error 4120).
     const year = Math.floor(madridDateNumber(ctx.now) / 10000);
     if (end !== `31-12-${year}` && end !== `31-12-${year - 1}`) return { code: 4120 };
   }

@@ -3,7 +3,7 @@ import { RECTIFICATIVE, WITH_RECIPIENTS, WITHOUT_RECIPIENTS, type AltaFacts } fr
 import { otherId } from './identity-syntax';
 import type { RuleContext } from './rule-context';
 
-// What each TipoFactura allows ([VAL] 3.1.3.4-3.1.3.9) and issuance by a third party or by the recipient.
+// What each TipoFactura allows (AEAT Validaciones y errores v1.2.0 §3.1.3.4-3.1.3.9) and issuance by a third party or by the recipient.
 
 export function invoiceTypeError(alta: AltaFacts): number | undefined {
   const { raw, type } = alta;

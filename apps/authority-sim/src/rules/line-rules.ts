@@ -6,7 +6,7 @@ import { madridDateNumber } from '../spain-time';
 import type { RuleContext } from './rule-context';
 import { vatRateError } from './vat-rate-rules';
 
-// Each DetalleDesglose ([VAL] 3.1.3.15, NOTES of the authority's lists L1, L8, L9, L10): the regime a tax takes,
+// Each DetalleDesglose (AEAT Validaciones y errores v1.2.0 §3.1.3.15; lists L1, L8, L9, L10 of Orden HAC/1177/2024): the regime a tax takes,
 // what each regime allows, exempt lines, S1/S2/N1/N2, rates and recargo. The first finding of the first line
 // that has one is the record's code.
 
@@ -75,7 +75,7 @@ function s1Error(line: LineFacts, alta: AltaFacts): number | undefined {
   if (quota !== undefined && sign(quota) !== 0 && sign(base) !== 0 && sign(quota) !== sign(base)) return 1143;
   if (quota !== undefined && costBase !== undefined && sign(quota) !== 0 && sign(costBase) !== 0 && sign(quota) !== sign(costBase))
     return 1140;
-  // The quota is not checked for rectifications by differences nor for R2/R3 ([VAL] 3.1.3.15).
+  // The quota is not checked for rectifications by differences nor for R2/R3 (AEAT Validaciones y errores v1.2.0 §3.1.3.15).
   const quotaChecked = alta.rectificationType !== 'I' && alta.type !== 'R2' && alta.type !== 'R3';
   if (quotaChecked && rate !== undefined && quota !== undefined) {
     if (costBase !== undefined && !quotaWithin(costBase, rate, quota, TEN_EUROS)) return 1144;

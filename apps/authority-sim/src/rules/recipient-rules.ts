@@ -5,7 +5,7 @@ import { blank, isNaturalPersonNif, isNif, NIF_SHAPE } from './formats';
 import { otherId } from './identity-syntax';
 import type { RuleContext } from './rule-context';
 
-// Destinatarios ([VAL] 3.1.3.10-3.1.3.13; NIF-IVA structures of [VAL] Nota 1), and the issuers of the invoices a
+// Destinatarios (AEAT Validaciones y errores v1.2.0 §3.1.3.10-3.1.3.13; NIF-IVA structures of its Nota 1), and the issuers of the invoices a
 // record rectifies or substitutes (1154).
 
 /** The country a NIF-IVA belongs to, from its prefix (Greece writes EL, Northern Ireland XI). */

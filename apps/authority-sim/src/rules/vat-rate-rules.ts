@@ -1,6 +1,6 @@
 import type { LineFacts } from './alta-facts';
 
-// IVA rates and recargo de equivalencia by operation date ([VAL] 3.1.3.15; errors 1124, 1132, 1194, 1235, 1236,
+// IVA rates and recargo de equivalencia by operation date (AEAT Validaciones y errores v1.2.0 §3.1.3.15; errors 1124, 1132, 1194, 1235, 1236,
 // 1127, 1135, 1160-1170, 1277). Rates in hundredths of a percent.
 
 const RATES_NOW = new Set([0n, 200n, 400n, 500n, 750n, 1000n, 2100n]);
