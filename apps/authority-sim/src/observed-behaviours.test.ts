@@ -187,6 +187,14 @@ describe('stored, then failed', () => {
     ]);
   });
 
+  it('leaves a message it refused alone: the fault waits for a send whose records were processed', async () => {
+    await faults({ kind: 'storedThenFailed', next: 1 });
+    expect(fault(await send([alta()], { header: { nif: '89890001A' } })).code).toBe(4116);
+    const record = alta();
+    expect(fault(await send([record])).code).toBe(102);
+    expect(held(record)?.state).toBe('Correcto');
+  });
+
   it('answers 3000 without RegistroDuplicado when told to, for one taxpayer', async () => {
     const record = alta();
     await send([record]);
@@ -195,6 +203,25 @@ describe('stored, then failed', () => {
     expect(bare).toMatchObject({ errorCode: 3000 });
     expect(bare.duplicate).toBeUndefined();
     expect((await lines(await send([record])))[0].duplicate).toMatchObject({ state: 'Correcta' });
+  });
+});
+
+describe('Consulta', () => {
+  it('refuses a SistemaInformatico filter whose fields are not in the SuministroInformacion namespace: 4102 … NombreRazon', async () => {
+    const misplaced = {
+      'con:SistemaInformatico': {
+        'con:NombreRazon': 'PRODUCTORA',
+        'con:NIF': 'B63272603',
+        'con:IdSistemaInformatico': 'F1',
+        'con:NumeroInstalacion': '1',
+      },
+    };
+    const reply = await httpsCall(t.sim.url, { ca: t.ca, client: t.platform, body: consultaXml({ nif: TAXPAYER, filter: misplaced }) });
+    expect(parseConsultaReply(reply.body)).toMatchObject({
+      kind: 'fault',
+      code: 4102,
+      message: 'Codigo[4102].El XML no cumple el esquema. Falta informar campo obligatorio.: NombreRazon',
+    });
   });
 });
 

@@ -15,6 +15,7 @@ import { ENDPOINT_PATH, PRODUCTION_PREFIX, STATIC_PATH } from './simulator-types
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 /** The kinds that act once the records were processed and stored. */
 const AFTER_STORING = ['storedThenFailed', 'replyLost'] as const;
+const AFTER_ANSWERING = ['replyLost'] as const;
 
 function answer(res: ServerResponse, outcome: SoapOutcome): void {
   send(res, outcome.status, XML, outcome.body);
@@ -44,7 +45,9 @@ async function soapPost(ctx: SimulatorContext, env: EnvironmentState, req: Incom
 
   const outcome = await dispatchSoap(ctx, env, bytes, holderNif);
   await sleep(behaviour.latencyMs);
-  const late = ctx.faults.take(AFTER_STORING, subject);
+  // Stored-then-failed needs records that were processed: a send the service answered with lines.
+  const processed = subject.operation === 'RegFactu' && outcome.faultCode === undefined;
+  const late = ctx.faults.take(processed ? AFTER_STORING : AFTER_ANSWERING, subject);
   if (late) counters.faults[late.kind] += 1;
   if (late?.kind === 'replyLost') {
     req.socket.destroy();
