@@ -75,6 +75,8 @@ async function main(): Promise<void> {
   }
   // The one worker's own metrics; the API's /metrics already shows the whole backlog.
   env.WORKER_METRICS_PORT ??= '9464';
+  // Local runs test webhooks against receivers on this machine, which the service refuses otherwise.
+  env.WEBHOOK_ALLOWED_HOSTS ??= 'localhost,127.0.0.1,::1';
 
   const children = [
     run('sim', 'apps/authority-sim/src/main.ts', { ...env, SIM_CERT_DIR: certDir }),
