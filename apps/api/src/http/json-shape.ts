@@ -6,7 +6,13 @@ import { ApiError } from '../errors/api-error';
  * whose own rule answers 1,001). Past these a body is refused before it is parsed or validated, so its cost stays
  * that of reading its bytes.
  */
-export const JSON_SHAPE_LIMITS = { maxDepth: 16, maxKeysPerObject: 100, maxItemsPerArray: 10_000 } as const;
+export interface JsonShapeLimits {
+  maxDepth: number;
+  maxKeysPerObject: number;
+  maxItemsPerArray: number;
+}
+
+export const JSON_SHAPE_LIMITS: JsonShapeLimits = { maxDepth: 16, maxKeysPerObject: 100, maxItemsPerArray: 10_000 };
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -20,7 +26,7 @@ const CLOSE_ARRAY = 0x5d;
  * The first structural limit a UTF-8 JSON text exceeds, found in one pass over its bytes (outside strings, every
  * `{`/`[` opens a level and every `,` adds a member to the innermost one). Malformed text is left to the parser.
  */
-export function jsonShapeProblem(bytes: Uint8Array, limits = JSON_SHAPE_LIMITS): ApiError | undefined {
+export function jsonShapeProblem(bytes: Uint8Array, limits: JsonShapeLimits = JSON_SHAPE_LIMITS): ApiError | undefined {
   const members = new Uint32Array(limits.maxDepth + 1);
   const isObject = new Uint8Array(limits.maxDepth + 1);
   let depth = 0;
