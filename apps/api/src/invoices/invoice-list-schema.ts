@@ -50,8 +50,9 @@ function commaList(allowed: readonly string[]) {
 
 // A real calendar day: PostgreSQL refuses 2025-02-30 outright, so the shape alone is not enough.
 const isoDate = Joi.string()
-  .custom((value: string, helpers) => (isValidIsoDate(value) ? value : helpers.error('vf.invalid_date')))
-  .messages({ 'vf.invalid_date': '{#label} must be a date YYYY-MM-DD' });
+  .pattern(/^\d{4}-\d{2}-\d{2}$/)
+  .custom((value: string, helpers) => (isValidIsoDate(value) ? value : helpers.error('vf.invalid_format')))
+  .messages({ 'string.pattern.base': '{#label} must be a date YYYY-MM-DD', 'vf.invalid_format': '{#label} must be a date YYYY-MM-DD' });
 
 const filterFields = {
   taxpayer_id: Joi.string().guid().description('Only this taxpayer’s invoices.'),
