@@ -1,6 +1,7 @@
 import type { CancellationRecord, RegistrationRecord } from '@vf/core';
 import { writeChainTail, writeInvoiceId, writeRecordBody, yes } from './record-xml';
 import type { ChainRecord, SubmissionHeader } from './types';
+import { buildRecordXml } from './canonical-record-xml';
 import { child, optional, serialize, soapEnvelope, type XmlElement } from './xml-writer';
 
 export function writeHeader(parent: XmlElement, p: 'sum1' | 'tik', header: SubmissionHeader): void {
@@ -10,7 +11,7 @@ export function writeHeader(parent: XmlElement, p: 'sum1' | 'tik', header: Submi
   if (header.incident) child(child(parent, p, 'RemisionVoluntaria'), p, 'Incidencia', 'S');
 }
 
-function writeAlta(parent: XmlElement, record: RegistrationRecord): void {
+export function writeAlta(parent: XmlElement, record: RegistrationRecord): void {
   const alta = child(parent, 'sum1', 'RegistroAlta');
   child(alta, 'sum1', 'IDVersion', '1.0');
   writeInvoiceId(child(alta, 'sum1', 'IDFactura'), 'sum1', record.id);
@@ -21,7 +22,7 @@ function writeAlta(parent: XmlElement, record: RegistrationRecord): void {
   writeRecordBody(alta, 'sum1', 'sum1', record);
 }
 
-function writeAnulacion(parent: XmlElement, record: CancellationRecord): void {
+export function writeAnulacion(parent: XmlElement, record: CancellationRecord): void {
   const anulacion = child(parent, 'sum1', 'RegistroAnulacion');
   child(anulacion, 'sum1', 'IDVersion', '1.0');
   const id = child(anulacion, 'sum1', 'IDFactura');
@@ -34,15 +35,24 @@ function writeAnulacion(parent: XmlElement, record: CancellationRecord): void {
   writeChainTail(anulacion, 'sum1', 'sum1', record);
 }
 
-/** A complete RegFactuSistemaFacturacion SOAP request: one taxpayer, altas and anulaciones in the given (chain) order. */
-export function buildRegFactuRequest(header: SubmissionHeader, records: ChainRecord[]): string {
+/**
+ * A complete RegFactuSistemaFacturacion SOAP request: one taxpayer, altas and anulaciones in the given (chain) order.
+ * Each record is given as written by buildRecordXml, signed or not, and goes into the message byte for byte: a
+ * signature over the standalone record (URI="") holds only on those exact bytes. The record's root declares its own
+ * namespace, so it reads the same inside the envelope as on its own.
+ */
+export function buildRegFactuRequest(header: SubmissionHeader, records: (ChainRecord | string)[]): string {
   const { doc, body } = soapEnvelope('soapenv', ['sum', 'sum1'], { header: true });
   const request = child(body, 'sum', 'RegFactuSistemaFacturacion');
   writeHeader(child(request, 'sum', 'Cabecera'), 'sum1', header);
-  for (const record of records) {
-    const registro = child(request, 'sum', 'RegistroFactura');
-    if (record.kind === 'cancellation') writeAnulacion(registro, record);
-    else writeAlta(registro, record);
-  }
-  return serialize(doc);
+  const envelope = serialize(doc);
+  const end = envelope.lastIndexOf(REQUEST_END);
+  const parts = [envelope.slice(0, end)];
+  for (const record of records) parts.push(REGISTRO_START, typeof record === 'string' ? record : buildRecordXml(record), REGISTRO_END);
+  parts.push(envelope.slice(end));
+  return parts.join('');
 }
+
+const REQUEST_END = '</sum:RegFactuSistemaFacturacion>';
+const REGISTRO_START = '<sum:RegistroFactura>';
+const REGISTRO_END = '</sum:RegistroFactura>';
