@@ -1,3 +1,4 @@
+import { createSignatureCounts, type SignatureCounts } from './signature-checks';
 import { FAULT_KINDS, type Environment, type FaultKind } from './simulator-types';
 
 export interface RegisteredRef {
@@ -38,6 +39,8 @@ export interface SimulatorCounters {
   lineCodes: Record<string, number>;
   /** Per issuer NIF, the records accepted, in arrival order, both environments. */
   registeredByNif: Record<string, RegisteredRef[]>;
+  /** The records' signatures, verified while messages are validated (validateSchema). */
+  signatures: SignatureCounts;
 }
 
 export function createCounters(): SimulatorCounters {
@@ -58,6 +61,7 @@ export function createCounters(): SimulatorCounters {
     faultCodes: {},
     lineCodes: {},
     registeredByNif: {},
+    signatures: createSignatureCounts(),
   };
 }
 

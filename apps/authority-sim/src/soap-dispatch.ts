@@ -2,6 +2,7 @@ import { extractSoapPayload, NS, soapBodyPayload, validateAgainstXsd, type XmlNo
 import { handleConsulta } from './consulta-handler';
 import { increment } from './counters';
 import { handleRegFactu } from './reg-factu-handler';
+import { checkSignatures } from './signature-checks';
 import type { EnvironmentState, SimulatorContext } from './simulator-context';
 import { clientFault, type SoapOutcome } from './soap-outcome';
 
@@ -33,6 +34,7 @@ async function route(ctx: SimulatorContext, xml: string): Promise<SoapOutcome | 
       return clientFault(4113);
     const schema = await validateAgainstXsd(xml, known.schema);
     if (!schema.valid) return clientFault(4102, ` ${schema.errors[0] ?? ''}`.trimEnd());
+    if (extracted.localName === 'RegFactuSistemaFacturacion') checkSignatures(ctx, xml);
     name = extracted.localName;
   }
   let parsed: { name: string; node: XmlNode };

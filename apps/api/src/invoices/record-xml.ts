@@ -13,8 +13,7 @@ export function recordElementIn(requestXml: string, recordId: string): string | 
     const [element, , name] = match;
     if (!element.includes(`RefExterna>${recordId}</`)) continue;
     // A record declares its own namespace since it is written standalone (buildRecordXml); older messages did not.
-    const startTag = element.slice(0, element.indexOf('>'));
-    const prefixes = new Set([...element.matchAll(/<\/?(\w+):/g)].map((m) => m[1]).filter((p) => !startTag.includes(`xmlns:${p}=`)));
+    const prefixes = new Set([...element.matchAll(/<\/?(\w+):/g)].map((m) => m[1]).filter((p) => !element.includes(`xmlns:${p}=`)));
     const declarations = [...prefixes].flatMap((p) => new RegExp(`xmlns:${p}="[^"]*"`).exec(requestXml)?.[0] ?? []);
     const nameEnd = element.indexOf(name) + name.length;
     const declared = declarations.map((d) => ` ${d}`).join('');
