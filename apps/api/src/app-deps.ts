@@ -13,7 +13,7 @@ export interface AppDeps {
   logger: Logger;
   /** `passwordHashCost` is PASSWORD_HASH_COST (12 by default); tests pass a low one. */
   config: Pick<AppConfig, 'masterKey' | 'certificateDir' | 'admin' | 'queuePrefix' | 'passwordHashCost'> &
-    Partial<Pick<AppConfig, 'trustProxy'>>;
+    Partial<Pick<AppConfig, 'trustProxy' | 'platformCertificate'>>;
   clock?: () => Date;
   /** How long a registration waits for Redis before leaving the invoice to the reconciler. */
   enqueueTimeoutMs?: number;

@@ -134,3 +134,14 @@ export function signRecord(record: string, identity: SigningIdentity, options: S
   );
   return record.slice(0, record.length - closing.length) + signature + closing;
 }
+
+/**
+ * Whether `signed` is `record` signed by signRecord: the record's bytes with a signature inserted as its last child,
+ * nothing else changed. How a stored signature is tied to the record rebuilt from the database.
+ */
+export function isSignatureOf(signed: string, record: string): boolean {
+  const close = record.lastIndexOf('</');
+  return (
+    close > 0 && signed.startsWith(`${record.slice(0, close)}<ds:Signature `) && signed.endsWith(`</ds:Signature>${record.slice(close)}`)
+  );
+}

@@ -1,7 +1,7 @@
 import type { ChainRecord, ServiceCause } from '@vf/core';
 import type { AppConfig } from '@vf/config';
 import { rebuildChainRecord, type BatchInvoice, type InvoiceOutcome, type NewSignedRecord } from '@vf/db';
-import { signRecord } from '@vf/signing';
+import { isSignatureOf, signRecord } from '@vf/signing';
 import { buildRecordXml, buildRegFactuRequest, type SubmissionHeader } from '@vf/xml';
 import type { ClientCertificate } from '../transport/client-certificates';
 import { selectEndpoint } from '../transport/select-endpoint';
@@ -87,21 +87,13 @@ function writeRecord(row: BatchInvoice, certificate: ClientCertificate, input: M
     return { cause: 'record_unwritable', reason: `the record cannot be written as XML: ${describe(err)}` };
   }
   if (row.signedXml !== null) {
-    if (!carriesRecord(row.signedXml, xml)) {
+    if (!isSignatureOf(row.signedXml, xml)) {
       return { cause: 'record_mismatch', reason: 'the stored signed record is not the record rebuilt from the database; it was not sent' };
     }
     return { record, xml: row.signedXml, signedNow: false };
   }
   if (!input.signRecords) return { record, xml, signedNow: false };
   return { record, xml: signRecord(xml, certificate.signer, { at: input.now, id: `xmldsig-${row.id}` }), signedNow: true };
-}
-
-/** A signed record is the record's bytes with the signature inserted as its last child: nothing else may differ. */
-function carriesRecord(signedXml: string, recordXml: string): boolean {
-  const close = recordXml.lastIndexOf('</');
-  return (
-    signedXml.startsWith(`${recordXml.slice(0, close)}<ds:Signature `) && signedXml.endsWith(`</ds:Signature>${recordXml.slice(close)}`)
-  );
 }
 
 /**

@@ -7,6 +7,9 @@ import { invoiceStore } from './invoice-store';
 
 export interface ChainRecordWithMessage {
   record: StoredChainRecord;
+  /** Its place in the chain and the previous huella as stored on its row (what the link check compares). */
+  chainSeq: number;
+  previousHash: string | null;
   /** The request XML of the latest message that carried the record; null while it was never sent. */
   sentRequestXml: string | null;
   /** The record as it was signed, the bytes every message carrying it embeds; null while it was never signed. */
@@ -48,6 +51,8 @@ export const chainRecordStore = {
             : null,
         lines,
       },
+      chainSeq: r.chainSeq,
+      previousHash: r.previousHash,
       sentRequestXml: sent?.requestXml ?? null,
       signedXml: row.signedXml,
     };

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { signedRecords } from '../schema';
 import { rawRows } from './raw-rows';
 
 /** A record's signed bytes, to keep before the first message that carries it. */
@@ -38,5 +39,15 @@ export const signedRecordStore = {
     if (kept.length === records.length) return;
     const written = new Set(kept.map((k) => k.invoiceId));
     throw new SignedRecordConflictError(records.filter((r) => !written.has(r.invoiceId)).map((r) => r.invoiceId));
+  },
+
+  /** The signed bytes of these records, by record id (records never signed are absent). */
+  async of(db: DbOrTx, invoiceIds: string[]): Promise<Map<string, string>> {
+    if (invoiceIds.length === 0) return new Map();
+    const rows = await db
+      .select({ invoiceId: signedRecords.invoiceId, xml: signedRecords.xml })
+      .from(signedRecords)
+      .where(inArray(signedRecords.invoiceId, invoiceIds));
+    return new Map(rows.map((r) => [r.invoiceId, r.xml]));
   },
 };
