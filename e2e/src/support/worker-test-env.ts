@@ -131,7 +131,14 @@ export class WorkerTestEnv {
       redis,
       queues: apiQueues,
       logger: pino({ level: 'silent' }),
-      config: { masterKey: config.masterKey, certificateDir: dir, admin: undefined, queuePrefix: prefix, passwordHashCost: 4 },
+      config: {
+        masterKey: config.masterKey,
+        certificateDir: dir,
+        admin: undefined,
+        queuePrefix: prefix,
+        passwordHashCost: 4,
+        platformCertificate: config.platformCertificate,
+      },
     });
     env = new WorkerTestEnv(db, sim, api, apiQueues, ca, vars, config, dir, async () => {
       await redis.quit();
