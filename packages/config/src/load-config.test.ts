@@ -108,3 +108,9 @@ test("a worker's metrics listener is off unless a port is given, and only with t
   );
   expect(() => loadConfig({ MASTER_KEY: KEY, WORKER_METRICS_PORT: 'nine' })).toThrow(/WORKER_METRICS_PORT/);
 });
+
+test('workers sign records unless SIGN_RECORDS=false', () => {
+  expect(loadConfig({ MASTER_KEY: KEY }).sender.signRecords).toBe(true);
+  expect(loadConfig({ MASTER_KEY: KEY, SIGN_RECORDS: 'false' }).sender.signRecords).toBe(false);
+  expect(() => loadConfig({ MASTER_KEY: KEY, SIGN_RECORDS: 'sometimes' })).toThrow(/SIGN_RECORDS/);
+});
