@@ -107,6 +107,17 @@ describe('what the signature says', () => {
     });
   });
 
+  it('refuses a second element with the Id of the SignedProperties (signature wrapping)', () => {
+    const wrapped = signed.replace(
+      '</ds:Signature>',
+      '<ds:Object><xades:SignedProperties xmlns:xades="http://uri.etsi.org/01903/v1.3.2#" Id="xmldsig-test-signedprops"></xades:SignedProperties></ds:Object></ds:Signature>',
+    );
+    expect(verifyRecordSignature(wrapped)).toMatchObject({
+      status: 'invalid',
+      problems: expect.arrayContaining(['the reference to #xmldsig-test-signedprops names 2 elements, not one']),
+    });
+  });
+
   it('refuses a record that is not a standalone canonical element', () => {
     expect(() => signRecord(`<?xml version="1.0"?>${buildRecordXml(alta)}`, identity, { at })).toThrow(/canonical/);
   });

@@ -118,7 +118,9 @@ export function signedInfoProblems(
   }
 
   const value = Buffer.from((textOf(onlyChild(signature, DSIG_NS, 'SignatureValue')) ?? '').replace(/\s+/g, ''), 'base64');
-  if (key && method === RSA_SHA256 && !verify('sha256', Buffer.from(canonical(signedInfo), 'utf8'), key, value))
+  // node:crypto would verify an EC key's signature too: RSA-SHA256 must be RSA.
+  if (key && key.asymmetricKeyType !== 'rsa') problems.push(`the certificate's key is ${key.asymmetricKeyType ?? 'unknown'}, not RSA`);
+  else if (key && method === RSA_SHA256 && !verify('sha256', Buffer.from(canonical(signedInfo), 'utf8'), key, value))
     problems.push('the signature value does not verify with the certificate in KeyInfo');
   return problems;
 }

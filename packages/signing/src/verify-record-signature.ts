@@ -55,6 +55,15 @@ function signerOf(signature: Element): { signer: Signer; key: KeyObject } | unde
  * SignedProperties; and the XAdES properties hold (xades-checks.ts). Whose certificate it is, the caller judges.
  */
 export function verifyRecordSignature(xml: string): SignatureVerdict {
+  try {
+    return verify(xml);
+  } catch (err) {
+    // Whatever a stored or received document holds, the answer is a verdict, never a crash.
+    return { status: 'invalid', problems: [`the signature could not be checked: ${err instanceof Error ? err.message : String(err)}`] };
+  }
+}
+
+function verify(xml: string): SignatureVerdict {
   let doc: Document;
   try {
     doc = parseDocument(xml);

@@ -31,7 +31,14 @@ export function createSignerPolicy(platformCertificate: AppConfig['platformCerti
   const nifOf = (pem: string) => {
     if (!nifs.has(pem)) {
       if (nifs.size >= MAX_REMEMBERED) nifs.clear();
-      nifs.set(pem, certificateNif(forge.pki.certificateFromPem(pem)));
+      let nif: string | undefined;
+      try {
+        nif = certificateNif(forge.pki.certificateFromPem(pem));
+      } catch {
+        // node-forge reads RSA certificates only; any other is no taxpayer's certificate here.
+        nif = undefined;
+      }
+      nifs.set(pem, nif);
     }
     return nifs.get(pem);
   };
