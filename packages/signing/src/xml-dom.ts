@@ -28,13 +28,6 @@ export function onlyChild(parent: Node | undefined, ns: string, localName: strin
   return found.length === 1 ? found[0] : undefined;
 }
 
-/** Follows a path of one-child steps in one namespace. */
-export function path(from: Node | undefined, ns: string, ...names: string[]): Element | undefined {
-  let at: Element | undefined = from as Element | undefined;
-  for (const name of names) at = onlyChild(at, ns, name);
-  return at;
-}
-
 export function textOf(el: Element | undefined): string | undefined {
   return el?.textContent?.trim() ?? undefined;
 }

@@ -1,8 +1,8 @@
 import type { CancellationRecord, RegistrationRecord } from '@vf/core';
 import { writeChainTail, writeInvoiceId, writeRecordBody, yes } from './record-xml';
 import type { ChainRecord, SubmissionHeader } from './types';
-import { buildRecordXml } from './canonical-record-xml';
-import { child, optional, serialize, soapEnvelope, type XmlElement } from './xml-writer';
+import { serializeCanonical } from './canonical-xml';
+import { child, optional, PREFIX_NS, serialize, soapEnvelope, type XmlElement } from './xml-writer';
 
 export function writeHeader(parent: XmlElement, p: 'sum1' | 'tik', header: SubmissionHeader): void {
   const obligado = child(parent, p, 'ObligadoEmision');
@@ -11,7 +11,7 @@ export function writeHeader(parent: XmlElement, p: 'sum1' | 'tik', header: Submi
   if (header.incident) child(child(parent, p, 'RemisionVoluntaria'), p, 'Incidencia', 'S');
 }
 
-export function writeAlta(parent: XmlElement, record: RegistrationRecord): void {
+function writeAlta(parent: XmlElement, record: RegistrationRecord): void {
   const alta = child(parent, 'sum1', 'RegistroAlta');
   child(alta, 'sum1', 'IDVersion', '1.0');
   writeInvoiceId(child(alta, 'sum1', 'IDFactura'), 'sum1', record.id);
@@ -22,7 +22,7 @@ export function writeAlta(parent: XmlElement, record: RegistrationRecord): void 
   writeRecordBody(alta, 'sum1', 'sum1', record);
 }
 
-export function writeAnulacion(parent: XmlElement, record: CancellationRecord): void {
+function writeAnulacion(parent: XmlElement, record: CancellationRecord): void {
   const anulacion = child(parent, 'sum1', 'RegistroAnulacion');
   child(anulacion, 'sum1', 'IDVersion', '1.0');
   const id = child(anulacion, 'sum1', 'IDFactura');
@@ -33,6 +33,18 @@ export function writeAnulacion(parent: XmlElement, record: CancellationRecord): 
   optional(anulacion, 'sum1', 'SinRegistroPrevio', yes(record.sinRegistroPrevio));
   optional(anulacion, 'sum1', 'RechazoPrevio', yes(record.rechazoPrevio));
   writeChainTail(anulacion, 'sum1', 'sum1', record);
+}
+
+/**
+ * One record (RegistroAlta or RegistroAnulacion) as a standalone document in Canonical XML 1.0, its root declaring
+ * the one namespace it uses: the form a record is signed in (@vf/signing's signRecord) and embedded, byte for byte,
+ * in every message that carries it (buildRegFactuRequest).
+ */
+export function buildRecordXml(record: ChainRecord): string {
+  const holder: XmlElement = { node: {}, children: [] };
+  if (record.kind === 'cancellation') writeAnulacion(holder, record);
+  else writeAlta(holder, record);
+  return serializeCanonical(holder.children[0] as XmlElement['node'], { sum1: PREFIX_NS.sum1 });
 }
 
 /**

@@ -1,13 +1,12 @@
-import type { ChainRecord } from '@vf/core';
 import { canonicalAttribute, canonicalText } from '@vf/signing';
-import { writeAlta, writeAnulacion } from './build-reg-factu-request';
-import { PREFIX_NS, type Prefix, type XmlElement } from './xml-writer';
+import type { XmlElement } from './xml-writer';
 
 type OrderedElement = { ':@'?: Record<string, string> } & Record<string, unknown>;
 type OrderedNode = { '#text': string } | OrderedElement;
 
 // The writer's ordered tree (see xml-writer.ts) in Canonical XML 1.0: no declaration, no empty-element tags, text
-// escaped as C14N escapes it. Record elements carry no attributes; the root carries its namespace declaration.
+// and attributes escaped as C14N escapes them, attributes sorted. Namespace declarations are given to the root only:
+// the records this writes use one namespace.
 function write(node: OrderedNode, out: string[]): void {
   if ('#text' in node) {
     out.push(canonicalText(String(node['#text'])));
@@ -24,18 +23,10 @@ function write(node: OrderedNode, out: string[]): void {
   out.push(`</${name}>`);
 }
 
-/**
- * One record (RegistroAlta or RegistroAnulacion) as a standalone document in Canonical XML 1.0, its root declaring
- * the one namespace it uses: the form a record is signed in (@vf/signing's signRecord) and embedded, byte for byte,
- * in every message that carries it (buildRegFactuRequest).
- */
-export function buildRecordXml(record: ChainRecord): string {
-  const holder: XmlElement = { node: {}, children: [] };
-  if (record.kind === 'cancellation') writeAnulacion(holder, record);
-  else writeAlta(holder, record);
-  const root = holder.children[0] as OrderedElement;
-  const prefix: Prefix = 'sum1';
-  root[':@'] = { [`@_xmlns:${prefix}`]: PREFIX_NS[prefix] };
+/** An element written with the writer API (its `node`) as a standalone document in Canonical XML 1.0, declaring `namespaces`. */
+export function serializeCanonical(node: XmlElement['node'], namespaces: Record<string, string>): string {
+  const root = node as OrderedElement;
+  root[':@'] = Object.fromEntries(Object.entries(namespaces).map(([prefix, uri]) => [`@_xmlns:${prefix}`, uri]));
   const out: string[] = [];
   write(root, out);
   return out.join('');
