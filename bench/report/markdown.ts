@@ -154,6 +154,13 @@ export function renderMarkdown(results: BenchResults): string {
         [drainRow('one taxpayer', s.oneTaxpayer), drainRow('drain', s.drain)],
       ),
     );
+    if (s.signing) {
+      out.push('');
+      out.push(
+        `Signing (worker, XAdES-EPES, 2,048-bit RSA): ${s.signing.signCpuMsPerRecord} ms CPU a record over ${s.signing.records} records, ` +
+          `${s.signing.signedBytes} bytes a signed record; verifying one: ${s.signing.verifyCpuMsPerRecord} ms CPU.`,
+      );
+    }
     if (s.simulatorCounters) {
       out.push('');
       out.push(

@@ -55,9 +55,20 @@ export interface DrainTimings {
   chain: ChainCheck;
 }
 
+/** The worker's signing step on its own (bench/workloads/signing-bench.ts). */
+export interface SigningResult {
+  records: number;
+  signCpuMsPerRecord: number;
+  verifyCpuMsPerRecord: number;
+  /** Size of one signed record. */
+  signedBytes: number;
+}
+
 export interface SubmissionResult {
   oneTaxpayer: DrainTimings;
   drain: DrainTimings;
+  /** Absent in results written before records were signed. */
+  signing?: SigningResult;
   /** The simulator's counters at the end (flow-control violations, duplicates, …), when it could be asked. */
   simulatorCounters: Record<string, number> | null;
 }

@@ -134,4 +134,16 @@ describe('evaluateTargets', () => {
     expect(statusOf(evaluateTargets([], sub(drain(1000, 1200, { accepted: 1000 }))), '1,000 records')).toBe('missed');
     expect(statusOf(evaluateTargets([], sub(drain(200, 100, { accepted: 200 }))), '1,000 records')).toBe('not measured');
   });
+
+  it('judges the signing step against 1.5 ms of CPU a record', () => {
+    const sub = (signCpuMsPerRecord: number): SubmissionResult => ({
+      oneTaxpayer: drain(1000, 800, { accepted: 1000 }),
+      drain: drain(10, 5, {}),
+      signing: { records: 2000, signCpuMsPerRecord, verifyCpuMsPerRecord: 2, signedBytes: 5000 },
+      simulatorCounters: null,
+    });
+    expect(statusOf(evaluateTargets([], sub(0.6)), 'signing a record')).toBe('met');
+    expect(statusOf(evaluateTargets([], sub(1.6)), 'signing a record')).toBe('missed');
+    expect(statusOf(evaluateTargets([], null), 'signing a record')).toBe('not measured');
+  });
 });

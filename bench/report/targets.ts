@@ -13,6 +13,7 @@ export const TARGETS = {
   bulkMs: 250,
   submissionRecords: 1000,
   submissionMs: 1000,
+  signCpuMs: 1.5,
   apiRssMb: 150,
   workerRssMb: 200,
 } as const;
@@ -117,6 +118,18 @@ export function evaluateTargets(
         ),
       });
   }
+
+  const signTarget = `signing a record costs at most ${fmt(TARGETS.signCpuMs, 1)} ms of worker CPU`;
+  const signing = submission?.signing;
+  results.push(
+    signing
+      ? {
+          target: signTarget,
+          measured: `${fmt(signing.signCpuMsPerRecord, 2)} ms`,
+          status: verdict(signing.signCpuMsPerRecord <= TARGETS.signCpuMs),
+        }
+      : { target: signTarget, measured: 'submission bench not run', status: 'not measured' },
+  );
 
   // Memory is judged where both processes run: wide with the worker running (API alone when that is all there is).
   const wide = find('wide', 'worker-running') ?? find('wide', 'api-alone');

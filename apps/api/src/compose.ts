@@ -17,7 +17,9 @@ import { createSystemService } from './systems/system-service';
 import { createCertificateIntake } from './taxpayers/certificate-intake';
 import { createTaxpayerService } from './taxpayers/taxpayer-service';
 import { createWebhookService } from './webhooks/webhook-service';
-import { createChainVerificationService } from './dashboard/chain/chain-verification-service';
+import { createRecordVerificationService } from './verification/record-verification-service';
+import { createSignerPolicy } from './verification/signer-policy';
+import { createChainVerificationService } from './chain/chain-verification-service';
 import { createDashboardInvoiceService } from './dashboard/invoices/dashboard-invoice-service';
 import { createOverviewService } from './dashboard/overview/overview-service';
 import { createSessionService } from './dashboard/session/session-service';
@@ -35,6 +37,7 @@ export function composeServices(deps: AppDeps) {
   const account = createAccountService({ db, clock });
   const taxpayers = createTaxpayerService({ db, intake, clock });
   const sessions = createSessionService({ db, now: clock });
+  const signers = createSignerPolicy(deps.config.platformCertificate);
   return {
     clock,
     auth: createAuthService({ db, passwords, throttle }),
@@ -49,6 +52,7 @@ export function composeServices(deps: AppDeps) {
       logger: deps.logger,
     }),
     invoices,
+    recordVerification: createRecordVerificationService({ invoices, signers }),
     invoiceExport: createInvoiceExportService({ db }),
     resend: createInvoiceResendService({ db, queues: deps.queues, invoices, enqueueTimeoutMs: deps.enqueueTimeoutMs ?? 2_000 }),
     cancellation: createInvoiceCancellationService({ db, queues: deps.queues, clock, enqueueTimeoutMs: deps.enqueueTimeoutMs ?? 2_000 }),
@@ -67,7 +71,7 @@ export function composeServices(deps: AppDeps) {
     signIn: createSignInService({ db, passwords, sessions, throttle }),
     overview: createOverviewService({ db, accounts: account }),
     dashboardInvoices: createDashboardInvoiceService({ db, invoices, taxpayers }),
-    chainVerification: createChainVerificationService({ db }),
+    chainVerification: createChainVerificationService({ db, signers }),
   };
 }
 

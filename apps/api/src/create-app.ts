@@ -18,6 +18,7 @@ import { idempotency } from './idempotency/idempotency';
 import { invoiceBatchRoutes } from './invoices/invoice-batch-routes';
 import { invoiceResendRoutes } from './invoices/invoice-resend-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
+import { recordVerificationRoutes } from './verification/record-verification-routes';
 import { metricsRoutes } from './metrics/metrics-routes';
 import { requestMetrics } from './metrics/request-metrics';
 import { apiRouteDocs } from './openapi/api-route-docs';
@@ -60,11 +61,12 @@ export function createApp(deps: AppDeps): Express {
     // invoiceRoutes, whose /invoices/:id would otherwise answer POST /invoices/batch with 405.
     invoiceBatchRoutes(services.registration),
     invoiceRoutes(services.registration, services.invoices, services.cancellation, services.invoiceExport),
+    recordVerificationRoutes(services.recordVerification),
     accountRoutes(services.account),
     taxpayerRoutes(services.taxpayers, services.clock),
     systemRoutes(services.systems),
     invoiceResendRoutes(services.resend),
-    chainRoutes(services.chain),
+    chainRoutes(services.chain, services.chainVerification),
     qrRoutes(services.qr),
     webhookRoutes(services.webhooks),
   );

@@ -1,4 +1,5 @@
 import { FAULT_KINDS, type FaultKind } from './faults/fault-types';
+import { createSignatureCounts, type SignatureCounts } from './signature-checks';
 import type { Environment } from './simulator-types';
 
 export interface RegisteredRef {
@@ -39,6 +40,8 @@ export interface SimulatorCounters {
   lineCodes: Record<string, number>;
   /** Per issuer NIF, the records accepted, in arrival order, both environments. */
   registeredByNif: Record<string, RegisteredRef[]>;
+  /** The records' signatures, verified while messages are validated (validateSchema). */
+  signatures: SignatureCounts;
 }
 
 export function createCounters(): SimulatorCounters {
@@ -59,6 +62,7 @@ export function createCounters(): SimulatorCounters {
     faultCodes: {},
     lineCodes: {},
     registeredByNif: {},
+    signatures: createSignatureCounts(),
   };
 }
 

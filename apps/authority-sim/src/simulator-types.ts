@@ -13,9 +13,10 @@ export interface SimulatorBehaviour {
   /** Added before answering each SOAP request. */
   latencyMs: number;
   /**
-   * Validate every message against the XSDs (as AEAT does). On by default; reading a message into a DOM to find
-   * its operation and checking it costs about half a second of CPU for 1,000 records, so a throughput benchmark
-   * of the service may turn it off to keep the simulator from being the bottleneck.
+   * Validate every message against the XSDs (as AEAT does), and verify every record's signature (counted, never
+   * refused: see signature-checks.ts). On by default; reading a message into a DOM to find its operation and
+   * checking it costs about half a second of CPU for 1,000 records, and the signatures about two seconds more, so a
+   * throughput benchmark of the service may turn it off to keep the simulator from being the bottleneck.
    */
   validateSchema: boolean;
   /** Which of the authority's published rule sets applies (see rules/rule-set.ts). */

@@ -2,6 +2,7 @@ import { extractSoapPayload, NS, soapBodyPayload, validateAgainstXsd, type XmlNo
 import { handleConsulta, prepareConsulta } from './consulta-handler';
 import { increment } from './counters';
 import { handleRegFactu, prepareRegFactu, type PreparedRegFactu } from './reg-factu-handler';
+import { checkSignatures } from './signature-checks';
 import type { EnvironmentState, SimulatorContext } from './simulator-context';
 import { clientFault, type SoapOutcome } from './soap-outcome';
 import { schemaFault } from './schema-fault';
@@ -95,6 +96,7 @@ async function answer(ctx: SimulatorContext, env: EnvironmentState, bytes: Buffe
     const total = prepared.kind === 'RegFactu' ? prepared.prepared.items.length : 0;
     const error = await schemaCheck(xml, OPERATIONS[operation.name].schema, cut, total);
     if (error !== undefined) return schemaFault(ctx.behaviour.ruleSet, error);
+    if (prepared.kind === 'RegFactu') checkSignatures(ctx, xml);
   }
   return prepared.kind === 'RegFactu'
     ? handleRegFactu(ctx, env, prepared.prepared, holderNif)

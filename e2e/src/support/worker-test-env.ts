@@ -139,6 +139,7 @@ export class WorkerTestEnv {
         admin: undefined,
         queuePrefix: prefix,
         passwordHashCost: 4,
+        platformCertificate: config.platformCertificate,
         webhooks: config.webhooks,
       },
     });

@@ -41,6 +41,8 @@ export interface AppConfig {
     /** Seconds after generation past which a delayed record is sent with Incidencia=S. */
     incidentAfterSeconds: number;
     workerConcurrency: number;
+    /** Sign each record (XAdES-EPES) with the certificate it is sent with, before its first send. */
+    signRecords: boolean;
   };
   reconcileIntervalMs: number;
   /** A worker process's own settings. */
@@ -100,6 +102,7 @@ export const envSchema = Joi.object({
   SENDER_ERROR_AFTER_SECONDS: Joi.number().integer().min(1).default(86_400),
   SENDER_INCIDENT_AFTER_SECONDS: Joi.number().integer().min(1).default(240),
   WORKER_CONCURRENCY: Joi.number().integer().min(1).default(16),
+  SIGN_RECORDS: Joi.boolean().default(true),
   RECONCILE_INTERVAL_MS: Joi.number().integer().min(100).default(30_000),
   WORKER_ID: Joi.string().max(100),
   SENDER_LEASE_TTL_MS: Joi.number().integer().min(500).default(30_000),

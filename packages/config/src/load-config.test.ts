@@ -122,3 +122,9 @@ test('webhooks go to public hosts only unless WEBHOOK_ALLOWED_HOSTS lists names,
   );
   expect(() => loadConfig({ MASTER_KEY: KEY, WEBHOOK_DELIVERY_RETENTION_DAYS: '0' })).toThrow(/WEBHOOK_DELIVERY_RETENTION_DAYS/);
 });
+
+test('workers sign records unless SIGN_RECORDS=false', () => {
+  expect(loadConfig({ MASTER_KEY: KEY }).sender.signRecords).toBe(true);
+  expect(loadConfig({ MASTER_KEY: KEY, SIGN_RECORDS: 'false' }).sender.signRecords).toBe(false);
+  expect(() => loadConfig({ MASTER_KEY: KEY, SIGN_RECORDS: 'sometimes' })).toThrow(/SIGN_RECORDS/);
+});

@@ -49,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       errorAfterSeconds: v.SENDER_ERROR_AFTER_SECONDS,
       incidentAfterSeconds: v.SENDER_INCIDENT_AFTER_SECONDS,
       workerConcurrency: v.WORKER_CONCURRENCY,
+      signRecords: v.SIGN_RECORDS,
     },
     reconcileIntervalMs: v.RECONCILE_INTERVAL_MS,
     worker: { id: v.WORKER_ID ?? `${hostname()}:${process.pid}`, leaseTtlMs: v.SENDER_LEASE_TTL_MS, metricsPort: v.WORKER_METRICS_PORT },

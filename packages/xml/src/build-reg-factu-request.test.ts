@@ -92,8 +92,8 @@ describe('buildRegFactuRequest with corrections and anulaciones', () => {
   it('writes a schema-valid message mixing altas of each flag combination and anulaciones of each flag combination', async () => {
     const xml = buildRegFactuRequest(header, mixedChain());
     await expectValid(xml);
-    expect(xml.match(/<sum1:RegistroAlta>/g)).toHaveLength(7);
-    expect(xml.match(/<sum1:RegistroAnulacion>/g)).toHaveLength(4);
+    expect(xml.match(/<sum1:RegistroAlta[ >]/g)).toHaveLength(7);
+    expect(xml.match(/<sum1:RegistroAnulacion[ >]/g)).toHaveLength(4);
   });
 
   it('puts Subsanacion and RechazoPrevio after NombreRazonEmisor and only when set', () => {
@@ -114,7 +114,8 @@ describe('buildRegFactuRequest with corrections and anulaciones', () => {
     ]);
     await expectValid(xml);
     expect(xml).toContain(
-      '<sum1:RegistroAnulacion><sum1:IDVersion>1.0</sum1:IDVersion><sum1:IDFactura><sum1:IDEmisorFacturaAnulada>89890001K</sum1:IDEmisorFacturaAnulada>' +
+      `<sum1:RegistroAnulacion xmlns:sum1="${NS.suministroInformacion}"><sum1:IDVersion>1.0</sum1:IDVersion>` +
+        '<sum1:IDFactura><sum1:IDEmisorFacturaAnulada>89890001K</sum1:IDEmisorFacturaAnulada>' +
         '<sum1:NumSerieFacturaAnulada>A&amp;1</sum1:NumSerieFacturaAnulada><sum1:FechaExpedicionFacturaAnulada>15-01-2025</sum1:FechaExpedicionFacturaAnulada></sum1:IDFactura>' +
         '<sum1:RefExterna>inv_0001</sum1:RefExterna><sum1:SinRegistroPrevio>S</sum1:SinRegistroPrevio><sum1:RechazoPrevio>S</sum1:RechazoPrevio>' +
         '<sum1:Encadenamiento><sum1:PrimerRegistro>S</sum1:PrimerRegistro></sum1:Encadenamiento><sum1:SistemaInformatico>',

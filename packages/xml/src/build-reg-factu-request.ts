@@ -1,7 +1,8 @@
 import type { CancellationRecord, RegistrationRecord } from '@vf/core';
 import { writeChainTail, writeInvoiceId, writeRecordBody, yes } from './record-xml';
 import type { ChainRecord, SubmissionHeader } from './types';
-import { child, optional, serialize, soapEnvelope, type XmlElement } from './xml-writer';
+import { serializeCanonical } from './canonical-xml';
+import { child, optional, PREFIX_NS, serialize, soapEnvelope, type XmlElement } from './xml-writer';
 
 export function writeHeader(parent: XmlElement, p: 'sum1' | 'tik', header: SubmissionHeader): void {
   const obligado = child(parent, p, 'ObligadoEmision');
@@ -34,15 +35,36 @@ function writeAnulacion(parent: XmlElement, record: CancellationRecord): void {
   writeChainTail(anulacion, 'sum1', 'sum1', record);
 }
 
-/** A complete RegFactuSistemaFacturacion SOAP request: one taxpayer, altas and anulaciones in the given (chain) order. */
-export function buildRegFactuRequest(header: SubmissionHeader, records: ChainRecord[]): string {
+/**
+ * One record (RegistroAlta or RegistroAnulacion) as a standalone document in Canonical XML 1.0, its root declaring
+ * the one namespace it uses: the form a record is signed in (@vf/signing's signRecord) and embedded, byte for byte,
+ * in every message that carries it (buildRegFactuRequest).
+ */
+export function buildRecordXml(record: ChainRecord): string {
+  const holder: XmlElement = { node: {}, children: [] };
+  if (record.kind === 'cancellation') writeAnulacion(holder, record);
+  else writeAlta(holder, record);
+  return serializeCanonical(holder.children[0] as XmlElement['node'], { sum1: PREFIX_NS.sum1 });
+}
+
+/**
+ * A complete RegFactuSistemaFacturacion SOAP request: one taxpayer, altas and anulaciones in the given (chain) order.
+ * Each record is given as written by buildRecordXml, signed or not, and goes into the message byte for byte: a
+ * signature over the standalone record (URI="") holds only on those exact bytes. The record's root declares its own
+ * namespace, so it reads the same inside the envelope as on its own.
+ */
+export function buildRegFactuRequest(header: SubmissionHeader, records: (ChainRecord | string)[]): string {
   const { doc, body } = soapEnvelope('soapenv', ['sum', 'sum1'], { header: true });
   const request = child(body, 'sum', 'RegFactuSistemaFacturacion');
   writeHeader(child(request, 'sum', 'Cabecera'), 'sum1', header);
-  for (const record of records) {
-    const registro = child(request, 'sum', 'RegistroFactura');
-    if (record.kind === 'cancellation') writeAnulacion(registro, record);
-    else writeAlta(registro, record);
-  }
-  return serialize(doc);
+  const envelope = serialize(doc);
+  const end = envelope.lastIndexOf(REQUEST_END);
+  const parts = [envelope.slice(0, end)];
+  for (const record of records) parts.push(REGISTRO_START, typeof record === 'string' ? record : buildRecordXml(record), REGISTRO_END);
+  parts.push(envelope.slice(end));
+  return parts.join('');
 }
+
+const REQUEST_END = '</sum:RegFactuSistemaFacturacion>';
+const REGISTRO_START = '<sum:RegistroFactura>';
+const REGISTRO_END = '</sum:RegistroFactura>';

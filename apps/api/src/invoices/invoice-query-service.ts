@@ -1,5 +1,12 @@
 import type { Db } from '@vf/db';
-import { chainRecordStore, invoiceStore, submissionHistoryStore, type InvoiceDetail, type SubmissionRow } from '@vf/db';
+import {
+  chainRecordStore,
+  invoiceStore,
+  submissionHistoryStore,
+  type ChainRecordWithMessage,
+  type InvoiceDetail,
+  type SubmissionRow,
+} from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import type { Page } from '../shared/page-query';
@@ -49,6 +56,16 @@ export function createInvoiceQueryService(deps: { db: Db }) {
     return detail;
   }
 
+  /** One record of the account's invoice, with its previous record, its signed bytes and its last message. */
+  async function findRecord(accountId: string, id: string, recordId: string): Promise<ChainRecordWithMessage> {
+    const found = isUuid(id) && isUuid(recordId) ? await chainRecordStore.find(db, accountId, id, recordId) : undefined;
+    if (found) return found;
+    if (isUuid(id) && (await invoiceStore.isOwnedBy(db, accountId, id))) {
+      throw new ApiError('record_not_found', 'This invoice has no record with this id; see records in GET /api/v1/invoices/{id}.');
+    }
+    throw notFound();
+  }
+
   return {
     async list(accountId: string, query: InvoiceListQuery): Promise<InvoicePage> {
       const after = query.cursor === undefined ? undefined : decodeInvoiceCursor(query.cursor, query.sort);
@@ -71,16 +88,11 @@ export function createInvoiceQueryService(deps: { db: Db }) {
 
     get: find,
 
+    record: findRecord,
+
     /** The XML of one record of the invoice: as sent, or as it will be sent. */
     async recordXml(accountId: string, id: string, recordId: string): Promise<string> {
-      const found = isUuid(id) && isUuid(recordId) ? await chainRecordStore.find(db, accountId, id, recordId) : undefined;
-      if (!found) {
-        if (isUuid(id) && (await invoiceStore.isOwnedBy(db, accountId, id))) {
-          throw new ApiError('record_not_found', 'This invoice has no record with this id; see records in GET /api/v1/invoices/{id}.');
-        }
-        throw notFound();
-      }
-      return recordXml(found);
+      return recordXml(await findRecord(accountId, id, recordId));
     },
 
     async submissions(accountId: string, id: string): Promise<SubmissionRow[]> {

@@ -12,16 +12,22 @@ export function recordElementIn(requestXml: string, recordId: string): string | 
   for (const match of requestXml.matchAll(RECORD_ELEMENT)) {
     const [element, , name] = match;
     if (!element.includes(`RefExterna>${recordId}</`)) continue;
-    const prefixes = new Set([...element.matchAll(/<\/?(\w+):/g)].map((m) => m[1]));
+    // A record declares its own namespace since it is written standalone (buildRecordXml); older messages did not.
+    const prefixes = new Set([...element.matchAll(/<\/?(\w+):/g)].map((m) => m[1]).filter((p) => !element.includes(`xmlns:${p}=`)));
     const declarations = [...prefixes].flatMap((p) => new RegExp(`xmlns:${p}="[^"]*"`).exec(requestXml)?.[0] ?? []);
     const nameEnd = element.indexOf(name) + name.length;
-    return `<?xml version="1.0" encoding="UTF-8"?>\n${element.slice(0, nameEnd)} ${declarations.join(' ')}${element.slice(nameEnd)}`;
+    const declared = declarations.map((d) => ` ${d}`).join('');
+    return `<?xml version="1.0" encoding="UTF-8"?>\n${element.slice(0, nameEnd)}${declared}${element.slice(nameEnd)}`;
   }
   return undefined;
 }
 
-/** Exactly as sent when a message carried it; otherwise exactly as it will be sent, rebuilt and proven against its huella. */
-export function recordXml({ record, sentRequestXml }: ChainRecordWithMessage): string {
+/**
+ * A signed record: its signed bytes, exactly as every message carried them. Otherwise exactly as sent when a message
+ * carried it; otherwise as it will be sent (before signing), rebuilt and proven against its huella.
+ */
+export function recordXml({ record, sentRequestXml, signedXml }: ChainRecordWithMessage): string {
+  if (signedXml !== null) return signedXml;
   const sent = sentRequestXml ? recordElementIn(sentRequestXml, record.id) : undefined;
   if (sent) return sent;
   const request = buildRegFactuRequest({ obligado: { name: record.issuerName, nif: record.issuerNif }, incident: false }, [

@@ -9,6 +9,7 @@ import { qrRouteDocs } from '../qr/qr-routes';
 import { systemRouteDocs } from '../systems/system-routes';
 import { taxpayerRouteDocs } from '../taxpayers/taxpayer-routes';
 import { webhookRouteDocs } from '../webhooks/webhook-routes';
+import { recordVerificationRouteDocs } from '../verification/record-verification-routes';
 import { openApiRouteDocs } from './openapi-routes';
 import type { RouteDoc } from './route-doc';
 
@@ -21,6 +22,7 @@ export const apiRouteDocs: RouteDoc[] = [
   ...taxpayerRouteDocs,
   ...systemRouteDocs,
   ...invoiceRouteDocs,
+  ...recordVerificationRouteDocs,
   ...invoiceBatchRouteDocs,
   ...invoiceResendRouteDocs,
   ...chainRouteDocs,

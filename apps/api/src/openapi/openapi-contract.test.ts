@@ -204,6 +204,8 @@ describe('real answers match the document', () => {
 
     await call('get', '/invoices/:id/records/:recordId/xml', `/invoices/${a}/records/${a}/xml`, account);
     await call('get', '/invoices/:id/records/:recordId/xml', `/invoices/${a}/records/${missing}/xml`, account);
+    await call('get', '/invoices/:id/records/:recordId/verification', `/invoices/${a}/records/${a}/verification`, account);
+    await call('get', '/invoices/:id/records/:recordId/verification', `/invoices/${a}/records/${missing}/verification`, account);
     await call('get', '/invoices/:id/submissions', `/invoices/${a}/submissions`, account);
     await call('get', '/invoices/:id/submissions', `/invoices/${missing}/submissions`, account);
     await call('get', '/invoices/:id/qr', `/invoices/${b}/qr?format=svg`, account);
@@ -246,6 +248,8 @@ describe('real answers match the document', () => {
     const nif = (await request(t.app).get(`/api/v1/taxpayers/${taxpayerId}`).set(account.auth)).body.data.nif;
     await call('get', '/chain/:nif', `/chain/${nif}`, account);
     await call('get', '/chain/:nif', `/chain/${nif}`, other);
+    await call('get', '/chain/:nif/verification', `/chain/${nif}/verification?from=1`, account);
+    await call('get', '/chain/:nif/verification', `/chain/${nif}/verification`, other);
 
     const check = createResponseChecker(doc);
     const problems = captured.map((c) => check(c.operation, c.res)).filter(Boolean);

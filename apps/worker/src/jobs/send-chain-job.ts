@@ -6,10 +6,14 @@ import {
   FULL_BATCH,
   senderTaxpayerStore,
   sendStateStore,
+  SignedRecordConflictError,
+  signedRecordStore,
   submissionBatchStore,
   submissionRecordStore,
   type Db,
+  type DbOrTx,
   type InvoiceOutcome,
+  type OpenedSubmission,
 } from '@vf/db';
 import type { SubmissionJobData } from '@vf/queue';
 import { LeaseLostError, SendLease } from '../lease/send-lease';
@@ -148,32 +152,51 @@ export function createSendChainJob(deps: SendChainJobDeps) {
       certificate,
       authority,
       incidentAfterSeconds: sender.incidentAfterSeconds,
+      signRecords: sender.signRecords,
       now: now(),
     };
   }
 
-  /** Records the message, sends it, asks the Consulta service what the answer left open, and records each outcome. */
-  async function send(lease: SendLease, message: PreparedMessage): Promise<'sent' | 'failed'> {
+  /** The transaction before a message goes: its new signatures kept, older attempts closed, the submission opened. */
+  async function openSubmission(tx: DbOrTx, message: PreparedMessage) {
     const { chainId } = message;
-    const opened = await lease.fenced(async (tx) => {
-      await submissionRecordStore.abandonInFlight(
-        tx,
-        chainId,
-        'the sending worker stopped before the answer was recorded; its records were sent again',
-      );
-      const o = await submissionRecordStore.open(tx, {
-        taxpayerId: message.taxpayerId,
-        chainId,
-        workerId: deps.workerId,
-        endpoint: message.endpoint,
-        certificateMode: message.certificate.mode,
-        incident: message.incident,
-        requestXml: message.requestXml,
-        invoiceIds: message.records.map((r) => r.invoiceId),
-      });
-      await sendStateStore.recordSendStart(tx, chainId, deps.config.authority.requestTimeoutMs);
-      return o;
+    await signedRecordStore.keep(tx, message.signed);
+    await submissionRecordStore.abandonInFlight(
+      tx,
+      chainId,
+      'the sending worker stopped before the answer was recorded; its records were sent again',
+    );
+    const opened = await submissionRecordStore.open(tx, {
+      taxpayerId: message.taxpayerId,
+      chainId,
+      workerId: deps.workerId,
+      endpoint: message.endpoint,
+      certificateMode: message.certificate.mode,
+      incident: message.incident,
+      requestXml: message.requestXml,
+      invoiceIds: message.records.map((r) => r.invoiceId),
     });
+    await sendStateStore.recordSendStart(tx, chainId, deps.config.authority.requestTimeoutMs);
+    return opened;
+  }
+
+  /**
+   * Keeps the records signed for this message, records the message, sends it, asks the Consulta service what the
+   * answer left open, and records each outcome. The signatures are stored in the transaction that opens the
+   * submission, before anything goes: a crash before it commits signs again next time, and nothing was sent.
+   */
+  async function send(lease: SendLease, message: PreparedMessage): Promise<'sent' | 'failed' | 'not_sent'> {
+    const { chainId } = message;
+    let opened: OpenedSubmission;
+    try {
+      opened = await lease.fenced((tx) => openSubmission(tx, message));
+    } catch (err) {
+      // Another signature of one of these records is stored (only a sender that lost its lease could have written it):
+      // nothing was written or sent; the next pass builds the message from the stored signatures.
+      if (!(err instanceof SignedRecordConflictError)) throw err;
+      logger.warn({ chainId, invoiceIds: err.invoiceIds.slice(0, 10) }, err.message);
+      return 'not_sent';
+    }
     const sent: SentRecord[] = message.records
       .filter((r) => opened.attempts.has(r.invoiceId))
       .map((r) => ({ invoiceId: r.invoiceId, record: r.record, attempt: opened.attempts.get(r.invoiceId)! }));

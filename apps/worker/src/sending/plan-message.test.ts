@@ -1,13 +1,16 @@
 import { Agent } from 'node:https';
 import type { AppConfig } from '@vf/config';
+import { createTestCa, issueCertificate } from '@vf/certificates/testing';
 import { HashMismatchError, rebuildChainRecord, type BatchInvoice } from '@vf/db';
+import { signingIdentity, verifyRecordSignature } from '@vf/signing';
 import { parseRegFactuRequest } from '@vf/xml';
 import type { ClientCertificate } from '../transport/client-certificates';
 import { planMessage, type MessageInput } from './plan-message';
 
 const NOW = new Date('2026-03-02T10:00:00Z');
 const NIF = 'B12345674';
-const certificate: ClientCertificate = { mode: 'taxpayer', agent: new Agent(), subject: 'CN=TITULAR' };
+const holder = issueCertificate(createTestCa(), { commonName: 'TITULAR', nif: NIF, notBefore: new Date('2026-01-01T00:00:00Z') });
+const certificate: ClientCertificate = { mode: 'taxpayer', agent: new Agent(), subject: 'CN=TITULAR', signer: signingIdentity(holder) };
 const authority: AppConfig['authority'] = {
   mode: 'simulator',
   simulatorUrl: 'https://127.0.0.1:9443/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
@@ -67,6 +70,7 @@ function chain(length: number, patch: (seq: number) => Partial<BatchInvoice> = (
       nextAttemptAt: null,
       sendAttempts: 0,
       isProduction: false,
+      signedXml: null,
       ...patch(seq),
     };
     try {
@@ -89,6 +93,7 @@ function input(waiting: BatchInvoice[], patch: Partial<MessageInput> = {}): Mess
     certificate,
     authority,
     incidentAfterSeconds: 120,
+    signRecords: true,
     now: NOW,
     ...patch,
   };
@@ -151,4 +156,42 @@ test('Incidencia = S once the message is late: a record older than the tolerance
   const message = planMessage(input(retried)).message!;
   expect(message.incident).toBe(true);
   expect(message.requestXml).toContain('<sum1:Incidencia>S</sum1:Incidencia>');
+});
+
+describe('signatures', () => {
+  const RECORD = /<sum1:RegistroAnulacion [\s\S]*?<\/sum1:RegistroAnulacion>/g;
+
+  test('each record never signed is signed with the certificate it goes with, and the message embeds those very bytes', () => {
+    const { message } = planMessage(input(chain(2)));
+    expect(message!.signed.map((s) => s.invoiceId)).toEqual(['inv-1', 'inv-2']);
+    expect(message!.requestXml.match(RECORD)).toEqual(message!.signed.map((s) => s.xml));
+    for (const { xml } of message!.signed) {
+      expect(verifyRecordSignature(xml)).toMatchObject({ status: 'valid', signingTime: NOW.toISOString() });
+    }
+  });
+
+  test('a record signed before goes with its stored bytes, never a second signature; with signing off, new records go unsigned', () => {
+    const first = planMessage(input(chain(2))).message!.signed[0].xml;
+    const rows = chain(2, (seq) => (seq === 1 ? { signedXml: first } : {}));
+    const later = planMessage(input(rows, { now: new Date(NOW.getTime() + 60_000) })).message!;
+    expect(later.signed.map((s) => s.invoiceId)).toEqual(['inv-2']);
+    expect(later.requestXml.match(RECORD)![0]).toBe(first);
+
+    const off = planMessage(input(rows, { signRecords: false })).message!;
+    expect(off.signed).toEqual([]);
+    expect(off.requestXml.match(RECORD)!.map((r) => r.includes('<ds:Signature'))).toEqual([true, false]);
+  });
+
+  test('stored signed bytes that are not the record rebuilt from its row are never sent', () => {
+    const signed = planMessage(input(chain(1))).message!.signed[0].xml;
+    const rows = chain(2, (seq) =>
+      seq === 1 ? { signedXml: signed.replace('<sum1:NumSerieFacturaAnulada>F-1<', '<sum1:NumSerieFacturaAnulada>F-9<') } : {},
+    );
+    const { failed, message } = planMessage(input(rows));
+    expect(message).toBeUndefined();
+    expect(failed.map((f) => [f.invoiceId, f.cause])).toEqual([
+      ['inv-1', 'record_mismatch'],
+      ['inv-2', 'waiting_for_earlier_record'],
+    ]);
+  });
 });

@@ -1,7 +1,8 @@
 import type { ChainRecord, ServiceCause } from '@vf/core';
 import type { AppConfig } from '@vf/config';
-import { rebuildChainRecord, type BatchInvoice, type InvoiceOutcome } from '@vf/db';
-import { buildRegFactuRequest, type SubmissionHeader } from '@vf/xml';
+import { rebuildChainRecord, type BatchInvoice, type InvoiceOutcome, type NewSignedRecord } from '@vf/db';
+import { isSignatureOf, signRecord } from '@vf/signing';
+import { buildRecordXml, buildRegFactuRequest, type SubmissionHeader } from '@vf/xml';
 import type { ClientCertificate } from '../transport/client-certificates';
 import { selectEndpoint } from '../transport/select-endpoint';
 
@@ -22,6 +23,8 @@ export interface PreparedMessage {
   obligado: { name: string; nif: string };
   requestXml: string;
   records: MessageRecord[];
+  /** Records signed for this message, never before: kept (conditionally) in the transaction that opens the submission. */
+  signed: NewSignedRecord[];
 }
 
 /** What the chain's sender read before a message: its next records, the first one waiting for the user, its taxpayer's certificate. */
@@ -36,6 +39,8 @@ export interface MessageInput {
   certificate: ClientCertificate | { problem: ServiceCause; reason: string };
   authority: AppConfig['authority'];
   incidentAfterSeconds: number;
+  /** Sign records that were never signed (SIGN_RECORDS). Records signed before go with their signature either way. */
+  signRecords: boolean;
   now: Date;
 }
 
@@ -61,22 +66,40 @@ function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** The first record that cannot be written as XML, so the message can go with the records before it. */
-function firstUnwritable(header: SubmissionHeader, records: MessageRecord[]): { index: number; reason: string } | undefined {
-  for (let index = 0; index < records.length; index += 1) {
-    try {
-      buildRegFactuRequest(header, [records[index].record]);
-    } catch (err) {
-      return { index, reason: `the record cannot be written as XML: ${describe(err)}` };
-    }
+type WrittenRecord = { record: ChainRecord; xml: string; signedNow: boolean } | { cause: ServiceCause; reason: string };
+
+/**
+ * One record as it goes: rebuilt from its row and proven by its huella (never re-hashed), written as a standalone
+ * canonical element, then either the signed bytes stored the first time it was signed (which must carry exactly
+ * this record), or signed now with the certificate the message goes with, or, with signing off, as written.
+ */
+function writeRecord(row: BatchInvoice, certificate: ClientCertificate, input: MessageInput): WrittenRecord {
+  let record: ChainRecord;
+  try {
+    record = rebuildChainRecord(row);
+  } catch (err) {
+    return { cause: 'record_mismatch', reason: describe(err) };
   }
-  return undefined;
+  let xml: string;
+  try {
+    xml = buildRecordXml(record);
+  } catch (err) {
+    return { cause: 'record_unwritable', reason: `the record cannot be written as XML: ${describe(err)}` };
+  }
+  if (row.signedXml !== null) {
+    if (!isSignatureOf(row.signedXml, xml)) {
+      return { cause: 'record_mismatch', reason: 'the stored signed record is not the record rebuilt from the database; it was not sent' };
+    }
+    return { record, xml: row.signedXml, signedNow: false };
+  }
+  if (!input.signRecords) return { record, xml, signedNow: false };
+  return { record, xml: signRecord(xml, certificate.signer, { at: input.now, id: `xmldsig-${row.id}` }), signedNow: true };
 }
 
 /**
  * The next message of a chain, decided from what its sender read (pure: no clock, no I/O): each record rebuilt from its
- * stored row and its huella proven (a record is never re-hashed), in chain order, stopping before anything that
- * cannot go, with Incidencia=S once the message is late. One chain is one NIF in one environment, so the message
+ * stored row and its huella proven (a record is never re-hashed), signed once (writeRecord), in chain order, stopping
+ * before anything that cannot go, with Incidencia=S once the message is late. One chain is one NIF in one environment, so the message
  * carries one ObligadoEmision and goes to one endpoint.
  */
 export function planMessage(input: MessageInput): MessagePlan {
@@ -95,13 +118,17 @@ export function planMessage(input: MessageInput): MessagePlan {
 
   const failed: InvoiceOutcome[] = [...waiting];
   const records: MessageRecord[] = [];
+  const recordXml: string[] = [];
+  const signed: NewSignedRecord[] = [];
   for (const [index, row] of batch.entries()) {
-    try {
-      records.push({ invoiceId: row.id, record: rebuildChainRecord(row) });
-    } catch (err) {
-      failed.push(failure(row.id, 'record_mismatch', describe(err)), ...heldBehind(batch.slice(index + 1), row));
+    const written = writeRecord(row, certificate, input);
+    if ('cause' in written) {
+      failed.push(failure(row.id, written.cause, written.reason), ...heldBehind(batch.slice(index + 1), row));
       break;
     }
+    records.push({ invoiceId: row.id, record: written.record });
+    recordXml.push(written.xml);
+    if (written.signedNow) signed.push({ invoiceId: row.id, xml: written.xml });
   }
   if (records.length === 0) return { failed, message: undefined };
 
@@ -111,20 +138,6 @@ export function planMessage(input: MessageInput): MessagePlan {
   // Incidencia = S once delayed: a record older than the tolerance, or one that an earlier attempt already carried.
   const incident = going.some((i) => i.sendAttempts > 0 || i.generatedAt.getTime() < lateBefore);
   const header: SubmissionHeader = { obligado: { name: first.issuerName, nif: first.issuerNif }, incident };
-  let requestXml: string;
-  try {
-    requestXml = buildRegFactuRequest(
-      header,
-      records.map((r) => r.record),
-    );
-  } catch (err) {
-    const bad = firstUnwritable(header, records);
-    if (!bad) throw err;
-    const unwritable = batch[bad.index];
-    failed.push(failure(unwritable.id, 'record_unwritable', bad.reason), ...heldBehind(batch.slice(bad.index + 1), unwritable));
-    // The records before it go in the next pass, in a message of their own.
-    return { failed, message: undefined };
-  }
   return {
     failed,
     message: {
@@ -134,8 +147,9 @@ export function planMessage(input: MessageInput): MessagePlan {
       certificate,
       incident,
       obligado: header.obligado,
-      requestXml,
+      requestXml: buildRegFactuRequest(header, recordXml),
       records,
+      signed,
     },
   };
 }

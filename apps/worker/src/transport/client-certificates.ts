@@ -2,6 +2,7 @@ import { statSync, readFileSync } from 'node:fs';
 import { Agent } from 'node:https';
 import { decryptSecret, readPkcs12, type Pkcs12Contents } from '@vf/certificates';
 import type { SenderTaxpayer } from '@vf/db';
+import { signingIdentity, type SigningIdentity } from '@vf/signing';
 
 /** Nothing can be sent for this taxpayer until someone fixes its certificate (or the platform's). */
 /** Why a certificate cannot be used, as the authority-codes module names it. */
@@ -23,6 +24,8 @@ export interface ClientCertificate {
   mode: 'taxpayer' | 'platform';
   agent: Agent;
   subject: string;
+  /** The same certificate's key, ready to sign records: a record is signed with the certificate it is sent with. */
+  signer: SigningIdentity;
 }
 
 export interface ClientCertificateOptions {
@@ -70,7 +73,7 @@ export class ClientCertificates {
         `${whose} (${entry.subject}) is not valid before ${entry.notBefore.toISOString()}`,
       );
     }
-    return { mode: entry.mode, agent: entry.agent, subject: entry.subject };
+    return { mode: entry.mode, agent: entry.agent, subject: entry.subject, signer: entry.signer };
   }
 
   close(): void {
@@ -123,13 +126,26 @@ export class ClientCertificates {
     const hit = this.cache.get(key);
     if (hit) return hit;
     const contents = open();
+    let signer: SigningIdentity;
+    try {
+      signer = signingIdentity(contents);
+    } catch (err) {
+      throw new CertificateUnusableError('certificate_unreadable', `the certificate cannot sign records: ${describe(err)}`, { cause: err });
+    }
     const agent = new Agent({
       key: contents.keyPem,
       cert: [contents.certPem, ...contents.chainPem].join('\n'),
       ca: this.opts.serverCaPem,
       keepAlive: true,
     });
-    const entry: CachedAgent = { mode, agent, subject: contents.subject, notBefore: contents.notBefore, notAfter: contents.notAfter };
+    const entry: CachedAgent = {
+      mode,
+      agent,
+      signer,
+      subject: contents.subject,
+      notBefore: contents.notBefore,
+      notAfter: contents.notAfter,
+    };
     if (this.cache.size >= MAX_CACHED) {
       const [oldestKey, oldest] = this.cache.entries().next().value as [string, CachedAgent];
       oldest.agent.destroy();

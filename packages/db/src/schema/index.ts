@@ -6,3 +6,4 @@ export * from './invoices';
 export * from './submissions';
 export * from './idempotency';
 export * from './webhooks';
+export * from './signed-records';

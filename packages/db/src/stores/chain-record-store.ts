@@ -2,13 +2,18 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { previousRecord } from './previous-record';
 import type { StoredChainRecord } from '../records/rebuild-chain-record';
-import { invoices, submissionInvoices, submissions } from '../schema';
+import { invoices, signedRecords, submissionInvoices, submissions } from '../schema';
 import { invoiceStore } from './invoice-store';
 
 export interface ChainRecordWithMessage {
   record: StoredChainRecord;
+  /** Its place in the chain and the previous huella as stored on its row (what the link check compares). */
+  chainSeq: number;
+  previousHash: string | null;
   /** The request XML of the latest message that carried the record; null while it was never sent. */
   sentRequestXml: string | null;
+  /** The record as it was signed, the bytes every message carrying it embeds; null while it was never signed. */
+  signedXml: string | null;
 }
 
 export const chainRecordStore = {
@@ -19,9 +24,11 @@ export const chainRecordStore = {
       .select({
         record: invoices,
         ...columns,
+        signedXml: signedRecords.xml,
       })
       .from(invoices)
       .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
+      .leftJoin(signedRecords, eq(signedRecords.invoiceId, invoices.id))
       .where(and(eq(invoices.accountId, accountId), eq(invoices.invoiceId, invoiceId), eq(invoices.id, recordId)));
     if (!row) return undefined;
     const [lines, [sent]] = await Promise.all([
@@ -44,7 +51,10 @@ export const chainRecordStore = {
             : null,
         lines,
       },
+      chainSeq: r.chainSeq,
+      previousHash: r.previousHash,
       sentRequestXml: sent?.requestXml ?? null,
+      signedXml: row.signedXml,
     };
   },
 };

@@ -21,3 +21,4 @@ export * from './send-state-store';
 export * from './submission-batch-store';
 export * from './submission-record-store';
 export * from './submission-resume-store';
+export * from './signed-record-store';

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { previousRecord } from './previous-record';
 import type { StoredChainRecord } from '../records/rebuild-chain-record';
-import { invoiceLines, invoices, type AuthorityStatus } from '../schema';
+import { invoiceLines, invoices, signedRecords, type AuthorityStatus } from '../schema';
 import type { StoredLine } from './invoice-record-mapping';
 import { scheduledForSending } from './scheduled-for-sending';
 
@@ -15,6 +15,8 @@ export interface BatchInvoice extends StoredChainRecord {
   isProduction: boolean;
   generatedAt: Date;
   lines: BatchInvoiceLine[];
+  /** The record as it was signed and first sent (signed_records); null while it was never signed. */
+  signedXml: string | null;
 }
 
 export interface BatchInvoiceLine extends StoredLine {
@@ -33,9 +35,11 @@ export const submissionBatchStore = {
       .select({
         invoice: invoices,
         ...columns,
+        signedXml: signedRecords.xml,
       })
       .from(invoices)
       .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
+      .leftJoin(signedRecords, eq(signedRecords.invoiceId, invoices.id))
       .where(and(eq(invoices.chainId, chainId), scheduledForSending))
       .orderBy(asc(invoices.chainSeq))
       .limit(limit);
@@ -68,7 +72,7 @@ export const submissionBatchStore = {
       linesByInvoice.set(l.invoiceId, list);
     }
 
-    return rows.map(({ invoice: i, prevIssuerNif, prevNumber, prevDate, prevHash }) => ({
+    return rows.map(({ invoice: i, prevIssuerNif, prevNumber, prevDate, prevHash, signedXml }) => ({
       id: i.id,
       recordType: i.recordType,
       subsanacion: i.subsanacion,
@@ -104,6 +108,7 @@ export const submissionBatchStore = {
           ? { issuerNif: prevIssuerNif, invoiceNumber: prevNumber, invoiceDate: prevDate, hash: prevHash }
           : null,
       lines: linesByInvoice.get(i.id) ?? [],
+      signedXml,
     }));
   },
 

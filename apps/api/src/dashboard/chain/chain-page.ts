@@ -1,12 +1,13 @@
 import type { TaxpayerView } from '@vf/db';
 import { formatCount, formatDateTime } from '../html/format';
 import { html, type SafeHtml } from '../html/html';
+import { inputField } from '../html/form-fields';
 import { csrfField } from '../html/layout';
 import { environmentBadge } from '../html/status-badge';
 import type { Page } from '../http/page-renderer';
 import { t } from '../i18n/i18n';
 import { tHtml } from '../i18n/t-html';
-import type { ChainRecord, ChainVerification } from './verify-chain';
+import type { ChainRecord, ChainVerification } from '../../chain/verify-chain';
 
 /** The same four facts as GET /api/v1/chain/{nif}. */
 export interface ChainState {
@@ -16,20 +17,45 @@ export interface ChainState {
   lastRecordAt: Date | null;
 }
 
+function signatureLines(r: ChainVerification): SafeHtml {
+  const s = r.signatures;
+  return html`<p data-testid="chain-signatures">${t('chain.signatureCounts', { valid: s.valid, invalid: s.invalid, missing: s.missing })}</p>${
+    r.invalidSignatures.length
+      ? html`<ul>${r.invalidSignatures.map(
+          (b) =>
+            html`<li><strong>${t('chain.invalidSignature', { position: b.position })} (${t('chain.invoice')} <a href="/app/invoices/${b.invoiceId}">${b.invoiceNumber}</a>):</strong> ${b.problem}.</li>`,
+        )}</ul>`
+      : ''
+  }`;
+}
+
 function verificationResult(r: ChainVerification): SafeHtml {
   if (r.ok) {
     return html`<div class="notice notice--success" role="status" data-testid="chain-result">
       <p>${tHtml('chain.allVerified', { count: r.verified, formatted: formatCount(r.verified) })}</p>
+      ${signatureLines(r)}
     </div>`;
   }
   const b = r.break;
   return html`<div class="notice notice--error" role="alert" data-testid="chain-result">
-    <p><strong>${t('chain.brokenAt', { position: b.position })}${b.invoiceNumber ? html` (${t('chain.invoice')} ${b.invoiceId ? html`<a href="/app/invoices/${b.invoiceId}">${b.invoiceNumber}</a>` : b.invoiceNumber})` : ''}:</strong> ${b.problem}.</p>
-    <p>${t('chain.verifiedBefore', { count: r.verified, formatted: formatCount(r.verified) })}</p>
+    ${
+      b
+        ? html`<p><strong>${t('chain.brokenAt', { position: b.position })}${b.invoiceNumber ? html` (${t('chain.invoice')} ${b.invoiceId ? html`<a href="/app/invoices/${b.invoiceId}">${b.invoiceNumber}</a>` : b.invoiceNumber})` : ''}:</strong> ${b.problem}.</p>
+    <p>${t('chain.verifiedBefore', { count: r.verified, formatted: formatCount(r.verified) })}</p>`
+        : ''
+    }
+    ${signatureLines(r)}
   </div>`;
 }
 
-export function chainPage(o: { taxpayer: TaxpayerView; state: ChainState; links: ChainRecord[]; result?: ChainVerification }): Page {
+export function chainPage(o: {
+  taxpayer: TaxpayerView;
+  state: ChainState;
+  links: ChainRecord[];
+  result?: ChainVerification;
+  /** The range last verified, as typed. */
+  range?: { from?: string; to?: string };
+}): Page {
   const tp = o.taxpayer;
   return {
     title: t('chain.title', { name: tp.name }),
@@ -52,7 +78,10 @@ export function chainPage(o: { taxpayer: TaxpayerView; state: ChainState; links:
       <section class="card" aria-labelledby="verify-title">
         <h2 id="verify-title">${t('chain.verifyTitle')}</h2>
         <p>${t('chain.verifyBody')}</p>
-        <form method="post" action="/app/taxpayers/${tp.id}/chain/verify">${csrfField(ctx)}<button type="submit" class="button">${t('chain.verify')}</button></form>
+        <form method="post" action="/app/taxpayers/${tp.id}/chain/verify">${csrfField(ctx)}
+          ${inputField({ name: 'from', label: t('chain.rangeFrom'), type: 'text', value: o.range?.from, hint: t('chain.rangeHint'), attrs: html` inputmode="numeric" pattern="[0-9]*"` })}
+          ${inputField({ name: 'to', label: t('chain.rangeTo'), type: 'text', value: o.range?.to, attrs: html` inputmode="numeric" pattern="[0-9]*"` })}
+          <button type="submit" class="button">${t('chain.verify')}</button></form>
       </section>
       <section class="card" aria-labelledby="links-title">
         <h2 id="links-title">${t('chain.latest')}</h2>

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
-import { invoices } from '@vf/db';
+import { invoices, signedRecords } from '@vf/db';
 import { createSystem, createTaxpayer, invoiceBody } from '../../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signUp, submitForm } from '../testing/dashboard-agent';
@@ -58,6 +58,20 @@ describe('chain view', () => {
     expect(res.text).toContain(`The chain is broken at record 2 (invoice <a href="/app/invoices/${created[1].id}">C-2</a>):`);
     expect(res.text).toContain('does not match the hash recomputed from its values');
     expect(res.text).toContain('1 record before it verified correctly.');
+  });
+
+  it('verifies the signatures of a range: counts them and lists each invalid one, the links still verified', async () => {
+    const { a, taxpayerId, created } = await chainOfThree();
+    await t.db.db
+      .insert(signedRecords)
+      .values({ invoiceId: created[1].id, xml: '<sum1:RegistroAlta xmlns:sum1="urn:x"></sum1:RegistroAlta>' });
+    const path = `/app/taxpayers/${taxpayerId}/chain`;
+    const res = await submitForm(a.agent, path, `${path}/verify`, { from: '2', to: '3' });
+    expect(res.text).toContain('Signatures: 0 valid, 1 invalid, 1 records sent unsigned.');
+    expect(res.text).toContain(
+      `Invalid signature at record 2 (invoice <a href="/app/invoices/${created[1].id}">C-2</a>):</strong> the stored signed record carries no signature`,
+    );
+    expect(res.text).not.toContain('The chain is broken');
   });
 
   it('needs a POST with the CSRF token to run', async () => {

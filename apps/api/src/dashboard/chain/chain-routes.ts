@@ -3,14 +3,19 @@ import type { ChainService } from '../../chain/chain-service';
 import type { RenderPage } from '../http/page-renderer';
 import { signedInSession } from '../session/session-cookie';
 import { chainPage } from './chain-page';
-import type { ChainVerificationService } from './chain-verification-service';
-import type { ChainVerification } from './verify-chain';
+import type { ChainVerificationService } from '../../chain/chain-verification-service';
+import type { ChainVerification } from '../../chain/verify-chain';
+
+/** A chain position typed in the form: a positive whole number, or nothing (an end of the chain). */
+function position(value: unknown): string | undefined {
+  return typeof value === 'string' && /^\s*[1-9]\d{0,8}\s*$/.test(value) ? value.trim() : undefined;
+}
 
 export function chainRoutes(deps: { chain: ChainService; verification: ChainVerificationService; render: RenderPage }): Router {
   const router = Router();
   const account = (res: Response) => signedInSession(res).accountId;
 
-  async function show(req: Request, res: Response, result?: ChainVerification) {
+  async function show(req: Request, res: Response, result?: ChainVerification, range?: { from?: string; to?: string }) {
     const { taxpayer, links } = await deps.verification.recentLinks(account(res), String(req.params.id));
     // The state comes from the API's chain service, exactly as GET /api/v1/chain/{nif} reports it.
     const state = await deps.chain.state(account(res), taxpayer.nif);
@@ -21,6 +26,7 @@ export function chainRoutes(deps: { chain: ChainService; verification: ChainVeri
         taxpayer,
         links,
         result,
+        range,
         state: { nif: state.nif, lastHash: state.lastHash, totalRecords: state.totalRecords, lastRecordAt: state.lastRecordAt },
       }),
     );
@@ -30,8 +36,13 @@ export function chainRoutes(deps: { chain: ChainService; verification: ChainVeri
 
   // POST: walking a long chain is real work, so a cross-site page must not be able to trigger it.
   router.post('/app/taxpayers/:id/chain/verify', async (req, res) => {
-    const { result } = await deps.verification.verify(account(res), req.params.id);
-    await show(req, res, result);
+    const typed = { from: position(req.body?.from), to: position(req.body?.to) };
+    const range = {
+      ...(typed.from ? { from: Number(typed.from) } : {}),
+      ...(typed.to && Number(typed.to) >= Number(typed.from ?? 1) ? { to: Number(typed.to) } : {}),
+    };
+    const { result } = await deps.verification.verify(account(res), req.params.id, range);
+    await show(req, res, result, typed);
   });
 
   return router;

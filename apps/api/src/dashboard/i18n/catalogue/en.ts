@@ -551,7 +551,12 @@ export const en: Catalogue = {
     sameAsApi: 'The same state the API returns at <code>GET /api/v1/chain/{{nif}}</code>.',
     verifyTitle: 'Verify the chain',
     verifyBody:
-      'Recomputes the hash of every record from its stored values and checks each link to the record before it, from the first record to the last. It reports the first broken link, if any.',
+      'Recomputes the hash of every record from its stored values, checks each link to the record before it and verifies the electronic signature of each record as it was sent, from the first record to the last. It reports the first broken link, if any, and every invalid signature. On a long chain, check a range: verifying the signatures takes about 2 ms a record.',
+    rangeFrom: 'From record',
+    rangeTo: 'To record',
+    rangeHint: 'Empty: from the first / to the last.',
+    signatureCounts: 'Signatures: {{valid}} valid, {{invalid}} invalid, {{missing}} records sent unsigned.',
+    invalidSignature: 'Invalid signature at record {{position}}',
     verify: 'Verify chain',
     latest: 'Latest records',
     noRecords: 'No records yet.',

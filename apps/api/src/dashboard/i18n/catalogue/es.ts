@@ -555,7 +555,12 @@ export const es = {
     sameAsApi: 'El mismo estado que devuelve la API en <code>GET /api/v1/chain/{{nif}}</code>.',
     verifyTitle: 'Verificar la cadena',
     verifyBody:
-      'Recalcula la huella de cada registro a partir de sus valores guardados y comprueba cada enlace con el registro anterior, del primero al último. Indica el primer enlace roto, si lo hay.',
+      'Recalcula la huella de cada registro a partir de sus valores guardados, comprueba cada enlace con el registro anterior y verifica la firma electrónica de cada registro tal como se envió, del primero al último. Indica el primer enlace roto, si lo hay, y cada firma no válida. En una cadena larga, limítalo a un tramo: verificar las firmas lleva unos 2 ms por registro.',
+    rangeFrom: 'Desde el registro',
+    rangeTo: 'Hasta el registro',
+    rangeHint: 'Vacío: desde el primero / hasta el último.',
+    signatureCounts: 'Firmas: {{valid}} válidas, {{invalid}} no válidas, {{missing}} registros enviados sin firma.',
+    invalidSignature: 'Firma no válida en el registro {{position}}',
     verify: 'Verificar cadena',
     latest: 'Últimos registros',
     noRecords: 'Aún no hay registros.',

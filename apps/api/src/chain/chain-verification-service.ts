@@ -1,0 +1,101 @@
+import type { Db, DbOrTx } from '@vf/db';
+import { chainStore, dashboardInvoiceStore, signedRecordStore, taxpayerStore, type TaxpayerView } from '@vf/db';
+import { normalizeNif } from '@vf/core';
+import { ApiError } from '../errors/api-error';
+import { isUuid } from '../http/is-uuid';
+import { checkSignature } from '../verification/signature-check';
+import type { SignerPolicy } from '../verification/signer-policy';
+import type { Environment } from './chain-service';
+import { verifyChain, type ChainRecord, type ChainVerification } from './verify-chain';
+
+const PAGE = 500;
+const RECENT_LINKS = 20;
+
+export type ChainVerificationService = ReturnType<typeof createChainVerificationService>;
+
+/** Positions of the chain to check, both included; absent ends: the chain's start and end. */
+export interface ChainRange {
+  from?: number;
+  to?: number;
+}
+
+interface ChainHead {
+  id: string | null;
+  chainLength: number;
+  lastHash: string | null;
+}
+
+/** The records of a chain from position `from` to `to`, with their signed bytes, page by page. */
+async function* recordsOf(db: DbOrTx, chainId: string | null, from: number, to: number | undefined): AsyncGenerator<ChainRecord> {
+  if (!chainId) return;
+  for (let after = from - 1; to === undefined || after < to;) {
+    const limit = to === undefined ? PAGE : Math.min(PAGE, to - after);
+    const page = await dashboardInvoiceStore.chainPage(db, chainId, after, limit);
+    const signed = await signedRecordStore.of(
+      db,
+      page.map((r) => r.id),
+    );
+    yield* page.map((r) => ({ ...r, signedXml: signed.get(r.id) ?? null }));
+    if (page.length < limit) return;
+    after = page[page.length - 1].chainSeq;
+  }
+}
+
+export function createChainVerificationService(deps: { db: Db; signers: SignerPolicy }) {
+  async function ownTaxpayer(db: DbOrTx, accountId: string, taxpayerId: string): Promise<TaxpayerView> {
+    const taxpayer = isUuid(taxpayerId) ? await taxpayerStore.find(db, accountId, taxpayerId) : undefined;
+    if (!taxpayer) throw new ApiError('taxpayer_not_found', 'No taxpayer with this id in your account.');
+    return taxpayer;
+  }
+
+  /** Recomputes each huella and link from the stored values and verifies each signature, over the range asked for. */
+  async function walk(db: DbOrTx, chain: ChainHead, range: ChainRange): Promise<ChainVerification> {
+    const from = range.from ?? 1;
+    const before = from > 1 && chain.id ? (await dashboardInvoiceStore.chainPage(db, chain.id, from - 2, 1))[0] : undefined;
+    return verifyChain(
+      recordsOf(db, chain.id, from, range.to),
+      { chainLength: chain.chainLength, lastHash: chain.lastHash },
+      {
+        ...(range.from !== undefined ? { from } : {}),
+        ...(before ? { before } : {}),
+        ...(range.to !== undefined ? { to: range.to } : {}),
+        signature: (record) => checkSignature(record.signedXml ?? null, record, deps.signers),
+      },
+    );
+  }
+
+  // Head and records are read in one repeatable-read snapshot, so records appended meanwhile neither appear
+  // half-way nor count as a broken head.
+  const snapshot = <T>(work: (tx: DbOrTx) => Promise<T>) =>
+    deps.db.transaction(work, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+
+  return {
+    /** The latest links of the chain, newest first, for the chain page. */
+    async recentLinks(accountId: string, taxpayerId: string): Promise<{ taxpayer: TaxpayerView; links: ChainRecord[] }> {
+      const taxpayer = await ownTaxpayer(deps.db, accountId, taxpayerId);
+      const links = taxpayer.chainId
+        ? await dashboardInvoiceStore.chainPage(deps.db, taxpayer.chainId, Math.max(0, taxpayer.chainLength - RECENT_LINKS), RECENT_LINKS)
+        : [];
+      return { taxpayer, links: links.reverse() };
+    },
+
+    /** The taxpayer's current chain (the dashboard's Verify chain). */
+    verify(accountId: string, taxpayerId: string, range: ChainRange = {}): Promise<{ taxpayer: TaxpayerView; result: ChainVerification }> {
+      return snapshot(async (tx) => {
+        const taxpayer = await ownTaxpayer(tx, accountId, taxpayerId);
+        const result = await walk(tx, { id: taxpayer.chainId, chainLength: taxpayer.chainLength, lastHash: taxpayer.lastHash }, range);
+        return { taxpayer, result };
+      });
+    },
+
+    /** The chain of the account's taxpayer with this NIF in `environment` (default: its current one), as the API asks. */
+    verifyByNif(accountId: string, nif: string, environment: Environment | undefined, range: ChainRange): Promise<ChainVerification> {
+      return snapshot(async (tx) => {
+        const taxpayer = await taxpayerStore.findByNif(tx, accountId, normalizeNif(nif));
+        if (!taxpayer) throw new ApiError('chain_not_found', 'No taxpayer with this NIF in your account.');
+        const chain = await chainStore.state(tx, taxpayer.id, environment ? environment === 'production' : taxpayer.isProduction);
+        return walk(tx, { id: chain?.id ?? null, chainLength: chain?.chainLength ?? 0, lastHash: chain?.lastHash ?? null }, range);
+      });
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { verifyRecordSignature, type Signer } from '@vf/signing';
+import type { SignerPolicy } from './signer-policy';
+
+export interface SignatureCheck {
+  status: 'valid' | 'invalid' | 'missing';
+  problems: string[];
+  signer?: Signer;
+  signingTime?: string;
+}
+
+// The record's own Huella is its last element before the signature (SuministroInformacion.xsd's sequence).
+const OWN_HUELLA = /<(?:[\w.-]+:)?Huella>([^<]*)<\/(?:[\w.-]+:)?Huella><(?:[\w.-]+:)?Signature[\s>]/;
+
+/**
+ * A stored record's signature: valid when it verifies (@vf/signing: cryptography and XAdES), signs this record (its
+ * huella is the row's) and was made with a certificate the record may be signed with (signer-policy.ts).
+ */
+export async function checkSignature(
+  signedXml: string | null,
+  record: { issuerNif: string; hash: string },
+  signers: SignerPolicy,
+): Promise<SignatureCheck> {
+  if (signedXml === null) return { status: 'missing', problems: [] };
+  const verdict = verifyRecordSignature(signedXml);
+  if (verdict.status === 'missing') return { status: 'invalid', problems: ['the stored signed record carries no signature'] };
+  const problems = verdict.status === 'invalid' ? [...verdict.problems] : [];
+  const signedHuella = OWN_HUELLA.exec(signedXml)?.[1];
+  if (signedHuella !== record.hash)
+    problems.push(`the signed record has the huella ${signedHuella ?? '(none)'}, not the record's ${record.hash}`);
+  const { signer, signingTime } = verdict;
+  const foreign = signer && (await signers.problem(signer.certificatePem, signer.subject, record.issuerNif));
+  if (foreign) problems.push(foreign);
+  return {
+    status: problems.length ? 'invalid' : 'valid',
+    problems,
+    ...(signer ? { signer } : {}),
+    ...(signingTime ? { signingTime } : {}),
+  };
+}
+
+/** The JSON form of a check, as the API answers it. */
+export function renderSignatureCheck(c: SignatureCheck) {
+  return {
+    status: c.status,
+    problems: c.problems,
+    signing_time: c.signingTime ?? null,
+    signer: c.signer
+      ? {
+          subject: c.signer.subject,
+          issuer: c.signer.issuer,
+          serial_number: c.signer.serialNumber,
+          not_before: c.signer.notBefore.toISOString(),
+          not_after: c.signer.notAfter.toISOString(),
+        }
+      : null,
+  };
+}

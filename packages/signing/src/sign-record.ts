@@ -1,0 +1,147 @@
+import { createHash, randomUUID, sign } from 'node:crypto';
+import type { CertificateFacts } from './certificate-facts';
+import { canonicalAttribute, canonicalText } from './canonical-text';
+import type { SigningIdentity } from './signing-identity';
+import {
+  C14N_10,
+  DATA_OBJECT_FORMAT,
+  DSIG_NS,
+  ENVELOPED_SIGNATURE,
+  RSA_SHA256,
+  SHA1,
+  SHA256,
+  SIGNATURE_POLICY,
+  SIGNED_PROPERTIES_TYPE,
+  XADES_NS,
+} from './xades-profile';
+
+export interface SignOptions {
+  /** SigningTime. */
+  at: Date;
+  /** The Signature's Id (its parts' Ids derive from it); a random `xmldsig-<uuid>` when absent. */
+  id?: string;
+}
+
+export class RecordNotCanonicalError extends Error {}
+
+// The root's start tag and end tag of a canonical record: `<sum1:RegistroAlta xmlns:sum1="…">` … `</sum1:RegistroAlta>`.
+const ROOT = /^<([A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?)((?: [^\s=]+="[^"]*")*)>/;
+const NAMESPACE_DECLARATION = / (xmlns(?::[\w.-]+)?)="([^"]*)"/g;
+
+const el = (name: string, content: string, attributes = '') => `<${name}${attributes}>${content}</${name}>`;
+const algorithm = (name: string, uri: string) => el(name, '', ` Algorithm="${uri}"`);
+
+function certEntry(cert: CertificateFacts): string {
+  return el(
+    'xades:Cert',
+    el('xades:CertDigest', algorithm('ds:DigestMethod', SHA1) + el('ds:DigestValue', cert.sha1)) +
+      el('xades:IssuerSerial', el('ds:X509IssuerName', canonicalText(cert.issuerName)) + el('ds:X509SerialNumber', cert.serialNumber)),
+  );
+}
+
+function digest(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('base64');
+}
+
+/**
+ * Signs one record as AEAT's specification and example have it (XAdES-EPES enveloped, the AGE policy; see
+ * docs/decisions/0013-records-signed-by-the-workers.md) and returns the signed record: `record` with the
+ * `ds:Signature` as its last child.
+ *
+ * `record` must be the record as a standalone document in Canonical XML 1.0 (no XML declaration, the root declaring
+ * its namespaces, nothing re-escaped), which is what @vf/xml's buildRecordXml writes. Then no canonicalisation is
+ * needed: the enveloped reference digests the record's bytes as they are, and the signature itself is written in
+ * canonical form, so SignedInfo and SignedProperties are digested as written, with the namespace declarations in
+ * scope that inclusive C14N puts on them. The tests prove both with xml-crypto's and xmlsec1's canonicalisation.
+ */
+export function signRecord(record: string, identity: SigningIdentity, options: SignOptions): string {
+  const root = ROOT.exec(record);
+  const closing = root ? `</${root[1]}>` : '';
+  if (!root || !record.endsWith(closing)) throw new RecordNotCanonicalError('the record is not a standalone element in canonical form');
+  const inScope = new Map<string, string>([...root[2].matchAll(NAMESPACE_DECLARATION)].map((m) => [m[1], m[2]]));
+  inScope.set('xmlns:ds', DSIG_NS);
+  const declarations = (extra: [string, string][] = []) =>
+    [...inScope, ...extra]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([name, uri]) => ` ${name}="${canonicalAttribute(uri)}"`)
+      .join('');
+
+  const id = options.id ?? `xmldsig-${randomUUID()}`;
+  const ref0 = `${id}-ref0`;
+  const propsId = `${id}-signedprops`;
+  const policy = SIGNATURE_POLICY;
+  const signedProperties =
+    el(
+      'xades:SignedSignatureProperties',
+      el('xades:SigningTime', options.at.toISOString()) +
+        el('xades:SigningCertificate', identity.chain.map(certEntry).join('')) +
+        el(
+          'xades:SignaturePolicyIdentifier',
+          el(
+            'xades:SignaturePolicyId',
+            el('xades:SigPolicyId', el('xades:Identifier', policy.identifier)) +
+              el('xades:SigPolicyHash', algorithm('ds:DigestMethod', policy.hashAlgorithm) + el('ds:DigestValue', policy.hash)) +
+              el('xades:SigPolicyQualifiers', el('xades:SigPolicyQualifier', el('xades:SPURI', policy.url))),
+          ),
+        ),
+    ) +
+    el(
+      'xades:SignedDataObjectProperties',
+      el(
+        'xades:DataObjectFormat',
+        el('xades:ObjectIdentifier', el('xades:Identifier', DATA_OBJECT_FORMAT.identifier)) +
+          el('xades:MimeType', DATA_OBJECT_FORMAT.mimeType) +
+          el('xades:Encoding', DATA_OBJECT_FORMAT.encoding),
+        ` ObjectReference="#${canonicalAttribute(ref0)}"`,
+      ),
+    );
+  const propsAttributes = ` Id="${canonicalAttribute(propsId)}"`;
+  const propsDigest = digest(el('xades:SignedProperties', signedProperties, declarations([['xmlns:xades', XADES_NS]]) + propsAttributes));
+
+  const signedInfo =
+    algorithm('ds:CanonicalizationMethod', C14N_10) +
+    algorithm('ds:SignatureMethod', RSA_SHA256) +
+    el(
+      'ds:Reference',
+      el('ds:Transforms', algorithm('ds:Transform', ENVELOPED_SIGNATURE)) +
+        algorithm('ds:DigestMethod', SHA256) +
+        el('ds:DigestValue', digest(record)),
+      ` Id="${canonicalAttribute(ref0)}" URI=""`,
+    ) +
+    el(
+      'ds:Reference',
+      el('ds:Transforms', algorithm('ds:Transform', C14N_10)) + algorithm('ds:DigestMethod', SHA256) + el('ds:DigestValue', propsDigest),
+      ` Type="${SIGNED_PROPERTIES_TYPE}" URI="#${canonicalAttribute(propsId)}"`,
+    );
+  const signatureValue = sign('sha256', Buffer.from(el('ds:SignedInfo', signedInfo, declarations()), 'utf8'), identity.privateKey).toString(
+    'base64',
+  );
+
+  const signature = el(
+    'ds:Signature',
+    el('ds:SignedInfo', signedInfo) +
+      el('ds:SignatureValue', signatureValue, ` Id="${canonicalAttribute(`${id}-sigvalue`)}"`) +
+      el('ds:KeyInfo', el('ds:X509Data', el('ds:X509Certificate', identity.certificate.base64))) +
+      el(
+        'ds:Object',
+        el(
+          'xades:QualifyingProperties',
+          el('xades:SignedProperties', signedProperties, propsAttributes),
+          ` xmlns:xades="${XADES_NS}" Target="#${canonicalAttribute(id)}"`,
+        ),
+      ),
+    ` xmlns:ds="${DSIG_NS}" Id="${canonicalAttribute(id)}"`,
+  );
+  return record.slice(0, record.length - closing.length) + signature + closing;
+}
+
+/**
+ * Whether `signed` is `record` signed by signRecord: the record's bytes with a signature inserted as its last child,
+ * nothing else changed. How a stored signature is tied to the record rebuilt from the database.
+ */
+export function isSignatureOf(signed: string, record: string): boolean {
+  const close = record.lastIndexOf('</');
+  return (
+    close > 0 && signed.startsWith(`${record.slice(0, close)}<ds:Signature `) && signed.endsWith(`</ds:Signature>${record.slice(close)}`)
+  );
+}

@@ -1,0 +1,1 @@
+export { xmlsec1Verifies } from './xmlsec1';

@@ -1,0 +1,98 @@
+import { X509Certificate, type KeyObject } from 'node:crypto';
+import { certificateFacts } from './certificate-facts';
+import { xadesProblems } from './xades-checks';
+import { childElements, MalformedXmlError, onlyChild, parseDocument } from './xml-dom';
+import { signedInfoProblems } from './signed-info';
+import { DSIG_NS, XADES_NS } from './xades-profile';
+
+/** The certificate a record was signed with, as its KeyInfo carries it. */
+export interface Signer {
+  certificatePem: string;
+  subject: string;
+  issuer: string;
+  serialNumber: string;
+  notBefore: Date;
+  notAfter: Date;
+}
+
+export type SignatureVerdict =
+  | { status: 'missing' }
+  | { status: 'valid'; signer: Signer; signingTime: string }
+  | { status: 'invalid'; problems: string[]; signer?: Signer; signingTime?: string };
+
+/** The records a signature may sign (AEAT's signature specification §5): never the message around them. */
+const SIGNED_ELEMENTS = new Set(['RegistroAlta', 'RegistroAnulacion', 'RegistroEvento']);
+
+function signerOf(signature: Element): { signer: Signer; key: KeyObject } | undefined {
+  const base64 = onlyChild(
+    onlyChild(onlyChild(signature, DSIG_NS, 'KeyInfo'), DSIG_NS, 'X509Data'),
+    DSIG_NS,
+    'X509Certificate',
+  )?.textContent?.replace(/\s+/g, '');
+  if (!base64) return undefined;
+  const pem = `-----BEGIN CERTIFICATE-----\n${base64.replace(/.{1,64}/g, '$&\n')}-----END CERTIFICATE-----\n`;
+  try {
+    const cert = new X509Certificate(pem);
+    const facts = certificateFacts(cert);
+    const signer = {
+      certificatePem: pem,
+      subject: cert.subject.split('\n').join(', '),
+      issuer: facts.issuerName,
+      serialNumber: facts.serialNumber,
+      notBefore: facts.notBefore,
+      notAfter: facts.notAfter,
+    };
+    return { signer, key: cert.publicKey };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Verifies a signed record (a standalone document, as stored and sent): the signature is the record's last child;
+ * its cryptography (signed-info.ts: both references' digests over xml-crypto's canonical forms, and the RSA
+ * signature over SignedInfo with the certificate in KeyInfo); its references point at the record and at its own
+ * SignedProperties; and the XAdES properties hold (xades-checks.ts). Whose certificate it is, the caller judges.
+ */
+export function verifyRecordSignature(xml: string): SignatureVerdict {
+  try {
+    return verify(xml);
+  } catch (err) {
+    // Whatever a stored or received document holds, the answer is a verdict, never a crash.
+    return { status: 'invalid', problems: [`the signature could not be checked: ${err instanceof Error ? err.message : String(err)}`] };
+  }
+}
+
+function verify(xml: string): SignatureVerdict {
+  let doc: Document;
+  try {
+    doc = parseDocument(xml);
+  } catch (err) {
+    if (!(err instanceof MalformedXmlError)) throw err;
+    return { status: 'invalid', problems: [`the record is not well-formed XML: ${err.message}`] };
+  }
+  const root = doc.documentElement;
+  const signatures = Array.from(doc.getElementsByTagNameNS(DSIG_NS, 'Signature'));
+  if (signatures.length === 0) return { status: 'missing' };
+  const signature = signatures[0];
+  const problems: string[] = [];
+  if (!SIGNED_ELEMENTS.has(root.localName)) problems.push(`the signed element is ${root.localName}, not a record`);
+  if (signatures.length > 1) problems.push('the record carries more than one signature');
+  if (signature.parentNode !== root || childElements(root).at(-1) !== signature)
+    problems.push('the signature is not the last child of the record');
+
+  const { signer, key } = signerOf(signature) ?? {};
+  if (!signer) problems.push('the signature carries no readable X509Certificate in KeyInfo');
+  const signedProperties = onlyChild(
+    onlyChild(onlyChild(signature, DSIG_NS, 'Object'), XADES_NS, 'QualifyingProperties'),
+    XADES_NS,
+    'SignedProperties',
+  );
+  problems.push(...signedInfoProblems(doc, signature, signedProperties, key));
+  const xades = xadesProblems(signature, signedProperties, signer);
+  problems.push(...xades.problems);
+
+  const facts = { ...(signer ? { signer } : {}), ...(xades.signingTime ? { signingTime: xades.signingTime } : {}) };
+  if (problems.length === 0 && signer && xades.signingTime) return { status: 'valid', signer, signingTime: xades.signingTime };
+  return { status: 'invalid', problems, ...facts };
+}
