@@ -97,4 +97,5 @@ export const classifyRequestSchema = Joi.object({
     .description('Where the issuer is established; peninsula by default.'),
   recipient_country: Joi.string().max(2).allow(null).description('ISO 3166-1 alpha-2; ES by default.'),
   recipient_vat: Joi.string().max(40).allow(null, '').description('The recipient’s VAT number (NIF for Spain), if a business.'),
+  base_amount: optionalAmount.description('The sale’s taxable base: breakdown_line then comes with its amounts (tax = base × rate).'),
 });

@@ -261,7 +261,24 @@ export const validationResponse = envelope(
 );
 
 export const classificationResponse = envelope(
-  Joi.object().unknown(true).description('Suggested operation_type, regime_type, tax_type, tax_rate and notes.'),
+  Joi.object({
+    operation_class: text.required(),
+    operation_type: text.required(),
+    regime_type: text.required(),
+    tax_type: text.required(),
+    tax_rate: Joi.number().required(),
+    notes: text.required().description('Advice; says where the contract’s codes above and the authority’s rules part.'),
+    breakdown_line: Joi.object({
+      tax_type: text.required(),
+      regime_type: text.required(),
+      operation_type: text.required(),
+      base_amount: nullableAmount.required().description('The request’s base_amount; null without one.'),
+      tax_rate: Joi.string().description('Only on a taxed line.'),
+      tax_amount: nullableAmount.description('Only on a taxed line: base × rate, null without a base_amount.'),
+    })
+      .required()
+      .description('The line to register the sale with, as POST /invoices takes it: POST /invoices/validate accepts it as it is.'),
+  }),
 );
 
 export const resendResponse = envelope(invoiceDetail.keys({ resumed_records: Joi.number().integer().min(0).required() }));
