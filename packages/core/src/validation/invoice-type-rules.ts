@@ -52,8 +52,17 @@ function checkRecipientsForType(f: InvoiceTypeFacts, issues: IssueCollector): vo
     if (r.idType === '02' && !requiresRecipient(type)) {
       issues.error(field, 'recipient_id_type_not_allowed', `${type} invoices cannot identify a recipient by EU VAT number (02).`, 1156);
     }
+    // R3 takes a NIF, or a NIF missing from the census (07): a Spanish passport is refused as such (1233).
     if (type === 'R3' && r.idType !== '07') {
-      issues.error(field, 'recipient_id_type_not_allowed', 'R3 invoices identify the recipient by Spanish NIF or id_type 07 only.', 1191);
+      const spanish = r.country === 'ES';
+      issues.error(
+        field,
+        'recipient_id_type_not_allowed',
+        spanish
+          ? 'On R3 invoices a Spanish recipient without NIF is identified with id_type 07 (not in the census) only.'
+          : 'R3 invoices identify the recipient by Spanish NIF or id_type 07 only.',
+        spanish ? 1233 : 1191,
+      );
     }
     if (type === 'R2' && r.idType !== '07' && r.idType !== '02') {
       issues.error(
