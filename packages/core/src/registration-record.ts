@@ -56,7 +56,7 @@ export interface SistemaInformatico {
 export type ChainLink = InvoiceId & { hash: string };
 
 /**
- * Subsanacion / RechazoPrevio of a RegistroAlta (NOTES §4.3), chosen from the invoice's history. Written to
+ * Subsanacion / RechazoPrevio of a RegistroAlta (operations matrix, AEAT "Validaciones y errores" v1.2.0 annex 6), chosen from the invoice's history. Written to
  * the XML but not part of the huella. Absent members are absent elements, the same as N.
  */
 export interface RegistrationFlags {

@@ -16,7 +16,7 @@ interface VatFormat {
   alsoPrefix?: string;
 }
 
-// Body shapes after the prefix, from the authority's NIF-IVA structure table ([VAL] Nota 1, NOTES §8.7).
+// Body shapes after the prefix, from the NIF-IVA structure table of AEAT "Validaciones y errores" v1.2.0 (Nota 1).
 const FORMATS: Record<string, VatFormat> = {
   AT: { prefix: 'AT', body: /^[0-9A-Z]{9}$/, shape: '9 letters or digits' },
   BE: { prefix: 'BE', body: /^\d{10}$/, shape: '10 digits' },

@@ -77,7 +77,7 @@ describe('buildCancellationRecord', () => {
     expect(isCancellation(second)).toBe(false);
   });
 
-  it('chains the next alta to the anulación with the anulada identifiers and the anulación huella (NOTES §1.6)', () => {
+  it('chains the next alta to the anulación with the anulada identifiers and the anulación huella (AEAT web-service description §9.3.1)', () => {
     const { first, second } = vectorChain();
     const cancellation = buildCancellationRecord({
       invoice: { issuerNif: '89890001K', invoiceNumber: first.id.invoiceNumber, invoiceDate: '2024-01-01' },

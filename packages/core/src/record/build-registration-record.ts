@@ -22,7 +22,7 @@ export interface RegistrationRecordSource {
   /** FechaHoraHusoGenRegistro literal, fixed at registration and reused on every resend. */
   generatedAt: string;
   externalRef?: string;
-  /** Subsanacion / RechazoPrevio of a correction (NOTES §4.3); not hashed. */
+  /** Subsanacion / RechazoPrevio of a correction (operations matrix, AEAT "Validaciones y errores" v1.2.0 annex 6); not hashed. */
   flags?: RegistrationFlags;
 }
 

@@ -94,7 +94,7 @@ function actions(ctx: PageContext, invoiceId: string, cancelled: boolean): SafeH
 
 const RECTIFICATION_KEYS: Record<string, string> = { S: 'detail.methodS', I: 'detail.methodI' };
 
-/** NOTES §2.4: "QR tributario:" above the code and "VERI*FACTU" below it, the code at level M with its quiet zone. */
+/** Orden HAC/1177/2024 arts. 20-21 and AEAT's QR specification (v0.4.7): "QR tributario:" above the code and "VERI*FACTU" below it, the code at level M with its quiet zone. */
 function qrBlock(id: string, qrUrl: string): SafeHtml {
   return html`<figure class="qr" aria-label="${t('detail.qrFigure')}">
     <p>QR tributario:</p>
