@@ -13,7 +13,8 @@ interface TextSchema extends Joi.StringSchema {
 const TextJoi = Joi.extend({
   type: 'string',
   base: Joi.string(),
-  messages: { 'string.maxChars': '{{#label}} must have at most {{#limit}} characters' },
+  // The error keeps joi's own type, so it reads (and maps to a field code) like any too-long string.
+  messages: { 'string.max': '{{#label}} must have at most {{#limit}} characters' },
   rules: {
     maxChars: {
       method(limit: number) {
@@ -24,7 +25,7 @@ const TextJoi = Joi.extend({
         { name: 'limit', assert: (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0, message: 'must be a non-negative integer' },
       ],
       validate(value: string, helpers: Joi.CustomHelpers, args: Record<string, unknown>) {
-        return characterCount(value) <= (args.limit as number) ? value : helpers.error('string.maxChars', { limit: args.limit });
+        return characterCount(value) <= (args.limit as number) ? value : helpers.error('string.max', { limit: args.limit });
       },
     },
   },
