@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { madridToday } from '@vf/core';
-import { NS, validateEachAgainstXsd } from '@vf/xml';
+import { FULL_BATCH, invoices, rebuildChainRecord, submissionBatchStore } from '@vf/db';
+import { buildRegFactuRequest, NS, validateEachAgainstXsd } from '@vf/xml';
+import { recordElementIn } from './record-xml';
 import { createSystem, createTaxpayer, invoiceBody } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { signUp, type DashboardAccount } from '../dashboard/testing/dashboard-agent';
@@ -203,6 +206,17 @@ describe('invoices the authority accepts, and what its records can say', () => {
       expect({ name, errors: verdicts[i].errors }).toEqual({ name, errors: [] });
       for (const pattern of examples[name].xml) expect(xmls[i]).toMatch(pattern);
     });
+  });
+
+  it('sends exactly that XML: the records the worker loads and rebuilds from the database are the ones the API showed', async () => {
+    const ids = Object.values(registered);
+    const [{ chainId }] = await t.db.db.select({ chainId: invoices.chainId }).from(invoices).where(eq(invoices.id, ids[0]));
+    const batch = await submissionBatchStore.load(t.db.db, chainId, FULL_BATCH);
+    const message = buildRegFactuRequest({ obligado: { name: 'Contribuyente', nif: '89890001K' } }, batch.map(rebuildChainRecord));
+    for (const id of ids) {
+      const shown = (await request(t.app).get(`/api/v1/invoices/${id}/records/${id}/xml`).set(en.auth).expect(200)).text;
+      expect(recordElementIn(message, id)).toBe(shown);
+    }
   });
 
   it('answers the totals warning with its code and explanation on registration and on /validate alike', async () => {
