@@ -306,6 +306,10 @@ describe('the dashboard invoice page', () => {
     expect(text).toContain('<dt>Recipients</dt>');
     expect(text).toContain('a third party, on the issuer&#39;s behalf (EmitidaPorTerceroODestinatario = T): Gestoría Tercera SL');
     expect(text).toContain('Cost base');
+    // A recipient identified by EU VAT number alone is listed by that number (and exported the same way).
+    const list = (await en.agent.get('/app/invoices?q=').expect(200)).text;
+    expect(list).toContain('Client SARL <span class="muted mono">FR12345678901</span>');
+    expect(list).not.toContain('undefined');
     const warned = await page(es, { total_amount: 150, total_tax_amount: 21 });
     expect(warned).toMatch(/<li><strong>2005<\/strong> El importe total no cuadra/);
   });

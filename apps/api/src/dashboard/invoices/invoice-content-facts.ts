@@ -3,6 +3,12 @@ import { formatInvoiceDate } from '../html/format';
 import { html, type SafeHtml } from '../html/html';
 import { t } from '../i18n/i18n';
 
+/** The identifier of a recipient or third party in one word or two: its NIF, or its country and foreign id. */
+export function partyId(r: RecipientJson): string {
+  if ('nif' in r) return r.nif;
+  return r.country === undefined ? r.id : `${r.country} ${r.id}`;
+}
+
 /** A recipient or third party as the record identifies it: Spanish NIF, foreign identifier, or EU VAT number alone. */
 export function partyText(r: RecipientJson): SafeHtml {
   if ('nif' in r) return html`${r.name} · NIF <code>${r.nif}</code>`;

@@ -6,6 +6,7 @@ import { formatInvoiceDate } from '../html/format';
 import { statusLabel } from '../html/status-badge';
 import { locale, t } from '../i18n/i18n';
 import { invoiceRowsInBatches, type InvoiceListRow, type InvoiceSort } from './invoice-page-query';
+import { partyId } from './invoice-content-facts';
 
 const SEPARATOR = ';';
 /** Excel opens a UTF-8 file as UTF-8 only when it starts with the byte-order mark. */
@@ -30,7 +31,7 @@ function line(values: string[]): string {
 }
 
 function rowLine(r: InvoiceListRow): string {
-  const recipientId = r.recipient ? ('nif' in r.recipient ? r.recipient.nif : `${r.recipient.country} ${r.recipient.id}`) : '';
+  const recipientId = r.recipient ? partyId(r.recipient) : '';
   return line([
     field(r.invoiceNumber),
     formatInvoiceDate(r.invoiceDate),
