@@ -5,9 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureMasterKeyFile, loadConfig } from '@vf/config';
+import { ensureMasterKeyFile, loadConfig, writePrivateFile } from '@vf/config';
 import { migrateDatabase } from '@vf/db';
 import { createLogger } from '@vf/logger';
 import { prepareTestCertificates } from './prepare-test-certificates';
@@ -44,10 +44,7 @@ function run(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess
 /** A local admin password for Bull Board, made once and kept out of the logs. */
 function localAdminPassword(): string {
   const file = path.join(varDir, 'admin-password.txt');
-  if (!existsSync(file)) {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, randomBytes(18).toString('base64url') + '\n', { mode: 0o600 });
-  }
+  if (!existsSync(file)) writePrivateFile(file, randomBytes(18).toString('base64url') + '\n');
   chmodSync(file, 0o600);
   return readFileSync(file, 'utf8').trim();
 }
@@ -78,6 +75,8 @@ async function main(): Promise<void> {
   }
   // The one worker's own metrics; the API's /metrics already shows the whole backlog.
   env.WORKER_METRICS_PORT ??= '9464';
+  // Local runs test webhooks against receivers on this machine, which the service refuses otherwise.
+  env.WEBHOOK_ALLOWED_HOSTS ??= 'localhost,127.0.0.1,::1';
 
   const children = [
     run('sim', 'apps/authority-sim/src/main.ts', { ...env, SIM_CERT_DIR: certDir }),

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '@vf/config';
 import type { Db } from '@vf/db';
 import type { Queues } from '@vf/queue';
+import type { ResolveHost } from '@vf/webhook-destination';
 import type { ThrottleLimits } from './auth/credential-throttle';
 
 export interface AppDeps {
@@ -13,7 +14,12 @@ export interface AppDeps {
   logger: Logger;
   /** `passwordHashCost` is PASSWORD_HASH_COST (12 by default); tests pass a low one. */
   config: Pick<AppConfig, 'masterKey' | 'certificateDir' | 'admin' | 'queuePrefix' | 'passwordHashCost'> &
-    Partial<Pick<AppConfig, 'trustProxy'>>;
+    Partial<Pick<AppConfig, 'trustProxy'>> & {
+      /** WEBHOOK_ALLOWED_HOSTS; none (public destinations only) when absent. */
+      webhooks?: Pick<AppConfig['webhooks'], 'allowedHosts'>;
+    };
+  /** How webhook destinations' host names are resolved; the system's resolver unless a test gives its own. */
+  resolveHost?: ResolveHost;
   clock?: () => Date;
   /** How long a registration waits for Redis before leaving the invoice to the reconciler. */
   enqueueTimeoutMs?: number;

@@ -1,65 +1,39 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { JSON_TYPE, readBody, send } from './http-io';
-import type { SimulatorContext } from './simulator-context';
+import Joi from 'joi';
 import type { InvoiceId } from '@vf/core';
-import {
-  DEFAULT_BEHAVIOUR,
-  ENVIRONMENTS,
-  FAULT_KINDS,
-  type Environment,
-  type RejectPlan,
-  type SimulatorBehaviour,
-} from './simulator-types';
+import type { FaultFilter } from './faults/fault-book';
+import type { ActiveFault, InjectedFault } from './faults/fault-types';
+import { parseFaultFilter, parseFaults } from './faults/parse-fault';
+import { JSON_TYPE, readBody, send } from './http-io';
+import { RULE_SETS } from './rules/rule-set';
+import type { SimulatorContext } from './simulator-context';
+import { ENVIRONMENTS, type Environment, type SimulatorBehaviour } from './simulator-types';
 
-const NUMERIC = ['waitSeconds', 'timestampToleranceSeconds', 'latencyMs'] as const;
-const BOOLEAN = ['validateSchema'] as const;
-
-function parseRejectPlan(value: unknown): RejectPlan {
-  const plan = value as { next?: unknown; code?: unknown };
-  if (!plan || typeof plan !== 'object' || Array.isArray(plan)) throw new Error('rejectRecords must be {next, code}');
-  if (!Number.isInteger(plan.next) || (plan.next as number) < 0) throw new Error('rejectRecords.next must be an integer >= 0');
-  // A record-level code is four digits (errores.properties); anything else could not be answered in CodigoErrorRegistro sensibly.
-  if (!Number.isInteger(plan.code) || (plan.code as number) < 1000 || (plan.code as number) > 9999) {
-    throw new Error('rejectRecords.code must be an AEAT error code (an integer from 1000 to 9999)');
-  }
-  return { next: plan.next as number, code: plan.code as number };
-}
+const behaviourPatch = Joi.object({
+  waitSeconds: Joi.number().min(0).max(9999),
+  timestampToleranceSeconds: Joi.number().min(0),
+  latencyMs: Joi.number().min(0),
+  validateSchema: Joi.boolean(),
+  ruleSet: Joi.string().valid(...RULE_SETS),
+  clockOffsetSeconds: Joi.number(),
+})
+  .required()
+  .messages({ 'object.unknown': '{{#label}} is not a setting; faults are switched on with POST /__sim/faults' });
 
 /** Checks a behaviour patch from JSON; throws with a readable message on anything unexpected. */
 export function parseBehaviourPatch(input: unknown): Partial<SimulatorBehaviour> {
-  if (!input || typeof input !== 'object' || Array.isArray(input)) throw new Error('expected a JSON object');
-  const patch: Partial<SimulatorBehaviour> = {};
-  for (const [key, value] of Object.entries(input)) {
-    if ((NUMERIC as readonly string[]).includes(key)) {
-      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new Error(`${key} must be a number >= 0`);
-      patch[key as (typeof NUMERIC)[number]] = value;
-    } else if ((BOOLEAN as readonly string[]).includes(key)) {
-      if (typeof value !== 'boolean') throw new Error(`${key} must be true or false`);
-      patch[key as (typeof BOOLEAN)[number]] = value;
-    } else if ((FAULT_KINDS as readonly string[]).includes(key)) {
-      const plan = value as { next?: unknown; probability?: unknown };
-      if (!plan || typeof plan !== 'object') throw new Error(`${key} must be {next?, probability?}`);
-      if (plan.next !== undefined && (!Number.isInteger(plan.next) || (plan.next as number) < 0))
-        throw new Error(`${key}.next must be an integer >= 0`);
-      if (plan.probability !== undefined && (typeof plan.probability !== 'number' || plan.probability < 0 || plan.probability > 1)) {
-        throw new Error(`${key}.probability must be between 0 and 1`);
-      }
-      patch[key as (typeof FAULT_KINDS)[number]] = {
-        next: plan.next as number | undefined,
-        probability: plan.probability as number | undefined,
-      };
-    } else if (key === 'rejectRecords') {
-      patch.rejectRecords = parseRejectPlan(value);
-    } else {
-      throw new Error(`unknown setting ${key}; known: ${Object.keys(DEFAULT_BEHAVIOUR).join(', ')}`);
-    }
-  }
-  return patch;
+  const { value, error } = behaviourPatch.validate(input, { convert: false });
+  if (error) throw new Error(error.message);
+  return value as Partial<SimulatorBehaviour>;
 }
 
 /** What the test-only routes may change in a running simulator. */
 export interface SimulatorControl {
   configure(patch: Partial<SimulatorBehaviour>): void;
+  /** Switches faults on; returns them with their ids. */
+  inject(faults: InjectedFault | InjectedFault[]): ActiveFault[];
+  /** Switches off the faults matching the filter (all without one); returns how many. */
+  clearFaults(filter?: FaultFilter): number;
   reset(): void;
   registerViaForm(environment: Environment, id: InvoiceId): void;
 }
@@ -84,6 +58,27 @@ export function parseFormInvoices(input: unknown): { environment: Environment; i
   return { environment: environment as Environment, ids };
 }
 
+type Route = (control: SimulatorControl, body: unknown) => unknown;
+
+/** POST routes: each reads a JSON body (400 with {error} when it is not what the route takes) and answers JSON. */
+const POST_ROUTES: Record<string, Route> = {
+  '/__sim/configure': (control, body) => {
+    control.configure(parseBehaviourPatch(body));
+    return undefined;
+  },
+  '/__sim/faults': (control, body) => ({ added: control.inject(parseFaults(body)) }),
+  '/__sim/faults/clear': (control, body) => ({ cleared: control.clearFaults(parseFaultFilter(body)) }),
+  '/__sim/form-invoices': (control, body) => {
+    const parsed = parseFormInvoices(body);
+    for (const id of parsed.ids) control.registerViaForm(parsed.environment, id);
+    return { environment: parsed.environment, registered: parsed.ids.length };
+  },
+  '/__sim/reset': (control) => {
+    control.reset();
+    return undefined;
+  },
+};
+
 /** Test-only routes under /__sim (same TLS port, so a client certificate is needed here too). */
 export async function adminRoute(
   ctx: SimulatorContext,
@@ -92,36 +87,21 @@ export async function adminRoute(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<boolean> {
+  const state = () => ({ behaviour: ctx.behaviour, faults: ctx.faults.list(), counters: ctx.counters });
   if (path === '/__sim/state' && req.method === 'GET') {
-    send(res, 200, JSON_TYPE, JSON.stringify({ behaviour: ctx.behaviour, counters: ctx.counters }));
+    send(res, 200, JSON_TYPE, JSON.stringify(state()));
     return true;
   }
-  if (path === '/__sim/configure' && req.method === 'POST') {
-    try {
-      control.configure(parseBehaviourPatch(JSON.parse((await readBody(req, 64 * 1024)) || '{}')));
-    } catch (error) {
-      send(res, 400, JSON_TYPE, JSON.stringify({ error: (error as Error).message }));
-      return true;
-    }
-    send(res, 200, JSON_TYPE, JSON.stringify({ behaviour: ctx.behaviour }));
+  const route = POST_ROUTES[path];
+  if (!route || req.method !== 'POST') return false;
+  let result: unknown;
+  try {
+    const text = await readBody(req, 64 * 1024);
+    result = route(control, text.trim() ? JSON.parse(text) : {});
+  } catch (error) {
+    send(res, 400, JSON_TYPE, JSON.stringify({ error: (error as Error).message }));
     return true;
   }
-  if (path === '/__sim/form-invoices' && req.method === 'POST') {
-    let parsed: { environment: Environment; ids: InvoiceId[] };
-    try {
-      parsed = parseFormInvoices(JSON.parse((await readBody(req, 64 * 1024)) || '{}'));
-    } catch (error) {
-      send(res, 400, JSON_TYPE, JSON.stringify({ error: (error as Error).message }));
-      return true;
-    }
-    for (const id of parsed.ids) control.registerViaForm(parsed.environment, id);
-    send(res, 200, JSON_TYPE, JSON.stringify({ environment: parsed.environment, registered: parsed.ids.length }));
-    return true;
-  }
-  if (path === '/__sim/reset' && req.method === 'POST') {
-    control.reset();
-    send(res, 200, JSON_TYPE, JSON.stringify({ behaviour: ctx.behaviour, counters: ctx.counters }));
-    return true;
-  }
-  return false;
+  send(res, 200, JSON_TYPE, JSON.stringify(result ?? state()));
+  return true;
 }

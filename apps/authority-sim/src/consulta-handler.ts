@@ -1,7 +1,9 @@
 import type { InvoiceId } from '@vf/core';
-import { buildConsultaResponse, readConsultaRequest, type ConsultaRecord, type XmlNode } from '@vf/xml';
+import { buildConsultaResponse, node, readConsultaRequest, text, type ConsultaRecord, type XmlNode } from '@vf/xml';
+import { consultaContentError, consultaSyntaxError } from './rules/consulta-rules';
 import type { StoredRecord } from './registry';
-import { mayActFor, type EnvironmentState, type SimulatorContext } from './simulator-context';
+import { mayActFor, ruleContext, type EnvironmentState, type SimulatorContext } from './simulator-context';
+import { systemFilter } from './consulta-filters';
 import { clientFault, ok, type SoapOutcome } from './soap-outcome';
 import { invoiceDateNumber } from './spain-time';
 
@@ -39,19 +41,45 @@ function toConsultaRecord(stored: StoredRecord, showIssuerName: boolean, showSys
   };
 }
 
+/** Values of the request without their schema form: the whole request is refused before the schema check. */
+export function prepareConsulta(ctx: SimulatorContext, payload: XmlNode): SoapOutcome | undefined {
+  const code = consultaSyntaxError(payload);
+  return code ? clientFault(code, '', ctx.behaviour.ruleSet) : undefined;
+}
+
+/** Contraparte filter: the invoice's alta has a recipient with that NIF or IDOtro/ID. */
+function hasCounterparty(stored: StoredRecord, counterparty: XmlNode | undefined): boolean {
+  if (!counterparty) return true;
+  const nif = text(counterparty, 'NIF');
+  const id = text(node(counterparty, 'IDOtro') ?? {}, 'ID');
+  return (stored.alta?.recipients ?? []).some((r) => ('nif' in r ? r.nif === nif : r.id === id));
+}
+
 /** ConsultaFactuSistemaFacturacion answered from one environment's registry (issuer or recipient view). */
 export function handleConsulta(ctx: SimulatorContext, env: EnvironmentState, payload: XmlNode, holderNif: string | null): SoapOutcome {
   ctx.counters.consultaRequests += 1;
+  const ruleSet = ctx.behaviour.ruleSet;
   const { query, dateRange } = readConsultaRequest(payload);
   const party = query.obligado ?? query.recipient;
-  if (!party) return clientFault(4102);
-  if (holderNif === null) return clientFault(4108);
-  if (!mayActFor(ctx, holderNif, party.nif)) return clientFault(query.obligado ? 4112 : 4132);
+  if (!party) return clientFault(4102, '', ruleSet);
+  if (holderNif === null) return clientFault(4108, '', ruleSet);
+  if (!mayActFor(ctx, holderNif, party.nif)) return clientFault(query.obligado ? 4112 : 4132, '', ruleSet);
+  // Asking as a representative takes powers for the consulta trámite: a colaborador social has them (4140 otherwise).
+  if (text(node(payload, 'Cabecera') ?? {}, 'IndicadorRepresentante') === 'S' && !ctx.collaboratorNifs.has(holderNif)) {
+    return clientFault(4140, '', ruleSet);
+  }
+  const refused = consultaContentError(payload, ruleContext(ctx, party.nif));
+  if (refused) return clientFault(refused.code, refused.detail, ruleSet);
+  const filter = node(payload, 'FiltroConsulta') ?? {};
+  const counterparty = node(filter, 'Contraparte');
 
   const period = `${query.period.year}${query.period.month}`;
   const from = dateRange?.from ? invoiceDateNumber(dateRange.from) : undefined;
   const to = dateRange?.to ? invoiceDateNumber(dateRange.to) : undefined;
-  let candidates = (query.obligado ? env.registry.ofIssuer(party.nif) : env.registry.all()).filter((stored) => {
+  const held = query.obligado ? env.registry.ofIssuer(party.nif) : env.registry.all();
+  const bySystem = systemFilter(held, node(filter, 'SistemaInformatico'));
+  if (typeof bySystem === 'number') return clientFault(bySystem, '', ruleSet);
+  let candidates = bySystem.filter((stored) => {
     const id = stored.record.id;
     // Filters read the invoice's alta; an invoice known only by its anulación has just its id.
     const alta = stored.alta;
@@ -63,7 +91,7 @@ export function handleConsulta(ctx: SimulatorContext, env: EnvironmentState, pay
     const issued = invoiceDateNumber(id.invoiceDate) ?? 0;
     if ((from !== undefined && issued < from) || (to !== undefined && issued > to)) return false;
     if (query.externalRef !== undefined && stored.record.externalRef !== query.externalRef) return false;
-    return true;
+    return hasCounterparty(stored, counterparty);
   });
   if (query.pageKey) {
     const after = candidates.findIndex((s) => sameId(s.record.id, query.pageKey!));

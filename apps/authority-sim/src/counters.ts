@@ -1,4 +1,5 @@
-import { FAULT_KINDS, type Environment, type FaultKind } from './simulator-types';
+import { FAULT_KINDS, type FaultKind } from './faults/fault-types';
+import type { Environment } from './simulator-types';
 
 export interface RegisteredRef {
   /** For an anulación, the cancelled invoice. */
@@ -30,7 +31,7 @@ export interface SimulatorCounters {
   /** Records whose RegistroAnterior is not the record registered just before for that taxpayer and system. */
   chainMismatches: number;
   maxRecordsPerMessage: number;
-  /** Injected faults by kind, plus SOAP Faults answered by the rules. */
+  /** Injected faults by kind as they fired, plus SOAP Faults answered by the rules (clientFault). */
   faults: Record<FaultKind | 'clientFault', number>;
   /** Codes of the SOAP Faults answered (e.g. {"4112": 1}). */
   faultCodes: Record<string, number>;

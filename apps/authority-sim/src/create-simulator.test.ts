@@ -169,11 +169,19 @@ describe('RegFactuSistemaFacturacion', () => {
     expect(t.sim.state.counters.recordsRegistered).toBe(0);
   });
 
-  it('rejects a schema-invalid message with a 4102 client fault and registers nothing', async () => {
-    const xml = buildRegFactuRequest(header(), [freshRecord(TAXPAYER, 'A-1')]).replace('<sum1:IDVersion>1.0', '<sum1:IDVersion>9.9');
+  it('rejects a schema-invalid message with a 4102 client fault naming the missing field, and registers nothing', async () => {
+    const xml = buildRegFactuRequest(header(), [freshRecord(TAXPAYER, 'A-1')]).replace(
+      /<sum1:NombreRazonEmisor>[^<]*<\/sum1:NombreRazonEmisor>/,
+      '',
+    );
     const reply = await httpsCall(t.sim.url, { ca: t.ca, client: t.platform, body: xml });
     expect(reply.status).toBe(500);
-    expect(parseRegFactuReply(reply.body)).toMatchObject({ kind: 'fault', side: 'client', code: 4102 });
+    expect(parseRegFactuReply(reply.body)).toMatchObject({
+      kind: 'fault',
+      side: 'client',
+      code: 4102,
+      message: 'Codigo[4102].El XML no cumple el esquema. Falta informar campo obligatorio.: NombreRazonEmisor',
+    });
     expect(t.sim.state.counters.recordsRegistered).toBe(0);
 
     const garbage = await httpsCall(t.sim.url, { ca: t.ca, client: t.platform, body: 'not xml' });
@@ -183,7 +191,10 @@ describe('RegFactuSistemaFacturacion', () => {
   it('skips schema validation only when told to (validateSchema: false, for throughput benchmarks)', async () => {
     t.sim.configure({ validateSchema: false });
     try {
-      const xml = buildRegFactuRequest(header(), [freshRecord(TAXPAYER, 'A-1')]).replace('<sum1:IDVersion>1.0', '<sum1:IDVersion>9.9');
+      const xml = buildRegFactuRequest(header(), [freshRecord(TAXPAYER, 'A-1')]).replace(
+        '</sum1:DescripcionOperacion>',
+        '</sum1:DescripcionOperacion><sum1:Comentario>no está en el esquema</sum1:Comentario>',
+      );
       const reply = await httpsCall(t.sim.url, { ca: t.ca, client: t.platform, body: xml });
       expect(asResponse(parseRegFactuReply(reply.body)).sendState).toBe('Correcto');
     } finally {
@@ -201,44 +212,6 @@ describe('RegFactuSistemaFacturacion', () => {
     // another taxpayer has its own timer
     await send([otherRecord('B-1')], { nif: OTHER });
     expect(t.sim.state.counters.flowControlViolations).toBe(1);
-  });
-});
-
-describe('fault injection', () => {
-  it('answers HTTP 503 and 500 (non-SOAP) for the configured number of requests, registering nothing', async () => {
-    t.sim.configure({ http503: { next: 1 }, http500: { next: 1 } });
-    const record = freshRecord(TAXPAYER, 'A-1');
-    const xml = buildRegFactuRequest(header(), [record]);
-    const first = await httpsCall(t.sim.url, { ca: t.ca, client: t.platform, body: xml });
-    const second = await httpsCall(t.sim.url, { ca: t.ca, client: t.platform, body: xml });
-    const third = await httpsCall(t.sim.url, { ca: t.ca, client: t.platform, body: xml });
-    expect([first.status, second.status, third.status]).toEqual([503, 500, 200]);
-    expect(() => parseRegFactuReply(second.body)).toThrow();
-    expect(asResponse(parseRegFactuReply(third.body)).sendState).toBe('Correcto');
-    expect(t.sim.state.counters.faults).toMatchObject({ http503: 1, http500: 1 });
-  });
-
-  it('answers a resendable server fault', async () => {
-    t.sim.configure({ serverFault: { probability: 1 } });
-    const reply = await send([freshRecord(TAXPAYER, 'A-1')]);
-    expect(reply.parsed).toMatchObject({ kind: 'fault', side: 'server', code: 20009 });
-    expect(t.sim.state.counters.recordsRegistered).toBe(0);
-  });
-
-  it('resets the connection without registering anything', async () => {
-    t.sim.configure({ connectionReset: { next: 1 } });
-    await expect(send([freshRecord(TAXPAYER, 'A-1')])).rejects.toThrow();
-    expect(t.sim.state.counters).toMatchObject({ recordsRegistered: 0, faults: { connectionReset: 1 } });
-  });
-
-  it('loses the reply AFTER registering: the client sees a socket error, the resend gets 3000', async () => {
-    t.sim.configure({ replyLost: { next: 1 } });
-    const [record] = freshChain(TAXPAYER, 'A', 1);
-    await expect(send([record])).rejects.toThrow();
-    expect(t.sim.state.registry.find(record.id)?.state).toBe('Correcto');
-    const resend = asResponse((await send([record])).parsed);
-    expect(resend.lines[0]).toMatchObject({ errorCode: 3000, duplicate: { state: 'Correcta' } });
-    expect(t.sim.state.counters.registeredByNif[TAXPAYER]).toHaveLength(1);
   });
 });
 
@@ -270,51 +243,6 @@ describe('Consulta', () => {
     const xml = buildConsultaRequest({ obligado: header().obligado, period: { year: '2025', month: '01' } });
     const reply = await httpsCall(t.sim.url, { ca: t.ca, client: t.taxpayers[OTHER], body: xml });
     expect(parseConsultaReply(reply.body)).toMatchObject({ kind: 'fault', code: 4112 });
-  });
-});
-
-describe('rejectRecords test hook', () => {
-  const base = () => t.sim.url.replace(/\/wlpl\/.*/, '');
-  const configure = (body: string) =>
-    httpsCall(`${base()}/__sim/configure`, { ca: t.ca, client: t.platform, body, contentType: 'application/json' });
-
-  it('answers the next N records Incorrecto with the chosen code without registering them, then behaves normally', async () => {
-    const configured = await configure('{"rejectRecords": {"next": 2, "code": 1100}}');
-    expect(configured.status).toBe(200);
-    const chain = freshChain(TAXPAYER, 'A', 3);
-    const first = asResponse((await send(chain.slice(0, 1))).parsed);
-    expect(first).toMatchObject({
-      sendState: 'Incorrecto',
-      lines: [{ state: 'Incorrecto', errorCode: 1100, errorDescription: 'Valor o tipo incorrecto del campo.' }],
-    });
-    const rest = asResponse((await send(chain.slice(1))).parsed);
-    expect(rest.lines.map((l) => [l.state, l.errorCode])).toEqual([
-      ['Incorrecto', 1100],
-      ['Correcto', undefined],
-    ]);
-    expect(t.sim.state.registry.find(chain[0].id)).toBeUndefined();
-    expect(t.sim.state.registry.find(chain[1].id)).toBeUndefined();
-    expect(t.sim.state.registry.find(chain[2].id)?.state).toBe('Correcto');
-    expect(t.sim.state.behaviour.rejectRecords).toEqual({ next: 0, code: 1100 });
-    // the client chains rejected records too: no chain mismatch
-    expect(t.sim.state.counters).toMatchObject({ recordsRejected: 2, recordsRegistered: 1, chainMismatches: 0, lineCodes: { '1100': 2 } });
-  });
-
-  it('refuses a malformed plan with 400, and reset drops a pending one', async () => {
-    for (const body of [
-      '{"rejectRecords": {"next": 1}}',
-      '{"rejectRecords": {"next": -1, "code": 1100}}',
-      '{"rejectRecords": {"next": 1, "code": 42}}',
-      '{"rejectRecords": 3}',
-    ]) {
-      const reply = await configure(body);
-      expect(reply.status).toBe(400);
-      expect(JSON.parse(reply.body).error).toMatch(/rejectRecords/);
-    }
-    t.sim.configure({ rejectRecords: { next: 5, code: 4102 } });
-    t.sim.reset();
-    expect(t.sim.state.behaviour.rejectRecords).toEqual({});
-    expect(asResponse((await send([freshRecord(TAXPAYER, 'A-1')])).parsed).sendState).toBe('Correcto');
   });
 });
 
@@ -373,7 +301,7 @@ describe('HTTP surface', () => {
     expect(parseRegFactuReply(get.body)).toMatchObject({ kind: 'fault', code: 4135 });
   });
 
-  it('exposes state, configure and reset under /__sim', async () => {
+  it('exposes state, configure, faults and reset under /__sim', async () => {
     const base = t.sim.url.replace(/\/wlpl\/.*/, '');
     await send(freshChain(TAXPAYER, 'A', 2));
     const state = JSON.parse((await httpsCall(`${base}/__sim/state`, { ca: t.ca, client: t.platform, method: 'GET' })).body);
@@ -382,11 +310,29 @@ describe('HTTP surface', () => {
     const configured = await httpsCall(`${base}/__sim/configure`, {
       ca: t.ca,
       client: t.platform,
-      body: '{"waitSeconds": 5, "http503": {"next": 2}}',
+      body: '{"waitSeconds": 5}',
       contentType: 'application/json',
     });
-    expect(JSON.parse(configured.body).behaviour).toMatchObject({ waitSeconds: 5, http503: { next: 2 } });
+    expect(JSON.parse(configured.body).behaviour).toMatchObject({ waitSeconds: 5 });
     expect(t.sim.state.behaviour.waitSeconds).toBe(5);
+    const faults = await httpsCall(`${base}/__sim/faults`, {
+      ca: t.ca,
+      client: t.platform,
+      body: '[{"kind": "http503", "next": 2}, {"kind": "soapFault", "code": 4141, "nif": "89890001K"}]',
+      contentType: 'application/json',
+    });
+    expect(JSON.parse(faults.body).added).toEqual([
+      { id: expect.any(Number), kind: 'http503', next: 2 },
+      { id: expect.any(Number), kind: 'soapFault', code: 4141, nif: '89890001K' },
+    ]);
+    const cleared = await httpsCall(`${base}/__sim/faults/clear`, {
+      ca: t.ca,
+      client: t.platform,
+      body: '{"kind": "soapFault"}',
+      contentType: 'application/json',
+    });
+    expect(JSON.parse(cleared.body)).toEqual({ cleared: 1 });
+    expect(t.sim.state.faults.map((f) => f.kind)).toEqual(['http503']);
     const invalid = await httpsCall(`${base}/__sim/configure`, {
       ca: t.ca,
       client: t.platform,
@@ -397,7 +343,7 @@ describe('HTTP surface', () => {
 
     await httpsCall(`${base}/__sim/reset`, { ca: t.ca, client: t.platform, body: '' });
     expect(t.sim.state.counters.recordsRegistered).toBe(0);
-    expect(t.sim.state.behaviour.http503).toEqual({});
+    expect(t.sim.state.faults).toEqual([]);
     expect(t.sim.state.behaviour.waitSeconds).toBe(5);
   });
 });

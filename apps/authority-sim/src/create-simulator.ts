@@ -1,6 +1,8 @@
 import type { InvoiceId } from '@vf/core';
 import type { SimulatorControl } from './admin-routes';
 import { createCounters, type SimulatorCounters } from './counters';
+import { FaultBook } from './faults/fault-book';
+import type { ActiveFault } from './faults/fault-types';
 import { FlowControl } from './flow-control';
 import { Registry } from './registry';
 import { createRouter } from './router';
@@ -9,7 +11,6 @@ import {
   DEFAULT_BEHAVIOUR,
   ENDPOINT_PATH,
   ENVIRONMENTS,
-  FAULT_KINDS,
   PRODUCTION_PREFIX,
   STATIC_PATH,
   type Environment,
@@ -27,6 +28,8 @@ export interface SimulatorState {
   /** What each service holds. */
   readonly registries: Readonly<Record<Environment, Registry>>;
   readonly behaviour: SimulatorBehaviour;
+  /** The faults switched on, in order, with what is left of their budgets. */
+  readonly faults: readonly ActiveFault[];
 }
 
 export interface Simulator {
@@ -37,26 +40,23 @@ export interface Simulator {
   wsdlUrl: string;
   port: number;
   state: SimulatorState;
-  configure(patch: Partial<SimulatorBehaviour>): void;
-  /** Forgets registered records, flow-control timers, counters and pending fault and rejection plans; keeps the other settings. */
+  configure: SimulatorControl['configure'];
+  /** Switches behaviours of the real service on (see faults/fault-types.ts), globally or for one taxpayer, certificate or service. */
+  inject: SimulatorControl['inject'];
+  clearFaults: SimulatorControl['clearFaults'];
+  /** Forgets registered records, flow-control timers, counters and faults, and sets the clock offset back to 0; keeps the other settings. */
   reset(): void;
   /** Holds an invoice as if the taxpayer had entered it through the authority's web form (so updates get 3004). */
   registerViaForm(environment: Environment, id: InvoiceId): void;
   close(): Promise<void>;
 }
 
-function copyBehaviour(b: SimulatorBehaviour): SimulatorBehaviour {
-  const copy = { ...b };
-  for (const kind of FAULT_KINDS) copy[kind] = { ...b[kind] };
-  copy.rejectRecords = { ...b.rejectRecords };
-  return copy;
-}
-
 /** A stand-in for AEAT's VERI*FACTU SOAP service over mutual TLS. A SIMULATOR: it never talks to AEAT. */
 export async function createSimulator(opts: SimulatorOptions): Promise<Simulator> {
   const ctx: SimulatorContext = {
-    behaviour: copyBehaviour({ ...DEFAULT_BEHAVIOUR, ...opts.behaviour }),
+    behaviour: { ...DEFAULT_BEHAVIOUR, ...opts.behaviour },
     counters: createCounters(),
+    faults: new FaultBook(),
     environments: Object.fromEntries(
       ENVIRONMENTS.map((name): [Environment, EnvironmentState] => [name, { name, registry: new Registry(), flow: new FlowControl() }]),
     ) as Record<Environment, EnvironmentState>,
@@ -67,7 +67,13 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
   };
   const control: SimulatorControl = {
     configure(patch: Partial<SimulatorBehaviour>) {
-      Object.assign(ctx.behaviour, copyBehaviour({ ...ctx.behaviour, ...patch }));
+      Object.assign(ctx.behaviour, patch);
+    },
+    inject(faults) {
+      return (Array.isArray(faults) ? faults : [faults]).map((fault) => ctx.faults.add(fault));
+    },
+    clearFaults(filter) {
+      return ctx.faults.clear(filter);
     },
     reset() {
       for (const env of Object.values(ctx.environments)) {
@@ -75,8 +81,8 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
         env.flow.clear();
       }
       Object.assign(ctx.counters, createCounters());
-      for (const kind of FAULT_KINDS) ctx.behaviour[kind] = {};
-      ctx.behaviour.rejectRecords = {};
+      ctx.faults.clear();
+      ctx.behaviour.clockOffsetSeconds = 0;
     },
     registerViaForm(environment: Environment, id: InvoiceId) {
       ctx.environments[environment].registry.registerViaForm(id, ctx.now());
@@ -98,8 +104,13 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
       registry: ctx.environments.sandbox.registry,
       registries: { sandbox: ctx.environments.sandbox.registry, production: ctx.environments.production.registry },
       behaviour: ctx.behaviour,
+      get faults() {
+        return ctx.faults.list();
+      },
     },
     configure: control.configure,
+    inject: control.inject,
+    clearFaults: control.clearFaults,
     reset: control.reset,
     registerViaForm: control.registerViaForm,
     async close() {

@@ -1,5 +1,5 @@
 /**
- * Tracks AEAT's flow-control rule per ObligadoEmision (NOTES §4.1): after an answer carrying
+ * Tracks AEAT's flow-control rule per ObligadoEmision (Orden HAC/1177/2024 art. 16.2): after an answer carrying
  * TiempoEsperaEnvio t, the next send may come after t seconds or with 1000 records. AEAT's reaction
  * to an early send is unconfirmed, so the simulator only counts it.
  */

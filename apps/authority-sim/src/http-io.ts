@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export class BodyTooLargeError extends Error {}
 
-export async function readBody(req: IncomingMessage, limitBytes: number): Promise<string> {
+export async function readBytes(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -10,11 +10,15 @@ export async function readBody(req: IncomingMessage, limitBytes: number): Promis
     if (size > limitBytes) throw new BodyTooLargeError(`request body over ${limitBytes} bytes`);
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
-export function send(res: ServerResponse, status: number, contentType: string, body: string): void {
-  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) });
+export async function readBody(req: IncomingMessage, limitBytes: number): Promise<string> {
+  return (await readBytes(req, limitBytes)).toString('utf8');
+}
+
+export function send(res: ServerResponse, status: number, contentType: string, body: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...headers, 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }
 

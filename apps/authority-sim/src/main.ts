@@ -39,6 +39,7 @@ async function main(): Promise<void> {
       timestampToleranceSeconds: config.timestampToleranceSeconds,
       latencyMs: config.latencyMs,
       validateSchema: config.validateSchema,
+      ruleSet: config.ruleSet,
     },
     log: (line) => logger.info(`SIMULATOR ${line}`),
   });
@@ -51,7 +52,10 @@ async function main(): Promise<void> {
   console.log(`  WSDL:          ${sim.wsdlUrl}`);
   console.log(`  CA for clients: ${join(certDir, TEST_CERT_FILES.ca)}`);
   console.log(`  Colaboradores sociales: ${collaboratorNifs.join(', ') || '(none)'}`);
-  console.log(`  TiempoEsperaEnvio ${config.waitSeconds}s, timestamp tolerance ${config.timestampToleranceSeconds}s`);
+  console.log(
+    `  TiempoEsperaEnvio ${config.waitSeconds}s, timestamp tolerance ${config.timestampToleranceSeconds}s, rule set ${config.ruleSet}`,
+  );
+  console.log('  Faults and settings: POST /__sim/faults, /__sim/configure (see apps/authority-sim/README.md)');
   if (!config.validateSchema) console.log('  XSD validation OFF (SIM_VALIDATE_SCHEMA=false): malformed messages will not be faulted');
   console.log('='.repeat(78));
 

@@ -13,7 +13,7 @@ import { madridInvoiceDate } from './spain-time';
 import { PLATFORM_NIF, httpsCall, startTestSimulator, type TestSimulator } from './testing/test-simulator';
 import { freshCancellation, freshRecord } from './testing/sim-records';
 
-// Every row of AEAT's operations matrix (NOTES §4.3) against what the simulator holds: nothing, an alta, an anulación.
+// Every row of AEAT's operations matrix (AEAT Validaciones y errores, annex 6 "Operativas admisibles") against what the simulator holds: nothing, an alta, an anulación.
 const TAXPAYER = '89890001K';
 const SECOND_COLLABORATOR = 'A86018322';
 const header = { obligado: { name: 'CONTRIBUYENTE DE PRUEBAS', nif: TAXPAYER } };

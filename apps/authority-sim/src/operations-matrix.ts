@@ -1,7 +1,7 @@
 import type { ChainRecord } from '@vf/core';
 import type { StoredRecord } from './registry';
 
-// AEAT's operations matrix (NOTES §4.3, [VAL] annex 6): what an alta or anulación may do given what the
+// AEAT's operations matrix (AEAT Validaciones y errores, annex 6 "Operativas admisibles"): what an alta or anulación may do given what the
 // authority already holds for the invoice. AEAT documents the outcomes (OK(n)/ERROR(n)) but not which code
 // each ERROR carries; the codes below are the errores.properties entries whose text fits each case.
 

@@ -1,7 +1,7 @@
 import { cancellationRecord, f1Record } from '@vf/xml/testing';
 import { expectedHuella } from './record-hash';
 
-// AEAT [HASH] §6.1/6.2 and [FIRMA] §8.1 vectors (NOTES §1.5).
+// Vectors of AEAT's huella specification §6.1/6.2 and of its signature specification §8.1.
 describe('expectedHuella', () => {
   const first = f1Record(
     { issuerNif: '89890001K', invoiceNumber: '12345678/G33', invoiceDate: '01-01-2024' },

@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { ChainRecord } from '@vf/core';
 
-// The simulator recomputes the huella on its own (AEAT [HASH] §2–5) rather than importing the
-// service's implementation, so a bug there shows up as 2000 here instead of being agreed with.
+/** SHA-256 of "name=value&…" with each value trimmed, in uppercase hex (AEAT huella specification §2–5). */
+export function huellaOf(fields: readonly (readonly [string, string])[]): string {
+  const input = fields.map(([name, value]) => `${name}=${value.trim()}`).join('&');
+  return createHash('sha256').update(input, 'utf8').digest('hex').toUpperCase();
+}
+
+// The simulator recomputes the huella on its own rather than importing the service's implementation, so a bug
+// there shows up as 2000 here instead of being agreed with.
 export function expectedHuella(record: ChainRecord): string {
-  const previous: [string, string] = ['Huella', record.previous?.hash ?? ''];
-  const generated: [string, string] = ['FechaHoraHusoGenRegistro', record.generatedAt];
-  const fields: [string, string][] =
+  const previous = ['Huella', record.previous?.hash ?? ''] as const;
+  const generated = ['FechaHoraHusoGenRegistro', record.generatedAt] as const;
+  return huellaOf(
     record.kind === 'cancellation'
       ? [
           ['IDEmisorFacturaAnulada', record.id.issuerNif],
@@ -24,7 +30,6 @@ export function expectedHuella(record: ChainRecord): string {
           ['ImporteTotal', record.total],
           previous,
           generated,
-        ];
-  const input = fields.map(([name, value]) => `${name}=${value.trim()}`).join('&');
-  return createHash('sha256').update(input, 'utf8').digest('hex').toUpperCase();
+        ],
+  );
 }

@@ -25,8 +25,13 @@ function invoiceKey(id: InvoiceId): string {
   return `${id.issuerNif}\u0000${id.invoiceNumber}\u0000${id.invoiceDate}`;
 }
 
-/** A chain belongs to one taxpayer and one installation of one system (NOTES §1.6, error 2007). */
-function chainKey(record: ChainRecord): string {
+/** What chain tracking reads of a record: enough of it survives in a record rejected for the form of a value. */
+export type ChainFacts = Pick<ChainRecord, 'id' | 'hash' | 'previous'> & {
+  system: Pick<ChainRecord['system'], 'NIF' | 'IdSistemaInformatico' | 'NumeroInstalacion'>;
+};
+
+/** A chain belongs to one taxpayer and one installation of one system (error 2007). */
+function chainKey(record: ChainFacts): string {
   const s = record.system;
   return `${record.id.issuerNif}\u0000${s.NIF}\u0000${s.IdSistemaInformatico}\u0000${s.NumeroInstalacion}`;
 }
@@ -51,13 +56,13 @@ type Outcome = { state: 'Correcto' | 'AceptadoConErrores'; errorCode?: number; e
 
 /**
  * What the simulated authority holds in one environment: one entry per invoice, updated by the operations
- * matrix (NOTES §4.3), chain heads, request ids and CSVs.
+ * matrix (AEAT Validaciones y errores, annex 6 "Operativas admisibles"), chain heads, request ids and CSVs.
  */
 export class Registry {
   private readonly byInvoice = new Map<string, StoredRecord>();
   private readonly chainHeads = new Map<string, ChainRecord>();
   /** Last record received per chain, registered or not: the service chains rejected records too. */
-  private readonly lastReceived = new Map<string, ChainRecord>();
+  private readonly lastReceived = new Map<string, ChainFacts>();
   private seq = 0;
   private requests = 0;
 
@@ -66,7 +71,7 @@ export class Registry {
   }
 
   /** The last record registered for this record's taxpayer + system, if any. */
-  chainHead(record: ChainRecord): ChainRecord | undefined {
+  chainHead(record: ChainFacts): ChainRecord | undefined {
     return this.chainHeads.get(chainKey(record));
   }
 
@@ -74,7 +79,7 @@ export class Registry {
    * Whether the record's Encadenamiento points at the record received just before it for the same
    * chain (true when nothing was received before). Then remembers it as the latest.
    */
-  chainsToLastReceived(record: ChainRecord): boolean {
+  chainsToLastReceived(record: ChainFacts): boolean {
     const key = chainKey(record);
     const last = this.lastReceived.get(key);
     this.lastReceived.set(key, record);

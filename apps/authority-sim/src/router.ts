@@ -1,61 +1,65 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { buildSoapFault } from '@vf/xml';
 import { adminRoute, type SimulatorControl } from './admin-routes';
 import { certificateHolderNif } from './client-certificate';
-import { faultFires } from './fault-injection';
-import { BodyTooLargeError, HTML, readBody, send, sleep, XML } from './http-io';
-import type { EnvironmentState, SimulatorContext } from './simulator-context';
+import { increment } from './counters';
+import { messageSubject } from './faults/message-subject';
+import { injectedFault } from './faults/soap-faults';
+import { answerTransportFault, BEFORE_READING } from './faults/transport-faults';
+import { BodyTooLargeError, HTML, readBytes, send, sleep, XML } from './http-io';
+import { authorityNow, type EnvironmentState, type SimulatorContext } from './simulator-context';
 import { dispatchSoap } from './soap-dispatch';
-import { clientFault } from './soap-outcome';
+import { clientFault, type SoapOutcome } from './soap-outcome';
 import { ENDPOINT_PATH, PRODUCTION_PREFIX, STATIC_PATH } from './simulator-types';
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** The kinds that act once the records were processed and stored. */
+const AFTER_STORING = ['storedThenFailed', 'replyLost'] as const;
+const AFTER_ANSWERING = ['replyLost'] as const;
+
+function answer(res: ServerResponse, outcome: SoapOutcome): void {
+  send(res, outcome.status, XML, outcome.body);
+}
 
 async function soapPost(ctx: SimulatorContext, env: EnvironmentState, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { counters, behaviour } = ctx;
   counters.requests += 1;
-  if (faultFires(behaviour, 'connectionReset')) {
-    counters.faults.connectionReset += 1;
-    req.socket.destroy();
-    return;
-  }
-  if (faultFires(behaviour, 'http503')) {
-    counters.faults.http503 += 1;
-    await sleep(behaviour.latencyMs);
-    res.setHeader('Retry-After', '30');
-    send(res, 503, HTML, '<html><body><h1>503 Service Unavailable</h1></body></html>');
-    return;
-  }
-  if (faultFires(behaviour, 'http500')) {
-    counters.faults.http500 += 1;
-    await sleep(behaviour.latencyMs);
-    send(res, 500, HTML, '<html><body><h1>500 Internal Server Error</h1></body></html>');
-    return;
-  }
-  if (faultFires(behaviour, 'serverFault')) {
-    counters.faults.serverFault += 1;
-    await sleep(behaviour.latencyMs);
-    send(res, 500, XML, buildSoapFault({ side: 'server', code: 20009, message: 'Error interno en el servidor' }));
-    return;
-  }
-
-  let xml: string;
+  let bytes: Buffer;
   try {
-    xml = await readBody(req, MAX_BODY_BYTES);
+    bytes = await readBytes(req, MAX_BODY_BYTES);
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error;
-    send(res, 500, XML, clientFault(4114).body);
-    return;
+    return answer(res, clientFault(4114, '', behaviour.ruleSet));
   }
-  const outcome = await dispatchSoap(ctx, env, xml, certificateHolderNif(req.socket as TLSSocket));
+  const holderNif = certificateHolderNif(req.socket as TLSSocket);
+  const subject = { ...messageSubject(bytes.toString('latin1')), certificateNif: holderNif ?? undefined, environment: env.name };
+
+  const early = ctx.faults.take(BEFORE_READING, subject);
+  if (early) {
+    counters.faults[early.kind] += 1;
+    if (early.kind !== 'soapFault') return answerTransportFault(early, req, res, behaviour.latencyMs);
+    increment(counters.faultCodes, early.code);
+    await sleep(behaviour.latencyMs);
+    return answer(res, injectedFault(behaviour.ruleSet, early.code, early.httpStatus));
+  }
+
+  const outcome = await dispatchSoap(ctx, env, bytes, holderNif);
   await sleep(behaviour.latencyMs);
-  if (faultFires(behaviour, 'replyLost')) {
-    counters.faults.replyLost += 1;
+  // Stored-then-failed needs records that were processed: a send the service answered with lines.
+  const processed = subject.operation === 'RegFactu' && outcome.faultCode === undefined;
+  const late = ctx.faults.take(processed ? AFTER_STORING : AFTER_ANSWERING, subject);
+  if (late) counters.faults[late.kind] += 1;
+  if (late?.kind === 'replyLost') {
     req.socket.destroy();
     return;
   }
-  send(res, outcome.status, XML, outcome.body);
+  if (late?.kind === 'storedThenFailed') {
+    // The records were processed and stored; the answer says the server failed (a resend meets 3000).
+    const code = late.code ?? 102;
+    increment(counters.faultCodes, code);
+    return answer(res, injectedFault(behaviour.ruleSet, code, 500));
+  }
+  answer(res, outcome);
 }
 
 export function createRouter(ctx: SimulatorContext, control: SimulatorControl, staticFiles: () => Map<string, string>) {
@@ -69,9 +73,10 @@ export function createRouter(ctx: SimulatorContext, control: SimulatorControl, s
             ? ctx.environments.production
             : undefined;
       if (env) {
+        // The authority's clock, as a client comparing clocks reads it.
+        res.setHeader('Date', authorityNow(ctx).toUTCString());
         if (req.method === 'POST') return await soapPost(ctx, env, req, res);
-        send(res, 500, XML, clientFault(4135).body);
-        return;
+        return answer(res, clientFault(4135, '', ctx.behaviour.ruleSet));
       }
       if (path.startsWith(`${STATIC_PATH}/`) && req.method === 'GET') {
         const file = staticFiles().get(path.slice(STATIC_PATH.length + 1));

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { RULE_SETS, type RuleSetId } from './rules/rule-set';
 
 export interface SimConfig {
   host: string;
@@ -10,6 +11,8 @@ export interface SimConfig {
   timestampToleranceSeconds: number;
   latencyMs: number;
   validateSchema: boolean;
+  /** Which of the authority's published rule sets the simulator applies. */
+  ruleSet: RuleSetId;
   /** pino level of the simulator's log. */
   logLevel: string;
 }
@@ -26,6 +29,9 @@ const schema = Joi.object({
   SIM_TOLERANCE_SECONDS: Joi.number().integer().min(0).default(240),
   SIM_LATENCY_MS: Joi.number().integer().min(0).default(0),
   SIM_VALIDATE_SCHEMA: Joi.boolean().default(true),
+  SIM_RULE_SET: Joi.string()
+    .valid(...RULE_SETS)
+    .default('current'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
 }).unknown(true);
 
@@ -51,6 +57,7 @@ export function loadSimConfig(env: NodeJS.ProcessEnv = process.env): SimConfig {
     timestampToleranceSeconds: value.SIM_TOLERANCE_SECONDS,
     latencyMs: value.SIM_LATENCY_MS,
     validateSchema: value.SIM_VALIDATE_SCHEMA,
+    ruleSet: value.SIM_RULE_SET,
     logLevel: value.LOG_LEVEL,
   };
 }

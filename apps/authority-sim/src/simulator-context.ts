@@ -1,6 +1,8 @@
 import type { SimulatorCounters } from './counters';
+import type { FaultBook } from './faults/fault-book';
 import type { FlowControl } from './flow-control';
 import type { Registry } from './registry';
+import type { RuleContext } from './rules/rule-context';
 import type { Environment, SimulatorBehaviour } from './simulator-types';
 
 /** One of the authority's services: what it holds and its flow-control timers. */
@@ -14,11 +16,22 @@ export interface EnvironmentState {
 export interface SimulatorContext {
   behaviour: SimulatorBehaviour;
   counters: SimulatorCounters;
+  faults: FaultBook;
   environments: Record<Environment, EnvironmentState>;
   collaboratorNifs: ReadonlySet<string>;
   unknownNifs: ReadonlySet<string>;
   now: () => Date;
   log: (line: string) => void;
+}
+
+/** The simulated authority's clock: the machine's (or the test's) moved by the configured offset. */
+export function authorityNow(ctx: SimulatorContext): Date {
+  return new Date(ctx.now().getTime() + ctx.behaviour.clockOffsetSeconds * 1000);
+}
+
+/** What the rules know for a message of this taxpayer. */
+export function ruleContext(ctx: SimulatorContext, headerNif: string): RuleContext {
+  return { ruleSet: ctx.behaviour.ruleSet, now: authorityNow(ctx), headerNif, unknown: ctx.unknownNifs };
 }
 
 /** Certificate holder may act for the taxpayer: the taxpayer itself or a colaborador social. */

@@ -1,23 +1,10 @@
-/** Injected failure: for the next `next` SOAP requests, and/or with this probability (0..1) on each one. */
-export interface FaultPlan {
-  next?: number;
-  probability?: number;
-}
-
-export const FAULT_KINDS = ['connectionReset', 'http503', 'http500', 'serverFault', 'replyLost'] as const;
-
-/** Rejection on purpose: the next `next` records come back Incorrecto with `code` and are not registered. */
-export interface RejectPlan {
-  next?: number;
-  code?: number;
-}
+import type { RuleSetId } from './rules/rule-set';
 
 /** AEAT's two services, each with its own registry and flow-control timers (prewww1 and www1). */
 export const ENVIRONMENTS = ['sandbox', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
-export type FaultKind = (typeof FAULT_KINDS)[number];
 
-/** What the simulator does; changeable at run time (configure / POST /__sim/configure). */
+/** What the simulator does; changeable at run time (configure / POST /__sim/configure). Faults are switched on apart (inject). */
 export interface SimulatorBehaviour {
   /** TiempoEsperaEnvio returned in every response (AEAT starts at 60). */
   waitSeconds: number;
@@ -31,18 +18,13 @@ export interface SimulatorBehaviour {
    * of the service may turn it off to keep the simulator from being the bottleneck.
    */
   validateSchema: boolean;
-  /** HTTP 500 with a non-SOAP body (a broken front end). Nothing registered. */
-  http500: FaultPlan;
-  /** HTTP 503 (maintenance / overload). Nothing registered. */
-  http503: FaultPlan;
-  /** SOAP Fault env:Server (resend). Nothing registered. */
-  serverFault: FaultPlan;
-  /** Socket destroyed before reading the request. Nothing registered. */
-  connectionReset: FaultPlan;
-  /** The records ARE registered, then the socket is destroyed without an answer. */
-  replyLost: FaultPlan;
-  /** Records answered Incorrecto with a chosen code before any other check (POST /__sim/configure {"rejectRecords": {"next": 2, "code": 1100}}). */
-  rejectRecords: RejectPlan;
+  /** Which of the authority's published rule sets applies (see rules/rule-set.ts). */
+  ruleSet: RuleSetId;
+  /**
+   * How far the simulated authority's clock is from the machine's, in seconds (negative: behind). It moves what the
+   * authority calls now: 2004, the dates it judges, TimestampPresentacion and the HTTP Date header. Reset sets it to 0.
+   */
+  clockOffsetSeconds: number;
 }
 
 export interface SimulatorOptions {
@@ -50,7 +32,7 @@ export interface SimulatorOptions {
   tls: { certPem: string; keyPem: string; caPem: string };
   /** NIFs allowed to present for any taxpayer (colaboradores sociales). */
   collaboratorNifs: string[];
-  /** The census: NIFs that "do not exist" (4104 in a header, rejection as a recipient). */
+  /** The census: NIFs (and foreign identifiers) that "do not exist" (4104 in a header, rejection as a recipient). */
   unknownNifs?: string[];
   behaviour?: Partial<SimulatorBehaviour>;
   host?: string;
@@ -66,12 +48,8 @@ export const DEFAULT_BEHAVIOUR: SimulatorBehaviour = {
   timestampToleranceSeconds: 240,
   latencyMs: 0,
   validateSchema: true,
-  http500: {},
-  http503: {},
-  serverFault: {},
-  connectionReset: {},
-  replyLost: {},
-  rejectRecords: {},
+  ruleSet: 'current',
+  clockOffsetSeconds: 0,
 };
 
 export const ENDPOINT_PATH = '/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP';

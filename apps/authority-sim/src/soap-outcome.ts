@@ -1,19 +1,17 @@
-import { aeatErrorText, buildSoapFault } from '@vf/xml';
+import { buildSoapFault } from '@vf/xml';
+import { codeText, type RuleSetId } from './rules/rule-set';
 
 /** What to answer to a SOAP request. SOAP 1.1 sends Faults with HTTP 500. */
 export interface SoapOutcome {
   status: number;
   body: string;
-  /** AEAT code of a client Fault, for the counters. */
+  /** AEAT code of a Fault, for the counters. */
   faultCode?: number;
 }
 
-export function clientFault(code: number, suffix = ''): SoapOutcome {
-  return {
-    status: 500,
-    body: buildSoapFault({ side: 'client', code, message: `${aeatErrorText(code) ?? 'Error'}${suffix}` }),
-    faultCode: code,
-  };
+/** A Fault env:Client "Codigo[N].text" refusing the whole message; `detail` completes the table's text. */
+export function clientFault(code: number, detail = '', ruleSet: RuleSetId = 'current'): SoapOutcome {
+  return { status: 500, body: buildSoapFault({ side: 'client', code, message: codeText(ruleSet, code, detail) }), faultCode: code };
 }
 
 export function ok(body: string): SoapOutcome {

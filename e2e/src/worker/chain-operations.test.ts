@@ -55,7 +55,7 @@ function invoiceFor(taxpayerId: string, number: string) {
 
 /** The next `n` records the simulator receives come back Incorrecto with this code, unregistered. */
 function rejectNext(n: number, code = 1100): void {
-  env.sim.configure({ rejectRecords: { next: n, code } });
+  env.sim.inject({ kind: 'recordCode', code, next: n });
 }
 
 async function settle(id: string) {

@@ -37,7 +37,7 @@ test('an outage of 30+ minutes, then recovery: every record accepted, in chain o
   // A first answer makes the authority's short waiting time known.
   await env.reach(await env.register(party, taxpayer.id, 1), ['accepted']);
 
-  env.sim.configure({ http503: { next: 1_000_000 } });
+  env.sim.inject({ kind: 'http503' });
   const early = await env.register(party, taxpayer.id, 3);
   await waitUntil(async () => (await failedSends(taxpayer.id)) >= 4, 'a few failed sends');
   // Registered in the middle of the outage: they must not overtake the earlier records.
@@ -59,7 +59,7 @@ test('an outage of 30+ minutes, then recovery: every record accepted, in chain o
   const hashesBefore = during.map((s) => s.hash);
   expect(env.sim.state.counters.registeredByNif[taxpayer.nif]).toHaveLength(1);
 
-  env.sim.configure({ http503: { next: 0 } });
+  env.sim.clearFaults({ kind: 'http503' });
   const after = await env.reach(ids, ['accepted']);
 
   // Unchanged records: same huella, same chain positions; registered once each, in generation order.

@@ -40,7 +40,12 @@ async function establishedTaxpayer(): Promise<{ id: string; nif: string }> {
 
 test('a reset connection, a 503, a 500 and a server fault are retried with backoff, unchanged, and the invoice ends accepted', async () => {
   const taxpayer = await establishedTaxpayer();
-  env.sim.configure({ connectionReset: { next: 1 }, http503: { next: 1 }, http500: { next: 1 }, serverFault: { next: 1 } });
+  env.sim.inject([
+    { kind: 'connectionReset', next: 1 },
+    { kind: 'http503', next: 1 },
+    { kind: 'http500', next: 1 },
+    { kind: 'soapFault', code: 20009, next: 1 },
+  ]);
   const [id] = await env.register(party, taxpayer.id, 1);
 
   const [state] = await env.settled([id]);
@@ -83,7 +88,7 @@ test('a reset connection, a 503, a 500 and a server fault are retried with backo
 test('registered but reply lost: the resend gets 3000, the Consulta service shows our huella, and the invoice ends accepted, registered once', async () => {
   const taxpayer = await establishedTaxpayer();
   const duplicatesBefore = env.sim.state.counters.duplicates;
-  env.sim.configure({ replyLost: { next: 1 } });
+  env.sim.inject({ kind: 'replyLost', next: 1 });
   const [id] = await env.register(party, taxpayer.id, 1);
 
   const [state] = await env.settled([id]);

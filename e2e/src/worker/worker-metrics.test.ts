@@ -82,7 +82,7 @@ test('a failed send counts as a server fault with its code, and the sender waiti
   const taxpayer = await env.taxpayer(party, { certificate: 'own' });
   await env.settled(await env.register(party, taxpayer.id, 1));
   const before = await scrape();
-  env.sim.configure({ serverFault: { next: 1 } });
+  env.sim.inject({ kind: 'soapFault', code: 20009, next: 1 });
   const [id] = await env.register(party, taxpayer.id, 1);
   const [state] = await env.settled([id]);
   expect(state).toMatchObject({ status: 'accepted', sendAttempts: 2 });

@@ -108,3 +108,17 @@ test("a worker's metrics listener is off unless a port is given, and only with t
   );
   expect(() => loadConfig({ MASTER_KEY: KEY, WORKER_METRICS_PORT: 'nine' })).toThrow(/WORKER_METRICS_PORT/);
 });
+
+test('webhooks go to public hosts only unless WEBHOOK_ALLOWED_HOSTS lists names, addresses or ranges; deliveries are kept 30 days', () => {
+  expect(loadConfig({ MASTER_KEY: KEY }).webhooks).toMatchObject({ allowedHosts: [], deliveryRetentionDays: 30 });
+  const allowed = loadConfig({
+    MASTER_KEY: KEY,
+    WEBHOOK_ALLOWED_HOSTS: 'hooks.internal, 10.0.4.7 ,10.0.5.0/24,::1',
+    WEBHOOK_DELIVERY_RETENTION_DAYS: '7',
+  });
+  expect(allowed.webhooks).toMatchObject({ allowedHosts: ['hooks.internal', '10.0.4.7', '10.0.5.0/24', '::1'], deliveryRetentionDays: 7 });
+  expect(() => loadConfig({ MASTER_KEY: KEY, WEBHOOK_ALLOWED_HOSTS: 'ok.example,https://x/,10.0.0.0/99' })).toThrow(
+    /WEBHOOK_ALLOWED_HOSTS holds https:\/\/x\/, 10\.0\.0\.0\/99/,
+  );
+  expect(() => loadConfig({ MASTER_KEY: KEY, WEBHOOK_DELIVERY_RETENTION_DAYS: '0' })).toThrow(/WEBHOOK_DELIVERY_RETENTION_DAYS/);
+});

@@ -2,7 +2,7 @@ export * from './types';
 export * from './namespaces';
 export * from './schema-files';
 export * from './aeat-error-text';
-export { soapBodyPayload, XmlFormatError, type XmlNode } from './xml-reader';
+export { node, nodes, soapBodyPayload, text, XmlFormatError, type XmlNode } from './xml-reader';
 export { extractSoapPayload } from './soap-payload';
 export * from './build-reg-factu-request';
 export * from './parse-reg-factu-request';

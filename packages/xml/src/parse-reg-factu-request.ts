@@ -43,11 +43,13 @@ export function parseRegFactuRequest(xml: string): { header: SubmissionHeader; r
 /** parseRegFactuRequest for a SOAP Body payload already parsed (soapBodyPayload). */
 export function readRegFactuRequest(payload: XmlNode): { header: SubmissionHeader; records: ChainRecord[] } {
   const header = readHeader(requiredNode(payload, 'Cabecera'));
-  const records = nodes(payload, 'RegistroFactura').map((registro): ChainRecord => {
-    if (registro.RegistroAnulacion !== undefined) return readAnulacion(requiredNode(registro, 'RegistroAnulacion'));
-    const alta = requiredNode(registro, 'RegistroAlta');
-    const id = readInvoiceId(requiredNode(alta, 'IDFactura'));
-    return completeRecord(id, readRecordData(alta));
-  });
-  return { header, records };
+  return { header, records: nodes(payload, 'RegistroFactura').map(readRegistroFactura) };
+}
+
+/** One parsed RegistroFactura: its RegistroAlta or RegistroAnulacion. Throws XmlFormatError when a field it needs is missing. */
+export function readRegistroFactura(registro: XmlNode): ChainRecord {
+  if (registro.RegistroAnulacion !== undefined) return readAnulacion(requiredNode(registro, 'RegistroAnulacion'));
+  const alta = requiredNode(registro, 'RegistroAlta');
+  const id = readInvoiceId(requiredNode(alta, 'IDFactura'));
+  return completeRecord(id, readRecordData(alta));
 }

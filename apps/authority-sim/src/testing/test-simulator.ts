@@ -1,4 +1,5 @@
-import { request } from 'node:https';
+import type { IncomingHttpHeaders } from 'node:http';
+import { request, type Agent } from 'node:https';
 import { createTestCa, issueCertificate, type IssuedCertificate } from '@vf/certificates/testing';
 import { createSimulator, type Simulator } from '../create-simulator';
 import type { SimulatorOptions } from '../simulator-types';
@@ -37,13 +38,23 @@ export async function startTestSimulator(
 export interface HttpReply {
   status: number;
   contentType: string | undefined;
+  headers: IncomingHttpHeaders;
   body: string;
 }
 
-/** One HTTPS request with an optional client certificate; rejects on a transport error. */
+/** One HTTPS request with an optional client certificate; rejects on a transport error or after `timeoutMs` without an answer. */
 export function httpsCall(
   url: string,
-  opts: { ca: IssuedCertificate; client?: IssuedCertificate; method?: string; body?: string; contentType?: string },
+  opts: {
+    ca: IssuedCertificate;
+    client?: IssuedCertificate;
+    method?: string;
+    body?: string | Buffer;
+    contentType?: string;
+    timeoutMs?: number;
+    /** A keep-alive agent for many calls in a row; by default each call has its own connection. */
+    agent?: Agent;
+  },
 ): Promise<HttpReply> {
   return new Promise((resolve, reject) => {
     const req = request(
@@ -53,18 +64,24 @@ export function httpsCall(
         ca: opts.ca.certPem,
         ...(opts.client ? { key: opts.client.keyPem, cert: opts.client.certPem } : {}),
         headers: opts.body !== undefined ? { 'Content-Type': opts.contentType ?? 'text/xml; charset=UTF-8', SOAPAction: '""' } : {},
-        agent: false,
+        agent: opts.agent ?? false,
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'], body: Buffer.concat(chunks).toString('utf8') }),
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: res.headers['content-type'],
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
         );
         res.on('error', reject);
       },
     );
     req.on('error', reject);
+    if (opts.timeoutMs !== undefined) req.setTimeout(opts.timeoutMs, () => req.destroy(new Error(`no answer within ${opts.timeoutMs} ms`)));
     req.end(opts.body);
   });
 }
