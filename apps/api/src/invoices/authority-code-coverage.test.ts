@@ -1,8 +1,8 @@
 import { AEAT_ERROR_TABLE, checkAgainstIssuer, explainCause, validateInvoiceRequest, type AeatErrorEntry } from '@vf/core';
-import { AUTHORITY_ONLY } from './testing/coverage/authority-only';
-import { BY_CONSTRUCTION, type ConstructionProof } from './testing/coverage/by-construction';
-import { INVOICE_CHECKS, LINE_CHECKS, TODAY, type LocalCheck } from './testing/coverage/checked-locally';
-import { serviceRecords, type ServiceRecords } from './testing/coverage/service-records';
+import { AUTHORITY_ONLY } from './testing/code-table/authority-only';
+import { BY_CONSTRUCTION, type ConstructionProof } from './testing/code-table/by-construction';
+import { INVOICE_CHECKS, LINE_CHECKS, TODAY, type LocalCheck } from './testing/code-table/checked-locally';
+import { serviceRecords, type ServiceRecords } from './testing/code-table/service-records';
 
 // Every code of the authority's current error table (errores.properties, tikeV1.0), accounted for in one of three
 // ways: checked by the service with that very code before anything is sent, guaranteed by how the service builds
