@@ -6,6 +6,8 @@
 export type InvoiceType = 'F1' | 'F2' | 'F3' | 'R1' | 'R2' | 'R3' | 'R4' | 'R5';
 export type TaxType = '01' | '02' | '03' | '05';
 export type YesNo = 'S' | 'N';
+/** L6 EmitidaPorTerceroODestinatario: D recipient, T third party. */
+export type IssuedBy = 'D' | 'T';
 
 export interface InvoiceId {
   issuerNif: string;
@@ -14,6 +16,7 @@ export interface InvoiceId {
   invoiceDate: string;
 }
 
+/** A person or entity as the record identifies it (PersonaFisicaJuridicaType): a Spanish NIF, or IDOtro. */
 export type RecordRecipient =
   { name: string; nif: string } | { name: string; country?: string; idType: '02' | '03' | '04' | '05' | '06' | '07'; id: string };
 
@@ -29,6 +32,8 @@ export interface RecordLine {
   rate?: string;
   /** BaseImponibleOimporteNoSujeto */
   base: string;
+  /** BaseImponibleACoste: the cost base of regime 06 (groups of entities), or of IPSI / other taxes. */
+  costBase?: string;
   /** CuotaRepercutida */
   taxAmount?: string;
   surchargeRate?: string;
@@ -51,7 +56,7 @@ export interface SistemaInformatico {
 export type ChainLink = InvoiceId & { hash: string };
 
 /**
- * Subsanacion / RechazoPrevio of a RegistroAlta (NOTES §4.3), chosen from the invoice's history. Written to
+ * Subsanacion / RechazoPrevio of a RegistroAlta (operations matrix, AEAT "Validaciones y errores" v1.2.0 annex 6), chosen from the invoice's history. Written to
  * the XML but not part of the huella. Absent members are absent elements, the same as N.
  */
 export interface RegistrationFlags {
@@ -72,13 +77,26 @@ export interface RegistrationRecord {
   invoiceType: InvoiceType;
   rectificationType?: 'S' | 'I';
   rectifiedInvoices?: InvoiceId[];
-  rectificationAmounts?: { base: string; tax: string };
+  /** FacturasSustituidas: the simplified invoices an F3 replaces. */
+  substitutedInvoices?: InvoiceId[];
+  /** ImporteRectificacion: BaseRectificada, CuotaRectificada and, when given, CuotaRecargoRectificado. */
+  rectificationAmounts?: { base: string; tax: string; surcharge?: string };
   /** FechaOperacion, dd-mm-yyyy, only when it differs from the issue date. */
   operationDate?: string;
   description: string;
+  /** FacturaSimplificadaArt7273 = S */
+  simplifiedArt7273?: boolean;
+  /** FacturaSinIdentifDestinatarioArt61d = S */
+  withoutRecipientArt61d?: boolean;
   /** Macrodato = S when |total| >= 100,000,000.00 */
   macrodato?: boolean;
+  /** EmitidaPorTerceroODestinatario: issued by the recipient (D) or by a third party (T) on the issuer's behalf. */
+  issuedBy?: IssuedBy;
+  /** Tercero: the third party that issued the invoice (with issuedBy T). */
+  thirdParty?: RecordRecipient;
   recipients?: RecordRecipient[];
+  /** Cupon = S */
+  coupon?: boolean;
   lines: RecordLine[];
   /** CuotaTotal */
   totalTax: string;

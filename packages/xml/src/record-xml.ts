@@ -28,8 +28,9 @@ export function readInvoiceId(el: XmlNode): InvoiceId {
   };
 }
 
-function writeRecipient(parent: XmlElement, own: Prefix, p: Prefix, recipient: RecordRecipient): void {
-  const el = child(parent, own, 'IDDestinatario');
+/** A PersonaFisicaJuridicaType element (IDDestinatario, Tercero): NombreRazon, then NIF or IDOtro. */
+function writeParty(parent: XmlElement, own: Prefix, p: Prefix, name: string, recipient: RecordRecipient): void {
+  const el = child(parent, own, name);
   child(el, p, 'NombreRazon', recipient.name);
   if ('nif' in recipient) {
     child(el, p, 'NIF', recipient.nif);
@@ -41,7 +42,7 @@ function writeRecipient(parent: XmlElement, own: Prefix, p: Prefix, recipient: R
   }
 }
 
-function readRecipient(el: XmlNode): RecordRecipient {
+function readParty(el: XmlNode): RecordRecipient {
   const name = requiredText(el, 'NombreRazon');
   const nif = text(el, 'NIF');
   if (nif !== undefined) return { name, nif };
@@ -64,6 +65,7 @@ function writeLine(parent: XmlElement, p: Prefix, line: RecordLine): void {
   else throw new Error('a tax line needs a qualification or an exemption');
   optional(el, p, 'TipoImpositivo', line.rate);
   child(el, p, 'BaseImponibleOimporteNoSujeto', line.base);
+  optional(el, p, 'BaseImponibleACoste', line.costBase);
   optional(el, p, 'CuotaRepercutida', line.taxAmount);
   optional(el, p, 'TipoRecargoEquivalencia', line.surchargeRate);
   optional(el, p, 'CuotaRecargoEquivalencia', line.surchargeAmount);
@@ -82,6 +84,7 @@ function readLine(el: XmlNode): RecordLine {
   assign('qualification', text(el, 'CalificacionOperacion'));
   assign('exemption', text(el, 'OperacionExenta'));
   assign('rate', text(el, 'TipoImpositivo'));
+  assign('costBase', text(el, 'BaseImponibleACoste'));
   assign('taxAmount', text(el, 'CuotaRepercutida'));
   assign('surchargeRate', text(el, 'TipoRecargoEquivalencia'));
   assign('surchargeAmount', text(el, 'CuotaRecargoEquivalencia'));
@@ -156,22 +159,26 @@ export function yes(flag: boolean | undefined): 'S' | undefined {
 export function writeRecordBody(el: XmlElement, own: Prefix, typed: Prefix, record: RecordData): void {
   optional(el, own, 'TipoFactura', record.invoiceType);
   optional(el, own, 'TipoRectificativa', record.rectificationType);
-  if (record.rectifiedInvoices?.length) {
-    const rectified = child(el, own, 'FacturasRectificadas');
-    for (const id of record.rectifiedInvoices) writeInvoiceId(child(rectified, own, 'IDFacturaRectificada'), typed, id);
-  }
+  writeReferences(el, own, typed, 'FacturasRectificadas', 'IDFacturaRectificada', record.rectifiedInvoices);
+  writeReferences(el, own, typed, 'FacturasSustituidas', 'IDFacturaSustituida', record.substitutedInvoices);
   if (record.rectificationAmounts) {
     const amounts = child(el, own, 'ImporteRectificacion');
     child(amounts, typed, 'BaseRectificada', record.rectificationAmounts.base);
     child(amounts, typed, 'CuotaRectificada', record.rectificationAmounts.tax);
+    optional(amounts, typed, 'CuotaRecargoRectificado', record.rectificationAmounts.surcharge);
   }
   optional(el, own, 'FechaOperacion', record.operationDate);
   optional(el, own, 'DescripcionOperacion', record.description);
+  optional(el, own, 'FacturaSimplificadaArt7273', yes(record.simplifiedArt7273));
+  optional(el, own, 'FacturaSinIdentifDestinatarioArt61d', yes(record.withoutRecipientArt61d));
   if (record.macrodato) child(el, own, 'Macrodato', 'S');
+  optional(el, own, 'EmitidaPorTerceroODestinatario', record.issuedBy);
+  if (record.thirdParty) writeParty(el, own, typed, 'Tercero', record.thirdParty);
   if (record.recipients?.length) {
     const recipients = child(el, own, 'Destinatarios');
-    for (const recipient of record.recipients) writeRecipient(recipients, own, typed, recipient);
+    for (const recipient of record.recipients) writeParty(recipients, own, typed, 'IDDestinatario', recipient);
   }
+  optional(el, own, 'Cupon', yes(record.coupon));
   if (record.lines) {
     const breakdown = child(el, own, 'Desglose');
     for (const line of record.lines) writeLine(breakdown, typed, line);
@@ -179,6 +186,12 @@ export function writeRecordBody(el: XmlElement, own: Prefix, typed: Prefix, reco
   optional(el, own, 'CuotaTotal', record.totalTax);
   optional(el, own, 'ImporteTotal', record.total);
   writeChainTail(el, own, typed, record);
+}
+
+function writeReferences(el: XmlElement, own: Prefix, typed: Prefix, block: string, item: string, ids: InvoiceId[] | undefined): void {
+  if (!ids?.length) return;
+  const list = child(el, own, block);
+  for (const id of ids) writeInvoiceId(child(list, own, item), typed, id);
 }
 
 /** Encadenamiento … Huella: the part an alta and an anulación share. */
@@ -215,15 +228,28 @@ export function readRecordData(el: XmlNode): RecordData {
   set('rectificationType', text(el, 'TipoRectificativa') as RecordData['rectificationType']);
   const rectified = node(el, 'FacturasRectificadas');
   if (rectified) data.rectifiedInvoices = nodes(rectified, 'IDFacturaRectificada').map(readInvoiceId);
+  const substituted = node(el, 'FacturasSustituidas');
+  if (substituted) data.substitutedInvoices = nodes(substituted, 'IDFacturaSustituida').map(readInvoiceId);
   const amounts = node(el, 'ImporteRectificacion');
-  if (amounts)
-    data.rectificationAmounts = { base: requiredText(amounts, 'BaseRectificada'), tax: requiredText(amounts, 'CuotaRectificada') };
+  if (amounts) {
+    const surcharge = text(amounts, 'CuotaRecargoRectificado');
+    data.rectificationAmounts = {
+      base: requiredText(amounts, 'BaseRectificada'),
+      tax: requiredText(amounts, 'CuotaRectificada'),
+      ...(surcharge !== undefined ? { surcharge } : {}),
+    };
+  }
   set('operationDate', text(el, 'FechaOperacion'));
   set('description', text(el, 'DescripcionOperacion'));
-  const macrodato = text(el, 'Macrodato');
-  if (macrodato !== undefined) data.macrodato = macrodato === 'S';
+  set('simplifiedArt7273', flag(el, 'FacturaSimplificadaArt7273'));
+  set('withoutRecipientArt61d', flag(el, 'FacturaSinIdentifDestinatarioArt61d'));
+  set('macrodato', flag(el, 'Macrodato'));
+  set('issuedBy', text(el, 'EmitidaPorTerceroODestinatario') as RecordData['issuedBy']);
+  const third = node(el, 'Tercero');
+  if (third) data.thirdParty = readParty(third);
   const recipients = node(el, 'Destinatarios');
-  if (recipients) data.recipients = nodes(recipients, 'IDDestinatario').map(readRecipient);
+  if (recipients) data.recipients = nodes(recipients, 'IDDestinatario').map(readParty);
+  set('coupon', flag(el, 'Cupon'));
   const breakdown = node(el, 'Desglose');
   if (breakdown) data.lines = nodes(breakdown, 'DetalleDesglose').map(readLine);
   set('totalTax', text(el, 'CuotaTotal'));
@@ -234,6 +260,12 @@ export function readRecordData(el: XmlNode): RecordData {
   set('generatedAt', text(el, 'FechaHoraHusoGenRegistro'));
   set('hash', text(el, 'Huella'));
   return data;
+}
+
+/** An optional S/N element as a boolean; undefined when absent. */
+function flag(el: XmlNode, name: string): boolean | undefined {
+  const value = text(el, name);
+  return value === undefined ? undefined : value === 'S';
 }
 
 /**

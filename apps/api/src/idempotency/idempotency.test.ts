@@ -65,7 +65,7 @@ describe('Idempotency-Key', () => {
 
   it('replays a refusal too: a 422 stays the answer of that key', async () => {
     const { account, taxpayerId, systemId } = await readyAccount(t.app);
-    const body = invoiceBody(taxpayerId, systemId, { total_amount: 999 });
+    const body = invoiceBody(taxpayerId, systemId, { invoice_type: 'F4' });
     const key = randomUUID();
     const first = await request(t.app).post('/api/v1/invoices').set(account.auth).set('Idempotency-Key', key).send(body).expect(422);
     const again = await request(t.app).post('/api/v1/invoices').set(account.auth).set('Idempotency-Key', key).send(body).expect(422);

@@ -3,7 +3,7 @@ import Joi from 'joi';
 import type { Logger } from 'pino';
 import { buildCancellationRecord, cancellationFlags } from '@vf/core';
 import type { Db } from '@vf/db';
-import { invoiceStore, type AccountWithPlan, type InvoiceRow, type StoredInvoiceContent } from '@vf/db';
+import { invoiceStore, storedContentOf, type AccountWithPlan, type InvoiceRow } from '@vf/db';
 import { wakeChainSender, type Queues } from '@vf/queue';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
@@ -12,26 +12,6 @@ import type { BeforeCommit } from '../shared/before-commit';
 import { withTimeout } from '../shared/with-timeout';
 import { closeChainSlot, openChainSlot, previousLink } from './chain-slot';
 import { assertInCurrentChain, awaitingAuthority, historyEntry, invoiceNotFound } from './record-history';
-
-/** The invoice content a record carries (see invoice-record-mapping): what a cancellation row repeats. */
-function contentOf(r: InvoiceRow): StoredInvoiceContent {
-  return {
-    taxpayerId: r.taxpayerId,
-    computerSystemId: r.computerSystemId,
-    invoiceNumber: r.invoiceNumber,
-    invoiceDate: r.invoiceDate,
-    invoiceType: r.invoiceType,
-    description: r.description,
-    operationDate: r.operationDate,
-    recipient: r.recipient,
-    rectificationType: r.rectificationType,
-    rectifiedBaseAmount: r.rectifiedBaseAmount,
-    rectifiedTaxAmount: r.rectifiedTaxAmount,
-    correctedInvoices: r.correctedInvoices,
-    totalAmount: r.totalAmount,
-    totalTaxAmount: r.totalTaxAmount,
-  };
-}
 
 export type InvoiceCancellationService = ReturnType<typeof createInvoiceCancellationService>;
 
@@ -80,7 +60,7 @@ export function createInvoiceCancellationService(deps: { db: Db; queues: Queues;
           chainId: slot.chain.id,
           chainSeq: slot.position,
           accountId: latest.accountId,
-          ...contentOf(latest),
+          ...storedContentOf(latest),
           recordType: 'cancellation',
           rechazoPrevio: decision.flags.rechazoPrevio ? 'S' : null,
           sinRegistroPrevio: decision.flags.sinRegistroPrevio,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { correctionFlags, madridToday, validateInvoiceRequest, type ValidationIssue } from '@vf/core';
+import { checkAgainstIssuer, correctionFlags, madridToday, validateInvoiceRequest, type ValidationIssue } from '@vf/core';
 import type { Db } from '@vf/db';
 import { invoiceStore, systemStore, taxpayerStore, type AccountWithPlan, type InvoiceRow, type SealedAnswer, type SystemRow } from '@vf/db';
 import { FULL_BATCH } from '@vf/db';
@@ -106,17 +106,8 @@ export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) 
     ]);
     if (!taxpayer) throw taxpayerNotFound();
     if (!system) throw systemNotFound();
-    const recipient = invoice.recipient;
-    if (recipient && 'nif' in recipient && recipient.nif === taxpayer.nif) {
-      throw ApiError.validation([
-        {
-          field: 'recipient.nif',
-          code: 'recipient_is_issuer',
-          message: "the recipient's NIF must differ from the issuing taxpayer's",
-          authority_code: 1193,
-        },
-      ]);
-    }
+    const issuerProblems = checkAgainstIssuer(invoice, taxpayer.nif);
+    if (issuerProblems.length > 0) throw ApiError.validation(issuerProblems);
     return { invoice, warnings, system };
   }
 

@@ -1,11 +1,13 @@
 import Joi from 'joi';
 import { TERRITORIES } from '@vf/core';
+import { text } from '../shared/text-schema';
 import { CORRECTIVE_TYPES, NORMAL_TYPES } from './invoice-list-schema';
 
 // The shape of an invoice request (POST /invoices, PUT /invoices/{id}, POST /invoices/validate). The
 // authority's rules in @vf/core (validateInvoiceRequest) judge the content and answer with their own codes;
 // this schema is what the OpenAPI document shows, and the registration service applies it to every body
-// those rules accept, so the API never takes a body the document calls invalid (see docs/api.md).
+// those rules accept, so the API never takes a body the document calls invalid (see docs/api.md). Text lengths are
+// characters (code points), as the authority's schema counts them.
 
 const amountForms = [Joi.number(), Joi.string().pattern(/^-?(0|[1-9]\d{0,11})(\.\d{1,2})?$/)];
 const amountNote = 'Up to 12 digits and 2 decimals, as a JSON number or (better, exact) a decimal string.';
@@ -21,21 +23,35 @@ const code = (values: string[]) => Joi.string().valid(...values);
 const breakdownLine = Joi.object({
   tax_type: Joi.string().max(2).allow(null).description('Impuesto: 01 IVA, 02 IPSI, 03 IGIC, 05 other.'),
   regime_type: Joi.string().max(2).allow(null).description('ClaveRegimen.'),
-  operation_type: Joi.string().max(2).allow(null).description('CalificacionOperacion (S1, S2, N1, N2) or OperacionExenta (E1-E6).'),
+  operation_type: Joi.string().max(2).allow(null).description('CalificacionOperacion (S1, S2, N1, N2) or OperacionExenta (E1-E8).'),
   base_amount: amount.required(),
+  cost_base_amount: optionalAmount.description('BaseImponibleACoste: regime 06 (group of entities), or IPSI / other taxes.'),
   tax_rate: optionalRate,
   tax_amount: optionalAmount,
   surcharge_rate: optionalRate,
   surcharge_amount: optionalAmount,
 });
 
-const spanishRecipient = Joi.object({ name: Joi.string().max(120).required(), nif: Joi.string().max(20).required() });
-const foreignRecipient = Joi.object({
-  name: Joi.string().max(120).required(),
-  country: Joi.string().length(2).required(),
-  id_type: Joi.string().max(2).required(),
-  id: Joi.string().max(20).required(),
+const spanishParty = Joi.object({ name: text(120).required(), nif: Joi.string().max(20).required() });
+const foreignParty = Joi.object({
+  name: text(120).required(),
+  country: Joi.string().length(2).description('Required unless id_type is 02 (EU VAT number), whose prefix names the country.'),
+  id_type: Joi.string()
+    .max(2)
+    .required()
+    .description('IDType: 02 EU VAT number, 03 passport, 04-06 other documents, 07 not in the census.'),
+  id: text(20).required(),
 });
+const party = (what: string) =>
+  Joi.alternatives(spanishParty, foreignParty, Joi.valid(null)).description(
+    `${what}: a Spanish NIF, or a foreign identification (IDOtro).`,
+  );
+const references = (what: string) =>
+  Joi.array()
+    .items(Joi.object({ invoice_number: Joi.string().max(60).required(), invoice_date: date.required() }))
+    .max(1000)
+    .allow(null)
+    .description(what);
 
 export const invoiceRequestSchema = Joi.object({
   taxpayer_id: Joi.string().guid().required(),
@@ -43,17 +59,32 @@ export const invoiceRequestSchema = Joi.object({
   invoice_number: Joi.string().min(1).max(60).required(),
   invoice_date: date.required(),
   invoice_type: code([...NORMAL_TYPES, ...CORRECTIVE_TYPES]).required(),
-  description: Joi.string().max(500).required(),
+  description: text(500).required(),
   operation_date: date.allow(null),
-  recipient: Joi.alternatives(spanishRecipient, foreignRecipient, Joi.valid(null)).description(
-    'A Spanish NIF, or a foreign identification (IDOtro).',
-  ),
+  recipient: party('The recipient (one; or use recipients)'),
+  recipients: Joi.array()
+    .items(Joi.alternatives(spanishParty, foreignParty))
+    .min(1)
+    .max(1000)
+    .allow(null)
+    .description('Several recipients (Destinatarios, up to 1,000), instead of recipient.'),
+  issued_by: code(['recipient', 'third_party'])
+    .allow(null)
+    .description('EmitidaPorTerceroODestinatario: the invoice was issued by the recipient, or by a third party (give third_party).'),
+  third_party: party('Tercero: the third party that issued the invoice on the issuer’s behalf, with issued_by third_party'),
+  simplified_art_72_73: Joi.boolean()
+    .allow(null)
+    .description('FacturaSimplificadaArt7273: a simplified invoice under arts. 7.2 and 7.3 RD 1619/2012 (F1, F3, R1-R4).'),
+  without_recipient_art_61d: Joi.boolean()
+    .allow(null)
+    .description('FacturaSinIdentifDestinatarioArt61d: an invoice without identified recipient, art. 6.1.d RD 1619/2012 (F2, R5).'),
+  coupon: Joi.boolean().allow(null).description('Cupon (R1 and R5 only).'),
   rectification_type: code(['S', 'I']).allow(null).description('Corrective invoices: S substitution, I differences (default).'),
   rectified_base_amount: optionalAmount,
   rectified_tax_amount: optionalAmount,
-  corrected_invoices: Joi.array()
-    .items(Joi.object({ invoice_number: Joi.string().max(60).required(), invoice_date: date.required() }))
-    .allow(null),
+  rectified_surcharge_amount: optionalAmount.description('CuotaRecargoRectificado: with rectification_type S.'),
+  corrected_invoices: references('The invoices a corrective invoice (R1-R5) corrects.'),
+  substituted_invoices: references('FacturasSustituidas: the simplified invoices an F3 replaces.'),
   breakdown: Joi.array().items(breakdownLine).min(1).required(),
   total_amount: amount.required(),
   total_tax_amount: amount.required(),
@@ -66,4 +97,5 @@ export const classifyRequestSchema = Joi.object({
     .description('Where the issuer is established; peninsula by default.'),
   recipient_country: Joi.string().max(2).allow(null).description('ISO 3166-1 alpha-2; ES by default.'),
   recipient_vat: Joi.string().max(40).allow(null, '').description('The recipient’s VAT number (NIF for Spain), if a business.'),
+  base_amount: optionalAmount.description('The sale’s taxable base: breakdown_line then comes with its amounts (tax = base × rate).'),
 });

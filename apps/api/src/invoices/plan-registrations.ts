@@ -1,6 +1,6 @@
-import type { NormalizedInvoice, ValidationIssue } from '@vf/core';
+import { checkAgainstIssuer, type NormalizedInvoice, type ValidationIssue } from '@vf/core';
 import { duplicateKey, type AppendContext, type AppendWrite, type RegistrationLineRow, type SealedAnswer } from '@vf/db';
-import { ApiError, type FieldIssue } from '../errors/api-error';
+import { ApiError } from '../errors/api-error';
 import { altaRecordRow } from './alta-record-row';
 import { generationTime } from './generation-time';
 
@@ -34,23 +34,16 @@ export const systemNotFound = () => new ApiError('system_not_found', 'No compute
 export const duplicateInvoice = (invoice: NormalizedInvoice) =>
   new ApiError('duplicate_invoice', `Invoice ${invoice.invoiceNumber} of ${invoice.invoiceDate} is already registered for this taxpayer.`);
 
-const RECIPIENT_IS_ISSUER: FieldIssue = {
-  field: 'recipient.nif',
-  code: 'recipient_is_issuer',
-  message: "the recipient's NIF must differ from the issuing taxpayer's",
-  authority_code: 1193,
-};
-
 /**
- * The checks that need the taxpayer's data, per item and in order: a missing system, the issuer as recipient, an
- * invoice the chain already has or an earlier item of the same group repeats. An item that fails fails alone.
+ * The checks that need the taxpayer's data, per item and in order: a missing system, the issuer as recipient or third
+ * party, an invoice the chain already has or an earlier item of the same group repeats. An item that fails fails alone.
  */
 export function screenRegistrations(ctx: AppendContext, items: RegistrationItem[]): (ApiError | undefined)[] {
   const seen = new Set<string>();
   return items.map(({ invoice }) => {
     if (!ctx.systems.has(invoice.computerSystemId)) return systemNotFound();
-    const recipient = invoice.recipient;
-    if (recipient && 'nif' in recipient && recipient.nif === ctx.taxpayer.nif) return ApiError.validation([RECIPIENT_IS_ISSUER]);
+    const issuerProblems = checkAgainstIssuer(invoice, ctx.taxpayer.nif);
+    if (issuerProblems.length > 0) return ApiError.validation(issuerProblems);
     const key = duplicateKey(invoice.invoiceNumber, invoice.invoiceDate);
     if (ctx.duplicates.has(key) || seen.has(key)) return duplicateInvoice(invoice);
     seen.add(key);

@@ -88,6 +88,44 @@ describe('POST /api/v1/invoices/classify', () => {
     });
   });
 
+  // Every case classify answers, with an invoice around its line that a client would register for that sale.
+  const cases: [string, Record<string, unknown>, Record<string, unknown>][] = [
+    ['domestic', { recipient_country: 'ES' }, {}],
+    [
+      'EU business',
+      { recipient_country: 'FR', recipient_vat: 'FR12345678901' },
+      { recipient: { name: 'Client SARL', country: 'FR', id_type: '02', id: 'FR12345678901' } },
+    ],
+    ['EU consumer (OSS)', { recipient_country: 'FR' }, { invoice_type: 'F2', recipient: undefined }],
+    ['export', { recipient_country: 'US' }, { recipient: { name: 'Client Inc', country: 'US', id_type: '04', id: 'X1234567' } }],
+    ['Canary Islands', { issuer_territory: 'canarias' }, {}],
+    ['Ceuta', { issuer_territory: 'ceuta' }, {}],
+    ['Melilla', { issuer_territory: 'melilla' }, {}],
+  ];
+
+  it.each(cases)('%s: breakdown_line is a line /invoices/validate accepts as it is', async (_name, classifyBody, invoice) => {
+    const { account, taxpayerId, systemId } = await readyAccount(t.app);
+    const data = (
+      await request(t.app)
+        .post('/api/v1/invoices/classify')
+        .set(account.auth)
+        .send({ ...classifyBody, base_amount: '80.00' })
+        .expect(200)
+    ).body.data;
+    expect(data).toEqual(
+      expect.objectContaining({ operation_type: expect.any(String), regime_type: expect.any(String), tax_rate: expect.any(Number) }),
+    );
+    const line = data.breakdown_line;
+    const tax = line.tax_amount ?? '0.00';
+    const body = invoiceBody(taxpayerId, systemId, {
+      breakdown: [line],
+      total_tax_amount: tax,
+      total_amount: (8000 + Math.round(Number(tax) * 100)) / 100,
+      ...invoice,
+    });
+    await request(t.app).post('/api/v1/invoices/validate').set(account.auth).send(body).expect(200);
+  });
+
   it('answers 422 for an unusable request, and never counts against the quota', async () => {
     const { account } = await readyAccount(t.app);
     const before = await stored();

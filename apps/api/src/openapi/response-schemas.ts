@@ -22,6 +22,9 @@ const issue = Joi.object({
   code: text.required(),
   message: text.required(),
   authority_code: Joi.number().integer(),
+  explanation: Joi.object({ es: text.required(), en: text.required() }).description(
+    'On a warning the authority would register the invoice with (2000-2009): what it means and what to do, in Spanish and English.',
+  ),
 });
 const warning = Joi.object({ code: text.required(), message: text.required() });
 
@@ -166,23 +169,38 @@ export const record = Joi.object({
   xml_url: text.required(),
 });
 
-const recipient = Joi.alternatives(
+const identified = [
   Joi.object({ name: text.required(), nif: text.required() }),
-  Joi.object({ name: text.required(), country: text.required(), id_type: text.required(), id: text.required() }),
-  Joi.valid(null),
-);
+  Joi.object({
+    name: text.required(),
+    country: text.description('Absent for an EU VAT number (id_type 02) given without country.'),
+    id_type: text.required(),
+    id: text.required(),
+  }),
+];
+const recipient = Joi.alternatives(...identified, Joi.valid(null));
+const references = Joi.array().items(Joi.object({ invoice_number: text.required(), invoice_date: text.required() }));
 
 export const invoiceDetail = Joi.object({
   ...invoiceFacts,
   description: text.required(),
   operation_date: isoDay.allow(null).required(),
-  recipient: recipient.required(),
+  recipient: recipient.required().description('The first recipient (null when none).'),
+  recipients: Joi.array()
+    .items(Joi.alternatives(...identified))
+    .required()
+    .description('Every recipient, in order (Destinatarios).'),
+  issued_by: Joi.string().valid('recipient', 'third_party').allow(null).required(),
+  third_party: recipient.required(),
+  simplified_art_72_73: Joi.boolean().required(),
+  without_recipient_art_61d: Joi.boolean().required(),
+  coupon: Joi.boolean().required(),
   rectification_type: Joi.string().valid('S', 'I').allow(null).required(),
   rectified_base_amount: nullableAmount.required(),
   rectified_tax_amount: nullableAmount.required(),
-  corrected_invoices: Joi.array()
-    .items(Joi.object({ invoice_number: text.required(), invoice_date: text.required() }))
-    .required(),
+  rectified_surcharge_amount: nullableAmount.required(),
+  corrected_invoices: references.required(),
+  substituted_invoices: references.required(),
   breakdown: Joi.array()
     .items(
       Joi.object({
@@ -190,6 +208,7 @@ export const invoiceDetail = Joi.object({
         regime_type: nullableText.required(),
         operation_type: text.required(),
         base_amount: amount.required(),
+        cost_base_amount: nullableAmount.required(),
         tax_rate: Joi.string().allow(null).required(),
         tax_amount: nullableAmount.required(),
         surcharge_rate: Joi.string().allow(null).required(),
@@ -242,7 +261,24 @@ export const validationResponse = envelope(
 );
 
 export const classificationResponse = envelope(
-  Joi.object().unknown(true).description('Suggested operation_type, regime_type, tax_type, tax_rate and notes.'),
+  Joi.object({
+    operation_class: text.required(),
+    operation_type: text.required(),
+    regime_type: text.required(),
+    tax_type: text.required(),
+    tax_rate: Joi.number().required(),
+    notes: text.required().description('Advice; says where the contract’s codes above and the authority’s rules part.'),
+    breakdown_line: Joi.object({
+      tax_type: text.required(),
+      regime_type: text.required(),
+      operation_type: text.required(),
+      base_amount: nullableAmount.required().description('The request’s base_amount; null without one.'),
+      tax_rate: Joi.string().description('Only on a taxed line.'),
+      tax_amount: nullableAmount.description('Only on a taxed line: base × rate, null without a base_amount.'),
+    })
+      .required()
+      .description('The line to register the sale with, as POST /invoices takes it: POST /invoices/validate accepts it as it is.'),
+  }),
 );
 
 export const resendResponse = envelope(invoiceDetail.keys({ resumed_records: Joi.number().integer().min(0).required() }));

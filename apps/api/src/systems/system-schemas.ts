@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { spanishNif } from '../shared/nif-schema';
+import { text } from '../shared/text-schema';
 import { SYSTEM_CODE } from './system-code';
 
 export interface SystemCreateRequest {
@@ -15,13 +16,13 @@ export interface SystemCreateRequest {
 
 export type SystemUpdateRequest = Partial<SystemCreateRequest>;
 
-// Lengths are those of the authority's SistemaInformatico elements.
+// Lengths are those of the authority's SistemaInformatico elements, in characters as its schema counts them.
 const fields = {
-  vendor_name: Joi.string().trim().min(1).max(120),
+  vendor_name: text(120).trim().min(1),
   vendor_nif: spanishNif,
-  name: Joi.string().trim().min(1).max(30),
-  version: Joi.string().trim().min(1).max(50),
-  installation_number: Joi.string().trim().min(1).max(100),
+  name: text(30).trim().min(1),
+  version: text(50).trim().min(1),
+  installation_number: text(100).trim().min(1),
   only_supports_verifactu: Joi.boolean().strict(),
   system_code: Joi.string()
     .pattern(SYSTEM_CODE)

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { text } from '../shared/text-schema';
 import { spanishNif } from '../shared/nif-schema';
 
 export interface TaxpayerCreateRequest {
@@ -26,7 +27,7 @@ const certificatePassword = Joi.when('certificate_path', {
 
 const fields = {
   nif: spanishNif,
-  name: Joi.string().trim().min(1).max(120),
+  name: text(120).trim().min(1),
   is_production: Joi.boolean().strict(),
   certificate_path: certificatePath,
   certificate_p12_base64: certificateP12,

@@ -1,4 +1,6 @@
 import { EU_MEMBER_STATES } from '../code-lists';
+import { f1Request } from '../testing';
+import { validateInvoiceRequest } from '../validation';
 import { classifyOperation } from './classify-operation';
 import { EU_STANDARD_VAT_RATES } from './eu-standard-vat-rates';
 
@@ -91,5 +93,66 @@ describe('classifyOperation: invalid requests', () => {
       'issuer_territory:invalid_code',
       'recipient_country:invalid_country',
     ]);
+  });
+});
+
+/** Every case classify answers, with an invoice around its line that a client would register for that sale. */
+const CLASSIFY_CASES: { name: string; request: Record<string, unknown>; invoice: Record<string, unknown> }[] = [
+  { name: 'domestic', request: { recipient_country: 'ES' }, invoice: {} },
+  {
+    name: 'EU business',
+    request: { recipient_country: 'FR', recipient_vat: 'FR12345678901' },
+    invoice: { recipient: { name: 'Client SARL', country: 'FR', id_type: '02', id: 'FR12345678901' } },
+  },
+  { name: 'EU consumer (OSS)', request: { recipient_country: 'FR' }, invoice: { invoice_type: 'F2', recipient: undefined } },
+  {
+    name: 'export',
+    request: { recipient_country: 'US' },
+    invoice: { recipient: { name: 'Client Inc', country: 'US', id_type: '04', id: 'X1234567' } },
+  },
+  { name: 'Canary Islands', request: { issuer_territory: 'canarias' }, invoice: {} },
+  { name: 'Ceuta', request: { issuer_territory: 'ceuta' }, invoice: {} },
+  { name: 'Melilla', request: { issuer_territory: 'melilla' }, invoice: {} },
+];
+
+describe('classifyOperation: the breakdown line to register with', () => {
+  it.each(CLASSIFY_CASES)('$name: a line the invoice rules accept as it is, once base_amount is given', ({ request, invoice }) => {
+    const { breakdown_line: line } = dataOf({ ...request, base_amount: '250.00' });
+    expect(line.base_amount).toBe('250.00');
+    const tax = Number(line.tax_amount ?? 0);
+    const body = f1Request({ breakdown: [line], total_amount: 250 + tax, total_tax_amount: tax, ...invoice });
+    const result = validateInvoiceRequest(body, { today: '2026-11-22' });
+    expect(result.valid ? [] : result.errors).toEqual([]);
+    // Nothing the authority would flag either: only advice (the EU business's VIES check).
+    expect(result.warnings.filter((w) => w.code !== 'eu_vat_number_not_verified')).toEqual([]);
+  });
+
+  it('computes the tax of a taxed line from the base, and leaves the amounts to the client without one', () => {
+    expect(dataOf({ base_amount: 99.99 }).breakdown_line).toEqual({
+      tax_type: '01',
+      regime_type: '01',
+      operation_type: 'S1',
+      base_amount: '99.99',
+      tax_rate: '21.00',
+      tax_amount: '21.00',
+    });
+    expect(dataOf({}).breakdown_line).toMatchObject({ base_amount: null, tax_amount: null });
+    expect(dataOf({ recipient_country: 'US' }).breakdown_line).toEqual({
+      tax_type: '01',
+      regime_type: '02',
+      operation_type: 'E2',
+      base_amount: null,
+    });
+    expect(errorsOf({ base_amount: '1,5' })).toEqual(['base_amount:invalid_amount']);
+  });
+
+  it("says in the notes where the contract's codes and the authority's rules part", () => {
+    const oss = dataOf({ recipient_country: 'FR' });
+    expect([oss.operation_type, oss.tax_rate]).toEqual(['S1', 20]);
+    expect(oss.breakdown_line).toMatchObject({ operation_type: 'N2', regime_type: '17' });
+    expect(oss.notes).toMatch(/contract states operation_type S1.*1124.*N2, regime 17/);
+    expect(dataOf({ recipient_country: 'US' }).notes).toMatch(/contract states tax_rate 0.*1238/);
+    expect(dataOf({ recipient_country: 'DE', recipient_vat: 'DE123456789' }).notes).toMatch(/contract states tax_rate 0/);
+    expect(dataOf({}).notes).not.toMatch(/contract states/);
   });
 });

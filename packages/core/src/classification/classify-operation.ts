@@ -1,5 +1,6 @@
 import { isEuMemberState } from '../code-lists';
 import type { ValidationIssue } from '../validation/types';
+import { breakdownLine, type ClassifiedLine, type LineSpec } from './breakdown-line';
 import { EU_STANDARD_VAT_RATES, EU_STANDARD_VAT_RATES_AS_OF } from './eu-standard-vat-rates';
 import { readClassificationRequest, type ClassificationRequest } from './read-classification-request';
 
@@ -10,7 +11,16 @@ export interface Classification {
   tax_type: string;
   tax_rate: number;
   notes: string;
+  /** The line to register the sale with: what POST /invoices/validate accepts, with base_amount filled in. */
+  breakdown_line: ClassifiedLine;
 }
+
+type Case = Omit<Classification, 'breakdown_line'> & { line: LineSpec };
+
+// An exempt line carries no rate or tax (AEAT "Validaciones y errores" v1.2.0 §3.1.3.15, 1238): the contract's rate 0 is
+// said, not registered.
+const EXEMPT_LINE_NOTE =
+  "The contract states tax_rate 0 for this case; an exempt line carries no rate or tax in the authority's records (its rule 1238), so breakdown_line leaves them out.";
 
 // General IPSI rate for services in each city's IPSI ordinance; goods carry product rates (0.5 % to 10 %).
 const IPSI_SERVICES_RATE = { ceuta: 3, melilla: 4 } as const;
@@ -23,10 +33,11 @@ const IPSI_SERVICES_RATE = { ceuta: 3, melilla: 4 } as const;
 export function classifyOperation(body: unknown): { valid: true; data: Classification } | { valid: false; errors: ValidationIssue[] } {
   const read = readClassificationRequest(body);
   if (!read.ok) return { valid: false, errors: read.errors };
-  return { valid: true, data: classify(read.request) };
+  const { line, ...fields } = classify(read.request);
+  return { valid: true, data: { ...fields, breakdown_line: breakdownLine(line, read.request.baseCents) } };
 }
 
-function classify(r: ClassificationRequest): Classification {
+function classify(r: ClassificationRequest): Case {
   if (r.territory === 'canarias') return canaryIslands(r);
   if (r.territory === 'ceuta' || r.territory === 'melilla') return ceutaMelilla(r, r.territory);
   if (r.country === 'ES') return domestic();
@@ -34,8 +45,9 @@ function classify(r: ClassificationRequest): Classification {
   return exportOutsideEu(r.country);
 }
 
-function domestic(): Classification {
+function domestic(): Case {
   return {
+    line: { tax_type: '01', regime_type: '01', operation_type: 'S1', rateHundredths: 2100n },
     operation_class: 'domestic',
     operation_type: 'S1',
     regime_type: '01',
@@ -48,8 +60,9 @@ function domestic(): Classification {
   };
 }
 
-function intraEuBusiness(country: string, vat: string): Classification {
+function intraEuBusiness(country: string, vat: string): Case {
   return {
+    line: { tax_type: '01', regime_type: '02', operation_type: 'E1' },
     operation_class: 'intra_eu_b2b',
     operation_type: 'E1',
     regime_type: '02',
@@ -60,13 +73,17 @@ function intraEuBusiness(country: string, vat: string): Classification {
       'https://ec.europa.eu/taxation_customs/vies/) and keep the result: if the number is not valid, Spanish VAT applies. ' +
       "Declare the operation in form 349. The codes above are the ones this service returns for the case; for a supply of goods the authority's " +
       'specific exemption is E5 (art. 25 Ley 37/1992, regime 01), and business services to another EU country are usually not subject in Spain ' +
-      '(N2, regime 01, reverse charge by the customer); use those when registering the invoice if they describe your operation.',
+      '(N2, regime 01, reverse charge by the customer); use those when registering the invoice if they describe your operation. ' +
+      EXEMPT_LINE_NOTE,
   };
 }
 
-function intraEuConsumer(country: string): Classification {
+function intraEuConsumer(country: string): Case {
   const rate = EU_STANDARD_VAT_RATES[country as keyof typeof EU_STANDARD_VAT_RATES];
   return {
+    // Destination VAT is not Spanish IVA: the authority takes no foreign rate on an IVA line (1124) and records the sale
+    // as not subject in Spain by the place-of-supply rules, without rate or tax (1237).
+    line: { tax_type: '01', regime_type: '17', operation_type: 'N2' },
     operation_class: 'intra_eu_b2c_oss',
     operation_type: 'S1',
     regime_type: '17',
@@ -76,12 +93,15 @@ function intraEuConsumer(country: string): Classification {
       `Sale to a consumer in ${country} (no VAT number given): once your EU-wide distance sales of goods and telecom, broadcasting and electronic services ` +
       `exceed 10,000.00 a year (or if you opted in), ${country} VAT applies, at its standard rate of ${rate}% (as of ${EU_STANDARD_VAT_RATES_AS_OF}) unless the product has a reduced rate there, ` +
       'declared quarterly through the One-Stop Shop (OSS, form 369). Below the threshold, and for most other services, Spanish VAT at 21% applies instead (regime 01). ' +
-      'If the customer is in fact a business, ask for its VAT number: the sale is then intra-Community B2B.',
+      'If the customer is in fact a business, ask for its VAT number: the sale is then intra-Community B2B. ' +
+      `The contract states operation_type S1 with ${country}'s rate for this case, but the authority's records take only Spanish IVA rates on an IVA line ` +
+      `(its rule 1124): breakdown_line registers the sale as not subject in Spain (N2, regime 17), without rate or tax (rule 1237); ${country}'s VAT is declared through the OSS, not in this record.`,
   };
 }
 
-function exportOutsideEu(country: string): Classification {
+function exportOutsideEu(country: string): Case {
   return {
+    line: { tax_type: '01', regime_type: '02', operation_type: 'E2' },
     operation_class: 'export',
     operation_type: 'E2',
     regime_type: '02',
@@ -90,12 +110,14 @@ function exportOutsideEu(country: string): Classification {
     notes:
       `Sale to a recipient in ${country}, outside the EU: goods shipped out of the EU are exempt under art. 21 of Ley 37/1992; keep the customs export ` +
       'declaration (DUA) as proof. Services to customers outside the EU are usually not subject to Spanish VAT under the place-of-supply rules ' +
-      '(operation_type N2, regime 01) rather than exempt; check arts. 69 and 70 of Ley 37/1992 for exceptions (e.g. services on Spanish real estate).',
+      '(operation_type N2, regime 01) rather than exempt; check arts. 69 and 70 of Ley 37/1992 for exceptions (e.g. services on Spanish real estate). ' +
+      EXEMPT_LINE_NOTE,
   };
 }
 
-function canaryIslands(r: ClassificationRequest): Classification {
+function canaryIslands(r: ClassificationRequest): Case {
   return {
+    line: { tax_type: '03', regime_type: '01', operation_type: 'S1', rateHundredths: 700n },
     operation_class: 'canary_islands_igic',
     operation_type: 'S1',
     regime_type: '01',
@@ -108,10 +130,11 @@ function canaryIslands(r: ClassificationRequest): Classification {
   };
 }
 
-function ceutaMelilla(r: ClassificationRequest, city: 'ceuta' | 'melilla'): Classification {
+function ceutaMelilla(r: ClassificationRequest, city: 'ceuta' | 'melilla'): Case {
   const name = city === 'ceuta' ? 'Ceuta' : 'Melilla';
   const rate = IPSI_SERVICES_RATE[city];
   return {
+    line: { tax_type: '02', regime_type: '01', operation_type: 'S1', rateHundredths: BigInt(rate * 100) },
     operation_class: 'ceuta_melilla_ipsi',
     operation_type: 'S1',
     regime_type: '01',

@@ -1,6 +1,6 @@
 import { EU_MEMBER_STATES, isCountryCode, isEuMemberState } from '../code-lists';
 import { validateEuVatNumber, validateSpanishNif } from '../nif';
-import { isJsonObject, rejectUnknownFields } from '../validation/field-readers';
+import { isJsonObject, readAmount, rejectUnknownFields } from '../validation/field-readers';
 import { IssueCollector } from '../validation/issue-collector';
 import type { ValidationIssue } from '../validation/types';
 
@@ -12,6 +12,8 @@ export interface ClassificationRequest {
   country: string;
   /** Normalised, with its country prefix. */
   vat?: string;
+  /** The taxable base to compute the suggested line's amounts with, in cents. */
+  baseCents?: bigint;
 }
 
 const isTerritory = (v: unknown): v is Territory => typeof v === 'string' && (TERRITORIES as readonly string[]).includes(v);
@@ -27,7 +29,7 @@ export function readClassificationRequest(
     issues.error('', 'invalid_body', 'The request body must be a JSON object.');
     return { ok: false, errors: issues.errors };
   }
-  rejectUnknownFields(body, ['issuer_territory', 'recipient_country', 'recipient_vat'], '', issues);
+  rejectUnknownFields(body, ['issuer_territory', 'recipient_country', 'recipient_vat', 'base_amount'], '', issues);
 
   const territory = body.issuer_territory ?? 'peninsula';
   if (!isTerritory(territory))
@@ -37,10 +39,11 @@ export function readClassificationRequest(
   if (!isCountryCode(country))
     issues.error('recipient_country', 'invalid_country', 'recipient_country must be an ISO 3166-1 alpha-2 country code, such as FR or US.');
   const vat = readVat(body.recipient_vat, isCountryCode(country) ? country : undefined, issues);
+  const base = readAmount(body.base_amount, 'base_amount', issues);
 
   if (issues.errors.length > 0 || !isTerritory(territory) || !isCountryCode(country) || vat === null)
     return { ok: false, errors: issues.errors };
-  return { ok: true, request: vat ? { territory, country, vat } : { territory, country } };
+  return { ok: true, request: { territory, country, ...(vat ? { vat } : {}), ...(base ? { baseCents: base.cents } : {}) } };
 }
 
 function readVat(value: unknown, country: string | undefined, issues: IssueCollector): string | undefined | null {

@@ -63,6 +63,10 @@ describe('validateEuVatNumber', () => {
     ['RO', 'RO18547290', 'RO18547290'],
     ['LT', 'LT123456789012', 'LT123456789012'],
     ['GB', 'XI123456789', 'XI123456789'],
+    // Before February 2021 a GB number was a NIF-IVA; which prefix an operation may carry is judged with its date.
+    ['GB', 'GB123456789', 'GB123456789'],
+    [undefined, 'FR12345678901', 'FR12345678901'],
+    [undefined, 'el123456789', 'EL123456789'],
     ['it', 'IT12345678901', 'IT12345678901'],
   ])('accepts %s %s', (country, id, normalized) => {
     expect(validateEuVatNumber(country, id)).toEqual({ valid: true, normalized });
@@ -73,7 +77,7 @@ describe('validateEuVatNumber', () => {
     ['DE', '123456789', 'prefix DE'], // the prefix is required
     ['FR', 'DE123456789', 'prefix FR'], // another country's number
     ['GR', 'GR123456789', 'prefix EL'],
-    ['GB', 'GB123456789', 'prefix XI'],
+    [undefined, 'ZZ12345', 'EU VAT prefix'],
     ['DE', 'DE12345678', '9 digits'],
     ['RO', 'RO0123', 'without leading zeros'],
     ['LT', 'LT1234567890', '9 or 12 digits'],

@@ -12,9 +12,11 @@ interface VatFormat {
   prefix: string;
   body: RegExp;
   shape: string;
+  /** Another prefix the country's numbers may carry. */
+  alsoPrefix?: string;
 }
 
-// Body shapes after the prefix, from the authority's NIF-IVA structure table ([VAL] Nota 1, NOTES §8.7).
+// Body shapes after the prefix, from the NIF-IVA structure table of AEAT "Validaciones y errores" v1.2.0 (Nota 1).
 const FORMATS: Record<string, VatFormat> = {
   AT: { prefix: 'AT', body: /^[0-9A-Z]{9}$/, shape: '9 letters or digits' },
   BE: { prefix: 'BE', body: /^\d{10}$/, shape: '10 digits' },
@@ -42,19 +44,34 @@ const FORMATS: Record<string, VatFormat> = {
   SE: { prefix: 'SE', body: /^\d{12}$/, shape: '12 digits' },
   SI: { prefix: 'SI', body: /^\d{8}$/, shape: '8 digits' },
   SK: { prefix: 'SK', body: /^\d{10}$/, shape: '10 digits' },
-  // Northern Ireland traders keep an EU VAT number for goods. The "GB" prefix has been refused
-  // for operations since 01-02-2021 (error 1255), and our invoices are all later than that.
-  GB: { prefix: 'XI', body: /^([0-9A-Z]{5}|[0-9A-Z]{9}|[0-9A-Z]{12})$/, shape: '5, 9 or 12 letters or digits' },
+  // Northern Ireland traders keep an EU VAT number for goods (XI). "GB" numbers were NIF-IVA until Brexit: which of the
+  // two an operation may carry depends on its date (1254, 1255), judged with the invoice's dates, not here.
+  GB: { prefix: 'XI', alsoPrefix: 'GB', body: /^([0-9A-Z]{5}|[0-9A-Z]{9}|[0-9A-Z]{12})$/, shape: '5, 9 or 12 letters or digits' },
 };
+
+const COUNTRY_BY_PREFIX: ReadonlyMap<string, string> = new Map(
+  Object.entries(FORMATS).flatMap(
+    ([country, f]) => [[f.prefix, country], ...(f.alsoPrefix ? [[f.alsoPrefix, country]] : [])] as [string, string][],
+  ),
+);
 
 /**
  * Structure of an EU VAT number (IDType 02) for the recipient's country: it must start with that
  * country's VAT prefix (the authority compares them, error 1122) and the rest must have the country's
- * shape. Not a VIES check: the number may still not exist. Spaces, dots and hyphens are ignored.
+ * shape. Without a country (CodigoPais is optional for IDType 02) the prefix names it. Not a VIES check:
+ * the number may still not exist. Spaces, dots and hyphens are ignored.
  */
-export function validateEuVatNumber(country: string, id: string): EuVatCheck {
-  const countryCode = country.trim().toUpperCase();
+export function validateEuVatNumber(country: string | undefined, id: string): EuVatCheck {
   const normalized = id.toUpperCase().replace(/[\s.-]/g, '');
+  const countryCode = country === undefined ? COUNTRY_BY_PREFIX.get(normalized.slice(0, 2)) : country.trim().toUpperCase();
+  if (countryCode === undefined) {
+    return {
+      valid: false,
+      normalized,
+      problem: 'shape',
+      reason: 'without a country, the number must start with an EU VAT prefix (such as FR, DE, EL or XI)',
+    };
+  }
   const format = FORMATS[countryCode];
   if (!format) {
     const reason =
@@ -63,7 +80,7 @@ export function validateEuVatNumber(country: string, id: string): EuVatCheck {
         : `${countryCode} does not issue EU VAT numbers`;
     return { valid: false, normalized, problem: 'country', reason };
   }
-  if (!normalized.startsWith(format.prefix)) {
+  if (!normalized.startsWith(format.prefix) && !(format.alsoPrefix && normalized.startsWith(format.alsoPrefix))) {
     return {
       valid: false,
       normalized,

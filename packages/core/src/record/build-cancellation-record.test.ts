@@ -27,8 +27,9 @@ function vectorInvoice(invoiceNumber: string): NormalizedInvoice {
     invoiceDate: '2024-01-01',
     invoiceType: 'F1',
     description: 'Venta',
-    recipient: { name: 'certificado dos telematicas', nif: '89890002E' },
+    recipients: [{ name: 'certificado dos telematicas', nif: '89890002E' }],
     correctedInvoices: [],
+    substitutedInvoices: [],
     lines: [{ taxType: '01', regimeType: '01', operationType: 'S1', baseAmount: '111.10', taxRate: '11.12', taxAmount: '12.35' }],
     totalAmount: '123.45',
     totalTaxAmount: '12.35',
@@ -76,7 +77,7 @@ describe('buildCancellationRecord', () => {
     expect(isCancellation(second)).toBe(false);
   });
 
-  it('chains the next alta to the anulación with the anulada identifiers and the anulación huella (NOTES §1.6)', () => {
+  it('chains the next alta to the anulación with the anulada identifiers and the anulación huella (AEAT web-service description §9.3.1)', () => {
     const { first, second } = vectorChain();
     const cancellation = buildCancellationRecord({
       invoice: { issuerNif: '89890001K', invoiceNumber: first.id.invoiceNumber, invoiceDate: '2024-01-01' },

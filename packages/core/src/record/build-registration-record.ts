@@ -11,7 +11,7 @@ import type {
   RegistrationRecord,
   SistemaInformatico,
 } from '../registration-record';
-import type { NormalizedInvoice, NormalizedLine, NormalizedRecipient } from '../validation/types';
+import type { NormalizedInvoice, NormalizedLine, NormalizedRecipient, NormalizedReference } from '../validation/types';
 
 export interface RegistrationRecordSource {
   invoice: NormalizedInvoice;
@@ -22,7 +22,7 @@ export interface RegistrationRecordSource {
   /** FechaHoraHusoGenRegistro literal, fixed at registration and reused on every resend. */
   generatedAt: string;
   externalRef?: string;
-  /** Subsanacion / RechazoPrevio of a correction (NOTES §4.3); not hashed. */
+  /** Subsanacion / RechazoPrevio of a correction (operations matrix, AEAT "Validaciones y errores" v1.2.0 annex 6); not hashed. */
   flags?: RegistrationFlags;
 }
 
@@ -37,6 +37,11 @@ const MACRODATO_THRESHOLD_CENTS = 10_000_000_000n;
 export function buildRegistrationRecord(src: RegistrationRecordSource): RegistrationRecord {
   const { invoice, issuer } = src;
   const id: InvoiceId = { issuerNif: issuer.nif, invoiceNumber: invoice.invoiceNumber, invoiceDate: toAeatDate(invoice.invoiceDate) };
+  // The invoices a record corrects or replaces are the issuer's own: their IDEmisorFactura is the issuer's NIF.
+  const references = (refs: NormalizedReference[]): InvoiceId[] | undefined =>
+    refs.length
+      ? refs.map((c) => ({ issuerNif: issuer.nif, invoiceNumber: c.invoiceNumber, invoiceDate: toAeatDate(c.invoiceDate) }))
+      : undefined;
   const record: RegistrationRecord = {
     id,
     issuerName: issuer.name,
@@ -44,21 +49,18 @@ export function buildRegistrationRecord(src: RegistrationRecordSource): Registra
     flags: presentFlags(src.flags),
     invoiceType: invoice.invoiceType,
     rectificationType: invoice.rectificationType,
-    rectifiedInvoices: invoice.correctedInvoices.length
-      ? invoice.correctedInvoices.map((c) => ({
-          issuerNif: issuer.nif,
-          invoiceNumber: c.invoiceNumber,
-          invoiceDate: toAeatDate(c.invoiceDate),
-        }))
-      : undefined,
-    rectificationAmounts:
-      invoice.rectificationType === 'S' && invoice.rectifiedBaseAmount !== undefined && invoice.rectifiedTaxAmount !== undefined
-        ? { base: invoice.rectifiedBaseAmount, tax: invoice.rectifiedTaxAmount }
-        : undefined,
+    rectifiedInvoices: references(invoice.correctedInvoices),
+    substitutedInvoices: references(invoice.substitutedInvoices),
+    rectificationAmounts: rectificationAmounts(invoice),
     operationDate: invoice.operationDate && invoice.operationDate !== invoice.invoiceDate ? toAeatDate(invoice.operationDate) : undefined,
     description: invoice.description,
+    simplifiedArt7273: invoice.simplifiedArt7273,
+    withoutRecipientArt61d: invoice.withoutRecipientArt61d,
     macrodato: isMacrodato(invoice.totalAmount) || undefined,
-    recipients: invoice.recipient ? [toRecordRecipient(invoice.recipient)] : undefined,
+    issuedBy: invoice.issuedBy,
+    thirdParty: invoice.thirdParty && toRecordRecipient(invoice.thirdParty),
+    recipients: invoice.recipients.length ? invoice.recipients.map(toRecordRecipient) : undefined,
+    coupon: invoice.coupon,
     lines: invoice.lines.map(toRecordLine),
     totalTax: invoice.totalTaxAmount,
     total: invoice.totalAmount,
@@ -89,6 +91,13 @@ function presentFlags(flags: RegistrationFlags | undefined): RegistrationFlags |
   return Object.keys(out).length ? out : undefined;
 }
 
+// ImporteRectificacion goes with a substitution (TipoRectificativa S) only; CuotaRecargoRectificado when given.
+function rectificationAmounts(invoice: NormalizedInvoice): RegistrationRecord['rectificationAmounts'] {
+  const { rectifiedBaseAmount: base, rectifiedTaxAmount: tax, rectifiedSurchargeAmount: surcharge } = invoice;
+  if (invoice.rectificationType !== 'S' || base === undefined || tax === undefined) return undefined;
+  return surcharge === undefined ? { base, tax } : { base, tax, surcharge };
+}
+
 function isMacrodato(total: string): boolean {
   const parsed = parseAmount(total);
   if (!parsed.ok) throw new RangeError(`Not an amount literal: ${JSON.stringify(total)}`);
@@ -99,13 +108,15 @@ function isMacrodato(total: string): boolean {
 function toRecordRecipient(recipient: NormalizedRecipient): RecordRecipient {
   if ('nif' in recipient) return { name: recipient.name, nif: recipient.nif };
   if (!isIdType(recipient.idType)) throw new RangeError(`Unknown IDType: ${JSON.stringify(recipient.idType)}`);
-  return { name: recipient.name, country: recipient.country, idType: recipient.idType, id: recipient.id };
+  const { name, country, idType, id } = recipient;
+  return country === undefined ? { name, idType, id } : { name, country, idType, id };
 }
 
 function toRecordLine(line: NormalizedLine): RecordLine {
   const { operationType } = line;
   const out: RecordLine = { tax: line.taxType, base: line.baseAmount };
   if (line.regimeType !== undefined) out.regime = line.regimeType;
+  if (line.costBaseAmount !== undefined) out.costBase = line.costBaseAmount;
   if (isOperationQualification(operationType)) out.qualification = operationType;
   else if (isExemptionCode(operationType)) out.exemption = operationType;
   else throw new RangeError(`Unknown operation type: ${JSON.stringify(operationType)}`);

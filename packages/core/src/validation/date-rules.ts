@@ -2,6 +2,7 @@ import { addYears } from '../dates';
 import type { IssueCollector } from './issue-collector';
 import type { LineContext } from './line-context';
 import type { ParsedLine } from './read-breakdown';
+import type { ParsedRecipient } from './read-recipient';
 
 // Records may not carry an issue date before VERI*FACTU's start (1152).
 const FIRST_ALLOWED_INVOICE_DATE = '2024-10-28';
@@ -55,4 +56,35 @@ export function checkDates(ctx: LineContext, lines: readonly ParsedLine[] | null
 // The authority's wording is "si los detalles del desglose son ClaveRegimen 14 o 15 e Impuesto 01, 03 o vacío": every line.
 function isTaxPendingAccrual(line: ParsedLine): boolean {
   return (line.regimeType === '14' || line.regimeType === '15') && (line.taxType === '01' || line.taxType === '03');
+}
+
+/**
+ * The United Kingdom's NIF-IVA prefixes around Brexit (AEAT "Validaciones y errores" v1.2.0 §3.1.3.7): "XI" (Northern
+ * Ireland) exists only for operations from 01-01-2021 (1254), "GB" only for operations before 01-02-2021 (1255). The
+ * operation's date is FechaOperacion, else FechaExpedicionFactura.
+ */
+export function checkBrexitPrefixes(
+  parties: { path: string; party: ParsedRecipient }[],
+  taxPoint: string | undefined,
+  issues: IssueCollector,
+): void {
+  if (!taxPoint) return;
+  for (const { path, party } of parties) {
+    if (party.kind !== 'other' || party.idType !== '02') continue;
+    if (party.id.startsWith('XI') && taxPoint < '2021-01-01') {
+      issues.error(
+        `${path}.id`,
+        'vat_prefix_out_of_period',
+        `An XI (Northern Ireland) VAT number cannot be used for operations before 2021-01-01.`,
+        1254,
+      );
+    } else if (party.id.startsWith('GB') && taxPoint >= '2021-02-01') {
+      issues.error(
+        `${path}.id`,
+        'vat_prefix_out_of_period',
+        'A GB VAT number is not an EU VAT number for operations from 2021-02-01; Northern Ireland traders use their XI number.',
+        1255,
+      );
+    }
+  }
 }

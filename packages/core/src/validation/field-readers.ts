@@ -25,6 +25,11 @@ export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+// AEAT "Validaciones y errores" v1.2.0: a value of the wrong type or form is 1100; a mandatory element left out fails
+// the schema, 4102 ("Falta informar campo obligatorio").
+export const WRONG_VALUE = 1100;
+export const MISSING = 4102;
+
 /** Reports every key not in `allowed` as an error. */
 export function rejectUnknownFields(object: JsonObject, allowed: readonly string[], path: string, issues: IssueCollector): void {
   for (const key of Object.keys(object)) {
@@ -46,20 +51,33 @@ export function required<T>(value: Read<T>, field: string, issues: IssueCollecto
 // Characters XML 1.0 cannot carry: they would make the record unserialisable.
 const NOT_XML_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
-/** A trimmed text of 1..maxLength characters. */
-export function readText(value: unknown, field: string, maxLength: number, issues: IssueCollector): Read<string> {
+/** Length as XML Schema counts it (maxLength of a string type): characters, i.e. code points, not UTF-16 units. */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
+/** A trimmed text of 1..maxLength characters; `lengthCode` is the authority's code for a wrong length, if it has one. */
+export function readText(value: unknown, field: string, maxLength: number, issues: IssueCollector, lengthCode = WRONG_VALUE): Read<string> {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') {
-    issues.error(field, 'invalid_type', `${field} must be a string.`);
+    issues.error(field, 'invalid_type', `${field} must be a string.`, WRONG_VALUE);
     return null;
   }
   const text = value.trim();
-  if (text.length === 0 || text.length > maxLength) {
-    issues.error(field, 'invalid_length', `${field} must have between 1 and ${maxLength} characters (after trimming spaces).`);
+  const length = characterCount(text);
+  if (length === 0 || length > maxLength) {
+    issues.error(field, 'invalid_length', `${field} must have between 1 and ${maxLength} characters (after trimming spaces).`, lengthCode);
     return null;
   }
   if (NOT_XML_CHAR.test(text)) {
-    issues.error(field, 'invalid_characters', `${field} contains control characters that cannot be sent to the tax authority.`);
+    issues.error(
+      field,
+      'invalid_characters',
+      `${field} contains control characters that cannot be sent to the tax authority.`,
+      WRONG_VALUE,
+    );
     return null;
   }
   return text;
@@ -74,14 +92,23 @@ export function readDate(value: unknown, field: string, issues: IssueCollector, 
   return value;
 }
 
-export function readAmount(value: unknown, field: string, issues: IssueCollector): Read<Amount> {
+// A decimal written out that has more than the 12 integer digits the schema's amounts allow.
+const TOO_MANY_DIGITS = /^-?\d{13,}(\.\d*)?$/;
+
+/**
+ * An amount. `tooLongCode`: the authority's code for an amount with too many digits, where it has one of its own
+ * (1266 CuotaTotal, 1267 ImporteTotal); any other unusable amount is 1100.
+ */
+export function readAmount(value: unknown, field: string, issues: IssueCollector, tooLongCode?: number): Read<Amount> {
   if (value === undefined || value === null) return undefined;
   const parsed = parseAmount(value);
   if (!parsed.ok) {
+    const tooLong = tooLongCode !== undefined && TOO_MANY_DIGITS.test(typeof value === 'number' ? value.toFixed(0) : String(value));
     issues.error(
       field,
       'invalid_amount',
       `${field} must be a decimal amount with at most 12 integer digits and 2 decimals, such as 12.10 or "-5.00" (no exponent, "+" or leading zeros).`,
+      tooLong ? tooLongCode : WRONG_VALUE,
     );
     return null;
   }
@@ -92,10 +119,25 @@ export function readRate(value: unknown, field: string, issues: IssueCollector):
   if (value === undefined || value === null) return undefined;
   const parsed = parseRate(value);
   if (!parsed.ok) {
-    issues.error(field, 'invalid_rate', `${field} must be a percentage between 0 and 999.99 with at most 2 decimals, such as 21 or "5.2".`);
+    issues.error(
+      field,
+      'invalid_rate',
+      `${field} must be a percentage between 0 and 999.99 with at most 2 decimals, such as 21 or "5.2".`,
+      WRONG_VALUE,
+    );
     return null;
   }
   return { hundredths: parsed.hundredths, literal: parsed.literal };
+}
+
+/** An S/N flag of the record as a JSON boolean; `authorityCode` is the authority's code for a value that is neither. */
+export function readFlag(value: unknown, field: string, issues: IssueCollector, authorityCode: number): Read<boolean> {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'boolean') {
+    issues.error(field, 'invalid_type', `${field} must be true or false.`, authorityCode);
+    return null;
+  }
+  return value;
 }
 
 export function readCode<T extends string>(

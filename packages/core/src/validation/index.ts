@@ -1,2 +1,4 @@
 export * from './types';
 export * from './validate-invoice-request';
+export * from './issuer-rules';
+export { characterCount } from './field-readers';

@@ -9,7 +9,7 @@ export interface LineContext {
   rectificationType: Read<'S' | 'I'>;
   invoiceDate: Read<string>;
   operationDate: Read<string>;
-  recipient: Read<ParsedRecipient>;
+  recipients: Read<ParsedRecipient[]>;
   /** YYYY-MM-DD in Madrid. */
   today: string;
 }

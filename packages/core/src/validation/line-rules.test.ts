@@ -185,7 +185,17 @@ describe('regime-specific rules', () => {
       'breakdown[0].operation_type',
       1201,
     ],
-    [line({ regime_type: '06', operation_type: 'S1', base_amount: 100, tax_rate: 21, tax_amount: 21 }), 'breakdown[0].regime_type', 1202],
+    [
+      line({ regime_type: '06', operation_type: 'S1', base_amount: 100, tax_rate: 21, tax_amount: 21 }),
+      'breakdown[0].cost_base_amount',
+      1202,
+    ],
+    [line({ regime_type: '06', operation_type: 'S1', base_amount: 100, cost_base_amount: 80 }), 'breakdown[0].tax_rate', 1209],
+    [
+      line({ regime_type: '01', operation_type: 'S1', base_amount: 100, cost_base_amount: 80, tax_rate: 21, tax_amount: 21 }),
+      'breakdown[0].cost_base_amount',
+      1257,
+    ],
     [line({ regime_type: '07', operation_type: 'N1', base_amount: 100 }), 'breakdown[0].operation_type', 1203],
     [
       line({ regime_type: '08', operation_type: 'S1', base_amount: 100, tax_rate: 21, tax_amount: 21 }),
@@ -234,7 +244,7 @@ describe('regime-specific rules', () => {
     const regime14 = [line({ regime_type: '14', operation_type: 'S1', base_amount: 100, tax_rate: 21, tax_amount: 21 })];
     expect(errorsOf(f1Request({ breakdown: regime14 }))).toEqual([
       'operation_date:operation_date_required',
-      'recipient.nif:regime_recipient_mismatch',
+      'recipient:regime_recipient_mismatch',
     ]);
     const valid = f1Request({
       breakdown: regime14,
@@ -243,6 +253,38 @@ describe('regime-specific rules', () => {
     });
     expect(errorsOf(valid)).toEqual([]);
     expect(errorAt({ ...valid, invoice_type: 'F3' }, 'invoice_type')).toMatchObject({ authority_code: 1148 });
+  });
+});
+
+describe('regime 06 and the cost base (BaseImponibleACoste)', () => {
+  const group = (extra: Record<string, unknown> = {}) =>
+    line({ regime_type: '06', operation_type: 'S1', base_amount: 100, cost_base_amount: 80, tax_rate: 21, tax_amount: 16.8, ...extra });
+
+  it('takes a regime 06 line whose tax is cost base × rate, without a totals check', () => {
+    expect(errorsOf(withLine(group(), totals(100, 16.8)))).toEqual([]);
+  });
+
+  it('judges the tax against the cost base: sign (1140) and amount (1144)', () => {
+    expect(errorAt(withLine(group({ tax_amount: -16.8 })), 'breakdown[0].tax_amount')).toMatchObject({ authority_code: 1140 });
+    expect(errorAt(withLine(group({ tax_amount: 21 + 16.8 })), 'breakdown[0].tax_amount')).toMatchObject({ authority_code: 1144 });
+  });
+
+  it('refuses regime 06 on F2, F3 and R5 invoices (1202)', () => {
+    expect(errorAt(withLine(group(), { invoice_type: 'F3' }), 'invoice_type')).toMatchObject({ authority_code: 1202 });
+  });
+
+  it('lets an IPSI line with a cost base leave rate and tax out (1208 asks them only without one)', () => {
+    const ipsi = { tax_type: '02', regime_type: '01', operation_type: 'S1', base_amount: 100, cost_base_amount: 90 };
+    expect(errorsOf(withLine(ipsi, totals(100)))).toEqual([]);
+  });
+});
+
+describe('E5 intra-Community supplies', () => {
+  it('refuse a recipient identified by Spanish NIF (1289)', () => {
+    const e5 = line({ regime_type: '01', operation_type: 'E5', base_amount: 100 });
+    expect(errorAt(withLine(e5, totals(100)), 'breakdown[0].operation_type')).toMatchObject({ authority_code: 1289 });
+    const abroad = { recipient: { name: 'Client SARL', country: 'FR', id_type: '02', id: 'FR12345678901' }, ...totals(100) };
+    expect(errorsOf(withLine(e5, abroad))).toEqual([]);
   });
 });
 

@@ -10,12 +10,16 @@ const TAX_TOLERANCE_CENTS = 1000n;
 // IPSI lines without ClaveRegimen are accepted with error 2009 until the end of 2026, refused after.
 const IPSI_REGIME_REQUIRED_FROM = '2027-01-01';
 
-/** Rules on one breakdown line: regime presence, operation type, what a line may carry, tax arithmetic. */
+/**
+ * Rules on one breakdown line (AEAT "Validaciones y errores" v1.2.0 §3.1.3.15): regime presence, operation type, what a
+ * line may carry, tax arithmetic.
+ */
 export function checkLine(line: ParsedLine, ctx: LineContext, issues: IssueCollector): void {
   checkRegimePresence(line, ctx, issues);
+  checkCostBase(line, issues);
   const op = line.operationType;
   if (!op || !line.taxType) return;
-  if (isExemptionCode(op)) checkExemptLine(line, op, issues);
+  if (isExemptionCode(op)) checkExemptLine(line, op, ctx, issues);
   else if (op === 'S1') checkSubjectLine(line, ctx, issues);
   else if (op === 'S2') checkReverseChargeLine(line, ctx, issues);
   else checkNotSubjectLine(line, issues);
@@ -41,9 +45,31 @@ function checkRegimePresence(line: ParsedLine, ctx: LineContext, issues: IssueCo
   }
 }
 
-function checkExemptLine(line: ParsedLine, op: string, issues: IssueCollector): void {
+// BaseImponibleACoste belongs to regime 06 (groups of entities) and to IPSI and other taxes (1257).
+function checkCostBase(line: ParsedLine, issues: IssueCollector): void {
+  if (line.costBaseAmount === undefined || line.costBaseAmount === null) return;
+  if (line.regimeType !== '06' && line.taxType !== '02' && line.taxType !== '05') {
+    issues.error(
+      `${line.path}.cost_base_amount`,
+      'not_allowed',
+      'cost_base_amount is only allowed with regime_type 06 (group of entities) or tax_type 02 (IPSI) or 05 (other).',
+      1257,
+    );
+  }
+}
+
+function checkExemptLine(line: ParsedLine, op: string, ctx: LineContext, issues: IssueCollector): void {
   if ((op === 'E7' || op === 'E8') && line.taxType !== '03') {
     issues.error(`${line.path}.operation_type`, 'exemption_igic_only', `${op} exists only for IGIC (tax_type 03).`, 1182);
+  }
+  // An intra-Community supply exempt under art. 25 (E5) goes to a customer identified abroad, never by Spanish NIF.
+  if (op === 'E5' && line.taxType === '01' && ctx.recipients?.some((r) => r.kind === 'nif')) {
+    issues.error(
+      `${line.path}.operation_type`,
+      'exemption_needs_foreign_recipient',
+      'With E5 (IVA exempt under art. 25) every recipient is identified by a foreign id (country, id_type, id), not by Spanish NIF.',
+      1289,
+    );
   }
   reportPresent(
     line,
@@ -120,17 +146,26 @@ function checkReverseChargeLine(line: ParsedLine, ctx: LineContext, issues: Issu
 }
 
 function checkSubjectLine(line: ParsedLine, ctx: LineContext, issues: IssueCollector): void {
-  if (line.taxRate === undefined)
-    issues.error(`${line.path}.tax_rate`, 'required', 'tax_rate is required when operation_type is S1.', 1208);
-  if (line.taxAmount === undefined)
-    issues.error(`${line.path}.tax_amount`, 'required', 'tax_amount is required when operation_type is S1.', 1208);
-  const { baseAmount: base, taxRate: rate, taxAmount: tax } = line;
-  if (!base || !rate || !tax) return;
+  // Rate and tax go with S1, except on a cost-base line outside regime 06 (1208); regime 06 needs them too (1209).
+  const costBase = line.costBaseAmount ?? undefined;
+  const requiredBy = line.regimeType === '06' ? 1209 : costBase === undefined ? 1208 : undefined;
+  if (requiredBy !== undefined) {
+    if (line.taxRate === undefined)
+      issues.error(`${line.path}.tax_rate`, 'required', 'tax_rate is required when operation_type is S1.', requiredBy);
+    if (line.taxAmount === undefined)
+      issues.error(`${line.path}.tax_amount`, 'required', 'tax_amount is required when operation_type is S1.', requiredBy);
+  }
+  const { baseAmount, taxRate: rate, taxAmount: tax } = line;
+  if (!baseAmount || !rate || !tax || costBase === null) return;
   // The authority skips this check for differences-type corrections and for R2/R3 (bad debts).
   if (ctx.rectificationType === 'I' || ctx.invoiceType === 'R2' || ctx.invoiceType === 'R3') return;
+  // With a cost base, the tax is judged against it (1140, 1144); otherwise against the taxable base (1143, 1142).
+  const { base, baseField, signCode, amountCode } = costBase
+    ? { base: costBase, baseField: 'cost_base_amount', signCode: 1140, amountCode: 1144 }
+    : { base: baseAmount, baseField: 'base_amount', signCode: 1143, amountCode: 1142 };
   const field = `${line.path}.tax_amount`;
   if (tax.cents !== 0n && base.cents !== 0n && tax.cents < 0n !== base.cents < 0n) {
-    issues.error(field, 'tax_sign_mismatch', 'tax_amount must have the same sign as base_amount.', 1143);
+    issues.error(field, 'tax_sign_mismatch', `tax_amount must have the same sign as ${baseField}.`, signCode);
     return;
   }
   // Exact comparison: |tax − base × rate / 100| ≤ 10.00, all in 1/10000 of a cent.
@@ -140,14 +175,14 @@ function checkSubjectLine(line: ParsedLine, ctx: LineContext, issues: IssueColle
     issues.error(
       field,
       'tax_amount_mismatch',
-      `tax_amount ${tax.literal} does not match base_amount × tax_rate / 100 = ${formatCents(expected)} (the authority allows ±10.00).`,
-      1142,
+      `tax_amount ${tax.literal} does not match ${baseField} × tax_rate / 100 = ${formatCents(expected)} (the authority allows ±10.00).`,
+      amountCode,
     );
   } else if (tax.cents !== expected) {
     issues.warning(
       field,
       'tax_amount_rounding',
-      `tax_amount ${tax.literal} differs from base_amount × tax_rate / 100 = ${formatCents(expected)}; accepted (within ±10.00).`,
+      `tax_amount ${tax.literal} differs from ${baseField} × tax_rate / 100 = ${formatCents(expected)}; accepted (within ±10.00).`,
     );
   }
 }

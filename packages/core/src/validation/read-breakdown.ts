@@ -11,6 +11,7 @@ import {
 import type { TaxType } from '../registration-record';
 import {
   isJsonObject,
+  MISSING,
   readAmount,
   readCode,
   readRate,
@@ -19,6 +20,7 @@ import {
   type Amount,
   type Rate,
   type Read,
+  WRONG_VALUE,
 } from './field-readers';
 import type { IssueCollector } from './issue-collector';
 
@@ -28,6 +30,7 @@ export interface ParsedLine {
   regimeType: Read<string>;
   operationType: Read<OperationQualification | ExemptionCode>;
   baseAmount: Read<Amount>;
+  costBaseAmount: Read<Amount>;
   taxRate: Read<Rate>;
   taxAmount: Read<Amount>;
   surchargeRate: Read<Rate>;
@@ -39,19 +42,21 @@ const LINE_FIELDS = [
   'regime_type',
   'operation_type',
   'base_amount',
+  'cost_base_amount',
   'tax_rate',
   'tax_amount',
   'surcharge_rate',
   'surcharge_amount',
 ];
-// Desglose carries 1..12 DetalleDesglose: one per tax/regime/rate combination, not per invoice item.
+// Desglose carries 1..12 DetalleDesglose: one per tax/regime/rate combination, not per invoice item. More than 12 breaks
+// the schema's limit for the block (4113); none leaves a mandatory element out (4102).
 const MAX_LINES = 12;
 
 /** breakdown: shape and formats of each line, plus the regime key list of its tax. */
 export function readBreakdown(value: unknown, issues: IssueCollector): Read<ParsedLine[]> {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value)) {
-    issues.error('breakdown', 'invalid_type', 'breakdown must be an array of tax breakdown lines.');
+    issues.error('breakdown', 'invalid_type', 'breakdown must be an array of tax breakdown lines.', WRONG_VALUE);
     return null;
   }
   if (value.length === 0 || value.length > MAX_LINES) {
@@ -59,13 +64,14 @@ export function readBreakdown(value: unknown, issues: IssueCollector): Read<Pars
       'breakdown',
       'invalid_length',
       `breakdown must have between 1 and ${MAX_LINES} lines (one per tax, regime and rate combination).`,
+      value.length === 0 ? MISSING : 4113,
     );
     return null;
   }
   const lines: ParsedLine[] = [];
   value.forEach((entry, index) => {
     const path = `breakdown[${index}]`;
-    if (!isJsonObject(entry)) issues.error(path, 'invalid_type', `${path} must be an object.`);
+    if (!isJsonObject(entry)) issues.error(path, 'invalid_type', `${path} must be an object.`, WRONG_VALUE);
     else lines.push(readLine(entry, path, issues));
   });
   return lines.length === value.length ? lines : null;
@@ -76,17 +82,20 @@ function readLine(entry: Record<string, unknown>, path: string, issues: IssueCol
   const givenTaxType = readCode(entry.tax_type, `${path}.tax_type`, isTaxType, '01 (IVA), 02 (IPSI), 03 (IGIC), 05 (other)', issues, 1218);
   const taxType = givenTaxType === undefined ? DEFAULT_TAX_TYPE : givenTaxType;
   const isOperationType = (v: unknown): v is OperationQualification | ExemptionCode => isOperationQualification(v) || isExemptionCode(v);
+  // One field carries CalificacionOperacion or OperacionExenta: a wrong E-code is a wrong exemption (1182).
+  const wrongOperationCode = typeof entry.operation_type === 'string' && entry.operation_type.startsWith('E') ? 1182 : 1181;
   return {
     path,
     taxType,
     regimeType: taxType ? readRegime(entry.regime_type, `${path}.regime_type`, taxType, issues) : null,
     operationType: required(
-      readCode(entry.operation_type, `${path}.operation_type`, isOperationType, 'S1, S2, N1, N2 or E1 to E8', issues, 1181),
+      readCode(entry.operation_type, `${path}.operation_type`, isOperationType, 'S1, S2, N1, N2 or E1 to E8', issues, wrongOperationCode),
       `${path}.operation_type`,
       issues,
       1195,
     ),
-    baseAmount: required(readAmount(entry.base_amount, `${path}.base_amount`, issues), `${path}.base_amount`, issues),
+    baseAmount: required(readAmount(entry.base_amount, `${path}.base_amount`, issues), `${path}.base_amount`, issues, MISSING),
+    costBaseAmount: readAmount(entry.cost_base_amount, `${path}.cost_base_amount`, issues),
     taxRate: readRate(entry.tax_rate, `${path}.tax_rate`, issues),
     taxAmount: readAmount(entry.tax_amount, `${path}.tax_amount`, issues),
     surchargeRate: readRate(entry.surcharge_rate, `${path}.surcharge_rate`, issues),

@@ -1,24 +1,35 @@
 import type { IssueCollector } from './issue-collector';
-import type { Read } from './field-readers';
+import { characterCount, WRONG_VALUE, type Read } from './field-readers';
 
-// NumSerieFactura: printable ASCII only, and not the characters the authority refuses (1130/1287).
+// AEAT "Validaciones y errores" v1.2.0 §3.1.3.1: NumSerieFactura is printable ASCII (1130), and none of the characters
+// the authority reserves, " ' < > = (1287).
 const PRINTABLE_ASCII = /^[\x20-\x7E]+$/;
-const FORBIDDEN = /["'<>=]/;
+const RESERVED = /["'<>=]/;
 
 /** An invoice number as the authority accepts it, trimmed (the authority trims on reception). */
 export function readInvoiceNumber(value: unknown, field: string, issues: IssueCollector): Read<string> {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') {
-    issues.error(field, 'invalid_type', `${field} must be a string.`);
+    issues.error(field, 'invalid_type', `${field} must be a string.`, WRONG_VALUE);
     return null;
   }
   const text = value.trim();
-  if (text.length === 0 || text.length > 60) {
+  const length = characterCount(text);
+  if (length === 0 || length > 60) {
     issues.error(field, 'invalid_length', `${field} must have between 1 and 60 characters.`, 1104);
     return null;
   }
-  if (!PRINTABLE_ASCII.test(text) || FORBIDDEN.test(text)) {
-    issues.error(field, 'invalid_characters', `${field} may only contain printable ASCII characters, and none of " ' < > =.`, 1130);
+  if (!PRINTABLE_ASCII.test(text)) {
+    issues.error(
+      field,
+      'invalid_characters',
+      `${field} may only contain printable ASCII characters (no accents, tabs or line breaks).`,
+      1130,
+    );
+    return null;
+  }
+  if (RESERVED.test(text)) {
+    issues.error(field, 'reserved_characters', `${field} cannot contain any of the characters " ' < > =.`, 1287);
     return null;
   }
   return text;

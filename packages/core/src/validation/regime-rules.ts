@@ -5,7 +5,7 @@ import type { ParsedLine } from './read-breakdown';
 // Regimes whose breakdown does not add up to the invoice totals (margin schemes, groups, other taxes).
 export const REGIMES_WITHOUT_TOTALS_CHECK: readonly string[] = ['03', '05', '06', '08', '09'];
 
-/** Rules tied to a line's ClaveRegimen (NOTES §5.1, "Regime-specific"). */
+/** Rules tied to a line's ClaveRegimen (AEAT "Validaciones y errores" v1.2.0 §3.1.3.15). */
 export function checkRegime(line: ParsedLine, ctx: LineContext, issues: IssueCollector): void {
   const { regimeType: regime, operationType: op, taxType: tax } = line;
   if (!regime || !op || !tax) return;
@@ -30,12 +30,7 @@ export function checkRegime(line: ParsedLine, ctx: LineContext, issues: IssueCol
       if (!exempt && op !== 'S2') fail('regime_operation_mismatch', 'Regime 04 (investment gold) only takes S2 or an exemption.', 1201);
       break;
     case '06':
-      fail(
-        'regime_not_supported',
-        'Regime 06 (group of entities, advanced level) needs BaseImponibleACoste, which this API does not accept.',
-        1202,
-        `${line.path}.regime_type`,
-      );
+      checkGroupOfEntities(line, ctx, fail);
       break;
     case '07':
       if (['S2', 'N1', 'N2', 'E2', 'E3', 'E4', 'E5'].includes(op))
@@ -49,10 +44,10 @@ export function checkRegime(line: ParsedLine, ctx: LineContext, issues: IssueCol
       if (op !== 'N1') fail('regime_operation_mismatch', 'Regime 10 (third-party collections) requires operation_type N1.', 1205);
       if (ctx.invoiceType && ctx.invoiceType !== 'F1')
         fail('regime_invoice_type_mismatch', 'Regime 10 (third-party collections) is only allowed on F1 invoices.', 1205, 'invoice_type');
-      if (ctx.recipient && ctx.recipient.kind !== 'nif')
+      if (ctx.recipients?.some((r) => r.kind !== 'nif'))
         fail(
           'regime_recipient_mismatch',
-          'Regime 10 (third-party collections) requires a recipient identified by Spanish NIF.',
+          'Regime 10 (third-party collections) requires recipients identified by Spanish NIF.',
           1205,
           'recipient',
         );
@@ -68,6 +63,30 @@ export function checkRegime(line: ParsedLine, ctx: LineContext, issues: IssueCol
       if (tax === '03' && op !== 'N2')
         fail('regime_operation_mismatch', 'IGIC regime 20 (operations subject to IPSI) requires operation_type N2.', 1293);
       break;
+  }
+}
+
+// Regime 06 declares the group's cost base (BaseImponibleACoste), and is not for simplified invoices or their F3 (1202).
+function checkGroupOfEntities(
+  line: ParsedLine,
+  ctx: LineContext,
+  fail: (code: string, message: string, authorityCode: number, at?: string) => void,
+): void {
+  if (ctx.invoiceType === 'F2' || ctx.invoiceType === 'F3' || ctx.invoiceType === 'R5') {
+    fail(
+      'regime_invoice_type_mismatch',
+      `Regime 06 (group of entities, advanced level) is not allowed on ${ctx.invoiceType} invoices.`,
+      1202,
+      'invoice_type',
+    );
+  }
+  if (line.costBaseAmount === undefined) {
+    fail(
+      'required',
+      'Regime 06 (group of entities, advanced level) requires cost_base_amount (BaseImponibleACoste).',
+      1202,
+      `${line.path}.cost_base_amount`,
+    );
   }
 }
 
@@ -91,12 +110,12 @@ function checkPublicWorksCertification(
       'operation_date',
     );
   }
-  if (ctx.recipient && (ctx.recipient.kind !== 'nif' || !/^[PQSV]/.test(ctx.recipient.nif))) {
+  if (ctx.recipients?.some((r) => r.kind !== 'nif' || !/^[PQSV]/.test(r.nif))) {
     fail(
       'regime_recipient_mismatch',
-      'Regime 14 requires a public-sector recipient identified by a NIF starting with P, Q, S or V.',
+      'Regime 14 requires public-sector recipients identified by a NIF starting with P, Q, S or V.',
       1149,
-      'recipient.nif',
+      'recipient',
     );
   }
 }

@@ -1,7 +1,7 @@
-import type { InvoiceType } from '../registration-record';
+import type { InvoiceType, IssuedBy } from '../registration-record';
 import type { Amount, Read } from './field-readers';
 import type { ParsedLine } from './read-breakdown';
-import type { ParsedReference } from './read-corrected-invoices';
+import type { ParsedReference } from './read-invoice-references';
 import type { ParsedRecipient } from './read-recipient';
 import type { NormalizedInvoice, NormalizedLine, NormalizedRecipient } from './types';
 
@@ -13,11 +13,18 @@ export interface ParsedInvoice {
   invoiceType: Read<InvoiceType>;
   description: Read<string>;
   operationDate: Read<string>;
-  recipient: Read<ParsedRecipient>;
+  recipients: Read<ParsedRecipient[]>;
+  issuedBy: Read<IssuedBy>;
+  thirdParty: Read<ParsedRecipient>;
+  simplifiedArt7273: Read<boolean>;
+  withoutRecipientArt61d: Read<boolean>;
+  coupon: Read<boolean>;
   rectificationType: Read<'S' | 'I'>;
   rectifiedBaseAmount: Read<Amount>;
   rectifiedTaxAmount: Read<Amount>;
+  rectifiedSurchargeAmount: Read<Amount>;
   correctedInvoices: Read<ParsedReference[]>;
+  substitutedInvoices: Read<ParsedReference[]>;
   lines: Read<ParsedLine[]>;
   totalAmount: Read<Amount>;
   totalTaxAmount: Read<Amount>;
@@ -35,16 +42,24 @@ export function toNormalizedInvoice(p: ParsedInvoice): NormalizedInvoice {
     invoiceDate: must(p.invoiceDate, 'invoice_date'),
     invoiceType: must(p.invoiceType, 'invoice_type'),
     description: must(p.description, 'description'),
+    recipients: (p.recipients ?? []).map(toNormalizedRecipient),
     correctedInvoices: p.correctedInvoices ?? [],
+    substitutedInvoices: p.substitutedInvoices ?? [],
     lines: must(p.lines, 'breakdown').map(toNormalizedLine),
     totalAmount: must(p.totalAmount, 'total_amount').literal,
     totalTaxAmount: must(p.totalTaxAmount, 'total_tax_amount').literal,
   };
   if (p.operationDate) invoice.operationDate = p.operationDate;
-  if (p.recipient) invoice.recipient = toNormalizedRecipient(p.recipient);
+  if (p.issuedBy) invoice.issuedBy = p.issuedBy;
+  if (p.thirdParty) invoice.thirdParty = toNormalizedRecipient(p.thirdParty);
+  // An S/N flag left false is the same to the authority as one left out: only true is kept (and written as S).
+  if (p.simplifiedArt7273) invoice.simplifiedArt7273 = true;
+  if (p.withoutRecipientArt61d) invoice.withoutRecipientArt61d = true;
+  if (p.coupon) invoice.coupon = true;
   if (p.rectificationType) invoice.rectificationType = p.rectificationType;
   if (p.rectifiedBaseAmount) invoice.rectifiedBaseAmount = p.rectifiedBaseAmount.literal;
   if (p.rectifiedTaxAmount) invoice.rectifiedTaxAmount = p.rectifiedTaxAmount.literal;
+  if (p.rectifiedSurchargeAmount) invoice.rectifiedSurchargeAmount = p.rectifiedSurchargeAmount.literal;
   return invoice;
 }
 
@@ -55,6 +70,7 @@ function toNormalizedLine(line: ParsedLine): NormalizedLine {
     baseAmount: must(line.baseAmount, `${line.path}.base_amount`).literal,
   };
   if (line.regimeType) out.regimeType = line.regimeType;
+  if (line.costBaseAmount) out.costBaseAmount = line.costBaseAmount.literal;
   if (line.taxRate) out.taxRate = line.taxRate.literal;
   if (line.taxAmount) out.taxAmount = line.taxAmount.literal;
   if (line.surchargeRate) out.surchargeRate = line.surchargeRate.literal;
@@ -63,7 +79,10 @@ function toNormalizedLine(line: ParsedLine): NormalizedLine {
 }
 
 function toNormalizedRecipient(r: ParsedRecipient): NormalizedRecipient {
-  return r.kind === 'nif' ? { name: r.name, nif: r.nif } : { name: r.name, country: r.country, idType: r.idType, id: r.id };
+  if (r.kind === 'nif') return { name: r.name, nif: r.nif };
+  return r.country === undefined
+    ? { name: r.name, idType: r.idType, id: r.id }
+    : { name: r.name, country: r.country, idType: r.idType, id: r.id };
 }
 
 function must<T>(value: Read<T>, field: string): T {

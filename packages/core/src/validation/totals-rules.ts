@@ -1,4 +1,3 @@
-import { isCorrectiveInvoiceType } from '../code-lists';
 import { centsApart, formatCents } from '../money';
 import type { InvoiceType } from '../registration-record';
 import type { Amount, Read } from './field-readers';
@@ -11,6 +10,8 @@ export interface TotalsFacts {
   lines: Read<ParsedLine[]>;
   totalAmount: Read<Amount>;
   totalTaxAmount: Read<Amount>;
+  /** FacturaSinIdentifDestinatarioArt61d = S lifts the simplified invoice's cap. */
+  withoutRecipientArt61d: Read<boolean>;
 }
 
 // The authority's tolerance on CuotaTotal/ImporteTotal against the breakdown (2005/2006).
@@ -20,16 +21,18 @@ const F2_CAP_CENTS = 300_000n;
 const F2_GENERAL_LIMIT_CENTS = 40_000n;
 const MACRODATO_CENTS = 10_000_000_000n;
 
-/** Signs, the simplified-invoice cap and the invoice totals against the breakdown. */
+/**
+ * The simplified-invoice cap and the invoice totals against the breakdown (AEAT "Validaciones y errores" v1.2.0
+ * §3.1.3.16-17). Amounts may be negative on any invoice type: the authority's only rule on signs is per line (1143).
+ */
 export function checkTotals(f: TotalsFacts, issues: IssueCollector): void {
-  if (f.invoiceType && !isCorrectiveInvoiceType(f.invoiceType)) checkNoNegatives(f, issues);
   checkLargeTotals(f, issues);
   const lines = f.lines;
   if (!lines || lines.some((l) => !l.baseAmount || l.taxAmount === null || l.surchargeAmount === null)) return;
   const tax = sum(lines.map((l) => (l.taxAmount?.cents ?? 0n) + (l.surchargeAmount?.cents ?? 0n)));
   const gross = sum(lines.map((l) => (l.baseAmount?.cents ?? 0n) + (l.taxAmount?.cents ?? 0n) + (l.surchargeAmount?.cents ?? 0n)));
 
-  if (f.invoiceType === 'F2') {
+  if (f.invoiceType === 'F2' && !f.withoutRecipientArt61d) {
     const capped = sum(lines.map((l) => (l.baseAmount?.cents ?? 0n) + (l.taxAmount?.cents ?? 0n)));
     if (capped > F2_CAP_CENTS + TOTALS_TOLERANCE_CENTS) {
       issues.error(
@@ -55,12 +58,12 @@ function compareTotal(
 ): void {
   if (!given) return;
   const gap = centsApart(given.cents, computed);
-  // The authority would accept a larger gap "with errors"; we refuse it so the record never needs a correction.
+  // Beyond the tolerance the authority stores the record "accepted with errors" (2005/2006), to be corrected later.
   if (gap > TOTALS_TOLERANCE_CENTS) {
-    issues.error(
+    issues.warning(
       field,
       'total_mismatch',
-      `${field} ${given.literal} does not match ${what} (${formatCents(computed)}); the tolerance is ±10.00.`,
+      `${field} ${given.literal} does not match ${what} (${formatCents(computed)}) by more than 10.00: the tax authority will register the invoice with error ${authorityCode}; correct it afterwards.`,
       authorityCode,
     );
   } else if (gap > 0n) {
@@ -69,22 +72,6 @@ function compareTotal(
       'total_rounding',
       `${field} ${given.literal} differs from ${what} (${formatCents(computed)}) by ${formatCents(gap)}; accepted (within ±10.00).`,
     );
-  }
-}
-
-function checkNoNegatives(f: TotalsFacts, issues: IssueCollector): void {
-  const amounts: [string, Read<Amount>][] = [
-    ['total_amount', f.totalAmount],
-    ['total_tax_amount', f.totalTaxAmount],
-    ...(f.lines ?? []).flatMap((l): [string, Read<Amount>][] => [
-      [`${l.path}.base_amount`, l.baseAmount],
-      [`${l.path}.tax_amount`, l.taxAmount],
-      [`${l.path}.surcharge_amount`, l.surchargeAmount],
-    ]),
-  ];
-  for (const [field, amount] of amounts) {
-    if (amount && amount.cents < 0n)
-      issues.error(field, 'negative_amount', `${field} can only be negative on corrective invoices (R1 to R5).`);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { InvoiceType, TaxType } from '../registration-record';
+import type { InvoiceType, IssuedBy, TaxType } from '../registration-record';
 
 /** One problem found in a request. `field` is a path such as `breakdown[0].tax_amount` ("" = the whole body). */
 export interface ValidationIssue {
@@ -8,6 +8,11 @@ export interface ValidationIssue {
   message: string;
   /** The authority's error code for the same rule, when it has one. */
   authority_code?: number;
+  /**
+   * On a warning the authority would store the record with (2000-2009): what it means and what to do, in plain words,
+   * Spanish first.
+   */
+  explanation?: { es: string; en: string };
 }
 
 /** A breakdown line after validation: codes checked, amounts as two-decimal literals ("12.10", "21.00"). */
@@ -17,13 +22,22 @@ export interface NormalizedLine {
   /** S1, S2, N1, N2 or E1..E8. */
   operationType: string;
   baseAmount: string;
+  /** BaseImponibleACoste */
+  costBaseAmount?: string;
   taxRate?: string;
   taxAmount?: string;
   surchargeRate?: string;
   surchargeAmount?: string;
 }
 
-export type NormalizedRecipient = { name: string; nif: string } | { name: string; country: string; idType: string; id: string };
+/** A recipient or third party: a Spanish NIF, or a foreign identification (country absent only for an EU VAT number, 02). */
+export type NormalizedRecipient = { name: string; nif: string } | { name: string; country?: string; idType: string; id: string };
+
+export interface NormalizedReference {
+  invoiceNumber: string;
+  /** YYYY-MM-DD */
+  invoiceDate: string;
+}
 
 /** An invoice request that passed validation: trimmed text, normalised NIFs, two-decimal amount literals. */
 export interface NormalizedInvoice {
@@ -36,12 +50,27 @@ export interface NormalizedInvoice {
   description: string;
   /** YYYY-MM-DD, only when it differs from invoiceDate. */
   operationDate?: string;
-  recipient?: NormalizedRecipient;
+  /** Destinatarios, in order; empty when the invoice identifies none. */
+  recipients: NormalizedRecipient[];
+  /** EmitidaPorTerceroODestinatario */
+  issuedBy?: IssuedBy;
+  /** Tercero */
+  thirdParty?: NormalizedRecipient;
+  /** FacturaSimplificadaArt7273 = S */
+  simplifiedArt7273?: true;
+  /** FacturaSinIdentifDestinatarioArt61d = S */
+  withoutRecipientArt61d?: true;
+  /** Cupon = S */
+  coupon?: true;
   /** Set (default "I") for R1..R5 only. */
   rectificationType?: 'S' | 'I';
   rectifiedBaseAmount?: string;
   rectifiedTaxAmount?: string;
-  correctedInvoices: { invoiceNumber: string; /** YYYY-MM-DD */ invoiceDate: string }[];
+  /** CuotaRecargoRectificado */
+  rectifiedSurchargeAmount?: string;
+  correctedInvoices: NormalizedReference[];
+  /** FacturasSustituidas (F3) */
+  substitutedInvoices: NormalizedReference[];
   lines: NormalizedLine[];
   totalAmount: string;
   totalTaxAmount: string;

@@ -1,6 +1,6 @@
 import { buildRegistrationRecord } from '../record';
 import { f1Request } from '../testing';
-import { errorAt, errorsOf, TODAY } from './errors-of';
+import { errorAt, errorsOf, TODAY, warningsOf } from './errors-of';
 import { validateInvoiceRequest } from './validate-invoice-request';
 
 describe('validateInvoiceRequest: accepted requests', () => {
@@ -25,8 +25,9 @@ describe('validateInvoiceRequest: accepted requests', () => {
         invoiceDate: '2026-11-20',
         invoiceType: 'F1',
         description: 'Consulting services',
-        recipient: { name: 'Cliente SL', nif: 'B85905495' },
+        recipients: [{ name: 'Cliente SL', nif: 'B85905495' }],
         correctedInvoices: [],
+        substitutedInvoices: [],
         lines: [{ taxType: '01', regimeType: '01', operationType: 'S1', baseAmount: '100.00', taxRate: '21.00', taxAmount: '21.00' }],
         totalAmount: '121.00',
         totalTaxAmount: '21.00',
@@ -61,7 +62,7 @@ describe('validateInvoiceRequest: accepted requests', () => {
       total_tax_amount: 0,
     });
     const result = validateInvoiceRequest(body, { today: TODAY });
-    expect(result.valid && result.invoice.recipient).toEqual({ name: 'Kunde GmbH', country: 'DE', idType: '02', id: 'DE123456789' });
+    expect(result.valid && result.invoice.recipients).toEqual([{ name: 'Kunde GmbH', country: 'DE', idType: '02', id: 'DE123456789' }]);
     expect(result.warnings.map((w) => w.code)).toEqual(['eu_vat_number_not_verified']);
   });
 
@@ -121,9 +122,9 @@ describe('validateInvoiceRequest: shape and formats', () => {
   it.each([
     ['taxpayer_id', 'not-a-uuid', 'taxpayer_id:invalid_uuid'],
     ['invoice_number', 'A'.repeat(61), 'invoice_number:invalid_length'],
-    ['invoice_number', 'A<1>', 'invoice_number:invalid_characters'],
+    ['invoice_number', 'A<1>', 'invoice_number:reserved_characters'],
     ['invoice_number', 'Factura nº 1', 'invoice_number:invalid_characters'],
-    ['invoice_number', 'A=1', 'invoice_number:invalid_characters'],
+    ['invoice_number', 'A=1', 'invoice_number:reserved_characters'],
     ['invoice_number', 12, 'invoice_number:invalid_type'],
     ['description', 'x'.repeat(501), 'description:invalid_length'],
     ['description', '   ', 'description:invalid_length'],
@@ -141,15 +142,29 @@ describe('validateInvoiceRequest: shape and formats', () => {
 
   it('carries the authority code of the rule when there is one', () => {
     expect(errorAt(f1Request({ invoice_number: 'A"1' }), 'invoice_number')).toMatchObject({
-      code: 'invalid_characters',
-      authority_code: 1130,
+      code: 'reserved_characters',
+      authority_code: 1287,
     });
+    expect(errorAt(f1Request({ invoice_number: 'Nº 1' }), 'invoice_number')).toMatchObject({ authority_code: 1130 });
     expect(errorAt(f1Request({ invoice_type: 'X1' }), 'invoice_type')).toMatchObject({ authority_code: 1106 });
+    expect(errorAt(f1Request({ description: undefined }), 'description')).toMatchObject({ code: 'required', authority_code: 4102 });
+    expect(errorAt(f1Request({ total_amount: '1234567890123' }), 'total_amount')).toMatchObject({ authority_code: 1267 });
+    expect(errorAt(f1Request({ total_tax_amount: 'x' }), 'total_tax_amount')).toMatchObject({ authority_code: 1100 });
+  });
+
+  it('counts text lengths in characters as the schema does, not in UTF-16 units', () => {
+    const emoji = '\u{1F600}';
+    expect(errorsOf(f1Request({ description: emoji.repeat(300) }))).toEqual([]);
+    expect(errorsOf(f1Request({ description: emoji.repeat(500) }))).toEqual([]);
+    expect(errorsOf(f1Request({ description: emoji.repeat(501) }))).toEqual(['description:invalid_length']);
   });
 
   it('refuses more than 12 breakdown lines', () => {
     const line = { regime_type: '01', operation_type: 'S1', base_amount: 1, tax_rate: 21, tax_amount: 0.21 };
-    expect(errorsOf(f1Request({ breakdown: Array(13).fill(line) }))).toContain('breakdown:invalid_length');
+    expect(errorAt(f1Request({ breakdown: Array(13).fill(line) }), 'breakdown')).toMatchObject({
+      code: 'invalid_length',
+      authority_code: 4113,
+    });
   });
 
   it('collects errors from every layer in one answer', () => {
@@ -160,12 +175,8 @@ describe('validateInvoiceRequest: shape and formats', () => {
       total_amount: 500,
     });
     expect(errorsOf(body)).toEqual(
-      expect.arrayContaining([
-        'invoice_date:invoice_date_in_future',
-        'breakdown[0].tax_rate:invalid_vat_rate',
-        'recipient:required',
-        'total_amount:total_mismatch',
-      ]),
+      expect.arrayContaining(['invoice_date:invoice_date_in_future', 'breakdown[0].tax_rate:invalid_vat_rate', 'recipient:required']),
     );
+    expect(warningsOf(body)).toContain('total_amount:total_mismatch');
   });
 });

@@ -1,14 +1,27 @@
 import { isInvoiceType, isCorrectiveInvoiceType } from '../code-lists';
-import { checkDates } from './date-rules';
-import { isJsonObject, readAmount, readCode, readDate, readText, readUuid, rejectUnknownFields, required } from './field-readers';
-import { checkInvoiceType } from './invoice-type-rules';
+import { checkBrexitPrefixes, checkDates } from './date-rules';
+import { explainWarning } from './explain-warning';
+import {
+  isJsonObject,
+  MISSING,
+  readAmount,
+  readCode,
+  readDate,
+  readFlag,
+  readText,
+  readUuid,
+  rejectUnknownFields,
+  required,
+} from './field-readers';
+import { checkIssuance, ISSUED_BY, isIssuedByName } from './issuance-rules';
+import { checkInvoiceType, recipientPath } from './invoice-type-rules';
 import { IssueCollector } from './issue-collector';
-import type { LineContext } from './line-context';
+import { taxPointDate, type LineContext } from './line-context';
 import { checkLine } from './line-rules';
 import { readBreakdown } from './read-breakdown';
-import { readCorrectedInvoices } from './read-corrected-invoices';
 import { readInvoiceNumber } from './read-invoice-number';
-import { readRecipient } from './read-recipient';
+import { readInvoiceReferences } from './read-invoice-references';
+import { readParty, readRecipients } from './read-recipient';
 import { checkRegime } from './regime-rules';
 import { checkTotals } from './totals-rules';
 import type { InvoiceValidationResult } from './types';
@@ -23,10 +36,18 @@ const FIELDS = [
   'description',
   'operation_date',
   'recipient',
+  'recipients',
+  'issued_by',
+  'third_party',
+  'simplified_art_72_73',
+  'without_recipient_art_61d',
+  'coupon',
   'rectification_type',
   'rectified_base_amount',
   'rectified_tax_amount',
+  'rectified_surcharge_amount',
   'corrected_invoices',
+  'substituted_invoices',
   'breakdown',
   'total_amount',
   'total_tax_amount',
@@ -35,8 +56,8 @@ const FIELDS = [
 const isRectificationType = (v: unknown): v is 'S' | 'I' => v === 'S' || v === 'I';
 
 /**
- * Validates an invoice registration request (snake_case JSON, API contract §2.4) against the
- * authority's rules, collecting every error and warning. `today` is Madrid's date (madridToday()).
+ * Validates an invoice registration request (snake_case JSON, API contract §2.4 plus what the authority's records can
+ * carry) against the authority's rules, collecting every error and warning. `today` is Madrid's date (madridToday()).
  */
 export function validateInvoiceRequest(body: unknown, opts: { today: string }): InvoiceValidationResult {
   const issues = new IssueCollector();
@@ -50,9 +71,11 @@ export function validateInvoiceRequest(body: unknown, opts: { today: string }): 
     readCode(body.invoice_type, 'invoice_type', isInvoiceType, 'F1, F2, F3, R1, R2, R3, R4 or R5', issues, 1106),
     'invoice_type',
     issues,
+    MISSING,
   );
-  const invoiceDate = required(readDate(body.invoice_date, 'invoice_date', issues, 1105), 'invoice_date', issues);
-  const givenOperationDate = readDate(body.operation_date, 'operation_date', issues);
+  const invoiceDate = required(readDate(body.invoice_date, 'invoice_date', issues, 1105), 'invoice_date', issues, MISSING);
+  const givenOperationDate = readDate(body.operation_date, 'operation_date', issues, 1145);
+  // TipoRectificativa: "I" when a corrective invoice leaves it out, so it is never missing (1114).
   const givenRectificationType = readCode(
     body.rectification_type,
     'rectification_type',
@@ -62,23 +85,31 @@ export function validateInvoiceRequest(body: unknown, opts: { today: string }): 
     1107,
   );
   const corrective = invoiceType ? isCorrectiveInvoiceType(invoiceType) : false;
+  const issuedByName = readCode(body.issued_by, 'issued_by', isIssuedByName, 'recipient or third_party', issues, 1151);
   const parsed = {
     taxpayerId: required(readUuid(body.taxpayer_id, 'taxpayer_id', issues), 'taxpayer_id', issues),
     computerSystemId: required(readUuid(body.computer_system_id, 'computer_system_id', issues), 'computer_system_id', issues),
-    invoiceNumber: required(readInvoiceNumber(body.invoice_number, 'invoice_number', issues), 'invoice_number', issues),
+    invoiceNumber: required(readInvoiceNumber(body.invoice_number, 'invoice_number', issues), 'invoice_number', issues, MISSING),
     invoiceDate,
     invoiceType,
-    description: required(readText(body.description, 'description', 500, issues), 'description', issues),
+    description: required(readText(body.description, 'description', 500, issues), 'description', issues, MISSING),
     // FechaOperacion is only written when it differs from the issue date.
     operationDate: givenOperationDate && givenOperationDate === invoiceDate ? undefined : givenOperationDate,
-    recipient: readRecipient(body.recipient, issues),
+    recipients: readRecipients(body.recipient, body.recipients, issues),
+    issuedBy: issuedByName ? ISSUED_BY[issuedByName] : issuedByName,
+    thirdParty: readParty(body.third_party, 'third_party', 'third_party', issues),
+    simplifiedArt7273: readFlag(body.simplified_art_72_73, 'simplified_art_72_73', issues, 1136),
+    withoutRecipientArt61d: readFlag(body.without_recipient_art_61d, 'without_recipient_art_61d', issues, 1184),
+    coupon: readFlag(body.coupon, 'coupon', issues, 1157),
     rectificationType: corrective && givenRectificationType === undefined ? 'I' : givenRectificationType,
     rectifiedBaseAmount: readAmount(body.rectified_base_amount, 'rectified_base_amount', issues),
     rectifiedTaxAmount: readAmount(body.rectified_tax_amount, 'rectified_tax_amount', issues),
-    correctedInvoices: readCorrectedInvoices(body.corrected_invoices, issues),
-    lines: required(readBreakdown(body.breakdown, issues), 'breakdown', issues),
-    totalAmount: required(readAmount(body.total_amount, 'total_amount', issues), 'total_amount', issues),
-    totalTaxAmount: required(readAmount(body.total_tax_amount, 'total_tax_amount', issues), 'total_tax_amount', issues),
+    rectifiedSurchargeAmount: readAmount(body.rectified_surcharge_amount, 'rectified_surcharge_amount', issues),
+    correctedInvoices: readInvoiceReferences(body.corrected_invoices, 'corrected_invoices', issues),
+    substitutedInvoices: readInvoiceReferences(body.substituted_invoices, 'substituted_invoices', issues),
+    lines: required(readBreakdown(body.breakdown, issues), 'breakdown', issues, MISSING),
+    totalAmount: required(readAmount(body.total_amount, 'total_amount', issues, 1267), 'total_amount', issues, MISSING),
+    totalTaxAmount: required(readAmount(body.total_tax_amount, 'total_tax_amount', issues, 1266), 'total_tax_amount', issues, MISSING),
   };
 
   const ctx: LineContext = {
@@ -86,17 +117,27 @@ export function validateInvoiceRequest(body: unknown, opts: { today: string }): 
     rectificationType: parsed.rectificationType,
     invoiceDate,
     operationDate: parsed.operationDate,
-    recipient: parsed.recipient,
+    recipients: parsed.recipients,
     today: opts.today,
   };
   checkDates(ctx, parsed.lines, issues);
+  checkBrexitPrefixes(
+    [
+      ...(parsed.recipients ?? []).map((party, i, all) => ({ path: recipientPath(all.length, i), party })),
+      ...(parsed.thirdParty ? [{ path: 'third_party', party: parsed.thirdParty }] : []),
+    ],
+    taxPointDate(ctx),
+    issues,
+  );
   for (const line of parsed.lines ?? []) {
     checkLine(line, ctx, issues);
     checkRegime(line, ctx, issues);
   }
   if (invoiceType) checkInvoiceType({ ...parsed, invoiceType }, issues);
+  checkIssuance(parsed, issues);
   checkTotals(parsed, issues);
 
-  if (issues.errors.length > 0) return { valid: false, errors: issues.errors, warnings: issues.warnings };
-  return { valid: true, invoice: toNormalizedInvoice(parsed), warnings: issues.warnings };
+  const warnings = issues.warnings.map(explainWarning);
+  if (issues.errors.length > 0) return { valid: false, errors: issues.errors, warnings };
+  return { valid: true, invoice: toNormalizedInvoice(parsed), warnings };
 }

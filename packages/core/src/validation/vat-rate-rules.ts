@@ -7,7 +7,8 @@ interface Window {
   to?: string;
 }
 
-// IVA rates in hundredths of a percent with the operation dates they are valid for (NOTES §5.1).
+// IVA rates in hundredths of a percent with the operation dates they are valid for (AEAT "Validaciones y errores"
+// v1.2.0 §3.1.3.15).
 const CURRENT_RATES: ReadonlyMap<bigint, { window: Window; authorityCode: number } | undefined> = new Map([
   [0n, undefined],
   [400n, undefined],
@@ -80,7 +81,7 @@ function checkSurchargeRate(line: ParsedLine, vatRate: bigint, taxPoint: string,
     issues.error(field, 'invalid_surcharge_rate', 'surcharge_rate must be one of 0, 0.26, 0.5, 0.62, 1, 1.4, 1.75 or 5.2.', 1127);
     return;
   }
-  const expected = expectedSurcharges(vatRate, taxPoint);
+  const expected = expectedSurcharges(vatRate, taxPoint, surcharge.hundredths);
   if (!expected.rates.includes(surcharge.hundredths)) {
     const allowed = expected.rates.map((r) => formatRate(r)).join(' or ');
     const message = allowed
@@ -90,7 +91,14 @@ function checkSurchargeRate(line: ParsedLine, vatRate: bigint, taxPoint: string,
   }
 }
 
-function expectedSurcharges(vatRate: bigint, taxPoint: string): { rates: bigint[]; authorityCode: number } {
+// With 5 % only 0.5 or 0.62 (1160): 0.5 for operations in 2022 (1167), 0.62 from 2023 to 30-09-2024 (1168).
+function fivePercentSurcharge(surcharge: bigint, taxPoint: string): { rates: bigint[]; authorityCode: number } {
+  if (surcharge === 50n) return { rates: taxPoint <= '2022-12-31' ? [50n] : [62n], authorityCode: 1167 };
+  if (surcharge === 62n) return { rates: taxPoint >= '2023-01-01' ? [62n] : [50n], authorityCode: 1168 };
+  return { rates: taxPoint <= '2022-12-31' ? [50n] : [62n], authorityCode: 1160 };
+}
+
+function expectedSurcharges(vatRate: bigint, taxPoint: string, surcharge: bigint): { rates: bigint[]; authorityCode: number } {
   switch (vatRate) {
     case 2100n:
       return { rates: [520n, 175n], authorityCode: 1162 };
@@ -103,7 +111,7 @@ function expectedSurcharges(vatRate: bigint, taxPoint: string): { rates: bigint[
     case 200n:
       return { rates: [26n], authorityCode: 1166 };
     case 500n:
-      return taxPoint <= '2022-12-31' ? { rates: [50n], authorityCode: 1167 } : { rates: [62n], authorityCode: 1168 };
+      return fivePercentSurcharge(surcharge, taxPoint);
     default:
       // 0 %: surcharge 0 from 2023-01-01 to 2024-09-30 (1165), 0.26 from 2024-10-01 (1170), none before (1277).
       if (taxPoint >= '2024-10-01') return { rates: [26n], authorityCode: 1170 };

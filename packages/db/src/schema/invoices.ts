@@ -27,13 +27,17 @@ export type RecordType = 'registration' | 'correction' | 'cancellation';
 
 export type { AuthorityStatus };
 
-/** Recipient as given by the client: Spanish NIF, or a foreign identifier (IDOtro). */
-export type RecipientJson = { name: string; nif: string } | { name: string; country: string; id_type: string; id: string };
+/**
+ * A recipient or third party as given by the client: Spanish NIF, or a foreign identifier (IDOtro; `country` is absent
+ * only for an EU VAT number).
+ */
+export type RecipientJson = { name: string; nif: string } | { name: string; country?: string; id_type: string; id: string };
 export interface RecordWarningJson {
   field: string;
   code: string;
   message: string;
   authority_code?: number;
+  explanation?: { es: string; en: string };
 }
 export interface InvoiceReferenceJson {
   invoice_number: string;
@@ -80,11 +84,34 @@ export const invoices = pgTable(
     invoiceType: varchar('invoice_type', { length: 2 }).notNull(),
     description: varchar('description', { length: 500 }).notNull(),
     operationDate: date('operation_date', { mode: 'string' }),
+    /** The first recipient (Destinatarios/IDDestinatario), the one lists and searches show. */
     recipient: jsonb('recipient').$type<RecipientJson>(),
+    /** The recipients after the first, in order (Destinatarios holds up to 1,000). */
+    additionalRecipients: jsonb('additional_recipients')
+      .$type<RecipientJson[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** EmitidaPorTerceroODestinatario: D recipient, T third party; null when the issuer issued it. */
+    issuedBy: char('issued_by', { length: 1 }).$type<'D' | 'T'>(),
+    /** Tercero */
+    thirdParty: jsonb('third_party').$type<RecipientJson>(),
+    /** FacturaSimplificadaArt7273 = S */
+    simplifiedArt7273: boolean('simplified_art_72_73').notNull().default(false),
+    /** FacturaSinIdentifDestinatarioArt61d = S */
+    withoutRecipientArt61d: boolean('without_recipient_art_61d').notNull().default(false),
+    /** Cupon = S */
+    coupon: boolean('coupon').notNull().default(false),
     rectificationType: char('rectification_type', { length: 1 }),
     rectifiedBaseAmount: numeric('rectified_base_amount', { precision: 14, scale: 2 }),
     rectifiedTaxAmount: numeric('rectified_tax_amount', { precision: 14, scale: 2 }),
+    /** CuotaRecargoRectificado */
+    rectifiedSurchargeAmount: numeric('rectified_surcharge_amount', { precision: 14, scale: 2 }),
     correctedInvoices: jsonb('corrected_invoices')
+      .$type<InvoiceReferenceJson[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** FacturasSustituidas (F3) */
+    substitutedInvoices: jsonb('substituted_invoices')
       .$type<InvoiceReferenceJson[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
@@ -150,6 +177,8 @@ export const invoiceLines = pgTable(
     regimeType: varchar('regime_type', { length: 2 }),
     operationType: varchar('operation_type', { length: 2 }).notNull(),
     baseAmount: numeric('base_amount', { precision: 14, scale: 2 }).notNull(),
+    /** BaseImponibleACoste */
+    costBaseAmount: numeric('cost_base_amount', { precision: 14, scale: 2 }),
     taxRate: numeric('tax_rate', { precision: 5, scale: 2 }),
     taxAmount: numeric('tax_amount', { precision: 14, scale: 2 }),
     surchargeRate: numeric('surcharge_rate', { precision: 5, scale: 2 }),

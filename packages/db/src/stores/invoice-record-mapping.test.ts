@@ -1,4 +1,4 @@
-import { validateInvoiceRequest, type NormalizedInvoice } from '@vf/core';
+import { buildRegistrationRecord, validateInvoiceRequest, type NormalizedInvoice } from '@vf/core';
 import { toNormalizedInvoice, toStoredInvoice } from './invoice-record-mapping';
 
 function valid(body: Record<string, unknown>): NormalizedInvoice {
@@ -59,4 +59,53 @@ test('a simplified invoice without recipient or corrections comes back without t
   const stored = toStoredInvoice(invoice);
   expect(stored.content).toMatchObject({ recipient: null, rectificationType: null, operationDate: null, correctedInvoices: [] });
   expect(toNormalizedInvoice(stored.content, stored.lines)).toEqual(invoice);
+});
+
+test('what the records can say beyond the contract survives the round trip, so a resend rebuilds the same record', () => {
+  const invoice = valid({
+    ...base,
+    invoice_number: 'F3-1',
+    invoice_type: 'F3',
+    recipients: [
+      { name: 'Uno SL', nif: 'B85905495' },
+      { name: 'Client SARL', id_type: '02', id: 'FR12345678901' },
+    ],
+    issued_by: 'third_party',
+    third_party: { name: 'Gestoría SL', nif: 'A86018322' },
+    simplified_art_72_73: true,
+    substituted_invoices: [{ invoice_number: 'T-1', invoice_date: '2026-11-01' }],
+    breakdown: [{ tax_type: '05', operation_type: 'S1', base_amount: 100, cost_base_amount: 90, tax_rate: 10, tax_amount: 9 }],
+    total_amount: 109,
+    total_tax_amount: 9,
+  });
+  const stored = toStoredInvoice(invoice);
+  expect(stored.content).toMatchObject({
+    recipient: { name: 'Uno SL', nif: 'B85905495' },
+    additionalRecipients: [{ name: 'Client SARL', id_type: '02', id: 'FR12345678901' }],
+    issuedBy: 'T',
+    simplifiedArt7273: true,
+    coupon: false,
+  });
+  expect(stored.lines[0].costBaseAmount).toBe('90.00');
+  const rebuilt = toNormalizedInvoice(stored.content, stored.lines);
+  expect(rebuilt).toEqual(invoice);
+  const record = (i: NormalizedInvoice) =>
+    buildRegistrationRecord({
+      invoice: i,
+      issuer: { nif: '89890001K', name: 'Emisor SL' },
+      system: {
+        NombreRazon: 'Vendor SL',
+        NIF: 'B85905495',
+        NombreSistemaInformatico: 'VF',
+        IdSistemaInformatico: '01',
+        Version: '1.0',
+        NumeroInstalacion: '1',
+        TipoUsoPosibleSoloVerifactu: 'S',
+        TipoUsoPosibleMultiOT: 'S',
+        IndicadorMultiplesOT: 'N',
+      },
+      generatedAt: '2026-11-20T10:00:00+01:00',
+    });
+  expect(record(rebuilt)).toEqual(record(invoice));
+  expect(record(rebuilt).thirdParty).toEqual({ name: 'Gestoría SL', nif: 'A86018322' });
 });

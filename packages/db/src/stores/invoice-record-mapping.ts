@@ -1,4 +1,4 @@
-import type { InvoiceType, NormalizedInvoice, TaxType } from '@vf/core';
+import type { InvoiceType, NormalizedInvoice, NormalizedRecipient, NormalizedReference, TaxType } from '@vf/core';
 import type { InvoiceReferenceJson, RecipientJson } from '../schema';
 
 /** The invoice columns that carry the validated request (besides scalars stored as they are). */
@@ -11,10 +11,18 @@ export interface StoredInvoiceContent {
   description: string;
   operationDate: string | null;
   recipient: RecipientJson | null;
+  additionalRecipients: RecipientJson[];
+  issuedBy: 'D' | 'T' | null;
+  thirdParty: RecipientJson | null;
+  simplifiedArt7273: boolean;
+  withoutRecipientArt61d: boolean;
+  coupon: boolean;
   rectificationType: string | null;
   rectifiedBaseAmount: string | null;
   rectifiedTaxAmount: string | null;
+  rectifiedSurchargeAmount: string | null;
   correctedInvoices: InvoiceReferenceJson[];
+  substitutedInvoices: InvoiceReferenceJson[];
   totalAmount: string;
   totalTaxAmount: string;
 }
@@ -24,19 +32,86 @@ export interface StoredLine {
   regimeType: string | null;
   operationType: string;
   baseAmount: string;
+  costBaseAmount: string | null;
   taxRate: string | null;
   taxAmount: string | null;
   surchargeRate: string | null;
   surchargeAmount: string | null;
 }
 
+/** The content columns of a stored row (a record repeats them; the worker rebuilds from them). */
+export function storedContentOf(row: StoredInvoiceContent): StoredInvoiceContent {
+  return {
+    taxpayerId: row.taxpayerId,
+    computerSystemId: row.computerSystemId,
+    invoiceNumber: row.invoiceNumber,
+    invoiceDate: row.invoiceDate,
+    invoiceType: row.invoiceType,
+    description: row.description,
+    operationDate: row.operationDate,
+    recipient: row.recipient,
+    additionalRecipients: row.additionalRecipients,
+    issuedBy: row.issuedBy,
+    thirdParty: row.thirdParty,
+    simplifiedArt7273: row.simplifiedArt7273,
+    withoutRecipientArt61d: row.withoutRecipientArt61d,
+    coupon: row.coupon,
+    rectificationType: row.rectificationType,
+    rectifiedBaseAmount: row.rectifiedBaseAmount,
+    rectifiedTaxAmount: row.rectifiedTaxAmount,
+    rectifiedSurchargeAmount: row.rectifiedSurchargeAmount,
+    correctedInvoices: row.correctedInvoices,
+    substitutedInvoices: row.substitutedInvoices,
+    totalAmount: row.totalAmount,
+    totalTaxAmount: row.totalTaxAmount,
+  };
+}
+
+/** A stored line's columns, whatever else the row holds. */
+export function storedLineOf(l: StoredLine): StoredLine {
+  return {
+    taxType: l.taxType,
+    regimeType: l.regimeType,
+    operationType: l.operationType,
+    baseAmount: l.baseAmount,
+    costBaseAmount: l.costBaseAmount,
+    taxRate: l.taxRate,
+    taxAmount: l.taxAmount,
+    surchargeRate: l.surchargeRate,
+    surchargeAmount: l.surchargeAmount,
+  };
+}
+
+const toPartyJson = (r: NormalizedRecipient): RecipientJson =>
+  'nif' in r
+    ? { name: r.name, nif: r.nif }
+    : r.country === undefined
+      ? { name: r.name, id_type: r.idType, id: r.id }
+      : { name: r.name, country: r.country, id_type: r.idType, id: r.id };
+
+const fromPartyJson = (r: RecipientJson): NormalizedRecipient =>
+  'nif' in r
+    ? { name: r.name, nif: r.nif }
+    : r.country === undefined
+      ? { name: r.name, idType: r.id_type, id: r.id }
+      : { name: r.name, country: r.country, idType: r.id_type, id: r.id };
+
+const toReferenceJson = (c: NormalizedReference): InvoiceReferenceJson => ({
+  invoice_number: c.invoiceNumber,
+  invoice_date: c.invoiceDate,
+});
+const fromReferenceJson = (c: InvoiceReferenceJson): NormalizedReference => ({
+  invoiceNumber: c.invoice_number,
+  invoiceDate: c.invoice_date,
+});
+
 /**
  * Both directions between a validated invoice and its rows live here, side by side: the API stores with
  * `toStoredInvoice`, the worker rebuilds with `toNormalizedInvoice`, and the round trip must give back the
- * very values that were hashed.
+ * very values that were hashed and written.
  */
 export function toStoredInvoice(invoice: NormalizedInvoice): { content: StoredInvoiceContent; lines: StoredLine[] } {
-  const r = invoice.recipient;
+  const [first, ...others] = invoice.recipients;
   return {
     content: {
       taxpayerId: invoice.taxpayerId,
@@ -46,11 +121,19 @@ export function toStoredInvoice(invoice: NormalizedInvoice): { content: StoredIn
       invoiceType: invoice.invoiceType,
       description: invoice.description,
       operationDate: invoice.operationDate ?? null,
-      recipient: r ? ('nif' in r ? { name: r.name, nif: r.nif } : { name: r.name, country: r.country, id_type: r.idType, id: r.id }) : null,
+      recipient: first ? toPartyJson(first) : null,
+      additionalRecipients: others.map(toPartyJson),
+      issuedBy: invoice.issuedBy ?? null,
+      thirdParty: invoice.thirdParty ? toPartyJson(invoice.thirdParty) : null,
+      simplifiedArt7273: invoice.simplifiedArt7273 ?? false,
+      withoutRecipientArt61d: invoice.withoutRecipientArt61d ?? false,
+      coupon: invoice.coupon ?? false,
       rectificationType: invoice.rectificationType ?? null,
       rectifiedBaseAmount: invoice.rectifiedBaseAmount ?? null,
       rectifiedTaxAmount: invoice.rectifiedTaxAmount ?? null,
-      correctedInvoices: invoice.correctedInvoices.map((c) => ({ invoice_number: c.invoiceNumber, invoice_date: c.invoiceDate })),
+      rectifiedSurchargeAmount: invoice.rectifiedSurchargeAmount ?? null,
+      correctedInvoices: invoice.correctedInvoices.map(toReferenceJson),
+      substitutedInvoices: invoice.substitutedInvoices.map(toReferenceJson),
       totalAmount: invoice.totalAmount,
       totalTaxAmount: invoice.totalTaxAmount,
     },
@@ -59,6 +142,7 @@ export function toStoredInvoice(invoice: NormalizedInvoice): { content: StoredIn
       regimeType: l.regimeType ?? null,
       operationType: l.operationType,
       baseAmount: l.baseAmount,
+      costBaseAmount: l.costBaseAmount ?? null,
       taxRate: l.taxRate ?? null,
       taxAmount: l.taxAmount ?? null,
       surchargeRate: l.surchargeRate ?? null,
@@ -68,7 +152,6 @@ export function toStoredInvoice(invoice: NormalizedInvoice): { content: StoredIn
 }
 
 export function toNormalizedInvoice(row: StoredInvoiceContent, lines: StoredLine[]): NormalizedInvoice {
-  const r = row.recipient;
   return {
     taxpayerId: row.taxpayerId,
     computerSystemId: row.computerSystemId,
@@ -77,20 +160,24 @@ export function toNormalizedInvoice(row: StoredInvoiceContent, lines: StoredLine
     invoiceType: row.invoiceType as InvoiceType,
     description: row.description,
     operationDate: row.operationDate ?? undefined,
-    recipient: r
-      ? 'nif' in r
-        ? { name: r.name, nif: r.nif }
-        : { name: r.name, country: r.country, idType: r.id_type, id: r.id }
-      : undefined,
+    recipients: row.recipient ? [row.recipient, ...row.additionalRecipients].map(fromPartyJson) : [],
+    issuedBy: row.issuedBy ?? undefined,
+    thirdParty: row.thirdParty ? fromPartyJson(row.thirdParty) : undefined,
+    simplifiedArt7273: row.simplifiedArt7273 || undefined,
+    withoutRecipientArt61d: row.withoutRecipientArt61d || undefined,
+    coupon: row.coupon || undefined,
     rectificationType: (row.rectificationType as 'S' | 'I' | null) ?? undefined,
     rectifiedBaseAmount: row.rectifiedBaseAmount ?? undefined,
     rectifiedTaxAmount: row.rectifiedTaxAmount ?? undefined,
-    correctedInvoices: row.correctedInvoices.map((c) => ({ invoiceNumber: c.invoice_number, invoiceDate: c.invoice_date })),
+    rectifiedSurchargeAmount: row.rectifiedSurchargeAmount ?? undefined,
+    correctedInvoices: row.correctedInvoices.map(fromReferenceJson),
+    substitutedInvoices: row.substitutedInvoices.map(fromReferenceJson),
     lines: lines.map((l) => ({
       taxType: l.taxType as TaxType,
       regimeType: l.regimeType ?? undefined,
       operationType: l.operationType,
       baseAmount: l.baseAmount,
+      costBaseAmount: l.costBaseAmount ?? undefined,
       taxRate: l.taxRate ?? undefined,
       taxAmount: l.taxAmount ?? undefined,
       surchargeRate: l.surchargeRate ?? undefined,

@@ -1,7 +1,8 @@
 import type { QueryResultRow } from 'pg';
 import type { SistemaInformatico } from '@vf/core';
-import type { InvoiceReferenceJson, RecipientJson, RecordWarningJson } from '../schema';
+import type { RecordWarningJson } from '../schema';
 import type { ChainHead } from './invoice-store';
+import type { StoredInvoiceContent, StoredLine } from './invoice-record-mapping';
 
 /**
  * The registration hot path: two prepared statements per group of registrations, whatever the number of taxpayers in
@@ -218,25 +219,11 @@ function toContext(lookup: AppendLookup, r: ReadRow): AppendContext {
 }
 
 /** A registration record (an invoice's first record) as stored. */
-export interface RegistrationRow {
+export interface RegistrationRow extends StoredInvoiceContent {
   id: string;
   accountId: string;
-  taxpayerId: string;
-  computerSystemId: string;
   chainSeq: number;
   warnings: RecordWarningJson[];
-  invoiceNumber: string;
-  invoiceDate: string;
-  invoiceType: string;
-  description: string;
-  operationDate: string | null;
-  recipient: RecipientJson | null;
-  rectificationType: string | null;
-  rectifiedBaseAmount: string | null;
-  rectifiedTaxAmount: string | null;
-  correctedInvoices: InvoiceReferenceJson[];
-  totalAmount: string;
-  totalTaxAmount: string;
   issuerNif: string;
   issuerName: string;
   systemSnapshot: SistemaInformatico;
@@ -249,17 +236,9 @@ export interface RegistrationRow {
   qrUrl: string;
 }
 
-export interface RegistrationLineRow {
+export interface RegistrationLineRow extends StoredLine {
   invoiceId: string;
   lineNo: number;
-  taxType: string;
-  regimeType: string | null;
-  operationType: string;
-  baseAmount: string;
-  taxRate: string | null;
-  taxAmount: string | null;
-  surchargeRate: string | null;
-  surchargeAmount: string | null;
 }
 
 /** An Idempotency-Key answer stored in the same statement as the records it answers for (body already sealed). */
@@ -313,7 +292,9 @@ WITH h AS (
   SELECT * FROM json_to_recordset($2::json) AS r(
     id uuid, chain_id uuid, account_id uuid, taxpayer_id uuid, computer_system_id uuid, chain_seq integer, warnings jsonb,
     invoice_number text, invoice_date date, invoice_type text, description text, operation_date date, recipient jsonb,
-    rectification_type text, rectified_base_amount numeric, rectified_tax_amount numeric, corrected_invoices jsonb,
+    additional_recipients jsonb, issued_by text, third_party jsonb, simplified_art_72_73 boolean, without_recipient_art_61d boolean,
+    coupon boolean, rectification_type text, rectified_base_amount numeric, rectified_tax_amount numeric,
+    rectified_surcharge_amount numeric, corrected_invoices jsonb, substituted_invoices jsonb,
     total_amount numeric, total_tax_amount numeric, issuer_nif text, issuer_name text, system_snapshot jsonb,
     is_production boolean, generated_at_literal text, generated_at timestamptz, previous_invoice_id uuid,
     previous_hash text, hash text, qr_url text)
@@ -321,23 +302,28 @@ WITH h AS (
 ), records AS (
   INSERT INTO invoices (id, invoice_id, current_record_id, chain_id, account_id, taxpayer_id, computer_system_id, chain_seq,
     record_type, warnings, invoice_number, invoice_date, invoice_type, description, operation_date, recipient,
-    rectification_type, rectified_base_amount, rectified_tax_amount, corrected_invoices, total_amount, total_tax_amount,
+    additional_recipients, issued_by, third_party, simplified_art_72_73, without_recipient_art_61d, coupon,
+    rectification_type, rectified_base_amount, rectified_tax_amount, rectified_surcharge_amount, corrected_invoices,
+    substituted_invoices, total_amount, total_tax_amount,
     issuer_nif, issuer_name, system_snapshot, is_production, generated_at_literal, generated_at, previous_invoice_id,
     previous_hash, hash, qr_url, authority_status)
   SELECT r.id, r.id, r.id, r.chain_id, r.account_id, r.taxpayer_id, r.computer_system_id, r.chain_seq,
     'registration', r.warnings, r.invoice_number, r.invoice_date, r.invoice_type, r.description, r.operation_date, r.recipient,
-    r.rectification_type, r.rectified_base_amount, r.rectified_tax_amount, r.corrected_invoices, r.total_amount, r.total_tax_amount,
+    r.additional_recipients, r.issued_by, r.third_party, r.simplified_art_72_73, r.without_recipient_art_61d, r.coupon,
+    r.rectification_type, r.rectified_base_amount, r.rectified_tax_amount, r.rectified_surcharge_amount, r.corrected_invoices,
+    r.substituted_invoices, r.total_amount, r.total_tax_amount,
     r.issuer_nif, r.issuer_name, r.system_snapshot, r.is_production, r.generated_at_literal, r.generated_at, r.previous_invoice_id,
     r.previous_hash, r.hash, r.qr_url, 'queued'
   FROM r
   RETURNING id
 ), lines AS (
-  INSERT INTO invoice_lines (invoice_id, line_no, tax_type, regime_type, operation_type, base_amount, tax_rate, tax_amount,
-    surcharge_rate, surcharge_amount)
-  SELECT l.invoice_id, l.line_no, l.tax_type, l.regime_type, l.operation_type, l.base_amount, l.tax_rate, l.tax_amount,
-    l.surcharge_rate, l.surcharge_amount
+  INSERT INTO invoice_lines (invoice_id, line_no, tax_type, regime_type, operation_type, base_amount, cost_base_amount, tax_rate,
+    tax_amount, surcharge_rate, surcharge_amount)
+  SELECT l.invoice_id, l.line_no, l.tax_type, l.regime_type, l.operation_type, l.base_amount, l.cost_base_amount, l.tax_rate,
+    l.tax_amount, l.surcharge_rate, l.surcharge_amount
   FROM json_to_recordset($3::json) AS l(chain_id uuid, invoice_id uuid, line_no integer, tax_type text, regime_type text,
-    operation_type text, base_amount numeric, tax_rate numeric, tax_amount numeric, surcharge_rate numeric, surcharge_amount numeric)
+    operation_type text, base_amount numeric, cost_base_amount numeric, tax_rate numeric, tax_amount numeric, surcharge_rate numeric,
+    surcharge_amount numeric)
   WHERE l.chain_id IN (SELECT id FROM head)
 ), events AS (
   INSERT INTO invoice_status_events (invoice_id, status) SELECT r.id, 'queued' FROM r ORDER BY r.chain_id, r.chain_seq
@@ -415,10 +401,18 @@ function recordJson(chainId: string, r: RegistrationRow) {
     description: r.description,
     operation_date: r.operationDate,
     recipient: r.recipient,
+    additional_recipients: r.additionalRecipients,
+    issued_by: r.issuedBy,
+    third_party: r.thirdParty,
+    simplified_art_72_73: r.simplifiedArt7273,
+    without_recipient_art_61d: r.withoutRecipientArt61d,
+    coupon: r.coupon,
     rectification_type: r.rectificationType,
     rectified_base_amount: r.rectifiedBaseAmount,
     rectified_tax_amount: r.rectifiedTaxAmount,
+    rectified_surcharge_amount: r.rectifiedSurchargeAmount,
     corrected_invoices: r.correctedInvoices,
+    substituted_invoices: r.substitutedInvoices,
     total_amount: r.totalAmount,
     total_tax_amount: r.totalTaxAmount,
     issuer_nif: r.issuerNif,
@@ -443,6 +437,7 @@ function lineJson(chainId: string, l: RegistrationLineRow) {
     regime_type: l.regimeType,
     operation_type: l.operationType,
     base_amount: l.baseAmount,
+    cost_base_amount: l.costBaseAmount,
     tax_rate: l.taxRate,
     tax_amount: l.taxAmount,
     surcharge_rate: l.surchargeRate,

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../client';
 import { previousRecord } from './previous-record';
 import type { StoredChainRecord } from '../records/rebuild-chain-record';
 import { invoiceLines, invoices, signedRecords, type AuthorityStatus } from '../schema';
-import type { StoredLine } from './invoice-record-mapping';
+import { storedContentOf, storedLineOf, type StoredLine } from './invoice-record-mapping';
 import { scheduledForSending } from './scheduled-for-sending';
 
 /** A record waiting for the authority: the stored record (see rebuildChainRecord) plus its sending state. */
@@ -58,44 +58,21 @@ export const submissionBatchStore = {
     const linesByInvoice = new Map<string, BatchInvoiceLine[]>();
     for (const l of lines) {
       const list = linesByInvoice.get(l.invoiceId) ?? [];
-      list.push({
-        lineNo: l.lineNo,
-        taxType: l.taxType,
-        regimeType: l.regimeType,
-        operationType: l.operationType,
-        baseAmount: l.baseAmount,
-        taxRate: l.taxRate,
-        taxAmount: l.taxAmount,
-        surchargeRate: l.surchargeRate,
-        surchargeAmount: l.surchargeAmount,
-      });
+      list.push({ lineNo: l.lineNo, ...storedLineOf(l) });
       linesByInvoice.set(l.invoiceId, list);
     }
 
     return rows.map(({ invoice: i, prevIssuerNif, prevNumber, prevDate, prevHash, signedXml }) => ({
+      ...storedContentOf(i),
       id: i.id,
       recordType: i.recordType,
       subsanacion: i.subsanacion,
       rechazoPrevio: i.rechazoPrevio,
       sinRegistroPrevio: i.sinRegistroPrevio,
-      taxpayerId: i.taxpayerId,
-      computerSystemId: i.computerSystemId,
       chainSeq: i.chainSeq,
       authorityStatus: i.authorityStatus,
       nextAttemptAt: i.nextAttemptAt,
       sendAttempts: i.sendAttempts,
-      invoiceNumber: i.invoiceNumber,
-      invoiceDate: i.invoiceDate,
-      invoiceType: i.invoiceType,
-      description: i.description,
-      operationDate: i.operationDate,
-      recipient: i.recipient,
-      rectificationType: i.rectificationType,
-      rectifiedBaseAmount: i.rectifiedBaseAmount,
-      rectifiedTaxAmount: i.rectifiedTaxAmount,
-      correctedInvoices: i.correctedInvoices,
-      totalAmount: i.totalAmount,
-      totalTaxAmount: i.totalTaxAmount,
       issuerNif: i.issuerNif,
       issuerName: i.issuerName,
       systemSnapshot: i.systemSnapshot,

@@ -1,4 +1,4 @@
-import type { InvoiceDetail } from '@vf/db';
+import type { InvoiceDetail, InvoiceRow } from '@vf/db';
 import { ApiError, type FieldIssue } from '../../errors/api-error';
 import type { FormErrors } from '../html/form-fields';
 import { renderBreakdownLine } from '../../invoices/invoice-view';
@@ -13,6 +13,7 @@ export const LINE_FIELDS = [
   'regime_type',
   'operation_type',
   'base_amount',
+  'cost_base_amount',
   'tax_rate',
   'tax_amount',
   'surcharge_rate',
@@ -78,8 +79,30 @@ export function lineCount(values: CorrectionValues): number {
   return last + 1;
 }
 
-/** The API request body of the corrected invoice: identity from the invoice, everything else from the form. */
-export function bodyFromValues(values: CorrectionValues, identity: Record<string, string>): Record<string, unknown> {
+/**
+ * What the record says that the form does not edit (more recipients, who issued the invoice, its flags, substituted
+ * invoices, the recargo of a substitution): a correction made here keeps it as it is.
+ */
+export function keptFromInvoice(i: InvoiceRow): Record<string, unknown> {
+  const issuedBy = i.issuedBy === 'D' ? 'recipient' : i.issuedBy === 'T' ? 'third_party' : undefined;
+  return {
+    additional_recipients: i.additionalRecipients,
+    issued_by: issuedBy,
+    third_party: i.thirdParty ?? undefined,
+    simplified_art_72_73: i.simplifiedArt7273 || undefined,
+    without_recipient_art_61d: i.withoutRecipientArt61d || undefined,
+    coupon: i.coupon || undefined,
+    rectified_surcharge_amount: i.rectifiedSurchargeAmount ?? undefined,
+    substituted_invoices: i.substitutedInvoices.length > 0 ? i.substitutedInvoices : undefined,
+  };
+}
+
+/** The API request body of the corrected invoice: identity from the invoice, what the form edits from it, the rest kept. */
+export function bodyFromValues(
+  values: CorrectionValues,
+  identity: Record<string, string>,
+  kept: Record<string, unknown> = {},
+): Record<string, unknown> {
   const v = (name: string) => values[name] || undefined;
   const breakdown = Array.from({ length: lineCount(values) }, (_, n) =>
     Object.fromEntries(LINE_FIELDS.flatMap((f) => (v(`breakdown.${n}.${f}`) ? [[f, v(`breakdown.${n}.${f}`)]] : []))),
@@ -95,12 +118,17 @@ export function bodyFromValues(values: CorrectionValues, identity: Record<string
     .map((line) => line.trim().split(/\s+/))
     .filter((parts) => parts[0])
     .map(([invoice_number, invoice_date]) => ({ invoice_number, invoice_date }));
+  const { additional_recipients: others, ...rest } = kept;
+  // The form edits the first recipient; any others the invoice names follow it unchanged.
+  const several = recipient && Array.isArray(others) && others.length > 0;
   return {
+    ...rest,
     ...identity,
     invoice_type: v('invoice_type'),
     description: v('description'),
     operation_date: v('operation_date'),
-    recipient,
+    recipient: several ? undefined : recipient,
+    recipients: several ? [recipient, ...others] : undefined,
     rectification_type: v('rectification_type'),
     rectified_base_amount: v('rectified_base_amount'),
     rectified_tax_amount: v('rectified_tax_amount'),
@@ -120,8 +148,7 @@ const CORRECTION_CODES = [
   'invalid_length',
   'invalid_country',
   'invalid_rate',
-  'negative_amount',
-  'total_mismatch',
+  'reserved_characters',
   'tax_amount_mismatch',
   'tax_sign_mismatch',
 ];
@@ -144,6 +171,7 @@ export const LINE_LABEL_KEYS: Record<(typeof LINE_FIELDS)[number], string> = {
   regime_type: 'correction.colRegime',
   operation_type: 'correction.colOperation',
   base_amount: 'correction.colBase',
+  cost_base_amount: 'correction.colCostBase',
   tax_rate: 'correction.colRate',
   tax_amount: 'correction.colTaxAmount',
   surcharge_rate: 'correction.colSurchargeRate',

@@ -7,7 +7,14 @@ import type { InvoiceRegistrationService } from '../../invoices/invoice-registra
 import type { RenderPage } from '../http/page-renderer';
 import { t } from '../i18n/i18n';
 import { signedInSession } from '../session/session-cookie';
-import { bodyFromValues, correctionErrorsFrom, valuesFromForm, valuesFromInvoice, type CorrectionValues } from './correction-form';
+import {
+  bodyFromValues,
+  correctionErrorsFrom,
+  keptFromInvoice,
+  valuesFromForm,
+  valuesFromInvoice,
+  type CorrectionValues,
+} from './correction-form';
 import { correctionPage } from './correction-page';
 
 const CORRECTION_REFUSALS = ['invoice_awaiting_authority', 'invoice_cancelled', 'invoice_in_other_environment'];
@@ -77,7 +84,7 @@ export function invoiceActionRoutes(deps: InvoiceActionDeps): Router {
       invoice_date: first.invoiceDate,
     };
     try {
-      await deps.registration.correct(await account(res), id, bodyFromValues(values, identity), req.log);
+      await deps.registration.correct(await account(res), id, bodyFromValues(values, identity, keptFromInvoice(detail.invoice)), req.log);
       res.redirect(303, `/app/invoices/${id}?notice=correction_queued`);
     } catch (err) {
       const errors = correctionErrorsFrom(err);

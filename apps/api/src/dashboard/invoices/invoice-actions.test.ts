@@ -42,6 +42,46 @@ const formFields = (page: string) =>
   Object.fromEntries([...page.matchAll(/<input [^>]*?name="([^"]+)"[^>]*? value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
 
 describe('correcting an invoice from the dashboard', () => {
+  it('keeps what the form does not edit: the other recipients, the third party, the flags, the cost base', async () => {
+    const a = await ready();
+    const invoice = await register(a, {
+      recipient: undefined,
+      recipients: [
+        { name: 'Uno SL', nif: 'B85905495' },
+        { name: 'Dos SA', nif: 'A86018322' },
+      ],
+      issued_by: 'third_party',
+      third_party: { name: 'Gestoría SL', nif: 'B63272603' },
+      simplified_art_72_73: true,
+      breakdown: [
+        { tax_type: '01', regime_type: '06', operation_type: 'S1', base_amount: 100, cost_base_amount: 80, tax_rate: 21, tax_amount: 16.8 },
+      ],
+      total_amount: 116.8,
+      total_tax_amount: 16.8,
+    });
+    await answer(invoice.id, 'accepted');
+    const form = (await a.agent.get(`/app/invoices/${invoice.id}/correct`).expect(200)).text;
+    expect(valueOf(form, 'breakdown.0.cost_base_amount')).toBe('80.00');
+    const posted = await a.agent
+      .post(`/app/invoices/${invoice.id}/correct`)
+      .type('form')
+      .send({ ...formFields(form), _csrf: csrfTokenIn(form), invoice_type: 'F1', description: 'Corregida', rectification_type: '' });
+    expect(posted.status).toBe(303);
+    const detail = (await request(t.app).get(`/api/v1/invoices/${invoice.id}`).set(a.auth).expect(200)).body.data;
+    expect(detail.records).toHaveLength(2);
+    expect(detail).toMatchObject({
+      description: 'Corregida',
+      recipients: [
+        { name: 'Uno SL', nif: 'B85905495' },
+        { name: 'Dos SA', nif: 'A86018322' },
+      ],
+      issued_by: 'third_party',
+      third_party: { name: 'Gestoría SL', nif: 'B63272603' },
+      simplified_art_72_73: true,
+      breakdown: [expect.objectContaining({ cost_base_amount: '80.00' })],
+    });
+  });
+
   it('offers a form prefilled with the current content, appends the subsanación and shows every record with its flags and XML', async () => {
     const a = await ready();
     const invoice = await register(a, { description: 'Texto original' });

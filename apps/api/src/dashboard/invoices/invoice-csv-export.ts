@@ -5,11 +5,11 @@ import type { InvoiceListQuery } from '../../invoices/invoice-list-schema';
 import { formatInvoiceDate } from '../html/format';
 import { statusLabel } from '../html/status-badge';
 import { locale, t } from '../i18n/i18n';
+import { partyId } from './invoice-content-facts';
 import { invoiceRowsInBatches, type InvoiceListRow, type InvoiceSort } from './invoice-page-query';
 
 function recipientId(r: InvoiceListRow): string | null {
-  if (!r.recipient) return null;
-  return 'nif' in r.recipient ? r.recipient.nif : `${r.recipient.country} ${r.recipient.id}`;
+  return r.recipient ? partyId(r.recipient) : null;
 }
 
 /** The list's columns in the reader's language; Spanish Excel reads "1234,50" as a number (no grouping, so every spreadsheet agrees). */

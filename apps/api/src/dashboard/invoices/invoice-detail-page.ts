@@ -6,7 +6,8 @@ import { environmentBadge, isFinalStatus, statusBadge } from '../html/status-bad
 import { csrfField, type PageContext } from '../html/layout';
 import type { Page } from '../http/page-renderer';
 import { authorityExplanation, nextAttemptFact, resendForm } from './authority-explanation';
-import { t } from '../i18n/i18n';
+import { locale, t } from '../i18n/i18n';
+import { recipientsFact, recordContentFacts } from './invoice-content-facts';
 import { SECTION_PATHS, sectionOf, typeLabel } from './invoice-kinds';
 
 export interface InvoiceDetailView {
@@ -38,6 +39,11 @@ function flagsText(r: InvoiceRow): string {
   return flags.length > 0 ? flags.join(', ') : '—';
 }
 
+/** A warning the authority would store the record with is explained in the page's language; others as the API wrote them. */
+function warningText(w: InvoiceRow['warnings'][number]): SafeHtml {
+  return w.explanation ? html`<strong>${w.authority_code}</strong> ${w.explanation[locale()]}` : html`${w.message}`;
+}
+
 /** Every record of the invoice, oldest first, each with what the authority answered and its XML. */
 function recordHistory(invoiceId: string, records: InvoiceRow[]): SafeHtml {
   const latest = records[records.length - 1];
@@ -55,7 +61,7 @@ function recordHistory(invoiceId: string, records: InvoiceRow[]): SafeHtml {
         <td data-label="${answer}">${r.authorityCode !== null ? html`<strong>${r.authorityCode}</strong> ` : ''}${
           // The latest record's answer is explained once, in the card above.
           r === latest ? '' : (r.authorityMessage ?? '')
-        }${r.warnings.length > 0 ? html`<ul class="warnings">${r.warnings.map((w) => html`<li>${w.message}</li>`)}</ul>` : ''}</td>
+        }${r.warnings.length > 0 ? html`<ul class="warnings">${r.warnings.map((w) => html`<li>${warningText(w)}</li>`)}</ul>` : ''}</td>
         <td data-label="${generated}"><code>${r.generatedAtLiteral}</code></td>
         <td data-label="XML"><a href="/app/invoices/${invoiceId}/records/${r.id}/xml" data-testid="record-xml-link">${r.recordType === 'cancellation' ? 'RegistroAnulacion' : 'RegistroAlta'}</a></td>
       </tr>`,
@@ -88,13 +94,7 @@ function actions(ctx: PageContext, invoiceId: string, cancelled: boolean): SafeH
 
 const RECTIFICATION_KEYS: Record<string, string> = { S: 'detail.methodS', I: 'detail.methodI' };
 
-function recipientText(r: InvoiceDetail['invoice']['recipient']): SafeHtml {
-  if (!r) return html`<span class="muted">${t('detail.noRecipient')}</span>`;
-  if ('nif' in r) return html`${r.name} · NIF <code>${r.nif}</code>`;
-  return html`${t('detail.foreignId', { name: r.name, country: r.country, idType: r.id_type })} <code>${r.id}</code>`;
-}
-
-/** NOTES §2.4: "QR tributario:" above the code and "VERI*FACTU" below it, the code at level M with its quiet zone. */
+/** Orden HAC/1177/2024 arts. 20-21 and AEAT's QR specification (v0.4.7): "QR tributario:" above the code and "VERI*FACTU" below it, the code at level M with its quiet zone. */
 function qrBlock(id: string, qrUrl: string): SafeHtml {
   return html`<figure class="qr" aria-label="${t('detail.qrFigure')}">
     <p>QR tributario:</p>
@@ -105,23 +105,30 @@ function qrBlock(id: string, qrUrl: string): SafeHtml {
 }
 
 function breakdown(lines: InvoiceDetail['lines']): SafeHtml {
-  const [tax, regime, operation, base, rate, taxAmount, surcharge] = [
+  const [tax, regime, operation, base, costBase, rate, taxAmount, surcharge] = [
     'colTax',
     'colRegime',
     'colOperation',
     'colBase',
+    'colCostBase',
     'colRate',
     'colTaxAmount',
     'colSurcharge',
   ].map((k) => t(`detail.${k}`));
+  // BaseImponibleACoste exists only on regime 06 and some IPSI or other-tax lines: its column only when a line has it.
+  const withCost = lines.some((l) => l.costBaseAmount !== null);
   return html`<table class="responsive">
-    <thead><tr><th scope="col">${tax}</th><th scope="col">${regime}</th><th scope="col">${operation}</th><th scope="col" class="num">${base}</th><th scope="col" class="num">${rate}</th><th scope="col" class="num">${taxAmount}</th><th scope="col" class="num">${surcharge}</th></tr></thead>
+    <thead><tr><th scope="col">${tax}</th><th scope="col">${regime}</th><th scope="col">${operation}</th><th scope="col" class="num">${base}</th>${withCost ? html`<th scope="col" class="num">${costBase}</th>` : ''}<th scope="col" class="num">${rate}</th><th scope="col" class="num">${taxAmount}</th><th scope="col" class="num">${surcharge}</th></tr></thead>
     <tbody>${lines.map(
       (l) => html`<tr>
         <td data-label="${tax}">${l.taxType}</td>
         <td data-label="${regime}">${l.regimeType ?? '—'}</td>
         <td data-label="${operation}">${l.operationType}</td>
-        <td class="num" data-label="${base}">${formatAmount(l.baseAmount)}</td>
+        <td class="num" data-label="${base}">${formatAmount(l.baseAmount)}</td>${
+          withCost
+            ? html`<td class="num" data-label="${costBase}">${l.costBaseAmount !== null ? formatAmount(l.costBaseAmount) : '—'}</td>`
+            : ''
+        }
         <td class="num" data-label="${rate}">${l.taxRate !== null ? `${l.taxRate} %` : '—'}</td>
         <td class="num" data-label="${taxAmount}">${l.taxAmount !== null ? formatAmount(l.taxAmount) : '—'}</td>
         <td class="num" data-label="${surcharge}">${l.surchargeAmount !== null ? html`${formatAmount(l.surchargeAmount)} (${l.surchargeRate} %)` : '—'}</td>
@@ -204,7 +211,8 @@ export function invoiceDetailPage(v: InvoiceDetailView): Page {
           <dt>${t('detail.date')}</dt><dd>${formatInvoiceDate(i.invoiceDate)}</dd>
           ${i.operationDate ? html`<dt>${t('detail.operationDate')}</dt><dd>${formatInvoiceDate(i.operationDate)}</dd>` : ''}
           <dt>${t('detail.issuer')}</dt><dd><a href="/app/taxpayers/${i.taxpayerId}">${v.taxpayerName}</a> · ${t('detail.asSent', { name: i.issuerName })} <code>${i.issuerNif}</code></dd>
-          <dt>${t('detail.recipient')}</dt><dd>${recipientText(i.recipient)}</dd>
+          ${recipientsFact(i)}
+          ${recordContentFacts(i)}
           <dt>${t('detail.description')}</dt><dd>${i.description}</dd>
           ${
             corrective
@@ -220,7 +228,8 @@ export function invoiceDetailPage(v: InvoiceDetailView): Page {
                       })}</ul>`
                 }</dd>
               <dt>${t('detail.correctionMethod')}</dt><dd>${i.rectificationType ? (RECTIFICATION_KEYS[i.rectificationType] ? t(RECTIFICATION_KEYS[i.rectificationType]) : i.rectificationType) : '—'}</dd>
-              ${i.rectifiedBaseAmount !== null ? html`<dt>${t('detail.correctedBaseTax')}</dt><dd>${formatAmount(i.rectifiedBaseAmount)} / ${formatAmount(i.rectifiedTaxAmount ?? '0.00')}</dd>` : ''}`
+              ${i.rectifiedBaseAmount !== null ? html`<dt>${t('detail.correctedBaseTax')}</dt><dd>${formatAmount(i.rectifiedBaseAmount)} / ${formatAmount(i.rectifiedTaxAmount ?? '0.00')}</dd>` : ''}
+              ${i.rectifiedSurchargeAmount !== null ? html`<dt>${t('detail.correctedSurcharge')}</dt><dd>${formatAmount(i.rectifiedSurchargeAmount)}</dd>` : ''}`
               : ''
           }
           ${

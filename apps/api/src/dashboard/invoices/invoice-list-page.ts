@@ -9,6 +9,7 @@ import { t } from '../i18n/i18n';
 import { tHtml } from '../i18n/t-html';
 import { CORRECTIVE_TYPES, NORMAL_TYPES, SECTION_PATHS, typeLabel, type InvoiceSection } from './invoice-kinds';
 import { SORTS, type InvoiceListRow, type InvoiceSort } from './invoice-page-query';
+import { partyId } from './invoice-content-facts';
 
 /** The filter form's values as typed (all strings, '' = no filter). */
 export interface InvoiceFilterValues {
@@ -83,8 +84,7 @@ function correctedList(refs: InvoiceReferenceJson[] | undefined): SafeHtml {
 
 function recipientCell(r: RecipientJson | null): SafeHtml {
   if (!r) return html`<span class="muted">—</span>`;
-  const id = 'nif' in r ? r.nif : `${r.country} ${r.id}`;
-  return html`${r.name} <span class="muted mono">${id}</span>`;
+  return html`${r.name} <span class="muted mono">${partyId(r)}</span>`;
 }
 
 /** A column header that sorts by it: the first click picks `first`, the next one turns it around. */
