@@ -7,9 +7,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureMasterKeyFile, loadConfig, SERVICE_ENTRY_POINTS, SERVICE_NODE_FLAGS, type ServiceRole } from '@vf/config';
+import { ensureMasterKeyFile, loadConfig, SERVICE_ENTRY_POINTS, SERVICE_NODE_FLAGS, writePrivateFile, type ServiceRole } from '@vf/config';
 import { createLogger } from '@vf/logger';
 import { prepareTestCertificates } from './prepare-test-certificates';
 
@@ -47,10 +47,7 @@ function run(role: ServiceRole, env: NodeJS.ProcessEnv): ChildProcess {
 /** A local admin password for Bull Board, made once and kept out of the logs. */
 function localAdminPassword(): string {
   const file = path.join(varDir, 'admin-password.txt');
-  if (!existsSync(file)) {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, randomBytes(18).toString('base64url') + '\n', { mode: 0o600 });
-  }
+  if (!existsSync(file)) writePrivateFile(file, randomBytes(18).toString('base64url') + '\n');
   chmodSync(file, 0o600);
   return readFileSync(file, 'utf8').trim();
 }
@@ -79,6 +76,8 @@ async function main(): Promise<void> {
     env.PLATFORM_CERT_PATH = path.join(certDir, 'platform.p12');
     env.PLATFORM_CERT_PASSWORD = passwords['platform.p12'];
   }
+  // Local runs test webhooks against receivers on this machine, which the service refuses otherwise.
+  env.WEBHOOK_ALLOWED_HOSTS ??= 'localhost,127.0.0.1,::1';
   // Every problem in the settings is listed once, here, rather than by each service as it fails.
   const config = loadConfig(env);
 

@@ -4,6 +4,7 @@ import type { AppConfig } from '@vf/config';
 import type { Readiness } from '@vf/lifecycle';
 import type { Db } from '@vf/db';
 import type { Queues } from '@vf/queue';
+import type { ResolveHost } from '@vf/webhook-destination';
 import type { ThrottleLimits } from './auth/credential-throttle';
 
 export interface AppDeps {
@@ -14,9 +15,14 @@ export interface AppDeps {
   logger: Logger;
   /** `passwordHashCost` is PASSWORD_HASH_COST (12 by default); tests pass a low one. */
   config: Pick<AppConfig, 'masterKey' | 'certificateDir' | 'admin' | 'queuePrefix' | 'passwordHashCost'> &
-    Partial<Pick<AppConfig, 'trustProxy' | 'adminPort'>>;
+    Partial<Pick<AppConfig, 'trustProxy' | 'adminPort'>> & {
+      /** WEBHOOK_ALLOWED_HOSTS; none (public destinations only) when absent. */
+      webhooks?: Pick<AppConfig['webhooks'], 'allowedHosts'>;
+    };
   /** The process's phase and dependency checks (main.ts starts it as `starting`); tests get one already serving. */
   readiness?: Readiness;
+  /** How webhook destinations' host names are resolved; the system's resolver unless a test gives its own. */
+  resolveHost?: ResolveHost;
   clock?: () => Date;
   /** How long a registration waits for Redis before leaving the invoice to the reconciler. */
   enqueueTimeoutMs?: number;

@@ -1,3 +1,4 @@
+import { parseAllowedHosts } from '@vf/webhook-destination';
 import { createAccountService } from './account/account-service';
 import type { AppDeps } from './app-deps';
 import { createAuthService } from './auth/auth-service';
@@ -54,7 +55,12 @@ export function composeServices(deps: AppDeps) {
     chain: createChainService({ db }),
     qr: createInvoiceQrService({ db }),
     idempotency: createIdempotencyService({ db, masterKey: deps.config.masterKey }),
-    webhooks: createWebhookService({ db, masterKey: deps.config.masterKey, clock }),
+    webhooks: createWebhookService({
+      db,
+      masterKey: deps.config.masterKey,
+      clock,
+      destinations: { allowed: parseAllowedHosts(deps.config.webhooks?.allowedHosts ?? []), resolve: deps.resolveHost },
+    }),
     health: createHealthService({ db, redis: deps.redis, timeoutMs: deps.healthTimeoutMs ?? 2_000 }),
     // The dashboard's own: the API's hasher and throttle, so an account paused on one path is paused on every path.
     sessions,

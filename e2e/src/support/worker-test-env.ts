@@ -122,6 +122,8 @@ export class WorkerTestEnv {
       WORKER_CONCURRENCY: '8',
       RECONCILE_INTERVAL_MS: '2000',
       SENDER_LEASE_TTL_MS: '3000',
+      // The tests' webhook receivers listen on this machine.
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost',
       ...opts.env,
     };
     const config = loadConfig(vars);
@@ -132,7 +134,14 @@ export class WorkerTestEnv {
       redis,
       queues: apiQueues,
       logger: pino({ level: 'silent' }),
-      config: { masterKey: config.masterKey, certificateDir: dir, admin: undefined, queuePrefix: prefix, passwordHashCost: 4 },
+      config: {
+        masterKey: config.masterKey,
+        certificateDir: dir,
+        admin: undefined,
+        queuePrefix: prefix,
+        passwordHashCost: 4,
+        webhooks: config.webhooks,
+      },
     });
     env = new WorkerTestEnv(db, sim, api, apiQueues, ca, vars, config, dir, async () => {
       await redis.quit();

@@ -241,3 +241,28 @@ test('a cancellation reaches the receiver as invoice.cancelled for the same invo
   const cancellation = r.accepted().find((m) => m.type === 'invoice.cancelled')!;
   expect(cancellation.data.record_id).not.toBe(id);
 });
+
+test('the sweep deletes settled deliveries older than WEBHOOK_DELIVERY_RETENTION_DAYS (30 by default); pending and recent ones stay', async () => {
+  const party = await env.party();
+  const r = await receiver();
+  const webhookId = await subscribe(party, r, ['invoice.error']);
+  for (let i = 0; i < 3; i++) await request(env.api).post(`/api/v1/webhooks/${webhookId}/test`).set(party.account.auth).expect(202);
+  const [recent, oldDelivered, oldFailed] = (await settledDeliveries(party, webhookId, 3)).map((d) => d.id);
+  await env.db.db.execute(
+    sql`UPDATE webhook_deliveries SET created_at = now() - interval '31 days' WHERE id IN (${oldDelivered}, ${oldFailed})`,
+  );
+  await env.db.db.execute(sql`UPDATE webhook_deliveries SET status = 'failed' WHERE id = ${oldFailed}`);
+  // Still being retried a month on (a retry schedule longer than the retention): not deleted under the worker's feet.
+  const { rows } = await env.db.db.execute<{ id: string }>(sql`
+    INSERT INTO webhook_deliveries (endpoint_id, event_type, payload, created_at, next_attempt_at)
+    VALUES (${webhookId}, 'webhook.test', '{}', now() - interval '31 days', now() + interval '1 day') RETURNING id`);
+  const remaining = await waitUntil(
+    async () => {
+      const ids = (await deliveries(party, webhookId)).map((d) => d.id);
+      return !ids.includes(oldDelivered) && !ids.includes(oldFailed) && ids;
+    },
+    'old settled deliveries purged',
+    30_000,
+  );
+  expect(remaining.sort()).toEqual([recent, rows[0].id].sort());
+});

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { isAllowedHostEntry } from '@vf/webhook-destination';
 
 export type AuthorityMode = 'simulator' | 'aeat';
 
@@ -78,6 +79,10 @@ export interface AppConfig {
     sweepIntervalMs: number;
     /** Wait before each retry of a failed delivery; past the last one the delivery is given up. */
     retryDelaysMs: number[];
+    /** Host names, addresses and CIDR ranges that may receive webhooks although they are not public. */
+    allowedHosts: string[];
+    /** Delivered and given-up deliveries older than this are deleted by the workers' sweep. */
+    deliveryRetentionDays: number;
   };
 }
 
@@ -132,6 +137,19 @@ export const envSchema = Joi.object({
   WEBHOOK_RETRY_DELAYS_MS: Joi.string()
     .pattern(/^\d+(,\d+)*$/)
     .default('5000,300000,1800000,7200000,18000000,36000000,36000000'),
+  // Comma-separated; empty: webhooks go to public addresses only. `npm start` allows loopback for local receivers.
+  WEBHOOK_ALLOWED_HOSTS: Joi.string()
+    .allow('')
+    .default('')
+    .custom((value: string, helpers) => {
+      const bad = value
+        .split(',')
+        .map((e) => e.trim())
+        .filter((e) => e !== '' && !isAllowedHostEntry(e));
+      return bad.length === 0 ? value : helpers.error('any.invalid', { bad: bad.join(', ') });
+    })
+    .messages({ 'any.invalid': 'WEBHOOK_ALLOWED_HOSTS holds {#bad}: each entry must be a host name, an IP address or a CIDR range' }),
+  WEBHOOK_DELIVERY_RETENTION_DAYS: Joi.number().integer().min(1).default(30),
 })
   .and('PLATFORM_CERT_PATH', 'PLATFORM_CERT_PASSWORD')
   .and('ADMIN_USER', 'ADMIN_PASSWORD')

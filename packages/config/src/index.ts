@@ -1,5 +1,6 @@
 export { loadConfig, ConfigError } from './load-config';
 export type { AppConfig, AuthorityMode, DatabasePoolMode } from './config-schema';
+export { makePrivateDir, writePrivateFile } from './private-files';
 export {
   commitNextMasterKey,
   DEFAULT_MASTER_KEY_FILE,

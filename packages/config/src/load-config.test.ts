@@ -132,3 +132,17 @@ test('a Redis Cluster takes several seed URLs and needs a hash-tagged queue pref
   expect(loadConfig({ MASTER_KEY: KEY, QUEUE_PREFIX: 'vf' }).queuePrefix).toBe('vf');
   expect(() => loadConfig({ MASTER_KEY: KEY, REDIS_URL: 'http://10.0.0.1' })).toThrow(/REDIS_URL/);
 });
+
+test('webhooks go to public hosts only unless WEBHOOK_ALLOWED_HOSTS lists names, addresses or ranges; deliveries are kept 30 days', () => {
+  expect(loadConfig({ MASTER_KEY: KEY }).webhooks).toMatchObject({ allowedHosts: [], deliveryRetentionDays: 30 });
+  const allowed = loadConfig({
+    MASTER_KEY: KEY,
+    WEBHOOK_ALLOWED_HOSTS: 'hooks.internal, 10.0.4.7 ,10.0.5.0/24,::1',
+    WEBHOOK_DELIVERY_RETENTION_DAYS: '7',
+  });
+  expect(allowed.webhooks).toMatchObject({ allowedHosts: ['hooks.internal', '10.0.4.7', '10.0.5.0/24', '::1'], deliveryRetentionDays: 7 });
+  expect(() => loadConfig({ MASTER_KEY: KEY, WEBHOOK_ALLOWED_HOSTS: 'ok.example,https://x/,10.0.0.0/99' })).toThrow(
+    /WEBHOOK_ALLOWED_HOSTS holds https:\/\/x\/, 10\.0\.0\.0\/99/,
+  );
+  expect(() => loadConfig({ MASTER_KEY: KEY, WEBHOOK_DELIVERY_RETENTION_DAYS: '0' })).toThrow(/WEBHOOK_DELIVERY_RETENTION_DAYS/);
+});

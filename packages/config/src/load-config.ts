@@ -62,6 +62,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       concurrency: v.WEBHOOK_CONCURRENCY,
       sweepIntervalMs: v.WEBHOOK_SWEEP_INTERVAL_MS,
       retryDelaysMs: String(v.WEBHOOK_RETRY_DELAYS_MS).split(',').map(Number),
+      allowedHosts: String(v.WEBHOOK_ALLOWED_HOSTS)
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+      deliveryRetentionDays: v.WEBHOOK_DELIVERY_RETENTION_DAYS,
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { writePrivateFile } from './private-files';
 
 /** Where local runs keep their master key when MASTER_KEY is not set. */
 export const DEFAULT_MASTER_KEY_FILE = 'var/master-key';
@@ -11,13 +11,11 @@ export function parseMasterKey(base64: string, source: string): Buffer {
   return key;
 }
 
-/** Writes a fresh random key readable by its owner only (0600), creating the folder if needed. */
+/** Writes a fresh random key readable by its owner only (0600), creating its folder (0700) if needed. */
 export function writeNewMasterKey(file: string): Buffer {
   const key = randomBytes(32);
-  mkdirSync(path.dirname(file), { recursive: true });
-  // 'wx': never overwrite an existing key (two processes starting at once keep the first one's).
-  writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-  chmodSync(file, 0o600);
+  // Exclusive: never overwrite an existing key (two processes starting at once keep the first one's).
+  writePrivateFile(file, `${key.toString('base64')}\n`, { exclusive: true });
   return key;
 }
 

@@ -53,6 +53,28 @@ test('an account paused on the API is paused on the dashboard sign-in too, right
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 });
 
+test('1,000 wrong passwords from other addresses do not keep the owner out; they slow each address to one guess', async () => {
+  const account = await registerAccount(t.app);
+  const from = (ip: string, password: string) =>
+    request(t.app).post('/api/v1/auth/regenerate-key').set('X-Forwarded-For', ip).send({ email: account.email, password });
+  const strangers: request.Response[] = [];
+  // In waves of 50: the password-check pool's waiting room (64) is not what this test is about.
+  for (let wave = 0; wave < 20; wave++) {
+    strangers.push(...(await Promise.all(Array.from({ length: 50 }, (_, i) => from(`2001:db8::${wave}:${i}`, 'wrong password!')))));
+  }
+  // Every address had its one check: the account's ceiling (100) narrows what an address may try, it refuses nobody.
+  expect(statuses(strangers)).toEqual({ 401: 1000 });
+
+  // Over the ceiling, a burst from one address gets exactly one check, and the right password within it does not get in.
+  const burst = await Promise.all(Array.from({ length: 10 }, () => from('2001:db8::bad', 'wrong password!')));
+  expect(statuses(burst)).toEqual({ 401: 1, 429: 9 });
+  expect((await from('2001:db8::bad', account.password)).status).toBe(429);
+
+  // The owner, from their own address, gets in at the first try.
+  const owner = await from(address, account.password).expect(200);
+  expect(owner.body.data.api_key).toMatch(/^vfk_/);
+});
+
 test('a right password gives its attempt back: signing in often never pauses the owner', async () => {
   const account = await registerAccount(t.app);
   for (let i = 0; i < 8; i++) {

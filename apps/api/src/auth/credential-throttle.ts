@@ -10,11 +10,16 @@ export interface Limit {
 }
 
 export interface ThrottleLimits {
-  /** Password attempts for one account from one address: the user-facing pause. */
+  /** Failed password attempts for one account from one address: the user-facing pause. */
   accountFromAddress: Limit;
-  /** Password attempts for one account from everywhere: bounds a distributed guess. */
+  /**
+   * Failed attempts for one account from everywhere. Past this ceiling the account is not locked (anyone could then
+   * lock its owner out) but slowed: each address gets `slowedFromAddress` attempts on it instead.
+   */
   account: Limit;
-  /** Password attempts from one address over every account: bounds credential stuffing. */
+  /** Attempts on an account over its ceiling, per address: bounds a guess spread over many addresses. */
+  slowedFromAddress: Limit;
+  /** Failed password attempts from one address over every account: bounds credential stuffing. */
   address: Limit;
   /** Accounts created from one address. */
   registrationsFromAddress: Limit;
@@ -22,7 +27,8 @@ export interface ThrottleLimits {
 
 export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   accountFromAddress: { points: 5, durationSeconds: 15 * 60 },
-  account: { points: 20, durationSeconds: 15 * 60 },
+  account: { points: 100, durationSeconds: 15 * 60 },
+  slowedFromAddress: { points: 1, durationSeconds: 15 * 60 },
   address: { points: 50, durationSeconds: 15 * 60 },
   registrationsFromAddress: { points: 60, durationSeconds: 60 * 60 },
 };
@@ -36,6 +42,7 @@ export interface CredentialThrottle {
   /**
    * Counts one password attempt before the password is checked (atomic in Redis, so a concurrent burst cannot
    * slip past the limit). Shared by dashboard sign-in and key regeneration: an account paused on one is paused on both.
+   * Only an address is ever refused; attempts on the account from everywhere only narrow what each address may try.
    */
   beginPasswordAttempt(email: string, address: string): Promise<PasswordAttempt>;
   /** A right password gives its attempt back: only failures count toward the pause. */
@@ -75,6 +82,7 @@ export function createCredentialThrottle(deps: {
     });
   const accountFromAddress = limiter('account-address', limits.accountFromAddress);
   const account = limiter('account', limits.account);
+  const slowedFromAddress = limiter('slowed-account-address', limits.slowedFromAddress);
   const address = limiter('address', limits.address);
   const registrations = limiter('registrations', limits.registrationsFromAddress);
 
@@ -96,15 +104,33 @@ export function createCredentialThrottle(deps: {
 
     async beginPasswordAttempt(email, ip) {
       const key = accountKey(email);
-      const result = await consume([accountFromAddress, `${key}:${digest(ip)}`], [account, key], [address, digest(ip)]);
+      const pair = `${key}:${digest(ip)}`;
+      // The account's own count never refuses: it goes past its ceiling (a stranger's guesses) without consequence
+      // other than switching every address to the slowed allowance below.
+      const overall = await account.penalty(key).catch((err: unknown) => {
+        throw serviceUnavailable(err);
+      });
+      const slowed = overall.consumedPoints > limits.account.points;
+      const steps: [RateLimiterRedis, string][] = [
+        [accountFromAddress, pair],
+        [address, digest(ip)],
+      ];
+      if (slowed) steps.push([slowedFromAddress, pair]);
+      const result = await consume(...steps);
       if (!Array.isArray(result)) return { allowed: false, retryAfterSeconds: result.retryAfterSeconds };
-      return { allowed: true, attemptsLeft: result[0].remainingPoints };
+      return { allowed: true, attemptsLeft: Math.min(result[0].remainingPoints, slowed ? result[2].remainingPoints : Infinity) };
     },
 
     async succeeded(email, ip) {
       const key = accountKey(email);
+      const pair = `${key}:${digest(ip)}`;
       try {
-        await Promise.all([accountFromAddress.reward(`${key}:${digest(ip)}`), account.reward(key), address.reward(digest(ip))]);
+        await Promise.all([
+          accountFromAddress.reward(pair),
+          account.reward(key),
+          slowedFromAddress.reward(pair),
+          address.reward(digest(ip)),
+        ]);
       } catch (err) {
         throw serviceUnavailable(err);
       }

@@ -1,6 +1,7 @@
 import cookieParser from 'cookie-parser';
 import { Router, type RequestHandler } from 'express';
 import type { Services } from '../compose';
+import { rejectControlCharactersInQuery } from '../http/input-guard';
 import { apiKeyRoutes } from './api-key/api-key-routes';
 import { createAssetRouter } from './assets/asset-router';
 import { chainRoutes } from './chain/chain-routes';
@@ -36,7 +37,7 @@ export function createDashboard(services: Services): Router {
   const { sessions, signIn, overview } = services;
 
   const pages = Router();
-  pages.use(securityHeaders, cookieParser(), localeMiddleware, loadSession(sessions), formBody);
+  pages.use(securityHeaders, cookieParser(), localeMiddleware, loadSession(sessions), rejectControlCharactersInQuery, formBody);
   pages.use(verifyCsrf((req, res) => render(req, res, csrfRefusedPage(), 403)));
   pages.use('/app', requireSession);
   pages.use(

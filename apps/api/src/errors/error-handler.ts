@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { ApiError } from './api-error';
 import { isDependencyFailure, serviceUnavailable } from './dependency-failure';
 import { errorCatalogue, problemType, type ErrorCode } from './error-catalogue';
@@ -35,6 +35,8 @@ const BODY_ERRORS: Record<string, [ErrorCode, string]> = {
     'Unsupported Content-Encoding; send the body uncompressed, or as gzip, deflate or br.',
   ],
   'charset.unsupported': ['unsupported_media_type', 'Unsupported charset; send UTF-8 JSON.'],
+  // The dashboard's URL-encoded forms (their parser's parameterLimit).
+  'parameters.too.many': ['too_many_fields', 'The form has more fields than any page of the dashboard sends.'],
   'request.aborted': ['malformed_json', 'The request body was not received completely.'],
   'request.size.invalid': ['malformed_json', 'The body length does not match Content-Length.'],
 };
@@ -56,8 +58,18 @@ export function toApiError(err: unknown): ApiError | undefined {
   return undefined;
 }
 
-export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
-  if (res.headersSent) return next(err);
+/**
+ * A failure after the answer began (a streamed export): logged through the request's redacting logger, never left to
+ * Express's default handler, which prints the raw error (a failed query with its parameters) to stderr. The
+ * connection is cut so the client sees an incomplete download, not a complete-looking one.
+ */
+export function cutShort(req: Request, res: Response, err: unknown): void {
+  req.log.warn({ err }, 'answer cut short after its first bytes');
+  res.destroy();
+}
+
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  if (res.headersSent) return cutShort(req, res, err);
   const known = toApiError(err);
   if (known?.code === 'service_unavailable') req.log.warn({ err }, 'dependency unavailable');
   if (known) return sendProblem(res, known);

@@ -41,6 +41,12 @@ export const rejectMalformedUrl: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** The query string's names and values: the dashboard's pages read theirs as typed (a search box, a filter). */
+export const rejectControlCharactersInQuery: RequestHandler = (req, _res, next) => {
+  const inQuery = controlCharacterField(req.query);
+  next(inQuery === undefined ? undefined : invalidCharacters(inQuery));
+};
+
 /** Every text field of the query and the parsed body, checked once at the edge so no feature sends one to PostgreSQL. */
 export const rejectControlCharacters: RequestHandler = (req, _res, next) => {
   const inQuery = controlCharacterField(req.query);

@@ -13,8 +13,10 @@ export function requestLogger(logger: Logger): RequestHandler {
     logger,
     quietReqLogger: true,
     serializers: {
-      // pino-http brings its own error serializer otherwise, which would print a failed query's parameters.
-      err: serializeError,
+      // pino-http brings its own error serializer otherwise, which would print a failed query's parameters. It runs
+      // first all the same and drops the cause, so ours is given the error it kept (`raw`): a failed query is then
+      // logged by its SQLSTATE rather than as an unknown database error.
+      err: (err: { raw?: unknown }) => serializeError(err?.raw ?? err),
       // One line per request, without its headers: credentials never reach the redactor, and the line stays cheap.
       req: (req: { id: unknown; method: string; url: string; remoteAddress?: string; headers: Record<string, unknown> }) => ({
         id: req.id,

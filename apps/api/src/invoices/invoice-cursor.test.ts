@@ -20,6 +20,10 @@ test('a cursor for another sort, forged or damaged, is refused before it reaches
     ['invoice_number', 'not-base64-json'],
     ['invoice_date', forge(['invoice_date', "2025-02-28'); DROP TABLE invoices; --", id])],
     ['created_at', forge(['created_at', '2025-13-45 99:00:00+00', id])],
+    // Days that do not exist and offsets PostgreSQL refuses: the shape is right, the value is not.
+    ['invoice_date', forge(['invoice_date', '2025-02-30', id])],
+    ['created_at', forge(['created_at', '2025-02-30 10:00:00+00', id])],
+    ['created_at', forge(['created_at', '2025-02-28 10:00:00+20', id])],
     ['invoice_number', forge(['invoice_number', '', id])],
     ['invoice_number', forge(['invoice_number', 'A-1', 'not-a-uuid'])],
     ['invoice_number', forge(['invoice_number', 'A-1', id, 'extra'])],

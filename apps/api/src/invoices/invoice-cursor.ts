@@ -1,4 +1,6 @@
+import { isValidIsoDate } from '@vf/core';
 import { isUuid } from '../http/is-uuid';
+import { isTimestamptz } from '../shared/page-cursor';
 import type { InvoiceSort } from './invoice-list-schema';
 
 /** Where a page of invoices ended, in the order it was listed by: the sort, its column's value there, and the id. */
@@ -9,11 +11,11 @@ export interface InvoiceCursor {
 }
 
 // The text forms PostgreSQL gives for each sort column; a forged cursor must not reach SQL as garbage.
-const VALUE_SHAPES: Record<string, RegExp> = {
-  created_at: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/,
-  invoice_date: /^\d{4}-\d{2}-\d{2}$/,
+const VALUE_CHECKS: Record<string, (value: string) => boolean> = {
+  created_at: isTimestamptz,
+  invoice_date: isValidIsoDate,
   // eslint-disable-next-line no-control-regex -- a NUL would be refused by PostgreSQL
-  invoice_number: /^[^\u0000]{1,60}$/,
+  invoice_number: (value) => /^[^\u0000]{1,60}$/.test(value),
 };
 
 export function encodeInvoiceCursor(cursor: InvoiceCursor): string {
@@ -27,8 +29,7 @@ export function decodeInvoiceCursor(text: string, sort: InvoiceSort): InvoiceCur
     if (!Array.isArray(parsed) || parsed.length !== 3) return undefined;
     const [givenSort, value, id] = parsed;
     if (givenSort !== sort || typeof value !== 'string' || !isUuid(id)) return undefined;
-    if (!VALUE_SHAPES[sort.replace(/^-/, '')].test(value)) return undefined;
-    if (sort.endsWith('created_at') && Number.isNaN(Date.parse(value.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')))) return undefined;
+    if (!VALUE_CHECKS[sort.replace(/^-/, '')](value)) return undefined;
     return { sort, value, id };
   } catch {
     return undefined;

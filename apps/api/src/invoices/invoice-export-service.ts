@@ -1,7 +1,6 @@
-import { Readable, type Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
+import type { Writable } from 'node:stream';
 import type { Db } from '@vf/db';
+import { writeCsv, type CsvColumn } from '../csv/write-csv';
 import type { InvoiceCursor } from './invoice-cursor';
 import type { InvoiceFilterQuery } from './invoice-list-schema';
 import { invoiceListing, type InvoiceListRow } from './invoice-listing';
@@ -18,17 +17,19 @@ export interface InvoiceExportOptions {
   batchSize?: number;
 }
 
-const COLUMNS: { key: string; es: string; value: (r: InvoiceListRow, amount: (a: string | null) => string) => string | number | null }[] = [
+type Amount = (a: string | null) => string | null;
+
+const COLUMNS: { key: string; es: string; number?: boolean; value: (r: InvoiceListRow, amount: Amount) => string | number | null }[] = [
   { key: 'invoice_number', es: 'Número', value: (r) => r.invoiceNumber },
   { key: 'invoice_date', es: 'Fecha', value: (r) => r.invoiceDate },
   { key: 'invoice_type', es: 'Tipo', value: (r) => r.invoiceType },
   { key: 'recipient_name', es: 'Destinatario', value: (r) => r.recipientName },
   { key: 'recipient_nif', es: 'NIF destinatario', value: (r) => r.recipientNif },
-  { key: 'base_amount', es: 'Base imponible', value: (r, amount) => amount(r.baseAmount) },
-  { key: 'total_tax_amount', es: 'Cuota', value: (r, amount) => amount(r.totalTaxAmount) },
-  { key: 'total_amount', es: 'Total', value: (r, amount) => amount(r.totalAmount) },
+  { key: 'base_amount', es: 'Base imponible', number: true, value: (r, amount) => amount(r.baseAmount) },
+  { key: 'total_tax_amount', es: 'Cuota', number: true, value: (r, amount) => amount(r.totalTaxAmount) },
+  { key: 'total_amount', es: 'Total', number: true, value: (r, amount) => amount(r.totalAmount) },
   { key: 'authority_status', es: 'Estado', value: (r) => r.authorityStatus },
-  { key: 'authority_code', es: 'Código AEAT', value: (r) => r.authorityCode },
+  { key: 'authority_code', es: 'Código AEAT', number: true, value: (r) => r.authorityCode },
   { key: 'authority_csv', es: 'CSV AEAT', value: (r) => r.authorityCsv },
   { key: 'qr_url', es: 'URL QR', value: (r) => r.qrUrl },
   { key: 'created_at', es: 'Registrada', value: (r) => r.createdAt.toISOString() },
@@ -40,32 +41,36 @@ export function createInvoiceExportService(deps: { db: Db }) {
 
   return {
     /**
-     * Writes every invoice of the account matching `filters` to `out` (ended when done): UTF-8 with a BOM,
-     * `;` separated, CRLF, quoted where needed. Resolves when `out` has everything; rejects (destroying `out`)
-     * if a read fails midway. A failure of the first read rejects before anything is written.
+     * Writes every invoice of the account matching `filters` to `out` (ended when done) with writeCsv. `begin` runs
+     * once the first batch is read, before the first byte; a failure before then rejects with `out` untouched.
      */
-    async exportInvoicesCsv(accountId: string, filters: InvoiceFilterQuery, options: InvoiceExportOptions, out: Writable): Promise<void> {
+    async exportInvoicesCsv(
+      accountId: string,
+      filters: InvoiceFilterQuery,
+      options: InvoiceExportOptions,
+      out: Writable,
+      begin?: () => void,
+    ): Promise<void> {
       const batchSize = options.batchSize ?? 500;
-      const amount = (a: string | null) => (a === null ? '' : options.decimal === 'comma' ? a.replace('.', ',') : a);
+      const amount: Amount = (a) => (a === null ? null : options.decimal === 'comma' ? a.replace('.', ',') : a);
       const storeFilters = listFilters(filters);
-      const read = (after: InvoiceCursor | undefined) =>
-        storeFilters ? invoiceListing.page(db, accountId, storeFilters, filters.sort, after, batchSize) : Promise.resolve([]);
-
-      const first = await read(undefined);
-      async function* records() {
-        for (let batch = first; ;) {
-          for (const row of batch) yield COLUMNS.map((c) => c.value(row, amount));
+      async function* batches() {
+        if (!storeFilters) return;
+        let after: InvoiceCursor | undefined;
+        for (;;) {
+          const batch = await invoiceListing.page(db, accountId, storeFilters, filters.sort, after, batchSize);
+          yield batch;
           if (batch.length < batchSize) return;
           const last = batch[batch.length - 1];
-          batch = await read({ sort: filters.sort, value: last.sortValue, id: last.id });
+          after = { sort: filters.sort, value: last.sortValue, id: last.id };
         }
       }
-      const header = COLUMNS.map((c) => (options.headers === 'es' ? c.es : c.key));
-      await pipeline(
-        Readable.from(records()),
-        stringify({ delimiter: ';', bom: true, record_delimiter: 'windows', header: true, columns: header }),
-        out,
-      );
+      const columns: CsvColumn<InvoiceListRow>[] = COLUMNS.map((c) => ({
+        header: options.headers === 'es' ? c.es : c.key,
+        number: c.number,
+        value: (r) => c.value(r, amount),
+      }));
+      await writeCsv(columns, batches(), out, begin);
     },
   };
 }

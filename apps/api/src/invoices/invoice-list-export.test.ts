@@ -107,6 +107,22 @@ describe('GET /api/v1/invoices filters, sorting and total', () => {
     expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['recipient_nif', 'sort']);
   });
 
+  it('refuses days that do not exist, in the filters and inside a cursor, with 422 before any query', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    const cursor = (sort: string, value: string) => Buffer.from(JSON.stringify([sort, value, id])).toString('base64url');
+    for (const query of [
+      '?date_from=2025-02-30',
+      '?date_to=2025-04-31',
+      `?sort=invoice_date&cursor=${cursor('invoice_date', '2025-02-30')}`,
+      `?cursor=${cursor('-created_at', '2025-02-29 10:00:00+00')}`,
+    ]) {
+      const res = await request(t.app).get(`/api/v1/invoices${query}`).set(owner.auth);
+      expect({ query, status: res.status, code: res.body.code }).toEqual({ query, status: 422, code: 'validation_failed' });
+    }
+    const exported = await request(t.app).get('/api/v1/invoices/export?date_from=2025-02-30').set(owner.auth).expect(422);
+    expect(exported.body.errors).toEqual([expect.objectContaining({ field: 'date_from' })]);
+  });
+
   it("never counts another account's invoices", async () => {
     const stranger = await registerAccount(t.app, 'Stranger');
     expect(await list('', stranger)).toEqual({ data: [], next_cursor: null, total: 0 });

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { AUTHORITY_STATUSES as STATUSES, type AuthorityStatus } from '@vf/core';
+import { AUTHORITY_STATUSES as STATUSES, isValidIsoDate, type AuthorityStatus } from '@vf/core';
 import { spanishNif } from '../shared/nif-schema';
 import { pageQueryFields, type PageQuery } from '../shared/page-query';
 
@@ -48,9 +48,11 @@ function commaList(allowed: readonly string[]) {
     .messages({ 'vf.invalid_value': '{#label} must be a comma-separated list of: {#allowed}' });
 }
 
+// A real calendar day: PostgreSQL refuses 2025-02-30 outright, so the shape alone is not enough.
 const isoDate = Joi.string()
   .pattern(/^\d{4}-\d{2}-\d{2}$/)
-  .messages({ 'string.pattern.base': '{#label} must be a date YYYY-MM-DD' });
+  .custom((value: string, helpers) => (isValidIsoDate(value) ? value : helpers.error('vf.invalid_format')))
+  .messages({ 'string.pattern.base': '{#label} must be a date YYYY-MM-DD', 'vf.invalid_format': '{#label} must be a date YYYY-MM-DD' });
 
 const filterFields = {
   taxpayer_id: Joi.string().guid().description('Only this taxpayer’s invoices.'),

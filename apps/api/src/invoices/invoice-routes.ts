@@ -68,18 +68,10 @@ export function invoiceRoutes(
     .route('/invoices/export')
     .get(async (req, res) => {
       const { decimal, format: _csv, ...filters } = parseWith(invoiceExportSchema, req.query);
-      res.type('text/csv; charset=utf-8').attachment(`invoices-${new Date().toISOString().slice(0, 10)}.csv`);
-      try {
-        await exports.exportInvoicesCsv(currentAccount(res).id, filters, { decimal }, res);
-      } catch (err) {
-        // Before the first byte the failure is an ordinary problem answer; after it, the download can only be cut.
-        if (!res.headersSent) {
-          res.removeHeader('Content-Disposition');
-          throw err;
-        }
-        req.log.warn({ err }, 'invoice export cut short');
-        res.destroy();
-      }
+      // Before the first byte a failure is an ordinary problem answer; after it, the error handler cuts the download.
+      await exports.exportInvoicesCsv(currentAccount(res).id, filters, { decimal }, res, () =>
+        res.type('text/csv; charset=utf-8').attachment(`invoices-${new Date().toISOString().slice(0, 10)}.csv`),
+      );
     })
     .all(methodNotAllowed(['GET']));
 

@@ -14,6 +14,8 @@ test('forged or damaged cursors are refused before they reach SQL', () => {
     'not-base64-json',
     forge({ createdAt: '2025-01-01 10:00:00+00', id }),
     forge(['2025-13-45 99:00:00+00', id]),
+    forge(['2025-02-30 10:00:00+00', id]),
+    forge(['2025-04-31 10:00:00.5+02', id]),
     forge(["2025-01-01 10:00:00+00'); DROP TABLE invoices; --", id]),
     forge(['2025-01-01 10:00:00+00', 'not-a-uuid']),
     forge(['2025-01-01 10:00:00+00', id, 'extra']),

@@ -1,12 +1,14 @@
+import { isValidIsoDate } from '@vf/core';
 import type { PageKey } from '@vf/db';
 import { isUuid } from '../http/is-uuid';
 
 // PostgreSQL's timestamptz text, e.g. "2025-01-01 10:00:00.123456+00"; checked so a forged cursor cannot reach SQL as garbage.
-const PG_TIMESTAMPTZ = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(\.\d{1,6})?([+-]\d{2})(:\d{2})?$/;
+const PG_TIMESTAMPTZ = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-](0\d|1[0-5])(:[0-5]\d)?$/;
 
-function isTimestamptz(text: string): boolean {
+/** A timestamptz as PostgreSQL writes it, on a real calendar day (Date.parse would roll 2025-02-30 over to March). */
+export function isTimestamptz(text: string): boolean {
   const m = PG_TIMESTAMPTZ.exec(text);
-  return m !== null && !Number.isNaN(Date.parse(`${m[1]}T${m[2]}${m[4]}${m[5] ?? ':00'}`));
+  return m !== null && isValidIsoDate(m[1]);
 }
 
 /** Opaque to clients: the position of the last row of a page. */

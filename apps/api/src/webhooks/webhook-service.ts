@@ -3,6 +3,7 @@ import { decryptSecret, encryptSecret } from '@vf/certificates';
 import { WEBHOOK_TEST_EVENT } from '@vf/core';
 import type { Db } from '@vf/db';
 import { webhookStore, type WebhookDeliveryRow, type WebhookEndpointRow } from '@vf/db';
+import { checkDestination, type DestinationPolicy } from '@vf/webhook-destination';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import type { WebhookCreateRequest } from './webhook-schemas';
@@ -16,7 +17,17 @@ function newSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
-export function createWebhookService(deps: { db: Db; masterKey: Buffer; clock: () => Date }) {
+/** The URL's host is checked where it points now; a name that does not resolve yet is left to every delivery's check. */
+async function checkUrl(url: string, destinations: DestinationPolicy): Promise<void> {
+  const destination = await checkDestination(url, destinations);
+  if (destination.ok || destination.unresolved) return;
+  throw ApiError.validation(
+    [{ field: 'url', code: 'invalid_url', message: `url ${destination.problem}: webhooks go to public addresses only` }],
+    'Webhooks are delivered to public addresses only; an operator can allow an internal receiver (WEBHOOK_ALLOWED_HOSTS).',
+  );
+}
+
+export function createWebhookService(deps: { db: Db; masterKey: Buffer; clock: () => Date; destinations: DestinationPolicy }) {
   const { db, masterKey } = deps;
 
   async function owned(accountId: string, id: string): Promise<WebhookEndpointRow> {
@@ -35,6 +46,7 @@ export function createWebhookService(deps: { db: Db; masterKey: Buffer; clock: (
       input: WebhookCreateRequest,
       opts: { revealLater?: boolean } = {},
     ): Promise<{ endpoint: WebhookEndpointRow; secret: string }> {
+      await checkUrl(input.url, deps.destinations);
       const secret = newSecret();
       const endpoint = await webhookStore.insertEndpoint(db, {
         accountId,

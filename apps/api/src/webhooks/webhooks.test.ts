@@ -2,12 +2,31 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { decryptSecret } from '@vf/certificates';
+import type { ResolvedAddress } from '@vf/webhook-destination';
 import { registerAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
+// Host names answer what this table says (any other does not resolve), so the checks after resolution are tested
+// without depending on the machine's DNS.
+const DNS: Record<string, ResolvedAddress[]> = {
+  'hooks.example.com': [{ address: '93.184.215.14', family: 4 }],
+  'h.example.com': [{ address: '2606:2800:21f:cb07:6820:80da:af6b:8b2c', family: 6 }],
+  localhost: [{ address: '127.0.0.1', family: 4 }],
+  'metadata.example.com': [{ address: '169.254.169.254', family: 4 }],
+  'split.example.com': [
+    { address: '93.184.215.14', family: 4 },
+    { address: 'fd12:3456::1', family: 6 },
+  ],
+};
+
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    // The operator allowed a local receiver by name: that name, not loopback addresses in general.
+    config: { webhooks: { allowedHosts: ['localhost'] } },
+    resolveHost: async (name) =>
+      DNS[name] ?? Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: 'ENOTFOUND' })),
+  });
 });
 afterAll(() => t.close());
 
@@ -54,9 +73,43 @@ describe('/api/v1/webhooks', () => {
     expect((await request(t.app).get('/api/v1/webhooks').set(account.auth)).body.data).toEqual([]);
   });
 
-  it.each(['http://localhost:8080/hook', 'http://127.0.0.1:9000/hook'])('accepts %s for development', async (url) => {
+  it.each([
+    ['https://169.254.169.254/latest/meta-data/', 'the cloud metadata address (link-local)'],
+    ['https://10.0.0.8/hook', 'a private address'],
+    ['https://172.16.5.4/hook', 'a private address'],
+    ['https://192.168.1.10/hook', 'a private address'],
+    ['https://127.0.0.1/hook', 'loopback'],
+    ['http://127.0.0.1:9000/hook', 'loopback over http, the allowed name aside'],
+    ['https://0.0.0.0/hook', 'the unspecified address'],
+    ['https://[::]/hook', 'the unspecified IPv6 address'],
+    ['https://224.0.0.251/hook', 'multicast'],
+    ['https://[fe80::1]/hook', 'IPv6 link-local'],
+    ['https://[fd00::1]/hook', 'IPv6 unique-local'],
+    ['https://[::ffff:169.254.169.254]/hook', 'IPv4-mapped'],
+    ['https://[::ffff:8.8.8.8]/hook', 'IPv4-mapped, even of a public address'],
+    ['https://2852039166/hook', 'the metadata address as one number'],
+    ['https://0xa9.0xfe.0xa9.0xfe/hook', 'an address in hexadecimal'],
+    ['https://8.8.2056/hook', 'a public address in a short form'],
+    ['https://metadata.example.com/hook', 'a name resolving to link-local'],
+    ['https://split.example.com/hook', 'a name resolving to one public and one unique-local address'],
+  ])('refuses %s (%s) with 422 invalid_url and writes nothing', async (url) => {
     const account = await registerAccount(t.app);
-    await create(account.auth, { url, events: ['invoice.error'] }).expect(201);
+    const res = await create(account.auth, { url, events: ['invoice.accepted'] }).expect(422);
+    expect(res.body.errors).toEqual([expect.objectContaining({ field: 'url', code: 'invalid_url' })]);
+    expect((await request(t.app).get('/api/v1/webhooks').set(account.auth)).body.data).toEqual([]);
+  });
+
+  it('accepts a receiver on a host the operator allowed (WEBHOOK_ALLOWED_HOSTS), and public hosts, named or not', async () => {
+    const account = await registerAccount(t.app);
+    for (const url of [
+      'http://localhost:8080/hook',
+      'https://8.8.8.8/hook',
+      'https://[2606:4700::1111]/hook',
+      'https://h.example.com/hook',
+    ])
+      await create(account.auth, { url, events: ['invoice.error'] }).expect(201);
+    // A name that does not resolve yet is accepted: every delivery checks it again before connecting.
+    await create(account.auth, { url: 'https://not-yet.example.com/hook', events: ['invoice.error'] }).expect(201);
   });
 
   it('refuses unknown, repeated or missing events', async () => {

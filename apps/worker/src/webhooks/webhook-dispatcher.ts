@@ -6,6 +6,7 @@ import type { Db } from '@vf/db';
 import { idempotencyStore, webhookDispatchStore } from '@vf/db';
 import { webhookDeliveriesTotal } from '@vf/metrics';
 import { WEBHOOK_QUEUE } from '@vf/queue';
+import { parseAllowedHosts } from '@vf/webhook-destination';
 import { planDeliveries } from './plan-deliveries';
 import { sendWebhook } from './send-webhook';
 
@@ -37,6 +38,8 @@ export function createWebhookDispatcher(deps: {
 }): WebhookDispatcher {
   const { db, config, logger } = deps;
   const settings = config.webhooks;
+  // Checked again before every attempt: see sendWebhook.
+  const destinations = { allowed: parseAllowedHosts(settings.allowedHosts) };
   const queue = new Queue(WEBHOOK_QUEUE, {
     connection: deps.connection,
     prefix: config.queuePrefix,
@@ -74,6 +77,7 @@ export function createWebhookDispatcher(deps: {
     }
     await enqueueMany(await webhookDispatchStore.due(db));
     await idempotencyStore.purgeExpired(db);
+    await webhookDispatchStore.purgeSettled(db, settings.deliveryRetentionDays);
   }
 
   async function deliver(deliveryId: string): Promise<void> {
@@ -81,7 +85,10 @@ export function createWebhookDispatcher(deps: {
     const claimed = await webhookDispatchStore.claim(db, deliveryId, settings.timeoutMs + 30_000);
     if (!claimed) return;
     const secret = decryptSecret(config.masterKey, claimed.secret).toString('utf8');
-    const result = await sendWebhook({ id: claimed.id, url: claimed.url, secret, payload: claimed.payload }, settings.timeoutMs);
+    const result = await sendWebhook(
+      { id: claimed.id, url: claimed.url, secret, payload: claimed.payload },
+      { timeoutMs: settings.timeoutMs, destinations },
+    );
     const next = await webhookDispatchStore.recordAttempt(db, claimed.id, result, settings.retryDelaysMs);
     webhookDeliveriesTotal.inc({ outcome: result.ok ? 'delivered' : next ? 'failed' : 'gave_up' });
     if (next) {

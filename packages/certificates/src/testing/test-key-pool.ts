@@ -1,5 +1,6 @@
 import { generateKeyPair } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writePrivateFile } from '@vf/config';
 import { promisify } from 'node:util';
 
 const generate = promisify(generateKeyPair);
@@ -19,7 +20,7 @@ export async function writeTestKeyPool(path: string, size: number): Promise<void
       return privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     }),
   );
-  writeFileSync(path, JSON.stringify(keys), { mode: 0o600 });
+  writePrivateFile(path, JSON.stringify(keys));
 }
 
 let pool: string[] | undefined;

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import forge from 'node-forge';
+import { makePrivateDir, writePrivateFile } from '@vf/config';
 import { createTestCa, issueCertificate, toPkcs12, type IssuedCertificate } from './test-pki';
 
 export const DEFAULT_PLATFORM_NIF = 'B85905495';
@@ -49,7 +50,7 @@ function loadCa(dir: string): IssuedCertificate {
  * certificate to be reissued, because the old ones would no longer chain.
  */
 export function writeTestCertificates(dir: string, opts: WriteTestCertificatesOptions = {}): WrittenTestCertificates {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makePrivateDir(dir);
   const path = (name: string) => join(dir, name);
   const written: string[] = [];
   const kept: string[] = [];
@@ -58,7 +59,8 @@ export function writeTestCertificates(dir: string, opts: WriteTestCertificatesOp
   const ca = keepCa ? loadCa(dir) : createTestCa();
   const force = opts.force || !keepCa;
   const write = (name: string, content: string | Buffer, secret: boolean) => {
-    writeFileSync(path(name), content, { mode: secret ? 0o600 : 0o644 });
+    if (secret) writePrivateFile(path(name), content);
+    else writeFileSync(path(name), content, { mode: 0o644 });
     written.push(name);
   };
   if (keepCa) kept.push(TEST_CERT_FILES.ca, TEST_CERT_FILES.caKey);

@@ -4,19 +4,24 @@ import type { ValidationIssue } from './types';
 export class IssueCollector {
   readonly errors: ValidationIssue[] = [];
   readonly warnings: ValidationIssue[] = [];
+  // Invoice-level rules triggered by several lines (e.g. two regime-14 lines) report once. A set of what was
+  // reported keeps that check constant-time: scanning the list made a body with many problems cost their square.
+  private readonly reported = new Set<string>();
 
   error(field: string, code: string, message: string, authorityCode?: number): void {
-    addOnce(this.errors, issue(field, code, message, authorityCode));
+    this.addOnce(this.errors, issue(field, code, message, authorityCode));
   }
 
   warning(field: string, code: string, message: string, authorityCode?: number): void {
-    addOnce(this.warnings, issue(field, code, message, authorityCode));
+    this.addOnce(this.warnings, issue(field, code, message, authorityCode));
   }
-}
 
-// Invoice-level rules triggered by several lines (e.g. two regime-14 lines) report once.
-function addOnce(list: ValidationIssue[], candidate: ValidationIssue): void {
-  if (!list.some((i) => i.field === candidate.field && i.code === candidate.code && i.message === candidate.message)) list.push(candidate);
+  private addOnce(list: ValidationIssue[], candidate: ValidationIssue): void {
+    const key = JSON.stringify([list === this.errors, candidate.field, candidate.code, candidate.message]);
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    list.push(candidate);
+  }
 }
 
 function issue(field: string, code: string, message: string, authorityCode?: number): ValidationIssue {

@@ -64,5 +64,8 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_line_idx')
       .on(t.endpointId, t.invoiceId, t.seq)
       .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_settled_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} <> 'pending'`),
   ],
 );

@@ -231,6 +231,19 @@ export const webhookDispatchStore = {
     return row?.id;
   },
 
+  /**
+   * Deletes settled deliveries (delivered or given up) created more than `retentionDays` ago, a bounded number per
+   * call; pending ones stay until they settle. Returns how many went.
+   */
+  async purgeSettled(db: DbOrTx, retentionDays: number, limit = 10_000): Promise<number> {
+    const result = await db.execute(sql`
+      DELETE FROM webhook_deliveries WHERE ctid IN (
+        SELECT ctid FROM webhook_deliveries
+        WHERE status <> 'pending' AND created_at < now() - make_interval(days => ${retentionDays})
+        LIMIT ${limit})`);
+    return result.rowCount ?? 0;
+  },
+
   /** Every delivery a worker could attempt now (first of its line and due): jobs lost with Redis come back from here. */
   due(db: DbOrTx, limit = 1_000): Promise<{ id: string; attempts: number }[]> {
     return db

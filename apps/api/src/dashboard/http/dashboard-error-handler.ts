@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler } from 'express';
-import { toApiError } from '../../errors/error-handler';
+import { cutShort, toApiError } from '../../errors/error-handler';
 import { t } from '../i18n/i18n';
 import { badFormPage, notFoundPage, refusedPage, serverErrorPage } from './error-pages';
 import { MalformedFormError, MAX_FORM_BYTES } from './form-body';
@@ -7,13 +7,14 @@ import type { RenderPage } from './page-renderer';
 
 /** Dashboard errors as HTML pages in the layout, never as the API's problem+json. */
 export function dashboardErrorHandler(render: RenderPage): ErrorRequestHandler {
-  return (err, req, res, next) => {
-    if (res.headersSent) return next(err);
+  return (err, req, res, _next) => {
+    if (res.headersSent) return cutShort(req, res, err);
     const known = toApiError(err);
     if (known) {
       for (const [name, value] of Object.entries(known.options.headers ?? {})) res.setHeader(name, value);
       if (known.code === 'service_unavailable') req.log.warn({ err }, 'dependency unavailable');
       if (known.status === 404) return render(req, res, notFoundPage(), 404);
+      if (known.code === 'too_many_fields') return render(req, res, badFormPage(t('errorPage.tooManyFields')), 413);
       if (known.status === 413) return render(req, res, badFormPage(t('errorPage.tooLarge', { kb: MAX_FORM_BYTES / 1024 })), 413);
       if (known.status === 400 && known.code !== 'malformed_url') return render(req, res, badFormPage(t('errorPage.unreadable')), 400);
       return render(req, res, refusedPage(known.status, known.code, known.detail), known.status);

@@ -14,6 +14,7 @@ export const TRANSLATED_CODES = [
   'out_of_range',
   'not_allowed',
   'date_order',
+  'invalid_url',
 ];
 
 function messageOf(issue: FieldIssue, apiField: string, label: string): string {

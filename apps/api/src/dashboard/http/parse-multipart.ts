@@ -1,5 +1,6 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
+import { ApiError } from '../../errors/api-error';
 import { formTooLarge, MalformedFormError } from './malformed-form-error';
 
 export interface UploadedFile {
@@ -73,7 +74,9 @@ export function parseMultipart(req: Request, maxBytes: number): Promise<Multipar
       );
     });
     for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) {
-      parser.on(limit, () => fail(new MalformedFormError(`the form has too many parts (${limit})`)));
+      parser.on(limit, () =>
+        fail(new ApiError('too_many_fields', `The form has more parts than any page of the dashboard sends (${limit}).`)),
+      );
     }
     parser.on('error', (err: Error) => fail(new MalformedFormError('the form upload was not complete or not well-formed', { cause: err })));
     parser.on('close', () => {

@@ -1,53 +1,38 @@
-import { once } from 'node:events';
 import type { Response } from 'express';
 import type { Db } from '@vf/db';
+import { writeCsv, type CsvColumn } from '../../csv/write-csv';
 import type { InvoiceListQuery } from '../../invoices/invoice-list-schema';
 import { formatInvoiceDate } from '../html/format';
 import { statusLabel } from '../html/status-badge';
 import { locale, t } from '../i18n/i18n';
 import { invoiceRowsInBatches, type InvoiceListRow, type InvoiceSort } from './invoice-page-query';
 
-const SEPARATOR = ';';
-/** Excel opens a UTF-8 file as UTF-8 only when it starts with the byte-order mark. */
-const BOM = '\uFEFF';
-
-/**
- * One CSV field. Text a person typed (numbers, names) that starts like a formula is prefixed with an apostrophe, so a
- * spreadsheet shows it instead of running it; then fields holding the separator, quotes or line breaks are quoted.
- */
-function field(value: string, isText = true): string {
-  const safe = isText && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+function recipientId(r: InvoiceListRow): string | null {
+  if (!r.recipient) return null;
+  return 'nif' in r.recipient ? r.recipient.nif : `${r.recipient.country} ${r.recipient.id}`;
 }
 
-/** Spanish Excel reads "1234,50" as a number; no grouping, so every spreadsheet parses it the same way. */
-function amount(value: string): string {
-  return locale() === 'es' ? value.replace('.', ',') : value;
-}
-
-function line(values: string[]): string {
-  return `${values.join(SEPARATOR)}\r\n`;
-}
-
-function rowLine(r: InvoiceListRow): string {
-  const recipientId = r.recipient ? ('nif' in r.recipient ? r.recipient.nif : `${r.recipient.country} ${r.recipient.id}`) : '';
-  return line([
-    field(r.invoiceNumber),
-    formatInvoiceDate(r.invoiceDate),
-    r.invoiceType,
-    r.issuerNif,
-    field(r.recipient?.name ?? ''),
-    field(recipientId),
-    amount(r.totalTaxAmount),
-    amount(r.totalAmount),
-    field(statusLabel(r.authorityStatus), false),
-    r.authorityCode === null ? '' : String(r.authorityCode),
-  ]);
+/** The list's columns in the reader's language; Spanish Excel reads "1234,50" as a number (no grouping, so every spreadsheet agrees). */
+function columns(): CsvColumn<InvoiceListRow>[] {
+  const amount = locale() === 'es' ? (value: string) => value.replace('.', ',') : (value: string) => value;
+  const column = (key: string, value: CsvColumn<InvoiceListRow>['value'], number = false) => ({ header: t(`csv.${key}`), value, number });
+  return [
+    column('number', (r) => r.invoiceNumber),
+    column('date', (r) => formatInvoiceDate(r.invoiceDate)),
+    column('type', (r) => r.invoiceType),
+    column('taxpayerNif', (r) => r.issuerNif),
+    column('recipientName', (r) => r.recipient?.name ?? null),
+    column('recipientId', recipientId),
+    column('tax', (r) => amount(r.totalTaxAmount), true),
+    column('total', (r) => amount(r.totalAmount), true),
+    column('status', (r) => statusLabel(r.authorityStatus)),
+    column('code', (r) => r.authorityCode, true),
+  ];
 }
 
 /**
- * Streams the list as CSV for Spanish Excel (`;`, UTF-8 BOM, CRLF), with the same filters and order as the page,
- * written a batch at a time and waiting whenever the client reads slower than the database answers.
+ * Streams the list as CSV with the service's one CSV writer, with the same filters and order as the page, a batch
+ * at a time and waiting whenever the client reads slower than the database answers.
  */
 export async function streamInvoiceCsv(
   res: Response,
@@ -57,13 +42,10 @@ export async function streamInvoiceCsv(
   sort: InvoiceSort,
   fileDate: string,
 ): Promise<void> {
-  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  res.setHeader('Content-Disposition', `attachment; filename="${t('csv.filename')}-${fileDate}.csv"`);
-  res.setHeader('Cache-Control', 'no-store');
-  const keys = ['number', 'date', 'type', 'taxpayerNif', 'recipientName', 'recipientId', 'tax', 'total', 'status', 'code'];
-  res.write(BOM + line(keys.map((k) => field(t(`csv.${k}`), false))));
-  for await (const rows of invoiceRowsInBatches(db, accountId, query, sort)) {
-    if (!res.write(rows.map(rowLine).join(''))) await once(res, 'drain');
-  }
-  res.end();
+  const filename = `${t('csv.filename')}-${fileDate}.csv`;
+  await writeCsv(columns(), invoiceRowsInBatches(db, accountId, query, sort), res, () => {
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
+    res.setHeader('Cache-Control', 'no-store');
+  });
 }

@@ -66,6 +66,7 @@ export const en: Catalogue = {
     out_of_range: '{{label}} is out of the accepted range.',
     not_allowed: '{{label}} is not allowed here.',
     date_order: 'The end date must not be before the start date.',
+    invalid_url: '{{label}} cannot receive webhooks: it must be a public https address, without user or password.',
     other: '{{label}} is not valid (code {{code}}); check the value.',
   },
   errorPage: {
@@ -79,6 +80,7 @@ export const en: Catalogue = {
     badFormTitle: 'Form not received',
     badFormHeading: 'The form could not be read',
     tooLarge: 'The form is larger than {{kb}} KB; a PKCS#12 certificate is only a few KB, so check that you chose the right file',
+    tooManyFields: 'The form has more fields than any page of the dashboard sends',
     unreadable: 'The form could not be read',
     damaged: 'The form arrived incomplete or damaged',
     badFormBody: '{{detail}}. Nothing was changed; go back and try again.',

@@ -65,6 +65,7 @@ export const es = {
     out_of_range: '{{label}} está fuera del rango admitido.',
     not_allowed: '{{label}} no se admite aquí.',
     date_order: 'La fecha final no puede ser anterior a la inicial.',
+    invalid_url: '{{label}} no puede recibir avisos: debe ser una dirección https pública, sin usuario ni contraseña.',
     other: '{{label}} no es válido (código {{code}}); revisa el valor.',
   },
   errorPage: {
@@ -79,6 +80,7 @@ export const es = {
     badFormHeading: 'No se ha podido leer el formulario',
     tooLarge:
       'El formulario ocupa más de {{kb}} KB; un certificado PKCS#12 ocupa pocos KB, así que comprueba que elegiste el archivo correcto',
+    tooManyFields: 'El formulario tiene más campos de los que envía cualquier página del panel',
     unreadable: 'No se ha podido leer el formulario',
     damaged: 'El formulario llegó incompleto o dañado',
     badFormBody: '{{detail}}. No se ha cambiado nada; vuelve atrás e inténtalo de nuevo.',
