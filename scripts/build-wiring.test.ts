@@ -17,7 +17,21 @@ function workspaces(): string[] {
 /** The compiled files of a workspace: everything in src/ but the tests (`testing/` helpers included). */
 function compiledFiles(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+    .filter(
+      (entry) =>
+        entry.isFile() &&
+        entry.name.endsWith('.ts') &&
+        !entry.name.endsWith('.test.ts') &&
+        !entry.name.endsWith('.d.ts') &&
+        !entry.parentPath.includes('node_modules'),
+    )
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** The test files of a folder. */
+function testFiles(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.test.ts') && !entry.parentPath.includes('node_modules'))
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
@@ -71,4 +85,12 @@ test("`npm run <role>` and the image's entry point start each role's compiled en
     expect({ role, script: scripts[role] }).toEqual({ role, script: command });
     expect({ role, inImage: entrypoint.includes(`  ${role}) exec ${command} "$@" ;;`) }).toEqual({ role, inImage: true });
   }
+});
+
+test('no test starts a service from its TypeScript sources: they start the compiled processes (startService)', () => {
+  const offenders = ['apps', 'packages', 'e2e']
+    .flatMap((dir) => compiledFiles(dir).concat(testFiles(dir)))
+    .filter((file) => /'--import',\s*'tsx'|\.bin\/tsx'|src\/main\.ts'\)/.test(readFileSync(file, 'utf8')))
+    .map((file) => path.relative(ROOT, file));
+  expect(offenders).toEqual([]);
 });
