@@ -145,13 +145,16 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
     workerId,
     async start() {
       if (config.worker.port) {
-        const metrics = config.admin && {
-          registry: workerRegistry,
-          credentials: config.admin,
-          onError: (err: unknown) => logger.error({ err }, 'metrics could not be rendered'),
-        };
+        // Metrics are for the operator only: without the admin credentials the listener serves the probes alone.
+        const metrics = config.admin
+          ? {
+              registry: workerRegistry,
+              credentials: config.admin,
+              onError: (err: unknown) => logger.error({ err }, 'metrics could not be rendered'),
+            }
+          : undefined;
         if (metrics) enableDefaultMetrics(workerRegistry);
-        listener = await startWorkerListener({ port: config.worker.port, readiness, metrics: metrics || undefined });
+        listener = await startWorkerListener({ port: config.worker.port, readiness, metrics });
         logger.info({ port: listener.port, metrics: Boolean(metrics) }, 'worker listening (health, metrics)');
       }
       await dependencies();

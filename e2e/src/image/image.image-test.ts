@@ -141,6 +141,13 @@ test('an invoice registered through the containerised API is accepted by the con
   // The image's HEALTHCHECK, run in the API's container, finds the API ready.
   const health = await apiContainer.exec(['node', '/app/scripts/dist/container-healthcheck.js'], { env });
   expect(health).toEqual({ code: 0, output: 'api: healthy\n' });
+  // Files the compiled code reads at run time, found from dist/: the dashboard's assets and Swagger UI's (the
+  // simulator's schema check below reads the AEAT schemas and starts the XSD thread the same way).
+  const login = await request(apiUrl).get('/login').expect(200);
+  await request(apiUrl)
+    .get(/\/assets\/dashboard\.css\?v=[0-9a-f]+/.exec(login.text)![0])
+    .expect(200);
+  await request(apiUrl).get('/docs/assets/swagger-ui-bundle.js').expect(200);
 
   const account = await registerAccount(apiUrl);
   const systemId = await createSystem(apiUrl, account);
