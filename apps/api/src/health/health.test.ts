@@ -23,6 +23,7 @@ describe('GET /api/v1/health', () => {
   });
 
   it('/health/live and /health/ready are 200 when PostgreSQL (with the current schema) and Redis answer', async () => {
+    await t.redis.ping(); // connected: readiness reports the connection as it is, not as it will be
     expect((await request(t.app).get('/health/live').expect(200)).body).toEqual({ status: 'ok' });
     const ready = await request(t.app).get('/health/ready').expect(200);
     expect(ready.headers['cache-control']).toBe('no-store');
@@ -61,6 +62,7 @@ describe('GET /health/live and /health/ready', () => {
     const deadDb = createDatabase(CLOSED_PORT_PG);
     const t = await createTestApp({ db: deadDb.db, healthTimeoutMs: 1_000 });
     try {
+      await t.redis.ping();
       await request(t.app).get('/health/live').expect(200);
       const ready = await request(t.app).get('/health/ready').expect(503);
       expect(ready.body).toEqual({ status: 'unavailable', checks: { database: 'unavailable', schema: 'unknown', redis: 'ok' } });
