@@ -24,7 +24,7 @@ function forbidding(names, why) {
 const APPS = ['@vf/api', '@vf/worker', '@vf/authority-sim'];
 
 module.exports = tseslint.config(
-  { ignores: ['node_modules/', 'bench/results/', 'artifacts/', 'var/', 'coverage/', '**/*.d.ts', 'tmp-prof/'] },
+  { ignores: ['**/dist/', 'node_modules/', 'bench/results/', 'artifacts/', 'var/', 'coverage/', '**/*.d.ts', 'tmp-prof/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,
@@ -61,7 +61,7 @@ module.exports = tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['apps/api/src/dashboard/assets/**/*.js'],
+    files: ['apps/api/assets/**/*.js'],
     languageOptions: {
       sourceType: 'script',
       globals: { document: 'readonly', window: 'readonly', navigator: 'readonly', fetch: 'readonly' },

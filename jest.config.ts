@@ -4,6 +4,9 @@ import type { Config } from 'jest';
 // One config for the whole monorepo: every test runs against the real PostgreSQL and Redis.
 const config: Config = {
   testEnvironment: 'node',
+  // Tests load the workspaces' TypeScript sources (their exports' "@vf/source" condition); Node, and so every service
+  // process a test starts, loads the compiled dist/ (the "default" condition).
+  testEnvironmentOptions: { customExportConditions: ['@vf/source', 'node', 'node-addons'] },
   roots: ['<rootDir>/apps', '<rootDir>/packages', '<rootDir>/e2e', '<rootDir>/bench', '<rootDir>/scripts'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }] },

@@ -105,7 +105,7 @@ async function main(): Promise<number> {
     `bench ${stamp}: ${machine.cpuModel} x${machine.cpus}, load average ${machine.loadAverageAtStart.join(' ')}; service logs in ${path.relative(ROOT, logDir)}`,
   );
   certDir = mkdtempSync(path.join(tmpdir(), 'vf-bench-certs-'));
-  await processes.runToEnd('certs', 'scripts/generate-test-certs.ts', [certDir], process.env);
+  await processes.runToEnd('certs', 'scripts/dist/generate-test-certs.js', [certDir], process.env);
 
   const workloads = opts.workloads.filter((w): w is RegistrationWorkload => w !== 'submission');
   const baselines = opts.baseline && workloads.length ? await runBaselines(processes, workloads, opts) : [];

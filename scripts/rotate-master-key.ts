@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   if (file && existsSync(`${file}.previous`)) keys.push(readMasterKeyFile(`${file}.previous`));
   const next = file ? stageNextMasterKey(file) : ensureMasterKeyFile(out);
 
-  const database = createDatabase(config.databaseUrl, { max: 1 });
+  const database = createDatabase(config.databaseUrl, { max: 1, poolMode: config.databasePoolMode });
   database.pool.on('error', (err) => logger.warn({ err }, 'database connection lost'));
   try {
     const result = await rotateStoredSecrets(database.pool, keys, next);

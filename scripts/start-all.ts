@@ -1,32 +1,35 @@
 /**
- * `npm start`: the whole service on one machine with local defaults — migrates the database (creating it if
- * missing), generates throwaway test certificates, then runs the authority SIMULATOR, the API (with the
- * dashboard) and one worker as child processes, and stops them all together.
+ * `npm start` (after `npm run build`): the whole service on one machine with local defaults — generates throwaway
+ * test certificates, then runs the authority SIMULATOR, the API (with the dashboard) and one worker as child
+ * processes, and stops them all together. The API and the worker migrate the database (creating it if missing) as
+ * they start (MIGRATE_ON_START; the migration's lock lets them both try). `--watch` restarts a service when its
+ * compiled code changes (`npm run dev` keeps the build up to date).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureMasterKeyFile, loadConfig, writePrivateFile } from '@vf/config';
-import { migrateDatabase } from '@vf/db';
+import { ensureMasterKeyFile, loadConfig, SERVICE_ENTRY_POINTS, SERVICE_NODE_FLAGS, writePrivateFile, type ServiceRole } from '@vf/config';
 import { createLogger } from '@vf/logger';
 import { prepareTestCertificates } from './prepare-test-certificates';
-import { SERVICE_NODE_FLAGS } from './service-node-flags';
 
-const root = path.resolve(__dirname, '..');
+// This file runs compiled, from scripts/dist/.
+const root = path.resolve(__dirname, '..', '..');
+const watch = process.argv.includes('--watch');
 // Local state (generated keys, passwords, test certificates); VAR_DIR moves it, e.g. for a test run.
 const varDir = path.resolve(root, process.env.VAR_DIR ?? 'var');
 const certDir = path.resolve(root, process.env.CERT_DIR ?? path.join(varDir, 'certs'));
 const logger = createLogger({ service: 'start', level: process.env.LOG_LEVEL ?? 'info' });
 
-/** A long-running service: Node itself with tsx as its loader and the services' flags. */
-function run(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, '--import', 'tsx', path.join(root, script)], {
+/** A long-running service: Node itself running the role's compiled entry point, with the services' flags. */
+function run(role: ServiceRole, env: NodeJS.ProcessEnv): ChildProcess {
+  const flags = watch ? [...SERVICE_NODE_FLAGS, '--watch'] : SERVICE_NODE_FLAGS;
+  const child = spawn(process.execPath, [...flags, path.join(root, SERVICE_ENTRY_POINTS[role])], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const prefix = `[${name}] `;
+  const prefix = `[${role}] `;
   const forward = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
     let buffered = '';
     stream.on('data', (chunk: Buffer) => {
@@ -56,15 +59,15 @@ async function main(): Promise<void> {
     env.MASTER_KEY_FILE = path.resolve(root, env.MASTER_KEY_FILE ?? path.join(varDir, 'master-key'));
     ensureMasterKeyFile(env.MASTER_KEY_FILE);
   }
-  // Before the configuration is read: operator-only settings (WORKER_METRICS_PORT) need the admin credentials.
   if (!env.ADMIN_USER) {
     env.ADMIN_USER = 'admin';
     env.ADMIN_PASSWORD = localAdminPassword();
   }
-  // Done here rather than by `npm run migrate` and `npm run certs` in processes of their own: each would boot Node
-  // and its TypeScript loader again before the services do.
-  await migrateDatabase(loadConfig(env).databaseUrl);
-  logger.info('database migrated');
+  // Bull Board and the metrics on a port of their own, apart from the tenants' (as in production); each worker
+  // answers its probes and serves its own metrics on WORKER_PORT.
+  env.ADMIN_PORT ??= '3001';
+  env.WORKER_PORT ??= '9464';
+  env.MIGRATE_ON_START ??= 'true';
   prepareTestCertificates(certDir, false, logger);
 
   const passwords = JSON.parse(readFileSync(path.join(certDir, 'passwords.json'), 'utf8')) as Record<string, string>;
@@ -73,23 +76,18 @@ async function main(): Promise<void> {
     env.PLATFORM_CERT_PATH = path.join(certDir, 'platform.p12');
     env.PLATFORM_CERT_PASSWORD = passwords['platform.p12'];
   }
-  // The one worker's own metrics; the API's /metrics already shows the whole backlog.
-  env.WORKER_METRICS_PORT ??= '9464';
   // Local runs test webhooks against receivers on this machine, which the service refuses otherwise.
   env.WEBHOOK_ALLOWED_HOSTS ??= 'localhost,127.0.0.1,::1';
+  // Every problem in the settings is listed once, here, rather than by each service as it fails.
+  const config = loadConfig(env);
 
-  const children = [
-    run('sim', 'apps/authority-sim/src/main.ts', { ...env, SIM_CERT_DIR: certDir }),
-    run('api', 'apps/api/src/main.ts', env),
-    run('worker', 'apps/worker/src/main.ts', env),
-  ];
-  const port = env.PORT ?? '3000';
+  const children = [run('sim', { ...env, SIM_CERT_DIR: certDir }), run('api', env), run('worker', env)];
   logger.info(
     {
-      url: `http://localhost:${port}/`,
-      queueBoard: '/admin/queues',
-      metrics: '/metrics',
-      workerMetrics: `http://localhost:${env.WORKER_METRICS_PORT}/metrics`,
+      url: `http://localhost:${config.port}/`,
+      queueBoard: `http://localhost:${config.adminPort}/admin/queues`,
+      metrics: `http://localhost:${config.adminPort}/metrics`,
+      workerMetrics: `http://localhost:${config.worker.port}/metrics`,
       adminUser: env.ADMIN_USER,
       adminPasswordFile: path.relative(root, path.join(varDir, 'admin-password.txt')),
       masterKeyFile: env.MASTER_KEY_FILE,
@@ -102,7 +100,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     for (const c of children) c.kill('SIGTERM');
-    setTimeout(() => process.exit(code), 10_000).unref();
+    // The services bound their own shutdown by SHUTDOWN_TIMEOUT_MS; this only catches one that hangs regardless.
+    setTimeout(() => process.exit(code), config.shutdownTimeoutMs + 5_000).unref();
     Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('exit', r))))).then(() => process.exit(code));
   };
   for (const c of children)

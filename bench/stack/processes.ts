@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SERVICE_NODE_FLAGS } from '../../scripts/service-node-flags';
+import { SERVICE_ENTRY_POINTS, SERVICE_NODE_FLAGS, type ServiceRole } from '@vf/config';
 
 export const ROOT = path.resolve(__dirname, '../..');
 const STOP_GRACE_MS = 10_000;
@@ -19,8 +19,8 @@ export interface Service {
 
 /**
  * Every child process of the run, so that all of them are stopped at the end, on an error and on Ctrl-C.
- * Children are Node itself with tsx as a loader and the services' flags (what `npm start` runs), so the pid is the
- * service's own: its RSS and CPU are read from /proc/<pid>, and signals reach it directly.
+ * Children are Node itself running the compiled entry points with the services' flags (what `npm start` runs), so
+ * the pid is the service's own: its RSS and CPU are read from /proc/<pid>, and signals reach it directly.
  */
 export class Processes {
   private readonly live = new Set<ChildProcess>();
@@ -31,12 +31,12 @@ export class Processes {
   }
 
   /**
-   * Starts `script` (a path from the repository root) with tsx; stdout and stderr are appended to `logFile`.
-   * `nodeArgs` go to Node itself (e.g. --cpu-prof).
+   * Starts the compiled `role` (`npm run build` first); stdout and stderr are appended to `logFile`. `nodeArgs` go to
+   * Node itself (e.g. --cpu-prof).
    */
-  spawnService(name: string, script: string, env: NodeJS.ProcessEnv, logFile: string, nodeArgs: string[] = []): Service {
+  spawnService(name: string, role: ServiceRole, env: NodeJS.ProcessEnv, logFile: string, nodeArgs: string[] = []): Service {
     const fd = openSync(logFile, 'a');
-    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', path.join(ROOT, script)], {
+    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...nodeArgs, path.join(ROOT, SERVICE_ENTRY_POINTS[role])], {
       cwd: ROOT,
       env,
       stdio: ['ignore', fd, fd],
@@ -57,9 +57,9 @@ export class Processes {
     return { name, pid: child.pid, child, logFile, exited, tail };
   }
 
-  /** Runs a script to its end (migrations, certificates), its output inherited; rejects on a non-zero exit. */
+  /** Runs a compiled script to its end (migrations, certificates), its output inherited; rejects on a non-zero exit. */
   runToEnd(name: string, script: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], {
+    const child = spawn(process.execPath, [path.join(ROOT, script), ...args], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'ignore', 'inherit'],

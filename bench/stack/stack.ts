@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { Pool } from 'pg';
 import type { Processes, Service } from './processes';
+import { SERVICE_ENTRY_POINTS } from '@vf/config';
 import { freePort } from '@vf/private-servers';
 import { clearQueuePrefix, createScratchDatabase, databaseUrl, dropScratchDatabase, redisUrl, scratchName } from './scratch';
 
@@ -98,7 +99,7 @@ export async function startStack(processes: Processes, opts: StackOptions): Prom
     SIM_VALIDATE_SCHEMA: 'false',
   };
   const logFile = (name: string) => path.join(opts.logDir, `${opts.label}-${name}.log`);
-  // One directory per process: Node writes a profile per thread (tsx's loader runs in a thread of its own).
+  // One directory per process: Node writes a profile per thread (the XSD validation runs in a thread of its own).
   const nodeArgs = (name: string) =>
     opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(opts.logDir, `${opts.label}-${name}.cpuprofiles`)}`] : [];
 
@@ -128,7 +129,7 @@ export async function startStack(processes: Processes, opts: StackOptions): Prom
       const id = `bench-${opts.label}-${workerCount}`;
       return processes.spawnService(
         `worker ${id}`,
-        'apps/worker/src/main.ts',
+        'worker',
         { ...env, WORKER_ID: id },
         logFile(`worker-${workerCount}`),
         nodeArgs(`worker-${workerCount}`),
@@ -144,11 +145,11 @@ export async function startStack(processes: Processes, opts: StackOptions): Prom
   };
 
   try {
-    await processes.runToEnd('migrate', 'packages/db/src/migrate-cli.ts', [], env);
+    await processes.runToEnd('migrate', SERVICE_ENTRY_POINTS.migrate, [], env);
     // Quotas must never be what stops a load; plans are raised before any account exists.
     await pool.query('UPDATE plans SET monthly_quota = 2000000000');
-    sim = processes.spawnService('simulator', 'apps/authority-sim/src/main.ts', env, logFile('sim'), nodeArgs('sim'));
-    api = processes.spawnService('api', 'apps/api/src/main.ts', env, logFile('api'), nodeArgs('api'));
+    sim = processes.spawnService('simulator', 'sim', env, logFile('sim'), nodeArgs('sim'));
+    api = processes.spawnService('api', 'api', env, logFile('api'), nodeArgs('api'));
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     await waitFor('listening port', sim, () => tcpOpen(simPort));
     await waitFor('healthy answer', api, async () => (await fetch(`${apiUrl}/api/v1/health`)).status === 200);

@@ -7,8 +7,9 @@ import request from 'supertest';
 import { createTestDatabase, type TestDatabase } from '@vf/db/testing';
 import { freePort, pollWhileRunning, recordOutput } from '@vf/private-servers';
 
-// `npm start` as a user runs it (migrate, certificates, simulator, API, worker), with its local state in a
-// temporary folder: every line it prints, its children's included, is searched for the secrets it made and used.
+// `npm start` as a user runs it (build, certificates, simulator, API and worker migrating as they start), with its
+// local state in a temporary folder: every line it prints, its children's included, is searched for the secrets it
+// made and used.
 const root = path.resolve(__dirname, '../..');
 
 let db: TestDatabase;
@@ -33,16 +34,17 @@ afterAll(async () => {
   rmSync(varDir, { recursive: true, force: true });
 });
 
-test('npm start prints no secret, and writes the admin password and the master key readable by their owner only', async () => {
-  // Every port its own: two runs of the suite at once must not share one (the worker's metrics default to 9464).
-  const [port, simPort, workerMetricsPort] = [await freePort(), await freePort(), await freePort()];
+test('npm start serves tenants and operators on ports apart, prints no secret, and keeps its secrets to their owner', async () => {
+  // Every port its own: two runs of the suite at once must not share one (npm start's defaults are fixed).
+  const [port, simPort, adminPort, workerPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
     VAR_DIR: varDir,
     PORT: String(port),
     SIM_PORT: String(simPort),
-    WORKER_METRICS_PORT: String(workerMetricsPort),
+    ADMIN_PORT: String(adminPort),
+    WORKER_PORT: String(workerPort),
     SIMULATOR_URL: `https://127.0.0.1:${simPort}/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP`,
     DATABASE_URL: db.url,
     QUEUE_PREFIX: `vfstart-${randomUUID()}`,
@@ -59,7 +61,7 @@ test('npm start prints no secret, and writes the admin password and the master k
     'SIMULATOR_CA_PATH',
   ])
     delete env[name];
-  child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/start-all.ts')], {
+  child = spawn('npm', ['start'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -79,8 +81,21 @@ test('npm start prints no secret, and writes the admin password and the master k
   const email = `${randomUUID()}@example.test`;
   const registered = await request(base).post('/api/v1/auth/register').send({ name: 'Start', email, password }).expect(201);
   const adminPassword = readFileSync(path.join(varDir, 'admin-password.txt'), 'utf8').trim();
-  await request(base).get('/admin/queues').auth('admin', adminPassword).expect(200);
-  await request(base).get('/admin/queues').auth('admin', 'wrong password').expect(401);
+  // Bull Board and the metrics are on the admin port only; the tenants' port does not know them.
+  const admin = `http://127.0.0.1:${adminPort}`;
+  await request(admin).get('/admin/queues').auth('admin', adminPassword).expect(200);
+  await request(admin).get('/admin/queues').auth('admin', 'wrong password').expect(401);
+  await request(admin).get('/metrics').auth('admin', adminPassword).expect(200);
+  for (const page of ['/admin/queues', '/metrics']) await request(base).get(page).auth('admin', adminPassword).expect(404);
+  // The worker answers its probes on its own listener.
+  const worker = `http://127.0.0.1:${workerPort}`;
+  await pollWhileRunning(
+    service,
+    async () => (await request(worker).get('/health/ready')).status === 200,
+    'the worker to be ready',
+    60_000,
+  );
+  await request(worker).get('/metrics').auth('admin', adminPassword).expect(200);
 
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());

@@ -1,8 +1,9 @@
 import express, { type Express } from 'express';
-import { METRICS_PATH } from '@vf/metrics';
+import { inspectDependencies, Readiness } from '@vf/lifecycle';
+import { pingRedis } from '@vf/queue';
+import { schemaStatus } from '@vf/db';
 import { accountRoutes } from './account/account-routes';
-import { basicAuth } from './admin/basic-auth';
-import { QUEUE_BOARD_PATH, queueBoard } from './admin/queue-board';
+import { adminRoutes } from './admin/admin-routes';
 import type { AppDeps } from './app-deps';
 import { authRoutes } from './auth/auth-routes';
 import { requireApiKey } from './auth/require-api-key';
@@ -11,6 +12,8 @@ import { composeServices } from './compose';
 import { createDashboard } from './dashboard/create-dashboard';
 import { errorHandler, notFoundHandler } from './errors/error-handler';
 import { healthRoutes } from './health/health-routes';
+import { probeRoutes } from './health/probe-routes';
+import { servingOnly } from './health/serving-only';
 import { rejectControlCharacters, rejectMalformedUrl } from './http/input-guard';
 import { jsonBody } from './http/json-body';
 import { requestLogger } from './http/request-logger';
@@ -19,7 +22,6 @@ import { invoiceBatchRoutes } from './invoices/invoice-batch-routes';
 import { invoiceResendRoutes } from './invoices/invoice-resend-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
 import { recordVerificationRoutes } from './verification/record-verification-routes';
-import { metricsRoutes } from './metrics/metrics-routes';
 import { requestMetrics } from './metrics/request-metrics';
 import { apiRouteDocs } from './openapi/api-route-docs';
 import { buildOpenApiDocument } from './openapi/build-openapi-document';
@@ -33,7 +35,22 @@ import { webhookRoutes } from './webhooks/webhook-routes';
 
 export const API_PREFIX = '/api/v1';
 
+/** Readiness for an app built without one (tests, in-process stacks): serving from the start. */
+function servingReadiness(deps: AppDeps): Readiness {
+  const readiness = new Readiness(
+    inspectDependencies({
+      schema: () => schemaStatus(deps.db.$client),
+      redis: () => pingRedis(deps.redis),
+      redisRequired: false,
+      timeoutMs: deps.healthTimeoutMs ?? 2_000,
+    }),
+  );
+  readiness.serving();
+  return readiness;
+}
+
 export function createApp(deps: AppDeps): Express {
+  const readiness = deps.readiness ?? servingReadiness(deps);
   const services = composeServices(deps);
   const app = express();
   app.disable('x-powered-by');
@@ -43,16 +60,19 @@ export function createApp(deps: AppDeps): Express {
   // Behind a TLS proxy this makes req.secure (Secure cookies) and req.ip (rate limits) reflect the client.
   app.set('trust proxy', deps.config.trustProxy ?? false);
 
+  app.use(probeRoutes(readiness));
   app.use(requestMetrics());
   app.use(requestLogger(deps.logger), rejectMalformedUrl);
-  // Operators only; without configured credentials the board and the metrics do not exist at all.
-  if (deps.config.admin) app.use(QUEUE_BOARD_PATH, basicAuth(deps.config.admin, 'queues'), queueBoard(deps.queues));
-  if (deps.config.admin) app.use(METRICS_PATH, basicAuth(deps.config.admin, 'metrics'), metricsRoutes(deps));
+  // Operators only; without configured credentials the board and the metrics do not exist at all. With ADMIN_PORT
+  // they are served by the admin listener instead (createAdminApp), never on the tenants' port.
+  if (deps.config.admin && deps.config.adminPort === undefined) app.use(adminRoutes(deps, deps.config.admin));
 
   app.use(API_PREFIX, jsonBody, rejectControlCharacters);
+  app.use(API_PREFIX, healthRoutes(services.health, readiness));
+  app.use(servingOnly(readiness));
   // Built on its first request: most processes never serve it.
   const openApiDocument = loadOnce(() => buildOpenApiDocument(apiRouteDocs, { version: '1.0.0' }));
-  app.use(API_PREFIX, healthRoutes(services.health), openApiRoutes(openApiDocument), authRoutes(services.auth));
+  app.use(API_PREFIX, openApiRoutes(openApiDocument), authRoutes(services.auth));
   app.use(
     API_PREFIX,
     requireApiKey(services.auth),

@@ -1,61 +1,97 @@
 import type { Server } from 'node:http';
-import IORedis from 'ioredis';
+import type { Express } from 'express';
 import { loadConfig } from '@vf/config';
-import { createDatabase, migrateDatabase } from '@vf/db';
-import { createQueues } from '@vf/queue';
-import { createApp } from './create-app';
+import { createDatabase, ensureCurrentSchema, schemaStatus } from '@vf/db';
+import { inspectDependencies, Readiness, stopOnSignals, waitFor } from '@vf/lifecycle';
 import { createLogger as createServiceLogger } from '@vf/logger';
+import { closeRedis, createQueues, createRedis, pingRedis } from '@vf/queue';
+import { createAdminApp } from './admin/create-admin-app';
+import type { AppDeps } from './app-deps';
+import { createApp } from './create-app';
 import { createLogger } from './http/create-logger';
-import { withTimeout } from './shared/with-timeout';
 
-const SHUTDOWN_STEP_MS = 10_000;
 const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
+const PROBE_TIMEOUT_MS = 2_000;
 
+function listen(app: Express, port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+}
+
+/**
+ * The API process. It listens at once, so liveness answers while it waits for PostgreSQL and the schema this code
+ * needs (migrating first with MIGRATE_ON_START); until then every other request gets 503. Redis is not waited for:
+ * registrations do not need it, and its connection reconnects on its own.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  await migrateDatabase(config.databaseUrl);
-  const database = createDatabase(config.databaseUrl);
+  const database = createDatabase(config.databaseUrl, { poolMode: config.databasePoolMode });
   // A connection dropped by the server (restart, failover, pg_terminate_backend) must not end the process:
   // requests meanwhile get 503, and the pool opens fresh connections once PostgreSQL is back.
   database.pool.on('error', (err) => logger.warn({ err }, 'idle database connection lost'));
   // A PostgreSQL that does not answer (rather than refusing) costs a request 5 s and a 503, not a hang.
   database.pool.options.connectionTimeoutMillis = DATABASE_CONNECT_TIMEOUT_MS;
-  // Producer connection: fail fast when Redis is down instead of queueing commands forever,
-  // so a registration never hangs on Redis (the reconciler enqueues what was missed).
-  const redis = new IORedis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  // Producer connection: fails fast when Redis is down instead of queueing commands, so a registration never hangs
+  // on Redis (the reconciler enqueues what was missed).
+  const redis = createRedis(config, 'producer');
   redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
   const queues = createQueues(redis, config.queuePrefix);
   // An 'error' event without a listener would crash the process; an outage is logged and outlived instead.
   for (const queue of [queues.submission, queues.maintenance]) queue.on('error', (err) => logger.warn({ err }, 'queue error'));
+  const readiness = new Readiness(
+    inspectDependencies({
+      schema: () => schemaStatus(database.pool),
+      redis: () => pingRedis(redis),
+      redisRequired: false,
+      timeoutMs: PROBE_TIMEOUT_MS,
+    }),
+  );
 
-  const app = createApp({ db: database.db, redis, queues, logger, config });
-  const server: Server = app.listen(config.port, () => logger.info({ port: config.port }, 'api listening'));
+  const deps: AppDeps = { db: database.db, redis, queues, logger, config, readiness, healthTimeoutMs: PROBE_TIMEOUT_MS };
+  const servers = [await listen(createApp(deps), config.port)];
+  logger.info({ port: config.port }, 'api listening');
+  if (config.adminPort !== undefined && config.admin) {
+    servers.push(await listen(createAdminApp({ ...deps, config: { ...config, admin: config.admin } }), config.adminPort));
+    logger.info({ port: config.adminPort }, 'admin listening (Bull Board, metrics)');
+  }
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const step = async (name: string, work: () => Promise<unknown>) => {
-      try {
-        await withTimeout(work(), SHUTDOWN_STEP_MS, name);
-      } catch (err) {
-        logger.error({ err }, `shutdown step failed: ${name}`);
-      }
-    };
-    // Order matters: no new requests, then no more enqueues, then the pool the requests used.
-    await step('stop http', () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))));
-    await step('close queues', () => queues.close());
-    await step('close redis', () => redis.quit());
-    await step('close database', () => database.close());
-    logger.flush();
-    process.exit(0);
-  };
+  const starting = new AbortController();
+  stopOnSignals({
+    logger,
+    timeoutMs: config.shutdownTimeoutMs,
+    // Order matters: no new requests (readiness first, for load balancers), then no more enqueues, then the pool.
+    stop: async () => {
+      starting.abort();
+      readiness.stopping();
+      await Promise.all(servers.map(close));
+      await queues.close();
+      await closeRedis(redis);
+      await database.close();
+    },
+  });
   // Express catches route rejections; anything else that slips out is logged rather than taking every request down.
   process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await waitFor(
+      'PostgreSQL with the current schema',
+      () => ensureCurrentSchema({ url: config.databaseUrl, pool: database.pool, migrate: config.migrateOnStart }),
+      { logger, signal: starting.signal },
+    );
+  } catch (err) {
+    // Told to stop while waiting: the signal handler is closing everything.
+    if (starting.signal.aborted) return;
+    throw err;
+  }
+  readiness.serving();
+  logger.info('api ready');
 }
 
 main().catch((err) => {

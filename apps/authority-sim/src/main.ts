@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const config = loadSimConfig();
   const logger = createLogger({ service: 'authority-sim', level: config.logLevel });
   const certDir = resolve(config.certDir);
-  const certs = writeTestCertificates(certDir);
+  const certs = writeTestCertificates(certDir, { serverHosts: config.serverHosts });
   if (certs.written.length) logger.info({ certDir, files: certs.written }, 'SIMULATOR generated test certificates');
   const collaboratorNifs = config.collaboratorNifs ?? [platformNif(certDir)].filter((nif): nif is string => nif !== undefined);
 

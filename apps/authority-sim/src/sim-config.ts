@@ -5,6 +5,8 @@ export interface SimConfig {
   host: string;
   port: number;
   certDir: string;
+  /** Extra names in the server certificate it generates (SIM_SERVER_HOSTS): how other machines or containers reach it. */
+  serverHosts: string[];
   collaboratorNifs?: string[];
   unknownNifs: string[];
   waitSeconds: number;
@@ -23,6 +25,7 @@ const schema = Joi.object({
   SIM_HOST: Joi.string().default('127.0.0.1'),
   SIM_PORT: Joi.number().port().default(8443),
   SIM_CERT_DIR: Joi.string().default('var/certs'),
+  SIM_SERVER_HOSTS: Joi.string().pattern(/^[A-Za-z0-9.:-]+(,[A-Za-z0-9.:-]+)*$/),
   SIM_COLLABORATOR_NIFS: nifList,
   SIM_UNKNOWN_NIFS: nifList.allow(''),
   SIM_WAIT_SECONDS: Joi.number().integer().min(0).max(9999).default(60),
@@ -51,6 +54,7 @@ export function loadSimConfig(env: NodeJS.ProcessEnv = process.env): SimConfig {
     host: value.SIM_HOST,
     port: value.SIM_PORT,
     certDir: value.SIM_CERT_DIR,
+    serverHosts: split(value.SIM_SERVER_HOSTS) ?? [],
     collaboratorNifs: split(value.SIM_COLLABORATOR_NIFS),
     unknownNifs: split(value.SIM_UNKNOWN_NIFS) ?? [],
     waitSeconds: value.SIM_WAIT_SECONDS,

@@ -2,19 +2,33 @@ import { readFileSync } from 'node:fs';
 import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { AppConfig } from '@vf/config';
-import { createDatabase } from '@vf/db';
-import { enableDefaultMetrics, startMetricsServer, workerRegistry, type MetricsServer } from '@vf/metrics';
-import { MAINTENANCE_QUEUE, SUBMISSION_QUEUE, createQueues, createRedis, wakeChainSender, type SubmissionJobData } from '@vf/queue';
-import { submissionBatchStore } from '@vf/db';
+import { createDatabase, ensureCurrentSchema, schemaStatus, submissionBatchStore } from '@vf/db';
+import { inspectDependencies, Readiness, waitFor } from '@vf/lifecycle';
+import { enableDefaultMetrics, workerRegistry } from '@vf/metrics';
+import {
+  closeRedis,
+  createQueues,
+  createRedis,
+  MAINTENANCE_QUEUE,
+  pingRedis,
+  SUBMISSION_QUEUE,
+  wakeChainSender,
+  type SubmissionJobData,
+} from '@vf/queue';
 import { ensureReconcileSchedule, reconcileExclusively } from './jobs/reconcile-processor';
 import { createSendChainJob, type SendChainJobResult } from './jobs/send-chain-job';
+import { startWorkerListener, type WorkerListener } from './listener/worker-listener';
 import { ClientCertificates } from './transport/client-certificates';
 import { SoapTransport } from './transport/soap-transport';
 import { createWebhookDispatcher } from './webhooks/webhook-dispatcher';
 
 export interface WorkerRuntime {
   workerId: string;
-  /** Reconciles once, schedules the periodic reconciliation and starts taking jobs. */
+  /**
+   * Opens the process's listener (WORKER_PORT), waits for PostgreSQL with the current schema (migrating first with
+   * MIGRATE_ON_START) and for Redis, then reconciles once, schedules the periodic reconciliation and starts taking
+   * jobs. A close() while it waits makes it reject.
+   */
   start(): Promise<void>;
   /** Graceful: takes no new job, lets the message in hand finish (or its lease go), then closes every connection. */
   close(): Promise<void>;
@@ -27,18 +41,19 @@ export interface WorkerRuntimeOptions {
 
 /** The worker's composition root: one per process (or per in-process test). */
 export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): WorkerRuntime {
-  const { id: workerId, leaseTtlMs, metricsPort } = config.worker;
+  const { id: workerId, leaseTtlMs } = config.worker;
   let stopping = false;
   const isStopping = () => stopping;
+  const starting = new AbortController();
 
   const serverCaPem =
     config.authority.mode === 'simulator' && config.authority.simulatorCaPath
       ? readFileSync(config.authority.simulatorCaPath, 'utf8')
       : undefined;
-  const database = createDatabase(config.databaseUrl, { max: config.sender.workerConcurrency + 4 });
+  const database = createDatabase(config.databaseUrl, { max: config.sender.workerConcurrency + 4, poolMode: config.databasePoolMode });
   // An idle connection dropped by the server (restart, failover) must not crash the process; the next query reconnects.
   database.pool.on('error', (err) => logger.warn({ err }, 'idle database connection lost'));
-  const redis = createRedis(config.redisUrl);
+  const redis = createRedis(config, 'worker');
   const queues = createQueues(redis, config.queuePrefix);
   // Without listeners these 'error' events would be unhandled; an outage is logged and outlived instead.
   redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
@@ -64,7 +79,16 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
 
   let submissionWorker: Worker<SubmissionJobData, SendChainJobResult> | undefined;
   let maintenanceWorker: Worker | undefined;
-  let metricsServer: MetricsServer | undefined;
+  let listener: WorkerListener | undefined;
+  // A worker needs Redis to take jobs: unlike the API's, its readiness depends on it.
+  const readiness = new Readiness(
+    inspectDependencies({
+      schema: () => schemaStatus(database.pool),
+      redis: () => pingRedis(redis),
+      redisRequired: true,
+      timeoutMs: 2_000,
+    }),
+  );
   let closed: Promise<void> | undefined;
   let scheduleTimer: NodeJS.Timeout | undefined;
   let checkingSchedule = false;
@@ -92,21 +116,49 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
 
   async function shutdown(): Promise<void> {
     stopping = true;
+    starting.abort();
+    readiness.stopping();
     clearInterval(scheduleTimer);
     await maintenanceWorker?.close();
     await submissionWorker?.close();
     await webhooks.close();
-    await metricsServer?.close();
+    await listener?.close();
     await queues.close();
     certificates.close();
     await database.close();
-    await redis.quit();
+    await closeRedis(redis);
     logger.info('worker stopped');
+  }
+
+  /** Waits for what the worker needs, logging each failed try; rejects when told to stop meanwhile. */
+  async function dependencies(): Promise<void> {
+    const wait = { logger, signal: starting.signal };
+    await waitFor(
+      'PostgreSQL with the current schema',
+      () => ensureCurrentSchema({ url: config.databaseUrl, pool: database.pool, migrate: config.migrateOnStart }),
+      wait,
+    );
+    await waitFor('Redis', () => pingRedis(redis), wait);
   }
 
   return {
     workerId,
     async start() {
+      if (config.worker.port) {
+        // Metrics are for the operator only: without the admin credentials the listener serves the probes alone.
+        const metrics = config.admin
+          ? {
+              registry: workerRegistry,
+              credentials: config.admin,
+              onError: (err: unknown) => logger.error({ err }, 'metrics could not be rendered'),
+            }
+          : undefined;
+        if (metrics) enableDefaultMetrics(workerRegistry);
+        listener = await startWorkerListener({ port: config.worker.port, readiness, metrics });
+        logger.info({ port: listener.port, metrics: Boolean(metrics) }, 'worker listening (health, metrics)');
+      }
+      await dependencies();
+      if (stopping) throw new Error('worker stopped while starting');
       // A missing schedule is re-created with a reconciliation of its own; otherwise reconcile once now.
       await transport.warmUp();
       if ((await ensureReconcileSchedule(scheduleDeps)) === 'present') await reconcileExclusively(database, queues.submission, logger);
@@ -139,16 +191,7 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
           );
       });
       for (const w of [submissionWorker, maintenanceWorker]) w.on('error', (err) => logger.error({ err }, 'queue worker error'));
-      if (metricsPort && config.admin) {
-        enableDefaultMetrics(workerRegistry);
-        metricsServer = await startMetricsServer({
-          port: metricsPort,
-          registry: workerRegistry,
-          credentials: config.admin,
-          onError: (err) => logger.error({ err }, 'metrics could not be rendered'),
-        });
-        logger.info({ port: metricsServer.port }, 'metrics listening');
-      }
+      readiness.serving();
       logger.info({ concurrency: config.sender.workerConcurrency, mode: config.authority.mode, leaseTtlMs }, 'worker started');
     },
     close() {

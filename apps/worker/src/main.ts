@@ -1,4 +1,5 @@
 import { loadConfig } from '@vf/config';
+import { stopOnSignals } from '@vf/lifecycle';
 import { createLogger as createServiceLogger } from '@vf/logger';
 import { createLogger } from './create-logger';
 import { createWorkerRuntime } from './create-worker-runtime';
@@ -7,26 +8,23 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, config.worker.id);
   const runtime = createWorkerRuntime({ config, logger });
-
-  let closing: Promise<void> | undefined;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) {
-      logger.warn({ signal }, 'second signal: exiting without waiting; unfinished leases will expire');
-      process.exit(1);
-    }
-    logger.info({ signal }, 'shutting down: finishing the message in hand');
-    closing = runtime.close().then(
-      () => process.exit(0),
-      (err) => {
-        logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
-
-  await runtime.start();
+  let stopping = false;
+  stopOnSignals({
+    logger,
+    timeoutMs: config.shutdownTimeoutMs,
+    // Takes no new job and lets the message in hand finish; past the bound its lease simply expires.
+    stop: () => {
+      stopping = true;
+      return runtime.close();
+    },
+  });
+  try {
+    await runtime.start();
+  } catch (err) {
+    // Told to stop while waiting for PostgreSQL or Redis: the signal handler is closing everything.
+    if (stopping) return;
+    throw err;
+  }
 }
 
 main().catch((err) => {

@@ -1,36 +1,20 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { pollWhileRunning, recordOutput, type ServiceProcess } from '@vf/private-servers';
-
-const ROOT = join(__dirname, '../../..');
-const MAIN = join(ROOT, 'apps/worker/src/main.ts');
+import { ended, pollWhileRunning, startService, type ServiceProcess } from '@vf/private-servers';
 
 export interface WorkerProcess extends ServiceProcess {
   id: string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/**
- * Starts the worker's entry point (what `npm run worker` runs) as a real child process. Node itself is the child,
- * with tsx as a loader, so that a signal (SIGKILL included) reaches the worker and not a wrapper.
- */
+/** Starts the compiled worker (what `npm run worker` runs) as a real child process, Node itself, no wrapper. */
 export function spawnWorker(id: string, env: NodeJS.ProcessEnv): WorkerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, WORKER_ID: id },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const { output } = recordOutput(child);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { id, child, output, exited };
+  const service = startService('worker', { ...process.env, ...env, WORKER_ID: id });
+  return { ...service, id, exited: ended(service) };
 }
 
 /**
- * Resolves once the process has logged that it started taking jobs. A start costs about two seconds of CPU (Node,
- * its TypeScript loader, the worker's modules); on a machine running two test suites at once that has taken more
- * than 30 s, so the limit only catches a start that never comes.
+ * Resolves once the process has logged that it started taking jobs. A start costs about a second of CPU (Node and
+ * the worker's modules); on a machine running two test suites at once that has taken far longer, so the limit only
+ * catches a start that never comes.
  */
 export async function workerStarted(w: WorkerProcess, timeoutMs = 120_000): Promise<void> {
   await pollWhileRunning(w, async () => w.output.join('').includes('"worker started"'), `worker ${w.id} to start`, timeoutMs, 50);

@@ -101,7 +101,8 @@ export class WorkerTestEnv {
       behaviour: { waitSeconds: 1, validateSchema: false, ...opts.behaviour },
       now: () => new Date(Date.now() + (env?.simClockOffsetMs ?? 0)),
     });
-    const prefix = `vftest-${randomUUID()}`;
+    // Hash-tagged, as a Redis Cluster needs (a test may point REDIS_URL at one with REDIS_CLUSTER).
+    const prefix = `{vftest-${randomUUID()}}`;
     const vars: Record<string, string> = {
       NODE_ENV: 'test',
       DATABASE_URL: db.url,
@@ -126,7 +127,7 @@ export class WorkerTestEnv {
       ...opts.env,
     };
     const config = loadConfig(vars);
-    const redis = createRedis(REDIS_URL);
+    const redis = createRedis(config);
     const apiQueues = createQueues(redis, prefix);
     const api = createApp({
       db: db.db,

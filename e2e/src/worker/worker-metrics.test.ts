@@ -17,7 +17,7 @@ beforeAll(async () => {
   const port = await freePort();
   env = await WorkerTestEnv.create({
     unknownNifs: [UNKNOWN_RECIPIENT],
-    env: { ADMIN_USER: admin.user, ADMIN_PASSWORD: admin.password, WORKER_METRICS_PORT: String(port) },
+    env: { ADMIN_USER: admin.user, ADMIN_PASSWORD: admin.password, WORKER_PORT: String(port) },
   });
   party = await env.party();
   await env.startWorker();

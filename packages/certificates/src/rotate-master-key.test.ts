@@ -46,7 +46,7 @@ async function secretsOf(id: string): Promise<[Buffer, Buffer]> {
 }
 
 const rotate = (keyFile: string) =>
-  run(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/rotate-master-key.ts')], {
+  run(process.execPath, [path.join(root, 'scripts/dist/rotate-master-key.js')], {
     cwd: root,
     env: { ...withoutMasterKey(process.env), NODE_ENV: 'test', DATABASE_URL: t.url, MASTER_KEY_FILE: keyFile, LOG_LEVEL: 'info' },
   });

@@ -3,13 +3,29 @@ import { isAllowedHostEntry } from '@vf/webhook-destination';
 
 export type AuthorityMode = 'simulator' | 'aeat';
 
+/**
+ * `session`: the service's connections are PostgreSQL sessions of their own (directly, or through a session-pooling
+ * proxy). `transaction`: a transaction-pooling proxy (PgBouncer's pool_mode=transaction) lends a server connection
+ * per transaction, so nothing may outlive a transaction on it: no named prepared statements, no startup options.
+ */
+export type DatabasePoolMode = 'session' | 'transaction';
+
 export interface AppConfig {
   env: 'development' | 'test' | 'production';
   port: number;
+  /** The API's operator listener (Bull Board, /metrics) apart from the tenants' port; undefined: both on `port`. */
+  adminPort?: number;
   /** Express "trust proxy": false, a hop count, or addresses/subnets of the TLS-terminating proxies. */
   trustProxy: boolean | number | string;
   databaseUrl: string;
+  databasePoolMode: DatabasePoolMode;
+  /** One Redis URL; with `redisCluster`, one or more seed nodes of a Redis Cluster, comma-separated. */
   redisUrl: string;
+  redisCluster: boolean;
+  /** Apply the database migrations (under their lock) before serving, as `npm start` does; off by default. */
+  migrateOnStart: boolean;
+  /** SIGTERM to exit: past this, a process stops waiting for what it holds and exits anyway. */
+  shutdownTimeoutMs: number;
   /** 32-byte key that encrypts PKCS#12 material and certificate passwords at rest. */
   masterKey: Buffer;
   /** Where the key was read from when MASTER_KEY is not set (undefined when it came from MASTER_KEY). */
@@ -51,8 +67,11 @@ export interface AppConfig {
     id: string;
     /** How long a chain's send lease lives without renewal: how soon another worker takes over from a dead one. */
     leaseTtlMs: number;
-    /** Port of the process's own `GET /metrics` listener (operator Basic auth); 0: none. */
-    metricsPort: number;
+    /**
+     * Port of the process's own listener: `/health/live` and `/health/ready` for probes, and `GET /metrics` (operator
+     * Basic auth) when admin credentials are set; 0: none.
+     */
+    port: number;
   };
   webhooks: {
     /** Longest wait for a receiver's answer; a slower one counts as a failed attempt. */
@@ -76,15 +95,22 @@ export const envSchema = Joi.object({
   DATABASE_URL: Joi.string()
     .uri({ scheme: ['postgres', 'postgresql'] })
     .default('postgres://postgres@127.0.0.1:5432/verifactu'),
+  DATABASE_POOL_MODE: Joi.string().valid('session', 'transaction').default('session'),
   REDIS_URL: Joi.string()
-    .uri({ scheme: ['redis', 'rediss'] })
-    .default('redis://127.0.0.1:6379'),
+    .pattern(/^rediss?:\/\/[^,\s]+(,rediss?:\/\/[^,\s]+)*$/)
+    .default('redis://127.0.0.1:6379')
+    .messages({ 'string.pattern.base': '"REDIS_URL" must be a redis:// or rediss:// URL (on a cluster, one or more, comma-separated)' }),
+  REDIS_CLUSTER: Joi.boolean().default(false),
+  MIGRATE_ON_START: Joi.boolean().default(false),
+  SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(100).default(25_000),
+  ADMIN_PORT: Joi.number().port().invalid(0),
   // No built-in key: production needs MASTER_KEY or MASTER_KEY_FILE; elsewhere a random key is made once in the file.
   MASTER_KEY: Joi.string().base64(),
   MASTER_KEY_FILE: Joi.string(),
   CERT_DIR: Joi.string().default('var/certs'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
-  QUEUE_PREFIX: Joi.string().default('vf'),
+  // A hash tag ({...}) keeps every key of the queues in one Redis Cluster slot, as BullMQ needs; harmless on one server.
+  QUEUE_PREFIX: Joi.string().default('{vf}'),
   PASSWORD_HASH_COST: Joi.number().integer().min(10).max(15).default(12),
   AUTHORITY_MODE: Joi.string().valid('simulator', 'aeat').default('simulator'),
   SIMULATOR_URL: Joi.string()
@@ -106,7 +132,7 @@ export const envSchema = Joi.object({
   RECONCILE_INTERVAL_MS: Joi.number().integer().min(100).default(30_000),
   WORKER_ID: Joi.string().max(100),
   SENDER_LEASE_TTL_MS: Joi.number().integer().min(500).default(30_000),
-  WORKER_METRICS_PORT: Joi.number().port().default(0),
+  WORKER_PORT: Joi.number().port().default(0),
   WEBHOOK_TIMEOUT_MS: Joi.number().integer().min(100).default(10_000),
   WEBHOOK_CONCURRENCY: Joi.number().integer().min(1).default(8),
   WEBHOOK_SWEEP_INTERVAL_MS: Joi.number().integer().min(50).default(1_000),
@@ -130,11 +156,20 @@ export const envSchema = Joi.object({
 })
   .and('PLATFORM_CERT_PATH', 'PLATFORM_CERT_PASSWORD')
   .and('ADMIN_USER', 'ADMIN_PASSWORD')
-  // Metrics are for the operator only, like Bull Board: without its credentials there is no listener to open.
-  .when(Joi.object({ WORKER_METRICS_PORT: Joi.number().port().invalid(0).required() }).unknown(), {
+  // The admin listener serves the operator only (Bull Board, metrics): without their credentials it would serve nothing.
+  .when(Joi.object({ ADMIN_PORT: Joi.required() }).unknown(), {
     then: Joi.object()
-      .and('WORKER_METRICS_PORT', 'ADMIN_USER', 'ADMIN_PASSWORD')
-      .messages({ 'object.and': 'WORKER_METRICS_PORT needs ADMIN_USER and ADMIN_PASSWORD (metrics are served to the operator only)' }),
+      .and('ADMIN_PORT', 'ADMIN_USER', 'ADMIN_PASSWORD')
+      .messages({ 'object.and': 'ADMIN_PORT needs ADMIN_USER and ADMIN_PASSWORD (the admin listener serves the operator only)' }),
+  })
+  .when(Joi.object({ REDIS_CLUSTER: Joi.valid(true, 'true').required() }).unknown(), {
+    then: Joi.object({
+      QUEUE_PREFIX: Joi.string()
+        .pattern(/\{[^{}]+\}/)
+        .messages({
+          'string.pattern.base': 'QUEUE_PREFIX needs a hash tag such as {vf} on a Redis Cluster (BullMQ keeps each queue in one slot)',
+        }),
+    }),
   })
   .when(Joi.object({ NODE_ENV: Joi.valid('production').required() }).unknown(), {
     then: Joi.object()

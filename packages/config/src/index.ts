@@ -1,5 +1,5 @@
 export { loadConfig, ConfigError } from './load-config';
-export type { AppConfig, AuthorityMode } from './config-schema';
+export type { AppConfig, AuthorityMode, DatabasePoolMode } from './config-schema';
 export { makePrivateDir, writePrivateFile } from './private-files';
 export {
   commitNextMasterKey,
@@ -8,3 +8,4 @@ export {
   readMasterKeyFile,
   stageNextMasterKey,
 } from './master-key-file';
+export { SERVICE_ENTRY_POINTS, SERVICE_NODE_FLAGS, type ServiceRole } from './service-processes';

@@ -90,23 +90,47 @@ test('retries have no attempt limit: an hourly cap at most, and a day before a w
 test('a worker names itself after its host and process unless told, and keeps a send lease 30 s by default', () => {
   const { worker } = loadConfig({ MASTER_KEY: KEY });
   expect(worker.id).toMatch(new RegExp(`:${process.pid}$`));
-  expect(worker).toMatchObject({ leaseTtlMs: 30_000, metricsPort: 0 });
+  expect(worker).toMatchObject({ leaseTtlMs: 30_000, port: 0 });
   expect(loadConfig({ MASTER_KEY: KEY, WORKER_ID: 'w-7', SENDER_LEASE_TTL_MS: '5000' }).worker).toEqual({
     id: 'w-7',
     leaseTtlMs: 5_000,
-    metricsPort: 0,
+    port: 0,
   });
   // A lease too short to renew is refused at start-up.
   expect(() => loadConfig({ MASTER_KEY: KEY, SENDER_LEASE_TTL_MS: '10' })).toThrow(/SENDER_LEASE_TTL_MS/);
 });
 
-test("a worker's metrics listener is off unless a port is given, and only with the operator credentials", () => {
+test("a worker's own listener is off unless a port is given; the API's admin listener needs the operator's credentials", () => {
   const admin = { ADMIN_USER: 'operator', ADMIN_PASSWORD: 'a-long-admin-password' };
-  expect(loadConfig({ MASTER_KEY: KEY, WORKER_METRICS_PORT: '9464', ...admin }).worker.metricsPort).toBe(9464);
-  expect(() => loadConfig({ MASTER_KEY: KEY, WORKER_METRICS_PORT: '9464' })).toThrow(
-    /WORKER_METRICS_PORT needs ADMIN_USER and ADMIN_PASSWORD/,
-  );
-  expect(() => loadConfig({ MASTER_KEY: KEY, WORKER_METRICS_PORT: 'nine' })).toThrow(/WORKER_METRICS_PORT/);
+  // Probes need no credentials: a worker's listener opens without them (and then serves no metrics).
+  expect(loadConfig({ MASTER_KEY: KEY, WORKER_PORT: '9464' }).worker.port).toBe(9464);
+  expect(() => loadConfig({ MASTER_KEY: KEY, WORKER_PORT: 'nine' })).toThrow(/WORKER_PORT/);
+  expect(loadConfig({ MASTER_KEY: KEY }).adminPort).toBeUndefined();
+  expect(loadConfig({ MASTER_KEY: KEY, ADMIN_PORT: '3001', ...admin }).adminPort).toBe(3001);
+  expect(() => loadConfig({ MASTER_KEY: KEY, ADMIN_PORT: '3001' })).toThrow(/ADMIN_PORT needs ADMIN_USER and ADMIN_PASSWORD/);
+});
+
+test('operations defaults: no migration at start, a 25 s shutdown bound, sessions of its own, one Redis server', () => {
+  expect(loadConfig({ MASTER_KEY: KEY })).toMatchObject({
+    migrateOnStart: false,
+    shutdownTimeoutMs: 25_000,
+    databasePoolMode: 'session',
+    redisCluster: false,
+    queuePrefix: '{vf}',
+  });
+  expect(loadConfig({ MASTER_KEY: KEY, MIGRATE_ON_START: 'true', DATABASE_POOL_MODE: 'transaction' })).toMatchObject({
+    migrateOnStart: true,
+    databasePoolMode: 'transaction',
+  });
+  expect(() => loadConfig({ MASTER_KEY: KEY, DATABASE_POOL_MODE: 'statement' })).toThrow(/DATABASE_POOL_MODE/);
+});
+
+test('a Redis Cluster takes several seed URLs and needs a hash-tagged queue prefix', () => {
+  const seeds = 'redis://10.0.0.1:7000,redis://10.0.0.2:7000';
+  expect(loadConfig({ MASTER_KEY: KEY, REDIS_CLUSTER: 'true', REDIS_URL: seeds })).toMatchObject({ redisCluster: true, redisUrl: seeds });
+  expect(() => loadConfig({ MASTER_KEY: KEY, REDIS_CLUSTER: 'true', QUEUE_PREFIX: 'vf' })).toThrow(/QUEUE_PREFIX needs a hash tag/);
+  expect(loadConfig({ MASTER_KEY: KEY, QUEUE_PREFIX: 'vf' }).queuePrefix).toBe('vf');
+  expect(() => loadConfig({ MASTER_KEY: KEY, REDIS_URL: 'http://10.0.0.1' })).toThrow(/REDIS_URL/);
 });
 
 test('webhooks go to public hosts only unless WEBHOOK_ALLOWED_HOSTS lists names, addresses or ranges; deliveries are kept 30 days', () => {

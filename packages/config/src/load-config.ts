@@ -25,9 +25,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     env: v.NODE_ENV,
     port: v.PORT,
+    adminPort: v.ADMIN_PORT,
     trustProxy: v.TRUST_PROXY,
     databaseUrl: v.DATABASE_URL,
+    databasePoolMode: v.DATABASE_POOL_MODE,
     redisUrl: v.REDIS_URL,
+    redisCluster: v.REDIS_CLUSTER,
+    migrateOnStart: v.MIGRATE_ON_START,
+    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     masterKey,
     masterKeyFile,
     certificateDir: v.CERT_DIR,
@@ -52,7 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       signRecords: v.SIGN_RECORDS,
     },
     reconcileIntervalMs: v.RECONCILE_INTERVAL_MS,
-    worker: { id: v.WORKER_ID ?? `${hostname()}:${process.pid}`, leaseTtlMs: v.SENDER_LEASE_TTL_MS, metricsPort: v.WORKER_METRICS_PORT },
+    worker: { id: v.WORKER_ID ?? `${hostname()}:${process.pid}`, leaseTtlMs: v.SENDER_LEASE_TTL_MS, port: v.WORKER_PORT },
     webhooks: {
       timeoutMs: v.WEBHOOK_TIMEOUT_MS,
       concurrency: v.WEBHOOK_CONCURRENCY,

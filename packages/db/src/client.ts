@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { Pool, types } from 'pg';
+import { Client, Pool, types, type PoolConfig } from 'pg';
+import type { DatabasePoolMode } from '@vf/config';
 import * as schema from './schema';
 
 // numeric stays a string (exact decimals); int8 counts fit in a JS number for our volumes.
@@ -17,13 +18,30 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function createDatabase(url: string, opts: { max?: number } = {}): Database {
+/**
+ * A client that sends every statement unnamed. Behind a transaction-pooling proxy (PgBouncer, pool_mode=transaction)
+ * each transaction may run on a different server connection, where a statement prepared under a name by an earlier
+ * one does not exist; unnamed, each statement is parsed where it runs. Statements stay parameterised.
+ */
+class UnnamedStatementClient extends Client {
+  override query: Client['query'] = ((config: unknown, ...rest: unknown[]) => {
+    const named = typeof config === 'object' && config !== null && 'name' in config && !('submit' in config);
+    const unnamed = named ? { ...(config as object), name: undefined } : config;
+    return (super.query as (...args: unknown[]) => unknown)(unnamed, ...rest);
+  }) as Client['query'];
+}
+
+export function createDatabase(url: string, opts: { max?: number; poolMode?: DatabasePoolMode } = {}): Database {
+  const config: PoolConfig = { connectionString: url, max: opts.max ?? 10 };
+  if (opts.poolMode === 'transaction') config.Client = UnnamedStatementClient;
   // Named statements (the registration path's, the auth lookup) are planned once per connection: their plans do not
-  // depend on the values (keyed lookups), and planning them anew each time cost more than running them.
-  const pool = new Pool({ connectionString: url, max: opts.max ?? 10, options: '-c plan_cache_mode=force_generic_plan' });
+  // depend on the values (keyed lookups), and planning them anew each time cost more than running them. A
+  // transaction-pooling proxy refuses startup options (and would not keep them for the next transaction).
+  else config.options = '-c plan_cache_mode=force_generic_plan';
+  const pool = new Pool(config);
   // A checked-out client loses the pool's error listener: a server shutdown while it idles between queries (inside a
-  // transaction, or holding the reconciler's advisory lock) would be an uncaught 'error' that ends the process. With
-  // this listener its next query fails instead, and the pool discards it on release (it is no longer queryable).
+  // transaction) would be an uncaught 'error' that ends the process. With this listener its next query fails
+  // instead, and the pool discards it on release (it is no longer queryable).
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };

@@ -3,3 +3,4 @@ export * from './stores';
 export * from './records/rebuild-chain-record';
 export { createDatabase, type Database, type Db, type Tx, type DbOrTx } from './client';
 export { migrateDatabase, ensureDatabase } from './migrate';
+export { ensureCurrentSchema, OutdatedSchemaError, schemaStatus, type SchemaStatus } from './schema-status';

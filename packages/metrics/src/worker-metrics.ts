@@ -1,6 +1,6 @@
 import { Counter, Histogram, Registry } from 'prom-client';
 
-/** Everything a worker process measures; served by its own listener (WORKER_METRICS_PORT). */
+/** Everything a worker process measures; served by its own listener (WORKER_PORT). */
 export const workerRegistry = new Registry();
 
 /**

@@ -14,7 +14,8 @@ function ephemeralFloor(): number {
   }
 }
 
-function bindable(port: number): Promise<boolean> {
+/** Whether nothing listens on `port` (on any address). */
+export function isPortFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
     server.unref();
@@ -33,7 +34,7 @@ export async function freePort(): Promise<number> {
   const floor = Math.max(ephemeralFloor(), LOWEST + 1_000);
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const port = LOWEST + Math.floor(Math.random() * (floor - LOWEST));
-    if (await bindable(port)) return port;
+    if (await isPortFree(port)) return port;
   }
   throw new Error(`no free TCP port found in ${ATTEMPTS} tries between ${LOWEST} and ${floor}`);
 }

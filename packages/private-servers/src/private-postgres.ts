@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from './free-port';
+import { postgresIds } from './postgres-user';
 
 const run = promisify(execFile);
 
@@ -66,13 +67,4 @@ export class PrivatePostgres {
     await this.stopServer().catch(() => undefined);
     rmSync(this.dir, { recursive: true, force: true });
   }
-}
-
-function postgresIds(): [number, number] {
-  const line = readFileSync('/etc/passwd', 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('postgres:'));
-  if (!line) throw new Error('running as root, but there is no postgres user to run PostgreSQL as');
-  const [, , uid, gid] = line.split(':');
-  return [Number(uid), Number(gid)];
 }

@@ -1,5 +1,4 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
-import IORedis, { type Redis } from 'ioredis';
 
 /**
  * One job per chain (one NIF in one environment) while the chain has records to send: it wakes the chain's sender.
@@ -25,11 +24,6 @@ export interface SubmissionJobData {
 /** Deterministic: waking a chain whose job already exists (waiting, sleeping or running) adds nothing. */
 export function chainJobId(chainId: string): string {
   return `chain-${chainId}`;
-}
-
-export function createRedis(url: string): Redis {
-  // BullMQ requires maxRetriesPerRequest = null on connections used by workers.
-  return new IORedis(url, { maxRetriesPerRequest: null, enableReadyCheck: true });
 }
 
 export interface Queues {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'bullmq';
 import { sql } from 'drizzle-orm';
+import IORedis from 'ioredis';
 import { createTestDatabase, type TestDatabase } from '@vf/db/testing';
-import { chainJobId, createQueues, createRedis, reconcileStranded, wakeChainSender, type Queues } from '.';
+import { chainJobId, createQueues, reconcileStranded, wakeChainSender, type Queues } from '.';
 
 let t: TestDatabase;
 let queues: Queues;
-const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+const redis = new IORedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
 const prefix = `vftest-${randomUUID()}`;
 
 // Minimal rows so invoices exist in the states the reconciler looks at.

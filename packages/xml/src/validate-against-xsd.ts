@@ -10,6 +10,9 @@ export interface XsdVerdict {
   errors: string[];
 }
 
+/** Beside src/ and dist/ (like the schemas), so the compiled module finds it at the same relative path. */
+const XSD_THREAD_FILE = join(__dirname, '..', 'threads', 'xsd-thread.mjs');
+
 const MAIN_SCHEMA: Record<XsdTarget, SchemaFileName> = {
   request: 'SuministroLR.xsd',
   response: 'RespuestaSuministro.xsd',
@@ -41,9 +44,9 @@ let nextRequest = 0;
  */
 function xsdThread(): XsdThread {
   if (thread) return thread;
-  const worker = new Worker(join(__dirname, 'xsd-thread.mjs'), {
+  const worker = new Worker(XSD_THREAD_FILE, {
     workerData: { schemas: Object.fromEntries(loadSchemaFiles()), soapNamespace: NS.soapenv },
-    // The thread needs no loader of the parent's (tsx, say): it is plain JavaScript.
+    // The thread needs none of the parent's flags (a test runner's loader, say): it is plain JavaScript.
     execArgv: [],
   });
   const current: XsdThread = { worker, pending: new Map() };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@vf/queue';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from '../errors/api-error';
 import { serviceUnavailable } from '../errors/dependency-failure';
@@ -67,7 +67,11 @@ export function tooManyAttempts(detail: string, retryAfterSeconds: number): ApiE
 }
 
 /** Throttling on rate-limiter-flexible's Redis counters, under the deployment's Redis prefix. */
-export function createCredentialThrottle(deps: { redis: Redis; prefix: string; limits?: Partial<ThrottleLimits> }): CredentialThrottle {
+export function createCredentialThrottle(deps: {
+  redis: RedisConnection;
+  prefix: string;
+  limits?: Partial<ThrottleLimits>;
+}): CredentialThrottle {
   const limits = { ...DEFAULT_THROTTLE_LIMITS, ...deps.limits };
   const limiter = (name: string, limit: Limit) =>
     new RateLimiterRedis({

@@ -1,19 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { get } from 'node:http';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import request from 'supertest';
 import { createTestDatabase, type TestDatabase } from '@vf/db/testing';
-import { freePort, pollUntil, pollWhileRunning, recordOutput, type ServiceProcess } from '@vf/private-servers';
+import { freePort, pollUntil, pollWhileRunning, startService, stopService, type ServiceProcess } from '@vf/private-servers';
 import { csrfTokenIn } from '../dashboard/testing/dashboard-agent';
 import { invoiceBody, readyAccount, type TestAccount } from '../testing/api-fixtures';
 
 // The API as operators run it (its own process, outside the test environment, where Express's default error handler
 // prints to stderr), with two CSV exports failing after their first batch was sent. Everything the process printed is
 // then searched for the failed query's parameters.
-const root = path.resolve(__dirname, '../../../..');
 
 let db: TestDatabase;
 let api: ServiceProcess;
@@ -25,21 +22,16 @@ let lastOfFirstBatch: string;
 beforeAll(async () => {
   db = await createTestDatabase();
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATABASE_URL: db.url,
-      MASTER_KEY: randomBytes(32).toString('base64'),
-      QUEUE_PREFIX: `vfcut-${randomUUID()}`,
-      PASSWORD_HASH_COST: '10',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  api = startService('api', {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    DATABASE_URL: db.url,
+    MASTER_KEY: randomBytes(32).toString('base64'),
+    QUEUE_PREFIX: `vfcut-${randomUUID()}`,
+    PASSWORD_HASH_COST: '10',
+    LOG_LEVEL: 'info',
   });
-  api = recordOutput(child);
   base = `http://127.0.0.1:${port}`;
   await pollWhileRunning(
     api,
@@ -70,11 +62,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (api && api.child.exitCode === null) {
-    const exited = new Promise((resolve) => api.child.once('exit', resolve));
-    api.child.kill('SIGTERM');
-    await exited;
-  }
+  if (api) await stopService(api);
   await db?.destroy();
 });
 

@@ -1,20 +1,23 @@
 import { Router } from 'express';
+import type { Readiness } from '@vf/lifecycle';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import type { HealthService } from './health-service';
 import { healthResponse } from '../openapi/response-schemas';
 import type { RouteDoc } from '../openapi/route-doc';
 
 /** No authentication: load balancers and uptime checks call it. */
-export function healthRoutes(health: HealthService): Router {
+export function healthRoutes(health: HealthService, readiness: Readiness): Router {
   const router = Router();
   router
     .route('/health')
     .get(async (_req, res) => {
       const report = await health.check();
+      // A process still waiting for its schema, or shutting down, is not healthy whatever its dependencies say.
+      const healthy = report.healthy && readiness.phase === 'serving';
       res
-        .status(report.healthy ? 200 : 503)
+        .status(healthy ? 200 : 503)
         .set('Cache-Control', 'no-store')
-        .json({ status: report.healthy ? 'ok' : 'unavailable', checks: report.checks });
+        .json({ status: healthy ? 'ok' : 'unavailable', checks: report.checks });
     })
     .all(methodNotAllowed(['GET']));
   return router;
@@ -29,7 +32,10 @@ export const healthRouteDocs: RouteDoc[] = [
     public: true,
     responses: {
       200: { description: 'Both answer.', json: healthResponse },
-      503: { description: 'One of them does not (same body, status unavailable).', json: healthResponse },
+      503: {
+        description: 'One of them does not, or the process is starting or shutting down (same body, status unavailable).',
+        json: healthResponse,
+      },
     },
     problems: [],
   },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@vf/queue';
 import type { Db } from '@vf/db';
-import { withTimeout } from '../shared/with-timeout';
+import { withTimeout } from '@vf/lifecycle';
 
 export type CheckResult = 'ok' | 'unavailable';
 
@@ -12,7 +12,7 @@ export interface HealthReport {
 
 export type HealthService = ReturnType<typeof createHealthService>;
 
-export function createHealthService(deps: { db: Db; redis: Redis; timeoutMs: number }) {
+export function createHealthService(deps: { db: Db; redis: RedisConnection; timeoutMs: number }) {
   async function probe(what: string, work: () => Promise<unknown>): Promise<CheckResult> {
     try {
       await withTimeout(work(), deps.timeoutMs, what);

@@ -9,7 +9,7 @@ import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { parseWith } from '../http/parse-with';
 import type { BeforeCommit } from '../shared/before-commit';
-import { withTimeout } from '../shared/with-timeout';
+import { withTimeout } from '@vf/lifecycle';
 import { closeChainSlot, openChainSlot, previousLink } from './chain-slot';
 import { assertInCurrentChain, awaitingAuthority, historyEntry, invoiceNotFound } from './record-history';
 

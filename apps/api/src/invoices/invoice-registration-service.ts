@@ -10,7 +10,7 @@ import { isUuid } from '../http/is-uuid';
 import { issuesOf } from '../http/parse-with';
 import { countRegistrations } from '../metrics/registration-metrics';
 import type { BeforeCommit } from '../shared/before-commit';
-import { withTimeout } from '../shared/with-timeout';
+import { withTimeout } from '@vf/lifecycle';
 import { altaRecordRow } from './alta-record-row';
 import { closeChainSlot, openChainSlot, taxpayerNotFound } from './chain-slot';
 import { invoiceRequestSchema } from './invoice-request-schema';

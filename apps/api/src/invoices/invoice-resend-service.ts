@@ -5,7 +5,7 @@ import { submissionResumeStore } from '@vf/db';
 import { ensureChainSender, type Queues } from '@vf/queue';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
-import { withTimeout } from '../shared/with-timeout';
+import { withTimeout } from '@vf/lifecycle';
 import type { InvoiceQueryService } from './invoice-query-service';
 
 export type InvoiceResendService = ReturnType<typeof createInvoiceResendService>;

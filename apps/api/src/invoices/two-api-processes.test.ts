@@ -1,32 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { createTestDatabase, type TestDatabase } from '@vf/db/testing';
-import { freePort, pollWhileRunning, recordOutput } from '@vf/private-servers';
+import { freePort, pollWhileRunning, startService, stopService, type ServiceProcess } from '@vf/private-servers';
 import { createTaxpayer, invoiceBody, readyAccount } from '../testing/api-fixtures';
 import { expectExactChain } from './testing/expect-exact-chain';
 
 // Two API processes, as behind a load balancer, appending to the same taxpayers' chains at once: each process groups
 // its own requests, and only the chain head's compare-and-swap in PostgreSQL keeps the chains exact between them.
-const root = path.resolve(__dirname, '../../../..');
-
 let db: TestDatabase;
-const children: ChildProcess[] = [];
+const services: ServiceProcess[] = [];
 const bases: string[] = [];
 
 async function startApi(env: NodeJS.ProcessEnv): Promise<string> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], {
-    cwd: root,
-    env: { ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
+  const api = startService('api', { ...env, PORT: String(port) });
+  services.push(api);
   const base = `http://127.0.0.1:${port}`;
   await pollWhileRunning(
-    recordOutput(child),
+    api,
     async () => (await request(base).get('/api/v1/health')).status === 200,
     'an API process to serve /health',
     90_000,
@@ -49,16 +41,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await Promise.all(
-    children.map(
-      (c) =>
-        new Promise<void>((resolve) => {
-          if (c.exitCode !== null || c.signalCode !== null) return resolve();
-          c.once('exit', () => resolve());
-          c.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(services.map((api) => stopService(api)));
   await db.destroy();
 });
 

@@ -1,12 +1,12 @@
 import { Queue } from 'bullmq';
 import { count } from 'drizzle-orm';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@vf/queue';
 import type { Logger } from 'pino';
 import { Gauge, Registry } from 'prom-client';
 import { AUTHORITY_STATUSES } from '@vf/core';
 import { invoices, type Db } from '@vf/db';
 import type { Queues } from '@vf/queue';
-import { withTimeout } from '../shared/with-timeout';
+import { withTimeout } from '@vf/lifecycle';
 import { queueBacklog } from './queue-backlog';
 
 export interface BacklogMetrics {
@@ -19,7 +19,7 @@ export interface BacklogMetricsDeps {
   db: Db;
   queues: Queues;
   /** The queues' Redis. */
-  redis: Redis;
+  redis: RedisConnection;
   logger: Logger;
   /** A scrape answers within this even when a source hangs (Prometheus' own scrape timeout is 10 s by default). */
   timeoutMs?: number;

@@ -1,5 +1,5 @@
 import type { Job, Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@vf/queue';
 
 /** BullMQ encodes a delayed job's due time (ms) in the high bits of its score in the `delayed` sorted set. */
 const DELAYED_SCORE_FACTOR = 0x1000;
@@ -23,7 +23,7 @@ function readySince(job: Job): number {
 }
 
 /** `redis`: a connection to the queues' Redis, for the one reading BullMQ's API has no call for (due delayed jobs). */
-export async function queueBacklog(queue: Queue, redis: Redis, now: number): Promise<QueueBacklog> {
+export async function queueBacklog(queue: Queue, redis: RedisConnection, now: number): Promise<QueueBacklog> {
   const dueScore = (now + 1) * DELAYED_SCORE_FACTOR - 1;
   const [counts, dueDelayed, firstDelayed, [oldestWaiting]] = await Promise.all([
     queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed'),

@@ -1,4 +1,5 @@
 import type { Queue } from 'bullmq';
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '@vf/db';
 import { submissionResumeStore } from '@vf/db';
@@ -10,32 +11,27 @@ const RECONCILE_LOCK_KEY = 0x76660001;
 export const RECONCILE_SCHEDULER_ID = 'reconcile-stranded';
 
 /**
- * Runs the reconciler unless another process is already running it: a session advisory lock on a dedicated
- * connection, so that a slow run overlapping the next tick of the scheduler is skipped, not doubled. First it puts
- * back in the queue the records in `error` whose taxpayer changed since (a new certificate, corrected data); then it
- * gives every record the workers still have to send a live job.
+ * Runs the reconciler unless another process is already running it, so that a slow run overlapping the next tick of
+ * the scheduler is skipped, not doubled. The lock is transaction-scoped, held by a transaction of its own that stays
+ * open for the run: nothing outlives a transaction on its connection, so it holds behind a transaction-pooling proxy
+ * too. First it puts back in the queue the records in `error` whose taxpayer changed since (a new certificate,
+ * corrected data), committed before any job can look for them; then it gives every record the workers still have to
+ * send a live job.
  */
 export async function reconcileExclusively(
   database: Database,
   queue: Queue<SubmissionJobData>,
   logger: Logger,
 ): Promise<number | 'skipped'> {
-  const client = await database.pool.connect();
-  try {
-    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [RECONCILE_LOCK_KEY]);
+  return database.db.transaction(async (lock) => {
+    const { rows } = await lock.execute<{ locked: boolean }>(sql`SELECT pg_try_advisory_xact_lock(${RECONCILE_LOCK_KEY}) AS locked`);
     if (!rows[0].locked) return 'skipped';
-    try {
-      const resumed = await database.db.transaction((tx) => submissionResumeStore.resumeAfterTaxpayerChange(tx));
-      if (resumed.length > 0) logger.info({ resumed: resumed.length }, "records in error resumed after their taxpayer's data changed");
-      const requeued = await reconcileStranded(database.db, queue);
-      if (requeued > 0) logger.info({ chains: requeued }, 'stranded chains given their job again');
-      return requeued;
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [RECONCILE_LOCK_KEY]);
-    }
-  } finally {
-    client.release();
-  }
+    const resumed = await database.db.transaction((tx) => submissionResumeStore.resumeAfterTaxpayerChange(tx));
+    if (resumed.length > 0) logger.info({ resumed: resumed.length }, "records in error resumed after their taxpayer's data changed");
+    const requeued = await reconcileStranded(database.db, queue);
+    if (requeued > 0) logger.info({ chains: requeued }, 'stranded chains given their job again');
+    return requeued;
+  });
 }
 
 /**

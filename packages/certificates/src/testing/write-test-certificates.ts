@@ -13,6 +13,8 @@ export interface WriteTestCertificatesOptions {
   force?: boolean;
   platformNif?: string;
   taxpayerNifs?: string[];
+  /** Names the simulator is reached by besides 127.0.0.1 and localhost (a container's service name, say). */
+  serverHosts?: string[];
 }
 
 export interface WrittenTestCertificates {
@@ -75,7 +77,10 @@ export function writeTestCertificates(dir: string, opts: WriteTestCertificatesOp
   };
 
   if (needs(TEST_CERT_FILES.simServer, TEST_CERT_FILES.simServerKey)) {
-    const server = issueCertificate(ca, { commonName: 'VERI*FACTU SIMULATOR (not AEAT)', serverHosts: ['127.0.0.1', 'localhost', '::1'] });
+    const server = issueCertificate(ca, {
+      commonName: 'VERI*FACTU SIMULATOR (not AEAT)',
+      serverHosts: ['127.0.0.1', 'localhost', '::1', ...(opts.serverHosts ?? [])],
+    });
     write(TEST_CERT_FILES.simServer, server.certPem, false);
     write(TEST_CERT_FILES.simServerKey, server.keyPem, true);
   }

@@ -9,6 +9,9 @@ interface Asset {
   version: string;
 }
 
+// Beside src/ and dist/ at the package's top level, so the compiled router finds them at the same relative path.
+const ASSET_DIR = path.join(__dirname, '..', '..', '..', 'assets');
+
 const FILES: Record<string, string> = {
   'dashboard.css': 'text/css; charset=utf-8',
   'dashboard.js': 'text/javascript; charset=utf-8',
@@ -17,7 +20,7 @@ const FILES: Record<string, string> = {
 function load(): Map<string, Asset> {
   const assets = new Map<string, Asset>();
   for (const [name, contentType] of Object.entries(FILES)) {
-    const body = readFileSync(path.join(__dirname, name));
+    const body = readFileSync(path.join(ASSET_DIR, name));
     assets.set(name, { body, contentType, version: createHash('sha256').update(body).digest('hex').slice(0, 12) });
   }
   return assets;
