@@ -50,6 +50,9 @@ const RETRY_CODES = new Set([1129, 1241, 1243, 1256, 1288, 3500, 3501, 4103, 410
  */
 const CONSULTA_CODES = new Set([3000, 3001]);
 
+/** The authority's internal errors: seen after it had stored the records ("stored, then failed"). */
+const INTERNAL_ERRORS = new Set([102, 20009]);
+
 /** Access suspended: resolved only by writing to the authority; retrying would only prolong the suspension. */
 const STOP_CODES = new Set([4141]);
 
@@ -176,7 +179,7 @@ function behaviour(code: number, level: AeatErrorLevel | 'outside_table', author
     code,
     level,
     action,
-    stored: level === 'accepted' ? 'yes' : action === 'consulta' || code === 102 ? 'unknown' : 'no',
+    stored: level === 'accepted' ? 'yes' : action === 'consulta' || INTERNAL_ERRORS.has(code) ? 'unknown' : 'no',
     retried: action === 'retry',
     needsUser: action === 'rejected' || action === 'error' || action === 'accepted_with_warnings' || action === 'stop',
     stopsSender: action === 'stop',
