@@ -40,11 +40,13 @@ async function establishedTaxpayer(): Promise<{ id: string; nif: string }> {
 
 test('a reset connection, a 503, a 500 and a server fault are retried with backoff, unchanged, and the invoice ends accepted', async () => {
   const taxpayer = await establishedTaxpayer();
+  // On the sends only: the Consulta the worker asks after a send that may have been processed is not in question here.
+  const sends = { operation: 'RegFactu', next: 1 } as const;
   env.sim.inject([
-    { kind: 'connectionReset', next: 1 },
-    { kind: 'http503', next: 1 },
-    { kind: 'http500', next: 1 },
-    { kind: 'soapFault', code: 20009, next: 1 },
+    { kind: 'connectionReset', ...sends },
+    { kind: 'http503', ...sends },
+    { kind: 'http500', ...sends },
+    { kind: 'soapFault', code: 20009, ...sends },
   ]);
   const [id] = await env.register(party, taxpayer.id, 1);
 

@@ -68,7 +68,7 @@ export function judgeHeldRecord(
     const notOurs =
       held === 'none'
         ? 'the Consulta service shows the authority holds no record of this invoice'
-        : `the authority holds another record with number ${sent.record.id.invoiceNumber} of ${sent.record.id.invoiceDate} (huella ${heldHash ?? 'not given'})`;
+        : `the authority already holds another record with number ${sent.record.id.invoiceNumber} of ${sent.record.id.invoiceDate} (huella ${heldHash ?? 'not given'})`;
     // Not stored: going again is safe, and the only way the authority gets it.
     if (ask.unanswered !== undefined || ask.unknownState !== undefined) return again(`${question(ask)}; ${notOurs}`);
     if (ask.code === DUPLICATE_CODE) {
