@@ -92,6 +92,10 @@ export async function adminRoute(
     send(res, 200, JSON_TYPE, JSON.stringify(state()));
     return true;
   }
+  if (path === '/__sim/requests' && req.method === 'GET') {
+    send(res, 200, JSON_TYPE, JSON.stringify({ requests: ctx.requests }));
+    return true;
+  }
   const route = POST_ROUTES[path];
   if (!route || req.method !== 'POST') return false;
   let result: unknown;

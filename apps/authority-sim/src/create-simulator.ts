@@ -5,6 +5,7 @@ import { FaultBook } from './faults/fault-book';
 import type { ActiveFault } from './faults/fault-types';
 import { FlowControl } from './flow-control';
 import { Registry } from './registry';
+import type { LoggedRequest } from './request-log';
 import { createRouter } from './router';
 import type { EnvironmentState, SimulatorContext } from './simulator-context';
 import {
@@ -30,6 +31,8 @@ export interface SimulatorState {
   readonly behaviour: SimulatorBehaviour;
   /** The faults switched on, in order, with what is left of their budgets. */
   readonly faults: readonly ActiveFault[];
+  /** The SOAP requests received, oldest first (also GET /__sim/requests). */
+  readonly requests: readonly LoggedRequest[];
 }
 
 export interface Simulator {
@@ -57,6 +60,7 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
     behaviour: { ...DEFAULT_BEHAVIOUR, ...opts.behaviour },
     counters: createCounters(),
     faults: new FaultBook(),
+    requests: [],
     environments: Object.fromEntries(
       ENVIRONMENTS.map((name): [Environment, EnvironmentState] => [name, { name, registry: new Registry(), flow: new FlowControl() }]),
     ) as Record<Environment, EnvironmentState>,
@@ -82,6 +86,7 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
       }
       Object.assign(ctx.counters, createCounters());
       ctx.faults.clear();
+      ctx.requests.length = 0;
       ctx.behaviour.clockOffsetSeconds = 0;
     },
     registerViaForm(environment: Environment, id: InvoiceId) {
@@ -107,6 +112,7 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
       get faults() {
         return ctx.faults.list();
       },
+      requests: ctx.requests,
     },
     configure: control.configure,
     inject: control.inject,

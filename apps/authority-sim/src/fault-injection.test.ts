@@ -27,6 +27,23 @@ function asResponse(parsed: ParsedReply): SubmissionResponse {
   return parsed;
 }
 
+describe('request log', () => {
+  it('keeps each SOAP request with its taxpayer, invoices and what it was answered, also over GET /__sim/requests', async () => {
+    t.sim.inject({ kind: 'http503', next: 1 });
+    const xml = buildRegFactuRequest(header, [freshRecord(TAXPAYER, 'L-1')]);
+    await httpsCall(t.sim.url, { ca: t.ca, client: t.platform, body: xml });
+    await httpsCall(t.sim.url, { ca: t.ca, client: t.platform, body: xml });
+    expect(t.sim.state.requests).toMatchObject([
+      { environment: 'sandbox', operation: 'RegFactu', nif: TAXPAYER, invoiceNumbers: ['L-1'], answer: 'http503' },
+      { operation: 'RegFactu', invoiceNumbers: ['L-1'], answer: 'answered' },
+    ]);
+    const over = await httpsCall(t.sim.url.replace(/\/wlpl\/.*$/, '/__sim/requests'), { ca: t.ca, client: t.platform, method: 'GET' });
+    expect(JSON.parse(over.body).requests).toHaveLength(2);
+    t.sim.reset();
+    expect(t.sim.state.requests).toHaveLength(0);
+  });
+});
+
 describe('fault injection', () => {
   it('answers HTTP 503 and 500 (non-SOAP) for the configured number of requests, registering nothing', async () => {
     t.sim.inject([

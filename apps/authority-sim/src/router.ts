@@ -9,6 +9,7 @@ import { answerTransportFault, BEFORE_READING } from './faults/transport-faults'
 import { BodyTooLargeError, HTML, readBytes, send, sleep, XML } from './http-io';
 import { authorityNow, type EnvironmentState, type SimulatorContext } from './simulator-context';
 import { dispatchSoap } from './soap-dispatch';
+import { logRequest, requestInvoiceNumbers, type LoggedRequest } from './request-log';
 import { clientFault, type SoapOutcome } from './soap-outcome';
 import { ENDPOINT_PATH, PRODUCTION_PREFIX, STATIC_PATH } from './simulator-types';
 
@@ -32,11 +33,22 @@ async function soapPost(ctx: SimulatorContext, env: EnvironmentState, req: Incom
     return answer(res, clientFault(4114, '', behaviour.ruleSet));
   }
   const holderNif = certificateHolderNif(req.socket as TLSSocket);
-  const subject = { ...messageSubject(bytes.toString('latin1')), certificateNif: holderNif ?? undefined, environment: env.name };
+  const text = bytes.toString('latin1');
+  const subject = { ...messageSubject(text), certificateNif: holderNif ?? undefined, environment: env.name };
+  const logged: LoggedRequest = {
+    at: ctx.now().toISOString(),
+    environment: env.name,
+    ...(subject.operation && { operation: subject.operation }),
+    ...(subject.nif && { nif: subject.nif }),
+    invoiceNumbers: requestInvoiceNumbers(text, subject.operation),
+    answer: 'answered',
+  };
+  logRequest(ctx.requests, logged);
 
   const early = ctx.faults.take(BEFORE_READING, subject);
   if (early) {
     counters.faults[early.kind] += 1;
+    logged.answer = early.kind === 'soapFault' ? `soapFault ${early.code}` : early.kind;
     if (early.kind !== 'soapFault') return answerTransportFault(early, req, res, behaviour.latencyMs);
     increment(counters.faultCodes, early.code);
     await sleep(behaviour.latencyMs);
@@ -48,7 +60,10 @@ async function soapPost(ctx: SimulatorContext, env: EnvironmentState, req: Incom
   // Stored-then-failed needs records that were processed: a send the service answered with lines.
   const processed = subject.operation === 'RegFactu' && outcome.faultCode === undefined;
   const late = ctx.faults.take(processed ? AFTER_STORING : AFTER_ANSWERING, subject);
-  if (late) counters.faults[late.kind] += 1;
+  if (late) {
+    counters.faults[late.kind] += 1;
+    logged.answer = late.kind;
+  }
   if (late?.kind === 'replyLost') {
     req.socket.destroy();
     return;

@@ -2,6 +2,7 @@ import type { SimulatorCounters } from './counters';
 import type { FaultBook } from './faults/fault-book';
 import type { FlowControl } from './flow-control';
 import type { Registry } from './registry';
+import type { LoggedRequest } from './request-log';
 import type { RuleContext } from './rules/rule-context';
 import type { Environment, SimulatorBehaviour } from './simulator-types';
 
@@ -17,6 +18,8 @@ export interface SimulatorContext {
   behaviour: SimulatorBehaviour;
   counters: SimulatorCounters;
   faults: FaultBook;
+  /** Every SOAP request, oldest first (the last REQUEST_LOG_SIZE). */
+  requests: LoggedRequest[];
   environments: Record<Environment, EnvironmentState>;
   collaboratorNifs: ReadonlySet<string>;
   unknownNifs: ReadonlySet<string>;

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { AppConfig } from '@vf/config';
-import { createDatabase, ensureCurrentSchema, schemaStatus, submissionBatchStore } from '@vf/db';
+import { createDatabase, ensureCurrentSchema, schemaStatus, senderStopStore, submissionBatchStore } from '@vf/db';
 import { inspectDependencies, Readiness, waitFor } from '@vf/lifecycle';
-import { enableDefaultMetrics, workerRegistry } from '@vf/metrics';
+import { countStoppedCertificatesWith, enableDefaultMetrics, workerRegistry } from '@vf/metrics';
 import {
   closeRedis,
   createQueues,
@@ -153,7 +153,10 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
               onError: (err: unknown) => logger.error({ err }, 'metrics could not be rendered'),
             }
           : undefined;
-        if (metrics) enableDefaultMetrics(workerRegistry);
+        if (metrics) {
+          enableDefaultMetrics(workerRegistry);
+          countStoppedCertificatesWith(async () => (await senderStopStore.list(database.db)).length);
+        }
         listener = await startWorkerListener({ port: config.worker.port, readiness, metrics });
         logger.info({ port: listener.port, metrics: Boolean(metrics) }, 'worker listening (health, metrics)');
       }

@@ -119,6 +119,8 @@ export class WorkerTestEnv {
       PLATFORM_CERT_PASSWORD: P12_PASSWORD,
       SENDER_BACKOFF_BASE_MS: '20',
       SENDER_BACKOFF_MAX_MS: '200',
+      // No floor on retries here (60 s in production): observed-behaviours.test.ts sets one and checks it.
+      SENDER_RETRY_MIN_SECONDS: '0',
       WORKER_CONCURRENCY: '8',
       RECONCILE_INTERVAL_MS: '2000',
       SENDER_LEASE_TTL_MS: '3000',

@@ -70,7 +70,11 @@ test('every record the worker sends is signed: xmlsec1 verifies it as the API re
 test('a resend after a lost answer carries the very same signed record, byte for byte', async () => {
   const taxpayer = await env.taxpayer(party, { certificate: 'own' });
   await env.settled(await env.register(party, taxpayer.id, 1));
-  env.sim.inject({ kind: 'replyLost', next: 1 });
+  // The Consulta that follows the lost answer fails too, so the record must go again.
+  env.sim.inject([
+    { kind: 'replyLost', nif: taxpayer.nif, operation: 'RegFactu', next: 1 },
+    { kind: 'soapFault', code: 102, nif: taxpayer.nif, operation: 'Consulta', next: 1 },
+  ]);
   const [id] = await env.register(party, taxpayer.id, 1);
   const [state] = await env.settled([id]);
   expect(state).toMatchObject({ status: 'accepted', sendAttempts: 2 });

@@ -40,11 +40,13 @@ async function establishedTaxpayer(): Promise<{ id: string; nif: string }> {
 
 test('a reset connection, a 503, a 500 and a server fault are retried with backoff, unchanged, and the invoice ends accepted', async () => {
   const taxpayer = await establishedTaxpayer();
+  // On the sends only: the Consulta the worker asks after a send that may have been processed is not in question here.
+  const sends = { operation: 'RegFactu', next: 1 } as const;
   env.sim.inject([
-    { kind: 'connectionReset', next: 1 },
-    { kind: 'http503', next: 1 },
-    { kind: 'http500', next: 1 },
-    { kind: 'soapFault', code: 20009, next: 1 },
+    { kind: 'connectionReset', ...sends },
+    { kind: 'http503', ...sends },
+    { kind: 'http500', ...sends },
+    { kind: 'soapFault', code: 20009, ...sends },
   ]);
   const [id] = await env.register(party, taxpayer.id, 1);
 
@@ -85,18 +87,18 @@ test('a reset connection, a 503, a 500 and a server fault are retried with backo
   expect(env.sim.state.counters.registeredByNif[taxpayer.nif]).toHaveLength(2);
 });
 
-test('registered but reply lost: the resend gets 3000, the Consulta service shows our huella, and the invoice ends accepted, registered once', async () => {
+test('registered but reply lost: the Consulta service shows our huella before anything is resent, and the invoice ends accepted, sent once', async () => {
   const taxpayer = await establishedTaxpayer();
   const duplicatesBefore = env.sim.state.counters.duplicates;
   env.sim.inject({ kind: 'replyLost', next: 1 });
   const [id] = await env.register(party, taxpayer.id, 1);
 
   const [state] = await env.settled([id]);
-  expect(state).toMatchObject({ status: 'accepted', sendAttempts: 2, code: null });
+  expect(state).toMatchObject({ status: 'accepted', sendAttempts: 1, code: null });
   expect(env.sim.state.counters.registeredByNif[taxpayer.nif]).toHaveLength(2);
-  expect(env.sim.state.counters.duplicates).toBe(duplicatesBefore + 1);
+  expect(env.sim.state.counters.duplicates).toBe(duplicatesBefore);
   const submissions = await submissionsOf(id);
-  expect(submissions.map((s) => s.outcome)).toEqual(['transport_error', 'answered']);
+  expect(submissions.map((s) => s.outcome)).toEqual(['transport_error']);
   const history = await historyOf(id);
   expect(history[history.length - 1]).toMatchObject({
     status: 'accepted',

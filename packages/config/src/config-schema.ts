@@ -56,6 +56,8 @@ export interface AppConfig {
     errorAfterSeconds: number;
     /** Seconds after generation past which a delayed record is sent with Incidencia=S. */
     incidentAfterSeconds: number;
+    /** A failing chain goes again no sooner than this (the authority's waiting time: once a minute). */
+    retryMinSeconds: number;
     workerConcurrency: number;
     /** Sign each record (XAdES-EPES) with the certificate it is sent with, before its first send. */
     signRecords: boolean;
@@ -127,6 +129,8 @@ export const envSchema = Joi.object({
   SENDER_BACKOFF_MAX_MS: Joi.number().integer().min(10).max(3_600_000).default(3_600_000),
   SENDER_ERROR_AFTER_SECONDS: Joi.number().integer().min(1).default(86_400),
   SENDER_INCIDENT_AFTER_SECONDS: Joi.number().integer().min(1).default(240),
+  // Lower only in tests: the authority's waiting time, 60 s, bounds how often a failing chain may go again.
+  SENDER_RETRY_MIN_SECONDS: Joi.number().min(0).max(3600).default(60),
   WORKER_CONCURRENCY: Joi.number().integer().min(1).default(16),
   SIGN_RECORDS: Joi.boolean().default(true),
   RECONCILE_INTERVAL_MS: Joi.number().integer().min(100).default(30_000),

@@ -78,7 +78,12 @@ test('aeat mode and proxy settings are read as given', () => {
 });
 
 test('retries have no attempt limit: an hourly cap at most, and a day before a waiting record shows error', () => {
-  expect(loadConfig({}).sender).toMatchObject({ backoffBaseMs: 2_000, backoffMaxMs: 3_600_000, errorAfterSeconds: 86_400 });
+  expect(loadConfig({}).sender).toMatchObject({
+    backoffBaseMs: 2_000,
+    backoffMaxMs: 3_600_000,
+    errorAfterSeconds: 86_400,
+    retryMinSeconds: 60,
+  });
   expect(loadConfig({}).sender).not.toHaveProperty('maxAttempts');
   expect(() => loadConfig({ SENDER_BACKOFF_MAX_MS: '3600001' })).toThrow(/SENDER_BACKOFF_MAX_MS/);
   expect(loadConfig({ SENDER_BACKOFF_MAX_MS: '600000', SENDER_ERROR_AFTER_SECONDS: '3600' }).sender).toMatchObject({

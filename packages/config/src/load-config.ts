@@ -53,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       backoffMaxMs: v.SENDER_BACKOFF_MAX_MS,
       errorAfterSeconds: v.SENDER_ERROR_AFTER_SECONDS,
       incidentAfterSeconds: v.SENDER_INCIDENT_AFTER_SECONDS,
+      retryMinSeconds: v.SENDER_RETRY_MIN_SECONDS,
       workerConcurrency: v.WORKER_CONCURRENCY,
       signRecords: v.SIGN_RECORDS,
     },

@@ -2,4 +2,15 @@ export { apiRegistry, httpRequestDuration, registrationsTotal } from './api-metr
 export { enableDefaultMetrics } from './default-metrics';
 export { METRICS_PATH, metricsHandler, type MetricsHandlerOptions } from './metrics-handler';
 export { operatorAuthorized, operatorChallenge, type OperatorCredentials } from './operator-auth';
-export { flowControlWait, sendDuration, sendsTotal, sentRecordsTotal, webhookDeliveriesTotal, workerRegistry } from './worker-metrics';
+export {
+  authorityClockOffset,
+  countStoppedCertificatesWith,
+  flowControlWait,
+  senderStopsTotal,
+  sendDuration,
+  sendsTotal,
+  sentRecordsTotal,
+  stoppedCertificates,
+  webhookDeliveriesTotal,
+  workerRegistry,
+} from './worker-metrics';

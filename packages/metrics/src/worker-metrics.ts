@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Everything a worker process measures; served by its own listener (WORKER_PORT). */
 export const workerRegistry = new Registry();
@@ -57,4 +57,42 @@ export const webhookDeliveriesTotal = new Counter({
   help: 'Webhook delivery attempts by outcome (delivered, failed, gave_up).',
   labelNames: ['outcome'] as const,
   registers: [workerRegistry],
+});
+
+/**
+ * The authority's clock minus this worker's, from the `Date` header of its last answer (seconds; positive: the
+ * authority is ahead). The authority stores records more than 240 s off its clock with error 2004.
+ */
+export const authorityClockOffset = new Gauge({
+  name: 'vf_authority_clock_offset_seconds',
+  help: "The tax authority's clock minus this worker's, from the Date header of its last answer.",
+  registers: [workerRegistry],
+});
+
+/** Sends stopped because the authority suspended a certificate's access (4141), by code. */
+export const senderStopsTotal = new Counter({
+  name: 'vf_sender_stops_total',
+  help: 'Certificates whose sends were stopped because the tax authority suspended their access, by code.',
+  labelNames: ['code'] as const,
+  registers: [workerRegistry],
+});
+
+let countStoppedCertificates: () => Promise<number> = () => Promise.resolve(0);
+let lastStoppedCount = 0;
+
+/** How the stopped-certificates gauge counts (the worker reads PostgreSQL, where the stops are kept). */
+export function countStoppedCertificatesWith(count: () => Promise<number>): void {
+  countStoppedCertificates = count;
+}
+
+/** Certificates under which nothing is sent until an operator resumes them; above 0 needs the operator. */
+export const stoppedCertificates = new Gauge({
+  name: 'vf_sender_stopped_certificates',
+  help: 'Certificates whose sends are stopped (access suspended by the tax authority) until an operator resumes them.',
+  registers: [workerRegistry],
+  async collect() {
+    // Kept as last read when the database cannot be asked: a stop is not forgotten for a blip.
+    lastStoppedCount = await countStoppedCertificates().catch(() => lastStoppedCount);
+    this.set(lastStoppedCount);
+  },
 });

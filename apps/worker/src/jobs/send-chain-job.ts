@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '@vf/config';
 import {
   FULL_BATCH,
+  senderStopStore,
   senderTaxpayerStore,
   sendStateStore,
   SignedRecordConflictError,
@@ -17,7 +18,7 @@ import {
 } from '@vf/db';
 import type { SubmissionJobData } from '@vf/queue';
 import { LeaseLostError, SendLease } from '../lease/send-lease';
-import { recordFlowControlWait, recordSend } from '../metrics/send-metrics';
+import { recordClockOffset, recordFlowControlWait, recordSend, recordSenderStop } from '../metrics/send-metrics';
 import { failedSend, judgeAnswer } from '../sending/judge-answer';
 import { consultaRequestFor, heldRecordIn, judgeHeldRecord } from '../sending/judge-held-record';
 import { planMessage, type MessageInput, type PreparedMessage } from '../sending/plan-message';
@@ -143,8 +144,10 @@ export function createSendChainJob(deps: SendChainJobDeps) {
         certificate = { problem: err.problem, reason: err.message };
       }
     }
+    const stop = 'problem' in certificate ? undefined : await senderStopStore.find(db, certificate.fingerprint);
     const { authority, sender } = deps.config;
     return {
+      ...(stop && { stopped: { code: stop.code, since: stop.stoppedAt } }),
       chainId,
       waiting,
       held,
@@ -213,6 +216,7 @@ export function createSendChainJob(deps: SendChainJobDeps) {
         message.requestXml,
       );
       answeredAt = performance.now();
+      if (exchange.kind === 'http' && exchange.date) recordClockOffset(logger, exchange.date, now(), chainId);
       verdict = await askAboutOpenRecords(judgeAnswer(exchange, sent), message);
     } catch (err) {
       // Whatever failed here, the records are `sent` and counted: they take the retry path with its backoff, never a tight loop.
@@ -224,20 +228,38 @@ export function createSendChainJob(deps: SendChainJobDeps) {
       await submissionRecordStore.close(tx, opened.submissionId, verdict.submission);
       if (verdict.exchange === 'answered') await sendStateStore.recordAnswerTiming(tx, chainId, verdict.waitSeconds);
       if (verdict.exchange === 'refused') await sendStateStore.recordRejectionTiming(tx, chainId);
+      if (verdict.stop)
+        await senderStopStore.stop(tx, {
+          certificateFingerprint: message.certificate.fingerprint,
+          certificateSubject: message.certificate.subject,
+          code: verdict.stop.code,
+          message: verdict.stop.message,
+        });
       const outcomes: InvoiceOutcome[] = verdict.records.flatMap((r) => (r.kind === 'settled' ? [r.outcome] : []));
       const again = verdict.records.filter((r): r is Extract<RecordVerdict, { kind: 'again' }> => r.kind === 'again');
       if (again.length > 0) {
-        const { backoffBaseMs, backoffMaxMs, errorAfterSeconds } = deps.config.sender;
+        const { backoffBaseMs, backoffMaxMs, errorAfterSeconds, retryMinSeconds } = deps.config.sender;
         const at = now();
-        const retryAt = retryTime(verdict, state, { baseMs: backoffBaseMs, maxMs: backoffMaxMs }, at, deps.random);
-        // Only a send without an answer is part of an outage; records left open by an answer count from now.
-        const failingSince = verdict.exchange === 'unanswered' ? await sendStateStore.recordFailureTiming(tx, chainId, retryAt, at) : at;
+        const retryAt = retryTime(
+          verdict,
+          state,
+          { baseMs: backoffBaseMs, maxMs: backoffMaxMs, minSeconds: retryMinSeconds },
+          at,
+          deps.random,
+        );
+        // Only a send without an answer is part of an outage; records left open by an answer count from now, and the
+        // chain's next message waits for them (a retry code inside an answer is retried no faster than a lost answer).
+        const failingSince =
+          verdict.exchange === 'unanswered'
+            ? await sendStateStore.recordFailureTiming(tx, chainId, retryAt, at)
+            : (await sendStateStore.deferNextSend(tx, chainId, retryAt), at);
         outcomes.push(...judgeRetry(again, { retryAt, failingSince, now: at, errorAfterSeconds }));
       }
       await submissionRecordStore.applyInvoiceOutcomes(tx, outcomes, opened.submissionId);
       return outcomes;
     });
     recordSend(verdict, settled, ((answeredAt ?? performance.now()) - startedAt) / 1000);
+    if (verdict.stop) recordSenderStop(logger, { chainId, certificate: message.certificate, ...verdict.stop });
     logger.info(
       {
         chainId,
@@ -259,18 +281,31 @@ export function createSendChainJob(deps: SendChainJobDeps) {
     return verdict.exchange === 'unanswered' ? 'failed' : 'sent';
   }
 
-  /** Each record the answer left to the Consulta service: asked about one by one, over the message's connection. */
+  /**
+   * Each record the answer left to the Consulta service: asked about one by one, over the message's connection. Once
+   * the Consulta service gives no usable answer, the rest are not asked now: they go again, and are asked then.
+   */
   async function askAboutOpenRecords(verdict: Verdict, message: PreparedMessage): Promise<Verdict> {
     const records: RecordVerdict[] = [];
+    let consultaAnswers = true;
     for (const r of verdict.records) {
       if (r.kind !== 'ask') {
         records.push(r);
         continue;
       }
-      const exchange = await deps.transport
-        .send('ConsultaFactuSistemaFacturacion', message.endpoint, message.certificate.agent, consultaRequestFor(r.sent, message.obligado))
-        .catch(() => undefined);
-      records.push(judgeHeldRecord(r, heldRecordIn(exchange, r.sent), verdict.submission.csv));
+      const exchange = consultaAnswers
+        ? await deps.transport
+            .send(
+              'ConsultaFactuSistemaFacturacion',
+              message.endpoint,
+              message.certificate.agent,
+              consultaRequestFor(r.sent, message.obligado),
+            )
+            .catch(() => undefined)
+        : undefined;
+      const held = heldRecordIn(exchange, r.sent);
+      if (held === undefined) consultaAnswers = false;
+      records.push(judgeHeldRecord(r, held, verdict.submission.csv));
     }
     return { ...verdict, records };
   }

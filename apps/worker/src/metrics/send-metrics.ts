@@ -1,7 +1,8 @@
 import type { Db } from '@vf/db';
 import { sendStateStore, submissionBatchStore } from '@vf/db';
 import type { InvoiceOutcome } from '@vf/db';
-import { flowControlWait, sendDuration, sendsTotal, sentRecordsTotal } from '@vf/metrics';
+import type { Logger } from 'pino';
+import { authorityClockOffset, flowControlWait, senderStopsTotal, sendDuration, sendsTotal, sentRecordsTotal } from '@vf/metrics';
 import type { Verdict } from '../sending/verdict';
 
 export type SendOutcome = 'answered' | 'message_rejected' | 'server_fault' | 'no_answer';
@@ -29,4 +30,41 @@ export async function recordFlowControlWait(db: Db, chainId: string, reason: 'wa
   const [state, waiting] = await Promise.all([sendStateStore.get(db, chainId), submissionBatchStore.chainHasWork(db, chainId)]);
   if (!state || !waiting) return;
   flowControlWait.observe({ reason }, Math.max(0, state.nextSendAt.getTime() - Date.now()) / 1000);
+}
+
+/** Past this, the offset is logged as a warning: the authority flags records more than 240 s off its clock (2004). */
+const CLOCK_WARNING_SECONDS = 60;
+
+/**
+ * The authority's clock against this worker's, from an answer's `Date` header (whole seconds, so an offset under a
+ * second reads as 0 or ±1). A worker whose clock drifts writes FechaHoraHusoGenRegistro the authority flags with 2004.
+ */
+export function recordClockOffset(logger: Logger, dateHeader: string, receivedAt: Date, chainId: string): void {
+  const authority = Date.parse(dateHeader);
+  if (Number.isNaN(authority)) return;
+  const offsetSeconds = Math.round((authority - receivedAt.getTime()) / 1000);
+  authorityClockOffset.set(offsetSeconds);
+  if (Math.abs(offsetSeconds) > CLOCK_WARNING_SECONDS)
+    logger.warn(
+      { chainId, offsetSeconds, authorityDate: dateHeader, workerDate: receivedAt.toISOString() },
+      "this worker's clock is more than 60 s away from the authority's: records may be stored with error 2004; synchronise the clock (NTP)",
+    );
+}
+
+/** The authority suspended the certificate's access: every send under it is stopped until an operator resumes it. */
+export function recordSenderStop(
+  logger: Logger,
+  stop: { chainId: string; certificate: { fingerprint: string; subject: string }; code: number; message: string },
+): void {
+  senderStopsTotal.inc({ code: String(stop.code) });
+  logger.error(
+    {
+      chainId: stop.chainId,
+      code: stop.code,
+      authorityMessage: stop.message,
+      certificateFingerprint: stop.certificate.fingerprint,
+      certificateSubject: stop.certificate.subject,
+    },
+    `sending stopped: the authority suspended access for this certificate (${stop.code}); nothing goes under it until an operator resumes it with npm run sender-stops -- resume ${stop.certificate.fingerprint}`,
+  );
 }

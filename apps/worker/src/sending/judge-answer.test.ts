@@ -126,3 +126,55 @@ test('an answer whose EstadoEnvio and EstadoRegistro this service does not know 
   expect(verdict.records[0]).toMatchObject({ kind: 'settled', outcome: { status: 'accepted' } });
   expect(verdict.records[1]).toEqual({ kind: 'ask', sent: sent(2), unknownState: 'Pendiente' });
 });
+
+test('what the catalogue retries goes again; 3001 and a code in no table are asked; 2007 is stored but needs the user', () => {
+  expect(judgeLine(sent(1), line(1, { state: 'Incorrecto', errorCode: 1129, errorDescription: 'Error técnico' }), undefined)).toMatchObject(
+    {
+      kind: 'again',
+      code: 1129,
+    },
+  );
+  expect(judgeLine(sent(1), line(1, { state: 'Incorrecto', errorCode: 3001, errorDescription: 'ya dado de baja' }), undefined)).toEqual({
+    kind: 'ask',
+    sent: sent(1),
+    code: 3001,
+    message: 'ya dado de baja',
+  });
+  expect(judgeLine(sent(1), line(1, { state: 'Incorrecto', errorCode: 1999 }), undefined)).toMatchObject({ kind: 'ask', code: 1999 });
+  expect(judgeLine(sent(1), line(1, { state: 'Incorrecto' }), undefined)).toMatchObject({ kind: 'ask' });
+  expect(
+    judgeLine(
+      sent(1),
+      line(1, { state: 'AceptadoConErrores', errorCode: 2007, errorDescription: 'No debe informarse como primer registro' }),
+      'C',
+    ),
+  ).toMatchObject({ kind: 'settled', outcome: { status: 'error', code: 2007, csv: 'C', nextAttemptAt: null } });
+});
+
+test('faults as the catalogue says: retry codes go again from either side, 102 is asked first, 4141 stops the sender, a bare 500 is the certificate', () => {
+  const records = [sent(1)];
+  const fault = (side: 'client' | 'server', code: number, status = 500) =>
+    ({ kind: 'http', status, requestXml: '', body: buildSoapFault({ side, code, message: `Codigo[${code}]` }) }) as const;
+  expect(judgeAnswer(fault('client', 4103, 200), records)).toMatchObject({ exchange: 'unanswered', records: [{ kind: 'again' }] });
+  expect(judgeAnswer(fault('server', 3501, 200), records)).toMatchObject({ exchange: 'unanswered', records: [{ kind: 'again' }] });
+  expect(judgeAnswer(fault('server', 102), records)).toMatchObject({
+    exchange: 'unanswered',
+    records: [{ kind: 'ask', unanswered: expect.any(String) }],
+  });
+  expect(judgeAnswer({ kind: 'no_answer', error: 'timeout', requestXml: '' }, records).records).toMatchObject([{ kind: 'ask' }]);
+  const suspended = judgeAnswer(fault('client', 4141), records);
+  expect(suspended).toMatchObject({
+    exchange: 'refused',
+    stop: { code: 4141 },
+    records: [{ kind: 'settled', outcome: { status: 'error', code: 4141 } }],
+  });
+  expect(judgeAnswer(fault('client', 4112), records).stop).toBeUndefined();
+  expect(judgeAnswer({ kind: 'http', status: 500, body: '', requestXml: '' }, records)).toMatchObject({
+    exchange: 'refused',
+    records: [{ kind: 'settled', outcome: { status: 'error', cause: 'certificate_refused', nextAttemptAt: null } }],
+  });
+  // An HTML page comes from in front of the service: nothing was processed, nothing to ask.
+  expect(judgeAnswer({ kind: 'http', status: 503, body: '<html>503</html>', requestXml: '' }, records).records).toMatchObject([
+    { kind: 'again' },
+  ]);
+});

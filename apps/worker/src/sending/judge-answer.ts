@@ -1,3 +1,4 @@
+import { codeBehaviour } from '@vf/core';
 import { parseRegFactuReply, type ParsedReply, type ResponseLine, type SoapFault } from '@vf/xml';
 import type { InvoiceOutcome, SubmissionResult } from '@vf/db';
 import type { SoapExchange } from '../transport/soap-transport';
@@ -33,10 +34,15 @@ export function matchLines(records: SentRecord[], lines: ResponseLine[]): Map<st
   return matched;
 }
 
-/** What one answer line means for its record. Never throws, whatever the authority wrote. */
+/**
+ * What one answer line means for its record, as the code catalogue prescribes (@vf/core code-catalogue). Never
+ * throws, whatever the authority wrote.
+ */
 export function judgeLine(sent: SentRecord, line: ResponseLine | undefined, csv: string | undefined): RecordVerdict {
   if (!line) return { kind: 'again', sent, reason: "the authority's answer had no line for this record" };
   const base = { invoiceId: sent.invoiceId, csv: csv ?? null };
+  const code = line.errorCode;
+  const message = line.errorDescription ?? null;
   // Read as a plain string: a value the schema did not list must land in `default`, not in a wrong branch.
   const state: string = line.state;
   switch (state) {
@@ -46,31 +52,45 @@ export function judgeLine(sent: SentRecord, line: ResponseLine | undefined, csv:
         outcome: { ...base, status: 'accepted', note: csv ? `accepted by the authority (CSV ${csv})` : 'accepted by the authority' },
       };
     case 'AceptadoConErrores':
+      if (code !== undefined && codeBehaviour(code).action === 'error') {
+        // Stored, so never sent again on its own; but what the code says needs the user before the chain goes on.
+        const why = `stored by the authority with error ${withCode(code, line.errorDescription)}; needs attention`;
+        return {
+          kind: 'settled',
+          outcome: { ...base, status: 'error', code, message, lastError: why, nextAttemptAt: null, note: `error: ${why}` },
+        };
+      }
       return {
         kind: 'settled',
         outcome: {
           ...base,
           status: 'accepted_with_warnings',
-          code: line.errorCode ?? null,
-          message: line.errorDescription ?? null,
-          note: `accepted with errors: ${withCode(line.errorCode, line.errorDescription)}`,
+          code: code ?? null,
+          message,
+          note: `accepted with errors: ${withCode(code, line.errorDescription)}`,
         },
       };
-    case 'Incorrecto':
-      if (line.errorCode === DUPLICATE_CODE) return { kind: 'ask', sent, code: DUPLICATE_CODE };
+    case 'Incorrecto': {
+      // An Incorrecto without a code says nothing of what the authority holds: only the Consulta service can.
+      const action = code === undefined ? 'consulta' : codeBehaviour(code).action;
+      if (action === 'consulta') return { kind: 'ask', sent, ...(code !== undefined && { code }), ...(message && { message }) };
+      if (action === 'retry')
+        return { kind: 'again', sent, code, reason: `the authority asked for a retry: ${withCode(code, line.errorDescription)}` };
+      if (action === 'error' || action === 'stop') {
+        const why = `refused by the authority: ${withCode(code, line.errorDescription)}`;
+        return {
+          kind: 'settled',
+          outcome: { ...base, status: 'error', code: code ?? null, message, lastError: why, nextAttemptAt: null, note: `error: ${why}` },
+        };
+      }
       return {
         kind: 'settled',
-        outcome: {
-          ...base,
-          status: 'rejected',
-          code: line.errorCode ?? null,
-          message: line.errorDescription ?? null,
-          note: `rejected: ${withCode(line.errorCode, line.errorDescription)}`,
-        },
+        outcome: { ...base, status: 'rejected', code: code ?? null, message, note: `rejected: ${withCode(code, line.errorDescription)}` },
       };
+    }
     default:
       // The parser reports a value outside the schema's list as 'Unknown' and keeps what the authority wrote.
-      return { kind: 'ask', sent, ...(line.errorCode !== undefined && { code: line.errorCode }), unknownState: line.rawState ?? state };
+      return { kind: 'ask', sent, ...(code !== undefined && { code }), unknownState: line.rawState ?? state };
   }
 }
 
@@ -94,12 +114,15 @@ export function judgeClientFault(sent: SentRecord[], fault: SoapFault): InvoiceO
   }));
 }
 
-function unanswered(sent: SentRecord[], submission: SubmissionResult): Verdict {
+function unanswered(sent: SentRecord[], submission: SubmissionResult, mayHaveBeenProcessed = false): Verdict {
+  const reason = submission.errorMessage!;
   return {
     exchange: 'unanswered',
     submission,
     waitSeconds: 0,
-    records: sent.map((s) => ({ kind: 'again', sent: s, reason: submission.errorMessage! })),
+    // A message that may have been processed is settled through the Consulta service before anything goes again:
+    // a record the authority already holds is never sent twice.
+    records: sent.map((s) => (mayHaveBeenProcessed ? { kind: 'ask', sent: s, unanswered: reason } : { kind: 'again', sent: s, reason })),
   };
 }
 
@@ -108,15 +131,45 @@ export function failedSend(sent: SentRecord[], reason: string): Verdict {
   return unanswered(sent, { outcome: 'transport_error', errorMessage: reason });
 }
 
-/** What an exchange with the authority means for the message and each of its records. Pure. */
+/**
+ * HTTP 500 with no body at all: what the authority answers when the certificate's holder is neither the taxpayer nor
+ * empowered to act for it (as integrators reported). Nothing was registered; the user has to change the certificate.
+ */
+function certificateRefused(sent: SentRecord[], http: { httpStatus: number; responseXml: string }): Verdict {
+  const why = 'the authority answered HTTP 500 with no body: the certificate holder may not act for this taxpayer';
+  return {
+    exchange: 'refused',
+    submission: { ...http, outcome: 'fault', errorMessage: `message rejected: ${why}` },
+    waitSeconds: 0,
+    records: sent.map((s) => ({
+      kind: 'settled',
+      outcome: {
+        invoiceId: s.invoiceId,
+        status: 'error',
+        cause: 'certificate_refused',
+        lastError: why,
+        nextAttemptAt: null,
+        note: `error: ${why}; nothing was registered`,
+      },
+    })),
+  };
+}
+
+/**
+ * What an exchange with the authority means for the message and each of its records, as the code catalogue
+ * prescribes. Pure.
+ */
 export function judgeAnswer(exchange: SoapExchange, sent: SentRecord[]): Verdict {
+  // The request went out and nothing came back: the authority may have processed it.
   if (exchange.kind === 'no_answer')
-    return unanswered(sent, { outcome: 'transport_error', errorMessage: `transport error: ${exchange.error}` });
+    return unanswered(sent, { outcome: 'transport_error', errorMessage: `transport error: ${exchange.error}` }, true);
   const http = { httpStatus: exchange.status, responseXml: exchange.body };
+  if (exchange.status === 500 && exchange.body.trim() === '') return certificateRefused(sent, http);
   let reply: ParsedReply;
   try {
     reply = parseRegFactuReply(exchange.body);
   } catch {
+    // An HTML page or any other non-SOAP answer comes from in front of the service: nothing was processed.
     return unanswered(sent, {
       ...http,
       outcome: 'transport_error',
@@ -125,12 +178,18 @@ export function judgeAnswer(exchange: SoapExchange, sent: SentRecord[]): Verdict
   }
   if (reply.kind === 'fault') {
     const fault = { ...http, outcome: 'fault' as const, faultCode: reply.code !== undefined ? String(reply.code) : reply.faultCode };
-    if (reply.side === 'server') return unanswered(sent, { ...fault, errorMessage: `server fault (${reply.faultCode}): ${reply.message}` });
+    const behaviour = reply.code !== undefined ? codeBehaviour(reply.code) : undefined;
+    const errorMessage = `${reply.side === 'server' ? 'server fault' : 'message rejected'} (${reply.faultCode}): ${reply.message}`;
+    // What the catalogue retries is retried whatever side the fault names (the retry codes come as either), and so
+    // is any other Server fault. Whether it stored anything unknown (Codigo[102], no code): asked before going again.
+    if (behaviour?.action === 'retry' || (reply.side === 'server' && behaviour?.action !== 'stop'))
+      return unanswered(sent, { ...fault, errorMessage }, behaviour?.stored === 'unknown' || behaviour === undefined);
     return {
       exchange: 'refused',
-      submission: { ...fault, errorMessage: `message rejected (${reply.faultCode}): ${reply.message}` },
+      submission: { ...fault, errorMessage },
       waitSeconds: 0,
       records: judgeClientFault(sent, reply).map((outcome) => ({ kind: 'settled', outcome })),
+      ...(behaviour?.stopsSender && { stop: { code: behaviour.code, message: reply.message } }),
     };
   }
   const lines = matchLines(sent, reply.lines);

@@ -14,8 +14,11 @@ export function consultaRequestFor(sent: SentRecord, obligado: { name: string; n
   return buildConsultaRequest({ obligado, period: { year, month }, invoiceNumber: id.invoiceNumber, invoiceDate: id.invoiceDate });
 }
 
-/** The record the authority holds under the sent record's IDFactura, as a Consulta exchange shows it. */
-export function heldRecordIn(exchange: SoapExchange | undefined, sent: SentRecord): ConsultaRecord | undefined {
+/**
+ * The record the authority holds under the sent record's IDFactura, as a Consulta exchange shows it: `none` when the
+ * Consulta service answered and holds nothing under it, undefined when it gave no usable answer.
+ */
+export function heldRecordIn(exchange: SoapExchange | undefined, sent: SentRecord): ConsultaRecord | 'none' | undefined {
   if (exchange?.kind !== 'http') return undefined;
   let reply: ReturnType<typeof parseConsultaReply>;
   try {
@@ -25,36 +28,64 @@ export function heldRecordIn(exchange: SoapExchange | undefined, sent: SentRecor
   }
   if (reply.kind !== 'consulta') return undefined;
   const { id } = sent.record;
-  return reply.records.find(
+  const held = reply.records.find(
     (r) => r.id.issuerNif === id.issuerNif && r.id.invoiceNumber === id.invoiceNumber && r.id.invoiceDate === id.invoiceDate,
   );
+  return held ?? 'none';
+}
+
+/** Why the record was asked about, for the history when the Consulta service did not settle it. */
+function question(ask: Extract<RecordVerdict, { kind: 'ask' }>): string {
+  if (ask.unanswered !== undefined) return ask.unanswered;
+  if (ask.unknownState !== undefined) return `the authority answered the unknown EstadoRegistro "${ask.unknownState}"`;
+  if (ask.code === DUPLICATE_CODE) return 'duplicate (3000)';
+  return `the authority answered ${withCode(ask.code, ask.message) || 'Incorrecto without a code'}`;
 }
 
 /**
- * What the record the authority holds means for ours. It is ours only when its huella is ours: otherwise the number
- * is taken by another record, and ours is `rejected`. Nothing held, or a held state this service does not know: the
- * record goes again later. `csv`: the CSV of the answer that raised the question.
+ * What the record the authority holds means for ours (`held`: what heldRecordIn found). It is ours only when its
+ * huella is ours. Otherwise, by what raised the question: after a 3000 the number is taken by another record; after a
+ * 3001 the invoice was cancelled by another record; after a lost answer ours was not stored and goes again; after a
+ * code in no table ours was refused with it. The Consulta service not answering (or a held state this service does
+ * not know) sends the record again later, where the question comes up again. `csv`: the CSV of the answer that raised
+ * the question.
  */
 export function judgeHeldRecord(
   ask: Extract<RecordVerdict, { kind: 'ask' }>,
-  held: ConsultaRecord | undefined,
+  held: ConsultaRecord | 'none' | undefined,
   csv?: string | null,
 ): RecordVerdict {
   const { sent } = ask;
   const again = (reason: string): RecordVerdict => ({ kind: 'again', sent, reason, code: ask.code, unknownState: ask.unknownState });
-  const unsettled =
-    ask.unknownState !== undefined
-      ? `the authority answered the unknown EstadoRegistro "${ask.unknownState}" and the Consulta service did not settle it`
-      : 'duplicate (3000) and the Consulta service did not show the record the authority holds';
-  if (!held) return again(unsettled);
+  if (held === undefined) return again(`${question(ask)} and the Consulta service did not answer`);
   const base = { invoiceId: sent.invoiceId, csv: csv ?? null };
-  const heldHash = held.data?.hash;
-  if (heldHash !== sent.record.hash) {
-    const why = `the authority already holds another record with number ${sent.record.id.invoiceNumber} of ${sent.record.id.invoiceDate} (huella ${heldHash ?? 'not given'})`;
-    return {
-      kind: 'settled',
-      outcome: { ...base, status: 'rejected', code: DUPLICATE_CODE, cause: 'number_taken', message: why, note: `rejected: ${why}` },
-    };
+  const refused = (code: number | undefined, message: string): RecordVerdict => ({
+    kind: 'settled',
+    outcome: { ...base, status: 'rejected', code: code ?? null, message, note: `rejected: ${withCode(code, message)}` },
+  });
+  const heldHash = held === 'none' ? undefined : held.data?.hash;
+  if (held === 'none' || heldHash !== sent.record.hash) {
+    const notOurs =
+      held === 'none'
+        ? 'the Consulta service shows the authority holds no record of this invoice'
+        : `the authority already holds another record with number ${sent.record.id.invoiceNumber} of ${sent.record.id.invoiceDate} (huella ${heldHash ?? 'not given'})`;
+    // Not stored: going again is safe, and the only way the authority gets it.
+    if (ask.unanswered !== undefined || ask.unknownState !== undefined) return again(`${question(ask)}; ${notOurs}`);
+    if (ask.code === DUPLICATE_CODE) {
+      if (held === 'none') return again(`${question(ask)}; ${notOurs}`);
+      return {
+        kind: 'settled',
+        outcome: {
+          ...base,
+          status: 'rejected',
+          code: DUPLICATE_CODE,
+          cause: 'number_taken',
+          message: notOurs,
+          note: `rejected: ${notOurs}`,
+        },
+      };
+    }
+    return refused(ask.code, ask.message ?? notOurs);
   }
   const ours = 'the authority holds this very record (same huella, confirmed by the Consulta service)';
   const state: string = held.state;
@@ -73,9 +104,9 @@ export function judgeHeldRecord(
         },
       };
     case 'Anulado':
-      // Registered, then cancelled by a later record: this record itself was accepted.
+      // Registered, then cancelled by a later record (or this record is the anulación): it was accepted.
       return { kind: 'settled', outcome: { ...base, status: 'accepted', note: `${ours}, since cancelled (Anulado)` } };
     default:
-      return again(unsettled);
+      return again(`${question(ask)}; the Consulta service shows the unknown state "${state}"`);
   }
 }

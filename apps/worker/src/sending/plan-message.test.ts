@@ -10,7 +10,13 @@ import { planMessage, type MessageInput } from './plan-message';
 const NOW = new Date('2026-03-02T10:00:00Z');
 const NIF = 'B12345674';
 const holder = issueCertificate(createTestCa(), { commonName: 'TITULAR', nif: NIF, notBefore: new Date('2026-01-01T00:00:00Z') });
-const certificate: ClientCertificate = { mode: 'taxpayer', agent: new Agent(), subject: 'CN=TITULAR', signer: signingIdentity(holder) };
+const certificate: ClientCertificate = {
+  mode: 'taxpayer',
+  agent: new Agent(),
+  subject: 'CN=TITULAR',
+  fingerprint: 'AA:BB',
+  signer: signingIdentity(holder),
+};
 const authority: AppConfig['authority'] = {
   mode: 'simulator',
   simulatorUrl: 'https://127.0.0.1:9443/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
@@ -154,6 +160,16 @@ test('without a certificate or a taxpayer nothing is sent and every record says 
   ]);
   const noTaxpayer = planMessage(input(chain(1), { taxpayerId: undefined }));
   expect(noTaxpayer.failed.map((f) => f.cause)).toEqual(['taxpayer_missing']);
+});
+
+test('under a certificate the authority suspended, nothing is sent until an operator resumes it, and every record says so', () => {
+  const stopped = planMessage(input(chain(2), { stopped: { code: 4141, since: NOW } }));
+  expect(stopped.message).toBeUndefined();
+  expect(stopped.failed.map((f) => [f.invoiceId, f.status, f.cause, f.nextAttemptAt])).toEqual([
+    ['inv-1', 'error', 'sender_stopped', null],
+    ['inv-2', 'error', 'sender_stopped', null],
+  ]);
+  expect(stopped.failed[0].lastError).toMatch(/suspended its access \(4141\); an operator must resume it/);
 });
 
 test('Incidencia = S once the message is late: a record older than the tolerance, or one an earlier attempt already carried', () => {

@@ -41,6 +41,8 @@ export interface MessageInput {
   incidentAfterSeconds: number;
   /** Sign records that were never signed (SIGN_RECORDS). Records signed before go with their signature either way. */
   signRecords: boolean;
+  /** The certificate's sends are stopped (the authority suspended its access): nothing goes until an operator resumes. */
+  stopped?: { code: number; since: Date };
   now: Date;
 }
 
@@ -115,6 +117,10 @@ export function planMessage(input: MessageInput): MessagePlan {
     };
   if ('problem' in certificate)
     return { failed: [...batch, ...blocked].map((i) => failure(i.id, certificate.problem, certificate.reason)), message: undefined };
+  if (input.stopped) {
+    const reason = `sending under ${certificate.subject} is stopped since ${input.stopped.since.toISOString()}: the authority suspended its access (${input.stopped.code}); an operator must resume it`;
+    return { failed: [...batch, ...blocked].map((i) => failure(i.id, 'sender_stopped', reason)), message: undefined };
+  }
 
   const failed: InvoiceOutcome[] = [...waiting];
   const records: MessageRecord[] = [];

@@ -43,11 +43,20 @@ test('an answer this service could not understand, nor the Consulta service sett
 test('a retry waits the backoff, and never less than the waiting time (the last known one after a send without answer)', () => {
   const state = { consecutiveFailures: 2, waitSeconds: 60 } as SendState;
   const now = new Date('2025-03-01T10:00:00Z');
-  const backoff = { baseMs: 1_000, maxMs: 600_000 };
+  const backoff = { baseMs: 1_000, maxMs: 600_000, minSeconds: 0 };
   const verdict = (exchange: Verdict['exchange'], waitSeconds: number) => ({ exchange, waitSeconds }) as Verdict;
   expect(retryTime(verdict('unanswered', 0), state, backoff, now, () => 0.5)).toEqual(new Date('2025-03-01T10:01:00Z'));
   expect(retryTime(verdict('answered', 5), state, backoff, now, () => 0.5)).toEqual(new Date('2025-03-01T10:00:05Z'));
   expect(retryTime(verdict('unanswered', 0), { ...state, consecutiveFailures: 8 }, backoff, now, () => 0.5)).toEqual(
     new Date('2025-03-01T10:04:16Z'),
   );
+});
+
+test('a failing chain goes again at most once a minute, even when the authority answered a shorter waiting time', () => {
+  const state = { consecutiveFailures: 0, waitSeconds: 1 } as SendState;
+  const now = new Date('2025-03-01T10:00:00Z');
+  const backoff = { baseMs: 20, maxMs: 600_000, minSeconds: 60 };
+  const verdict = (exchange: Verdict['exchange'], waitSeconds: number) => ({ exchange, waitSeconds }) as Verdict;
+  for (const v of [verdict('unanswered', 0), verdict('answered', 1)])
+    expect(retryTime(v, state, backoff, now, () => 0.5)).toEqual(new Date('2025-03-01T10:01:00Z'));
 });

@@ -12,18 +12,20 @@ export interface RetryPlan {
 
 /**
  * When the records that must go again are tried: an exponential backoff on the chain's run of failures, but never
- * earlier than flow control allows counted from now (a message without an answer may have been processed).
+ * earlier than flow control allows counted from now (a message without an answer may have been processed), nor than
+ * `minSeconds` (a failing chain goes again at most once a minute).
  */
 export function retryTime(
   verdict: Verdict,
   state: SendState,
-  backoff: BackoffSettings,
+  backoff: BackoffSettings & { minSeconds: number },
   now: Date,
   random: () => number = Math.random,
 ): Date {
   const delayMs = backoffDelayMs(state.consecutiveFailures, backoff, random);
   const waitSeconds = verdict.exchange === 'unanswered' ? state.waitSeconds : verdict.waitSeconds;
-  return new Date(Math.max(now.getTime() + delayMs, now.getTime() + waitSeconds * 1000));
+  // Never sooner than the floor (the code catalogue's once a minute), whatever the waiting time last answered.
+  return new Date(now.getTime() + Math.max(delayMs, waitSeconds * 1000, backoff.minSeconds * 1000));
 }
 
 /**

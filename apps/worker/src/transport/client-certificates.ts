@@ -1,4 +1,5 @@
 import { statSync, readFileSync } from 'node:fs';
+import { X509Certificate } from 'node:crypto';
 import { Agent } from 'node:https';
 import { decryptSecret, readPkcs12, type Pkcs12Contents } from '@vf/certificates';
 import type { SenderTaxpayer } from '@vf/db';
@@ -24,6 +25,8 @@ export interface ClientCertificate {
   mode: 'taxpayer' | 'platform';
   agent: Agent;
   subject: string;
+  /** SHA-256 fingerprint: what a stop by the authority (4141) is kept under. */
+  fingerprint: string;
   /** The same certificate's key, ready to sign records: a record is signed with the certificate it is sent with. */
   signer: SigningIdentity;
 }
@@ -73,7 +76,7 @@ export class ClientCertificates {
         `${whose} (${entry.subject}) is not valid before ${entry.notBefore.toISOString()}`,
       );
     }
-    return { mode: entry.mode, agent: entry.agent, subject: entry.subject, signer: entry.signer };
+    return { mode: entry.mode, agent: entry.agent, subject: entry.subject, fingerprint: entry.fingerprint, signer: entry.signer };
   }
 
   close(): void {
@@ -143,6 +146,7 @@ export class ClientCertificates {
       agent,
       signer,
       subject: contents.subject,
+      fingerprint: new X509Certificate(contents.certPem).fingerprint256,
       notBefore: contents.notBefore,
       notAfter: contents.notAfter,
     };

@@ -8,7 +8,15 @@ export type SoapOperation = 'RegFactuSistemaFacturacion' | 'ConsultaFactuSistema
 
 /** What came back over the wire, uninterpreted: an HTTP answer (any status), or no answer at all. */
 export type SoapExchange =
-  { kind: 'http'; status: number; body: string; requestXml: string } | { kind: 'no_answer'; error: string; requestXml: string };
+  | {
+      kind: 'http';
+      status: number;
+      body: string;
+      requestXml: string;
+      /** The answer's `Date` header (the authority's clock), when it had one. */
+      date?: string;
+    }
+  | { kind: 'no_answer'; error: string; requestXml: string };
 
 export interface SoapTransportOptions {
   timeoutMs: number;
@@ -62,10 +70,19 @@ export class SoapTransport {
       this.http.request(
         endpoint,
         requestXml,
-        (err: unknown, res?: { status?: number }, body?: unknown) => {
+        (err: unknown, res?: { status?: number; headers?: Record<string, unknown> }, body?: unknown) => {
           if (err || res?.status === undefined)
             resolve({ kind: 'no_answer', error: describeFailure(err ?? new Error('no answer')), requestXml });
-          else resolve({ kind: 'http', status: res.status, body: typeof body === 'string' ? body : String(body ?? ''), requestXml });
+          else {
+            const date = res.headers?.date;
+            resolve({
+              kind: 'http',
+              status: res.status,
+              body: typeof body === 'string' ? body : String(body ?? ''),
+              requestXml,
+              ...(typeof date === 'string' && { date }),
+            });
+          }
         },
         headers,
         options,

@@ -36,12 +36,9 @@ export const AUTHORITY_CODE_TEXTS: Readonly<Record<number, CauseText>> = {
     RESEND_AFTER_FIX,
   ),
   4108: cause(
-    'La AEAT no pudo obtener el certificado con el que se presentó el envío.',
-    'The authority could not read the certificate the message was presented with.',
-    {
-      es: 'Sube de nuevo el certificado del contribuyente (PKCS#12 vigente); el envío se reanuda solo.',
-      en: "Upload the taxpayer's certificate again (a valid PKCS#12); sending resumes on its own.",
-    },
+    'La AEAT tuvo un error técnico al obtener el certificado con el que se presentó el envío.',
+    'The authority had a technical error reading the certificate the message was presented with.',
+    CONTACT_SUPPORT,
   ),
   4112: cause(
     'La AEAT no acepta este certificado para presentar facturas de este contribuyente: su titular no es el contribuyente, ni un colaborador social, apoderado o sucesor.',

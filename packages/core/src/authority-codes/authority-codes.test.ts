@@ -12,7 +12,7 @@ test('every code and service cause is explained, with a next step, in Spanish an
 });
 
 test('the causes that need the user say what to change; a service cause wins over the code it came with', () => {
-  for (const code of [4104, 4108, 4112]) expect(explainCause({ code })!.es.nextStep).toMatch(/contribuyente|certificado/);
+  for (const code of [4104, 4112, 401]) expect(explainCause({ code })!.es.nextStep).toMatch(/contribuyente|certificado/);
   for (const c of SERVICE_CAUSES.filter((s) => s.startsWith('certificate_')))
     expect(explainCause({ cause: c })!.en.nextStep).toMatch(/certificate/);
   expect(explainCause({ code: 3000, cause: 'number_taken' })).toBe(SERVICE_CAUSE_TEXTS.number_taken);

@@ -1,5 +1,5 @@
-import { AUTHORITY_CODE_TEXTS } from './authority-code-texts';
 import { cause, type CauseText } from './cause-text';
+import { CODE_CATALOGUE } from './code-catalogue';
 import { SERVICE_CAUSE_TEXTS, SERVICE_CAUSES, type ServiceCause } from './service-cause-texts';
 
 export function isServiceCause(value: unknown): value is ServiceCause {
@@ -35,5 +35,5 @@ function byFamily(code: number): CauseText {
 export function explainCause(ref: { code?: number | null; cause?: string | null }): CauseText | undefined {
   if (isServiceCause(ref.cause)) return SERVICE_CAUSE_TEXTS[ref.cause];
   if (ref.code === null || ref.code === undefined) return undefined;
-  return AUTHORITY_CODE_TEXTS[ref.code] ?? byFamily(ref.code);
+  return CODE_CATALOGUE.get(ref.code)?.text ?? byFamily(ref.code);
 }

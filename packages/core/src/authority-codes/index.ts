@@ -3,3 +3,4 @@ export * from './cause-text';
 export * from './authority-code-texts';
 export * from './service-cause-texts';
 export * from './explain-cause';
+export * from './code-catalogue';

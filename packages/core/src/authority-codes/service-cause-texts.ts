@@ -13,6 +13,8 @@ export const SERVICE_CAUSES = [
   'outage',
   'unknown_answer',
   'number_taken',
+  'certificate_refused',
+  'sender_stopped',
 ] as const;
 
 export type ServiceCause = (typeof SERVICE_CAUSES)[number];
@@ -77,6 +79,22 @@ export const SERVICE_CAUSE_TEXTS: Readonly<Record<ServiceCause, CauseText>> = {
     {
       es: 'El servicio consulta a la AEAT qué tiene registrado y reenvía el registro sin cambios hasta saberlo.',
       en: 'The service asks the authority what it holds and resends the record unchanged until it knows.',
+    },
+  ),
+  certificate_refused: cause(
+    'La AEAT respondió con un error HTTP 500 sin contenido: es lo que hace cuando el titular del certificado no es el contribuyente ni está apoderado para actuar por él. No registró nada.',
+    "The authority answered HTTP 500 with no content: what it does when the certificate's holder is neither the taxpayer nor empowered to act for it. It registered nothing.",
+    {
+      es: 'Sube un certificado a nombre del contribuyente, o da de alta en la AEAT el apoderamiento del titular, y pulsa «Reenviar».',
+      en: "Upload a certificate in the taxpayer's name, or register the holder's power of attorney with the authority, and press Resend.",
+    },
+  ),
+  sender_stopped: cause(
+    'Los envíos con este certificado están detenidos: la AEAT suspendió su acceso (código 4141).',
+    'Sending with this certificate is stopped: the authority suspended its access (code 4141).',
+    {
+      es: 'Solo se resuelve escribiendo a la AEAT; cuando levante la suspensión, el operador del servicio reanuda los envíos y la factura sale sola.',
+      en: 'Only writing to the authority resolves it; once it lifts the suspension, the service operator resumes sending and the invoice goes on its own.',
     },
   ),
   number_taken: cause(

@@ -1,6 +1,6 @@
-import { AUTHORITY_CODE_TEXTS } from '../authority-codes/authority-code-texts';
 import { inPlainWords } from '../authority-codes/cause-text';
 import { aeatError } from '../authority-codes/aeat-error-table';
+import { CODE_CATALOGUE } from '../authority-codes/code-catalogue';
 import type { ValidationIssue } from './types';
 
 /**
@@ -10,6 +10,6 @@ import type { ValidationIssue } from './types';
 export function explainWarning(warning: ValidationIssue): ValidationIssue {
   const code = warning.authority_code;
   if (code === undefined || aeatError(code)?.level !== 'accepted') return warning;
-  const text = AUTHORITY_CODE_TEXTS[code];
+  const text = CODE_CATALOGUE.get(code)?.text;
   return text ? { ...warning, explanation: { es: inPlainWords(text, 'es'), en: inPlainWords(text, 'en') } } : warning;
 }

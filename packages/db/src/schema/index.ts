@@ -7,3 +7,4 @@ export * from './submissions';
 export * from './idempotency';
 export * from './webhooks';
 export * from './signed-records';
+export * from './sender-stops';

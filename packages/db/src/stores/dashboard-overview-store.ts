@@ -15,6 +15,8 @@ export interface ProblemInvoice {
   code: number | null;
   message: string | null;
   lastError: string | null;
+  /** A cause on the service's side (@vf/core service causes), when no authority code says why. */
+  errorCause: string | null;
   updatedAt: Date;
 }
 
@@ -67,6 +69,7 @@ export const dashboardOverviewStore = {
         code: invoices.authorityCode,
         message: invoices.authorityMessage,
         lastError: invoices.lastError,
+        errorCause: invoices.errorCause,
         updatedAt: invoices.updatedAt,
       })
       .from(invoices)

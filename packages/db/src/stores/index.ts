@@ -22,3 +22,4 @@ export * from './submission-batch-store';
 export * from './submission-record-store';
 export * from './submission-resume-store';
 export * from './signed-record-store';
+export * from './sender-stop-store';

@@ -175,6 +175,14 @@ export const sendStateStore = {
       .where(eq(sendStates.chainId, chainId));
   },
 
+  /** Records of an answer must go again: the chain's next message waits until `at` (or later, if it already did). */
+  async deferNextSend(tx: DbOrTx, chainId: string, at: Date): Promise<void> {
+    await tx
+      .update(sendStates)
+      .set({ nextSendAt: sql`GREATEST(${sendStates.nextSendAt}, ${at.toISOString()}::timestamptz)` })
+      .where(eq(sendStates.chainId, chainId));
+  },
+
   /** A send failed without an answer: back off until retryAt. Returns since when the sends have been failing. */
   async recordFailureTiming(tx: DbOrTx, chainId: string, retryAt: Date, failedAt: Date): Promise<Date> {
     const [row] = await tx

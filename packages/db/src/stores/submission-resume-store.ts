@@ -63,6 +63,22 @@ export const submissionResumeStore = {
    * Records in `error` waiting for the user whose taxpayer changed after the error (a new certificate, a corrected NIF
    * or name): they may go through now, so they go back in the queue. Run by the reconciler.
    */
+  /**
+   * An operator resumed a certificate the authority had suspended (4141): the chains stopped by it go back in the
+   * queue, the records behind the stopped one with it. A chain still under another stopped certificate stops again at
+   * its next send.
+   */
+  resumeAfterSenderStop(tx: DbOrTx): Promise<ResumedRecord[]> {
+    return resume(
+      tx,
+      'reconciler',
+      'sending resumed by an operator after the access suspension (4141): sent again',
+      sql`i.next_attempt_at IS NULL AND i.chain_id IN (
+        SELECT s.chain_id FROM invoices s
+        WHERE s.authority_status = 'error' AND (s.error_cause = 'sender_stopped' OR s.authority_code = 4141))`,
+    );
+  },
+
   resumeAfterTaxpayerChange(tx: DbOrTx): Promise<ResumedRecord[]> {
     return resume(
       tx,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { explainCause, inPlainWords } from '@vf/core';
+import { CODE_CATALOGUE, explainCause, inPlainWords } from '@vf/core';
 import { accounts, invoices } from '@vf/db';
 import { createSystem, createTaxpayer, invoiceBody } from '../../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -170,5 +170,36 @@ describe('Spanish formats and texts', () => {
     const spanishPage = (await a.agent.get(`/app/invoices/${id}`).set('Accept-Language', 'es').expect(200)).text;
     expect(spanishPage).toContain(text.es.explanation);
     expect(spanishPage).not.toContain(text.en.explanation);
+  });
+
+  it('explains every kind of code it can show, on the record and in the list: in Spanish on a Spanish page, in English on an English one', async () => {
+    const a = await signUp(t.app, 'Gestoría Códigos', 'es');
+    const { id } = await withBigInvoice(a);
+    // Read as text, unescaped, to compare with the catalogue's words.
+    const page = async (language: string, path: string) =>
+      (await a.agent.get(path).set('Accept-Language', language).expect(200)).text.replace(
+        /&(amp|lt|gt|quot|#39|#96);/g,
+        (m) => ({ '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#96;': '`' })[m]!,
+      );
+    // One code per thing the service does with it: registered with an error, rejected (a code with no words of its
+    // own but the table's), retried, settled through Consulta, stopped, stored but needing the user.
+    const cases: [number, 'accepted_with_warnings' | 'rejected' | 'error'][] = [
+      [2000, 'accepted_with_warnings'],
+      [1106, 'rejected'],
+      [3501, 'error'],
+      [3001, 'rejected'],
+      [4141, 'error'],
+      [2007, 'error'],
+    ];
+    for (const [code, status] of cases) {
+      await t.db.db.update(invoices).set({ authorityStatus: status, authorityCode: code }).where(eq(invoices.id, id));
+      const { text } = CODE_CATALOGUE.get(code)!;
+      const es = await page('es', `/app/invoices/${id}`);
+      expect({ code, es: es.includes(text.es.explanation), en: es.includes(text.en.explanation) }).toEqual({ code, es: true, en: false });
+      const en = await page('en', `/app/invoices/${id}`);
+      expect({ code, en: en.includes(text.en.explanation) }).toEqual({ code, en: true });
+      const list = await page('es', '/app/invoices');
+      expect({ code, listed: list.includes(`title="${text.es.explanation}"`) }).toEqual({ code, listed: true });
+    }
   });
 });

@@ -23,6 +23,15 @@ export function authorityExplanation(i: Explained): SafeHtml | undefined {
   </div>`;
 }
 
+/**
+ * A code (or a service cause) in plain words, in the reader's language, for the places that show a code in passing
+ * (lists, older records, the overview): the explanation without the next step. Undefined when there is nothing to say.
+ */
+export function codeInWords(ref: { code: number | null; cause?: string | null }): string | undefined {
+  if (ref.code === null && !ref.cause) return undefined;
+  return explainCause(ref)?.[locale()].explanation;
+}
+
 /** When the workers try the record again, if they will. */
 export function nextAttemptFact(i: Explained): SafeHtml {
   if (!i.nextAttemptAt) return html``;

@@ -54,9 +54,9 @@ export function createDashboardInvoiceService(deps: { db: Db; invoices: InvoiceQ
     /** What the polling script needs to update badges in place; unknown and foreign ids are simply absent. */
     async statuses(accountId: string, ids: string[]) {
       const rows = await dashboardInvoiceStore.statuses(db, accountId, ids.filter(isUuid).slice(0, MAX_POLLED_IDS));
-      // An error is said in plain words in the reader's language, as on the page, not with the authority's raw text.
+      // A code or an error is said in plain words in the reader's language, as on the page, not with the authority's raw text.
       const messageOf = (r: (typeof rows)[number]) => {
-        const text = r.status === 'error' ? explainCause({ code: r.code, cause: r.errorCause }) : undefined;
+        const text = r.code !== null || r.status === 'error' ? explainCause({ code: r.code, cause: r.errorCause }) : undefined;
         return text ? inPlainWords(text, locale()) : r.message;
       };
       return rows.map((r) => ({

@@ -5,7 +5,7 @@ import { html, raw, type SafeHtml } from '../html/html';
 import { environmentBadge, isFinalStatus, statusBadge } from '../html/status-badge';
 import { csrfField, type PageContext } from '../html/layout';
 import type { Page } from '../http/page-renderer';
-import { authorityExplanation, nextAttemptFact, resendForm } from './authority-explanation';
+import { authorityExplanation, codeInWords, nextAttemptFact, resendForm } from './authority-explanation';
 import { locale, t } from '../i18n/i18n';
 import { recipientsFact, recordContentFacts } from './invoice-content-facts';
 import { SECTION_PATHS, sectionOf, typeLabel } from './invoice-kinds';
@@ -59,8 +59,8 @@ function recordHistory(invoiceId: string, records: InvoiceRow[]): SafeHtml {
         <td data-label="${flags}"><code>${flagsText(r)}</code></td>
         <td data-label="${status}">${statusBadge(r.authorityStatus)}</td>
         <td data-label="${answer}">${r.authorityCode !== null ? html`<strong>${r.authorityCode}</strong> ` : ''}${
-          // The latest record's answer is explained once, in the card above.
-          r === latest ? '' : (r.authorityMessage ?? '')
+          // The latest record's answer is explained once, in the card above; an older one in the reader's language.
+          r === latest ? '' : (codeInWords({ code: r.authorityCode, cause: r.errorCause }) ?? r.authorityMessage ?? '')
         }${r.warnings.length > 0 ? html`<ul class="warnings">${r.warnings.map((w) => html`<li>${warningText(w)}</li>`)}</ul>` : ''}</td>
         <td data-label="${generated}"><code>${r.generatedAtLiteral}</code></td>
         <td data-label="XML"><a href="/app/invoices/${invoiceId}/records/${r.id}/xml" data-testid="record-xml-link">${r.recordType === 'cancellation' ? 'RegistroAnulacion' : 'RegistroAlta'}</a></td>

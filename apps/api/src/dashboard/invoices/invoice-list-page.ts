@@ -10,6 +10,7 @@ import { tHtml } from '../i18n/t-html';
 import { CORRECTIVE_TYPES, NORMAL_TYPES, SECTION_PATHS, typeLabel, type InvoiceSection } from './invoice-kinds';
 import { SORTS, type InvoiceListRow, type InvoiceSort } from './invoice-page-query';
 import { partyId } from './invoice-content-facts';
+import { codeInWords } from './authority-explanation';
 
 /** The filter form's values as typed (all strings, '' = no filter). */
 export interface InvoiceFilterValues {
@@ -122,7 +123,7 @@ function table(v: InvoiceListView): SafeHtml {
         ${corrective ? html`<td data-label="${col('colCorrects')}">${correctedList(v.corrected.get(r.id))}</td>` : ''}
         <td class="num nowrap" data-label="${col('colTax')}" data-testid="tax">${formatAmount(r.totalTaxAmount)}</td>
         <td class="num nowrap" data-label="${col('colTotal')}" data-testid="total">${formatAmount(r.totalAmount)}</td>
-        <td data-label="${col('colStatus')}">${statusBadge(r.authorityStatus, r.id)}${r.authorityCode !== null ? html` <span class="muted">${t('invoices.code', { code: r.authorityCode })}</span>` : ''}</td>
+        <td data-label="${col('colStatus')}">${statusBadge(r.authorityStatus, r.id)}${r.authorityCode !== null ? html` <span class="muted" title="${codeInWords({ code: r.authorityCode }) ?? ''}">${t('invoices.code', { code: r.authorityCode })}</span>` : ''}</td>
       </tr>`,
     )}</tbody>
   </table></div>`;

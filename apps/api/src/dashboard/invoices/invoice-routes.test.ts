@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import request from 'supertest';
+import { explainCause, inPlainWords } from '@vf/core';
 import { invoices, submissionInvoices, submissions } from '@vf/db';
 import { createSystem, createTaxpayer, invoiceBody } from '../../testing/api-fixtures';
 import { pngPixels, qrPixels } from '../../testing/qr-pixels';
@@ -162,7 +163,7 @@ describe('invoice detail', () => {
     expect(pngPixels(png.body as Buffer).equals(await qrPixels(inv.qr_url, 'M'))).toBe(true);
   });
 
-  it('answers status polls for the invoices shown, with the authority code and message', async () => {
+  it('answers status polls for the invoices shown, with the authority code and what it means', async () => {
     const a = await ready();
     const inv = await register(a);
     await t.db.db
@@ -181,7 +182,7 @@ describe('invoice detail', () => {
           status: 'accepted_with_warnings',
           label: 'Accepted with warnings',
           code: 2004,
-          message: 'Fecha fuera de margen',
+          message: inPlainWords(explainCause({ code: 2004 })!, 'en'),
         },
       ],
     });

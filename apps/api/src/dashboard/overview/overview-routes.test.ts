@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
+import { explainCause } from '@vf/core';
 import { invoices } from '@vf/db';
 import { createSystem, createTaxpayer, invoiceBody } from '../../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -38,7 +39,8 @@ describe('overview', () => {
 
     const page = (await a.agent.get('/app').expect(200)).text;
     expect(page).toContain('3 <small>of 100 invoices</small>');
-    expect(page).toMatch(/<strong>1104<\/strong> Valor del campo NumSerieFactura incorrecto/);
+    // The code in the reader's words (an English page here), not the authority's Spanish text.
+    expect(page).toContain(`<strong>1104</strong> ${explainCause({ code: 1104 })!.en.explanation}`);
     expect(page).toContain(`<a href="/app/invoices/${ids[0]}">O-1</a>`);
     // Two records still wait; the next message may go in about 45 s.
     expect(page).toMatch(/Ferretería López SL<\/a>[\s\S]*?data-testid="waiting">2<\/td>/);
