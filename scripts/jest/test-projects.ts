@@ -33,8 +33,11 @@ function importsOf(file: string): string[] {
 }
 
 /** Test helpers live in `testing/` (each workspace's `./testing` export) or `support/` folders. */
-function isTestHelper(file: string): boolean {
-  return /[\\/](testing|support)[\\/]/.test(file);
+function isTestHelper(root: string, file: string): boolean {
+  return path
+    .relative(root, file)
+    .split(path.sep)
+    .some((dir) => dir === 'testing' || dir === 'support');
 }
 
 function resolveFile(base: string): string | undefined {
@@ -80,7 +83,7 @@ export function testProjects(root: string): Record<TestProject, string[]> {
       if (E2E_MODULES.has(specifier)) return 'e2e';
       if (INTEGRATION_MODULES.has(specifier)) need = 'integration';
       const target = specifier.startsWith('.') ? resolveFile(path.resolve(path.dirname(file), specifier)) : sources.get(specifier);
-      if (target && isTestHelper(target)) {
+      if (target && isTestHelper(root, target)) {
         const helperNeed = needs(target, seen);
         if (helperNeed === 'e2e') return 'e2e';
         if (helperNeed === 'integration') need = 'integration';
