@@ -60,11 +60,17 @@ describe("a test file's jest project follows from what its test code uses", () =
     const projects = projectOf(testProjects(ROOT), ROOT);
     expect({
       money: projects['packages/core/src/money/money.test.ts'],
-      database: projects['apps/api/src/dashboard/session/session-service.test.ts'],
+      database: projects['packages/certificates/src/rotate-webhook-secrets.test.ts'],
       keyPoolThroughTheSimulator: projects['apps/authority-sim/src/every-code/every-code.test.ts'],
-      apiProcesses: projects['apps/api/src/invoices/two-api-processes.test.ts'],
+      migrateProcesses: projects['packages/db/src/migrate.test.ts'],
       worker: projects['e2e/src/worker/worker-start.test.ts'],
-    }).toEqual({ money: 'unit', database: 'integration', keyPoolThroughTheSimulator: 'integration', apiProcesses: 'e2e', worker: 'e2e' });
+    }).toEqual({
+      money: 'unit',
+      database: 'integration',
+      keyPoolThroughTheSimulator: 'integration',
+      migrateProcesses: 'e2e',
+      worker: 'e2e',
+    });
   });
 
   it('leaves the compiled build to the e2e project, the only one that builds it', () => {
