@@ -29,25 +29,32 @@ const only = (paths: string[]) =>
       .replace(/[()[\]{}!*?+@|]/g, '\\$&'),
   );
 
+const projects: ProjectConfig[] = [
+  // No PostgreSQL, Redis, key pool or build: the setup points the first two at addresses that do not exist.
+  { ...baseProject, displayName: 'unit', testMatch: only(files.unit), setupFiles: ['<rootDir>/scripts/jest/unit-setup.ts'] },
+  {
+    ...baseProject,
+    displayName: 'integration',
+    testMatch: only(files.integration),
+    globalSetup: '<rootDir>/scripts/jest/integration-setup.ts',
+    globalTeardown: '<rootDir>/scripts/jest/global-teardown.ts',
+  },
+  {
+    ...baseProject,
+    displayName: 'e2e',
+    testMatch: only(files.e2e),
+    globalSetup: '<rootDir>/scripts/jest/e2e-setup.ts',
+    globalTeardown: '<rootDir>/scripts/jest/global-teardown.ts',
+  },
+];
+
+// `npm run test:unit` (and test:integration, test:e2e) runs one project and still takes paths: jest's own
+// --selectProjects would read a path given after it as one more project's name.
+const selected = process.env.VF_TEST_PROJECT;
+if (selected && !projects.some((p) => p.displayName === selected)) throw new Error(`VF_TEST_PROJECT: no jest project ${selected}`);
+
 const config: Config = {
-  projects: [
-    // No PostgreSQL, Redis, key pool or build: the setup points the first two at addresses that do not exist.
-    { ...baseProject, displayName: 'unit', testMatch: only(files.unit), setupFiles: ['<rootDir>/scripts/jest/unit-setup.ts'] },
-    {
-      ...baseProject,
-      displayName: 'integration',
-      testMatch: only(files.integration),
-      globalSetup: '<rootDir>/scripts/jest/integration-setup.ts',
-      globalTeardown: '<rootDir>/scripts/jest/global-teardown.ts',
-    },
-    {
-      ...baseProject,
-      displayName: 'e2e',
-      testMatch: only(files.e2e),
-      globalSetup: '<rootDir>/scripts/jest/e2e-setup.ts',
-      globalTeardown: '<rootDir>/scripts/jest/global-teardown.ts',
-    },
-  ],
+  projects: projects.filter((p) => !selected || p.displayName === selected),
   maxWorkers: 4,
   // Above waitUntil's 120 s, so that a wait that runs out reports what it waited for.
   testTimeout: 180_000,
