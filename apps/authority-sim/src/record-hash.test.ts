@@ -44,7 +44,7 @@ describe('expectedHuella', () => {
     );
   });
 
-  it('uses the RegistroAnulacion formula for an anulación: AEAT [HASH] 6.3', () => {
+  it('uses the RegistroAnulacion formula for an anulación: AEAT huella specification §6.3', () => {
     const anulacion = cancellationRecord(
       { issuerNif: '89890001K', invoiceNumber: '12345679/G34', invoiceDate: '01-01-2024' },
       {

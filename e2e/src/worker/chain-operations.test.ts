@@ -2,8 +2,9 @@ import request from 'supertest';
 import { madridToday, toAeatDate } from '@vf/core';
 import { WorkerTestEnv, type Party } from '../support/worker-test-env';
 
-// The operations matrix end to end (NOTES §4.3): records made by the API, sent by a worker over mutual TLS, judged
-// by the simulator's registries. One simulator, database and worker for the file; each test has its own taxpayers.
+// The operations matrix (AEAT "Validaciones y errores", annex 6) end to end: records made by the API, sent by a
+// worker over mutual TLS, judged by the simulator's registries. One simulator, database and worker for the file; each
+// test has its own taxpayers.
 let env: WorkerTestEnv;
 let party: Party;
 

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { sql } from 'drizzle-orm';
 import { WorkerTestEnv, type Party } from '../support/worker-test-env';
 
-// One chain per NIF and environment (issue 7 point 8): a taxpayer that switched to production has two chains, and
+// One chain per NIF and environment (decision 0006): a taxpayer that switched to production has two chains, and
 // each has its own sender, lease and flow control, so neither waits for the other.
 let env: WorkerTestEnv;
 let party: Party;

@@ -2,7 +2,8 @@ import type { ChainLink, InvoiceId, RegistrationRecord, SistemaInformatico } fro
 
 /**
  * A RegistroAnulacion exactly as it is hashed and sent (literals as in the XML). It is a link of the
- * taxpayer's chain like any alta: the next record chains to it with the anulada identifiers (NOTES §1.6).
+ * taxpayer's chain like any alta: the next record chains to it with the anulada identifiers (AEAT web-service
+ * description §9.3.1).
  */
 export interface CancellationRecord {
   kind: 'cancellation';
@@ -19,7 +20,7 @@ export interface CancellationRecord {
   system: SistemaInformatico;
   /** FechaHoraHusoGenRegistro */
   generatedAt: string;
-  /** Huella (uppercase hex SHA-256 of the anulación fields, NOTES §1.3) */
+  /** Huella (uppercase hex SHA-256 of the anulación fields, AEAT's huella specification) */
   hash: string;
 }
 

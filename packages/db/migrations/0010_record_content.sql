@@ -1,4 +1,4 @@
--- What a RegistroAlta can carry beyond the contract's fields (issue 18): several recipients, issuance by the recipient or
+-- What a RegistroAlta can carry beyond the API's original fields: several recipients, issuance by the recipient or
 -- a third party, the simplified-invoice, no-recipient and coupon flags, the substituted invoices of an F3, the recargo of
 -- a substitution and the cost base of regime 06. None of them enters the huella; they are stored so that the record
 -- rebuilt for sending is the very XML that was generated. Defaults keep every existing record as it was.

@@ -62,8 +62,8 @@ describe('buildRegFactuRequest', () => {
   });
 });
 
-// Every Subsanacion/RechazoPrevio combination of the operations matrix (NOTES §4.3), plus the two the
-// authority refuses on content (1153, 1161): all are schema-valid, the receiver judges them.
+// Every Subsanacion/RechazoPrevio combination of the operations matrix (AEAT "Validaciones y errores", annex 6), plus
+// the two the authority refuses on content (1153, 1161): all are schema-valid, the receiver judges them.
 const altaFlags: [string, RegistrationRecord['flags']][] = [
   ['ALTA', undefined],
   ['ALTA POR RECHAZO / SIN REGISTRO PREVIO', { subsanacion: true, rechazoPrevio: 'X' }],

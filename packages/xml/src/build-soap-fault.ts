@@ -1,7 +1,7 @@
 import { child, serialize, soapEnvelope, unqualified } from './xml-writer';
 
 /**
- * An AEAT-shaped SOAP 1.1 Fault (NOTES §3.7): faultcode env:Client / env:Server, faultstring
+ * An AEAT-shaped SOAP 1.1 Fault (AEAT web-service description §5.1): faultcode env:Client / env:Server, faultstring
  * "Codigo[NNNN].text" when there is a code. faultcode/faultstring/detail are unqualified, as in SOAP 1.1.
  */
 export function buildSoapFault(f: { side: 'client' | 'server'; code?: number; message: string }): string {

@@ -1,6 +1,6 @@
 const AEAT_WS = 'https://www2.agenciatributaria.gob.es/static_files/common/internet/dep/aplicaciones/es/aeat/tike/cont/ws';
 
-/** Namespace URIs of the VERI*FACTU messages (NOTES §3.3); note `tike/cont/ws`, not the `tikeV1.0` download path. */
+/** Namespace URIs of the VERI*FACTU messages (AEAT's XSDs); note `tike/cont/ws`, not the `tikeV1.0` download path. */
 export const NS = {
   soapenv: 'http://schemas.xmlsoap.org/soap/envelope/',
   suministroLR: `${AEAT_WS}/SuministroLR.xsd`,

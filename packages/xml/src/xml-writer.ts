@@ -1,7 +1,7 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { NS } from './namespaces';
 
-/** Prefixes as AEAT writes them (NOTES §3.3–3.4, §3.6–3.7). */
+/** Prefixes as AEAT writes them (AEAT web-service description §9.1.1.1 and its examples). */
 export const PREFIX_NS = {
   soapenv: NS.soapenv,
   env: NS.soapenv,

@@ -18,7 +18,7 @@ export const errorCatalogue = {
   taxpayer_has_invoices: { status: 409, title: 'The taxpayer has registered invoices' },
   system_in_use: { status: 409, title: 'The computer system is used by registered invoices' },
   duplicate_invoice: { status: 409, title: 'Invoice already registered' },
-  // Chains and their records (issue 7).
+  // Chains and their records.
   taxpayer_claimed: { status: 409, title: 'The NIF belongs to another account in this environment' },
   record_not_found: { status: 404, title: 'Record not found' },
   invoice_awaiting_authority: { status: 409, title: 'A record of this invoice is waiting for the authority' },

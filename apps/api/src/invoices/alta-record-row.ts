@@ -26,7 +26,8 @@ export interface AltaRowInput {
 export function altaRecordRow(input: AltaRowInput): { row: RegistrationRow; lines: StoredLine[] } {
   const { taxpayer, previous } = input;
   const snapshot = systemSnapshot(input.system, input.severalTaxpayers);
-  // Subsanacion and RechazoPrevio are not part of the huella (NOTES §1.3): they are stored on the row and written when sent.
+  // Subsanacion and RechazoPrevio are not part of the huella (AEAT's huella specification): they are stored on the
+  // row and written when sent.
   const record = buildRegistrationRecord({
     invoice: input.invoice,
     issuer: { nif: taxpayer.nif, name: taxpayer.name },

@@ -43,7 +43,8 @@ describe('POST /api/v1/invoices/{id}/cancel (anulación)', () => {
       authority_status: 'queued',
       cancellation_reason: 'Emitida por error',
     });
-    // NOTES §1.3: IDEmisorFacturaAnulada, NumSerieFacturaAnulada, FechaExpedicionFacturaAnulada, Huella, FechaHoraHusoGenRegistro.
+    // AEAT's huella specification: IDEmisorFacturaAnulada, NumSerieFacturaAnulada, FechaExpedicionFacturaAnulada,
+    // Huella, FechaHoraHusoGenRegistro.
     const detail = await get(account, id);
     expect(record.hash).toBe(
       computeCancellationHash({

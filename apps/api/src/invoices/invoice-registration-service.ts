@@ -27,7 +27,7 @@ export interface CheckedInvoice extends Omit<RegistrationItem, 'answer'> {
 export type InvoiceRegistrationService = ReturnType<typeof createInvoiceRegistrationService>;
 
 /** Most invoices one batch request may carry: one authority message's worth. */
-export const MAX_BATCH_ITEMS = 1000;
+export const MAX_BATCH_ITEMS = FULL_BATCH;
 
 export interface RegistrationServiceDeps {
   db: Db;

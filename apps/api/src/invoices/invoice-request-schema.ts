@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { TERRITORIES } from '@vf/core';
+import { MAX_RECORD_LIST_ENTRIES, TERRITORIES } from '@vf/core';
 import { text } from '../shared/text-schema';
 import { CORRECTIVE_TYPES, NORMAL_TYPES } from './invoice-list-schema';
 
@@ -49,7 +49,7 @@ const party = (what: string) =>
 const references = (what: string) =>
   Joi.array()
     .items(Joi.object({ invoice_number: Joi.string().max(60).required(), invoice_date: date.required() }))
-    .max(1000)
+    .max(MAX_RECORD_LIST_ENTRIES)
     .allow(null)
     .description(what);
 
@@ -65,7 +65,7 @@ export const invoiceRequestSchema = Joi.object({
   recipients: Joi.array()
     .items(Joi.alternatives(spanishParty, foreignParty))
     .min(1)
-    .max(1000)
+    .max(MAX_RECORD_LIST_ENTRIES)
     .allow(null)
     .description('Several recipients (Destinatarios, up to 1,000), instead of recipient.'),
   issued_by: code(['recipient', 'third_party'])

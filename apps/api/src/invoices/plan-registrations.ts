@@ -4,7 +4,7 @@ import { ApiError } from '../errors/api-error';
 import { altaRecordRow } from './alta-record-row';
 import { generationTime } from './generation-time';
 
-/** What the client is told about a registered invoice (contract §2.5 and the chain position). */
+/** What the client is told about a registered invoice (docs/api.md, `POST /invoices`, and the chain position). */
 export interface RegisteredInvoice {
   id: string;
   taxpayerId: string;

@@ -8,8 +8,8 @@ import { createSystem, createTaxpayer, invoiceBody } from '../testing/api-fixtur
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { signUp, type DashboardAccount } from '../dashboard/testing/dashboard-agent';
 
-// Issue 18, points 1 and 3: invoices the authority accepts and content its records can carry, each registered through
-// the API, read back, and its record XML held to the authority's schema.
+// Invoices the authority accepts and content its records can carry, each registered through the API, read back, and
+// its record XML held to the authority's schema.
 
 let t: TestApp;
 let es: Ready;

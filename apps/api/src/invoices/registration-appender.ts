@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Pool, PoolClient } from 'pg';
+import { MAX_RECORDS_PER_MESSAGE } from '@vf/core';
 import type { Db } from '@vf/db';
 import {
   appendRegistrations,
@@ -54,7 +55,7 @@ export interface RegistrationAppenderDeps {
   clock: () => Date;
   /** After a commit: wake the senders of the chains that received records. Resolves to the error when that failed, never rejects. */
   afterAppend(chains: AppendedChain[]): Promise<unknown>;
-  /** Records per commit at most (a request is never split); 1,000 as the authority's messages. */
+  /** Records per commit at most (a request is never split); by default, as many as one authority message. */
   maxGroupRecords?: number;
   /** Commits in flight at once, each with its own taxpayers. */
   concurrentCommits?: number;
@@ -104,7 +105,7 @@ const RETRYABLE_LOCK_ERRORS = new Set(['40P01', '55P03']);
 export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
   const { db, clock } = deps;
   const pool = db.$client;
-  const maxGroup = deps.maxGroupRecords ?? 1000;
+  const maxGroup = deps.maxGroupRecords ?? MAX_RECORDS_PER_MESSAGE;
   const maxCommits = deps.concurrentCommits ?? 2;
   const optimisticAttempts = deps.optimisticAttempts ?? OPTIMISTIC_ATTEMPTS;
   const pending: Unit[] = [];

@@ -5,7 +5,8 @@ const yesNo = (b: boolean) => (b ? 'S' : 'N');
 
 /**
  * The SistemaInformatico block as of this record. IndicadorMultiplesOT is computed, never chosen:
- * S when the account keeps records for more than one taxpayer (NOTES §9.1).
+ * S when the account keeps records for more than one taxpayer (AEAT's "Aclaraciones a dudas de los
+ * desarrolladores" §4).
  */
 export function systemSnapshot(system: Omit<AppendSystem, 'id'>, accountHasSeveralTaxpayers: boolean): SistemaInformatico {
   return {

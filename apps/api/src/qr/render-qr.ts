@@ -2,8 +2,9 @@ import QRCode, { type QRCodeToBufferOptions } from 'qrcode';
 
 export type QrFormat = 'png' | 'svg';
 
-// NOTES §2.4: ISO/IEC 18004 with error-correction level M. A 4-module quiet zone is the standard's minimum;
-// at the 30-40 mm print size it is well over the 2 mm the authority asks for.
+// Orden HAC/1177/2024 art. 20-21 and AEAT's QR specification §2-3: ISO/IEC 18004 with error-correction level M.
+// A 4-module quiet zone is the standard's minimum; at the 30-40 mm print size it is well over the 2 mm the authority
+// asks for.
 export const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 4 } as const;
 /** 10 px per module: sharp enough to print at 40 mm from a browser. */
 const PNG_SCALE = 10;

@@ -26,9 +26,9 @@ const EXEMPT_LINE_NOTE =
 const IPSI_SERVICES_RATE = { ceuta: 3, melilla: 4 } as const;
 
 /**
- * Suggests the tax treatment of a sale (contract §4.7): one of six cases, decided first by where
- * the issuer is (Canary Islands, Ceuta, Melilla have their own taxes), then by the recipient's
- * country and whether it gave a VAT number.
+ * Suggests the tax treatment of a sale (docs/api.md, `POST /invoices/classify`): one of six cases, decided first by
+ * where the issuer is (Canary Islands, Ceuta, Melilla have their own taxes), then by the recipient's country and
+ * whether it gave a VAT number.
  */
 export function classifyOperation(body: unknown): { valid: true; data: Classification } | { valid: false; errors: ValidationIssue[] } {
   const read = readClassificationRequest(body);

@@ -20,7 +20,7 @@ const isTerritory = (v: unknown): v is Territory => typeof v === 'string' && (TE
 // EU VAT prefixes are the ISO codes, except Greece's EL.
 const EU_VAT_PREFIXES: ReadonlySet<string> = new Set(EU_MEMBER_STATES.map((c) => (c === 'GR' ? 'EL' : c)));
 
-/** Reads and checks the classify body (contract §4.7). */
+/** Reads and checks the classify body (docs/api.md, `POST /invoices/classify`). */
 export function readClassificationRequest(
   body: unknown,
 ): { ok: true; request: ClassificationRequest } | { ok: false; errors: ValidationIssue[] } {

@@ -10,6 +10,7 @@ import {
   isOperationQualification,
   isRegimeKeyFor,
   isTaxType,
+  NORMAL_INVOICE_TYPES,
   regimeKeyCodes,
   regimeKeysFor,
   requiresRecipient,
@@ -22,6 +23,7 @@ describe('code lists', () => {
     expect(isInvoiceType('toString')).toBe(false);
     expect(isCorrectiveInvoiceType('R5')).toBe(true);
     expect(isCorrectiveInvoiceType('F3')).toBe(false);
+    expect(NORMAL_INVOICE_TYPES).toEqual(['F1', 'F2', 'F3']);
     expect(['F1', 'F3', 'R1', 'R2', 'R3', 'R4'].filter((t) => isInvoiceType(t) && requiresRecipient(t))).toHaveLength(6);
     expect(requiresRecipient('F2') || requiresRecipient('R5')).toBe(false);
   });

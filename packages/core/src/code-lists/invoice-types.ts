@@ -14,6 +14,10 @@ export const INVOICE_TYPES: Readonly<Record<InvoiceType, string>> = {
 
 export const CORRECTIVE_INVOICE_TYPES: readonly InvoiceType[] = ['R1', 'R2', 'R3', 'R4', 'R5'];
 
+export const NORMAL_INVOICE_TYPES: readonly InvoiceType[] = (Object.keys(INVOICE_TYPES) as InvoiceType[]).filter(
+  (type) => !CORRECTIVE_INVOICE_TYPES.includes(type),
+);
+
 export function isInvoiceType(value: unknown): value is InvoiceType {
   return typeof value === 'string' && Object.hasOwn(INVOICE_TYPES, value);
 }

@@ -21,7 +21,7 @@ export const VAT_REGIME_KEYS: Readonly<Record<string, string>> = {
   '20': 'Simplified regime',
 };
 
-/** L8B ClaveRegimen for IGIC, with 20 and 21 added by [VAL]. */
+/** L8B ClaveRegimen for IGIC, with 20 and 21 added by AEAT's "Validaciones y errores". */
 export const IGIC_REGIME_KEYS: Readonly<Record<string, string>> = {
   '01': 'General regime',
   '02': 'Export',
@@ -43,7 +43,7 @@ export const IGIC_REGIME_KEYS: Readonly<Record<string, string>> = {
   '21': 'Simplified regime',
 };
 
-/** ClaveRegimen for IPSI ([VAL] v1.2.0 §15.6). */
+/** ClaveRegimen for IPSI (AEAT "Validaciones y errores" v1.2.0 §15.6). */
 export const IPSI_REGIME_KEYS: Readonly<Record<string, string>> = {
   '01': 'General regime',
   '08': 'Operations subject to IGIC/VAT',

@@ -2,7 +2,7 @@ import { cancellationFlags, correctionFlags, type ChainRecordType, type RecordHi
 
 const r = (recordType: ChainRecordType, status: string): RecordHistoryEntry => ({ recordType, status });
 
-describe('correctionFlags (operations matrix, NOTES §4.3)', () => {
+describe('correctionFlags (operations matrix, AEAT "Validaciones y errores" annex 6)', () => {
   it('after a rejected alta: ALTA POR RECHAZO, Subsanacion=S RechazoPrevio=X', () => {
     expect(correctionFlags([r('registration', 'rejected')])).toEqual({ kind: 'flags', flags: { subsanacion: true, rechazoPrevio: 'X' } });
   });

@@ -1,7 +1,7 @@
 /**
- * Which record the authority expects next for an invoice (NOTES §4.3, operations matrix), decided from the
- * invoice's own records and what the authority answered to each. Pure: the service reads the history under
- * the chain lock and stores the flags on the new record.
+ * Which record the authority expects next for an invoice (the operations matrix, annex 6 of AEAT's "Validaciones y
+ * errores"), decided from the invoice's own records and what the authority answered to each. Pure: the service reads
+ * the history under the chain lock and stores the flags on the new record.
  */
 export type ChainRecordType = 'registration' | 'correction' | 'cancellation';
 

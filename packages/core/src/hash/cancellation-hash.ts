@@ -12,7 +12,7 @@ export interface CancellationHashFields {
   generatedAt: string;
 }
 
-/** The string the RegistroAnulacion huella is computed over (NOTES §1.3). */
+/** The string the RegistroAnulacion huella is computed over (AEAT's huella specification). */
 export function cancellationHashInput(f: CancellationHashFields): string {
   return hashInput([
     ['IDEmisorFacturaAnulada', f.issuerNif],

@@ -1,8 +1,8 @@
 import { cancellationHashInput, computeCancellationHash, computeRegistrationHash, registrationHashInput } from '.';
 
-// Every vector below is copied from NOTES §1.5: the authority's own ([HASH] §6, [FIRMA] §8) and third-party ones.
+// The authority's own vectors (its huella specification §6, its signature specification §8) and third-party ones.
 describe('computeRegistrationHash', () => {
-  it('reproduces AEAT [HASH] 6.1, the first record of a chain (empty previous huella)', () => {
+  it('reproduces AEAT huella specification §6.1, the first record of a chain (empty previous huella)', () => {
     const fields = {
       issuerNif: '89890001K',
       invoiceNumber: '12345678/G33',
@@ -18,7 +18,7 @@ describe('computeRegistrationHash', () => {
     expect(computeRegistrationHash(fields)).toBe('3C464DAF61ACB827C65FDA19F352A4E3BDC2C640E9E9FC4CC058073F38F12F60');
   });
 
-  it('reproduces AEAT [HASH] 6.2, chained to 6.1', () => {
+  it('reproduces AEAT huella specification §6.2, chained to 6.1', () => {
     const fields = {
       issuerNif: '89890001K',
       invoiceNumber: '12345679/G34',
@@ -44,7 +44,7 @@ describe('computeRegistrationHash', () => {
     generatedAt: '2025-02-03T14:30:00+01:00',
   };
 
-  it('reproduces AEAT [FIRMA] 8.1 (R3) with the one-decimal literals its XML carries', () => {
+  it('reproduces AEAT signature specification §8.1 (R3) with the one-decimal literals its XML carries', () => {
     expect(computeRegistrationHash({ ...r3, totalTax: '41.4', total: '241.4' })).toBe(
       'FF954378B64ED331A9B2366AD317D86E9DEC1716B12DD0ACCB172A6DC4C105AA',
     );
@@ -131,7 +131,7 @@ describe('computeRegistrationHash', () => {
 });
 
 describe('computeCancellationHash', () => {
-  it('reproduces AEAT [HASH] 6.3, the RegistroAnulacion chained after 6.2', () => {
+  it('reproduces AEAT huella specification §6.3, the RegistroAnulacion chained after 6.2', () => {
     const fields = {
       issuerNif: '89890001K',
       invoiceNumber: '12345679/G34',

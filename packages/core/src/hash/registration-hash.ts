@@ -17,7 +17,7 @@ export interface RegistrationHashFields {
   generatedAt: string;
 }
 
-/** The string the RegistroAlta huella is computed over (NOTES §1.3, field order is fixed). */
+/** The string the RegistroAlta huella is computed over (AEAT's huella specification, field order is fixed). */
 export function registrationHashInput(f: RegistrationHashFields): string {
   return hashInput([
     ['IDEmisorFactura', f.issuerNif],

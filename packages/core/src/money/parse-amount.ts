@@ -3,7 +3,7 @@ import { formatCents } from './format-cents';
 export type ParsedAmount = { ok: true; cents: bigint; literal: string } | { ok: false };
 
 // The XSD allows 12 integer digits and 2 decimals; leading zeros are refused by the authority
-// ([SWEB] §6.8), and an exponent or a "+" would never survive the literal-for-literal hash.
+// (AEAT web-service description §6.8), and an exponent or a "+" would never survive the literal-for-literal hash.
 const AMOUNT_PATTERN = /^(-?)(0|[1-9]\d{0,11})(?:\.(\d{1,2}))?$/;
 
 /**

@@ -12,8 +12,8 @@ const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 const ENTITY_CONTROL_LETTERS = 'JABCDEFGHI';
 
 /**
- * Structure and check character of a Spanish NIF (NOTES §8). It says nothing about the census:
- * a well-formed NIF can still be unknown to the authority.
+ * Structure and check character of a Spanish NIF (as python-stdnum's es.nif checks it; the authority publishes no
+ * algorithm). It says nothing about the census: a well-formed NIF can still be unknown to the authority.
  */
 export function validateSpanishNif(input: string): NifCheck {
   const normalized = normalizeNif(input);
@@ -42,7 +42,7 @@ function dniLetter(number: number): string {
 }
 
 // Which entity types use the letter and which the digit is a convention the authority does not
-// publish (NOTES §8.4); both forms carry the same check value, so both are accepted for every type.
+// publish; both forms carry the same check value, so both are accepted for every type.
 function entityControlMatches(nif: string): boolean {
   const digits = nif.slice(1, 8).split('').map(Number);
   let sum = 0;

@@ -14,7 +14,8 @@ const VALIDATION_URL = {
 } as const;
 
 /**
- * The VERI*FACTU verification URL printed as the invoice's QR code (NOTES §2).
+ * The VERI*FACTU verification URL printed as the invoice's QR code (AEAT's QR specification v0.4.7, Orden
+ * HAC/1177/2024 art. 20-21).
  * URLSearchParams encodes exactly like the authority's Java URLEncoder (space -> "+", "&" -> "%26"),
  * which encodeURIComponent does not. Values are trimmed like the record the authority stores.
  */

@@ -18,7 +18,7 @@ const system: SistemaInformatico = {
 };
 const issuer = { nif: '89890001K', name: 'certificado uno telematicas' };
 
-// The invoices behind AEAT [HASH] 6.1/6.2 (CuotaTotal 12.35, ImporteTotal 123.45).
+// The invoices behind AEAT's huella specification §6.1/6.2 (CuotaTotal 12.35, ImporteTotal 123.45).
 function vectorInvoice(invoiceNumber: string): NormalizedInvoice {
   return {
     taxpayerId: '3f1c2a4e-8a0b-4c7e-9f51-1d2e3f4a5b6c',
@@ -54,7 +54,7 @@ function vectorChain() {
 }
 
 describe('buildCancellationRecord', () => {
-  it('reproduces AEAT [HASH] 6.3: the anulación of 12345679/G34 chained after record 6.2', () => {
+  it('reproduces AEAT huella specification §6.3: the anulación of 12345679/G34 chained after record 6.2', () => {
     const { second } = vectorChain();
     expect(second.hash).toBe('F7B94CFD8924EDFF273501B01EE5153E4CE8F259766F88CF6ACB8935802A2B97');
     const cancellation = buildCancellationRecord({

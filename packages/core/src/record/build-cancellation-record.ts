@@ -19,8 +19,8 @@ export interface CancellationRecordSource {
 }
 
 /**
- * Maps a cancellation to the RegistroAnulacion literals and computes its huella (NOTES §1.3). Deterministic,
- * like buildRegistrationRecord: rebuilding from the stored row gives the identical record.
+ * Maps a cancellation to the RegistroAnulacion literals and computes its huella (AEAT's huella specification).
+ * Deterministic, like buildRegistrationRecord: rebuilding from the stored row gives the identical record.
  */
 export function buildCancellationRecord(src: CancellationRecordSource): CancellationRecord {
   const id = {

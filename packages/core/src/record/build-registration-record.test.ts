@@ -15,7 +15,7 @@ const system: SistemaInformatico = {
 };
 const issuer = { nif: '89890001K', name: 'certificado uno telematicas' };
 
-// The invoice behind AEAT [HASH] 6.1/6.2: CuotaTotal 12.35, ImporteTotal 123.45.
+// The invoice behind AEAT's huella specification §6.1/6.2: CuotaTotal 12.35, ImporteTotal 123.45.
 function vectorInvoice(invoiceNumber: string): NormalizedInvoice {
   return {
     taxpayerId: '3f1c2a4e-8a0b-4c7e-9f51-1d2e3f4a5b6c',

@@ -1,2 +1,3 @@
 export * from './build-registration-record';
 export * from './build-cancellation-record';
+export * from './message-limits';

@@ -1,3 +1,4 @@
+import { MAX_RECORD_LIST_ENTRIES } from '../record/message-limits';
 import { isJsonObject, MISSING, readDate, rejectUnknownFields, required, WRONG_VALUE, type Read } from './field-readers';
 import type { IssueCollector } from './issue-collector';
 import { readInvoiceNumber } from './read-invoice-number';
@@ -7,8 +8,8 @@ export interface ParsedReference {
   invoiceDate: string;
 }
 
-// FacturasRectificadas and FacturasSustituidas hold at most 1,000 references; more breaks the block's limit (4113).
-const MAX_REFERENCES = 1000;
+// Longer FacturasRectificadas or FacturasSustituidas break the block's limit (4113).
+const MAX_REFERENCES = MAX_RECORD_LIST_ENTRIES;
 
 /**
  * corrected_invoices or substituted_invoices: each entry {invoice_number, invoice_date}, an invoice of the same issuer.

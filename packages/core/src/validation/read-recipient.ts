@@ -1,5 +1,6 @@
 import { isCountryCode, isIdType, type IdType } from '../code-lists';
 import { validateEuVatNumber, validateSpanishNif } from '../nif';
+import { MAX_RECORD_LIST_ENTRIES } from '../record/message-limits';
 import { isJsonObject, MISSING, readCode, readText, rejectUnknownFields, required, WRONG_VALUE, type Read } from './field-readers';
 import type { IssueCollector } from './issue-collector';
 
@@ -11,8 +12,8 @@ export type ParsedRecipient =
 export type PartyRole = 'recipient' | 'third_party';
 
 const FIELDS = ['name', 'nif', 'country', 'id_type', 'id'];
-// Destinatarios holds at most 1,000 IDDestinatario; a longer list breaks the schema's limit for the block (4113).
-const MAX_RECIPIENTS = 1000;
+// A longer Destinatarios breaks the schema's limit for the block (4113).
+const MAX_RECIPIENTS = MAX_RECORD_LIST_ENTRIES;
 
 /**
  * `recipient` (one, as the contract has it) or `recipients` (up to 1,000), never both: the invoice's Destinatarios.

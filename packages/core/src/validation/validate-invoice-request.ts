@@ -56,8 +56,9 @@ const FIELDS = [
 const isRectificationType = (v: unknown): v is 'S' | 'I' => v === 'S' || v === 'I';
 
 /**
- * Validates an invoice registration request (snake_case JSON, API contract §2.4 plus what the authority's records can
- * carry) against the authority's rules, collecting every error and warning. `today` is Madrid's date (madridToday()).
+ * Validates an invoice registration request (snake_case JSON, docs/api.md's `POST /invoices` plus what the
+ * authority's records can carry) against the authority's rules, collecting every error and warning. `today` is
+ * Madrid's date (madridToday()).
  */
 export function validateInvoiceRequest(body: unknown, opts: { today: string }): InvoiceValidationResult {
   const issues = new IssueCollector();

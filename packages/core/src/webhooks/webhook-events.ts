@@ -15,10 +15,6 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent by POST /webhooks/{id}/test whatever the endpoint subscribed to. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
-export function isWebhookEventType(value: unknown): value is WebhookEventType {
-  return (WEBHOOK_EVENT_TYPES as readonly unknown[]).includes(value);
-}
-
 /** One row of a record's status history, with the status before it (none for the record's first). */
 export interface RecordStatusChange {
   recordType: string;

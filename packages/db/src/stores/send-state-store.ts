@@ -1,11 +1,12 @@
 import { and, count, countDistinct, eq, gte, isNotNull, isNull, lte, min, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { MAX_RECORDS_PER_MESSAGE } from '@vf/core';
 import type { DbOrTx } from '../client';
 import { chains, invoices, sendStates, taxpayers } from '../schema';
 import { scheduledForSending } from './scheduled-for-sending';
 
-/** The authority lets a message go early, whatever the waiting time, once this many records are waiting. */
-export const FULL_BATCH = 1000;
+/** The authority lets a message go early, whatever the waiting time, once a full message's records are waiting. */
+export const FULL_BATCH = MAX_RECORDS_PER_MESSAGE;
 
 /** Flow control, failure backoff and the single-sender lease of one chain (one NIF in one environment). */
 export interface SendState {

@@ -1,9 +1,10 @@
+import { CORRECTIVE_INVOICE_TYPES, NORMAL_INVOICE_TYPES } from '@vf/core';
 import { t } from '../i18n/i18n';
 
 export type InvoiceSection = 'invoices' | 'corrective';
 
-export const NORMAL_TYPES = ['F1', 'F2', 'F3'] as const;
-export const CORRECTIVE_TYPES = ['R1', 'R2', 'R3', 'R4', 'R5'] as const;
+export const NORMAL_TYPES = NORMAL_INVOICE_TYPES;
+export const CORRECTIVE_TYPES = CORRECTIVE_INVOICE_TYPES;
 
 /** "F1 · Factura": the type's code and what it means, in the request's language. */
 export function typeLabel(invoiceType: string): string {

@@ -1,0 +1,8 @@
+/** Records one RegFactuSistemaFacturacion message may carry (RegistroFactura maxOccurs in SuministroLR.xsd; 4114 above). */
+export const MAX_RECORDS_PER_MESSAGE = 1000;
+
+/**
+ * Entries one record's lists may hold: Destinatarios, FacturasRectificadas and FacturasSustituidas (maxOccurs in
+ * SuministroInformacion.xsd; 4113 above).
+ */
+export const MAX_RECORD_LIST_ENTRIES = 1000;
