@@ -143,14 +143,9 @@ export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) 
         );
       }
       assertInCurrentChain(original, slot);
+      // A cancelled invoice is corrected like any other: the subsanación reactivates it once the authority accepts it.
       const decision = correctionFlags(records.map(historyEntry));
-      if (decision.kind === 'cancelled') {
-        throw new ApiError(
-          'invoice_cancelled',
-          'The invoice is cancelled (anulada); a cancelled invoice cannot be corrected. Register a new invoice instead.',
-        );
-      }
-      if (decision.kind === 'awaiting_authority') throw awaitingAuthority(records);
+      if (decision.kind !== 'flags') throw awaitingAuthority(records);
       const { row, lines } = altaRecordRow({
         accountId: account.id,
         id,
