@@ -22,7 +22,6 @@ export const errorCatalogue = {
   taxpayer_claimed: { status: 409, title: 'The NIF belongs to another account in this environment' },
   record_not_found: { status: 404, title: 'Record not found' },
   invoice_awaiting_authority: { status: 409, title: 'A record of this invoice is waiting for the authority' },
-  invoice_cancelled: { status: 409, title: 'The invoice is cancelled' },
   already_cancelled: { status: 409, title: 'The invoice is already cancelled' },
   invoice_in_other_environment: { status: 409, title: "The invoice belongs to the taxpayer's other environment" },
   not_resendable: { status: 409, title: 'Only an invoice in error can be resent' },

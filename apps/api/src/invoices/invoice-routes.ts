@@ -203,12 +203,12 @@ export const invoiceRouteDocs: RouteDoc[] = [
     method: 'put',
     path: '/invoices/:id',
     tag: 'Invoices',
-    summary: 'Correct an invoice (subsanación): a new record with the full corrected content',
+    summary: 'Correct an invoice (subsanación), or reactivate a cancelled one: a new record with the full corrected content',
     body: invoiceRequestSchema,
     responses: {
       201: { description: 'Correction appended and queued.', json: envelope(record), headers: { Location: 'The invoice’s URL.' } },
     },
-    problems: [...ALTA_PROBLEMS, 'invoice_not_found', 'invoice_cancelled', 'invoice_awaiting_authority', 'invoice_in_other_environment'],
+    problems: [...ALTA_PROBLEMS, 'invoice_not_found', 'invoice_awaiting_authority', 'invoice_in_other_environment'],
   },
   {
     method: 'post',

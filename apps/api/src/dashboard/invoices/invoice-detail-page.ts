@@ -69,9 +69,18 @@ function recordHistory(invoiceId: string, records: InvoiceRow[]): SafeHtml {
   </table>`;
 }
 
-/** Correct and cancel; both append a record, so they are offered only while the invoice is not cancelled. */
+/**
+ * Correct and cancel. A cancelled invoice cannot be cancelled again, but a correction (subsanación) reactivates it
+ * (AEAT Validaciones y errores, annex 6: OK(5) "reactiva el registro anulado").
+ */
 function actions(ctx: PageContext, invoiceId: string, cancelled: boolean): SafeHtml {
-  if (cancelled) return html`<p class="notice" data-testid="invoice-cancelled">${t('detail.cancelledNotice')}</p>`;
+  if (cancelled)
+    return html`<p class="notice" data-testid="invoice-cancelled">${t('detail.cancelledNotice')}</p>
+      <section class="card" aria-labelledby="actions-title">
+        <h2 id="actions-title">${t('detail.reactivateTitle')}</h2>
+        <p><a class="button" href="/app/invoices/${invoiceId}/correct" data-testid="reactivate-invoice">${t('detail.reactivate')}</a>
+          <span class="hint">${t('detail.reactivateHint')}</span></p>
+      </section>`;
   return html`<section class="card" aria-labelledby="actions-title">
     <h2 id="actions-title">${t('detail.actionsTitle')}</h2>
     <p><a class="button" href="/app/invoices/${invoiceId}/correct" data-testid="correct-invoice">${t('detail.correct')}</a>

@@ -39,6 +39,7 @@ export const en: Catalogue = {
     system_saved: 'Changes saved.',
     system_deleted: 'Computer system deleted.',
     correction_queued: 'Correction recorded and queued for the authority.',
+    reactivation_queued: 'Correction recorded and queued for the authority. The invoice is in force again once the authority accepts it.',
     cancellation_queued: 'Cancellation recorded and queued for the authority.',
     invoice_resent: 'Resend scheduled: the record goes to the authority again, unchanged.',
     invoice_not_resendable: 'Only a record in error can be resent.',
@@ -377,6 +378,10 @@ export const en: Catalogue = {
     responseXml: 'Response XML',
     noResponse: 'No response was received.',
     cancelledNotice: 'This invoice is cancelled.',
+    reactivateTitle: 'Reactivate',
+    reactivate: 'Correct and reactivate',
+    reactivateHint:
+      'Sends the authority a correction (subsanación) with the corrected data; once the authority accepts it, the invoice is in force again.',
     actionsTitle: 'Correct or cancel',
     correct: 'Correct',
     correctHint: 'Sends the authority a correction (subsanación) with the corrected data.',
@@ -392,6 +397,8 @@ export const en: Catalogue = {
     title: 'Correct invoice {{number}}',
     breadcrumb: 'Invoice {{number}}',
     lead: 'The correction (subsanación) is added to the chain as a new record and sent to the authority; the earlier record stays. Number, date and taxpayer stay as they are.',
+    reactivates:
+      'This invoice is cancelled: the authority registers it and puts it in force again when it accepts the correction. Until then it stays cancelled.',
     number: 'Number',
     date: 'Date',
     type: 'Type',
@@ -444,7 +451,6 @@ export const en: Catalogue = {
     refused: {
       invoice_awaiting_authority:
         "It cannot be corrected yet: a record of this invoice is waiting for the authority's answer. Try again once it arrives.",
-      invoice_cancelled: 'The invoice is cancelled and can no longer be corrected. Register a new invoice instead.',
       invoice_in_other_environment: "The invoice belongs to the taxpayer's other environment and can no longer be corrected here.",
       other: 'The invoice could not be corrected.',
     },

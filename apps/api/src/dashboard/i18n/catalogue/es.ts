@@ -38,6 +38,7 @@ export const es = {
     system_saved: 'Cambios guardados.',
     system_deleted: 'Sistema informático eliminado.',
     correction_queued: 'Corrección registrada y en cola para la AEAT.',
+    reactivation_queued: 'Corrección registrada y en cola para la AEAT. La factura vuelve a estar en vigor cuando la AEAT la acepte.',
     cancellation_queued: 'Anulación registrada y en cola para la AEAT.',
     invoice_resent: 'Reenvío programado: el registro vuelve a la AEAT sin cambios.',
     invoice_not_resendable: 'Solo se puede reenviar un registro en error.',
@@ -380,6 +381,10 @@ export const es = {
     responseXml: 'XML de respuesta',
     noResponse: 'No se recibió respuesta.',
     cancelledNotice: 'Esta factura está anulada.',
+    reactivateTitle: 'Reactivar',
+    reactivate: 'Corregir y reactivar',
+    reactivateHint:
+      'Envía a la AEAT una subsanación con los datos corregidos; cuando la AEAT la acepte, la factura vuelve a estar en vigor.',
     actionsTitle: 'Corregir o anular',
     correct: 'Corregir',
     correctHint: 'Envía a la AEAT una subsanación con los datos corregidos.',
@@ -395,6 +400,8 @@ export const es = {
     title: 'Corregir factura {{number}}',
     breadcrumb: 'Factura {{number}}',
     lead: 'La corrección (subsanación) se añade a la cadena como un registro nuevo y se envía a la AEAT; el registro anterior se conserva. El número, la fecha y el contribuyente no cambian.',
+    reactivates:
+      'Esta factura está anulada: la AEAT la vuelve a dar de alta y en vigor al aceptar la subsanación. Hasta entonces sigue anulada.',
     number: 'Número',
     date: 'Fecha',
     type: 'Tipo',
@@ -447,7 +454,6 @@ export const es = {
     refused: {
       invoice_awaiting_authority:
         'Aún no se puede corregir: un registro de esta factura espera la respuesta de la AEAT. Inténtalo cuando llegue.',
-      invoice_cancelled: 'La factura está anulada y ya no puede corregirse. Registra una factura nueva.',
       invoice_in_other_environment: 'La factura pertenece al otro entorno del contribuyente y ya no puede corregirse aquí.',
       other: 'No se ha podido corregir la factura.',
     },
