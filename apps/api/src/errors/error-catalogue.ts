@@ -17,6 +17,7 @@ export const errorCatalogue = {
   taxpayer_exists: { status: 409, title: 'A taxpayer with this NIF already exists in your account' },
   taxpayer_has_invoices: { status: 409, title: 'The taxpayer has registered invoices' },
   system_in_use: { status: 409, title: 'The computer system is used by registered invoices' },
+  system_single_taxpayer: { status: 409, title: 'The computer system supports one taxpayer, and another one uses it' },
   duplicate_invoice: { status: 409, title: 'Invoice already registered' },
   // Chains and their records (issue 7).
   taxpayer_claimed: { status: 409, title: 'The NIF belongs to another account in this environment' },

@@ -17,7 +17,7 @@ import {
 } from './correction-form';
 import { correctionPage } from './correction-page';
 
-const CORRECTION_REFUSALS = ['invoice_awaiting_authority', 'invoice_in_other_environment'];
+const CORRECTION_REFUSALS = ['invoice_awaiting_authority', 'invoice_in_other_environment', 'system_single_taxpayer'];
 
 /** Why a correction cannot be made now, in the reader's language. */
 function correctionRefusal(err: ApiError): string {

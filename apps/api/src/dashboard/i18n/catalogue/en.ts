@@ -452,6 +452,8 @@ export const en: Catalogue = {
       invoice_awaiting_authority:
         "It cannot be corrected yet: a record of this invoice is waiting for the authority's answer. Try again once it arrives.",
       invoice_in_other_environment: "The invoice belongs to the taxpayer's other environment and can no longer be corrected here.",
+      system_single_taxpayer:
+        'The computer system supports one taxpayer and already keeps the records of another. Choose a system that supports several taxpayers.',
       other: 'The invoice could not be corrected.',
     },
   },

@@ -455,6 +455,8 @@ export const es = {
       invoice_awaiting_authority:
         'Aún no se puede corregir: un registro de esta factura espera la respuesta de la AEAT. Inténtalo cuando llegue.',
       invoice_in_other_environment: 'La factura pertenece al otro entorno del contribuyente y ya no puede corregirse aquí.',
+      system_single_taxpayer:
+        'El sistema informático admite un solo contribuyente y ya lleva los registros de otro. Elige un sistema que admita varios contribuyentes.',
       other: 'No se ha podido corregir la factura.',
     },
   },
