@@ -535,6 +535,7 @@ export const en: Catalogue = {
     hintCode: 'Two characters, capital letters A-Z (not Ñ) or digits. Left empty, the first two letters of the name are used.',
     checkOnlyVerifactu: 'The software can only work in VERI*FACTU mode',
     checkMultiple: 'The software can keep records for several taxpayers',
+    usedBySeveral: 'This system already keeps records of several taxpayers: it cannot declare that it supports one only.',
     newTitle: 'Add a computer system',
     submitNew: 'Add system',
     cancel: 'Cancel',

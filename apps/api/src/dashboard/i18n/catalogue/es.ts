@@ -538,6 +538,7 @@ export const es = {
     hintCode: 'Dos caracteres, letras mayúsculas A-Z (no Ñ) o cifras. Si se deja vacío, se usan las dos primeras letras del nombre.',
     checkOnlyVerifactu: 'El programa solo puede funcionar en modalidad VERI*FACTU',
     checkMultiple: 'El programa puede llevar registros de varios contribuyentes',
+    usedBySeveral: 'Este sistema ya lleva registros de varios contribuyentes: no puede declarar que admite solo uno.',
     newTitle: 'Añadir un sistema informático',
     submitNew: 'Añadir sistema',
     cancel: 'Cancelar',
