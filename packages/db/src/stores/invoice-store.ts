@@ -65,10 +65,7 @@ export function isCancelled(records: Pick<InvoiceRow, 'recordType' | 'authorityS
  * isCancelled in SQL, for lists: `firstId` is an invoice's first record's id column, `current` its latest record. Most invoices have one
  * record, so the records are read only when the latest is a subsanación (which may be a reactivation still waiting).
  */
-export function cancelledSql(
-  firstId: AnyPgColumn,
-  current: { recordType: AnyPgColumn; authorityStatus: AnyPgColumn },
-) {
+export function cancelledSql(firstId: AnyPgColumn, current: { recordType: AnyPgColumn; authorityStatus: AnyPgColumn }) {
   return sql<boolean>`(case
     when ${current.recordType} = 'cancellation' then ${current.authorityStatus} <> 'rejected'
     when ${current.recordType} = 'registration' then false

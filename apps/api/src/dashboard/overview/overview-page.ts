@@ -9,6 +9,7 @@ import { t } from '../i18n/i18n';
 import { tHtml } from '../i18n/t-html';
 import { SECTION_PATHS } from '../invoices/invoice-kinds';
 import { monthlyChart } from './monthly-chart';
+import { authorityMessageText, failureText } from '../invoices/history-text';
 import type { MonthCounts } from './monthly-registrations';
 
 export interface OverviewView {
@@ -76,7 +77,7 @@ function problemsCard(problems: ProblemInvoice[]) {
           <td data-label="${t('overview.colInvoice')}"><a href="/app/invoices/${p.id}">${p.invoiceNumber}</a> <span class="muted">${p.invoiceType}, ${formatInvoiceDate(p.invoiceDate)}</span></td>
           <td data-label="${t('overview.colTaxpayer')}">${p.taxpayerName}</td>
           <td data-label="${t('overview.colStatus')}">${statusBadge(p.status)}</td>
-          <td data-label="${t('overview.colAnswer')}">${p.code !== null ? html`<strong>${p.code}</strong> ` : ''}${p.message ?? p.lastError ?? '—'}</td>
+          <td data-label="${t('overview.colAnswer')}">${p.code !== null ? html`<strong>${p.code}</strong> ` : ''}${p.message ? authorityMessageText(p.message) : p.lastError ? failureText(p.lastError) : '—'}</td>
           <td data-label="${t('overview.colWhen')}" class="nowrap">${formatDateTime(p.updatedAt)}</td>
         </tr>`,
       )}</tbody>

@@ -38,7 +38,8 @@ describe('overview', () => {
 
     const page = (await a.agent.get('/app').expect(200)).text;
     expect(page).toContain('3 <small>of 100 invoices</small>');
-    expect(page).toMatch(/<strong>1104<\/strong> Valor del campo NumSerieFactura incorrecto/);
+    // The authority's own text, marked as the Spanish it is.
+    expect(page).toMatch(/<strong>1104<\/strong> <span lang="es">Valor del campo NumSerieFactura incorrecto<\/span>/);
     expect(page).toContain(`<a href="/app/invoices/${ids[0]}">O-1</a>`);
     // Two records still wait; the next message may go in about 45 s.
     expect(page).toMatch(/Ferretería López SL<\/a>[\s\S]*?data-testid="waiting">2<\/td>/);

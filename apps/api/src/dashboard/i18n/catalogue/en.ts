@@ -458,6 +458,11 @@ export const en: Catalogue = {
     },
   },
   webhooks: {
+    failure: {
+      timeout: 'no answer within {{ms}} ms',
+      destination: 'destination refused: the address is no longer public',
+      network: 'network error while connecting',
+    },
     title: 'Webhooks',
     lead: 'Signed notices to your system when an invoice is registered or its status at the authority changes (Standard Webhooks).',
     none: 'No webhooks yet.',
@@ -655,4 +660,41 @@ export const en: Catalogue = {
     save: 'Save changes',
   },
   wait: { now: 'now' },
+  warning: {
+    tax_amount_rounding: "A line's tax differs from base × rate / 100 by rounding; accepted (within ±10.00).",
+    surcharge_amount_rounding: "A line's surcharge differs from base × surcharge rate / 100.",
+    total_rounding: 'A total differs from what the breakdown adds up to by rounding; accepted (within ±10.00).',
+    total_mismatch:
+      'A total differs by more than 10.00 from what the breakdown adds up to: the authority registers it with errors; correct it afterwards.',
+    referenced_invoice_after_invoice: 'An invoice it refers to is dated after it; check the dates.',
+    references_itself: 'The invoice refers to itself; check the number and date.',
+    eu_vat_number_not_verified:
+      'The EU VAT number has a valid structure but was not checked against VIES; make sure it is registered before treating the operation as intra-Community.',
+    simplified_invoice_over_400:
+      'Simplified invoices are limited to 400.00 (VAT included) unless the activity is one of those in art. 4.1 RD 1619/2012 (up to 3,000.00); the authority does not check this.',
+    macrodato: 'The total is 100,000,000.00 or more: the record is flagged Macrodato = S, as the authority requires.',
+    ipsi_regime_missing: 'An IPSI line has no regime key: the authority accepts it with error 2009 until 31-12-2026.',
+    other: 'Service warning (code {{code}}).',
+  },
+  history: {
+    sent: 'sent to the authority (attempt {{attempt}})',
+    accepted: 'accepted by the authority',
+    acceptedCsv: 'accepted by the authority (CSV {{csv}})',
+    acceptedWithErrors: 'accepted with errors: {{detail}}',
+    rejected: 'rejected: {{detail}}',
+    numberTaken: 'rejected: the authority already holds another record with number {{number}} of {{date}}',
+    heldAccepted: 'the authority holds this very record (same huella, confirmed by the Consulta service): accepted',
+    heldWithErrors:
+      'the authority holds this very record (same huella, confirmed by the Consulta service), accepted with errors: {{detail}}',
+    heldCancelled: 'the authority holds this very record (same huella, confirmed by the Consulta service), cancelled since',
+    messageRefused: 'error: the authority refused the whole message ({{fault}}); nothing was registered',
+    messageRefusedCode: 'error: the authority refused the whole message ({{fault}}, code {{code}}); nothing was registered',
+    waitingEarlier: 'waiting for an earlier record of the chain, which needs attention',
+    notSent: 'error before sending: the record was not sent',
+    resent: 'resent on request',
+    resentAfterChange: "sent again after the taxpayer's certificate or data changed",
+    retry: 'the send failed; next attempt at {{next}}',
+    outage: 'sends have been failing since {{since}}; next attempt at {{next}}',
+    sendFailed: 'the send failed',
+  },
 };

@@ -461,6 +461,11 @@ export const es = {
     },
   },
   webhooks: {
+    failure: {
+      timeout: 'sin respuesta en {{ms}} ms',
+      destination: 'destino rechazado: la dirección ya no es pública',
+      network: 'error de red al conectar',
+    },
     title: 'Webhooks',
     lead: 'Avisos firmados a tu sistema cuando una factura se registra o cambia de estado en la AEAT (Standard Webhooks).',
     none: 'Todavía no hay webhooks.',
@@ -659,6 +664,42 @@ export const es = {
     save: 'Guardar cambios',
   },
   wait: { now: 'ahora' },
+  warning: {
+    tax_amount_rounding: 'La cuota de una línea difiere de base × tipo / 100 por redondeo; se admite (dentro de ±10,00).',
+    surcharge_amount_rounding: 'El recargo de una línea difiere de base × tipo de recargo / 100.',
+    total_rounding: 'Un total difiere de lo que suma el desglose por redondeo; se admite (dentro de ±10,00).',
+    total_mismatch: 'Un total difiere en más de 10,00 de lo que suma el desglose: la AEAT lo registra con errores; corrígelo después.',
+    referenced_invoice_after_invoice: 'Una factura a la que se refiere tiene fecha posterior a esta; revisa las fechas.',
+    references_itself: 'La factura se refiere a sí misma; revisa el número y la fecha.',
+    eu_vat_number_not_verified:
+      'El NIF-IVA tiene una estructura válida, pero no se ha comprobado en VIES; compruébalo antes de tratar la operación como intracomunitaria.',
+    simplified_invoice_over_400:
+      'Las facturas simplificadas tienen un límite de 400,00 (IVA incluido), salvo las actividades del art. 4.1 del RD 1619/2012 (hasta 3.000,00); la AEAT no lo comprueba.',
+    macrodato: 'El total es de 100.000.000,00 o más: el registro lleva Macrodato = S, como exige la AEAT.',
+    ipsi_regime_missing: 'Falta la clave de régimen de una línea de IPSI: la AEAT la admite con el error 2009 hasta el 31-12-2026.',
+    other: 'Aviso del servicio (código {{code}}).',
+  },
+  history: {
+    sent: 'enviado a la AEAT (intento {{attempt}})',
+    accepted: 'aceptado por la AEAT',
+    acceptedCsv: 'aceptado por la AEAT (CSV {{csv}})',
+    acceptedWithErrors: 'aceptado con errores: {{detail}}',
+    rejected: 'rechazado: {{detail}}',
+    numberTaken: 'rechazado: la AEAT ya tiene otro registro con el número {{number}} de {{date}}',
+    heldAccepted: 'la AEAT tiene este mismo registro (misma huella, confirmado con el servicio de consulta): correcto',
+    heldWithErrors:
+      'la AEAT tiene este mismo registro (misma huella, confirmado con el servicio de consulta), aceptado con errores: {{detail}}',
+    heldCancelled: 'la AEAT tiene este mismo registro (misma huella, confirmado con el servicio de consulta), anulado después',
+    messageRefused: 'error: la AEAT rechazó el mensaje entero ({{fault}}); no se registró nada',
+    messageRefusedCode: 'error: la AEAT rechazó el mensaje entero ({{fault}}, código {{code}}); no se registró nada',
+    waitingEarlier: 'espera a un registro anterior de la cadena que necesita atención',
+    notSent: 'error antes del envío: el registro no se ha enviado',
+    resent: 'reenviado a petición del usuario',
+    resentAfterChange: 'reenviado al cambiar el certificado o los datos del contribuyente',
+    retry: 'el envío falló; próximo intento: {{next}}',
+    outage: 'los envíos fallan desde {{since}}; próximo intento: {{next}}',
+    sendFailed: 'el envío falló',
+  },
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
