@@ -593,6 +593,13 @@ export const en: Catalogue = {
     first: 'first record',
   },
   taxpayers: {
+    certificateWarning: {
+      certificate_nif_unknown: 'No NIF could be read from the certificate; check that it belongs to this taxpayer.',
+      certificate_nif_mismatch:
+        'The certificate belongs to NIF {{certificateNif}}, not {{nif}}; the authority accepts it only if that holder may act for this taxpayer.',
+      certificate_expires_soon: 'The certificate expires in {{days}} day(s), on {{until}}.',
+      certificate_not_yet_valid: 'The certificate is valid only from {{from}}.',
+    },
     title: 'Taxpayers',
     add: 'Add a taxpayer',
     lead: 'The companies and people whose invoices you register. Each one has its own hash chain and its own queue to the authority.',

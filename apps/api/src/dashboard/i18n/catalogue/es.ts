@@ -597,6 +597,13 @@ export const es = {
     first: 'primer registro',
   },
   taxpayers: {
+    certificateWarning: {
+      certificate_nif_unknown: 'No se ha podido leer un NIF en el certificado; comprueba que pertenece a este contribuyente.',
+      certificate_nif_mismatch:
+        'El certificado es del NIF {{certificateNif}}, no de {{nif}}; la AEAT solo lo acepta si ese titular puede actuar por este contribuyente.',
+      certificate_expires_soon: 'El certificado caduca en {{days}} día(s), el {{until}}.',
+      certificate_not_yet_valid: 'El certificado solo es válido a partir del {{from}}.',
+    },
     title: 'Contribuyentes',
     add: 'Añadir un contribuyente',
     lead: 'Las empresas y personas cuyas facturas registras. Cada una tiene su propia cadena de huellas y su propia cola hacia la AEAT.',
