@@ -64,7 +64,8 @@ describe('invoiceIsCancelled', () => {
 
   it('only a subsanación the authority accepted after the anulación makes the invoice active again', () => {
     const cancelled = [r('registration', 'accepted'), r('cancellation', 'accepted')];
-    for (const status of ['queued', 'sent', 'error', 'rejected']) expect(invoiceIsCancelled([...cancelled, r('correction', status)])).toBe(true);
+    for (const status of ['queued', 'sent', 'error', 'rejected'])
+      expect(invoiceIsCancelled([...cancelled, r('correction', status)])).toBe(true);
     expect(invoiceIsCancelled([...cancelled, r('correction', 'accepted')])).toBe(false);
     expect(invoiceIsCancelled([...cancelled, r('correction', 'accepted_with_warnings')])).toBe(false);
     // Cancelled again after the reactivation.
