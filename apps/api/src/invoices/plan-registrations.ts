@@ -90,6 +90,7 @@ export function planRegistrations(
     taxpayerId: ctx.taxpayer.id,
     expected: { length: ctx.chain.length, lastInvoiceId: ctx.chain.lastInvoiceId },
     period: opts.period,
+    systems: [...new Set(items.map((i) => i.invoice.computerSystemId))],
     soleSystems: [
       ...new Set(
         items.map((i) => ctx.systems.get(i.invoice.computerSystemId)!).flatMap((s) => (s.supportsMultipleTaxpayers ? [] : [s.id])),

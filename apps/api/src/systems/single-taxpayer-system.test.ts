@@ -80,6 +80,20 @@ describe('a computer system that supports one taxpayer', () => {
     }
   });
 
+  it('is never declared single-taxpayer while a second taxpayer’s registration with it goes through', async () => {
+    for (let round = 0; round < 4; round++) {
+      const { account, first, second } = await setup();
+      const system = await createSystem(t.app, account);
+      await post(account.auth, '/invoices', invoiceBody(first, system)).expect(201);
+      const [declared, registered] = await Promise.all([
+        request(t.app).put(`/api/v1/systems/${system}`).set(account.auth).send({ supports_multiple_taxpayers: false }),
+        post(account.auth, '/invoices', invoiceBody(second, system)),
+      ]);
+      // One of the two wins; never both.
+      expect([declared.status, registered.status].sort()).toEqual(declared.status === 200 ? [200, 409] : [201, 409]);
+    }
+  });
+
   it('may be declared single-taxpayer only while one taxpayer’s records name it; declared several again, it serves both', async () => {
     const { account, first, second } = await setup();
     const system = await createSystem(t.app, account);

@@ -264,6 +264,8 @@ export interface AppendWrite {
   expected: { length: number; lastInvoiceId: string | null };
   /** "YYYY-MM": the registrations are counted against the chain's allowance of this month. */
   period: string;
+  /** Every system the records use. */
+  systems: string[];
   /** Single-taxpayer systems the records use: the write takes each for this taxpayer, or fails if another has it. */
   soleSystems: string[];
   records: RegistrationRow[];
@@ -283,7 +285,7 @@ const WRITE = {
   text: `
 WITH h AS (
   SELECT * FROM json_to_recordset($1::json) AS h(chain_id uuid, taxpayer_id uuid, expected_length integer, expected_last uuid,
-    new_length integer, new_last uuid, count integer, period text, sole_systems uuid[])
+    new_length integer, new_last uuid, count integer, period text, systems uuid[], sole_systems uuid[])
 ), locked AS (
   -- Chain rows locked in id order: two processes writing overlapping sets of chains never wait for each other in a cycle.
   SELECT c.id FROM chains c WHERE c.id IN (SELECT chain_id FROM h) ORDER BY c.id FOR UPDATE
@@ -301,6 +303,9 @@ WITH h AS (
     -- A single-taxpayer system another taxpayer holds, or that another taxpayer of this write takes first: not swapped.
     AND NOT EXISTS (SELECT 1 FROM sole WHERE sole.id = ANY(h.sole_systems) AND sole.sole_taxpayer_id <> h.taxpayer_id)
     AND NOT EXISTS (SELECT 1 FROM h o WHERE o.taxpayer_id <> h.taxpayer_id AND o.sole_systems && h.sole_systems AND o.chain_id < h.chain_id)
+    -- A system declared single-taxpayer since the read: not swapped either; the retry reads it again.
+    AND NOT EXISTS (SELECT 1 FROM computer_systems s
+                    WHERE s.id = ANY(h.systems) AND NOT s.supports_multiple_taxpayers AND NOT s.id = ANY(h.sole_systems))
   RETURNING c.id, c.chain_length
 ), bind AS (
   UPDATE computer_systems s SET sole_taxpayer_id = h.taxpayer_id
@@ -377,6 +382,7 @@ export async function appendRegistrations(q: Queryable, writes: AppendWrite[]): 
             new_last: last.id,
             count: w.records.length,
             period: w.period,
+            systems: w.systems,
             sole_systems: w.soleSystems,
           };
         }),

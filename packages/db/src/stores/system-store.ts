@@ -73,8 +73,15 @@ export const systemStore = {
     return taxpayerId;
   },
 
-  /** The taxpayers whose records name the system, locking the system row until the transaction ends. */
+  /**
+   * The taxpayers whose records name the system, locking the account's chains and then the system row until the
+   * transaction ends (the order registrations lock them in): a registration in flight commits first and is counted,
+   * and one that starts after sees the system as it is left.
+   */
   async lockWithTaxpayers(db: DbOrTx, accountId: string, id: string): Promise<{ system: SystemRow; taxpayerIds: string[] } | undefined> {
+    await db.execute(
+      sql`SELECT c.id FROM chains c JOIN taxpayers t ON t.id = c.taxpayer_id WHERE t.account_id = ${accountId} ORDER BY c.id FOR UPDATE OF c`,
+    );
     const [system] = await db.select().from(computerSystems).where(owned(accountId, id)).for('update');
     if (!system) return undefined;
     const rows = await db
