@@ -48,6 +48,27 @@ const NOTES: [string, string][] = [
   ['waiting for the earlier record 1f0c, which needs attention', 'espera a un registro anterior de la cadena que necesita atención'],
   ['error before sending: the taxpayer no longer exists', 'error antes del envío: el registro no se ha enviado'],
   ['resent on request', 'reenviado a petición del usuario'],
+  // Forms the code catalogue's worker writes too.
+  [
+    'rejected: the Consulta service shows the authority holds no record of this invoice',
+    'rechazado: el servicio de consulta muestra que la AEAT no tiene ningún registro de esta factura',
+  ],
+  [
+    'error: stored by the authority with error 2007 PrimerRegistro; needs attention',
+    'error: la AEAT lo guardó con el error 2007 PrimerRegistro; necesita atención',
+  ],
+  [
+    'error: the certificate is not accepted (HTTP 500 without body); nothing was registered',
+    'error: la AEAT rechazó el mensaje entero; no se registró nada',
+  ],
+  [
+    'sending resumed by an operator after the access suspension (4141): sent again',
+    'reenviado al reanudar un operador los envíos tras la suspensión del acceso (4141)',
+  ],
+  [
+    'the authority asked for a retry: 4102 Error temporal; next attempt at 2026-03-01T10:00:00.000Z',
+    'el envío falló; próximo intento: 01/03/2026 11:00',
+  ],
   ["the taxpayer's certificate or data changed: sent again", 'reenviado al cambiar el certificado o los datos del contribuyente'],
   ['transport error: HTTP 503; next attempt at 2026-03-01T10:00:00.000Z', 'el envío falló; próximo intento: 01/03/2026 11:00'],
   [

@@ -32,6 +32,7 @@ const NOTE_FORMS: [RegExp, Rendered][] = [
   [/^accepted by the authority$/, () => t('history.accepted')],
   [/^accepted with errors: (.*)$/s, (m) => t('history.acceptedWithErrors', { detail: m[1] })],
   [NUMBER_TAKEN, (m) => t('history.numberTaken', { number: m[1], date: m[2] })],
+  [/^rejected: the Consulta service shows the authority holds no record of this invoice$/, () => t('history.noneHeld')],
   [/^rejected: (.*)$/s, (m) => t('history.rejected', { detail: m[1] })],
   [new RegExp(`^${HELD}: Correcto$`), () => t('history.heldAccepted')],
   [new RegExp(`^${HELD}: AceptadoConErrores ?(.*)$`, 's'), (m) => t('history.heldWithErrors', { detail: m[1] })],
@@ -40,11 +41,14 @@ const NOTE_FORMS: [RegExp, Rendered][] = [
     /^error: the authority refused the whole message \(([^,)]+)(?:, code (\d+))?\); nothing was registered$/,
     (m) => (m[2] ? t('history.messageRefusedCode', { fault: m[1], code: m[2] }) : t('history.messageRefused', { fault: m[1] })),
   ],
+  [/^error: stored by the authority with error (.*); needs attention$/s, (m) => t('history.storedNeedsAttention', { detail: m[1] })],
+  [/^error: .*; nothing was registered$/s, () => t('history.messageRefusedPlain')],
   [/^the authority refused the whole message \(([^)]+)\): .*$/s, (m) => t('history.messageRefused', { fault: m[1] })],
   [/^(?:error before sending: )?waiting for the earlier record (\S+), which needs attention$/, () => t('history.waitingEarlier')],
   [/^error before sending: .*$/s, () => t('history.notSent')],
   [/^resent on request$/, () => t('history.resent')],
   [/^the taxpayer's certificate or data changed: sent again$/, () => t('history.resentAfterChange')],
+  [/^sending resumed by an operator after the access suspension \(4141\): sent again$/, () => t('history.resentAfterSuspension')],
   ...RETRY_FORMS.map(([form, render]): [RegExp, Rendered] => [new RegExp(`^(?:error: )?${form.source.slice(1)}`, 's'), render]),
 ];
 

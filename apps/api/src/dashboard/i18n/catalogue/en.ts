@@ -703,5 +703,9 @@ export const en: Catalogue = {
     retry: 'the send failed; next attempt at {{next}}',
     outage: 'sends have been failing since {{since}}; next attempt at {{next}}',
     sendFailed: 'the send failed',
+    noneHeld: 'rejected: the Consulta service shows the authority holds no record of this invoice',
+    storedNeedsAttention: 'error: stored by the authority with error {{detail}}; needs attention',
+    messageRefusedPlain: 'error: the authority refused the whole message; nothing was registered',
+    resentAfterSuspension: 'sent again after an operator resumed sending following the access suspension (4141)',
   },
 };

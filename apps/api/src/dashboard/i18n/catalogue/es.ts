@@ -706,6 +706,10 @@ export const es = {
     retry: 'el envío falló; próximo intento: {{next}}',
     outage: 'los envíos fallan desde {{since}}; próximo intento: {{next}}',
     sendFailed: 'el envío falló',
+    noneHeld: 'rechazado: el servicio de consulta muestra que la AEAT no tiene ningún registro de esta factura',
+    storedNeedsAttention: 'error: la AEAT lo guardó con el error {{detail}}; necesita atención',
+    messageRefusedPlain: 'error: la AEAT rechazó el mensaje entero; no se registró nada',
+    resentAfterSuspension: 'reenviado al reanudar un operador los envíos tras la suspensión del acceso (4141)',
   },
 } as const;
 
