@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { madridToday, toAeatDate } from '@vf/core';
+import { validateEachAgainstXsd } from '@vf/xml';
 import { WorkerTestEnv, type Party } from '../support/worker-test-env';
 
 // The operations matrix (AEAT "Validaciones y errores", annex 6) end to end: records made by the API, sent by a
@@ -147,6 +148,52 @@ test('ANULACIÓN, ANULACIÓN POR RECHAZO and ANULACIÓN SIN REGISTRO PREVIO reac
   expect(withoutAlta.flags).toEqual({ subsanacion: false, rechazo_previo: null, sin_registro_previo: true });
   expect(await settle(withoutAlta.id)).toMatchObject({ status: 'accepted' });
   expect(held(taxpayer.nif, 'ANU-3')?.state).toBe('Anulado');
+});
+
+test('a cancelled invoice is reactivated by a subsanación: Subsanacion=S, accepted, in force again at the authority', async () => {
+  const taxpayer = await env.taxpayer(party, { certificate: 'own' });
+  const number = 'REA-1';
+  const [id] = await env.register(party, taxpayer.id, 1, { invoice_number: number });
+  expect(await settle(id)).toMatchObject({ status: 'accepted' });
+  const anulacion = await cancel(id);
+  expect(await settle(anulacion.id)).toMatchObject({ status: 'accepted' });
+  expect(held(taxpayer.nif, number)?.state).toBe('Anulado');
+
+  // The first try refused: the invoice stays cancelled, at the authority and in the API.
+  rejectNext(1);
+  const refused = await correct(id, taxpayer.id, number, 'Reactivada 1');
+  expect(refused.flags).toEqual({ subsanacion: true, rechazo_previo: null, sin_registro_previo: false });
+  expect(await settle(refused.id)).toMatchObject({ status: 'rejected', code: 1100 });
+  expect(held(taxpayer.nif, number)?.state).toBe('Anulado');
+  expect((await api().get(`/api/v1/invoices/${id}`).set(party.account.auth).expect(200)).body.data.cancelled).toBe(true);
+
+  // ALTA POR RECHAZO DE SUBSANACIÓN over the anulación: OK(5), the record is in force again with the new content.
+  const reactivation = await correct(id, taxpayer.id, number, 'Reactivada 2');
+  expect(reactivation.flags).toEqual({ subsanacion: true, rechazo_previo: 'S', sin_registro_previo: false });
+  expect(await settle(reactivation.id)).toMatchObject({ status: 'accepted', code: null });
+  expect(held(taxpayer.nif, number)).toMatchObject({ state: 'Correcto', record: { description: 'Reactivada 2' } });
+  const detail = (await api().get(`/api/v1/invoices/${id}`).set(party.account.auth).expect(200)).body.data;
+  expect(detail).toMatchObject({ cancelled: false, authority_status: 'accepted', description: 'Reactivada 2' });
+  expect(detail.records.map((r: RecordView & { authority_status: string }) => [r.record_type, r.authority_status])).toEqual([
+    ['registration', 'accepted'],
+    ['cancellation', 'accepted'],
+    ['correction', 'rejected'],
+    ['correction', 'accepted'],
+  ]);
+
+  // The message that carried it, as sent, is valid against the authority's schema.
+  const xml = await sentXml(id, reactivation.id);
+  expect(xml).toContain('<sum1:Subsanacion>S</sum1:Subsanacion><sum1:RechazoPrevio>S</sum1:RechazoPrevio>');
+  const submissions = (await api().get(`/api/v1/invoices/${id}/submissions`).set(party.account.auth).expect(200)).body.data;
+  const carrying = submissions.find((s: { request_xml: string }) => s.request_xml.includes('Reactivada 2'));
+  const [verdict] = await validateEachAgainstXsd([carrying.request_xml], 'request');
+  expect(verdict.errors).toEqual([]);
+
+  // In force again: it can be cancelled again.
+  const again = await cancel(id);
+  expect(again.flags).toEqual({ subsanacion: false, rechazo_previo: null, sin_registro_previo: false });
+  expect(await settle(again.id)).toMatchObject({ status: 'accepted' });
+  expect(held(taxpayer.nif, number)?.state).toBe('Anulado');
 });
 
 test('after a switch to production the records go to the production service, starting a new chain there', async () => {

@@ -17,12 +17,12 @@ export const errorCatalogue = {
   taxpayer_exists: { status: 409, title: 'A taxpayer with this NIF already exists in your account' },
   taxpayer_has_invoices: { status: 409, title: 'The taxpayer has registered invoices' },
   system_in_use: { status: 409, title: 'The computer system is used by registered invoices' },
+  system_single_taxpayer: { status: 409, title: 'The computer system supports one taxpayer, and another one uses it' },
   duplicate_invoice: { status: 409, title: 'Invoice already registered' },
   // Chains and their records.
   taxpayer_claimed: { status: 409, title: 'The NIF belongs to another account in this environment' },
   record_not_found: { status: 404, title: 'Record not found' },
   invoice_awaiting_authority: { status: 409, title: 'A record of this invoice is waiting for the authority' },
-  invoice_cancelled: { status: 409, title: 'The invoice is cancelled' },
   already_cancelled: { status: 409, title: 'The invoice is already cancelled' },
   invoice_in_other_environment: { status: 409, title: "The invoice belongs to the taxpayer's other environment" },
   not_resendable: { status: 409, title: 'Only an invoice in error can be resent' },

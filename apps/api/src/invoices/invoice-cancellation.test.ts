@@ -28,7 +28,7 @@ const cancel = (account: TestAccount, id: string, body?: Record<string, unknown>
   request(t.app).post(`/api/v1/invoices/${id}/cancel`).set(account.auth).send(body);
 
 describe('POST /api/v1/invoices/{id}/cancel (anulación)', () => {
-  it('appends a RegistroAnulacion with its own huella; the invoice reads as cancelled and cannot be cancelled or corrected again', async () => {
+  it('appends a RegistroAnulacion with its own huella; the invoice reads as cancelled and cannot be cancelled again', async () => {
     const { account, body, id, registered } = await setup();
     await answer(id, 'accepted');
     const res = await cancel(account, id, { reason: 'Emitida por error' }).expect(201);
@@ -69,8 +69,9 @@ describe('POST /api/v1/invoices/{id}/cancel (anulación)', () => {
     expect(xml).not.toContain('SinRegistroPrevio');
 
     expect((await cancel(account, id).expect(409)).body.code).toBe('already_cancelled');
+    // A correction waits for the authority's answer to the anulación (its flags depend on it).
     expect((await request(t.app).put(`/api/v1/invoices/${id}`).set(account.auth).send(body).expect(409)).body.code).toBe(
-      'invoice_cancelled',
+      'invoice_awaiting_authority',
     );
     expect((await get(account, id)).records).toHaveLength(2);
   });

@@ -78,6 +78,52 @@ describe('PUT /api/v1/invoices/{id} (subsanación)', () => {
     expect(second.previous_hash).toBe(first.hash);
   });
 
+  it('reactivates a cancelled invoice: Subsanacion=S alone, cancelled until the authority accepts it, then active again', async () => {
+    const { account, body, id } = await setup();
+    await answer(id, 'accepted');
+    const anulacion = (await request(t.app).post(`/api/v1/invoices/${id}/cancel`).set(account.auth).send({}).expect(201)).body.data;
+    await answer(anulacion.id, 'accepted');
+    expect((await get(account, id)).cancelled).toBe(true);
+
+    const reactivation = (await put(account, id, { ...body, description: 'Reactivada' }).expect(201)).body.data;
+    expect(reactivation).toMatchObject({
+      record_type: 'correction',
+      flags: { subsanacion: true, rechazo_previo: null, sin_registro_previo: false },
+      previous_hash: anulacion.hash,
+      chain_position: 3,
+    });
+    const xml = (await request(t.app).get(`/api/v1/invoices/${id}/records/${reactivation.id}/xml`).set(account.auth).expect(200)).text;
+    expect(xml).toContain('<sum1:Subsanacion>S</sum1:Subsanacion>');
+    expect(xml).not.toContain('RechazoPrevio');
+    const listedCancelled = async () =>
+      (await request(t.app).get('/api/v1/invoices').set(account.auth).expect(200)).body.data.find((i: { id: string }) => i.id === id)
+        .cancelled;
+    // While the authority has not accepted it, it still holds the anulación: the invoice reads as cancelled.
+    expect(await get(account, id)).toMatchObject({ cancelled: true, authority_status: 'queued', description: 'Reactivada' });
+    expect(await listedCancelled()).toBe(true);
+    // Refused: still cancelled, and the next try says RechazoPrevio=S (ALTA POR RECHAZO DE SUBSANACIÓN), never X.
+    await answer(reactivation.id, 'rejected', 1105);
+    expect((await get(account, id)).cancelled).toBe(true);
+    expect(await listedCancelled()).toBe(true);
+    const again = (await put(account, id, { ...body, description: 'Reactivada otra vez' }).expect(201)).body.data;
+    expect(again.flags).toEqual({ subsanacion: true, rechazo_previo: 'S', sin_registro_previo: false });
+    await answer(again.id, 'accepted');
+    expect(await get(account, id)).toMatchObject({ cancelled: false, authority_status: 'accepted', description: 'Reactivada otra vez' });
+    expect(await listedCancelled()).toBe(false);
+    // Active again: it may be cancelled again, with a plain anulación.
+    const second = (await request(t.app).post(`/api/v1/invoices/${id}/cancel`).set(account.auth).send({}).expect(201)).body.data;
+    expect(second.flags).toEqual({ subsanacion: false, rechazo_previo: null, sin_registro_previo: false });
+  });
+
+  it('waits while an anulación of the invoice has no answer yet', async () => {
+    const { account, body, id } = await setup();
+    await answer(id, 'accepted');
+    await request(t.app).post(`/api/v1/invoices/${id}/cancel`).set(account.auth).send({}).expect(201);
+    const res = await put(account, id, { ...body, description: 'Demasiado pronto' }).expect(409);
+    expect(res.body.code).toBe('invoice_awaiting_authority');
+    expect(res.body.waiting_records).toEqual([expect.objectContaining({ authority_status: 'queued' })]);
+  });
+
   it('is a 409 while a record of the invoice has no answer yet, and nothing is appended', async () => {
     const { account, body, id } = await setup();
     for (const status of ['queued', 'sent', 'error']) {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { invoices, type AuthorityStatus, type DbOrTx } from '@vf/db';
+import { cancelledSql, invoices, type AuthorityStatus, type DbOrTx } from '@vf/db';
 import type { InvoiceSummary } from '@vf/db';
 import type { InvoiceCursor } from './invoice-cursor';
 import type { InvoiceSort } from './invoice-list-schema';
@@ -102,7 +102,7 @@ export const invoiceListing = {
         authorityCsv: cur.authorityCsv,
         generatedAtLiteral: cur.generatedAtLiteral,
         createdAt: invoices.createdAt,
-        cancelled: sql<boolean>`(${cur.recordType} = 'cancellation' and ${cur.authorityStatus} <> 'rejected')`,
+        cancelled: cancelledSql(invoices.id, cur),
         recipientName: sql<string | null>`${cur.recipient}->>'name'`,
         recipientNif: sql<string | null>`coalesce(${cur.recipient}->>'nif', ${cur.recipient}->>'id')`,
         baseAmount: sql<string | null>`(select sum(l.base_amount)::text from invoice_lines l where l.invoice_id = ${cur.id})`,

@@ -14,7 +14,14 @@ import { withTimeout } from '@vf/lifecycle';
 import { altaRecordRow } from './alta-record-row';
 import { closeChainSlot, openChainSlot, taxpayerNotFound } from './chain-slot';
 import { invoiceRequestSchema } from './invoice-request-schema';
-import { systemNotFound, type ItemOutcome, type RegisteredInvoice, type RegistrationItem } from './plan-registrations';
+import {
+  systemNotFound,
+  systemSingleTaxpayer,
+  usableBy,
+  type ItemOutcome,
+  type RegisteredInvoice,
+  type RegistrationItem,
+} from './plan-registrations';
 import { assertInCurrentChain, awaitingAuthority, historyEntry, identityChanges, invoiceNotFound } from './record-history';
 import { createRegistrationAppender, type AppendedChain, type AppendOutcome } from './registration-appender';
 
@@ -106,6 +113,7 @@ export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) 
     ]);
     if (!taxpayer) throw taxpayerNotFound();
     if (!system) throw systemNotFound();
+    if (!usableBy(system, invoice.taxpayerId)) throw systemSingleTaxpayer(system.soleTaxpayerId);
     const issuerProblems = checkAgainstIssuer(invoice, taxpayer.nif);
     if (issuerProblems.length > 0) throw ApiError.validation(issuerProblems);
     return { invoice, warnings, system };
@@ -143,14 +151,13 @@ export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) 
         );
       }
       assertInCurrentChain(original, slot);
-      const decision = correctionFlags(records.map(historyEntry));
-      if (decision.kind === 'cancelled') {
-        throw new ApiError(
-          'invoice_cancelled',
-          'The invoice is cancelled (anulada); a cancelled invoice cannot be corrected. Register a new invoice instead.',
-        );
+      if (!checked.system.supportsMultipleTaxpayers) {
+        const sole = await systemStore.takeSole(tx, checked.system.id, invoice.taxpayerId);
+        if (sole !== invoice.taxpayerId) throw systemSingleTaxpayer(sole);
       }
-      if (decision.kind === 'awaiting_authority') throw awaitingAuthority(records);
+      // A cancelled invoice is corrected like any other: the subsanación reactivates it once the authority accepts it.
+      const decision = correctionFlags(records.map(historyEntry));
+      if (decision.kind !== 'flags') throw awaitingAuthority(records);
       const { row, lines } = altaRecordRow({
         accountId: account.id,
         id,

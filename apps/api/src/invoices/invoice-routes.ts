@@ -124,7 +124,7 @@ export function invoiceRoutes(
 }
 
 // Codes every alta (registration or correction) can answer: the request's content and ownership.
-const ALTA_PROBLEMS = ['validation_failed', 'taxpayer_not_found', 'system_not_found'] as const;
+const ALTA_PROBLEMS = ['validation_failed', 'taxpayer_not_found', 'system_not_found', 'system_single_taxpayer'] as const;
 const CSV_COLUMNS =
   'invoice_number;invoice_date;invoice_type;recipient_name;recipient_nif;base_amount;total_tax_amount;total_amount;authority_status;authority_code;authority_csv;qr_url;created_at';
 
@@ -136,7 +136,7 @@ export const invoiceRouteDocs: RouteDoc[] = [
     summary: 'Dry run: every check a registration makes, nothing stored',
     body: invoiceRequestSchema,
     responses: { 200: { description: 'Valid; warnings the authority would give.', json: validationResponse } },
-    problems: ['validation_failed', 'taxpayer_not_found', 'system_not_found'],
+    problems: [...ALTA_PROBLEMS],
   },
   {
     method: 'post',
@@ -203,12 +203,12 @@ export const invoiceRouteDocs: RouteDoc[] = [
     method: 'put',
     path: '/invoices/:id',
     tag: 'Invoices',
-    summary: 'Correct an invoice (subsanación): a new record with the full corrected content',
+    summary: 'Correct an invoice (subsanación), or reactivate a cancelled one: a new record with the full corrected content',
     body: invoiceRequestSchema,
     responses: {
       201: { description: 'Correction appended and queued.', json: envelope(record), headers: { Location: 'The invoice’s URL.' } },
     },
-    problems: [...ALTA_PROBLEMS, 'invoice_not_found', 'invoice_cancelled', 'invoice_awaiting_authority', 'invoice_in_other_environment'],
+    problems: [...ALTA_PROBLEMS, 'invoice_not_found', 'invoice_awaiting_authority', 'invoice_in_other_environment'],
   },
   {
     method: 'post',

@@ -31,6 +31,20 @@ export type ItemOutcome = { ok: true; registered: RegisteredInvoice } | { ok: fa
 // Another account's taxpayer or system is exactly as absent as a missing one: 404, never a hint that it exists.
 export const systemNotFound = () => new ApiError('system_not_found', 'No computer system with this computer_system_id in your account.');
 
+/**
+ * A system that declares it supports one taxpayer (TipoUsoPosibleMultiOT=N) keeps records for the first taxpayer that
+ * used it and no other: its records would otherwise say N and mean several.
+ */
+export const usableBy = (system: { supportsMultipleTaxpayers: boolean; soleTaxpayerId: string | null }, taxpayerId: string) =>
+  system.supportsMultipleTaxpayers || system.soleTaxpayerId === null || system.soleTaxpayerId === taxpayerId;
+
+export const systemSingleTaxpayer = (soleTaxpayerId: string | null) =>
+  new ApiError(
+    'system_single_taxpayer',
+    'This computer system declares it supports one taxpayer (supports_multiple_taxpayers: false) and keeps the records of another taxpayer of your account. Use a system that supports several taxpayers, or create a system (its own installation) for this taxpayer.',
+    { extensions: { sole_taxpayer_id: soleTaxpayerId } },
+  );
+
 export const duplicateInvoice = (invoice: NormalizedInvoice) =>
   new ApiError('duplicate_invoice', `Invoice ${invoice.invoiceNumber} of ${invoice.invoiceDate} is already registered for this taxpayer.`);
 
@@ -41,7 +55,9 @@ export const duplicateInvoice = (invoice: NormalizedInvoice) =>
 export function screenRegistrations(ctx: AppendContext, items: RegistrationItem[]): (ApiError | undefined)[] {
   const seen = new Set<string>();
   return items.map(({ invoice }) => {
-    if (!ctx.systems.has(invoice.computerSystemId)) return systemNotFound();
+    const system = ctx.systems.get(invoice.computerSystemId);
+    if (!system) return systemNotFound();
+    if (!usableBy(system, ctx.taxpayer.id)) return systemSingleTaxpayer(system.soleTaxpayerId);
     const issuerProblems = checkAgainstIssuer(invoice, ctx.taxpayer.nif);
     if (issuerProblems.length > 0) return ApiError.validation(issuerProblems);
     const key = duplicateKey(invoice.invoiceNumber, invoice.invoiceDate);
@@ -74,6 +90,12 @@ export function planRegistrations(
     taxpayerId: ctx.taxpayer.id,
     expected: { length: ctx.chain.length, lastInvoiceId: ctx.chain.lastInvoiceId },
     period: opts.period,
+    systems: [...new Set(items.map((i) => i.invoice.computerSystemId))],
+    soleSystems: [
+      ...new Set(
+        items.map((i) => ctx.systems.get(i.invoice.computerSystemId)!).flatMap((s) => (s.supportsMultipleTaxpayers ? [] : [s.id])),
+      ),
+    ],
     records: [],
     lines: [],
     answers: [],

@@ -299,6 +299,20 @@ describe('the dashboard invoice page', () => {
     expect(sub).toMatch(/data-testid="qualifiers"><ul><li>Cupón<\/li>/);
     const f3 = await page(es, { invoice_type: 'F3', substituted_invoices: [{ invoice_number: 'T-5', invoice_date: earlier(4) }] });
     expect(f3).toMatch(/<dt>Sustituye a<\/dt><dd data-testid="substitutes"><ul><li><code>T-5<\/code> del /);
+    expect(text).toMatch(/data-label="Base a coste">80,00\u00a0€</);
+    const byRecipient = await page(es, { issued_by: 'recipient' });
+    expect(byRecipient).toContain(
+      '<dd data-testid="issued-by">el destinatario, en nombre del emisor (EmitidaPorTerceroODestinatario = D)</dd>',
+    );
+    const anonymous = await page(es, {
+      invoice_type: 'F2',
+      recipient: undefined,
+      without_recipient_art_61d: true,
+      breakdown: [s1(5000, 1050)],
+      total_amount: 6050,
+      total_tax_amount: 1050,
+    });
+    expect(anonymous).toContain('<li>Factura sin identificación del destinatario (art. 6.1.d del RD 1619/2012)</li>');
   });
 
   it('shows the same in English, and explains a totals warning in the page language', async () => {

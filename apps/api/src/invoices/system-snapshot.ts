@@ -4,11 +4,15 @@ import type { AppendSystem } from '@vf/db';
 const yesNo = (b: boolean) => (b ? 'S' : 'N');
 
 /**
- * The SistemaInformatico block as of this record. IndicadorMultiplesOT is computed, never chosen:
- * S when the account keeps records for more than one taxpayer (AEAT's "Aclaraciones a dudas de los
- * desarrolladores" §4).
+ * The SistemaInformatico block as of this record. IndicadorMultiplesOT is computed, never chosen (AEAT's developer
+ * FAQ, "Aclaraciones a dudas de los desarrolladores" §4: S for every record of a user of the software with more than
+ * one taxpayer): S when the system can keep several taxpayers' records (TipoUsoPosibleMultiOT=S) and the account
+ * has more than one. A single-taxpayer system only ever keeps one taxpayer's records (see usableBy), so it says N/N.
  */
-export function systemSnapshot(system: Omit<AppendSystem, 'id'>, accountHasSeveralTaxpayers: boolean): SistemaInformatico {
+export function systemSnapshot(
+  system: Pick<AppendSystem, Exclude<keyof AppendSystem, 'id' | 'soleTaxpayerId'>>,
+  accountHasSeveralTaxpayers: boolean,
+): SistemaInformatico {
   return {
     NombreRazon: system.vendorName,
     NIF: system.vendorNif,
@@ -18,6 +22,6 @@ export function systemSnapshot(system: Omit<AppendSystem, 'id'>, accountHasSever
     NumeroInstalacion: system.installationNumber,
     TipoUsoPosibleSoloVerifactu: yesNo(system.onlySupportsVerifactu),
     TipoUsoPosibleMultiOT: yesNo(system.supportsMultipleTaxpayers),
-    IndicadorMultiplesOT: yesNo(accountHasSeveralTaxpayers),
+    IndicadorMultiplesOT: yesNo(system.supportsMultipleTaxpayers && accountHasSeveralTaxpayers),
   };
 }

@@ -114,6 +114,7 @@ export const system = Joi.object({
   only_supports_verifactu: Joi.boolean().required(),
   system_code: text.required(),
   supports_multiple_taxpayers: Joi.boolean().required(),
+  sole_taxpayer_id: id.allow(null).required(),
   created_at: timestamp.required(),
   updated_at: timestamp.required(),
 });

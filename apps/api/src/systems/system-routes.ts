@@ -87,7 +87,7 @@ export const systemRouteDocs: RouteDoc[] = [
     summary: 'Change a computer system (only the fields given)',
     body: systemUpdateSchema,
     responses: { 200: { description: 'Updated.', json: envelope(system) } },
-    problems: ['validation_failed', 'system_not_found'],
+    problems: ['validation_failed', 'system_not_found', 'system_single_taxpayer'],
   },
   {
     method: 'delete',

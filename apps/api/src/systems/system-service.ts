@@ -9,6 +9,12 @@ export type SystemService = ReturnType<typeof createSystemService>;
 
 const notFound = () => new ApiError('system_not_found', 'No computer system with this id in your account.');
 
+const usedBySeveral = () =>
+  new ApiError(
+    'system_single_taxpayer',
+    'Records of several taxpayers already name this computer system, so it cannot declare that it supports one taxpayer (supports_multiple_taxpayers: false).',
+  );
+
 export function createSystemService(deps: { db: Db }) {
   const { db } = deps;
   return {
@@ -51,9 +57,18 @@ export function createSystemService(deps: { db: Db }) {
         supportsMultipleTaxpayers: input.supports_multiple_taxpayers,
       };
       const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as SystemPatch;
-      const system = await systemStore.update(db, accountId, id, defined);
-      if (!system) throw notFound();
-      return system;
+      return db.transaction(async (tx) => {
+        const current = await systemStore.lockWithTaxpayers(tx, accountId, id);
+        if (!current) throw notFound();
+        if (input.supports_multiple_taxpayers === false) {
+          // Declaring one taxpayer: only true of a system whose records are all of one taxpayer, which then holds it.
+          if (current.taxpayerIds.length > 1) throw usedBySeveral();
+          defined.soleTaxpayerId = current.taxpayerIds[0] ?? null;
+        } else if (input.supports_multiple_taxpayers === true) defined.soleTaxpayerId = null;
+        const system = await systemStore.update(tx, accountId, id, defined);
+        if (!system) throw notFound();
+        return system;
+      });
     },
 
     async remove(accountId: string, id: string): Promise<void> {

@@ -36,6 +36,7 @@ describe('computer systems', () => {
       only_supports_verifactu: true,
       system_code: 'FA',
       supports_multiple_taxpayers: true,
+      sole_taxpayer_id: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

@@ -1,4 +1,4 @@
 export * from './api-fixtures';
 export * from './test-app';
 export { chromiumPath } from './chromium-path';
-export { csrfTokenIn } from '../dashboard/testing/dashboard-agent';
+export { csrfTokenIn, signIn } from '../dashboard/testing/dashboard-agent';

@@ -28,7 +28,7 @@ export type FlagDecision<F> =
   | { kind: 'flags'; flags: F }
   /** A record of the invoice has no answer yet (queued, being sent, or in error): its outcome decides the flags. */
   | { kind: 'awaiting_authority' }
-  /** The invoice's latest record is an anulación that stands (sent or not, but not rejected). */
+  /** An anulación of the invoice stands (see invoiceIsCancelled): a second one is refused. */
   | { kind: 'cancelled' };
 
 const ANSWERED_OK = new Set(['accepted', 'accepted_with_warnings']);
@@ -42,17 +42,31 @@ function authorityHolds(history: RecordHistoryEntry[]): 'nothing' | 'alta' | 'an
   return held;
 }
 
-function precondition(history: RecordHistoryEntry[]): FlagDecision<never> | undefined {
-  const last = history[history.length - 1];
-  if (last && last.recordType === 'cancellation' && last.status !== 'rejected') return { kind: 'cancelled' };
-  if (history.some((r) => !ANSWERED_OK.has(r.status) && r.status !== 'rejected')) return { kind: 'awaiting_authority' };
-  return undefined;
+/**
+ * Whether the invoice is cancelled, oldest record first in `history`: an anulación that stands (sent, waiting or
+ * accepted; not rejected) cancels it, and only a subsanación the authority accepted after it makes it active again
+ * (AEAT Validaciones y errores, annex 6: an ALTA DE SUBSANACIÓN of an anulado record "reactiva el registro anulado",
+ * OK(5)). A subsanación still waiting, or refused, leaves it cancelled: the authority still holds the anulación.
+ */
+export function invoiceIsCancelled(history: RecordHistoryEntry[]): boolean {
+  let cancelled = false;
+  for (const r of history) {
+    if (r.recordType === 'cancellation') cancelled ||= r.status !== 'rejected';
+    else if (ANSWERED_OK.has(r.status)) cancelled = false;
+  }
+  return cancelled;
 }
 
-/** Flags of a subsanación (corrected alta), oldest record first in `history`. */
+const awaiting = (history: RecordHistoryEntry[]) => history.some((r) => !ANSWERED_OK.has(r.status) && r.status !== 'rejected');
+
+/**
+ * Flags of a subsanación (corrected alta), oldest record first in `history`. A cancelled invoice may be corrected
+ * too: the matrix admits a subsanación whatever the authority holds (ALTA DE SUBSANACIÓN and ALTA POR RECHAZO DE
+ * SUBSANACIÓN with an existing anulación: OK(5), the invoice is in force again), with the same flags as for a
+ * registered alta. It waits until the anulación is answered: whether the authority holds it decides RechazoPrevio.
+ */
 export function correctionFlags(history: RecordHistoryEntry[]): FlagDecision<CorrectionFlags> {
-  const blocked = precondition(history);
-  if (blocked) return blocked;
+  if (awaiting(history)) return { kind: 'awaiting_authority' };
   // ALTA POR RECHAZO (and its "sin registro previo" variants, the same flags): nothing of this invoice is registered.
   if (authorityHolds(history) === 'nothing') return { kind: 'flags', flags: { subsanacion: true, rechazoPrevio: 'X' } };
   const last = history[history.length - 1];
@@ -64,8 +78,8 @@ export function correctionFlags(history: RecordHistoryEntry[]): FlagDecision<Cor
 
 /** Flags of an anulación, oldest record first in `history`. */
 export function cancellationFlags(history: RecordHistoryEntry[]): FlagDecision<CancellationFlags> {
-  const blocked = precondition(history);
-  if (blocked) return blocked;
+  if (invoiceIsCancelled(history)) return { kind: 'cancelled' };
+  if (awaiting(history)) return { kind: 'awaiting_authority' };
   const last = history[history.length - 1];
   return {
     kind: 'flags',

@@ -1,5 +1,6 @@
-import { boolean, index, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, timestamp, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
+import { taxpayers } from './taxpayers';
 
 export const computerSystems = pgTable(
   'computer_systems',
@@ -18,6 +19,8 @@ export const computerSystems = pgTable(
     systemCode: varchar('system_code', { length: 2 }).notNull(),
     /** TipoUsoPosibleMultiOT: the software can keep records for several taxpayers. */
     supportsMultipleTaxpayers: boolean('supports_multiple_taxpayers').notNull().default(true),
+    /** A single-taxpayer system's one taxpayer: the first that registered an invoice with it (null until then). */
+    soleTaxpayerId: uuid('sole_taxpayer_id').references((): AnyPgColumn => taxpayers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { invoiceIsCancelled } from '@vf/core';
 import type { DbOrTx } from '../client';
 import { invoiceLines, invoiceStatusEvents, invoices, type AuthorityStatus } from '../schema';
 import type { PageKey } from './page-key';
@@ -54,9 +56,25 @@ export interface InvoiceDetail {
   events: StatusEventRow[];
 }
 
-/** An anulación that stands (not refused by the authority) cancels the invoice. */
-export function isCancelled(current: Pick<InvoiceRow, 'recordType' | 'authorityStatus'>): boolean {
-  return current.recordType === 'cancellation' && current.authorityStatus !== 'rejected';
+/** Whether an invoice is cancelled, from its records oldest first (an accepted subsanación after an anulación reactivates it). */
+export function isCancelled(records: Pick<InvoiceRow, 'recordType' | 'authorityStatus'>[]): boolean {
+  return invoiceIsCancelled(records.map((r) => ({ recordType: r.recordType, status: r.authorityStatus })));
+}
+
+/**
+ * isCancelled in SQL, for lists: `firstId` is an invoice's first record's id column, `current` its latest record. Most invoices have one
+ * record, so the records are read only when the latest is a subsanación (which may be a reactivation still waiting).
+ */
+export function cancelledSql(firstId: AnyPgColumn, current: { recordType: AnyPgColumn; authorityStatus: AnyPgColumn }) {
+  return sql<boolean>`(case
+    when ${current.recordType} = 'cancellation' then ${current.authorityStatus} <> 'rejected'
+    when ${current.recordType} = 'registration' then false
+    else exists (
+      select 1 from invoices anu where anu.invoice_id = ${firstId} and anu.record_type = 'cancellation' and anu.authority_status <> 'rejected'
+        and not exists (
+          select 1 from invoices sub where sub.invoice_id = ${firstId} and sub.record_type = 'correction' and sub.chain_seq > anu.chain_seq
+            and sub.authority_status in ('accepted', 'accepted_with_warnings')))
+  end)`;
 }
 
 /** The row is an invoice's latest record, i.e. its current state (filter for queries over `invoices`). */
@@ -147,7 +165,7 @@ export const invoiceStore = {
         )
         .orderBy(asc(invoiceStatusEvents.id)),
     ]);
-    return { invoice, records, cancelled: isCancelled(invoice), lines, events };
+    return { invoice, records, cancelled: isCancelled(records), lines, events };
   },
 
   async isOwnedBy(db: DbOrTx, accountId: string, id: string): Promise<boolean> {

@@ -27,6 +27,8 @@ export interface AppendSystem {
   installationNumber: string;
   onlySupportsVerifactu: boolean;
   supportsMultipleTaxpayers: boolean;
+  /** A single-taxpayer system's one taxpayer, once a registration took it. */
+  soleTaxpayerId: string | null;
 }
 
 /** Everything the registrations of one taxpayer need before their records can be built. */
@@ -84,7 +86,8 @@ SELECT h.n::int, h.nif, h.name, h.is_production, h.chain_id, h.chain_length, h.l
        p.invoice_date::text AS prev_invoice_date, p.generated_at AS prev_generated_at, p.generated_at_literal AS prev_generated_at_literal,
        EXISTS (SELECT 1 FROM taxpayers o WHERE o.account_id = h.account_id AND o.id <> h.taxpayer_id) AS several_taxpayers,
        (SELECT json_agg(json_build_array(s.id, s.account_id, s.vendor_name, s.vendor_nif, s.name, s.system_code, s.version,
-                                         s.installation_number, s.only_supports_verifactu, s.supports_multiple_taxpayers))
+                                         s.installation_number, s.only_supports_verifactu, s.supports_multiple_taxpayers,
+                                         s.sole_taxpayer_id))
           FROM computer_systems s WHERE s.account_id = h.account_id AND s.id = ANY($3::uuid[])) AS systems,
        d.list AS duplicates
 FROM heads h
@@ -107,7 +110,7 @@ ORDER BY c.id
 FOR UPDATE OF c`,
 };
 
-type SystemTuple = [string, string, string, string, string, string, string, string, boolean, boolean];
+type SystemTuple = [string, string, string, string, string, string, string, string, boolean, boolean, string | null];
 
 interface ReadRow {
   n: number;
@@ -173,6 +176,7 @@ function toContext(lookup: AppendLookup, r: ReadRow): AppendContext {
     installationNumber,
     onlySupportsVerifactu,
     supportsMultipleTaxpayers,
+    soleTaxpayerId,
   ] of r.systems ?? []) {
     systems.set(id, {
       id,
@@ -184,6 +188,7 @@ function toContext(lookup: AppendLookup, r: ReadRow): AppendContext {
       installationNumber,
       onlySupportsVerifactu,
       supportsMultipleTaxpayers,
+      soleTaxpayerId,
     });
   }
   return {
@@ -259,6 +264,10 @@ export interface AppendWrite {
   expected: { length: number; lastInvoiceId: string | null };
   /** "YYYY-MM": the registrations are counted against the chain's allowance of this month. */
   period: string;
+  /** Every system the records use. */
+  systems: string[];
+  /** Single-taxpayer systems the records use: the write takes each for this taxpayer, or fails if another has it. */
+  soleSystems: string[];
   records: RegistrationRow[];
   lines: RegistrationLineRow[];
   answers: SealedAnswer[];
@@ -276,10 +285,14 @@ const WRITE = {
   text: `
 WITH h AS (
   SELECT * FROM json_to_recordset($1::json) AS h(chain_id uuid, taxpayer_id uuid, expected_length integer, expected_last uuid,
-    new_length integer, new_last uuid, count integer, period text)
+    new_length integer, new_last uuid, count integer, period text, systems uuid[], sole_systems uuid[])
 ), locked AS (
   -- Chain rows locked in id order: two processes writing overlapping sets of chains never wait for each other in a cycle.
   SELECT c.id FROM chains c WHERE c.id IN (SELECT chain_id FROM h) ORDER BY c.id FOR UPDATE
+), sole AS (
+  -- The single-taxpayer systems used, locked and so read as they are now (a taxpayer that took one meanwhile is seen).
+  SELECT s.id, s.sole_taxpayer_id FROM computer_systems s
+  WHERE s.id IN (SELECT unnest(h.sole_systems) FROM h) ORDER BY s.id FOR UPDATE
 ), head AS (
   UPDATE chains c SET chain_length = h.new_length, last_invoice_id = h.new_last, usage_used = c.usage_used + h.count
   FROM h
@@ -287,7 +300,17 @@ WITH h AS (
     AND c.chain_length = h.expected_length AND c.last_invoice_id IS NOT DISTINCT FROM h.expected_last
     AND c.usage_period = h.period AND c.usage_used + h.count <= c.usage_allowance
     AND EXISTS (SELECT 1 FROM taxpayers t WHERE t.id = h.taxpayer_id AND t.id = c.taxpayer_id AND t.is_production = c.is_production)
+    -- A single-taxpayer system another taxpayer holds, or that another taxpayer of this write takes first: not swapped.
+    AND NOT EXISTS (SELECT 1 FROM sole WHERE sole.id = ANY(h.sole_systems) AND sole.sole_taxpayer_id <> h.taxpayer_id)
+    AND NOT EXISTS (SELECT 1 FROM h o WHERE o.taxpayer_id <> h.taxpayer_id AND o.sole_systems && h.sole_systems AND o.chain_id < h.chain_id)
+    -- A system declared single-taxpayer since the read: not swapped either; the retry reads it again.
+    AND NOT EXISTS (SELECT 1 FROM computer_systems s
+                    WHERE s.id = ANY(h.systems) AND NOT s.supports_multiple_taxpayers AND NOT s.id = ANY(h.sole_systems))
   RETURNING c.id, c.chain_length
+), bind AS (
+  UPDATE computer_systems s SET sole_taxpayer_id = h.taxpayer_id
+  FROM h
+  WHERE h.chain_id IN (SELECT id FROM head) AND s.id = ANY(h.sole_systems) AND s.sole_taxpayer_id IS NULL
 ), r AS (
   SELECT * FROM json_to_recordset($2::json) AS r(
     id uuid, chain_id uuid, account_id uuid, taxpayer_id uuid, computer_system_id uuid, chain_seq integer, warnings jsonb,
@@ -359,6 +382,8 @@ export async function appendRegistrations(q: Queryable, writes: AppendWrite[]): 
             new_last: last.id,
             count: w.records.length,
             period: w.period,
+            systems: w.systems,
+            sole_systems: w.soleSystems,
           };
         }),
       ),

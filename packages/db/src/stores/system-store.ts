@@ -1,6 +1,6 @@
-import { and, asc, eq, getTableColumns } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { computerSystems } from '../schema';
+import { computerSystems, invoices } from '../schema';
 import { afterPageKey, pageKeyColumns, type PageKey } from './page-key';
 import { translatingDbErrors } from './store-error';
 
@@ -53,6 +53,43 @@ export const systemStore = {
       .where(owned(accountId, id))
       .returning();
     return row;
+  },
+
+  /**
+   * Takes a single-taxpayer system for `taxpayerId` under the system row's lock (until the transaction ends): the
+   * taxpayer that holds it now, which is `taxpayerId` unless another one took it first.
+   */
+  async takeSole(db: DbOrTx, systemId: string, taxpayerId: string): Promise<string> {
+    const [row] = await db
+      .select({ sole: computerSystems.soleTaxpayerId })
+      .from(computerSystems)
+      .where(eq(computerSystems.id, systemId))
+      .for('update');
+    if (row?.sole) return row.sole;
+    await db
+      .update(computerSystems)
+      .set({ soleTaxpayerId: taxpayerId })
+      .where(and(eq(computerSystems.id, systemId), isNull(computerSystems.soleTaxpayerId)));
+    return taxpayerId;
+  },
+
+  /**
+   * The taxpayers whose records name the system, locking the account's chains and then the system row until the
+   * transaction ends (the order registrations lock them in): a registration in flight commits first and is counted,
+   * and one that starts after sees the system as it is left.
+   */
+  async lockWithTaxpayers(db: DbOrTx, accountId: string, id: string): Promise<{ system: SystemRow; taxpayerIds: string[] } | undefined> {
+    await db.execute(
+      sql`SELECT c.id FROM chains c JOIN taxpayers t ON t.id = c.taxpayer_id WHERE t.account_id = ${accountId} ORDER BY c.id FOR UPDATE OF c`,
+    );
+    const [system] = await db.select().from(computerSystems).where(owned(accountId, id)).for('update');
+    if (!system) return undefined;
+    const rows = await db
+      .selectDistinct({ taxpayerId: invoices.taxpayerId })
+      .from(invoices)
+      .where(sql`${invoices.computerSystemId} = ${id}`)
+      .limit(2);
+    return { system, taxpayerIds: rows.map((r) => r.taxpayerId) };
   },
 
   /** Returns false when not found. Throws StoreError('referenced') while invoices point at it. */

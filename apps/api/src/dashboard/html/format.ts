@@ -74,6 +74,13 @@ export function formatAmount(amount: string): string {
   return amountFormat().format(amount as unknown as number);
 }
 
+const rateFormat = perLocale((tag) => new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+
+/** A tax rate as stored ("10.00"), with the language's decimal mark: "10,00 %" / "10.00 %". Exact, as formatAmount. */
+export function formatRate(rate: string): string {
+  return `${rateFormat().format(rate as unknown as number)} %`;
+}
+
 /** Counts with the language's grouping: "1.000" / "1,000". */
 export function formatCount(n: number): string {
   return countFormat().format(n);

@@ -13,6 +13,7 @@ const NOTICES = [
   'system_saved',
   'system_deleted',
   'correction_queued',
+  'reactivation_queued',
   'cancellation_queued',
   'invoice_resent',
   'invoice_not_resendable',

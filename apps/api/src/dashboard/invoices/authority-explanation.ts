@@ -4,6 +4,7 @@ import { formatDateTime } from '../html/format';
 import { html, type SafeHtml } from '../html/html';
 import { csrfField, type PageContext } from '../html/layout';
 import { locale, t } from '../i18n/i18n';
+import { authorityMessageText } from './history-text';
 
 type Explained = Pick<InvoiceRow, 'id' | 'authorityStatus' | 'authorityCode' | 'authorityMessage' | 'errorCause' | 'nextAttemptAt'>;
 
@@ -19,7 +20,7 @@ export function authorityExplanation(i: Explained): SafeHtml | undefined {
   const code = i.authorityCode !== null ? html`<strong>${t('explanation.code', { code: i.authorityCode })}</strong> ` : '';
   return html`<div class="explanation" data-testid="authority-explanation">
     <p>${code}${words.explanation} <strong>${t('explanation.nextStep')}</strong> ${words.nextStep}</p>
-    ${i.authorityMessage ? html`<details><summary>${t('explanation.authorityText')}</summary><p lang="es">${i.authorityMessage}</p></details>` : ''}
+    ${i.authorityMessage ? html`<details><summary>${t('explanation.authorityText')}</summary><p>${authorityMessageText(i.authorityMessage)}</p></details>` : ''}
   </div>`;
 }
 

@@ -1,4 +1,5 @@
 import { errorSummary, inputField, selectField, type FormErrors } from '../html/form-fields';
+import { formatInvoiceDate } from '../html/format';
 import { html, type SafeHtml } from '../html/html';
 import { csrfField } from '../html/layout';
 import { t } from '../i18n/i18n';
@@ -14,6 +15,8 @@ export interface CorrectionPageView {
   errors: FormErrors;
   /** Why the correction cannot be made now (409), in words. */
   refusal?: string;
+  /** The invoice is cancelled: this correction reactivates it. */
+  reactivates: boolean;
 }
 
 function linesTable(values: CorrectionValues, errors: FormErrors): SafeHtml {
@@ -47,11 +50,12 @@ export function correctionPage(v: CorrectionPageView): Page {
     ) => html`<p class="breadcrumb"><a href="/app/invoices/${v.invoiceId}">${t('correction.breadcrumb', { number: v.invoiceNumber })}</a></p>
       <h1>${t('correction.title', { number: v.invoiceNumber })}</h1>
       <p>${t('correction.lead')}</p>
+      ${v.reactivates ? html`<p class="notice" data-testid="reactivation-lead">${t('correction.reactivates')}</p>` : ''}
       ${v.refusal ? html`<div class="notice notice--error" role="alert"><p>${v.refusal}</p></div>` : ''}
       ${errorSummary(v.errors)}
       <form method="post" action="/app/invoices/${v.invoiceId}/correct" class="stack" novalidate>
         ${csrfField(ctx)}
-        <dl class="facts"><dt>${t('correction.number')}</dt><dd><code>${v.invoiceNumber}</code></dd><dt>${t('correction.date')}</dt><dd>${v.invoiceDate}</dd></dl>
+        <dl class="facts"><dt>${t('correction.number')}</dt><dd><code>${v.invoiceNumber}</code></dd><dt>${t('correction.date')}</dt><dd>${formatInvoiceDate(v.invoiceDate)}</dd></dl>
         ${selectField({ name: 'invoice_type', label: t('correction.type'), value: v.values.invoice_type, options: [...NORMAL_TYPES, ...CORRECTIVE_TYPES].map((ty) => [ty, typeLabel(ty)] as const), errors: v.errors })}
         ${field('description', t('correction.description'))}
         ${field('operation_date', t('correction.operationDate'), { type: 'date', hint: t('correction.operationDateHint') })}

@@ -56,7 +56,9 @@ export function createDashboardInvoiceService(deps: { db: Db; invoices: InvoiceQ
       const rows = await dashboardInvoiceStore.statuses(db, accountId, ids.filter(isUuid).slice(0, MAX_POLLED_IDS));
       // A code or an error is said in plain words in the reader's language, as on the page, not with the authority's raw text.
       const messageOf = (r: (typeof rows)[number]) => {
-        const text = r.code !== null || r.status === 'error' ? explainCause({ code: r.code, cause: r.errorCause }) : undefined;
+        // A code, an error or a cause of the service's (a number taken by another record) is said in plain words.
+        const text =
+          r.code !== null || r.status === 'error' || r.errorCause ? explainCause({ code: r.code, cause: r.errorCause }) : undefined;
         return text ? inPlainWords(text, locale()) : r.message;
       };
       return rows.map((r) => ({

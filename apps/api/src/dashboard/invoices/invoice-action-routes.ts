@@ -17,7 +17,7 @@ import {
 } from './correction-form';
 import { correctionPage } from './correction-page';
 
-const CORRECTION_REFUSALS = ['invoice_awaiting_authority', 'invoice_cancelled', 'invoice_in_other_environment'];
+const CORRECTION_REFUSALS = ['invoice_awaiting_authority', 'invoice_in_other_environment', 'system_single_taxpayer'];
 
 /** Why a correction cannot be made now, in the reader's language. */
 function correctionRefusal(err: ApiError): string {
@@ -65,6 +65,7 @@ export function invoiceActionRoutes(deps: InvoiceActionDeps): Router {
         values: values ?? valuesFromInvoice(detail),
         errors,
         refusal,
+        reactivates: detail.cancelled,
       }),
       status,
     );
@@ -85,7 +86,8 @@ export function invoiceActionRoutes(deps: InvoiceActionDeps): Router {
     };
     try {
       await deps.registration.correct(await account(res), id, bodyFromValues(values, identity, keptFromInvoice(detail.invoice)), req.log);
-      res.redirect(303, `/app/invoices/${id}?notice=correction_queued`);
+      // A correction of a cancelled invoice reactivates it, once the authority accepts it.
+      res.redirect(303, `/app/invoices/${id}?notice=${detail.cancelled ? 'reactivation_queued' : 'correction_queued'}`);
     } catch (err) {
       const errors = correctionErrorsFrom(err);
       if (errors) return showForm(req, res, values, errors, undefined, 422);

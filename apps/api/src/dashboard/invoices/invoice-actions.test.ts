@@ -191,7 +191,8 @@ describe('cancelling an invoice from the dashboard', () => {
     expect(confirmed.headers.location).toBe(`/app/invoices/${invoice.id}?notice=cancellation_queued`);
     const after = (await a.agent.get(confirmed.headers.location).expect(200)).text;
     expect(after).toContain('data-testid="invoice-cancelled"');
-    expect(after).not.toContain(`href="/app/invoices/${invoice.id}/correct"`);
+    expect(after).not.toContain(`action="/app/invoices/${invoice.id}/cancel"`);
+    expect(after).toContain(`href="/app/invoices/${invoice.id}/correct" data-testid="reactivate-invoice">Correct and reactivate</a>`);
     const history = /data-testid="record-history">([\s\S]*?)<\/table>/.exec(after)?.[1] ?? '';
     expect(history).toContain('>Cancellation<');
     expect(history).toContain('Duplicada');
@@ -202,5 +203,42 @@ describe('cancelling an invoice from the dashboard', () => {
       .type('form')
       .send({ _csrf: csrfTokenIn(page), confirm: 'yes' });
     expect((await a.agent.get(again.headers.location).expect(200)).text).toContain('already cancelled');
+  });
+});
+
+describe('reactivating a cancelled invoice from the dashboard', () => {
+  it('offers the correction as a reactivation; the invoice stays cancelled until the authority accepts it', async () => {
+    const a = await ready();
+    const invoice = await register(a, { description: 'Texto original' });
+    await answer(invoice.id, 'accepted');
+    const cancelled = (await request(t.app).post(`/api/v1/invoices/${invoice.id}/cancel`).set(a.auth).send({}).expect(201)).body.data;
+    await answer(cancelled.id, 'accepted');
+
+    const page = (await a.agent.get(`/app/invoices/${invoice.id}`).expect(200)).text;
+    expect(page).toContain('data-testid="reactivate-invoice"');
+    const form = (await a.agent.get(`/app/invoices/${invoice.id}/correct`).expect(200)).text;
+    expect(form).toContain('data-testid="reactivation-lead"');
+    expect(valueOf(form, 'description')).toBe('Texto original');
+    const posted = await a.agent
+      .post(`/app/invoices/${invoice.id}/correct`)
+      .type('form')
+      .send({ ...formFields(form), _csrf: csrfTokenIn(form), invoice_type: 'F1', description: 'Reactivada', rectification_type: '' });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.location).toBe(`/app/invoices/${invoice.id}?notice=reactivation_queued`);
+
+    const waiting = (await a.agent.get(posted.headers.location).expect(200)).text;
+    expect(waiting).toContain('The invoice is in force again once the authority accepts it.');
+    expect(waiting).toContain('data-testid="invoice-cancelled"');
+    const history = /data-testid="record-history">([\s\S]*?)<\/table>/.exec(waiting)?.[1] ?? '';
+    expect(history).toContain('>Cancellation<');
+    expect(history).toContain('>Correction<');
+    expect(history).toMatch(/<code>Subsanacion=S<\/code>/);
+
+    const detail = (await request(t.app).get(`/api/v1/invoices/${invoice.id}`).set(a.auth).expect(200)).body.data;
+    await answer(detail.records[2].id, 'accepted');
+    const active = (await a.agent.get(`/app/invoices/${invoice.id}`).expect(200)).text;
+    expect(active).not.toContain('data-testid="invoice-cancelled"');
+    expect(active).toContain(`action="/app/invoices/${invoice.id}/cancel"`);
+    expect(active).toContain('Reactivada');
   });
 });

@@ -1,12 +1,14 @@
 import type { InvoiceDetail, InvoiceRow, SubmissionRow } from '@vf/db';
 import type { InvoiceLink } from '@vf/db';
-import { formatAmount, formatDateTime, formatInvoiceDate } from '../html/format';
+import { explainCause } from '@vf/core';
+import { formatAmount, formatDateTime, formatInvoiceDate, formatRate } from '../html/format';
 import { html, raw, type SafeHtml } from '../html/html';
 import { environmentBadge, isFinalStatus, statusBadge } from '../html/status-badge';
 import { csrfField, type PageContext } from '../html/layout';
 import type { Page } from '../http/page-renderer';
 import { authorityExplanation, codeInWords, nextAttemptFact, resendForm } from './authority-explanation';
 import { locale, t } from '../i18n/i18n';
+import { authorityMessageText, failureText, historyNote } from './history-text';
 import { recipientsFact, recordContentFacts } from './invoice-content-facts';
 import { SECTION_PATHS, sectionOf, typeLabel } from './invoice-kinds';
 
@@ -39,9 +41,21 @@ function flagsText(r: InvoiceRow): string {
   return flags.length > 0 ? flags.join(', ') : '—';
 }
 
-/** A warning the authority would store the record with is explained in the page's language; others as the API wrote them. */
+/**
+ * A warning the authority would store the record with is explained in the page's language; the service's own
+ * warnings by their code (the API's message is English), as the API wrote them on an English page.
+ */
 function warningText(w: InvoiceRow['warnings'][number]): SafeHtml {
-  return w.explanation ? html`<strong>${w.authority_code}</strong> ${w.explanation[locale()]}` : html`${w.message}`;
+  if (w.explanation) return html`<strong>${w.authority_code}</strong> ${w.explanation[locale()]}`;
+  if (locale() === 'en') return html`${w.message}`;
+  return html`${t(`warning.${w.code}`, { defaultValue: t('warning.other', { code: w.code }) })}`;
+}
+
+/** What the authority answered to an earlier record: its own (Spanish) text, or the service's cause in plain words. */
+function recordAnswer(r: InvoiceRow): SafeHtml | string {
+  const cause = r.errorCause ? explainCause({ code: r.authorityCode, cause: r.errorCause }) : undefined;
+  if (cause) return cause[locale()].explanation;
+  return r.authorityMessage ? authorityMessageText(r.authorityMessage) : '';
 }
 
 /** Every record of the invoice, oldest first, each with what the authority answered and its XML. */
@@ -60,7 +74,7 @@ function recordHistory(invoiceId: string, records: InvoiceRow[]): SafeHtml {
         <td data-label="${status}">${statusBadge(r.authorityStatus)}</td>
         <td data-label="${answer}">${r.authorityCode !== null ? html`<strong>${r.authorityCode}</strong> ` : ''}${
           // The latest record's answer is explained once, in the card above; an older one in the reader's language.
-          r === latest ? '' : (codeInWords({ code: r.authorityCode, cause: r.errorCause }) ?? r.authorityMessage ?? '')
+          r === latest ? '' : (codeInWords({ code: r.authorityCode, cause: r.errorCause }) ?? recordAnswer(r))
         }${r.warnings.length > 0 ? html`<ul class="warnings">${r.warnings.map((w) => html`<li>${warningText(w)}</li>`)}</ul>` : ''}</td>
         <td data-label="${generated}"><code>${r.generatedAtLiteral}</code></td>
         <td data-label="XML"><a href="/app/invoices/${invoiceId}/records/${r.id}/xml" data-testid="record-xml-link">${r.recordType === 'cancellation' ? 'RegistroAnulacion' : 'RegistroAlta'}</a></td>
@@ -69,9 +83,18 @@ function recordHistory(invoiceId: string, records: InvoiceRow[]): SafeHtml {
   </table>`;
 }
 
-/** Correct and cancel; both append a record, so they are offered only while the invoice is not cancelled. */
+/**
+ * Correct and cancel. A cancelled invoice cannot be cancelled again, but a correction (subsanación) reactivates it
+ * (AEAT Validaciones y errores, annex 6: OK(5) "reactiva el registro anulado").
+ */
 function actions(ctx: PageContext, invoiceId: string, cancelled: boolean): SafeHtml {
-  if (cancelled) return html`<p class="notice" data-testid="invoice-cancelled">${t('detail.cancelledNotice')}</p>`;
+  if (cancelled)
+    return html`<p class="notice" data-testid="invoice-cancelled">${t('detail.cancelledNotice')}</p>
+      <section class="card" aria-labelledby="actions-title">
+        <h2 id="actions-title">${t('detail.reactivateTitle')}</h2>
+        <p><a class="button" href="/app/invoices/${invoiceId}/correct" data-testid="reactivate-invoice">${t('detail.reactivate')}</a>
+          <span class="hint">${t('detail.reactivateHint')}</span></p>
+      </section>`;
   return html`<section class="card" aria-labelledby="actions-title">
     <h2 id="actions-title">${t('detail.actionsTitle')}</h2>
     <p><a class="button" href="/app/invoices/${invoiceId}/correct" data-testid="correct-invoice">${t('detail.correct')}</a>
@@ -129,9 +152,9 @@ function breakdown(lines: InvoiceDetail['lines']): SafeHtml {
             ? html`<td class="num" data-label="${costBase}">${l.costBaseAmount !== null ? formatAmount(l.costBaseAmount) : '—'}</td>`
             : ''
         }
-        <td class="num" data-label="${rate}">${l.taxRate !== null ? `${l.taxRate} %` : '—'}</td>
+        <td class="num" data-label="${rate}">${l.taxRate !== null ? formatRate(l.taxRate) : '—'}</td>
         <td class="num" data-label="${taxAmount}">${l.taxAmount !== null ? formatAmount(l.taxAmount) : '—'}</td>
-        <td class="num" data-label="${surcharge}">${l.surchargeAmount !== null ? html`${formatAmount(l.surchargeAmount)} (${l.surchargeRate} %)` : '—'}</td>
+        <td class="num" data-label="${surcharge}">${l.surchargeAmount !== null ? html`${formatAmount(l.surchargeAmount)}${l.surchargeRate !== null ? ` (${formatRate(l.surchargeRate)})` : ''}` : '—'}</td>
       </tr>`,
     )}</tbody>
   </table>`;
@@ -140,7 +163,7 @@ function breakdown(lines: InvoiceDetail['lines']): SafeHtml {
 function timeline(events: InvoiceDetail['events']): SafeHtml {
   return html`<ol class="timeline">${events.map(
     (e) =>
-      html`<li><time datetime="${e.at.toISOString()}">${formatDateTime(e.at)}</time>${statusBadge(e.status)}${e.code !== null ? html` <strong>${t('detail.timelineCode', { code: e.code })}</strong>` : ''}${e.message ? html` ${e.message}` : ''}</li>`,
+      html`<li><time datetime="${e.at.toISOString()}">${formatDateTime(e.at)}</time>${statusBadge(e.status)}${e.code !== null ? html` <strong>${t('detail.timelineCode', { code: e.code })}</strong>` : ''}${historyNote(e.message) ? html` ${historyNote(e.message)}` : ''}</li>`,
   )}</ol>`;
 }
 
@@ -152,7 +175,7 @@ function submissionBlock(s: SubmissionRow, n: number): SafeHtml {
       <dt>${t('detail.signedWith')}</dt><dd>${s.certificateMode === 'platform' ? t('detail.platformCert') : t('detail.taxpayerCert')}</dd>
       <dt>${t('detail.recordsInMessage')}</dt><dd>${s.recordCount}${s.incident ? ` · ${t('detail.incident')}` : ''}</dd>
       ${s.faultCode ? html`<dt>${t('detail.soapFault')}</dt><dd>${s.faultCode}</dd>` : ''}
-      ${s.errorMessage ? html`<dt>${t('detail.error')}</dt><dd>${s.errorMessage}</dd>` : ''}
+      ${s.errorMessage ? html`<dt>${t('detail.error')}</dt><dd>${failureText(s.errorMessage)}</dd>` : ''}
       ${s.csv ? html`<dt>CSV</dt><dd><code>${s.csv}</code></dd>` : ''}
       ${s.waitSeconds !== null ? html`<dt>${t('detail.nextSendAfter')}</dt><dd>${s.waitSeconds} s (TiempoEsperaEnvio)</dd>` : ''}
       <dt>${t('detail.finished')}</dt><dd>${formatDateTime(s.finishedAt)}</dd>
@@ -193,7 +216,7 @@ export function invoiceDetailPage(v: InvoiceDetailView): Page {
             <dt>${t('detail.codeAndMessage')}</dt><dd data-authority-for="${i.id}">${explained ?? html`${i.authorityCode !== null ? html`<strong>${i.authorityCode}</strong>: ` : ''}${i.authorityMessage ?? (i.authorityCode !== null ? '' : isFinalStatus(i.authorityStatus) ? t('detail.none') : t('detail.noneYet'))}`}</dd>
             ${nextAttemptFact(i)}
             <dt>${t('detail.csv')}</dt><dd>${i.authorityCsv ? html`<code>${i.authorityCsv}</code>` : t('detail.noneYet')}</dd>
-            ${i.lastError && !explained ? html`<dt>${t('detail.lastError')}</dt><dd>${i.lastError}</dd>` : ''}
+            ${i.lastError && !explained ? html`<dt>${t('detail.lastError')}</dt><dd>${failureText(i.lastError)}</dd>` : ''}
             <dt>${t('detail.sendAttempts')}</dt><dd>${i.sendAttempts}</dd>
           </dl>
           ${resendForm(ctx, i)}

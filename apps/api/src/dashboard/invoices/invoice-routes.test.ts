@@ -188,6 +188,22 @@ describe('invoice detail', () => {
     });
   });
 
+  it("says a number taken by another record in the reader's language, on the page and in the poll", async () => {
+    const a = await ready();
+    a.agent.set('Accept-Language', 'es');
+    const inv = await register(a);
+    const why = `the authority already holds another record with number ${inv.invoice_number} of 01-02-2026 (huella ABC)`;
+    await t.db.db
+      .update(invoices)
+      .set({ authorityStatus: 'rejected', authorityCode: 3000, authorityMessage: why, errorCause: 'number_taken' })
+      .where(eq(invoices.id, inv.id));
+    const polled = await a.agent.get(`/app/invoices/statuses?ids=${inv.id}`).set('Accept', 'application/json').expect(200);
+    expect(polled.body.invoices[0].message).not.toContain('the authority');
+    const page = (await a.agent.get(`/app/invoices/${inv.id}`).expect(200)).text;
+    expect(page).toContain('data-testid="authority-explanation"');
+    expect(page).not.toContain('the authority already holds');
+  });
+
   it('answers a poll from a signed-out page with 401 JSON, not a sign-in page', async () => {
     const res = await request(t.app).get(`/app/invoices/statuses?ids=${randomUUID()}`).set('Accept', 'application/json');
     expect(res.status).toBe(401);

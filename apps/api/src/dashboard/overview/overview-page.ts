@@ -10,6 +10,7 @@ import { tHtml } from '../i18n/t-html';
 import { SECTION_PATHS } from '../invoices/invoice-kinds';
 import { codeInWords } from '../invoices/authority-explanation';
 import { monthlyChart } from './monthly-chart';
+import { authorityMessageText, failureText } from '../invoices/history-text';
 import type { MonthCounts } from './monthly-registrations';
 
 export interface OverviewView {
@@ -77,7 +78,7 @@ function problemsCard(problems: ProblemInvoice[]) {
           <td data-label="${t('overview.colInvoice')}"><a href="/app/invoices/${p.id}">${p.invoiceNumber}</a> <span class="muted">${p.invoiceType}, ${formatInvoiceDate(p.invoiceDate)}</span></td>
           <td data-label="${t('overview.colTaxpayer')}">${p.taxpayerName}</td>
           <td data-label="${t('overview.colStatus')}">${statusBadge(p.status)}</td>
-          <td data-label="${t('overview.colAnswer')}">${p.code !== null ? html`<strong>${p.code}</strong> ` : ''}${codeInWords({ code: p.code, cause: p.errorCause }) ?? p.message ?? p.lastError ?? '—'}</td>
+          <td data-label="${t('overview.colAnswer')}">${p.code !== null ? html`<strong>${p.code}</strong> ` : ''}${codeInWords({ code: p.code, cause: p.errorCause }) ?? (p.message ? authorityMessageText(p.message) : p.lastError ? failureText(p.lastError) : '—')}</td>
           <td data-label="${t('overview.colWhen')}" class="nowrap">${formatDateTime(p.updatedAt)}</td>
         </tr>`,
       )}</tbody>

@@ -82,6 +82,23 @@ describe('computer systems in the dashboard', () => {
     expect(await apiSystems(a)).toHaveLength(1);
   });
 
+  it('will not declare one taxpayer for a system whose records are of two, saying why on the box', async () => {
+    const a = await signUp(t.app);
+    const created = await submitForm(a.agent, '/app/systems/new', '/app/systems', SYSTEM);
+    const path = created.headers.location.split('?')[0];
+    const systemId = path.split('/').pop()!;
+    for (const name of ['Uno', 'Dos']) {
+      const taxpayerId = await createTaxpayer(t.app, { ...a }, { name });
+      await request(t.app).post('/api/v1/invoices').set(a.auth).send(invoiceBody(taxpayerId, systemId)).expect(201);
+    }
+    const single: Record<string, string> = { ...SYSTEM };
+    delete single.supports_multiple_taxpayers;
+    const res = await submitForm(a.agent, path, path, single);
+    expect(res.status).toBe(409);
+    expect(res.text).toContain('This system already keeps records of several taxpayers');
+    expect((await apiSystems(a))[0]).toMatchObject({ supports_multiple_taxpayers: true });
+  });
+
   it('deletes an unused system', async () => {
     const a = await signUp(t.app);
     const created = await submitForm(a.agent, '/app/systems/new', '/app/systems', SYSTEM);

@@ -83,7 +83,10 @@ export function systemRoutes(deps: { systems: SystemService; render: RenderPage 
       await systems.update(account(res), id, parseWith(systemUpdateSchema, request(values)));
       res.redirect(303, `/app/systems/${id}?notice=system_saved`);
     } catch (err) {
-      const errors = formErrorsFrom(err, systemLabels());
+      const errors =
+        err instanceof ApiError && err.code === 'system_single_taxpayer'
+          ? { supports_multiple_taxpayers: t('systems.usedBySeveral') }
+          : formErrorsFrom(err, systemLabels());
       if (!errors) throw err;
       render(req, res, systemDetailPage({ system, values, errors, notice: html`` }), (err as ApiError).status);
     }

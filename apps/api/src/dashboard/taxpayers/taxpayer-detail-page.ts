@@ -6,7 +6,7 @@ import { html, type SafeHtml } from '../html/html';
 import { csrfField, type PageContext } from '../html/layout';
 import { environmentBadge } from '../html/status-badge';
 import type { Page } from '../http/page-renderer';
-import { t } from '../i18n/i18n';
+import { locale, t } from '../i18n/i18n';
 import { tHtml } from '../i18n/t-html';
 import { signingModeBadge } from './signing-mode';
 import { certificateFields, taxpayerFields, type TaxpayerFormValues } from './taxpayer-form';
@@ -21,6 +21,21 @@ export interface TaxpayerDetailView {
   deleteRefused?: string;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A certificate warning in the reader's language (the API's message is English). */
+function certificateWarningText(w: { code: string; message: string }, tp: TaxpayerView, now: Date): string {
+  if (locale() === 'en') return w.message;
+  const until = tp.certificateNotAfter;
+  return t(`taxpayers.certificateWarning.${w.code}`, {
+    certificateNif: tp.certificateNif ?? '',
+    nif: tp.nif,
+    days: until ? Math.floor((until.getTime() - now.getTime()) / DAY_MS) : 0,
+    until: formatDateTime(until),
+    from: formatDateTime(tp.certificateNotBefore),
+  });
+}
+
 function certificateSection(ctx: PageContext, v: TaxpayerDetailView): SafeHtml {
   const tp = v.taxpayer;
   const errors = v.certificateErrors ?? {};
@@ -33,7 +48,7 @@ function certificateSection(ctx: PageContext, v: TaxpayerDetailView): SafeHtml {
         <dt>${t('taxpayers.validUntilLabel')}</dt><dd>${formatDateTime(tp.certificateNotAfter)}</dd>
         ${tp.certificatePath ? html`<dt>${t('taxpayers.serverPath')}</dt><dd><code>${tp.certificatePath}</code></dd>` : ''}
       </dl>
-      ${warnings.map((w) => html`<div class="notice notice--warn"><p>${w.message}</p></div>`)}
+      ${warnings.map((w) => html`<div class="notice notice--warn"><p>${certificateWarningText(w, tp, v.now)}</p></div>`)}
       <form method="post" action="/app/taxpayers/${tp.id}/certificate/remove" data-confirm="${t('taxpayers.removeConfirm')}">
         ${csrfField(ctx)}<button type="submit" class="button button--secondary">${t('taxpayers.remove')}</button>
       </form>`

@@ -81,6 +81,18 @@ describe('taxpayers in the dashboard', () => {
     expect(page).not.toContain('secreto 1');
   });
 
+  it('warns about the certificate in Spanish on a Spanish page', async () => {
+    const a = await signUp(t.app, 'Gestoría', 'es');
+    const soon = issueCertificate(ca, { commonName: 'EMPRESA DOS', nif: 'A86018322', notAfter: new Date(Date.now() + 10 * DAY) });
+    const nif = uniqueNif();
+    const res = await createInUi(a, { nif, name: 'Empresa Dos SL' }, { p12: toPkcs12(soon, 'clave', ca), password: 'clave' });
+    expect(res.status).toBe(303);
+    const page = (await a.agent.get(res.headers.location)).text;
+    expect(page).toContain(`El certificado es del NIF A86018322, no de ${nif}`);
+    expect(page).toMatch(/El certificado caduca en (9|10) día\(s\), el \d\d\/\d\d\/\d{4} \d\d:\d\d\./);
+    expect(page).not.toContain('The certificate');
+  });
+
   it('refuses a certificate whose password is wrong, saying which field is wrong', async () => {
     const a = await signUp(t.app);
     const created = await createInUi(a, { nif: uniqueNif(), name: 'Sin certificado' });

@@ -6,7 +6,7 @@ import { html, raw, type SafeHtml } from '../html/html';
 import { csrfField, type PageContext } from '../html/layout';
 import type { Page } from '../http/page-renderer';
 import { t } from '../i18n/i18n';
-import { deliveryStatusLabel, eventLabel, webhookNoticeText } from './webhook-labels';
+import { deliveryFailureText, deliveryStatusLabel, eventLabel, webhookNoticeText } from './webhook-labels';
 
 export interface WebhookFormValues {
   url: string;
@@ -107,7 +107,7 @@ function deliveryTable(deliveries: WebhookDeliveryRow[]): SafeHtml {
         <td data-label="${event}"><code>${d.eventType}</code>${d.invoiceId ? html` <a href="/app/invoices/${d.invoiceId}">${t('webhooks.invoiceLink')}</a>` : ''}</td>
         <td data-label="${status}">${deliveryStatusLabel(d.status)}</td>
         <td data-label="${attempts}">${d.attempts}</td>
-        <td data-label="${lastAnswer}">${d.lastResponseCode ?? d.lastError ?? '—'}</td>
+        <td data-label="${lastAnswer}">${d.lastResponseCode ?? (d.lastError ? deliveryFailureText(d.lastError) : '—')}</td>
         <td data-label="${nextAttempt}">${d.status === 'pending' ? formatDateTime(d.nextAttemptAt) : '—'}</td>
         <td data-label="${created}">${formatDateTime(d.createdAt)}</td>
       </tr>`,

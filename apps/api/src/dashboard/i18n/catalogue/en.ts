@@ -39,6 +39,7 @@ export const en: Catalogue = {
     system_saved: 'Changes saved.',
     system_deleted: 'Computer system deleted.',
     correction_queued: 'Correction recorded and queued for the authority.',
+    reactivation_queued: 'Correction recorded and queued for the authority. The invoice is in force again once the authority accepts it.',
     cancellation_queued: 'Cancellation recorded and queued for the authority.',
     invoice_resent: 'Resend scheduled: the record goes to the authority again, unchanged.',
     invoice_not_resendable: 'Only a record in error can be resent.',
@@ -377,6 +378,10 @@ export const en: Catalogue = {
     responseXml: 'Response XML',
     noResponse: 'No response was received.',
     cancelledNotice: 'This invoice is cancelled.',
+    reactivateTitle: 'Reactivate',
+    reactivate: 'Correct and reactivate',
+    reactivateHint:
+      'Sends the authority a correction (subsanación) with the corrected data; once the authority accepts it, the invoice is in force again.',
     actionsTitle: 'Correct or cancel',
     correct: 'Correct',
     correctHint: 'Sends the authority a correction (subsanación) with the corrected data.',
@@ -392,6 +397,8 @@ export const en: Catalogue = {
     title: 'Correct invoice {{number}}',
     breadcrumb: 'Invoice {{number}}',
     lead: 'The correction (subsanación) is added to the chain as a new record and sent to the authority; the earlier record stays. Number, date and taxpayer stay as they are.',
+    reactivates:
+      'This invoice is cancelled: the authority registers it and puts it in force again when it accepts the correction. Until then it stays cancelled.',
     number: 'Number',
     date: 'Date',
     type: 'Type',
@@ -444,12 +451,18 @@ export const en: Catalogue = {
     refused: {
       invoice_awaiting_authority:
         "It cannot be corrected yet: a record of this invoice is waiting for the authority's answer. Try again once it arrives.",
-      invoice_cancelled: 'The invoice is cancelled and can no longer be corrected. Register a new invoice instead.',
       invoice_in_other_environment: "The invoice belongs to the taxpayer's other environment and can no longer be corrected here.",
+      system_single_taxpayer:
+        'The computer system supports one taxpayer and already keeps the records of another. Choose a system that supports several taxpayers.',
       other: 'The invoice could not be corrected.',
     },
   },
   webhooks: {
+    failure: {
+      timeout: 'no answer within {{ms}} ms',
+      destination: 'destination refused: the address is no longer public',
+      network: 'network error while connecting',
+    },
     title: 'Webhooks',
     lead: 'Signed notices to your system when an invoice is registered or its status at the authority changes (Standard Webhooks).',
     none: 'No webhooks yet.',
@@ -527,6 +540,7 @@ export const en: Catalogue = {
     hintCode: 'Two characters, capital letters A-Z (not Ñ) or digits. Left empty, the first two letters of the name are used.',
     checkOnlyVerifactu: 'The software can only work in VERI*FACTU mode',
     checkMultiple: 'The software can keep records for several taxpayers',
+    usedBySeveral: 'This system already keeps records of several taxpayers: it cannot declare that it supports one only.',
     newTitle: 'Add a computer system',
     submitNew: 'Add system',
     cancel: 'Cancel',
@@ -579,6 +593,13 @@ export const en: Catalogue = {
     first: 'first record',
   },
   taxpayers: {
+    certificateWarning: {
+      certificate_nif_unknown: 'No NIF could be read from the certificate; check that it belongs to this taxpayer.',
+      certificate_nif_mismatch:
+        'The certificate belongs to NIF {{certificateNif}}, not {{nif}}; the authority accepts it only if that holder may act for this taxpayer.',
+      certificate_expires_soon: 'The certificate expires in {{days}} day(s), on {{until}}.',
+      certificate_not_yet_valid: 'The certificate is valid only from {{from}}.',
+    },
     title: 'Taxpayers',
     add: 'Add a taxpayer',
     lead: 'The companies and people whose invoices you register. Each one has its own hash chain and its own queue to the authority.',
@@ -646,4 +667,45 @@ export const en: Catalogue = {
     save: 'Save changes',
   },
   wait: { now: 'now' },
+  warning: {
+    tax_amount_rounding: "A line's tax differs from base × rate / 100 by rounding; accepted (within ±10.00).",
+    surcharge_amount_rounding: "A line's surcharge differs from base × surcharge rate / 100.",
+    total_rounding: 'A total differs from what the breakdown adds up to by rounding; accepted (within ±10.00).',
+    total_mismatch:
+      'A total differs by more than 10.00 from what the breakdown adds up to: the authority registers it with errors; correct it afterwards.',
+    referenced_invoice_after_invoice: 'An invoice it refers to is dated after it; check the dates.',
+    references_itself: 'The invoice refers to itself; check the number and date.',
+    eu_vat_number_not_verified:
+      'The EU VAT number has a valid structure but was not checked against VIES; make sure it is registered before treating the operation as intra-Community.',
+    simplified_invoice_over_400:
+      'Simplified invoices are limited to 400.00 (VAT included) unless the activity is one of those in art. 4.1 RD 1619/2012 (up to 3,000.00); the authority does not check this.',
+    macrodato: 'The total is 100,000,000.00 or more: the record is flagged Macrodato = S, as the authority requires.',
+    ipsi_regime_missing: 'An IPSI line has no regime key: the authority accepts it with error 2009 until 31-12-2026.',
+    other: 'Service warning (code {{code}}).',
+  },
+  history: {
+    sent: 'sent to the authority (attempt {{attempt}})',
+    accepted: 'accepted by the authority',
+    acceptedCsv: 'accepted by the authority (CSV {{csv}})',
+    acceptedWithErrors: 'accepted with errors: {{detail}}',
+    rejected: 'rejected: {{detail}}',
+    numberTaken: 'rejected: the authority already holds another record with number {{number}} of {{date}}',
+    heldAccepted: 'the authority holds this very record (same huella, confirmed by the Consulta service): accepted',
+    heldWithErrors:
+      'the authority holds this very record (same huella, confirmed by the Consulta service), accepted with errors: {{detail}}',
+    heldCancelled: 'the authority holds this very record (same huella, confirmed by the Consulta service), cancelled since',
+    messageRefused: 'error: the authority refused the whole message ({{fault}}); nothing was registered',
+    messageRefusedCode: 'error: the authority refused the whole message ({{fault}}, code {{code}}); nothing was registered',
+    waitingEarlier: 'waiting for an earlier record of the chain, which needs attention',
+    notSent: 'error before sending: the record was not sent',
+    resent: 'resent on request',
+    resentAfterChange: "sent again after the taxpayer's certificate or data changed",
+    retry: 'the send failed; next attempt at {{next}}',
+    outage: 'sends have been failing since {{since}}; next attempt at {{next}}',
+    sendFailed: 'the send failed',
+    noneHeld: 'rejected: the Consulta service shows the authority holds no record of this invoice',
+    storedNeedsAttention: 'error: stored by the authority with error {{detail}}; needs attention',
+    messageRefusedPlain: 'error: the authority refused the whole message; nothing was registered',
+    resentAfterSuspension: 'sent again after an operator resumed sending following the access suspension (4141)',
+  },
 };

@@ -38,6 +38,7 @@ export const es = {
     system_saved: 'Cambios guardados.',
     system_deleted: 'Sistema informático eliminado.',
     correction_queued: 'Corrección registrada y en cola para la AEAT.',
+    reactivation_queued: 'Corrección registrada y en cola para la AEAT. La factura vuelve a estar en vigor cuando la AEAT la acepte.',
     cancellation_queued: 'Anulación registrada y en cola para la AEAT.',
     invoice_resent: 'Reenvío programado: el registro vuelve a la AEAT sin cambios.',
     invoice_not_resendable: 'Solo se puede reenviar un registro en error.',
@@ -380,6 +381,10 @@ export const es = {
     responseXml: 'XML de respuesta',
     noResponse: 'No se recibió respuesta.',
     cancelledNotice: 'Esta factura está anulada.',
+    reactivateTitle: 'Reactivar',
+    reactivate: 'Corregir y reactivar',
+    reactivateHint:
+      'Envía a la AEAT una subsanación con los datos corregidos; cuando la AEAT la acepte, la factura vuelve a estar en vigor.',
     actionsTitle: 'Corregir o anular',
     correct: 'Corregir',
     correctHint: 'Envía a la AEAT una subsanación con los datos corregidos.',
@@ -395,6 +400,8 @@ export const es = {
     title: 'Corregir factura {{number}}',
     breadcrumb: 'Factura {{number}}',
     lead: 'La corrección (subsanación) se añade a la cadena como un registro nuevo y se envía a la AEAT; el registro anterior se conserva. El número, la fecha y el contribuyente no cambian.',
+    reactivates:
+      'Esta factura está anulada: la AEAT la vuelve a dar de alta y en vigor al aceptar la subsanación. Hasta entonces sigue anulada.',
     number: 'Número',
     date: 'Fecha',
     type: 'Tipo',
@@ -447,12 +454,18 @@ export const es = {
     refused: {
       invoice_awaiting_authority:
         'Aún no se puede corregir: un registro de esta factura espera la respuesta de la AEAT. Inténtalo cuando llegue.',
-      invoice_cancelled: 'La factura está anulada y ya no puede corregirse. Registra una factura nueva.',
       invoice_in_other_environment: 'La factura pertenece al otro entorno del contribuyente y ya no puede corregirse aquí.',
+      system_single_taxpayer:
+        'El sistema informático admite un solo contribuyente y ya lleva los registros de otro. Elige un sistema que admita varios contribuyentes.',
       other: 'No se ha podido corregir la factura.',
     },
   },
   webhooks: {
+    failure: {
+      timeout: 'sin respuesta en {{ms}} ms',
+      destination: 'destino rechazado: la dirección ya no es pública',
+      network: 'error de red al conectar',
+    },
     title: 'Webhooks',
     lead: 'Avisos firmados a tu sistema cuando una factura se registra o cambia de estado en la AEAT (Standard Webhooks).',
     none: 'Todavía no hay webhooks.',
@@ -530,6 +543,7 @@ export const es = {
     hintCode: 'Dos caracteres, letras mayúsculas A-Z (no Ñ) o cifras. Si se deja vacío, se usan las dos primeras letras del nombre.',
     checkOnlyVerifactu: 'El programa solo puede funcionar en modalidad VERI*FACTU',
     checkMultiple: 'El programa puede llevar registros de varios contribuyentes',
+    usedBySeveral: 'Este sistema ya lleva registros de varios contribuyentes: no puede declarar que admite solo uno.',
     newTitle: 'Añadir un sistema informático',
     submitNew: 'Añadir sistema',
     cancel: 'Cancelar',
@@ -583,6 +597,13 @@ export const es = {
     first: 'primer registro',
   },
   taxpayers: {
+    certificateWarning: {
+      certificate_nif_unknown: 'No se ha podido leer un NIF en el certificado; comprueba que pertenece a este contribuyente.',
+      certificate_nif_mismatch:
+        'El certificado es del NIF {{certificateNif}}, no de {{nif}}; la AEAT solo lo acepta si ese titular puede actuar por este contribuyente.',
+      certificate_expires_soon: 'El certificado caduca en {{days}} día(s), el {{until}}.',
+      certificate_not_yet_valid: 'El certificado solo es válido a partir del {{from}}.',
+    },
     title: 'Contribuyentes',
     add: 'Añadir un contribuyente',
     lead: 'Las empresas y personas cuyas facturas registras. Cada una tiene su propia cadena de huellas y su propia cola hacia la AEAT.',
@@ -650,6 +671,46 @@ export const es = {
     save: 'Guardar cambios',
   },
   wait: { now: 'ahora' },
+  warning: {
+    tax_amount_rounding: 'La cuota de una línea difiere de base × tipo / 100 por redondeo; se admite (dentro de ±10,00).',
+    surcharge_amount_rounding: 'El recargo de una línea difiere de base × tipo de recargo / 100.',
+    total_rounding: 'Un total difiere de lo que suma el desglose por redondeo; se admite (dentro de ±10,00).',
+    total_mismatch: 'Un total difiere en más de 10,00 de lo que suma el desglose: la AEAT lo registra con errores; corrígelo después.',
+    referenced_invoice_after_invoice: 'Una factura a la que se refiere tiene fecha posterior a esta; revisa las fechas.',
+    references_itself: 'La factura se refiere a sí misma; revisa el número y la fecha.',
+    eu_vat_number_not_verified:
+      'El NIF-IVA tiene una estructura válida, pero no se ha comprobado en VIES; compruébalo antes de tratar la operación como intracomunitaria.',
+    simplified_invoice_over_400:
+      'Las facturas simplificadas tienen un límite de 400,00 (IVA incluido), salvo las actividades del art. 4.1 del RD 1619/2012 (hasta 3.000,00); la AEAT no lo comprueba.',
+    macrodato: 'El total es de 100.000.000,00 o más: el registro lleva Macrodato = S, como exige la AEAT.',
+    ipsi_regime_missing: 'Falta la clave de régimen de una línea de IPSI: la AEAT la admite con el error 2009 hasta el 31-12-2026.',
+    other: 'Aviso del servicio (código {{code}}).',
+  },
+  history: {
+    sent: 'enviado a la AEAT (intento {{attempt}})',
+    accepted: 'aceptado por la AEAT',
+    acceptedCsv: 'aceptado por la AEAT (CSV {{csv}})',
+    acceptedWithErrors: 'aceptado con errores: {{detail}}',
+    rejected: 'rechazado: {{detail}}',
+    numberTaken: 'rechazado: la AEAT ya tiene otro registro con el número {{number}} de {{date}}',
+    heldAccepted: 'la AEAT tiene este mismo registro (misma huella, confirmado con el servicio de consulta): correcto',
+    heldWithErrors:
+      'la AEAT tiene este mismo registro (misma huella, confirmado con el servicio de consulta), aceptado con errores: {{detail}}',
+    heldCancelled: 'la AEAT tiene este mismo registro (misma huella, confirmado con el servicio de consulta), anulado después',
+    messageRefused: 'error: la AEAT rechazó el mensaje entero ({{fault}}); no se registró nada',
+    messageRefusedCode: 'error: la AEAT rechazó el mensaje entero ({{fault}}, código {{code}}); no se registró nada',
+    waitingEarlier: 'espera a un registro anterior de la cadena que necesita atención',
+    notSent: 'error antes del envío: el registro no se ha enviado',
+    resent: 'reenviado a petición del usuario',
+    resentAfterChange: 'reenviado al cambiar el certificado o los datos del contribuyente',
+    retry: 'el envío falló; próximo intento: {{next}}',
+    outage: 'los envíos fallan desde {{since}}; próximo intento: {{next}}',
+    sendFailed: 'el envío falló',
+    noneHeld: 'rechazado: el servicio de consulta muestra que la AEAT no tiene ningún registro de esta factura',
+    storedNeedsAttention: 'error: la AEAT lo guardó con el error {{detail}}; necesita atención',
+    messageRefusedPlain: 'error: la AEAT rechazó el mensaje entero; no se registró nada',
+    resentAfterSuspension: 'reenviado al reanudar un operador los envíos tras la suspensión del acceso (4141)',
+  },
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

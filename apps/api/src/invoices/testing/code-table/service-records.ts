@@ -43,6 +43,7 @@ const SYSTEM: AppendSystem = {
   installationNumber: 'INST-1',
   onlySupportsVerifactu: true,
   supportsMultipleTaxpayers: false,
+  soleTaxpayerId: null,
 };
 
 const s1 = (base: number, rate: number) => ({
