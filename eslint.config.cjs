@@ -1,5 +1,6 @@
 // Lint of the whole tree, run by `npm test` (CommonJS, so that a test can load it: scripts/lint-boundaries.test.ts). Beyond typescript-eslint's recommended rules it guards the repository's
-// boundaries: a package is imported only through its exports map, and no app imports another app.
+// boundaries: a package is imported only through its exports map, no app imports another app, SQL is written only in
+// packages/db (its stores), and the dashboard reaches data only through the API's services.
 const js = require('@eslint/js');
 const prettier = require('eslint-config-prettier');
 const tseslint = require('typescript-eslint');
@@ -9,16 +10,33 @@ const deepImports = {
   message: "Import a workspace through its exports map ('@vf/<name>' or '@vf/<name>/testing'), never its files.",
 };
 
-/** The workspaces a part of the repository may not import at all. */
-function forbidding(names, why) {
+/** The query builder and the driver: what writes SQL. */
+const sqlOutsideDb = {
+  group: ['drizzle-orm', 'drizzle-orm/**', 'pg', 'pg/**'],
+  message: 'SQL lives in packages/db: add or use a store of @vf/db (a test may set its data up directly).',
+};
+
+/** The workspaces a part of the repository may not import at all, and with `sql` neither the query builder nor the driver. */
+function forbidding(names, why, { sql = false } = {}) {
   return {
     'no-restricted-imports': [
       'error',
       {
-        patterns: [deepImports, { group: names.flatMap((n) => [n, `${n}/**`]), message: why }],
+        patterns: [deepImports, { group: names.flatMap((n) => [n, `${n}/**`]), message: why }, ...(sql ? [sqlOutsideDb] : [])],
       },
     ],
   };
+}
+
+// Tests (and their helpers) set data up and look at it directly; the code they test goes through the stores.
+const TESTS = ['**/*.test.ts', '**/testing/**'];
+
+/** `files` fenced off `names`; their code (not their tests, nor `sqlAllowed`) also off SQL. */
+function fenced(files, names, why, sqlAllowed = []) {
+  return [
+    { files, rules: forbidding(names, why) },
+    { files, ignores: [...TESTS, ...sqlAllowed], rules: forbidding(names, why, { sql: true }) },
+  ];
 }
 
 const APPS = ['@vf/api', '@vf/worker', '@vf/authority-sim'];
@@ -42,18 +60,28 @@ module.exports = tseslint.config(
   },
   // A test reads JSON answers loosely, as a client would.
   { files: ['**/*.test.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
-  { files: ['packages/**'], rules: forbidding([...APPS, '@vf/e2e'], 'A package never imports an app.') },
+  ...fenced(['packages/**'], [...APPS, '@vf/e2e'], 'A package never imports an app.', ['packages/db/**']),
+  ...fenced(['apps/api/**'], ['@vf/worker', '@vf/authority-sim', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
+  ...fenced(['apps/worker/**'], ['@vf/api', '@vf/authority-sim', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
+  ...fenced(['apps/authority-sim/**'], ['@vf/api', '@vf/worker', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
+  // The dashboard reads and writes through the API's services: it may name the rows they return (types), no store.
   {
-    files: ['apps/api/**'],
-    rules: forbidding(['@vf/worker', '@vf/authority-sim', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
-  },
-  {
-    files: ['apps/worker/**'],
-    rules: forbidding(['@vf/api', '@vf/authority-sim', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
-  },
-  {
-    files: ['apps/authority-sim/**'],
-    rules: forbidding(['@vf/api', '@vf/worker', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
+    files: ['apps/api/src/dashboard/**'],
+    ignores: TESTS,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@vf/db', '@vf/db/**'],
+              allowTypeImports: true,
+              message: "The dashboard reaches data through the API's services, never a store of @vf/db (types are fine).",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.cjs'],

@@ -6,7 +6,7 @@ import { createTaxpayer, invoiceBody, readyAccount, registerAccount, type TestAc
 import { createResponseChecker } from '../openapi/testing/response-checker';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createInvoiceExportService } from './invoice-export-service';
-import { invoiceListing } from './invoice-listing';
+import { invoiceListStore } from '@vf/db';
 
 const DAY = 86_400_000;
 const earlier = (days: number) => madridToday(new Date(Date.now() - days * DAY));
@@ -169,7 +169,7 @@ describe('GET /api/v1/invoices/export?format=csv', () => {
 
   it('answers a problem, not a half file, when the first read fails', async () => {
     const reads = jest
-      .spyOn(invoiceListing, 'page')
+      .spyOn(invoiceListStore, 'page')
       .mockRejectedValueOnce(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
     try {
       const res = await request(t.app).get('/api/v1/invoices/export?format=csv').set(owner.auth).expect(503);
@@ -191,9 +191,9 @@ describe('GET /api/v1/invoices/export?format=csv', () => {
       WHERE i.id = ${ids.a2}`);
     const received: number[] = [];
     let bytes = 0;
-    const readPage = invoiceListing.page.bind(invoiceListing);
+    const readPage = invoiceListStore.page.bind(invoiceListStore);
     const readsSeenAt: number[] = [];
-    const reads = jest.spyOn(invoiceListing, 'page').mockImplementation((...args) => {
+    const reads = jest.spyOn(invoiceListStore, 'page').mockImplementation((...args) => {
       readsSeenAt.push(bytes);
       return readPage(...args);
     });

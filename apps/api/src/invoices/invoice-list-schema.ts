@@ -1,15 +1,12 @@
 import Joi from 'joi';
 import { AUTHORITY_STATUSES as STATUSES, isValidIsoDate, type AuthorityStatus } from '@vf/core';
+import { INVOICE_SORTS, type InvoiceSort } from '@vf/db';
 import { spanishNif } from '../shared/nif-schema';
 import { pageQueryFields, type PageQuery } from '../shared/page-query';
 
 export const AUTHORITY_STATUSES: AuthorityStatus[] = [...STATUSES];
 export const NORMAL_TYPES = ['F1', 'F2', 'F3'];
 export const CORRECTIVE_TYPES = ['R1', 'R2', 'R3', 'R4', 'R5'];
-
-/** Orders a list can take: a column, descending when prefixed with "-"; ties are broken by the invoice id. */
-export const INVOICE_SORTS = ['-created_at', 'created_at', '-invoice_date', 'invoice_date', '-invoice_number', 'invoice_number'] as const;
-export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 
 /** The filters shared by the list and the export. */
 export interface InvoiceFilterQuery {

@@ -9,7 +9,7 @@ import { t } from '../i18n/i18n';
 import { tHtml } from '../i18n/t-html';
 import { SECTION_PATHS } from '../invoices/invoice-kinds';
 import { monthlyChart } from './monthly-chart';
-import type { MonthCounts } from './monthly-registrations';
+import type { MonthCounts } from '../../account/monthly-registrations';
 
 export interface OverviewView {
   accountName: string;

@@ -1,11 +1,27 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { invoices, type AuthorityStatus, type DbOrTx } from '@vf/db';
-import type { InvoiceSummary } from '@vf/db';
-import type { InvoiceCursor } from './invoice-cursor';
-import type { InvoiceSort } from './invoice-list-schema';
+import type { DbOrTx } from '../client';
+import { invoices, type AuthorityStatus, type InvoiceReferenceJson, type RecipientJson } from '../schema';
+import type { InvoiceSummary } from './invoice-store';
 
-/** What the list and the export filter on; every field narrows. */
+/**
+ * Orders a list can take: a column, descending when prefixed with "-". Equal values are ordered by the invoice id;
+ * equal invoice dates first by when the invoices were registered (so a day's invoices keep their registration order).
+ */
+export const INVOICE_SORTS = [
+  '-created_at',
+  'created_at',
+  '-invoice_date',
+  'invoice_date',
+  '-invoice_number',
+  'invoice_number',
+  '-total_amount',
+  'total_amount',
+] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+export type InvoiceSortColumn = 'created_at' | 'invoice_date' | 'invoice_number' | 'total_amount';
+
+/** What a list or an export filters on; every field narrows. */
 export interface InvoiceListFilters {
   taxpayerId?: string;
   statuses?: AuthorityStatus[];
@@ -18,28 +34,44 @@ export interface InvoiceListFilters {
   numberContains?: string;
 }
 
-/** One invoice in its current state, with what a list or a spreadsheet shows besides the summary. */
+/** One invoice in its current state, with what a list, a page or a spreadsheet shows besides the summary. */
 export type InvoiceListRow = InvoiceSummary & {
+  issuerNif: string;
+  /** The current record's first recipient; null for an invoice without one (a simplified invoice, an anulación). */
+  recipient: RecipientJson | null;
   recipientName: string | null;
+  /** The Spanish NIF, or the foreign identifier for a recipient without one. */
   recipientNif: string | null;
   /** Sum of the current record's breakdown bases; null for a record without lines (an anulación). */
   baseAmount: string | null;
   authorityCsv: string | null;
-  /** The sort column's value as PostgreSQL writes it: what a cursor continues from. */
+  /** The invoices a corrective (R-type) invoice corrects; [] for the others. */
+  correctedInvoices: InvoiceReferenceJson[];
+  /** The sort column's value as PostgreSQL writes it: what a keyset page continues from. */
   sortValue: string;
 };
 
+/** Where the last row read sat in the list's order: its sort column's value (PostgreSQL's text) and its id. */
+export interface InvoiceListKey {
+  value: string;
+  id: string;
+}
+
+/** Where a page starts: just after a row already read (keyset), or after skipping rows (numbered pages). */
+export type InvoiceListStart = { after: InvoiceListKey } | { offset: number };
+
+// `invoices` is the invoice (its first record, whose id is the invoice's); `cur` its latest record, its current state.
 const cur = alias(invoices, 'cur');
 
 const SORT_COLUMNS = {
   created_at: { column: invoices.createdAt, text: sql<string>`${invoices.createdAt}::text`, cast: (v: string) => sql`${v}::timestamptz` },
   invoice_date: { column: invoices.invoiceDate, text: sql<string>`${invoices.invoiceDate}::text`, cast: (v: string) => sql`${v}::date` },
   invoice_number: { column: invoices.invoiceNumber, text: sql<string>`${invoices.invoiceNumber}`, cast: (v: string) => sql`${v}::varchar` },
+  total_amount: { column: cur.totalAmount, text: sql<string>`${cur.totalAmount}::text`, cast: (v: string) => sql`${v}::numeric` },
 };
 
-function sortOf(sort: InvoiceSort) {
-  const descending = sort.startsWith('-');
-  return { descending, ...SORT_COLUMNS[sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS] };
+export function sortColumnOf(sort: InvoiceSort): InvoiceSortColumn {
+  return sort.replace(/^-/, '') as InvoiceSortColumn;
 }
 
 function escapeLike(s: string): string {
@@ -61,33 +93,42 @@ function conditions(accountId: string, f: InvoiceListFilters): SQL[] {
 }
 
 /**
- * Lists and counts invoices (one row each, in its current state: the first record joined to its latest one).
- * Reads are keyset pages, so a list of any size is read in bounded steps.
+ * The one read model of invoice lists (the API's list and export, the dashboard's pages and export): one row per
+ * invoice in its current state (the first record joined to its latest one), filtered, sorted and counted the same
+ * way for every reader. A page starts after a key (keyset: bounded reads of a list of any size) or at an offset
+ * (numbered pages).
  */
-export const invoiceListing = {
+export const invoiceListStore = {
   page(
     db: DbOrTx,
     accountId: string,
     filters: InvoiceListFilters,
     sort: InvoiceSort,
-    after: InvoiceCursor | undefined,
+    start: InvoiceListStart | undefined,
     limit: number,
   ): Promise<InvoiceListRow[]> {
-    const by = sortOf(sort);
+    const descending = sort.startsWith('-');
+    const column = sortColumnOf(sort);
+    const by = SORT_COLUMNS[column];
+    const byDate = column === 'invoice_date';
     const where = conditions(accountId, filters);
-    if (after) {
-      where.push(
-        by.descending
-          ? sql`(${by.column}, ${invoices.id}) < (${by.cast(after.value)}, ${after.id}::uuid)`
-          : sql`(${by.column}, ${invoices.id}) > (${by.cast(after.value)}, ${after.id}::uuid)`,
-      );
+    if (start && 'after' in start) {
+      const { value, id } = start.after;
+      // A key holds the sort value and the id; a date's tie-breaker, the registration time, is the keyed row's own.
+      const registeredAt = sql`(select k.created_at from invoices k where k.id = ${id}::uuid and k.account_id = ${accountId})`;
+      const [columns, key] = byDate
+        ? [sql`(${by.column}, ${invoices.createdAt}, ${invoices.id})`, sql`(${by.cast(value)}, ${registeredAt}, ${id}::uuid)`]
+        : [sql`(${by.column}, ${invoices.id})`, sql`(${by.cast(value)}, ${id}::uuid)`];
+      where.push(descending ? sql`${columns} < ${key}` : sql`${columns} > ${key}`);
     }
-    const order = by.descending ? desc : asc;
-    return db
+    const order = descending ? desc : asc;
+    const orderBy = byDate ? [order(by.column), order(invoices.createdAt), order(invoices.id)] : [order(by.column), order(invoices.id)];
+    const query = db
       .select({
         id: invoices.id,
         taxpayerId: invoices.taxpayerId,
         computerSystemId: cur.computerSystemId,
+        issuerNif: invoices.issuerNif,
         invoiceNumber: invoices.invoiceNumber,
         invoiceDate: invoices.invoiceDate,
         invoiceType: cur.invoiceType,
@@ -103,19 +144,23 @@ export const invoiceListing = {
         generatedAtLiteral: cur.generatedAtLiteral,
         createdAt: invoices.createdAt,
         cancelled: sql<boolean>`(${cur.recordType} = 'cancellation' and ${cur.authorityStatus} <> 'rejected')`,
+        recipient: cur.recipient,
         recipientName: sql<string | null>`${cur.recipient}->>'name'`,
         recipientNif: sql<string | null>`coalesce(${cur.recipient}->>'nif', ${cur.recipient}->>'id')`,
         baseAmount: sql<string | null>`(select sum(l.base_amount)::text from invoice_lines l where l.invoice_id = ${cur.id})`,
+        correctedInvoices: cur.correctedInvoices,
         sortValue: by.text,
         pageKey: { createdAt: sql<string>`${invoices.createdAt}::text`, id: sql<string>`${invoices.id}` },
       })
       .from(invoices)
       .innerJoin(cur, eq(cur.id, invoices.currentRecordId))
       .where(and(...where))
-      .orderBy(order(by.column), order(invoices.id))
+      .orderBy(...orderBy)
       .limit(limit);
+    return start && 'offset' in start ? query.offset(start.offset) : query;
   },
 
+  /** How many invoices match the filters in all. */
   async count(db: DbOrTx, accountId: string, filters: InvoiceListFilters): Promise<number> {
     const [row] = await db
       .select({ total: count() })
