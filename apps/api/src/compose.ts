@@ -67,10 +67,11 @@ export function composeServices(deps: AppDeps) {
       destinations: { allowed: parseAllowedHosts(deps.config.webhooks?.allowedHosts ?? []), resolve: deps.resolveHost },
     }),
     health: createHealthService({ db, redis: deps.redis, timeoutMs: deps.healthTimeoutMs ?? 2_000 }),
-    // The dashboard's own: the API's hasher and throttle, so an account paused on one path is paused on every path.
+    // What the dashboard signs in with: the API's hasher and throttle, so an account paused on one path is paused on every path.
     sessions,
     signIn: createSignInService({ db, passwords, sessions, throttle }),
     overview: createAccountActivityService({ db, accounts: account }),
+    // The dashboard's pages put together from the API's services above; it calls no store itself.
     dashboardInvoices: createDashboardInvoiceService({ invoices, invoiceExport, taxpayers }),
     chainVerification: createChainVerificationService({ db, signers }),
   };
