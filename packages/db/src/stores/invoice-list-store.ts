@@ -120,6 +120,8 @@ export const invoiceListStore = {
         ? [sql`(${by.column}, ${invoices.createdAt}, ${invoices.id})`, sql`(${by.cast(value)}, ${registeredAt}, ${id}::uuid)`]
         : [sql`(${by.column}, ${invoices.id})`, sql`(${by.cast(value)}, ${id}::uuid)`];
       where.push(descending ? sql`${columns} < ${key}` : sql`${columns} > ${key}`);
+      // The same bound on the date alone, which the (account, date, id) index can start its scan from.
+      if (byDate) where.push(descending ? sql`${by.column} <= ${by.cast(value)}` : sql`${by.column} >= ${by.cast(value)}`);
     }
     const order = descending ? desc : asc;
     const orderBy = byDate ? [order(by.column), order(invoices.createdAt), order(invoices.id)] : [order(by.column), order(invoices.id)];
