@@ -16,12 +16,41 @@ const sqlOutsideDb = {
   message: 'SQL lives in packages/db: add or use a store of @vf/db (a test may set its data up directly).',
 };
 
-/** The workspaces a part of the repository may not import at all, and with `sql` neither the query builder nor the driver. */
+// The schema's tables: with one, a query is built without importing drizzle-orm (db.select().from(table)).
+// scripts/lint-boundaries.test.ts holds this list to the tables @vf/db exports.
+const SCHEMA_TABLES = [
+  'accounts',
+  'chains',
+  'computerSystems',
+  'idempotencyKeys',
+  'invoiceLines',
+  'invoices',
+  'invoiceStatusEvents',
+  'plans',
+  'quotaAllocations',
+  'sendStates',
+  'signedRecords',
+  'submissionInvoices',
+  'submissions',
+  'taxpayers',
+  'webhookDeliveries',
+  'webhookEndpoints',
+  'webhookOutbox',
+  'webSessions',
+];
+const tablesOutsideDb = {
+  name: '@vf/db',
+  importNames: SCHEMA_TABLES,
+  message: 'The tables are for the stores of packages/db: call a store (a test may set its data up directly).',
+};
+
+/** The workspaces a part of the repository may not import at all, and with `sql` neither the query builder, the driver nor a table. */
 function forbidding(names, why, { sql = false } = {}) {
   return {
     'no-restricted-imports': [
       'error',
       {
+        paths: sql ? [tablesOutsideDb] : [],
         patterns: [deepImports, { group: names.flatMap((n) => [n, `${n}/**`]), message: why }, ...(sql ? [sqlOutsideDb] : [])],
       },
     ],

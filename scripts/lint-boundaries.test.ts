@@ -1,5 +1,8 @@
 import path from 'node:path';
+import { is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { ESLint } from 'eslint';
+import * as schema from '@vf/db';
 
 // The repository's boundaries are lint rules (eslint.config.cjs); these cases show each one fires, and stays quiet
 // for the allowed form.
@@ -53,6 +56,20 @@ test('SQL is written only in packages/db: no other code imports the query builde
     expect(await problems(file, driver)).toEqual([expect.stringContaining('SQL lives in packages/db')]);
   }
   expect(await problems('apps/api/src/x.ts', "import { alias } from 'drizzle-orm/pg-core';\nexport { alias };\n")).toHaveLength(1);
+  // Nor a table of the schema, with which a query needs no import of drizzle-orm: every table @vf/db exports.
+  const tables = Object.entries(schema)
+    .filter(([, value]) => is(value, PgTable))
+    .map(([name]) => name);
+  expect(tables).toContain('invoices');
+  const importingTables = `import { ${tables.join(', ')} } from '@vf/db';\nexport { ${tables.join(', ')} };\n`;
+  expect(await problems('apps/api/src/x.ts', importingTables)).toEqual(tables.map(() => expect.stringContaining('stores of packages/db')));
+  expect(await problems('packages/queue/src/x.ts', importingTables)).toHaveLength(tables.length);
+  expect(
+    await problems(
+      'apps/api/src/x.ts',
+      "import { invoiceStore, type InvoiceRow } from '@vf/db';\nexport { invoiceStore };\nexport type R = InvoiceRow;\n",
+    ),
+  ).toEqual([]);
   // The stores themselves, and tests setting their data up.
   expect(await problems('packages/db/src/stores/x.ts', drizzle)).toEqual([]);
   expect(await problems('apps/api/src/invoices/x.test.ts', drizzle)).toEqual([]);
