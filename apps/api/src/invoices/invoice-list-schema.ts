@@ -68,7 +68,9 @@ const filterFields = {
   sort: Joi.string()
     .valid(...INVOICE_SORTS)
     .default('-created_at')
-    .description('Order of the rows; "-" means descending. Dates and numbers tie-break on the invoice id.'),
+    .description(
+      'Order of the rows; "-" means descending. Invoices of one date keep the order they were registered in; other equal values are ordered by the invoice id.',
+    ),
 };
 
 export const invoiceListSchema = Joi.object<InvoiceListQuery>({ ...filterFields, ...pageQueryFields });
