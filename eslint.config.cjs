@@ -1,5 +1,8 @@
 // Lint of the whole tree, run by `npm test` (CommonJS, so that a test can load it: scripts/lint-boundaries.test.ts). Beyond typescript-eslint's recommended rules it guards the repository's
-// boundaries: a package is imported only through its exports map, and no app imports another app.
+// boundaries: a package is imported only through its exports map, no app imports another app, SQL is written only in
+// packages/db (its stores), and the dashboard reaches data only through the API's services.
+const fs = require('node:fs');
+const path = require('node:path');
 const js = require('@eslint/js');
 const prettier = require('eslint-config-prettier');
 const tseslint = require('typescript-eslint');
@@ -9,16 +12,48 @@ const deepImports = {
   message: "Import a workspace through its exports map ('@vf/<name>' or '@vf/<name>/testing'), never its files.",
 };
 
-/** The workspaces a part of the repository may not import at all. */
-function forbidding(names, why) {
+/** The query builder and the driver: what writes SQL. */
+const sqlOutsideDb = {
+  group: ['drizzle-orm', 'drizzle-orm/**', 'pg', 'pg/**'],
+  message: 'SQL lives in packages/db: add or use a store of @vf/db (a test may set its data up directly).',
+};
+
+// The schema's tables: with one, a query is built without importing drizzle-orm (db.select().from(table)). Read from
+// the schema's sources, so a new table is fenced at once; scripts/lint-boundaries.test.ts holds the list to the tables
+// @vf/db exports.
+const schemaDir = path.join(__dirname, 'packages/db/src/schema');
+const SCHEMA_TABLES = fs
+  .readdirSync(schemaDir)
+  .filter((f) => f.endsWith('.ts'))
+  .flatMap((f) => [...fs.readFileSync(path.join(schemaDir, f), 'utf8').matchAll(/export const (\w+) = pgTable\(/g)].map((m) => m[1]));
+const tablesOutsideDb = {
+  name: '@vf/db',
+  importNames: SCHEMA_TABLES,
+  message: 'The tables are for the stores of packages/db: call a store (a test may set its data up directly).',
+};
+
+/** The workspaces a part of the repository may not import at all, and with `sql` neither the query builder, the driver nor a table. */
+function forbidding(names, why, { sql = false } = {}) {
   return {
     'no-restricted-imports': [
       'error',
       {
-        patterns: [deepImports, { group: names.flatMap((n) => [n, `${n}/**`]), message: why }],
+        paths: sql ? [tablesOutsideDb] : [],
+        patterns: [deepImports, { group: names.flatMap((n) => [n, `${n}/**`]), message: why }, ...(sql ? [sqlOutsideDb] : [])],
       },
     ],
   };
+}
+
+// Tests (and their helpers) set data up and look at it directly; the code they test goes through the stores.
+const TESTS = ['**/*.test.ts', '**/testing/**'];
+
+/** `files` fenced off `names`; their code (not their tests, nor `sqlAllowed`) also off SQL. */
+function fenced(files, names, why, sqlAllowed = []) {
+  return [
+    { files, rules: forbidding(names, why) },
+    { files, ignores: [...TESTS, ...sqlAllowed], rules: forbidding(names, why, { sql: true }) },
+  ];
 }
 
 const APPS = ['@vf/api', '@vf/worker', '@vf/authority-sim'];
@@ -42,22 +77,32 @@ module.exports = tseslint.config(
   },
   // A test reads JSON answers loosely, as a client would.
   { files: ['**/*.test.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
-  { files: ['packages/**'], rules: forbidding([...APPS, '@vf/e2e'], 'A package never imports an app.') },
+  ...fenced(['packages/**'], [...APPS, '@vf/e2e'], 'A package never imports an app.', ['packages/db/**']),
+  ...fenced(['apps/api/**'], ['@vf/worker', '@vf/authority-sim', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
+  ...fenced(['apps/worker/**'], ['@vf/api', '@vf/authority-sim', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
+  ...fenced(['apps/authority-sim/**'], ['@vf/api', '@vf/worker', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
+  // The dashboard reads and writes through the API's services: it may name the rows they return (types), no store.
   {
-    files: ['apps/api/**'],
-    rules: forbidding(['@vf/worker', '@vf/authority-sim', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
-  },
-  {
-    files: ['apps/worker/**'],
-    rules: forbidding(['@vf/api', '@vf/authority-sim', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
-  },
-  {
-    files: ['apps/authority-sim/**'],
-    rules: forbidding(['@vf/api', '@vf/worker', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
+    files: ['apps/api/src/dashboard/**'],
+    ignores: TESTS,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@vf/db', '@vf/db/**'],
+              allowTypeImports: true,
+              message: "The dashboard reaches data through the API's services, never a store of @vf/db (types are fine).",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable' } },
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

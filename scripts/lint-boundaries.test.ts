@@ -1,5 +1,8 @@
 import path from 'node:path';
+import { is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { ESLint } from 'eslint';
+import * as schema from '@vf/db';
 
 // The repository's boundaries are lint rules (eslint.config.cjs); these cases show each one fires, and stays quiet
 // for the allowed form.
@@ -9,7 +12,9 @@ const eslint = new ESLint({ cwd: path.resolve(__dirname, '..'), overrideConfigFi
 
 async function problems(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.resolve(__dirname, '..', file) });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result.messages
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === '@typescript-eslint/no-restricted-imports')
+    .map((m) => m.message);
 }
 
 test("a workspace's files are reached only through its exports map", async () => {
@@ -40,5 +45,51 @@ test('no app imports another app, and no package imports an app', async () => {
       'e2e/src/x.ts',
       "import { createApp } from '@vf/api';\nimport { createWorkerRuntime } from '@vf/worker';\nexport { createApp, createWorkerRuntime };\n",
     ),
+  ).toEqual([]);
+});
+
+test('SQL is written only in packages/db: no other code imports the query builder or the driver', async () => {
+  const drizzle = "import { sql } from 'drizzle-orm';\nexport const q = sql`SELECT 1`;\n";
+  const driver = "import { Pool } from 'pg';\nexport const pool = new Pool();\n";
+  for (const file of ['apps/api/src/invoices/x.ts', 'apps/worker/src/jobs/x.ts', 'packages/queue/src/x.ts']) {
+    expect(await problems(file, drizzle)).toEqual([expect.stringContaining('SQL lives in packages/db')]);
+    expect(await problems(file, driver)).toEqual([expect.stringContaining('SQL lives in packages/db')]);
+  }
+  expect(await problems('apps/api/src/x.ts', "import { alias } from 'drizzle-orm/pg-core';\nexport { alias };\n")).toHaveLength(1);
+  // Nor a table of the schema, with which a query needs no import of drizzle-orm: every table @vf/db exports.
+  const tables = Object.entries(schema)
+    .filter(([, value]) => is(value, PgTable))
+    .map(([name]) => name);
+  expect(tables).toContain('invoices');
+  const importingTables = `import { ${tables.join(', ')} } from '@vf/db';\nexport { ${tables.join(', ')} };\n`;
+  expect(await problems('apps/api/src/x.ts', importingTables)).toEqual(tables.map(() => expect.stringContaining('stores of packages/db')));
+  expect(await problems('packages/queue/src/x.ts', importingTables)).toHaveLength(tables.length);
+  expect(
+    await problems(
+      'apps/api/src/x.ts',
+      "import { invoiceStore, type InvoiceRow } from '@vf/db';\nexport { invoiceStore };\nexport type R = InvoiceRow;\n",
+    ),
+  ).toEqual([]);
+  // The stores themselves, and tests setting their data up.
+  expect(await problems('packages/db/src/stores/x.ts', drizzle)).toEqual([]);
+  expect(await problems('apps/api/src/invoices/x.test.ts', drizzle)).toEqual([]);
+});
+
+test("the dashboard uses no store of @vf/db, only the API's services (and the types of the rows they return)", async () => {
+  expect(
+    await problems('apps/api/src/dashboard/invoices/x.ts', "import { invoiceListStore } from '@vf/db';\nexport { invoiceListStore };\n"),
+  ).toEqual([expect.stringContaining("through the API's services")]);
+  expect(
+    await problems(
+      'apps/api/src/dashboard/x.ts',
+      "import { accountStore, type Db } from '@vf/db';\nexport { accountStore };\nexport type D = Db;\n",
+    ),
+  ).toHaveLength(1);
+  expect(
+    await problems('apps/api/src/dashboard/x.ts', "import type { InvoiceListRow } from '@vf/db';\nexport type R = InvoiceListRow;\n"),
+  ).toEqual([]);
+  // Outside the dashboard, services call stores.
+  expect(
+    await problems('apps/api/src/invoices/x.ts', "import { invoiceListStore } from '@vf/db';\nexport { invoiceListStore };\n"),
   ).toEqual([]);
 });

@@ -1,7 +1,10 @@
 import { parseAllowedHosts } from '@vf/webhook-destination';
+import { createAccountActivityService } from './account/account-activity-service';
 import { createAccountService } from './account/account-service';
 import type { AppDeps } from './app-deps';
 import { createAuthService } from './auth/auth-service';
+import { createSessionService } from './auth/session-service';
+import { createSignInService } from './auth/sign-in-service';
 import { createCredentialThrottle } from './auth/credential-throttle';
 import { createPasswordHasher } from './auth/password-hasher';
 import { createChainService } from './chain/chain-service';
@@ -21,9 +24,6 @@ import { createRecordVerificationService } from './verification/record-verificat
 import { createSignerPolicy } from './verification/signer-policy';
 import { createChainVerificationService } from './chain/chain-verification-service';
 import { createDashboardInvoiceService } from './dashboard/invoices/dashboard-invoice-service';
-import { createOverviewService } from './dashboard/overview/overview-service';
-import { createSessionService } from './dashboard/session/session-service';
-import { createSignInService } from './dashboard/sign-in/sign-in-service';
 
 /** The composition root: every service of the API and of the dashboard, built once from the app's dependencies. */
 export function composeServices(deps: AppDeps) {
@@ -31,6 +31,7 @@ export function composeServices(deps: AppDeps) {
   const clock = deps.clock ?? (() => new Date());
   const intake = createCertificateIntake({ certificateDir: deps.config.certificateDir, masterKey: deps.config.masterKey, clock });
   const invoices = createInvoiceQueryService({ db });
+  const invoiceExport = createInvoiceExportService({ db });
   const passwords = createPasswordHasher(deps.config.passwordHashCost);
   // The app's Redis namespace is its queue prefix: one deployment (or test) never sees another's counters.
   const throttle = createCredentialThrottle({ redis: deps.redis, prefix: deps.config.queuePrefix, limits: deps.throttleLimits });
@@ -53,7 +54,7 @@ export function composeServices(deps: AppDeps) {
     }),
     invoices,
     recordVerification: createRecordVerificationService({ invoices, signers }),
-    invoiceExport: createInvoiceExportService({ db }),
+    invoiceExport,
     resend: createInvoiceResendService({ db, queues: deps.queues, invoices, enqueueTimeoutMs: deps.enqueueTimeoutMs ?? 2_000 }),
     cancellation: createInvoiceCancellationService({ db, queues: deps.queues, clock, enqueueTimeoutMs: deps.enqueueTimeoutMs ?? 2_000 }),
     chain: createChainService({ db }),
@@ -66,11 +67,12 @@ export function composeServices(deps: AppDeps) {
       destinations: { allowed: parseAllowedHosts(deps.config.webhooks?.allowedHosts ?? []), resolve: deps.resolveHost },
     }),
     health: createHealthService({ db, redis: deps.redis, timeoutMs: deps.healthTimeoutMs ?? 2_000 }),
-    // The dashboard's own: the API's hasher and throttle, so an account paused on one path is paused on every path.
+    // What the dashboard signs in with: the API's hasher and throttle, so an account paused on one path is paused on every path.
     sessions,
     signIn: createSignInService({ db, passwords, sessions, throttle }),
-    overview: createOverviewService({ db, accounts: account }),
-    dashboardInvoices: createDashboardInvoiceService({ db, invoices, taxpayers }),
+    overview: createAccountActivityService({ db, accounts: account }),
+    // The dashboard's pages put together from the API's services above; it calls no store itself.
+    dashboardInvoices: createDashboardInvoiceService({ invoices, invoiceExport, taxpayers }),
     chainVerification: createChainVerificationService({ db, signers }),
   };
 }

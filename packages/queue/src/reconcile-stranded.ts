@@ -1,7 +1,5 @@
 import type { Queue } from 'bullmq';
-import { and, asc, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
-import { WAITING_STATUSES } from '@vf/core';
-import { invoices, type DbOrTx } from '@vf/db';
+import { sendStateStore, type DbOrTx } from '@vf/db';
 import { ensureChainSender, type SubmissionJobData } from './queues';
 
 const PAGE = 500;
@@ -14,21 +12,12 @@ const PAGE = 500;
 export async function reconcileStranded(db: DbOrTx, queue: Queue<SubmissionJobData>): Promise<number> {
   let after = '00000000-0000-0000-0000-000000000000';
   let added = 0;
-  const scheduled = or(
-    inArray(invoices.authorityStatus, [...WAITING_STATUSES]),
-    and(eq(invoices.authorityStatus, 'error'), isNotNull(invoices.nextAttemptAt)),
-  );
   for (;;) {
-    const page = await db
-      .selectDistinct({ chainId: invoices.chainId })
-      .from(invoices)
-      .where(and(scheduled, gt(invoices.chainId, after)))
-      .orderBy(asc(invoices.chainId))
-      .limit(PAGE);
-    for (const { chainId } of page) {
+    const page = await sendStateStore.chainsToSend(db, after, PAGE);
+    for (const chainId of page) {
       if (await ensureChainSender(queue, chainId)) added += 1;
     }
     if (page.length < PAGE) return added;
-    after = page[page.length - 1].chainId;
+    after = page[page.length - 1];
   }
 }

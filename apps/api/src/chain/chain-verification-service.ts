@@ -1,5 +1,5 @@
 import type { Db, DbOrTx } from '@vf/db';
-import { chainStore, dashboardInvoiceStore, signedRecordStore, taxpayerStore, type TaxpayerView } from '@vf/db';
+import { chainStore, signedRecordStore, taxpayerStore, type TaxpayerView } from '@vf/db';
 import { normalizeNif } from '@vf/core';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
@@ -30,7 +30,7 @@ async function* recordsOf(db: DbOrTx, chainId: string | null, from: number, to: 
   if (!chainId) return;
   for (let after = from - 1; to === undefined || after < to;) {
     const limit = to === undefined ? PAGE : Math.min(PAGE, to - after);
-    const page = await dashboardInvoiceStore.chainPage(db, chainId, after, limit);
+    const page = await chainStore.recordsInOrder(db, chainId, after, limit);
     const signed = await signedRecordStore.of(
       db,
       page.map((r) => r.id),
@@ -51,7 +51,7 @@ export function createChainVerificationService(deps: { db: Db; signers: SignerPo
   /** Recomputes each huella and link from the stored values and verifies each signature, over the range asked for. */
   async function walk(db: DbOrTx, chain: ChainHead, range: ChainRange): Promise<ChainVerification> {
     const from = range.from ?? 1;
-    const before = from > 1 && chain.id ? (await dashboardInvoiceStore.chainPage(db, chain.id, from - 2, 1))[0] : undefined;
+    const before = from > 1 && chain.id ? (await chainStore.recordsInOrder(db, chain.id, from - 2, 1))[0] : undefined;
     return verifyChain(
       recordsOf(db, chain.id, from, range.to),
       { chainLength: chain.chainLength, lastHash: chain.lastHash },
@@ -74,7 +74,7 @@ export function createChainVerificationService(deps: { db: Db; signers: SignerPo
     async recentLinks(accountId: string, taxpayerId: string): Promise<{ taxpayer: TaxpayerView; links: ChainRecord[] }> {
       const taxpayer = await ownTaxpayer(deps.db, accountId, taxpayerId);
       const links = taxpayer.chainId
-        ? await dashboardInvoiceStore.chainPage(deps.db, taxpayer.chainId, Math.max(0, taxpayer.chainLength - RECENT_LINKS), RECENT_LINKS)
+        ? await chainStore.recordsInOrder(deps.db, taxpayer.chainId, Math.max(0, taxpayer.chainLength - RECENT_LINKS), RECENT_LINKS)
         : [];
       return { taxpayer, links: links.reverse() };
     },

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { RedisConnection } from '@vf/queue';
-import type { Db } from '@vf/db';
+import { databaseStore, type Db } from '@vf/db';
 import { withTimeout } from '@vf/lifecycle';
 
 export type CheckResult = 'ok' | 'unavailable';
@@ -25,7 +24,7 @@ export function createHealthService(deps: { db: Db; redis: RedisConnection; time
   return {
     async check(): Promise<HealthReport> {
       const [database, redis] = await Promise.all([
-        probe('database check', () => deps.db.execute(sql`SELECT 1`)),
+        probe('database check', () => databaseStore.ping(deps.db)),
         probe('redis check', () => deps.redis.ping()),
       ]);
       return { healthy: database === 'ok' && redis === 'ok', checks: { database, redis } };

@@ -9,6 +9,8 @@ test('a cursor round-trips the value of each sort column as PostgreSQL writes it
     { sort: 'created_at', value: '2025-03-30 01:00:00.5+05:30' },
     { sort: 'invoice_date', value: '2025-02-28' },
     { sort: '-invoice_number', value: 'A-2025/001; "x"' },
+    { sort: '-total_amount', value: '-121.00' },
+    { sort: 'total_amount', value: '1210.50' },
   ] as const;
   for (const { sort, value } of cases)
     expect(decodeInvoiceCursor(encodeInvoiceCursor({ sort, value, id }), sort)).toEqual({ sort, value, id });
@@ -27,6 +29,9 @@ test('a cursor for another sort, forged or damaged, is refused before it reaches
     ['invoice_number', forge(['invoice_number', '', id])],
     ['invoice_number', forge(['invoice_number', 'A-1', 'not-a-uuid'])],
     ['invoice_number', forge(['invoice_number', 'A-1', id, 'extra'])],
+    ['total_amount', forge(['total_amount', '1e9', id])],
+    ['total_amount', forge(['total_amount', '12.1', id])],
+    ['total_amount', forge(['total_amount', '121.00)); --', id])],
   ] as const;
   for (const [sort, cursor] of cases) expect(decodeInvoiceCursor(cursor, sort)).toBeUndefined();
 });

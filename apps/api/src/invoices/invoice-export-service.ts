@@ -1,9 +1,7 @@
 import type { Writable } from 'node:stream';
-import type { Db } from '@vf/db';
+import { invoiceExportStore, type Db, type InvoiceListRow } from '@vf/db';
 import { writeCsv, type CsvColumn } from '../csv/write-csv';
-import type { InvoiceCursor } from './invoice-cursor';
 import type { InvoiceFilterQuery } from './invoice-list-schema';
-import { invoiceListing, type InvoiceListRow } from './invoice-listing';
 import { listFilters } from './invoice-query-service';
 
 export type InvoiceExportService = ReturnType<typeof createInvoiceExportService>;
@@ -39,11 +37,29 @@ const COLUMNS: { key: string; es: string; number?: boolean; value: (r: InvoiceLi
 export function createInvoiceExportService(deps: { db: Db }) {
   const { db } = deps;
 
+  /**
+   * Writes every invoice of the account matching `filters`, in their `sort` order, to `out` (ended when done) with
+   * the service's one CSV writer, in these columns. `begin` runs once the first batch is read, before the first
+   * byte; a failure before then rejects with `out` untouched.
+   */
+  async function writeInvoices(
+    columns: CsvColumn<InvoiceListRow>[],
+    accountId: string,
+    filters: InvoiceFilterQuery,
+    out: Writable,
+    begin?: () => void,
+    batchSize?: number,
+  ): Promise<void> {
+    const storeFilters = listFilters(filters);
+    async function* none(): AsyncGenerator<InvoiceListRow[]> {}
+    const batches = storeFilters ? invoiceExportStore.batches(db, accountId, storeFilters, filters.sort, batchSize) : none();
+    await writeCsv(columns, batches, out, begin);
+  }
+
   return {
-    /**
-     * Writes every invoice of the account matching `filters` to `out` (ended when done) with writeCsv. `begin` runs
-     * once the first batch is read, before the first byte; a failure before then rejects with `out` untouched.
-     */
+    writeInvoices,
+
+    /** The API's export: its field names (or Spanish titles) as headers, amounts with the decimal asked for. */
     async exportInvoicesCsv(
       accountId: string,
       filters: InvoiceFilterQuery,
@@ -51,26 +67,13 @@ export function createInvoiceExportService(deps: { db: Db }) {
       out: Writable,
       begin?: () => void,
     ): Promise<void> {
-      const batchSize = options.batchSize ?? 500;
       const amount: Amount = (a) => (a === null ? null : options.decimal === 'comma' ? a.replace('.', ',') : a);
-      const storeFilters = listFilters(filters);
-      async function* batches() {
-        if (!storeFilters) return;
-        let after: InvoiceCursor | undefined;
-        for (;;) {
-          const batch = await invoiceListing.page(db, accountId, storeFilters, filters.sort, after, batchSize);
-          yield batch;
-          if (batch.length < batchSize) return;
-          const last = batch[batch.length - 1];
-          after = { sort: filters.sort, value: last.sortValue, id: last.id };
-        }
-      }
       const columns: CsvColumn<InvoiceListRow>[] = COLUMNS.map((c) => ({
         header: options.headers === 'es' ? c.es : c.key,
         number: c.number,
         value: (r) => c.value(r, amount),
       }));
-      await writeCsv(columns, batches(), out, begin);
+      await writeInvoices(columns, accountId, filters, out, begin, options.batchSize);
     },
   };
 }

@@ -6,7 +6,7 @@ import { createTaxpayer, invoiceBody, readyAccount, registerAccount, type TestAc
 import { createResponseChecker } from '../openapi/testing/response-checker';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createInvoiceExportService } from './invoice-export-service';
-import { invoiceListing } from './invoice-listing';
+import { invoiceListStore } from '@vf/db';
 
 const DAY = 86_400_000;
 const earlier = (days: number) => madridToday(new Date(Date.now() - days * DAY));
@@ -100,6 +100,47 @@ describe('GET /api/v1/invoices filters, sorting and total', () => {
     }
   });
 
+  it("sorts by total both ways, keeps a day's invoices in the order they were registered, and pages through each", async () => {
+    const other = await readyAccount(t.app);
+    const day = earlier(2);
+    for (const [number, base, tax] of [
+      ['T-1', 300, 63],
+      ['T-2', 100, 21],
+      ['T-3', 200, 42],
+    ] as const) {
+      const breakdown = [{ tax_type: '01', regime_type: '01', operation_type: 'S1', base_amount: base, tax_rate: 21, tax_amount: tax }];
+      await request(t.app)
+        .post('/api/v1/invoices')
+        .set(other.account.auth)
+        .send(
+          invoiceBody(other.taxpayerId, other.systemId, {
+            invoice_number: number,
+            invoice_date: day,
+            breakdown,
+            total_amount: base + tax,
+            total_tax_amount: tax,
+          }),
+        )
+        .expect(201);
+    }
+    const numbers = async (query: string) =>
+      (await list(query, other.account)).data.map((i) => (i as unknown as { invoice_number: string }).invoice_number);
+    expect(await numbers('?sort=total_amount')).toEqual(['T-2', 'T-3', 'T-1']);
+    expect(await numbers('?sort=-total_amount')).toEqual(['T-1', 'T-3', 'T-2']);
+    expect(await numbers('?sort=invoice_date')).toEqual(['T-1', 'T-2', 'T-3']);
+    expect(await numbers('?sort=-invoice_date')).toEqual(['T-3', 'T-2', 'T-1']);
+    for (const sort of ['total_amount', '-total_amount', 'invoice_date', '-invoice_date']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: ListBody = await list(`?sort=${sort}&limit=1${cursor ? `&cursor=${cursor}` : ''}`, other.account);
+        seen.push(...page.data.map((i) => i.id));
+        cursor = page.next_cursor;
+      } while (cursor);
+      expect(seen).toEqual((await list(`?sort=${sort}`, other.account)).data.map((i) => i.id));
+    }
+  });
+
   it('refuses a cursor handed out for another sort, and unknown sorts', async () => {
     const { next_cursor } = await list('?sort=invoice_date&limit=1');
     await request(t.app).get(`/api/v1/invoices?sort=invoice_number&cursor=${next_cursor}`).set(owner.auth).expect(422);
@@ -169,7 +210,7 @@ describe('GET /api/v1/invoices/export?format=csv', () => {
 
   it('answers a problem, not a half file, when the first read fails', async () => {
     const reads = jest
-      .spyOn(invoiceListing, 'page')
+      .spyOn(invoiceListStore, 'page')
       .mockRejectedValueOnce(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
     try {
       const res = await request(t.app).get('/api/v1/invoices/export?format=csv').set(owner.auth).expect(503);
@@ -191,9 +232,9 @@ describe('GET /api/v1/invoices/export?format=csv', () => {
       WHERE i.id = ${ids.a2}`);
     const received: number[] = [];
     let bytes = 0;
-    const readPage = invoiceListing.page.bind(invoiceListing);
+    const readPage = invoiceListStore.page.bind(invoiceListStore);
     const readsSeenAt: number[] = [];
-    const reads = jest.spyOn(invoiceListing, 'page').mockImplementation((...args) => {
+    const reads = jest.spyOn(invoiceListStore, 'page').mockImplementation((...args) => {
       readsSeenAt.push(bytes);
       return readPage(...args);
     });

@@ -6,16 +6,13 @@ import {
   NORMAL_INVOICE_TYPES,
   type AuthorityStatus,
 } from '@vf/core';
+import { INVOICE_SORTS, type InvoiceSort } from '@vf/db';
 import { spanishNif } from '../shared/nif-schema';
 import { pageQueryFields, type PageQuery } from '../shared/page-query';
 
 export const AUTHORITY_STATUSES: AuthorityStatus[] = [...STATUSES];
 export const NORMAL_TYPES: string[] = [...NORMAL_INVOICE_TYPES];
 export const CORRECTIVE_TYPES: string[] = [...CORRECTIVE_INVOICE_TYPES];
-
-/** Orders a list can take: a column, descending when prefixed with "-"; ties are broken by the invoice id. */
-export const INVOICE_SORTS = ['-created_at', 'created_at', '-invoice_date', 'invoice_date', '-invoice_number', 'invoice_number'] as const;
-export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 
 /** The filters shared by the list and the export. */
 export interface InvoiceFilterQuery {
@@ -77,7 +74,9 @@ const filterFields = {
   sort: Joi.string()
     .valid(...INVOICE_SORTS)
     .default('-created_at')
-    .description('Order of the rows; "-" means descending. Dates and numbers tie-break on the invoice id.'),
+    .description(
+      'Order of the rows; "-" means descending. Invoices of one date keep the order they were registered in; other equal values are ordered by the invoice id.',
+    ),
 };
 
 export const invoiceListSchema = Joi.object<InvoiceListQuery>({ ...filterFields, ...pageQueryFields });

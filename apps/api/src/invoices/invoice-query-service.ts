@@ -1,10 +1,18 @@
 import type { Db } from '@vf/db';
 import {
   chainRecordStore,
+  invoiceLinkStore,
+  invoiceListStore,
+  invoiceStateStore,
   invoiceStore,
   submissionHistoryStore,
   type ChainRecordWithMessage,
   type InvoiceDetail,
+  type InvoiceLink,
+  type InvoiceReferenceJson,
+  type InvoiceStatusRow,
+  type InvoiceListFilters,
+  type InvoiceListRow,
   type SubmissionRow,
 } from '@vf/db';
 import { ApiError } from '../errors/api-error';
@@ -12,7 +20,6 @@ import { isUuid } from '../http/is-uuid';
 import type { Page } from '../shared/page-query';
 import { decodeInvoiceCursor, encodeInvoiceCursor } from './invoice-cursor';
 import { CORRECTIVE_TYPES, NORMAL_TYPES, type InvoiceFilterQuery, type InvoiceListQuery } from './invoice-list-schema';
-import { invoiceListing, type InvoiceListFilters, type InvoiceListRow } from './invoice-listing';
 import { recordXml } from './record-xml';
 
 export type InvoiceQueryService = ReturnType<typeof createInvoiceQueryService>;
@@ -47,6 +54,12 @@ export interface InvoicePage extends Page<InvoiceListRow> {
   total: number;
 }
 
+/** A numbered page, for people (a client pages with a cursor): its rows and how many invoices match in all. */
+export interface NumberedInvoicePage {
+  rows: InvoiceListRow[];
+  total: number;
+}
+
 export function createInvoiceQueryService(deps: { db: Db }) {
   const { db } = deps;
 
@@ -77,13 +90,24 @@ export function createInvoiceQueryService(deps: { db: Db }) {
       const filters = listFilters(query);
       if (!filters) return { items: [], nextCursor: null, total: 0 };
       const [rows, total] = await Promise.all([
-        invoiceListing.page(db, accountId, filters, query.sort, after, query.limit + 1),
-        invoiceListing.count(db, accountId, filters),
+        invoiceListStore.page(db, accountId, filters, query.sort, after && { after }, query.limit + 1),
+        invoiceListStore.count(db, accountId, filters),
       ]);
       const items = rows.slice(0, query.limit);
       const last = items[items.length - 1];
       const nextCursor = rows.length > query.limit ? encodeInvoiceCursor({ sort: query.sort, value: last.sortValue, id: last.id }) : null;
       return { items, nextCursor, total };
+    },
+
+    /** A numbered page of the list (1 = the first `pageSize` rows) and how many invoices match in all. */
+    async numberedPage(accountId: string, query: InvoiceFilterQuery, page: number, pageSize: number): Promise<NumberedInvoicePage> {
+      const filters = listFilters(query);
+      if (!filters) return { rows: [], total: 0 };
+      const [rows, total] = await Promise.all([
+        invoiceListStore.page(db, accountId, filters, query.sort, { offset: (page - 1) * pageSize }, pageSize),
+        invoiceListStore.count(db, accountId, filters),
+      ]);
+      return { rows, total };
     },
 
     get: find,
@@ -98,6 +122,24 @@ export function createInvoiceQueryService(deps: { db: Db }) {
     async submissions(accountId: string, id: string): Promise<SubmissionRow[]> {
       if (!isUuid(id) || !(await invoiceStore.isOwnedBy(db, accountId, id))) throw notFound();
       return submissionHistoryStore.forInvoice(db, id);
+    },
+
+    /** The current status of each of these invoices of the account; unknown and foreign ids are simply absent. */
+    statuses(accountId: string, ids: string[]): Promise<InvoiceStatusRow[]> {
+      return invoiceStateStore.statuses(db, accountId, ids.filter(isUuid));
+    },
+
+    /** The records chained just before and after this one (a record of the account's invoice), as invoices. */
+    neighbours(accountId: string, record: { id: string; previousInvoiceId: string | null }) {
+      return invoiceLinkStore.neighbours(db, accountId, record);
+    },
+
+    /** The invoices a corrective invoice corrects, and the corrective invoices that correct this one. */
+    correctionLinks(
+      accountId: string,
+      invoice: { taxpayerId: string; invoiceNumber: string; invoiceDate: string; correctedInvoices: InvoiceReferenceJson[] },
+    ): Promise<{ corrects: (InvoiceLink & { invoiceDate: string })[]; correctedBy: InvoiceLink[] }> {
+      return invoiceLinkStore.correctionLinks(db, accountId, invoice);
     },
   };
 }

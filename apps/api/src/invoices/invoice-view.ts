@@ -1,5 +1,4 @@
-import type { InvoiceDetail, InvoiceLineRow, InvoiceRow, InvoiceSummary, SubmissionRow } from '@vf/db';
-import type { InvoiceListRow } from './invoice-listing';
+import type { InvoiceDetail, InvoiceLineRow, InvoiceListRow, InvoiceRow, InvoiceSummary, SubmissionRow } from '@vf/db';
 import { authorityMessageOf } from './authority-message';
 import { CORRECTIVE_TYPES } from './invoice-list-schema';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Pool, PoolClient } from 'pg';
 import { MAX_RECORDS_PER_MESSAGE } from '@vf/core';
 import type { Db } from '@vf/db';
 import {
   appendRegistrations,
+  inPoolTransaction,
   quotaStore,
   readAppendContexts,
   StoreError,
@@ -12,6 +12,7 @@ import {
   type AccountWithPlan,
   type AppendContext,
   type AppendLookup,
+  type Queryable,
 } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import { quotaExceeded } from '../quota/quota-exceeded';
@@ -248,7 +249,7 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
       let result: Result;
       try {
         const current = mode;
-        result = await inTransaction((client) => attemptAlone(client, group, current));
+        result = await inPoolTransaction(db, (client) => attemptAlone(client, group, current));
       } catch (err) {
         const code = (translateDbError(err) as { cause?: { code?: string }; code?: string }).code;
         if (code && RETRYABLE_LOCK_ERRORS.has(code)) {
@@ -266,7 +267,7 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
     }
   }
 
-  async function attemptAlone(client: PoolClient, group: Group, mode: Mode): Promise<Result> {
+  async function attemptAlone(client: Queryable, group: Group, mode: Mode): Promise<Result> {
     const now = clock();
     const { period } = quotaPeriod(now);
     // The allocation row before the chain row: the lock order of every quota write.
@@ -327,24 +328,6 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
       { accountId: group.account.id, period: opts.period, now: opts.now, newId: randomUUID },
     );
     return { kind: 'settled', outcomes, overQuota, pending: { write: plan.write, going, registered: plan.registered } };
-  }
-
-  async function inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await (pool as Pool).connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      client.release();
-      return result;
-    } catch (err) {
-      // A client that cannot roll back is broken: destroyed rather than returned to the pool.
-      await client.query('ROLLBACK').then(
-        () => client.release(),
-        (rollbackErr: Error) => client.release(rollbackErr),
-      );
-      throw err;
-    }
   }
 
   return { append };

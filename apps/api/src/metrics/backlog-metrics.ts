@@ -1,10 +1,9 @@
 import { Queue } from 'bullmq';
-import { count } from 'drizzle-orm';
 import type { RedisConnection } from '@vf/queue';
 import type { Logger } from 'pino';
 import { Gauge, Registry } from 'prom-client';
 import { AUTHORITY_STATUSES } from '@vf/core';
-import { invoices, type Db } from '@vf/db';
+import { invoiceStatisticsStore, type Db } from '@vf/db';
 import type { Queues } from '@vf/queue';
 import { withTimeout } from '@vf/lifecycle';
 import { queueBacklog } from './queue-backlog';
@@ -68,11 +67,7 @@ export function createBacklogMetrics(deps: BacklogMetricsDeps): BacklogMetrics {
   const queueList = () => Object.values(deps.queues).filter((q): q is Queue => q instanceof Queue);
 
   async function refreshRecords(): Promise<void> {
-    const rows = await withTimeout(
-      deps.db.select({ status: invoices.authorityStatus, n: count() }).from(invoices).groupBy(invoices.authorityStatus),
-      timeoutMs,
-      'records by status',
-    );
+    const rows = await withTimeout(invoiceStatisticsStore.recordsByStatus(deps.db), timeoutMs, 'records by status');
     records.reset();
     // Every status is always present, so a rate or an alert on one never sees the series vanish at zero.
     for (const status of AUTHORITY_STATUSES) records.set({ authority_status: status }, 0);

@@ -1,5 +1,5 @@
 import type { Db } from '@vf/db';
-import { dashboardInvoiceStore } from '@vf/db';
+import { invoiceStateStore } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { renderQrPng, renderQrSvg, type QrFormat } from './render-qr';
@@ -15,7 +15,7 @@ export interface QrImage {
 export function createInvoiceQrService(deps: { db: Db }) {
   return {
     async image(accountId: string, invoiceId: string, format: QrFormat): Promise<QrImage> {
-      const qrUrl = isUuid(invoiceId) ? await dashboardInvoiceStore.qrUrlOf(deps.db, accountId, invoiceId) : undefined;
+      const qrUrl = isUuid(invoiceId) ? await invoiceStateStore.qrUrlOf(deps.db, accountId, invoiceId) : undefined;
       if (!qrUrl) throw new ApiError('invoice_not_found', 'No invoice with this id in your account.');
       return { format, body: format === 'png' ? await renderQrPng(qrUrl) : await renderQrSvg(qrUrl) };
     },

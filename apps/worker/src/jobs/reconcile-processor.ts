@@ -1,8 +1,7 @@
 import type { Queue } from 'bullmq';
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '@vf/db';
-import { submissionResumeStore } from '@vf/db';
+import { databaseStore, submissionResumeStore } from '@vf/db';
 import { reconcileStranded, type SubmissionJobData } from '@vf/queue';
 
 // Arbitrary constant identifying "the reconciler" among PostgreSQL advisory locks.
@@ -24,8 +23,7 @@ export async function reconcileExclusively(
   logger: Logger,
 ): Promise<number | 'skipped'> {
   return database.db.transaction(async (lock) => {
-    const { rows } = await lock.execute<{ locked: boolean }>(sql`SELECT pg_try_advisory_xact_lock(${RECONCILE_LOCK_KEY}) AS locked`);
-    if (!rows[0].locked) return 'skipped';
+    if (!(await databaseStore.tryTransactionLock(lock, RECONCILE_LOCK_KEY))) return 'skipped';
     const resumed = await database.db.transaction((tx) => submissionResumeStore.resumeAfterTaxpayerChange(tx));
     if (resumed.length > 0) logger.info({ resumed: resumed.length }, "records in error resumed after their taxpayer's data changed");
     const requeued = await reconcileStranded(database.db, queue);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { chains, invoices } from '../schema';
 
@@ -80,5 +80,30 @@ export const chainStore = {
       .leftJoin(invoices, eq(invoices.id, chains.lastInvoiceId))
       .where(and(eq(chains.taxpayerId, taxpayerId), eq(chains.isProduction, isProduction)));
     return row;
+  },
+
+  /** One page of a chain in chain order, with exactly the stored values the huella was computed from. */
+  recordsInOrder(db: DbOrTx, chainId: string, afterSeq: number, limit: number) {
+    return db
+      .select({
+        id: invoices.id,
+        chainSeq: invoices.chainSeq,
+        recordType: invoices.recordType,
+        issuerNif: invoices.issuerNif,
+        invoiceNumber: invoices.invoiceNumber,
+        invoiceDate: invoices.invoiceDate,
+        invoiceType: invoices.invoiceType,
+        totalAmount: invoices.totalAmount,
+        totalTaxAmount: invoices.totalTaxAmount,
+        generatedAt: invoices.generatedAt,
+        generatedAtLiteral: invoices.generatedAtLiteral,
+        previousInvoiceId: invoices.previousInvoiceId,
+        previousHash: invoices.previousHash,
+        hash: invoices.hash,
+      })
+      .from(invoices)
+      .where(and(eq(invoices.chainId, chainId), gt(invoices.chainSeq, afterSeq)))
+      .orderBy(asc(invoices.chainSeq))
+      .limit(limit);
   },
 };

@@ -1,4 +1,23 @@
-import { and, count, countDistinct, eq, gte, isNotNull, isNull, lte, min, or, sql, type Column, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  max,
+  min,
+  or,
+  sql,
+  type Column,
+  type SQL,
+} from 'drizzle-orm';
+import { WAITING_STATUSES } from '@vf/core';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { MAX_RECORDS_PER_MESSAGE } from '@vf/core';
 import type { DbOrTx } from '../client';
@@ -25,6 +44,24 @@ export type LeaseAttempt =
   | { acquired: true; state: SendState }
   /** retryAt: the earliest moment this caller could send: lease expiry (held by another) and flow control both passed. */
   | { acquired: false; reason: 'leased' | 'flow_control'; retryAt: Date };
+
+/**
+ * Records of one taxpayer's chain (one environment) still on their way to the authority, and when that chain's flow
+ * control lets the next message go.
+ */
+export interface PendingForTaxpayer {
+  taxpayerId: string;
+  chainId: string;
+  nif: string;
+  name: string;
+  /** The chain's environment, which may differ from the taxpayer's current one after a switch. */
+  isProduction: boolean;
+  waiting: number;
+  oldestGeneratedAt: Date;
+  /** Null until the chain's first send. */
+  nextSendAt: Date | null;
+  consecutiveFailures: number;
+}
 
 /** Records held back by an outage in one account: how many, and since when the earliest failing chain fails. */
 export interface OutageSummary {
@@ -218,5 +255,42 @@ export const sendStateStore = {
       .where(and(eq(taxpayers.accountId, accountId), isNotNull(sendStates.failingSince)));
     if (!row?.since) return undefined;
     return { waitingRecords: row.waitingRecords, taxpayers: row.taxpayers, since: row.since };
+  },
+
+  async pendingByTaxpayer(db: DbOrTx, accountId: string): Promise<PendingForTaxpayer[]> {
+    const rows = await db
+      .select({
+        taxpayerId: taxpayers.id,
+        chainId: chains.id,
+        nif: chains.nif,
+        name: taxpayers.name,
+        isProduction: chains.isProduction,
+        waiting: count(),
+        oldestGeneratedAt: min(invoices.generatedAt),
+        nextSendAt: max(sendStates.nextSendAt),
+        consecutiveFailures: sql<number>`coalesce(max(${sendStates.consecutiveFailures}), 0)::int`,
+      })
+      .from(invoices)
+      .innerJoin(chains, eq(chains.id, invoices.chainId))
+      .innerJoin(taxpayers, eq(taxpayers.id, chains.taxpayerId))
+      .leftJoin(sendStates, eq(sendStates.chainId, chains.id))
+      .where(and(eq(invoices.accountId, accountId), inArray(invoices.authorityStatus, [...WAITING_STATUSES])))
+      .groupBy(taxpayers.id, chains.id)
+      .orderBy(taxpayers.name, chains.isProduction);
+    return rows.map((r) => ({ ...r, oldestGeneratedAt: r.oldestGeneratedAt ?? new Date(0) }));
+  },
+
+  /**
+   * One page, in chain id order after `afterChainId`, of the chains with records the workers still have to send
+   * (waiting, or in `error` with a next attempt): those that must have a live job.
+   */
+  async chainsToSend(db: DbOrTx, afterChainId: string, limit: number): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ chainId: invoices.chainId })
+      .from(invoices)
+      .where(and(scheduledForSending, gt(invoices.chainId, afterChainId)))
+      .orderBy(asc(invoices.chainId))
+      .limit(limit);
+    return rows.map((r) => r.chainId);
   },
 };

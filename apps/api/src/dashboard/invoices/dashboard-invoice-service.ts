@@ -1,43 +1,36 @@
-import { explainCause, inPlainWords } from '@vf/core';
-import type { Db } from '@vf/db';
-import { dashboardInvoiceStore } from '@vf/db';
-import { isUuid } from '../../http/is-uuid';
-import type { InvoiceListQuery } from '../../invoices/invoice-list-schema';
 import type { Response } from 'express';
-import { streamInvoiceCsv } from './invoice-csv-export';
-import { invoicePage, type InvoiceSort } from './invoice-page-query';
+import { explainCause, inPlainWords } from '@vf/core';
+import { isUuid } from '../../http/is-uuid';
+import type { InvoiceExportService } from '../../invoices/invoice-export-service';
+import type { InvoiceListQuery } from '../../invoices/invoice-list-schema';
 import type { InvoiceQueryService } from '../../invoices/invoice-query-service';
 import type { TaxpayerService } from '../../taxpayers/taxpayer-service';
 import { statusLabel } from '../html/status-badge';
 import { locale } from '../i18n/i18n';
+import { streamInvoiceCsv } from './invoice-csv-export';
 import type { InvoiceDetailView } from './invoice-detail-page';
+import { SORT_OPTIONS, type SortOption } from './invoice-sort-options';
 
 export type DashboardInvoiceService = ReturnType<typeof createDashboardInvoiceService>;
 
 /** Most ids one status poll may ask about: a page of the list. */
 const MAX_POLLED_IDS = 100;
 
-/** Lists and details through the API's own query service; only what the pages add is read here. */
-export function createDashboardInvoiceService(deps: { db: Db; invoices: InvoiceQueryService; taxpayers: TaxpayerService }) {
-  const { db } = deps;
+/** Lists, exports and details through the API's own services; only what the pages add is put together here. */
+export function createDashboardInvoiceService(deps: {
+  invoices: InvoiceQueryService;
+  invoiceExport: InvoiceExportService;
+  taxpayers: TaxpayerService;
+}) {
   return {
-    /** A numbered page of the list, the total, and for corrective invoices the invoices each one corrects. */
-    async page(accountId: string, query: InvoiceListQuery, sort: InvoiceSort, page: number, pageSize: number) {
-      const found = await invoicePage(db, accountId, query, sort, page, pageSize);
-      const corrected =
-        query.kind === 'corrective'
-          ? await dashboardInvoiceStore.correctedInvoicesOf(
-              db,
-              accountId,
-              found.rows.map((i) => i.id),
-            )
-          : new Map();
-      return { ...found, corrected };
+    /** A numbered page of the list in the order the page's links name, and how many invoices match in all. */
+    page(accountId: string, query: InvoiceListQuery, sort: SortOption, page: number, pageSize: number) {
+      return deps.invoices.numberedPage(accountId, { ...query, sort: SORT_OPTIONS[sort] }, page, pageSize);
     },
 
     /** The list's invoices as a CSV file, streamed to `res` in batches. */
-    exportCsv(res: Response, accountId: string, query: InvoiceListQuery, sort: InvoiceSort, today: string): Promise<void> {
-      return streamInvoiceCsv(res, db, accountId, query, sort, today);
+    exportCsv(res: Response, accountId: string, query: InvoiceListQuery, sort: SortOption, today: string): Promise<void> {
+      return streamInvoiceCsv(res, deps.invoiceExport, accountId, { ...query, sort: SORT_OPTIONS[sort] }, today);
     },
 
     async detail(accountId: string, id: string): Promise<InvoiceDetailView> {
@@ -45,16 +38,15 @@ export function createDashboardInvoiceService(deps: { db: Db; invoices: InvoiceQ
       const [submissions, taxpayer, neighbours, links] = await Promise.all([
         deps.invoices.submissions(accountId, id),
         deps.taxpayers.get(accountId, detail.invoice.taxpayerId),
-        dashboardInvoiceStore.neighbours(db, accountId, detail.invoice),
-        dashboardInvoiceStore.correctionLinks(db, accountId, detail.invoice),
+        deps.invoices.neighbours(accountId, detail.invoice),
+        deps.invoices.correctionLinks(accountId, detail.invoice),
       ]);
       return { detail, submissions, taxpayerName: taxpayer.name, neighbours, links };
     },
 
     /** What the polling script needs to update badges in place; unknown and foreign ids are simply absent. */
     async statuses(accountId: string, ids: string[]) {
-      const rows = await dashboardInvoiceStore.statuses(db, accountId, ids.filter(isUuid).slice(0, MAX_POLLED_IDS));
-      // A code or an error is said in plain words in the reader's language, as on the page, not with the authority's raw text.
+      const rows = await deps.invoices.statuses(accountId, ids.filter(isUuid).slice(0, MAX_POLLED_IDS));
       const messageOf = (r: (typeof rows)[number]) => {
         // A code, an error or a cause of the service's (a number taken by another record) is said in plain words.
         const text =

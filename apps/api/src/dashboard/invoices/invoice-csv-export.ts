@@ -1,12 +1,12 @@
 import type { Response } from 'express';
-import type { Db } from '@vf/db';
-import { writeCsv, type CsvColumn } from '../../csv/write-csv';
-import type { InvoiceListQuery } from '../../invoices/invoice-list-schema';
+import type { InvoiceListRow } from '@vf/db';
+import type { CsvColumn } from '../../csv/write-csv';
+import type { InvoiceExportService } from '../../invoices/invoice-export-service';
+import type { InvoiceFilterQuery } from '../../invoices/invoice-list-schema';
 import { formatInvoiceDate } from '../html/format';
 import { statusLabel } from '../html/status-badge';
 import { locale, t } from '../i18n/i18n';
 import { partyId } from './invoice-content-facts';
-import { invoiceRowsInBatches, type InvoiceListRow, type InvoiceSort } from './invoice-page-query';
 
 function recipientId(r: InvoiceListRow): string | null {
   return r.recipient ? partyId(r.recipient) : null;
@@ -31,19 +31,19 @@ function columns(): CsvColumn<InvoiceListRow>[] {
 }
 
 /**
- * Streams the list as CSV with the service's one CSV writer, with the same filters and order as the page, a batch
- * at a time and waiting whenever the client reads slower than the database answers.
+ * Streams the list as CSV through the API's export (the service's one CSV writer, the list's read model), with the
+ * same filters and order as the page, a batch at a time and waiting whenever the client reads slower than the
+ * database answers.
  */
 export async function streamInvoiceCsv(
   res: Response,
-  db: Db,
+  exports: InvoiceExportService,
   accountId: string,
-  query: InvoiceListQuery,
-  sort: InvoiceSort,
+  query: InvoiceFilterQuery,
   fileDate: string,
 ): Promise<void> {
   const filename = `${t('csv.filename')}-${fileDate}.csv`;
-  await writeCsv(columns(), invoiceRowsInBatches(db, accountId, query, sort), res, () => {
+  await exports.writeInvoices(columns(), accountId, query, res, () => {
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
     res.setHeader('Cache-Control', 'no-store');

@@ -1,4 +1,4 @@
-import type { InvoiceReferenceJson, RecipientJson } from '@vf/db';
+import type { InvoiceListRow, InvoiceReferenceJson, RecipientJson } from '@vf/db';
 import type { TaxpayerView } from '@vf/db';
 import { errorSummary, inputField, selectField, type FormErrors } from '../html/form-fields';
 import { formatAmount, formatCount, formatInvoiceDate } from '../html/format';
@@ -8,9 +8,9 @@ import type { Page } from '../http/page-renderer';
 import { t } from '../i18n/i18n';
 import { tHtml } from '../i18n/t-html';
 import { CORRECTIVE_TYPES, NORMAL_TYPES, SECTION_PATHS, typeLabel, type InvoiceSection } from './invoice-kinds';
-import { SORTS, type InvoiceListRow, type InvoiceSort } from './invoice-page-query';
 import { partyId } from './invoice-content-facts';
 import { codeInWords } from './authority-explanation';
+import { DEFAULT_SORT, SORTS, type SortOption } from './invoice-sort-options';
 
 /** The filter form's values as typed (all strings, '' = no filter). */
 export interface InvoiceFilterValues {
@@ -25,22 +25,19 @@ export interface InvoiceFilterValues {
 export interface InvoiceListView {
   section: InvoiceSection;
   filters: InvoiceFilterValues;
-  sort: InvoiceSort;
+  sort: SortOption;
   errors: FormErrors;
   taxpayers: TaxpayerView[];
   rows: InvoiceListRow[];
-  corrected: Map<string, InvoiceReferenceJson[]>;
   total: number;
   page: number;
   pageSize: number;
 }
 
-export const DEFAULT_SORT: InvoiceSort = 'date_desc';
-
 const title = (section: InvoiceSection) => (section === 'corrective' ? t('invoices.correctiveTitle') : t('invoices.title'));
 
 /** The list's query string with some values changed; filters, sort and page that are empty or default are left out. */
-function queryOf(v: InvoiceListView, change: { sort?: InvoiceSort; page?: number } = {}): string {
+function queryOf(v: InvoiceListView, change: { sort?: SortOption; page?: number } = {}): string {
   const sort = change.sort ?? v.sort;
   const page = change.page ?? 1;
   const entries = Object.entries(v.filters).filter(([, x]) => x !== '');
@@ -49,7 +46,7 @@ function queryOf(v: InvoiceListView, change: { sort?: InvoiceSort; page?: number
   return new URLSearchParams(entries).toString();
 }
 
-function link(v: InvoiceListView, path: string, change: { sort?: InvoiceSort; page?: number } = {}): string {
+function link(v: InvoiceListView, path: string, change: { sort?: SortOption; page?: number } = {}): string {
   const query = queryOf(v, change);
   return query ? `${path}?${query}` : path;
 }
@@ -89,7 +86,7 @@ function recipientCell(r: RecipientJson | null): SafeHtml {
 }
 
 /** A column header that sorts by it: the first click picks `first`, the next one turns it around. */
-function sortableHeader(v: InvoiceListView, label: string, asc: InvoiceSort, desc: InvoiceSort, first: InvoiceSort, cls = ''): SafeHtml {
+function sortableHeader(v: InvoiceListView, label: string, asc: SortOption, desc: SortOption, first: SortOption, cls = ''): SafeHtml {
   const current = v.sort === asc ? 'ascending' : v.sort === desc ? 'descending' : undefined;
   const next = v.sort === first ? (first === asc ? desc : asc) : first;
   const arrow = current === 'ascending' ? '▲' : current === 'descending' ? '▼' : '';
@@ -120,7 +117,7 @@ function table(v: InvoiceListView): SafeHtml {
         <td data-label="${col('colType')}"><abbr title="${typeLabel(r.invoiceType)}">${r.invoiceType}</abbr></td>
         <td data-label="${col('colTaxpayer')}">${names.get(r.taxpayerId) ?? '—'}</td>
         <td data-label="${col('colRecipient')}" data-testid="recipient">${recipientCell(r.recipient)}</td>
-        ${corrective ? html`<td data-label="${col('colCorrects')}">${correctedList(v.corrected.get(r.id))}</td>` : ''}
+        ${corrective ? html`<td data-label="${col('colCorrects')}">${correctedList(r.correctedInvoices)}</td>` : ''}
         <td class="num nowrap" data-label="${col('colTax')}" data-testid="tax">${formatAmount(r.totalTaxAmount)}</td>
         <td class="num nowrap" data-label="${col('colTotal')}" data-testid="total">${formatAmount(r.totalAmount)}</td>
         <td data-label="${col('colStatus')}">${statusBadge(r.authorityStatus, r.id)}${r.authorityCode !== null ? html` <span class="muted" title="${codeInWords({ code: r.authorityCode }) ?? ''}">${t('invoices.code', { code: r.authorityCode })}</span>` : ''}</td>

@@ -15,8 +15,8 @@ import { signedInSession } from '../session/session-cookie';
 import type { DashboardInvoiceService } from './dashboard-invoice-service';
 import { invoiceDetailPage } from './invoice-detail-page';
 import { SECTION_PATHS, type InvoiceSection } from './invoice-kinds';
-import { DEFAULT_SORT, invoiceListPage, type InvoiceFilterValues } from './invoice-list-page';
-import { SORTS, type InvoiceSort } from './invoice-page-query';
+import { invoiceListPage, type InvoiceFilterValues } from './invoice-list-page';
+import { DEFAULT_SORT, SORTS, type SortOption } from './invoice-sort-options';
 
 const PAGE_SIZE = 25;
 /** Page numbers stop somewhere: far beyond any real list, well before OFFSET gets expensive or overflows. */
@@ -41,7 +41,7 @@ function queryText(req: Request, name: string): string {
 function listRequest(req: Request) {
   const filters = Object.fromEntries(FILTER_NAMES.map((n) => [n, queryText(req, n)])) as unknown as InvoiceFilterValues;
   const asked = queryText(req, 'sort');
-  const sort: InvoiceSort = (SORTS as readonly string[]).includes(asked) ? (asked as InvoiceSort) : DEFAULT_SORT;
+  const sort: SortOption = (SORTS as string[]).includes(asked) ? (asked as SortOption) : DEFAULT_SORT;
   const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(queryText(req, 'page'), 10) || 1));
   return { filters, sort, page };
 }
@@ -70,11 +70,11 @@ export function invoiceRoutes(deps: {
   async function list(section: InvoiceSection, req: Request, res: Response) {
     const { filters, sort, page } = listRequest(req);
     const taxpayers = await deps.taxpayers.list(account(res));
-    const view = { section, filters, sort, page, pageSize: PAGE_SIZE, taxpayers, corrected: new Map(), total: 0 };
+    const view = { section, filters, sort, page, pageSize: PAGE_SIZE, taxpayers, total: 0 };
     try {
       const query = parseFilters(section, filters);
       const found = await invoices.page(account(res), query, sort, page, PAGE_SIZE);
-      render(req, res, invoiceListPage({ ...view, errors: {}, rows: found.rows, total: found.total, corrected: found.corrected }));
+      render(req, res, invoiceListPage({ ...view, errors: {}, rows: found.rows, total: found.total }));
     } catch (err) {
       const errors = formErrorsFrom(err, filterLabels());
       if (!errors) throw err;

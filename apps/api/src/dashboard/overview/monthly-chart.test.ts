@@ -4,7 +4,7 @@ import { invoices } from '@vf/db';
 import { createSystem, createTaxpayer, invoiceBody } from '../../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signUp } from '../testing/dashboard-agent';
-import { lastTwelveMonths } from './monthly-registrations';
+import { lastTwelveMonths } from '../../account/monthly-registrations';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,9 +2,9 @@ import { Router } from 'express';
 import type { RenderPage } from '../http/page-renderer';
 import { signedInSession } from '../session/session-cookie';
 import { overviewPage } from './overview-page';
-import type { OverviewService } from './overview-service';
+import type { AccountActivityService } from '../../account/account-activity-service';
 
-export function overviewRoutes(deps: { overview: OverviewService; render: RenderPage; clock: () => Date }): Router {
+export function overviewRoutes(deps: { overview: AccountActivityService; render: RenderPage; clock: () => Date }): Router {
   const router = Router();
   router.get('/app', async (req, res) => {
     const now = deps.clock();

@@ -1,6 +1,6 @@
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import type { WebSession } from '@vf/db';
-import type { SessionService, StartedSession } from './session-service';
+import type { SessionService, StartedSession } from '../../auth/session-service';
 
 export const SESSION_COOKIE = 'vf_session';
 

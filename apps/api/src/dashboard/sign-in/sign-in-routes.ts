@@ -12,7 +12,7 @@ import { t } from '../i18n/i18n';
 import { holdNewKey, takeNewKey } from '../one-time/new-key-flash';
 import { PRE_SESSION_CSRF_COOKIE } from '../session/csrf';
 import { clearSessionCookie, cookieOptions, SESSION_COOKIE, sessionOf, setSessionCookie, signedInSession } from '../session/session-cookie';
-import type { SignInService } from './sign-in-service';
+import type { SignInService } from '../../auth/sign-in-service';
 import { signInPage } from './sign-in-page';
 import { accountCreatedPage, signUpPage } from './sign-up-page';
 

@@ -1,53 +1,21 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
-import { invoices, type AuthorityStatus, type InvoiceReferenceJson } from '../schema';
+import { invoices, type InvoiceReferenceJson } from '../schema';
 
 // Invoices are addressed by their public id (their first record's); `cur` is their latest record, their current state.
 const cur = alias(invoices, 'cur');
-
-export interface InvoiceStatusRow {
-  id: string;
-  invoiceNumber: string;
-  status: AuthorityStatus;
-  code: number | null;
-  message: string | null;
-  errorCause: string | null;
-}
 
 export interface InvoiceLink {
   id: string;
   invoiceNumber: string;
 }
 
-/** Reads the dashboard needs beyond the API's invoice store; every query is scoped to the account. */
-export const dashboardInvoiceStore = {
-  statuses(db: DbOrTx, accountId: string, ids: string[]): Promise<InvoiceStatusRow[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return db
-      .select({
-        id: invoices.id,
-        invoiceNumber: invoices.invoiceNumber,
-        status: cur.authorityStatus,
-        code: cur.authorityCode,
-        message: cur.authorityMessage,
-        errorCause: cur.errorCause,
-      })
-      .from(invoices)
-      .innerJoin(cur, eq(cur.id, invoices.currentRecordId))
-      .where(and(eq(invoices.accountId, accountId), inArray(invoices.id, ids)));
-  },
-
-  async correctedInvoicesOf(db: DbOrTx, accountId: string, ids: string[]): Promise<Map<string, InvoiceReferenceJson[]>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select({ id: invoices.id, corrected: cur.correctedInvoices })
-      .from(invoices)
-      .innerJoin(cur, eq(cur.id, invoices.currentRecordId))
-      .where(and(eq(invoices.accountId, accountId), inArray(invoices.id, ids)));
-    return new Map(rows.map((r) => [r.id, r.corrected]));
-  },
-
+/**
+ * How invoices point at one another: a corrective invoice at the invoices it corrects (by number and date), a record
+ * at the one chained before it. Every query is scoped to the account.
+ */
+export const invoiceLinkStore = {
   /**
    * Both directions between original and corrective (R-type) invoices of one taxpayer: the invoices a corrective one
    * names in corrected_invoices, and the corrective invoices naming this one. Matched on number and date.
@@ -110,40 +78,5 @@ export const dashboardInvoiceStore = {
       .where(and(eq(invoices.accountId, accountId), eq(invoices.previousInvoiceId, invoice.id)))
       .limit(1);
     return { previous, next };
-  },
-
-  async qrUrlOf(db: DbOrTx, accountId: string, id: string): Promise<string | undefined> {
-    // A correction may change the total, which the QR carries: the current record's.
-    const [row] = await db
-      .select({ qrUrl: cur.qrUrl })
-      .from(invoices)
-      .innerJoin(cur, eq(cur.id, invoices.currentRecordId))
-      .where(and(eq(invoices.accountId, accountId), eq(invoices.id, id)));
-    return row?.qrUrl;
-  },
-
-  /** One page of a chain in chain order, with exactly the stored values the huella was computed from. */
-  chainPage(db: DbOrTx, chainId: string, afterSeq: number, limit: number) {
-    return db
-      .select({
-        id: invoices.id,
-        chainSeq: invoices.chainSeq,
-        recordType: invoices.recordType,
-        issuerNif: invoices.issuerNif,
-        invoiceNumber: invoices.invoiceNumber,
-        invoiceDate: invoices.invoiceDate,
-        invoiceType: invoices.invoiceType,
-        totalAmount: invoices.totalAmount,
-        totalTaxAmount: invoices.totalTaxAmount,
-        generatedAt: invoices.generatedAt,
-        generatedAtLiteral: invoices.generatedAtLiteral,
-        previousInvoiceId: invoices.previousInvoiceId,
-        previousHash: invoices.previousHash,
-        hash: invoices.hash,
-      })
-      .from(invoices)
-      .where(and(eq(invoices.chainId, chainId), gt(invoices.chainSeq, afterSeq)))
-      .orderBy(asc(invoices.chainSeq))
-      .limit(limit);
   },
 };

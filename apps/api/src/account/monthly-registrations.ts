@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { AUTHORITY_STATUSES, type AuthorityStatus } from '@vf/core';
-import type { Db } from '@vf/db';
+import { invoiceStatisticsStore, type Db } from '@vf/db';
 
 export interface MonthCounts {
   /** "2026-11" */
@@ -29,19 +28,13 @@ export function lastTwelveMonths(now: Date): string[] {
  */
 export async function monthlyRegistrations(db: Db, accountId: string, now: Date): Promise<MonthCounts[]> {
   const months = lastTwelveMonths(now);
-  const rows = await db.execute<{ month: string; status: AuthorityStatus; n: number }>(sql`
-    select to_char(i.created_at at time zone 'Europe/Madrid', 'YYYY-MM') as month, cur.authority_status as status, count(*)::int as n
-    from invoices i
-    join invoices cur on cur.id = i.current_record_id
-    where i.account_id = ${accountId}
-      and i.created_at >= (${`${months[0]}-01`}::timestamp at time zone 'Europe/Madrid')
-    group by 1, 2`);
+  const rows = await invoiceStatisticsStore.monthlyByStatus(db, accountId, months[0]);
   const byMonth = new Map(
     months.map((month) => [month, Object.fromEntries(AUTHORITY_STATUSES.map((s) => [s, 0])) as Record<AuthorityStatus, number>]),
   );
-  for (const r of rows.rows) {
+  for (const r of rows) {
     const counts = byMonth.get(r.month);
-    if (counts) counts[r.status] = Number(r.n);
+    if (counts) counts[r.status] = r.n;
   }
   return months.map((month) => {
     const counts = byMonth.get(month)!;

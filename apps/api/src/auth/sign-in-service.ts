@@ -1,8 +1,8 @@
 import type { Db } from '@vf/db';
 import { accountStore } from '@vf/db';
-import type { CredentialThrottle } from '../../auth/credential-throttle';
-import type { PasswordHasher } from '../../auth/password-hasher';
-import type { SessionService, StartedSession } from '../session/session-service';
+import type { CredentialThrottle } from './credential-throttle';
+import type { PasswordHasher } from './password-hasher';
+import type { SessionService, StartedSession } from './session-service';
 
 export type SignInResult =
   | { outcome: 'signed_in'; session: StartedSession }

@@ -1,15 +1,14 @@
 import type { Db } from '@vf/db';
-import { accountStore, type AccountWithPlan } from '@vf/db';
-import { dashboardOverviewStore } from '@vf/db';
-import { sendStateStore } from '@vf/db';
-import type { AccountService } from '../../account/account-service';
+import { accountStore, invoiceStateStore, invoiceStatisticsStore, sendStateStore, type AccountWithPlan } from '@vf/db';
+import type { AccountService } from './account-service';
 import { monthlyRegistrations } from './monthly-registrations';
 
-export type OverviewService = ReturnType<typeof createOverviewService>;
+export type AccountActivityService = ReturnType<typeof createAccountActivityService>;
 
 const LATEST_PROBLEMS = 10;
 
-export function createOverviewService(deps: { db: Db; accounts: AccountService }) {
+/** An account and what is happening in it: usage, invoices by status, problems, what waits to be sent. */
+export function createAccountActivityService(deps: { db: Db; accounts: AccountService }) {
   const { db } = deps;
 
   async function account(accountId: string): Promise<AccountWithPlan> {
@@ -21,13 +20,13 @@ export function createOverviewService(deps: { db: Db; accounts: AccountService }
   return {
     account,
 
-    /** Everything on the overview page, read in parallel. */
+    /** Everything the dashboard's overview shows, read in parallel. */
     async overview(accountId: string, now: Date) {
       const [usage, counts, problems, pending, outage, months] = await Promise.all([
         account(accountId).then((a) => deps.accounts.overview(a)),
-        dashboardOverviewStore.countsByStatus(db, accountId),
-        dashboardOverviewStore.latestProblems(db, accountId, LATEST_PROBLEMS),
-        dashboardOverviewStore.pendingByTaxpayer(db, accountId),
+        invoiceStatisticsStore.countsByStatus(db, accountId),
+        invoiceStateStore.latestProblems(db, accountId, LATEST_PROBLEMS),
+        sendStateStore.pendingByTaxpayer(db, accountId),
         sendStateStore.outageSummary(db, accountId),
         monthlyRegistrations(db, accountId, now),
       ]);

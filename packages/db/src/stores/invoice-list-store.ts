@@ -1,0 +1,175 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../client';
+import { invoices, type AuthorityStatus, type InvoiceReferenceJson, type RecipientJson } from '../schema';
+import type { InvoiceSummary } from './invoice-store';
+import { cancelledSql } from './invoice-store';
+
+/**
+ * Orders a list can take: a column, descending when prefixed with "-". Equal values are ordered by the invoice id;
+ * equal invoice dates first by when the invoices were registered (so a day's invoices keep their registration order).
+ */
+export const INVOICE_SORTS = [
+  '-created_at',
+  'created_at',
+  '-invoice_date',
+  'invoice_date',
+  '-invoice_number',
+  'invoice_number',
+  '-total_amount',
+  'total_amount',
+] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+export type InvoiceSortColumn = 'created_at' | 'invoice_date' | 'invoice_number' | 'total_amount';
+
+/** What a list or an export filters on; every field narrows. */
+export interface InvoiceListFilters {
+  taxpayerId?: string;
+  statuses?: AuthorityStatus[];
+  invoiceTypes?: string[];
+  /** Inclusive, YYYY-MM-DD, on the invoice date. */
+  dateFrom?: string;
+  dateTo?: string;
+  recipientNif?: string;
+  numberPrefix?: string;
+  numberContains?: string;
+}
+
+/** One invoice in its current state, with what a list, a page or a spreadsheet shows besides the summary. */
+export type InvoiceListRow = InvoiceSummary & {
+  issuerNif: string;
+  /** The current record's first recipient; null for an invoice without one (a simplified invoice, an anulación). */
+  recipient: RecipientJson | null;
+  recipientName: string | null;
+  /** The Spanish NIF, or the foreign identifier for a recipient without one. */
+  recipientNif: string | null;
+  /** Sum of the current record's breakdown bases; null for a record without lines (an anulación). */
+  baseAmount: string | null;
+  authorityCsv: string | null;
+  /** The invoices a corrective (R-type) invoice corrects; [] for the others. */
+  correctedInvoices: InvoiceReferenceJson[];
+  /** The sort column's value as PostgreSQL writes it: what a keyset page continues from. */
+  sortValue: string;
+};
+
+/** Where the last row read sat in the list's order: its sort column's value (PostgreSQL's text) and its id. */
+export interface InvoiceListKey {
+  value: string;
+  id: string;
+}
+
+/** Where a page starts: just after a row already read (keyset), or after skipping rows (numbered pages). */
+export type InvoiceListStart = { after: InvoiceListKey } | { offset: number };
+
+// `invoices` is the invoice (its first record, whose id is the invoice's); `cur` its latest record, its current state.
+const cur = alias(invoices, 'cur');
+
+const SORT_COLUMNS = {
+  created_at: { column: invoices.createdAt, text: sql<string>`${invoices.createdAt}::text`, cast: (v: string) => sql`${v}::timestamptz` },
+  invoice_date: { column: invoices.invoiceDate, text: sql<string>`${invoices.invoiceDate}::text`, cast: (v: string) => sql`${v}::date` },
+  invoice_number: { column: invoices.invoiceNumber, text: sql<string>`${invoices.invoiceNumber}`, cast: (v: string) => sql`${v}::varchar` },
+  total_amount: { column: cur.totalAmount, text: sql<string>`${cur.totalAmount}::text`, cast: (v: string) => sql`${v}::numeric` },
+};
+
+export function sortColumnOf(sort: InvoiceSort): InvoiceSortColumn {
+  return sort.replace(/^-/, '') as InvoiceSortColumn;
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function conditions(accountId: string, f: InvoiceListFilters): SQL[] {
+  // Implied by the join to the current record; said outright so the planner can use the partial list indexes.
+  const where: SQL[] = [eq(invoices.accountId, accountId), isNotNull(invoices.currentRecordId)];
+  if (f.taxpayerId) where.push(eq(invoices.taxpayerId, f.taxpayerId));
+  if (f.statuses?.length) where.push(inArray(cur.authorityStatus, f.statuses));
+  if (f.invoiceTypes?.length) where.push(inArray(cur.invoiceType, f.invoiceTypes));
+  if (f.dateFrom) where.push(gte(invoices.invoiceDate, f.dateFrom));
+  if (f.dateTo) where.push(lte(invoices.invoiceDate, f.dateTo));
+  if (f.recipientNif) where.push(sql`${cur.recipient}->>'nif' = ${f.recipientNif}`);
+  if (f.numberPrefix) where.push(sql`starts_with(${invoices.invoiceNumber}, ${f.numberPrefix})`);
+  if (f.numberContains) where.push(ilike(invoices.invoiceNumber, `%${escapeLike(f.numberContains)}%`));
+  return where;
+}
+
+/**
+ * The one read model of invoice lists (the API's list and export, the dashboard's pages and export): one row per
+ * invoice in its current state (the first record joined to its latest one), filtered, sorted and counted the same
+ * way for every reader. A page starts after a key (keyset: bounded reads of a list of any size) or at an offset
+ * (numbered pages).
+ */
+export const invoiceListStore = {
+  page(
+    db: DbOrTx,
+    accountId: string,
+    filters: InvoiceListFilters,
+    sort: InvoiceSort,
+    start: InvoiceListStart | undefined,
+    limit: number,
+  ): Promise<InvoiceListRow[]> {
+    const descending = sort.startsWith('-');
+    const column = sortColumnOf(sort);
+    const by = SORT_COLUMNS[column];
+    const byDate = column === 'invoice_date';
+    const where = conditions(accountId, filters);
+    if (start && 'after' in start) {
+      const { value, id } = start.after;
+      // A key holds the sort value and the id; a date's tie-breaker, the registration time, is the keyed row's own.
+      const registeredAt = sql`(select k.created_at from invoices k where k.id = ${id}::uuid and k.account_id = ${accountId})`;
+      const [columns, key] = byDate
+        ? [sql`(${by.column}, ${invoices.createdAt}, ${invoices.id})`, sql`(${by.cast(value)}, ${registeredAt}, ${id}::uuid)`]
+        : [sql`(${by.column}, ${invoices.id})`, sql`(${by.cast(value)}, ${id}::uuid)`];
+      where.push(descending ? sql`${columns} < ${key}` : sql`${columns} > ${key}`);
+      // The same bound on the date alone, which the (account, date, id) index can start its scan from.
+      if (byDate) where.push(descending ? sql`${by.column} <= ${by.cast(value)}` : sql`${by.column} >= ${by.cast(value)}`);
+    }
+    const order = descending ? desc : asc;
+    const orderBy = byDate ? [order(by.column), order(invoices.createdAt), order(invoices.id)] : [order(by.column), order(invoices.id)];
+    const query = db
+      .select({
+        id: invoices.id,
+        taxpayerId: invoices.taxpayerId,
+        computerSystemId: cur.computerSystemId,
+        issuerNif: invoices.issuerNif,
+        invoiceNumber: invoices.invoiceNumber,
+        invoiceDate: invoices.invoiceDate,
+        invoiceType: cur.invoiceType,
+        recordType: cur.recordType,
+        totalAmount: cur.totalAmount,
+        totalTaxAmount: cur.totalTaxAmount,
+        chainSeq: cur.chainSeq,
+        hash: cur.hash,
+        qrUrl: cur.qrUrl,
+        authorityStatus: cur.authorityStatus,
+        authorityCode: cur.authorityCode,
+        authorityCsv: cur.authorityCsv,
+        generatedAtLiteral: cur.generatedAtLiteral,
+        createdAt: invoices.createdAt,
+        cancelled: cancelledSql(invoices.id, cur),
+        recipient: cur.recipient,
+        recipientName: sql<string | null>`${cur.recipient}->>'name'`,
+        recipientNif: sql<string | null>`coalesce(${cur.recipient}->>'nif', ${cur.recipient}->>'id')`,
+        baseAmount: sql<string | null>`(select sum(l.base_amount)::text from invoice_lines l where l.invoice_id = ${cur.id})`,
+        correctedInvoices: cur.correctedInvoices,
+        sortValue: by.text,
+        pageKey: { createdAt: sql<string>`${invoices.createdAt}::text`, id: sql<string>`${invoices.id}` },
+      })
+      .from(invoices)
+      .innerJoin(cur, eq(cur.id, invoices.currentRecordId))
+      .where(and(...where))
+      .orderBy(...orderBy)
+      .limit(limit);
+    return start && 'offset' in start ? query.offset(start.offset) : query;
+  },
+
+  /** How many invoices match the filters in all. */
+  async count(db: DbOrTx, accountId: string, filters: InvoiceListFilters): Promise<number> {
+    const [row] = await db
+      .select({ total: count() })
+      .from(invoices)
+      .innerJoin(cur, eq(cur.id, invoices.currentRecordId))
+      .where(and(...conditions(accountId, filters)));
+    return row.total;
+  },
+};

@@ -1,0 +1,50 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { invoices, type AuthorityStatus } from '../schema';
+import { isCurrentRecord } from './invoice-store';
+
+export interface StatusCount {
+  status: AuthorityStatus;
+  corrective: boolean;
+  n: number;
+}
+
+/** How many invoices of one month (YYYY-MM, Madrid time) are in one status now. */
+export interface MonthStatusCount {
+  month: string;
+  status: AuthorityStatus;
+  n: number;
+}
+
+/** Counts over invoices and their records: for an account's overview, and for the whole service's metrics. */
+export const invoiceStatisticsStore = {
+  /** Invoices per current status, normal (F*) and corrective (R*) apart. */
+  async countsByStatus(db: DbOrTx, accountId: string): Promise<StatusCount[]> {
+    const corrective = sql<boolean>`(${invoices.invoiceType} LIKE 'R%')`;
+    return db
+      .select({ status: invoices.authorityStatus, corrective, n: count() })
+      .from(invoices)
+      .where(and(eq(invoices.accountId, accountId), isCurrentRecord))
+      .groupBy(invoices.authorityStatus, corrective);
+  },
+
+  /**
+   * Invoices registered from `fromMonth` (YYYY-MM, its first day in Madrid time) on, by the month they were registered
+   * in (Madrid time) and their current status; months without any are absent.
+   */
+  async monthlyByStatus(db: DbOrTx, accountId: string, fromMonth: string): Promise<MonthStatusCount[]> {
+    const { rows } = await db.execute<{ month: string; status: AuthorityStatus; n: number }>(sql`
+      select to_char(i.created_at at time zone 'Europe/Madrid', 'YYYY-MM') as month, cur.authority_status as status, count(*)::int as n
+      from invoices i
+      join invoices cur on cur.id = i.current_record_id
+      where i.account_id = ${accountId}
+        and i.created_at >= (${`${fromMonth}-01`}::timestamp at time zone 'Europe/Madrid')
+      group by 1, 2`);
+    return rows.map((r) => ({ month: r.month, status: r.status, n: Number(r.n) }));
+  },
+
+  /** Every record of every account per authority status (corrections and cancellations count as records). */
+  async recordsByStatus(db: DbOrTx): Promise<{ status: AuthorityStatus; n: number }[]> {
+    return db.select({ status: invoices.authorityStatus, n: count() }).from(invoices).groupBy(invoices.authorityStatus);
+  },
+};
