@@ -72,13 +72,15 @@ async function connect(): Promise<pg.Client> {
   return client;
 }
 
-/** The pid of a backend (not one of ours) waiting for a lock on invoices in a query that began after `since`. */
+/** The pid of a backend (not one of ours) waiting for a lock in a query that began after `since`. */
 async function waitingQuery(watcher: pg.Client, since: Date, ours: number[]): Promise<number> {
   return pollUntil(
     async () => {
       const { rows } = await watcher.query<{ pid: number }>(
+        // Any of the API's queries: only the export reads invoices here, and pg_stat_activity keeps a query's first
+        // 1,024 bytes only (track_activity_query_size), too few to hold the list's FROM clause.
         `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'
-           AND query ILIKE '%from "invoices"%' AND query_start > $1 AND NOT (pid = ANY($2))`,
+           AND query_start > $1 AND NOT (pid = ANY($2))`,
         [since, ours],
       );
       return rows[0]?.pid;
