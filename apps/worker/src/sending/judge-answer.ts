@@ -43,6 +43,7 @@ export function judgeLine(sent: SentRecord, line: ResponseLine | undefined, csv:
   if (!line) return { kind: 'again', sent, reason: "the authority's answer had no line for this record" };
   const settled = (outcome: InvoiceOutcome): RecordVerdict => ({ kind: 'settled', outcome });
   const { invoiceId } = sent;
+  const answerCsv = csv ?? null;
   const code = line.errorCode;
   const coded = { code, message: line.errorDescription ?? null };
   const said = withCode(code, line.errorDescription);
@@ -51,15 +52,15 @@ export function judgeLine(sent: SentRecord, line: ResponseLine | undefined, csv:
   switch (state) {
     case 'Correcto':
       return settled(
-        recordOutcome.accepted(invoiceId, csv ?? null, csv ? `accepted by the authority (CSV ${csv})` : 'accepted by the authority'),
+        recordOutcome.accepted(invoiceId, answerCsv, csv ? `accepted by the authority (CSV ${csv})` : 'accepted by the authority'),
       );
     case 'AceptadoConErrores':
       if (code !== undefined && codeBehaviour(code).action === 'error') {
         // Stored, so never sent again on its own; but what the code says needs the user before the chain goes on.
         const why = `stored by the authority with error ${said}; needs attention`;
-        return settled(recordOutcome.needsAttention(invoiceId, { ...coded, csv: csv ?? null, why }));
+        return settled(recordOutcome.needsAttention(invoiceId, { ...coded, csv: answerCsv, why }));
       }
-      return settled(recordOutcome.acceptedWithWarnings(invoiceId, csv ?? null, coded, `accepted with errors: ${said}`));
+      return settled(recordOutcome.acceptedWithWarnings(invoiceId, answerCsv, coded, `accepted with errors: ${said}`));
     case 'Incorrecto': {
       // An Incorrecto without a code says nothing of what the authority holds: only the Consulta service can.
       const action = code === undefined ? 'consulta' : codeBehaviour(code).action;
@@ -67,8 +68,8 @@ export function judgeLine(sent: SentRecord, line: ResponseLine | undefined, csv:
         return { kind: 'ask', sent, ...(code !== undefined && { code }), ...(coded.message && { message: coded.message }) };
       if (action === 'retry') return { kind: 'again', sent, code, reason: `the authority asked for a retry: ${said}` };
       if (action === 'error' || action === 'stop')
-        return settled(recordOutcome.needsAttention(invoiceId, { ...coded, csv: csv ?? null, why: `refused by the authority: ${said}` }));
-      return settled(recordOutcome.rejected(invoiceId, csv ?? null, { ...coded, why: said }));
+        return settled(recordOutcome.needsAttention(invoiceId, { ...coded, csv: answerCsv, why: `refused by the authority: ${said}` }));
+      return settled(recordOutcome.rejected(invoiceId, answerCsv, { ...coded, why: said }));
     }
     default:
       // The parser reports a value outside the schema's list as 'Unknown' and keeps what the authority wrote.
