@@ -51,7 +51,8 @@ export interface SendChainJobDeps {
 /** `idle`: the chain has nothing the workers send on their own; the job ends (see the worker's completed handler). */
 export type SendChainJobResult = { chain: 'idle' };
 
-type Step = 'sent' | 'failed' | 'not_sent' | 'nothing_waiting';
+/** What one turn of the sender produced: a message's verdict, records failed or a conflict with nothing sent, or nothing to send. */
+type Step = Verdict | 'not_sent' | 'nothing_waiting';
 
 /**
  * The job of one chain (docs/decisions/0009-one-queue-job-per-chain.md), and the one place where its I/O happens:
@@ -91,14 +92,15 @@ export function createSendChainJob(deps: SendChainJobDeps) {
       while (!deps.stopping()) {
         const step = await sendNext(lease);
         if (step === 'nothing_waiting') break;
-        if (step === 'failed') {
+        // Nothing usable came back: the chain backs off.
+        if (step !== 'not_sent' && step.exchange === 'unanswered') {
           pause = 'backoff';
           break;
         }
         // Nothing went: carry on at once. Something went: again at once only if 1,000 records are already waiting.
         const kept = step === 'not_sent' ? await lease.renew() : await lease.keepForNext();
         if (!kept) {
-          if (step === 'sent') pause = 'waiting_time';
+          if (step !== 'not_sent') pause = 'waiting_time';
           break;
         }
       }
@@ -188,7 +190,7 @@ export function createSendChainJob(deps: SendChainJobDeps) {
    * answer left open, and records each outcome. The signatures are stored in the transaction that opens the
    * submission, before anything goes: a crash before it commits signs again next time, and nothing was sent.
    */
-  async function send(lease: SendLease, message: PreparedMessage): Promise<'sent' | 'failed' | 'not_sent'> {
+  async function send(lease: SendLease, message: PreparedMessage): Promise<Verdict | 'not_sent'> {
     const { chainId } = message;
     let opened: OpenedSubmission;
     try {
@@ -278,7 +280,7 @@ export function createSendChainJob(deps: SendChainJobDeps) {
         );
       }
     }
-    return verdict.exchange === 'unanswered' ? 'failed' : 'sent';
+    return verdict;
   }
 
   /**

@@ -3,19 +3,11 @@ import { sendStateStore, submissionBatchStore } from '@vf/db';
 import type { InvoiceOutcome } from '@vf/db';
 import type { Logger } from 'pino';
 import { authorityClockOffset, flowControlWait, senderStopsTotal, sendDuration, sendsTotal, sentRecordsTotal } from '@vf/metrics';
-import type { Verdict } from '../sending/verdict';
-
-export type SendOutcome = 'answered' | 'message_rejected' | 'server_fault' | 'no_answer';
-
-function outcomeOf(verdict: Verdict): SendOutcome {
-  if (verdict.exchange === 'answered') return 'answered';
-  if (verdict.exchange === 'refused') return 'message_rejected';
-  return verdict.submission.outcome === 'fault' ? 'server_fault' : 'no_answer';
-}
+import { sendOutcome, type Verdict } from '../sending/verdict';
 
 /** One message and its records, once their outcomes are committed. */
 export function recordSend(result: Verdict, settled: InvoiceOutcome[], seconds: number): void {
-  const outcome = outcomeOf(result);
+  const outcome = sendOutcome(result);
   const faultCode = result.submission.faultCode;
   sendsTotal.inc(faultCode ? { outcome, code: faultCode } : { outcome });
   sendDuration.observe({ outcome }, seconds);

@@ -1,8 +1,9 @@
 import { codeBehaviour } from '@vf/core';
 import { parseRegFactuReply, type ParsedReply, type ResponseLine, type SoapFault } from '@vf/xml';
-import type { InvoiceOutcome, SubmissionResult } from '@vf/db';
+import type { InvoiceOutcome } from '@vf/db';
 import type { SoapExchange } from '../transport/soap-transport';
-import type { RecordVerdict, SentRecord, Verdict } from './verdict';
+import { recordOutcome } from './record-outcome';
+import { verdictOf, type ExchangeDetails, type RecordVerdict, type SentRecord, type Verdict } from './verdict';
 
 export const DUPLICATE_CODE = 3000;
 
@@ -40,53 +41,35 @@ export function matchLines(records: SentRecord[], lines: ResponseLine[]): Map<st
  */
 export function judgeLine(sent: SentRecord, line: ResponseLine | undefined, csv: string | undefined): RecordVerdict {
   if (!line) return { kind: 'again', sent, reason: "the authority's answer had no line for this record" };
-  const base = { invoiceId: sent.invoiceId, csv: csv ?? null };
+  const settled = (outcome: InvoiceOutcome): RecordVerdict => ({ kind: 'settled', outcome });
+  const { invoiceId } = sent;
+  const answerCsv = csv ?? null;
   const code = line.errorCode;
-  const message = line.errorDescription ?? null;
+  const coded = { code, message: line.errorDescription ?? null };
+  const said = withCode(code, line.errorDescription);
   // Read as a plain string: a value the schema did not list must land in `default`, not in a wrong branch.
   const state: string = line.state;
   switch (state) {
     case 'Correcto':
-      return {
-        kind: 'settled',
-        outcome: { ...base, status: 'accepted', note: csv ? `accepted by the authority (CSV ${csv})` : 'accepted by the authority' },
-      };
+      return settled(
+        recordOutcome.accepted(invoiceId, answerCsv, csv ? `accepted by the authority (CSV ${csv})` : 'accepted by the authority'),
+      );
     case 'AceptadoConErrores':
       if (code !== undefined && codeBehaviour(code).action === 'error') {
         // Stored, so never sent again on its own; but what the code says needs the user before the chain goes on.
-        const why = `stored by the authority with error ${withCode(code, line.errorDescription)}; needs attention`;
-        return {
-          kind: 'settled',
-          outcome: { ...base, status: 'error', code, message, lastError: why, nextAttemptAt: null, note: `error: ${why}` },
-        };
+        const why = `stored by the authority with error ${said}; needs attention`;
+        return settled(recordOutcome.needsAttention(invoiceId, { ...coded, csv: answerCsv, why }));
       }
-      return {
-        kind: 'settled',
-        outcome: {
-          ...base,
-          status: 'accepted_with_warnings',
-          code: code ?? null,
-          message,
-          note: `accepted with errors: ${withCode(code, line.errorDescription)}`,
-        },
-      };
+      return settled(recordOutcome.acceptedWithWarnings(invoiceId, answerCsv, coded, `accepted with errors: ${said}`));
     case 'Incorrecto': {
       // An Incorrecto without a code says nothing of what the authority holds: only the Consulta service can.
       const action = code === undefined ? 'consulta' : codeBehaviour(code).action;
-      if (action === 'consulta') return { kind: 'ask', sent, ...(code !== undefined && { code }), ...(message && { message }) };
-      if (action === 'retry')
-        return { kind: 'again', sent, code, reason: `the authority asked for a retry: ${withCode(code, line.errorDescription)}` };
-      if (action === 'error' || action === 'stop') {
-        const why = `refused by the authority: ${withCode(code, line.errorDescription)}`;
-        return {
-          kind: 'settled',
-          outcome: { ...base, status: 'error', code: code ?? null, message, lastError: why, nextAttemptAt: null, note: `error: ${why}` },
-        };
-      }
-      return {
-        kind: 'settled',
-        outcome: { ...base, status: 'rejected', code: code ?? null, message, note: `rejected: ${withCode(code, line.errorDescription)}` },
-      };
+      if (action === 'consulta')
+        return { kind: 'ask', sent, ...(code !== undefined && { code }), ...(coded.message && { message: coded.message }) };
+      if (action === 'retry') return { kind: 'again', sent, code, reason: `the authority asked for a retry: ${said}` };
+      if (action === 'error' || action === 'stop')
+        return settled(recordOutcome.needsAttention(invoiceId, { ...coded, csv: answerCsv, why: `refused by the authority: ${said}` }));
+      return settled(recordOutcome.rejected(invoiceId, answerCsv, { ...coded, why: said }));
     }
     default:
       // The parser reports a value outside the schema's list as 'Unknown' and keeps what the authority wrote.
@@ -102,33 +85,31 @@ export function judgeLine(sent: SentRecord, line: ResponseLine | undefined, csv:
 export function judgeClientFault(sent: SentRecord[], fault: SoapFault): InvoiceOutcome[] {
   const text = fault.message;
   const why = `the authority refused the whole message (${fault.faultCode}): ${withCode(fault.code, text)}`;
-  return sent.map((s) => ({
-    invoiceId: s.invoiceId,
-    status: 'error',
-    code: fault.code ?? null,
-    message: text,
-    lastError: why,
-    nextAttemptAt: null,
-    // The authority's text is on the record and on the submission: the history line says what happened, once.
-    note: `error: the authority refused the whole message (${fault.faultCode}${fault.code !== undefined ? `, code ${fault.code}` : ''}); nothing was registered`,
-  }));
+  // The authority's text is on the record and on the submission: the history line says what happened, once.
+  const note = `error: the authority refused the whole message (${fault.faultCode}${fault.code !== undefined ? `, code ${fault.code}` : ''}); nothing was registered`;
+  return sent.map((s) => recordOutcome.needsAttention(s.invoiceId, { code: fault.code, message: text, why, note }));
 }
 
-function unanswered(sent: SentRecord[], submission: SubmissionResult, mayHaveBeenProcessed = false): Verdict {
-  const reason = submission.errorMessage!;
-  return {
+function unanswered(
+  sent: SentRecord[],
+  failure: 'no_answer' | 'server_fault',
+  details: ExchangeDetails & { errorMessage: string },
+  mayHaveBeenProcessed = false,
+): Verdict {
+  const reason = details.errorMessage;
+  return verdictOf({
     exchange: 'unanswered',
-    submission,
-    waitSeconds: 0,
+    failure,
+    details,
     // A message that may have been processed is settled through the Consulta service before anything goes again:
     // a record the authority already holds is never sent twice.
     records: sent.map((s) => (mayHaveBeenProcessed ? { kind: 'ask', sent: s, unanswered: reason } : { kind: 'again', sent: s, reason })),
-  };
+  });
 }
 
 /** The send itself failed in this process (not on the wire): resent later, like any failed send. */
 export function failedSend(sent: SentRecord[], reason: string): Verdict {
-  return unanswered(sent, { outcome: 'transport_error', errorMessage: reason });
+  return unanswered(sent, 'no_answer', { errorMessage: reason });
 }
 
 /**
@@ -137,22 +118,18 @@ export function failedSend(sent: SentRecord[], reason: string): Verdict {
  */
 function certificateRefused(sent: SentRecord[], http: { httpStatus: number; responseXml: string }): Verdict {
   const why = 'the authority answered HTTP 500 with no body: the certificate holder may not act for this taxpayer';
-  return {
+  return verdictOf({
     exchange: 'refused',
-    submission: { ...http, outcome: 'fault', errorMessage: `message rejected: ${why}` },
-    waitSeconds: 0,
+    details: { ...http, errorMessage: `message rejected: ${why}` },
     records: sent.map((s) => ({
       kind: 'settled',
-      outcome: {
-        invoiceId: s.invoiceId,
-        status: 'error',
+      outcome: recordOutcome.needsAttention(s.invoiceId, {
         cause: 'certificate_refused',
-        lastError: why,
-        nextAttemptAt: null,
+        why,
         note: `error: ${why}; nothing was registered`,
-      },
+      }),
     })),
-  };
+  });
 }
 
 /**
@@ -161,8 +138,7 @@ function certificateRefused(sent: SentRecord[], http: { httpStatus: number; resp
  */
 export function judgeAnswer(exchange: SoapExchange, sent: SentRecord[]): Verdict {
   // The request went out and nothing came back: the authority may have processed it.
-  if (exchange.kind === 'no_answer')
-    return unanswered(sent, { outcome: 'transport_error', errorMessage: `transport error: ${exchange.error}` }, true);
+  if (exchange.kind === 'no_answer') return unanswered(sent, 'no_answer', { errorMessage: `transport error: ${exchange.error}` }, true);
   const http = { httpStatus: exchange.status, responseXml: exchange.body };
   if (exchange.status === 500 && exchange.body.trim() === '') return certificateRefused(sent, http);
   let reply: ParsedReply;
@@ -170,33 +146,31 @@ export function judgeAnswer(exchange: SoapExchange, sent: SentRecord[]): Verdict
     reply = parseRegFactuReply(exchange.body);
   } catch {
     // An HTML page or any other non-SOAP answer comes from in front of the service: nothing was processed.
-    return unanswered(sent, {
+    return unanswered(sent, 'no_answer', {
       ...http,
-      outcome: 'transport_error',
       errorMessage: `transport error: HTTP ${exchange.status} without a readable SOAP answer`,
     });
   }
   if (reply.kind === 'fault') {
-    const fault = { ...http, outcome: 'fault' as const, faultCode: reply.code !== undefined ? String(reply.code) : reply.faultCode };
+    const fault = { ...http, faultCode: reply.code !== undefined ? String(reply.code) : reply.faultCode };
     const behaviour = reply.code !== undefined ? codeBehaviour(reply.code) : undefined;
     const errorMessage = `${reply.side === 'server' ? 'server fault' : 'message rejected'} (${reply.faultCode}): ${reply.message}`;
     // What the catalogue retries is retried whatever side the fault names (the retry codes come as either), and so
     // is any other Server fault. Whether it stored anything unknown (Codigo[102], no code): asked before going again.
     if (behaviour?.action === 'retry' || (reply.side === 'server' && behaviour?.action !== 'stop'))
-      return unanswered(sent, { ...fault, errorMessage }, behaviour?.stored === 'unknown' || behaviour === undefined);
-    return {
+      return unanswered(sent, 'server_fault', { ...fault, errorMessage }, behaviour?.stored === 'unknown' || behaviour === undefined);
+    return verdictOf({
       exchange: 'refused',
-      submission: { ...fault, errorMessage },
-      waitSeconds: 0,
+      details: { ...fault, errorMessage },
       records: judgeClientFault(sent, reply).map((outcome) => ({ kind: 'settled', outcome })),
       ...(behaviour?.stopsSender && { stop: { code: behaviour.code, message: reply.message } }),
-    };
+    });
   }
   const lines = matchLines(sent, reply.lines);
-  return {
+  return verdictOf({
     exchange: 'answered',
-    submission: { ...http, outcome: 'answered', csv: reply.csv ?? null, waitSeconds: reply.waitSeconds },
+    details: { ...http, csv: reply.csv ?? null, waitSeconds: reply.waitSeconds },
     waitSeconds: reply.waitSeconds,
     records: sent.map((s) => judgeLine(s, lines.get(s.invoiceId), reply.csv)),
-  };
+  });
 }

@@ -1,6 +1,8 @@
+import type { InvoiceOutcome } from '@vf/db';
 import { buildConsultaRequest, parseConsultaReply, type ConsultaRecord } from '@vf/xml';
 import type { SoapExchange } from '../transport/soap-transport';
 import { DUPLICATE_CODE, withCode } from './judge-answer';
+import { recordOutcome } from './record-outcome';
 import type { RecordVerdict, SentRecord } from './verdict';
 
 /**
@@ -58,11 +60,8 @@ export function judgeHeldRecord(
   const { sent } = ask;
   const again = (reason: string): RecordVerdict => ({ kind: 'again', sent, reason, code: ask.code, unknownState: ask.unknownState });
   if (held === undefined) return again(`${question(ask)} and the Consulta service did not answer`);
-  const base = { invoiceId: sent.invoiceId, csv: csv ?? null };
-  const refused = (code: number | undefined, message: string): RecordVerdict => ({
-    kind: 'settled',
-    outcome: { ...base, status: 'rejected', code: code ?? null, message, note: `rejected: ${withCode(code, message)}` },
-  });
+  const { invoiceId } = sent;
+  const settled = (outcome: InvoiceOutcome): RecordVerdict => ({ kind: 'settled', outcome });
   const heldHash = held === 'none' ? undefined : held.data?.hash;
   if (held === 'none' || heldHash !== sent.record.hash) {
     const notOurs =
@@ -73,39 +72,30 @@ export function judgeHeldRecord(
     if (ask.unanswered !== undefined || ask.unknownState !== undefined) return again(`${question(ask)}; ${notOurs}`);
     if (ask.code === DUPLICATE_CODE) {
       if (held === 'none') return again(`${question(ask)}; ${notOurs}`);
-      return {
-        kind: 'settled',
-        outcome: {
-          ...base,
-          status: 'rejected',
-          code: DUPLICATE_CODE,
-          cause: 'number_taken',
-          message: notOurs,
-          note: `rejected: ${notOurs}`,
-        },
-      };
+      return settled(
+        recordOutcome.rejected(invoiceId, csv ?? null, { code: DUPLICATE_CODE, cause: 'number_taken', message: notOurs, why: notOurs }),
+      );
     }
-    return refused(ask.code, ask.message ?? notOurs);
+    const message = ask.message ?? notOurs;
+    return settled(recordOutcome.rejected(invoiceId, csv ?? null, { code: ask.code, message, why: withCode(ask.code, message) }));
   }
   const ours = 'the authority holds this very record (same huella, confirmed by the Consulta service)';
   const state: string = held.state;
   switch (state) {
     case 'Correcto':
-      return { kind: 'settled', outcome: { ...base, status: 'accepted', note: `${ours}: Correcto` } };
+      return settled(recordOutcome.accepted(invoiceId, csv ?? null, `${ours}: Correcto`));
     case 'AceptadoConErrores':
-      return {
-        kind: 'settled',
-        outcome: {
-          ...base,
-          status: 'accepted_with_warnings',
-          code: held.errorCode ?? null,
-          message: held.errorDescription ?? null,
-          note: `${ours}: AceptadoConErrores ${withCode(held.errorCode, held.errorDescription)}`,
-        },
-      };
+      return settled(
+        recordOutcome.acceptedWithWarnings(
+          invoiceId,
+          csv ?? null,
+          { code: held.errorCode, message: held.errorDescription },
+          `${ours}: AceptadoConErrores ${withCode(held.errorCode, held.errorDescription)}`,
+        ),
+      );
     case 'Anulado':
       // Registered, then cancelled by a later record (or this record is the anulación): it was accepted.
-      return { kind: 'settled', outcome: { ...base, status: 'accepted', note: `${ours}, since cancelled (Anulado)` } };
+      return settled(recordOutcome.accepted(invoiceId, csv ?? null, `${ours}, since cancelled (Anulado)`));
     default:
       return again(`${question(ask)}; the Consulta service shows the unknown state "${state}"`);
   }

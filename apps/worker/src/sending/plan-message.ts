@@ -4,6 +4,7 @@ import { rebuildChainRecord, type BatchInvoice, type InvoiceOutcome, type NewSig
 import { isSignatureOf, signRecord } from '@vf/signing';
 import { buildRecordXml, buildRegFactuRequest, type SubmissionHeader } from '@vf/xml';
 import type { ClientCertificate } from '../transport/client-certificates';
+import { recordOutcome } from './record-outcome';
 import { selectEndpoint } from '../transport/select-endpoint';
 
 export interface MessageRecord {
@@ -54,7 +55,7 @@ export interface MessagePlan {
 
 /** An `error` that waits for the user: nothing is planned until the cause is fixed or the invoice is resent. */
 function failure(invoiceId: string, cause: ServiceCause, reason: string): InvoiceOutcome {
-  return { invoiceId, status: 'error', cause, lastError: reason, nextAttemptAt: null, note: `error before sending: ${reason}` };
+  return recordOutcome.needsAttention(invoiceId, { cause, why: reason, note: `error before sending: ${reason}` });
 }
 
 // Records go in generation order: a later record never overtakes an earlier one that cannot go.

@@ -1,5 +1,6 @@
 import type { InvoiceOutcome, SendState } from '@vf/db';
 import { backoffDelayMs, type BackoffSettings } from './backoff-policy';
+import { recordOutcome } from './record-outcome';
 import type { RecordVerdict, Verdict } from './verdict';
 
 export interface RetryPlan {
@@ -29,32 +30,20 @@ export function retryTime(
 }
 
 /**
- * No usable answer: each record goes again, unchanged, at `retryAt`; there is no attempt limit. It shows `queued`
- * until the sends have been failing for `errorAfterSeconds`, then `error` (cause `outage`), still with its next
- * attempt. An answer the service could not understand is `error` (cause `unknown_answer`) at once.
+ * No usable answer: each record goes again, unchanged, at `retryAt`, showing `queued` or, past the error threshold
+ * (or with an answer this service could not understand), `error` meanwhile (`recordOutcome.retried`).
  */
 export function judgeRetry(again: Extract<RecordVerdict, { kind: 'again' }>[], plan: RetryPlan): InvoiceOutcome[] {
   const overdue = plan.now.getTime() - plan.failingSince.getTime() >= plan.errorAfterSeconds * 1000;
-  const next = `next attempt at ${plan.retryAt.toISOString()}`;
-  return again.map(({ sent, reason, code, unknownState }) => {
-    const base = { invoiceId: sent.invoiceId, nextAttemptAt: plan.retryAt };
-    if (unknownState !== undefined) {
-      const why = `${reason}; ${next}`;
-      return {
-        ...base,
-        status: 'error',
-        cause: 'unknown_answer',
-        code: code ?? null,
-        message: `EstadoRegistro ${unknownState}`,
-        lastError: why,
-        note: `error: ${why}`,
-      };
-    }
-    if (overdue) {
-      const why = `${reason}; failing since ${plan.failingSince.toISOString()}; ${next}`;
-      return { ...base, status: 'error', cause: 'outage', lastError: why, note: `error: ${why}` };
-    }
-    const why = `${reason}; ${next}`;
-    return { ...base, status: 'queued', lastError: why, note: why };
-  });
+  return again.map(({ sent, reason, code, unknownState }) =>
+    recordOutcome.retried({
+      invoiceId: sent.invoiceId,
+      reason,
+      code,
+      unknownState,
+      retryAt: plan.retryAt,
+      failingSince: plan.failingSince,
+      overdue,
+    }),
+  );
 }
