@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { envelope, text } from '../shared/answer-schema-parts';
 
 // bcrypt reads at most 72 bytes: a longer password would be silently truncated.
 const password = Joi.string()
@@ -34,3 +35,15 @@ export const credentialsSchema = Joi.object<CredentialsRequest>({
   email: email.required(),
   password: Joi.string().min(1).max(1024).required(),
 });
+
+/** The answer of POST /auth/register and /auth/regenerate-key. */
+export const apiKeyResponse = envelope(
+  Joi.object({
+    api_key: Joi.string().required().description('Shown once; send it as `Authorization: Bearer <key>`.'),
+    api_key_hint: text.required(),
+    name: text.required(),
+    email: text.required(),
+    plan: text.required(),
+    monthly_quota: Joi.number().integer().allow(null).required(),
+  }),
+);

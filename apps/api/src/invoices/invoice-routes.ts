@@ -15,15 +15,14 @@ import type { InvoiceRegistrationService } from './invoice-registration-service'
 import { registeredAnswer } from './registered-answer';
 import {
   classificationResponse,
-  envelope,
   invoiceDetail,
   invoiceSummary,
-  pageOf,
   record,
   registeredInvoiceResponse,
   submission,
   validationResponse,
-} from '../openapi/response-schemas';
+} from './invoice-response-schemas';
+import { envelope, pageOf } from '../shared/answer-schema-parts';
 import type { RouteDoc } from '../openapi/route-doc';
 import { cancelSchema } from './invoice-cancellation-service';
 import { classifyRequestSchema, invoiceRequestSchema } from './invoice-request-schema';

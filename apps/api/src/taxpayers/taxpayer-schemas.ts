@@ -1,5 +1,6 @@
 import Joi from 'joi';
-import { text } from '../shared/text-schema';
+import { envelope, environment, id, nullableText, text, timestamp, warning } from '../shared/answer-schema-parts';
+import { text as textOf } from '../shared/text-schema';
 import { spanishNif } from '../shared/nif-schema';
 
 export interface TaxpayerCreateRequest {
@@ -27,7 +28,7 @@ const certificatePassword = Joi.when('certificate_path', {
 
 const fields = {
   nif: spanishNif,
-  name: text(120).trim().min(1),
+  name: textOf(120).trim().min(1),
   is_production: Joi.boolean().strict(),
   certificate_path: certificatePath,
   certificate_p12_base64: certificateP12,
@@ -43,3 +44,31 @@ export const taxpayerCreateSchema = Joi.object<TaxpayerCreateRequest>({
 
 /** PUT changes only the fields given; certificate_path (or certificate_p12_base64) null removes the certificate. */
 export const taxpayerUpdateSchema = Joi.object<TaxpayerUpdateRequest>(fields).min(1).oxor('certificate_path', 'certificate_p12_base64');
+
+// The answers.
+
+export const taxpayer = Joi.object({
+  id: id.required(),
+  nif: text.required(),
+  name: text.required(),
+  is_production: Joi.boolean().required(),
+  environment: environment.required(),
+  signing_mode: Joi.string().valid('own_certificate', 'social_collaborator').required(),
+  has_certificate: Joi.boolean().required(),
+  certificate_path: nullableText.required(),
+  certificate: Joi.object({
+    subject: nullableText.required(),
+    nif: nullableText.required(),
+    not_before: timestamp.required(),
+    not_after: timestamp.required(),
+    expired: Joi.boolean().required(),
+    expires_in_days: Joi.number().integer().required(),
+    source: text.required(),
+  })
+    .allow(null)
+    .required(),
+  chain: Joi.object({ total_records: Joi.number().integer().required(), last_hash: nullableText.required() }).required(),
+  created_at: timestamp.required(),
+  updated_at: timestamp.required(),
+});
+export const savedTaxpayerResponse = envelope(taxpayer.keys({ warnings: Joi.array().items(warning).required() }));

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@vf/core';
+import { envelope, id, nullableText, nullableTimestamp, text, timestamp } from '../shared/answer-schema-parts';
 
 export interface WebhookCreateRequest {
   url: string;
@@ -43,3 +44,35 @@ export const webhookCreateSchema = Joi.object<WebhookCreateRequest>({
 });
 
 export const deliveryQuerySchema = Joi.object<{ limit: number }>({ limit: Joi.number().integer().min(1).max(200).default(50) });
+
+// The answers.
+
+export const webhook = Joi.object({
+  id: id.required(),
+  url: Joi.string().uri().required(),
+  events: Joi.array()
+    .items(Joi.string().valid(...WEBHOOK_EVENT_TYPES))
+    .required(),
+  created_at: timestamp.required(),
+});
+export const createdWebhookResponse = envelope(
+  webhook.keys({
+    secret: Joi.string()
+      .pattern(/^whsec_/)
+      .required()
+      .description('The signing secret, shown only here.'),
+  }),
+);
+
+export const webhookDelivery = Joi.object({
+  id: id.required(),
+  event_type: text.required(),
+  invoice_id: id.allow(null).required(),
+  status: Joi.string().valid('pending', 'delivered', 'failed').required(),
+  attempts: Joi.number().integer().min(0).required(),
+  last_response_code: Joi.number().integer().allow(null).required(),
+  last_error: nullableText.required(),
+  next_attempt_at: nullableTimestamp.required(),
+  delivered_at: nullableTimestamp.required(),
+  created_at: timestamp.required(),
+});
