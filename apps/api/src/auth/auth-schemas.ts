@@ -19,7 +19,7 @@ export interface RegisterRequest {
   password: string;
 }
 
-export const registerSchema = Joi.object<RegisterRequest>({
+export const registerSchema = Joi.object<RegisterRequest, true>({
   name: Joi.string().trim().min(1).max(120).required(),
   email: email.required(),
   password: password.required(),
@@ -31,7 +31,7 @@ export interface CredentialsRequest {
 }
 
 /** Checks shape only; the password's length rules apply when it is chosen, not when it is presented. */
-export const credentialsSchema = Joi.object<CredentialsRequest>({
+export const credentialsSchema = Joi.object<CredentialsRequest, true>({
   email: email.required(),
   password: Joi.string().min(1).max(1024).required(),
 });

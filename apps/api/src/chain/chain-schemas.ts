@@ -5,7 +5,7 @@ export interface ChainQuery {
   environment?: 'sandbox' | 'production';
 }
 
-export const chainQuerySchema = Joi.object<ChainQuery>({
+export const chainQuerySchema = Joi.object<ChainQuery, true>({
   environment,
 });
 
@@ -14,7 +14,7 @@ export interface ChainVerificationQuery extends ChainQuery {
   to?: number;
 }
 
-export const chainVerificationQuerySchema = Joi.object<ChainVerificationQuery>({
+export const chainVerificationQuerySchema = Joi.object<ChainVerificationQuery, true>({
   environment,
   from: Joi.number().integer().min(1).description('First position to check (default 1).'),
   to: Joi.number().integer().min(Joi.ref('from')).min(1).description('Last position to check (default: the chain’s last record).'),

@@ -31,7 +31,7 @@ const fields = {
   supports_multiple_taxpayers: Joi.boolean().strict(),
 };
 
-export const systemCreateSchema = Joi.object<SystemCreateRequest>({
+export const systemCreateSchema = Joi.object<SystemCreateRequest, true>({
   ...fields,
   vendor_name: fields.vendor_name.required(),
   vendor_nif: fields.vendor_nif.required(),
@@ -42,7 +42,7 @@ export const systemCreateSchema = Joi.object<SystemCreateRequest>({
   supports_multiple_taxpayers: fields.supports_multiple_taxpayers.default(true),
 });
 
-export const systemUpdateSchema = Joi.object<SystemUpdateRequest>(fields).min(1);
+export const systemUpdateSchema = Joi.object<SystemUpdateRequest, true>(fields).min(1);
 
 /** A computer system, as every answer shows it. */
 export const system = Joi.object({

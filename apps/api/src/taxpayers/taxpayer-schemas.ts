@@ -20,11 +20,14 @@ const passwordRule = Joi.string().allow('').max(1024);
 const sentFile = Joi.string().required();
 
 // The password travels only with a certificate, and a certificate only with its password.
+// Every branch is passwordRule or forbidden, so what passes is a string: joi's types cannot say that of a condition.
 const certificatePassword = Joi.when('certificate_path', {
   is: sentFile,
   then: passwordRule.required(),
   otherwise: Joi.when('certificate_p12_base64', { is: sentFile, then: passwordRule.required(), otherwise: Joi.forbidden() }),
-}).messages({ 'any.unknown': 'certificate_password is only accepted together with certificate_path or certificate_p12_base64' });
+}).messages({
+  'any.unknown': 'certificate_password is only accepted together with certificate_path or certificate_p12_base64',
+}) as Joi.Schema as Joi.StringSchema;
 
 const fields = {
   nif: spanishNif,
@@ -35,7 +38,7 @@ const fields = {
   certificate_password: certificatePassword,
 };
 
-export const taxpayerCreateSchema = Joi.object<TaxpayerCreateRequest>({
+export const taxpayerCreateSchema = Joi.object<TaxpayerCreateRequest, true>({
   ...fields,
   nif: fields.nif.required(),
   name: fields.name.required(),
@@ -43,7 +46,9 @@ export const taxpayerCreateSchema = Joi.object<TaxpayerCreateRequest>({
 }).oxor('certificate_path', 'certificate_p12_base64');
 
 /** PUT changes only the fields given; certificate_path (or certificate_p12_base64) null removes the certificate. */
-export const taxpayerUpdateSchema = Joi.object<TaxpayerUpdateRequest>(fields).min(1).oxor('certificate_path', 'certificate_p12_base64');
+export const taxpayerUpdateSchema = Joi.object<TaxpayerUpdateRequest, true>(fields)
+  .min(1)
+  .oxor('certificate_path', 'certificate_p12_base64');
 
 // The answers.
 

@@ -25,7 +25,7 @@ export function webhookUrlProblem(value: string): string | undefined {
   return undefined;
 }
 
-export const webhookCreateSchema = Joi.object<WebhookCreateRequest>({
+export const webhookCreateSchema = Joi.object<WebhookCreateRequest, true>({
   url: Joi.string()
     .trim()
     .max(2000)
@@ -43,7 +43,7 @@ export const webhookCreateSchema = Joi.object<WebhookCreateRequest>({
     .messages({ 'any.only': `events must be chosen from ${WEBHOOK_EVENT_TYPES.join(', ')}` }),
 });
 
-export const deliveryQuerySchema = Joi.object<{ limit: number }>({ limit: Joi.number().integer().min(1).max(200).default(50) });
+export const deliveryQuerySchema = Joi.object<{ limit: number }, true>({ limit: Joi.number().integer().min(1).max(200).default(50) });
 
 // The answers.
 
