@@ -13,6 +13,7 @@ import {
   timestamp,
 } from '../shared/answer-schema-parts';
 import { AUTHORITY_STATUSES } from './invoice-list-schema';
+import type { renderInvoiceDetail, renderInvoiceSummary, renderRecord, renderSubmission } from './invoice-view';
 
 // The answers of the invoice endpoints.
 
@@ -39,14 +40,14 @@ const invoiceFacts = {
   created_at: timestamp.required(),
 };
 
-export const invoiceSummary = Joi.object({
+export const invoiceSummary = Joi.object<ReturnType<typeof renderInvoiceSummary>, true>({
   ...invoiceFacts,
   recipient_name: nullableText.required(),
   recipient_nif: nullableText.required().description('The recipient’s NIF, or its foreign identifier.'),
   base_amount: nullableAmount.required().description('Sum of the breakdown’s bases; null for a cancellation.'),
 });
 
-export const record = Joi.object({
+export const record = Joi.object<ReturnType<typeof renderRecord>, true>({
   id: id.required(),
   invoice_id: id.required(),
   record_type: recordType.required(),
@@ -80,7 +81,7 @@ const identified = [
 const recipient = Joi.alternatives(...identified, Joi.valid(null));
 const references = Joi.array().items(Joi.object({ invoice_number: text.required(), invoice_date: text.required() }));
 
-export const invoiceDetail = Joi.object({
+const invoiceDetailKeys = {
   ...invoiceFacts,
   description: text.required(),
   operation_date: isoDay.allow(null).required(),
@@ -137,7 +138,8 @@ export const invoiceDetail = Joi.object({
     .required(),
   records: Joi.array().items(record).required(),
   updated_at: timestamp.required(),
-});
+};
+export const invoiceDetail = Joi.object<ReturnType<typeof renderInvoiceDetail>, true>(invoiceDetailKeys);
 
 const registeredInvoice = Joi.object({
   id: id.required(),
@@ -180,9 +182,14 @@ export const classificationResponse = envelope(
   }),
 );
 
-export const resendResponse = envelope(invoiceDetail.keys({ resumed_records: Joi.number().integer().min(0).required() }));
+export const resendResponse = envelope(
+  Joi.object({
+    ...invoiceDetailKeys,
+    resumed_records: Joi.number().integer().min(0).required(),
+  }),
+);
 
-export const submission = Joi.object({
+export const submission = Joi.object<ReturnType<typeof renderSubmission>, true>({
   id: id.required(),
   started_at: timestamp.required(),
   finished_at: nullableTimestamp.required(),

@@ -3,6 +3,7 @@ import { id, text, timestamp } from '../shared/answer-schema-parts';
 import { spanishNif } from '../shared/nif-schema';
 import { text as textOf } from '../shared/text-schema';
 import { SYSTEM_CODE } from './system-code';
+import type { renderSystem } from './system-view';
 
 export interface SystemCreateRequest {
   vendor_name: string;
@@ -45,7 +46,7 @@ export const systemCreateSchema = Joi.object<SystemCreateRequest, true>({
 export const systemUpdateSchema = Joi.object<SystemUpdateRequest, true>(fields).min(1);
 
 /** A computer system, as every answer shows it. */
-export const system = Joi.object({
+export const system = Joi.object<ReturnType<typeof renderSystem>, true>({
   id: id.required(),
   vendor_name: text.required(),
   vendor_nif: text.required(),

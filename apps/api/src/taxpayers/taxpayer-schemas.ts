@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { envelope, environment, id, nullableText, text, timestamp, warning } from '../shared/answer-schema-parts';
 import { text as textOf } from '../shared/text-schema';
 import { spanishNif } from '../shared/nif-schema';
+import type { renderTaxpayer } from './taxpayer-view';
 
 export interface TaxpayerCreateRequest {
   nif: string;
@@ -52,7 +53,7 @@ export const taxpayerUpdateSchema = Joi.object<TaxpayerUpdateRequest, true>(fiel
 
 // The answers.
 
-export const taxpayer = Joi.object({
+const taxpayerKeys = {
   id: id.required(),
   nif: text.required(),
   name: text.required(),
@@ -75,5 +76,11 @@ export const taxpayer = Joi.object({
   chain: Joi.object({ total_records: Joi.number().integer().required(), last_hash: nullableText.required() }).required(),
   created_at: timestamp.required(),
   updated_at: timestamp.required(),
-});
-export const savedTaxpayerResponse = envelope(taxpayer.keys({ warnings: Joi.array().items(warning).required() }));
+};
+export const taxpayer = Joi.object<ReturnType<typeof renderTaxpayer>, true>(taxpayerKeys);
+export const savedTaxpayerResponse = envelope(
+  Joi.object({
+    ...taxpayerKeys,
+    warnings: Joi.array().items(warning).required(),
+  }),
+);

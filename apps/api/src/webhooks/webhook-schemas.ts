@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@vf/core';
+import type { renderDelivery, renderWebhook } from './webhook-view';
 import { envelope, id, nullableText, nullableTimestamp, text, timestamp } from '../shared/answer-schema-parts';
 
 export interface WebhookCreateRequest {
@@ -47,16 +48,19 @@ export const deliveryQuerySchema = Joi.object<{ limit: number }, true>({ limit: 
 
 // The answers.
 
-export const webhook = Joi.object({
+const webhookKeys = {
   id: id.required(),
   url: Joi.string().uri().required(),
   events: Joi.array()
     .items(Joi.string().valid(...WEBHOOK_EVENT_TYPES))
     .required(),
   created_at: timestamp.required(),
-});
+};
+export const webhook = Joi.object<ReturnType<typeof renderWebhook>, true>(webhookKeys);
 export const createdWebhookResponse = envelope(
-  webhook.keys({
+  Joi.object({
+    ...webhookKeys,
+
     secret: Joi.string()
       .pattern(/^whsec_/)
       .required()
@@ -64,7 +68,7 @@ export const createdWebhookResponse = envelope(
   }),
 );
 
-export const webhookDelivery = Joi.object({
+export const webhookDelivery = Joi.object<ReturnType<typeof renderDelivery>, true>({
   id: id.required(),
   event_type: text.required(),
   invoice_id: id.allow(null).required(),
