@@ -1,7 +1,9 @@
 import { validateInvoiceRequest, type NormalizedInvoice, type ValidationIssue } from '@vf/core';
-import { ApiError } from '../errors/api-error';
+import { ApiError, type FieldIssue } from '../errors/api-error';
 import { shapeIssuesBeyond } from '../http/shape-issues-beyond';
 import { invoiceRequestSchema } from './invoice-request-schema';
+
+const NONE: readonly FieldIssue[] = [];
 
 export interface ValidInvoiceBody {
   invoice: NormalizedInvoice;
@@ -15,7 +17,7 @@ export interface ValidInvoiceBody {
  */
 export function validateInvoiceBody(body: unknown, today: string): ValidInvoiceBody {
   const rules = validateInvoiceRequest(body, { today });
-  const shape = shapeIssuesBeyond(invoiceRequestSchema, body, rules.valid ? [] : rules.errors);
+  const shape = shapeIssuesBeyond(invoiceRequestSchema, body, rules.valid ? NONE : rules.errors);
   if (!rules.valid) {
     throw new ApiError('validation_failed', 'The invoice is not valid; nothing was registered. See errors.', {
       errors: [...rules.errors, ...shape],
