@@ -32,14 +32,17 @@ const tablesOutsideDb = {
   message: 'The tables are for the stores of packages/db: call a store (a test may set its data up directly).',
 };
 
-/** The workspaces a part of the repository may not import at all, and with `sql` neither the query builder, the driver nor a table. */
-function forbidding(names, why, { sql = false } = {}) {
+/**
+ * The workspaces a part of the repository may not import at all, and with `sql` neither the query builder, the driver
+ * nor a table; `also`: more restricted patterns.
+ */
+function forbidding(names, why, { sql = false, also = [] } = {}) {
   return {
     'no-restricted-imports': [
       'error',
       {
         paths: sql ? [tablesOutsideDb] : [],
-        patterns: [deepImports, { group: names.flatMap((n) => [n, `${n}/**`]), message: why }, ...(sql ? [sqlOutsideDb] : [])],
+        patterns: [deepImports, { group: names.flatMap((n) => [n, `${n}/**`]), message: why }, ...(sql ? [sqlOutsideDb] : []), ...also],
       },
     ],
   };
@@ -57,6 +60,28 @@ function fenced(files, names, why, sqlAllowed = []) {
 }
 
 const APPS = ['@vf/api', '@vf/worker', '@vf/authority-sim'];
+
+// Inside the API, the layers every feature uses (the OpenAPI assembly, authentication, health, errors, HTTP plumbing)
+// never import a feature nor the composition root: a feature hands them what they need (create-app.ts lists the
+// features' operations for the OpenAPI document).
+const API_LOWER_LAYERS = ['openapi', 'auth', 'health', 'errors', 'http', 'shared', 'idempotency'].map((d) => `apps/api/src/${d}/**`);
+const API_FEATURES = [
+  'account',
+  'admin',
+  'chain',
+  'dashboard',
+  'invoices',
+  'metrics',
+  'qr',
+  'systems',
+  'taxpayers',
+  'verification',
+  'webhooks',
+];
+const upIntoFeatures = {
+  group: [...API_FEATURES.flatMap((f) => [`**/${f}/*`, `**/${f}/**`]), '**/create-app', '**/compose'],
+  message: 'A lower layer of the API imports no feature: the feature passes what it needs (see create-app.ts).',
+};
 
 module.exports = tseslint.config(
   { ignores: ['**/dist/', 'node_modules/', 'bench/results/', 'artifacts/', 'var/', 'coverage/', '**/*.d.ts', 'tmp-prof/'] },
@@ -79,6 +104,14 @@ module.exports = tseslint.config(
   { files: ['**/*.test.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   ...fenced(['packages/**'], [...APPS, '@vf/e2e'], 'A package never imports an app.', ['packages/db/**']),
   ...fenced(['apps/api/**'], ['@vf/worker', '@vf/authority-sim', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
+  {
+    files: API_LOWER_LAYERS,
+    ignores: TESTS,
+    rules: forbidding(['@vf/worker', '@vf/authority-sim', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.', {
+      sql: true,
+      also: [upIntoFeatures],
+    }),
+  },
   ...fenced(['apps/worker/**'], ['@vf/api', '@vf/authority-sim', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
   ...fenced(['apps/authority-sim/**'], ['@vf/api', '@vf/worker', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
   // The dashboard reads and writes through the API's services: it may name the rows they return (types), no store.

@@ -93,3 +93,27 @@ test("the dashboard uses no store of @vf/db, only the API's services (and the ty
     await problems('apps/api/src/invoices/x.ts', "import { invoiceListStore } from '@vf/db';\nexport { invoiceListStore };\n"),
   ).toEqual([]);
 });
+
+test("the API's lower layers import no feature: the features hand them what they need", async () => {
+  expect(
+    await problems(
+      'apps/api/src/openapi/x.ts',
+      "import { invoiceRouteDocs } from '../invoices/invoice-routes';\nexport { invoiceRouteDocs };\n",
+    ),
+  ).toEqual([expect.stringContaining('imports no feature')]);
+  expect(await problems('apps/api/src/health/x.ts', "import { createApp } from '../create-app';\nexport { createApp };\n")).toHaveLength(1);
+  expect(
+    await problems('apps/api/src/auth/x.ts', "import { renderTaxpayer } from '../taxpayers/taxpayer-view';\nexport { renderTaxpayer };\n"),
+  ).toHaveLength(1);
+  // Still fenced off the other apps and SQL like the rest of the API.
+  expect(await problems('apps/api/src/http/x.ts', "import { sql } from 'drizzle-orm';\nexport { sql };\n")).toEqual([
+    expect.stringContaining('SQL lives in packages/db'),
+  ]);
+  // The other way round is the point: a feature uses the lower layers.
+  expect(
+    await problems('apps/api/src/invoices/x.ts', "import type { RouteDoc } from '../openapi/route-doc';\nexport type R = RouteDoc;\n"),
+  ).toEqual([]);
+  expect(await problems('apps/api/src/openapi/x.ts', "import { ApiError } from '../errors/api-error';\nexport { ApiError };\n")).toEqual(
+    [],
+  );
+});

@@ -2,38 +2,58 @@ import express, { type Express } from 'express';
 import { inspectDependencies, Readiness } from '@vf/lifecycle';
 import { pingRedis } from '@vf/queue';
 import { schemaStatus } from '@vf/db';
-import { accountRoutes } from './account/account-routes';
+import { accountRouteDocs, accountRoutes } from './account/account-routes';
 import { adminRoutes } from './admin/admin-routes';
 import type { AppDeps } from './app-deps';
-import { authRoutes } from './auth/auth-routes';
+import { authRouteDocs, authRoutes } from './auth/auth-routes';
 import { requireApiKey } from './auth/require-api-key';
-import { chainRoutes } from './chain/chain-routes';
+import { chainRouteDocs, chainRoutes } from './chain/chain-routes';
 import { composeServices } from './compose';
 import { createDashboard } from './dashboard/create-dashboard';
 import { errorHandler, notFoundHandler } from './errors/error-handler';
-import { healthRoutes } from './health/health-routes';
+import { healthRouteDocs, healthRoutes } from './health/health-routes';
 import { probeRoutes } from './health/probe-routes';
 import { servingOnly } from './health/serving-only';
 import { rejectControlCharacters, rejectMalformedUrl } from './http/input-guard';
 import { jsonBody } from './http/json-body';
 import { requestLogger } from './http/request-logger';
 import { idempotency } from './idempotency/idempotency';
-import { invoiceBatchRoutes } from './invoices/invoice-batch-routes';
-import { invoiceResendRoutes } from './invoices/invoice-resend-routes';
-import { invoiceRoutes } from './invoices/invoice-routes';
-import { recordVerificationRoutes } from './verification/record-verification-routes';
+import { invoiceBatchRouteDocs, invoiceBatchRoutes } from './invoices/invoice-batch-routes';
+import { invoiceResendRouteDocs, invoiceResendRoutes } from './invoices/invoice-resend-routes';
+import { invoiceRouteDocs, invoiceRoutes } from './invoices/invoice-routes';
+import { recordVerificationRouteDocs, recordVerificationRoutes } from './verification/record-verification-routes';
 import { requestMetrics } from './metrics/request-metrics';
-import { apiRouteDocs } from './openapi/api-route-docs';
 import { buildOpenApiDocument } from './openapi/build-openapi-document';
 import { docsRoutes } from './openapi/docs-routes';
-import { openApiRoutes } from './openapi/openapi-routes';
-import { qrRoutes } from './qr/qr-routes';
+import { openApiRouteDocs, openApiRoutes } from './openapi/openapi-routes';
+import type { RouteDoc } from './openapi/route-doc';
+import { qrRouteDocs, qrRoutes } from './qr/qr-routes';
 import { loadOnce } from './shared/load-once';
-import { systemRoutes } from './systems/system-routes';
-import { taxpayerRoutes } from './taxpayers/taxpayer-routes';
-import { webhookRoutes } from './webhooks/webhook-routes';
+import { systemRouteDocs, systemRoutes } from './systems/system-routes';
+import { taxpayerRouteDocs, taxpayerRoutes } from './taxpayers/taxpayer-routes';
+import { webhookRouteDocs, webhookRoutes } from './webhooks/webhook-routes';
 
 export const API_PREFIX = '/api/v1';
+
+/**
+ * Every operation of /api/v1, as each feature declares it beside its handlers: a router mounted below adds its
+ * docs here (the contract test checks), and the OpenAPI document is assembled from this list alone.
+ */
+export const apiRouteDocs: RouteDoc[] = [
+  ...healthRouteDocs,
+  ...openApiRouteDocs,
+  ...authRouteDocs,
+  ...accountRouteDocs,
+  ...taxpayerRouteDocs,
+  ...systemRouteDocs,
+  ...invoiceRouteDocs,
+  ...recordVerificationRouteDocs,
+  ...invoiceBatchRouteDocs,
+  ...invoiceResendRouteDocs,
+  ...chainRouteDocs,
+  ...qrRouteDocs,
+  ...webhookRouteDocs,
+];
 
 /** Readiness for an app built without one (tests, in-process stacks): serving from the start. */
 function servingReadiness(deps: AppDeps): Readiness {

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { currentAccount } from '../auth/require-api-key';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import type { AccountService } from './account-service';
-import { accountResponse } from '../openapi/response-schemas';
+import { accountResponse } from './account-schemas';
 import type { RouteDoc } from '../openapi/route-doc';
 
 export function accountRoutes(accounts: AccountService): Router {

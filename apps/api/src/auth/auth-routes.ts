@@ -3,9 +3,8 @@ import { clientAddress } from '../http/client-address';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
 import type { AccountWithKey, AuthService } from './auth-service';
-import { credentialsSchema, registerSchema } from './auth-schemas';
+import { apiKeyResponse, credentialsSchema, registerSchema } from './auth-schemas';
 import { bearerToken, unauthorized } from './require-api-key';
-import { apiKeyResponse } from '../openapi/response-schemas';
 import type { RouteDoc } from '../openapi/route-doc';
 
 function renderKey(res: Response, status: number, message: string, { account, apiKey }: AccountWithKey): void {

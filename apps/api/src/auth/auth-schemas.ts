@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { envelope, text } from '../shared/answer-schema-parts';
 
 // bcrypt reads at most 72 bytes: a longer password would be silently truncated.
 const password = Joi.string()
@@ -18,7 +19,7 @@ export interface RegisterRequest {
   password: string;
 }
 
-export const registerSchema = Joi.object<RegisterRequest>({
+export const registerSchema = Joi.object<RegisterRequest, true>({
   name: Joi.string().trim().min(1).max(120).required(),
   email: email.required(),
   password: password.required(),
@@ -30,7 +31,19 @@ export interface CredentialsRequest {
 }
 
 /** Checks shape only; the password's length rules apply when it is chosen, not when it is presented. */
-export const credentialsSchema = Joi.object<CredentialsRequest>({
+export const credentialsSchema = Joi.object<CredentialsRequest, true>({
   email: email.required(),
   password: Joi.string().min(1).max(1024).required(),
 });
+
+/** The answer of POST /auth/register and /auth/regenerate-key. */
+export const apiKeyResponse = envelope(
+  Joi.object({
+    api_key: Joi.string().required().description('Shown once; send it as `Authorization: Bearer <key>`.'),
+    api_key_hint: text.required(),
+    name: text.required(),
+    email: text.required(),
+    plan: text.required(),
+    monthly_quota: Joi.number().integer().allow(null).required(),
+  }),
+);

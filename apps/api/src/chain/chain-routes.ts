@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import Joi from 'joi';
 import { currentAccount } from '../auth/require-api-key';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
@@ -7,18 +6,8 @@ import type { ChainService } from './chain-service';
 import type { ChainVerificationService } from './chain-verification-service';
 import { renderChainVerification } from './render-chain-verification';
 import { chainVerificationResponse } from '../verification/verification-schemas';
-import { chainResponse } from '../openapi/response-schemas';
+import { chainQuerySchema, chainResponse, chainVerificationQuerySchema } from './chain-schemas';
 import type { RouteDoc } from '../openapi/route-doc';
-
-const chainQuerySchema = Joi.object<{ environment?: 'sandbox' | 'production' }>({
-  environment: Joi.string().valid('sandbox', 'production'),
-});
-
-const chainVerificationQuerySchema = Joi.object<{ environment?: 'sandbox' | 'production'; from?: number; to?: number }>({
-  environment: Joi.string().valid('sandbox', 'production'),
-  from: Joi.number().integer().min(1).description('First position to check (default 1).'),
-  to: Joi.number().integer().min(Joi.ref('from')).min(1).description('Last position to check (default: the chain’s last record).'),
-});
 
 export function chainRoutes(chain: ChainService, verification: ChainVerificationService): Router {
   const router = Router();

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Readiness } from '@vf/lifecycle';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import type { HealthService } from './health-service';
-import { healthResponse } from '../openapi/response-schemas';
+import { healthResponse } from './health-schemas';
 import type { RouteDoc } from '../openapi/route-doc';
 
 /** No authentication: load balancers and uptime checks call it. */

@@ -27,9 +27,12 @@ export function issuesOf(error: Joi.ValidationError): FieldIssue[] {
   }));
 }
 
-/** Validates input against a request schema; a 422 with every field problem otherwise. */
+/**
+ * Validates input against a request schema; a 422 with every field problem otherwise. The answer has the schema's
+ * type: declare it with `Joi.object<T, true>(...)`, whose keys TypeScript holds to T's, each with a schema of its kind.
+ */
 export function parseWith<T>(schema: Joi.Schema<T>, input: unknown): T {
-  const { value, error } = schema.validate(input ?? {}, { abortEarly: false, stripUnknown: false, errors: { wrap: { label: false } } });
-  if (error) throw ApiError.validation(issuesOf(error));
-  return value as T;
+  const result = schema.validate(input ?? {}, { abortEarly: false, stripUnknown: false, errors: { wrap: { label: false } } });
+  if (result.error) throw ApiError.validation(issuesOf(result.error));
+  return result.value;
 }

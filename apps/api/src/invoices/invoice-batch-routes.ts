@@ -4,7 +4,7 @@ import { currentAccount } from '../auth/require-api-key';
 import { ApiError } from '../errors/api-error';
 import { problemBody } from '../errors/error-handler';
 import { methodNotAllowed } from '../http/method-not-allowed';
-import { batchRegistrationResponse } from '../openapi/response-schemas';
+import { batchRegistrationResponse } from './invoice-response-schemas';
 import type { RouteDoc } from '../openapi/route-doc';
 import { MAX_BATCH_ITEMS, type InvoiceRegistrationService } from './invoice-registration-service';
 import { invoiceRequestSchema } from './invoice-request-schema';

@@ -79,9 +79,9 @@ const filterFields = {
     ),
 };
 
-export const invoiceListSchema = Joi.object<InvoiceListQuery>({ ...filterFields, ...pageQueryFields });
+export const invoiceListSchema = Joi.object<InvoiceListQuery, true>({ ...filterFields, ...pageQueryFields });
 
-export const invoiceExportSchema = Joi.object<InvoiceExportQuery>({
+export const invoiceExportSchema = Joi.object<InvoiceExportQuery, true>({
   ...filterFields,
   format: Joi.string().valid('csv').default('csv').description('The only format: CSV for spreadsheets.'),
   decimal: Joi.string().valid('point', 'comma').default('point').description('Decimal separator of amounts; comma suits a Spanish Excel.'),

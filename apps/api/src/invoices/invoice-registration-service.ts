@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { checkAgainstIssuer, correctionFlags, madridToday, validateInvoiceRequest, type ValidationIssue } from '@vf/core';
+import { checkAgainstIssuer, correctionFlags, madridToday, type ValidationIssue } from '@vf/core';
 import type { Db } from '@vf/db';
 import { invoiceStore, systemStore, taxpayerStore, type AccountWithPlan, type InvoiceRow, type SealedAnswer, type SystemRow } from '@vf/db';
 import { FULL_BATCH } from '@vf/db';
 import { wakeChainSender, wakeChainSenders, type Queues } from '@vf/queue';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
-import { issuesOf } from '../http/parse-with';
 import { countRegistrations } from '../metrics/registration-metrics';
 import type { BeforeCommit } from '../shared/before-commit';
 import { withTimeout } from '@vf/lifecycle';
 import { altaRecordRow } from './alta-record-row';
 import { closeChainSlot, openChainSlot, taxpayerNotFound } from './chain-slot';
-import { invoiceRequestSchema } from './invoice-request-schema';
 import {
   systemNotFound,
   systemSingleTaxpayer,
@@ -24,6 +22,7 @@ import {
 } from './plan-registrations';
 import { assertInCurrentChain, awaitingAuthority, historyEntry, identityChanges, invoiceNotFound } from './record-history';
 import { createRegistrationAppender, type AppendedChain, type AppendOutcome } from './registration-appender';
+import { validateInvoiceBody } from './validate-invoice-body';
 
 export type { ItemOutcome, RegisteredInvoice } from './plan-registrations';
 
@@ -89,19 +88,9 @@ export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) 
 
   const appender = createRegistrationAppender({ db, clock, afterAppend: wake });
 
-  /** What an invoice must satisfy on its own: the authority's rules, then the documented shape. No I/O. */
+  /** What an invoice must satisfy on its own (validate-invoice-body.ts). No I/O. */
   function validateBody(body: unknown): Omit<RegistrationItem, 'answer'> {
-    const result = validateInvoiceRequest(body, { today: madridToday(clock()) });
-    if (!result.valid) {
-      throw new ApiError('validation_failed', 'The invoice is not valid; nothing was registered. See errors.', {
-        errors: result.errors,
-        extensions: { warnings: result.warnings },
-      });
-    }
-    const shape = invoiceRequestSchema.validate(body, { abortEarly: false, errors: { wrap: { label: false } } });
-    if (shape.error)
-      throw ApiError.validation(issuesOf(shape.error), 'The invoice does not have the documented request shape; see errors.');
-    return { invoice: result.invoice, warnings: result.warnings };
+    return validateInvoiceBody(body, madridToday(clock()));
   }
 
   /** Everything a registration checks before writing, for a dry run or a correction: ownership read from the database. */

@@ -5,9 +5,9 @@ import { CORRECTIVE_TYPES, NORMAL_TYPES } from './invoice-list-schema';
 
 // The shape of an invoice request (POST /invoices, PUT /invoices/{id}, POST /invoices/validate). The
 // authority's rules in @vf/core (validateInvoiceRequest) judge the content and answer with their own codes;
-// this schema is what the OpenAPI document shows, and the registration service applies it to every body
-// those rules accept, so the API never takes a body the document calls invalid (see docs/api.md). Text lengths are
-// characters (code points), as the authority's schema counts them.
+// this schema is what the OpenAPI document shows, applied in the same pass (validate-invoice-body.ts), so the
+// API never takes a body the document calls invalid (see docs/api.md). Text lengths are characters (code
+// points), as the authority's schema counts them.
 
 const amountForms = [Joi.number(), Joi.string().pattern(/^-?(0|[1-9]\d{0,11})(\.\d{1,2})?$/)];
 const amountNote = 'Up to 12 digits and 2 decimals, as a JSON number or (better, exact) a decimal string.';
@@ -90,7 +90,7 @@ export const invoiceRequestSchema = Joi.object({
   total_tax_amount: amount.required(),
 });
 
-/** POST /invoices/classify: read by classifyOperation in @vf/core, held to this shape the same way. */
+/** POST /invoices/classify: read by classifyOperation in @vf/core, held to this shape in the same pass. */
 export const classifyRequestSchema = Joi.object({
   issuer_territory: Joi.string()
     .valid(...TERRITORIES)

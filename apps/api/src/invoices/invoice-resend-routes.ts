@@ -3,7 +3,7 @@ import { currentAccount } from '../auth/require-api-key';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import type { InvoiceResendService } from './invoice-resend-service';
 import { renderInvoiceDetail } from './invoice-view';
-import { resendResponse } from '../openapi/response-schemas';
+import { resendResponse } from './invoice-response-schemas';
 import type { RouteDoc } from '../openapi/route-doc';
 
 export function invoiceResendRoutes(resends: InvoiceResendService): Router {

@@ -7,6 +7,7 @@ import { ApiError } from '../errors/api-error';
 import { answerWithin, sealedAnswerFor, sendAnswer, type JsonAnswer } from '../idempotency/answer-within';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
+import { shapeIssuesBeyond } from '../http/shape-issues-beyond';
 import type { InvoiceExportService } from './invoice-export-service';
 import { invoiceExportSchema, invoiceListSchema } from './invoice-list-schema';
 import type { InvoiceCancellationService } from './invoice-cancellation-service';
@@ -15,15 +16,14 @@ import type { InvoiceRegistrationService } from './invoice-registration-service'
 import { registeredAnswer } from './registered-answer';
 import {
   classificationResponse,
-  envelope,
   invoiceDetail,
   invoiceSummary,
-  pageOf,
   record,
   registeredInvoiceResponse,
   submission,
   validationResponse,
-} from '../openapi/response-schemas';
+} from './invoice-response-schemas';
+import { envelope, pageOf } from '../shared/answer-schema-parts';
 import type { RouteDoc } from '../openapi/route-doc';
 import { cancelSchema } from './invoice-cancellation-service';
 import { classifyRequestSchema, invoiceRequestSchema } from './invoice-request-schema';
@@ -56,10 +56,11 @@ export function invoiceRoutes(
   router
     .route('/invoices/classify')
     .post((req, res) => {
+      // One pass: the domain rules and the documented shape (invoice-request-schema.ts) answer together.
       const result = classifyOperation(req.body);
-      if (!result.valid) throw ApiError.validation(result.errors, 'The operation cannot be classified; see errors.');
-      // The domain rules accepted it; the documented shape must too (see invoice-request-schema.ts).
-      parseWith(classifyRequestSchema, req.body);
+      const shape = shapeIssuesBeyond(classifyRequestSchema, req.body ?? {}, result.valid ? [] : result.errors);
+      if (!result.valid) throw ApiError.validation([...result.errors, ...shape], 'The operation cannot be classified; see errors.');
+      if (shape.length > 0) throw ApiError.validation(shape);
       res.json({ data: result.data });
     })
     .all(methodNotAllowed(['POST']));

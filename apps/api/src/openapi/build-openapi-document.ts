@@ -1,7 +1,7 @@
 import type Joi from 'joi';
 import { errorCatalogue, type ErrorCode } from '../errors/error-catalogue';
 import { IDEMPOTENCY_KEY } from '../idempotency/idempotency-key';
-import { problem } from './response-schemas';
+import { problem } from '../errors/problem-schema';
 import type { RouteDoc } from './route-doc';
 
 type JsonSchema = Record<string, unknown>;

@@ -16,7 +16,7 @@ export const pageQueryFields = {
   cursor: Joi.string().max(500),
 };
 
-export const pageQuerySchema = Joi.object<PageQuery>(pageQueryFields);
+export const pageQuerySchema = Joi.object<PageQuery, true>(pageQueryFields);
 
 export interface Page<T> {
   items: T[];

@@ -5,10 +5,10 @@ import { isUuid } from '../http/is-uuid';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
 import { pageQuerySchema } from '../shared/page-query';
-import { systemCreateSchema, systemUpdateSchema } from './system-schemas';
+import { system, systemCreateSchema, systemUpdateSchema } from './system-schemas';
 import type { SystemService } from './system-service';
 import { renderSystem } from './system-view';
-import { envelope, pageOf, system } from '../openapi/response-schemas';
+import { envelope, pageOf } from '../shared/answer-schema-parts';
 import type { RouteDoc } from '../openapi/route-doc';
 
 function systemId(req: Request): string {

@@ -1,7 +1,9 @@
 import Joi from 'joi';
+import { id, text, timestamp } from '../shared/answer-schema-parts';
 import { spanishNif } from '../shared/nif-schema';
-import { text } from '../shared/text-schema';
+import { text as textOf } from '../shared/text-schema';
 import { SYSTEM_CODE } from './system-code';
+import type { renderSystem } from './system-view';
 
 export interface SystemCreateRequest {
   vendor_name: string;
@@ -18,11 +20,11 @@ export type SystemUpdateRequest = Partial<SystemCreateRequest>;
 
 // Lengths are those of the authority's SistemaInformatico elements, in characters as its schema counts them.
 const fields = {
-  vendor_name: text(120).trim().min(1),
+  vendor_name: textOf(120).trim().min(1),
   vendor_nif: spanishNif,
-  name: text(30).trim().min(1),
-  version: text(50).trim().min(1),
-  installation_number: text(100).trim().min(1),
+  name: textOf(30).trim().min(1),
+  version: textOf(50).trim().min(1),
+  installation_number: textOf(100).trim().min(1),
   only_supports_verifactu: Joi.boolean().strict(),
   system_code: Joi.string()
     .pattern(SYSTEM_CODE)
@@ -30,7 +32,7 @@ const fields = {
   supports_multiple_taxpayers: Joi.boolean().strict(),
 };
 
-export const systemCreateSchema = Joi.object<SystemCreateRequest>({
+export const systemCreateSchema = Joi.object<SystemCreateRequest, true>({
   ...fields,
   vendor_name: fields.vendor_name.required(),
   vendor_nif: fields.vendor_nif.required(),
@@ -41,4 +43,20 @@ export const systemCreateSchema = Joi.object<SystemCreateRequest>({
   supports_multiple_taxpayers: fields.supports_multiple_taxpayers.default(true),
 });
 
-export const systemUpdateSchema = Joi.object<SystemUpdateRequest>(fields).min(1);
+export const systemUpdateSchema = Joi.object<SystemUpdateRequest, true>(fields).min(1);
+
+/** A computer system, as every answer shows it. */
+export const system = Joi.object<ReturnType<typeof renderSystem>, true>({
+  id: id.required(),
+  vendor_name: text.required(),
+  vendor_nif: text.required(),
+  name: text.required(),
+  version: text.required(),
+  installation_number: text.required(),
+  only_supports_verifactu: Joi.boolean().required(),
+  system_code: text.required(),
+  supports_multiple_taxpayers: Joi.boolean().required(),
+  sole_taxpayer_id: id.allow(null).required(),
+  created_at: timestamp.required(),
+  updated_at: timestamp.required(),
+});

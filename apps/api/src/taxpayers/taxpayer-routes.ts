@@ -5,10 +5,10 @@ import { isUuid } from '../http/is-uuid';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
 import { pageQuerySchema } from '../shared/page-query';
-import { taxpayerCreateSchema, taxpayerUpdateSchema } from './taxpayer-schemas';
+import { savedTaxpayerResponse, taxpayer, taxpayerCreateSchema, taxpayerUpdateSchema } from './taxpayer-schemas';
 import type { SavedTaxpayer, TaxpayerService } from './taxpayer-service';
 import { renderTaxpayer } from './taxpayer-view';
-import { envelope, pageOf, savedTaxpayerResponse, taxpayer } from '../openapi/response-schemas';
+import { envelope, pageOf } from '../shared/answer-schema-parts';
 import type { RouteDoc } from '../openapi/route-doc';
 
 function taxpayerId(req: Request): string {

@@ -1,6 +1,8 @@
 import Joi from 'joi';
-import { text } from '../shared/text-schema';
+import { envelope, environment, id, nullableText, text, timestamp, warning } from '../shared/answer-schema-parts';
+import { text as textOf } from '../shared/text-schema';
 import { spanishNif } from '../shared/nif-schema';
+import type { renderTaxpayer } from './taxpayer-view';
 
 export interface TaxpayerCreateRequest {
   nif: string;
@@ -19,22 +21,25 @@ const passwordRule = Joi.string().allow('').max(1024);
 const sentFile = Joi.string().required();
 
 // The password travels only with a certificate, and a certificate only with its password.
+// Every branch is passwordRule or forbidden, so what passes is a string: joi's types cannot say that of a condition.
 const certificatePassword = Joi.when('certificate_path', {
   is: sentFile,
   then: passwordRule.required(),
   otherwise: Joi.when('certificate_p12_base64', { is: sentFile, then: passwordRule.required(), otherwise: Joi.forbidden() }),
-}).messages({ 'any.unknown': 'certificate_password is only accepted together with certificate_path or certificate_p12_base64' });
+}).messages({
+  'any.unknown': 'certificate_password is only accepted together with certificate_path or certificate_p12_base64',
+}) as Joi.Schema as Joi.StringSchema;
 
 const fields = {
   nif: spanishNif,
-  name: text(120).trim().min(1),
+  name: textOf(120).trim().min(1),
   is_production: Joi.boolean().strict(),
   certificate_path: certificatePath,
   certificate_p12_base64: certificateP12,
   certificate_password: certificatePassword,
 };
 
-export const taxpayerCreateSchema = Joi.object<TaxpayerCreateRequest>({
+export const taxpayerCreateSchema = Joi.object<TaxpayerCreateRequest, true>({
   ...fields,
   nif: fields.nif.required(),
   name: fields.name.required(),
@@ -42,4 +47,40 @@ export const taxpayerCreateSchema = Joi.object<TaxpayerCreateRequest>({
 }).oxor('certificate_path', 'certificate_p12_base64');
 
 /** PUT changes only the fields given; certificate_path (or certificate_p12_base64) null removes the certificate. */
-export const taxpayerUpdateSchema = Joi.object<TaxpayerUpdateRequest>(fields).min(1).oxor('certificate_path', 'certificate_p12_base64');
+export const taxpayerUpdateSchema = Joi.object<TaxpayerUpdateRequest, true>(fields)
+  .min(1)
+  .oxor('certificate_path', 'certificate_p12_base64');
+
+// The answers.
+
+const taxpayerKeys = {
+  id: id.required(),
+  nif: text.required(),
+  name: text.required(),
+  is_production: Joi.boolean().required(),
+  environment: environment.required(),
+  signing_mode: Joi.string().valid('own_certificate', 'social_collaborator').required(),
+  has_certificate: Joi.boolean().required(),
+  certificate_path: nullableText.required(),
+  certificate: Joi.object({
+    subject: nullableText.required(),
+    nif: nullableText.required(),
+    not_before: timestamp.required(),
+    not_after: timestamp.required(),
+    expired: Joi.boolean().required(),
+    expires_in_days: Joi.number().integer().required(),
+    source: text.required(),
+  })
+    .allow(null)
+    .required(),
+  chain: Joi.object({ total_records: Joi.number().integer().required(), last_hash: nullableText.required() }).required(),
+  created_at: timestamp.required(),
+  updated_at: timestamp.required(),
+};
+export const taxpayer = Joi.object<ReturnType<typeof renderTaxpayer>, true>(taxpayerKeys);
+export const savedTaxpayerResponse = envelope(
+  Joi.object({
+    ...taxpayerKeys,
+    warnings: Joi.array().items(warning).required(),
+  }),
+);

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { envelope } from '../openapi/response-schemas';
+import { envelope } from '../shared/answer-schema-parts';
 
 // The answers of the verification endpoints, described for the OpenAPI document (the contract test holds real
 // answers against them).

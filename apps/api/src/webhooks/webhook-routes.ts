@@ -3,9 +3,9 @@ import Joi from 'joi';
 import { currentAccount } from '../auth/require-api-key';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
-import { createdWebhookResponse, envelope, webhook, webhookDelivery } from '../openapi/response-schemas';
+import { envelope } from '../shared/answer-schema-parts';
 import type { RouteDoc } from '../openapi/route-doc';
-import { deliveryQuerySchema, webhookCreateSchema } from './webhook-schemas';
+import { createdWebhookResponse, deliveryQuerySchema, webhook, webhookCreateSchema, webhookDelivery } from './webhook-schemas';
 import type { WebhookService } from './webhook-service';
 import { renderDelivery, renderWebhook } from './webhook-view';
 

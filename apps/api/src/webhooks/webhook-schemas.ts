@@ -1,5 +1,7 @@
 import Joi from 'joi';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@vf/core';
+import type { renderDelivery, renderWebhook } from './webhook-view';
+import { envelope, id, nullableText, nullableTimestamp, text, timestamp } from '../shared/answer-schema-parts';
 
 export interface WebhookCreateRequest {
   url: string;
@@ -24,7 +26,7 @@ export function webhookUrlProblem(value: string): string | undefined {
   return undefined;
 }
 
-export const webhookCreateSchema = Joi.object<WebhookCreateRequest>({
+export const webhookCreateSchema = Joi.object<WebhookCreateRequest, true>({
   url: Joi.string()
     .trim()
     .max(2000)
@@ -42,4 +44,39 @@ export const webhookCreateSchema = Joi.object<WebhookCreateRequest>({
     .messages({ 'any.only': `events must be chosen from ${WEBHOOK_EVENT_TYPES.join(', ')}` }),
 });
 
-export const deliveryQuerySchema = Joi.object<{ limit: number }>({ limit: Joi.number().integer().min(1).max(200).default(50) });
+export const deliveryQuerySchema = Joi.object<{ limit: number }, true>({ limit: Joi.number().integer().min(1).max(200).default(50) });
+
+// The answers.
+
+const webhookKeys = {
+  id: id.required(),
+  url: Joi.string().uri().required(),
+  events: Joi.array()
+    .items(Joi.string().valid(...WEBHOOK_EVENT_TYPES))
+    .required(),
+  created_at: timestamp.required(),
+};
+export const webhook = Joi.object<ReturnType<typeof renderWebhook>, true>(webhookKeys);
+export const createdWebhookResponse = envelope(
+  Joi.object({
+    ...webhookKeys,
+
+    secret: Joi.string()
+      .pattern(/^whsec_/)
+      .required()
+      .description('The signing secret, shown only here.'),
+  }),
+);
+
+export const webhookDelivery = Joi.object<ReturnType<typeof renderDelivery>, true>({
+  id: id.required(),
+  event_type: text.required(),
+  invoice_id: id.allow(null).required(),
+  status: Joi.string().valid('pending', 'delivered', 'failed').required(),
+  attempts: Joi.number().integer().min(0).required(),
+  last_response_code: Joi.number().integer().allow(null).required(),
+  last_error: nullableText.required(),
+  next_attempt_at: nullableTimestamp.required(),
+  delivered_at: nullableTimestamp.required(),
+  created_at: timestamp.required(),
+});

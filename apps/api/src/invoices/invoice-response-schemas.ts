@@ -1,124 +1,23 @@
 import Joi from 'joi';
-import { WEBHOOK_EVENT_TYPES } from '@vf/core';
-import { AUTHORITY_STATUSES } from '../invoices/invoice-list-schema';
+import { issue, problem } from '../errors/problem-schema';
+import {
+  amount,
+  envelope,
+  environment,
+  id,
+  isoDay,
+  nullableAmount,
+  nullableText,
+  nullableTimestamp,
+  text,
+  timestamp,
+} from '../shared/answer-schema-parts';
+import { AUTHORITY_STATUSES } from './invoice-list-schema';
+import type { renderInvoiceDetail, renderInvoiceSummary, renderRecord, renderSubmission } from './invoice-view';
 
-// The shapes of successful answers, in joi like the requests so one converter turns both into the document.
-// The contract test holds real answers against them: a renderer that drifts fails it.
+// The answers of the invoice endpoints.
 
-const text = Joi.string().allow('');
-const nullableText = text.allow(null);
-const id = Joi.string().guid();
-const timestamp = Joi.string().isoDate();
-const isoDay = Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/);
-const nullableTimestamp = timestamp.allow(null);
-const amount = Joi.string()
-  .pattern(/^-?\d+\.\d{2}$/)
-  .description('Decimal string with two decimals, e.g. "121.00" or "-12.10".');
-const nullableAmount = amount.allow(null);
 const status = Joi.string().valid(...AUTHORITY_STATUSES);
-
-const issue = Joi.object({
-  field: text.required(),
-  code: text.required(),
-  message: text.required(),
-  authority_code: Joi.number().integer(),
-  explanation: Joi.object({ es: text.required(), en: text.required() }).description(
-    'On a warning the authority would register the invoice with (2000-2009): what it means and what to do, in Spanish and English.',
-  ),
-});
-const warning = Joi.object({ code: text.required(), message: text.required() });
-
-/** `{ data }` around a resource, with an optional human `message`. */
-export function envelope(data: Joi.Schema): Joi.ObjectSchema {
-  return Joi.object({ message: text, data: data.required() });
-}
-
-/** `{ data: [...], next_cursor }` of every paginated list. */
-export function pageOf(item: Joi.Schema, extra: Record<string, Joi.Schema> = {}): Joi.ObjectSchema {
-  return Joi.object({
-    data: Joi.array().items(item).required(),
-    next_cursor: Joi.string().allow(null).required().description('Pass as `cursor` for the next page; null on the last page.'),
-    ...extra,
-  });
-}
-
-export const apiKeyResponse = envelope(
-  Joi.object({
-    api_key: Joi.string().required().description('Shown once; send it as `Authorization: Bearer <key>`.'),
-    api_key_hint: text.required(),
-    name: text.required(),
-    email: text.required(),
-    plan: text.required(),
-    monthly_quota: Joi.number().integer().allow(null).required(),
-  }),
-);
-
-export const accountResponse = envelope(
-  Joi.object({
-    id: id.required(),
-    name: text.required(),
-    email: text.required(),
-    plan: text.required(),
-    monthly_quota: Joi.number().integer().allow(null).required(),
-    usage: Joi.object({
-      period: text.required(),
-      used: Joi.number().integer().required(),
-      remaining: Joi.number().integer().allow(null).required(),
-      resets_at: timestamp.required(),
-    }).required(),
-    api_key_hint: text.required(),
-    api_key_created_at: timestamp.required(),
-    created_at: timestamp.required(),
-  }),
-);
-
-const checkResult = Joi.string().valid('ok', 'unavailable');
-export const healthResponse = Joi.object({
-  status: Joi.string().valid('ok', 'unavailable').required(),
-  checks: Joi.object({ database: checkResult.required(), redis: checkResult.required() }).required(),
-});
-
-export const taxpayer = Joi.object({
-  id: id.required(),
-  nif: text.required(),
-  name: text.required(),
-  is_production: Joi.boolean().required(),
-  environment: Joi.string().valid('sandbox', 'production').required(),
-  signing_mode: Joi.string().valid('own_certificate', 'social_collaborator').required(),
-  has_certificate: Joi.boolean().required(),
-  certificate_path: nullableText.required(),
-  certificate: Joi.object({
-    subject: nullableText.required(),
-    nif: nullableText.required(),
-    not_before: timestamp.required(),
-    not_after: timestamp.required(),
-    expired: Joi.boolean().required(),
-    expires_in_days: Joi.number().integer().required(),
-    source: text.required(),
-  })
-    .allow(null)
-    .required(),
-  chain: Joi.object({ total_records: Joi.number().integer().required(), last_hash: nullableText.required() }).required(),
-  created_at: timestamp.required(),
-  updated_at: timestamp.required(),
-});
-export const savedTaxpayerResponse = envelope(taxpayer.keys({ warnings: Joi.array().items(warning).required() }));
-
-export const system = Joi.object({
-  id: id.required(),
-  vendor_name: text.required(),
-  vendor_nif: text.required(),
-  name: text.required(),
-  version: text.required(),
-  installation_number: text.required(),
-  only_supports_verifactu: Joi.boolean().required(),
-  system_code: text.required(),
-  supports_multiple_taxpayers: Joi.boolean().required(),
-  sole_taxpayer_id: id.allow(null).required(),
-  created_at: timestamp.required(),
-  updated_at: timestamp.required(),
-});
-
 const recordType = Joi.string().valid('registration', 'correction', 'cancellation');
 const invoiceFacts = {
   id: id.required(),
@@ -141,14 +40,14 @@ const invoiceFacts = {
   created_at: timestamp.required(),
 };
 
-export const invoiceSummary = Joi.object({
+export const invoiceSummary = Joi.object<ReturnType<typeof renderInvoiceSummary>, true>({
   ...invoiceFacts,
   recipient_name: nullableText.required(),
   recipient_nif: nullableText.required().description('The recipient’s NIF, or its foreign identifier.'),
   base_amount: nullableAmount.required().description('Sum of the breakdown’s bases; null for a cancellation.'),
 });
 
-export const record = Joi.object({
+export const record = Joi.object<ReturnType<typeof renderRecord>, true>({
   id: id.required(),
   invoice_id: id.required(),
   record_type: recordType.required(),
@@ -182,7 +81,7 @@ const identified = [
 const recipient = Joi.alternatives(...identified, Joi.valid(null));
 const references = Joi.array().items(Joi.object({ invoice_number: text.required(), invoice_date: text.required() }));
 
-export const invoiceDetail = Joi.object({
+const invoiceDetailKeys = {
   ...invoiceFacts,
   description: text.required(),
   operation_date: isoDay.allow(null).required(),
@@ -219,7 +118,7 @@ export const invoiceDetail = Joi.object({
     .required(),
   issuer: Joi.object({ nif: text.required(), name: text.required() }).required(),
   computer_system: Joi.object().unknown(true).required().description('The SistemaInformatico block as hashed and sent.'),
-  environment: Joi.string().valid('sandbox', 'production').required(),
+  environment: environment.required(),
   previous_hash: nullableText.required(),
   previous_invoice_id: id.allow(null).required(),
   authority_message: nullableText.required(),
@@ -239,7 +138,8 @@ export const invoiceDetail = Joi.object({
     .required(),
   records: Joi.array().items(record).required(),
   updated_at: timestamp.required(),
-});
+};
+export const invoiceDetail = Joi.object<ReturnType<typeof renderInvoiceDetail>, true>(invoiceDetailKeys);
 
 const registeredInvoice = Joi.object({
   id: id.required(),
@@ -282,9 +182,14 @@ export const classificationResponse = envelope(
   }),
 );
 
-export const resendResponse = envelope(invoiceDetail.keys({ resumed_records: Joi.number().integer().min(0).required() }));
+export const resendResponse = envelope(
+  Joi.object({
+    ...invoiceDetailKeys,
+    resumed_records: Joi.number().integer().min(0).required(),
+  }),
+);
 
-export const submission = Joi.object({
+export const submission = Joi.object<ReturnType<typeof renderSubmission>, true>({
   id: id.required(),
   started_at: timestamp.required(),
   finished_at: nullableTimestamp.required(),
@@ -299,59 +204,6 @@ export const submission = Joi.object({
   request_xml: nullableText.required(),
   response_xml: nullableText.required(),
 });
-
-export const chainResponse = envelope(
-  Joi.object({
-    nif: text.required(),
-    environment: Joi.string().valid('sandbox', 'production').required(),
-    current_environment: Joi.string().valid('sandbox', 'production').required(),
-    last_hash: nullableText.required(),
-    total_records: Joi.number().integer().min(0).required(),
-    last_record_at: nullableTimestamp.required(),
-  }),
-);
-
-export const webhook = Joi.object({
-  id: id.required(),
-  url: Joi.string().uri().required(),
-  events: Joi.array()
-    .items(Joi.string().valid(...WEBHOOK_EVENT_TYPES))
-    .required(),
-  created_at: timestamp.required(),
-});
-export const createdWebhookResponse = envelope(
-  webhook.keys({
-    secret: Joi.string()
-      .pattern(/^whsec_/)
-      .required()
-      .description('The signing secret, shown only here.'),
-  }),
-);
-
-export const webhookDelivery = Joi.object({
-  id: id.required(),
-  event_type: text.required(),
-  invoice_id: id.allow(null).required(),
-  status: Joi.string().valid('pending', 'delivered', 'failed').required(),
-  attempts: Joi.number().integer().min(0).required(),
-  last_response_code: Joi.number().integer().allow(null).required(),
-  last_error: nullableText.required(),
-  next_attempt_at: nullableTimestamp.required(),
-  delivered_at: nullableTimestamp.required(),
-  created_at: timestamp.required(),
-});
-
-/** RFC 9457 problem details as the error handler writes them. */
-export const problem = Joi.object({
-  type: Joi.string().required().description('urn:vf:problem:<code>'),
-  title: text.required(),
-  status: Joi.number().integer().required(),
-  detail: text.required(),
-  code: Joi.string().required().description('Stable code to branch on; the route lists the ones it can answer.'),
-  request_id: text.required(),
-  errors: Joi.array().items(issue).description('Field problems of a 422.'),
-  warnings: Joi.array().items(issue),
-}).unknown(true);
 
 const batchIndex = Joi.number().integer().min(0).required().description('Position of the item in the request array.');
 

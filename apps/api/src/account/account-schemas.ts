@@ -1,0 +1,22 @@
+import Joi from 'joi';
+import { envelope, id, text, timestamp } from '../shared/answer-schema-parts';
+
+/** The answer of GET /account. */
+export const accountResponse = envelope(
+  Joi.object({
+    id: id.required(),
+    name: text.required(),
+    email: text.required(),
+    plan: text.required(),
+    monthly_quota: Joi.number().integer().allow(null).required(),
+    usage: Joi.object({
+      period: text.required(),
+      used: Joi.number().integer().required(),
+      remaining: Joi.number().integer().allow(null).required(),
+      resets_at: timestamp.required(),
+    }).required(),
+    api_key_hint: text.required(),
+    api_key_created_at: timestamp.required(),
+    created_at: timestamp.required(),
+  }),
+);
