@@ -39,12 +39,15 @@ async function settle(stack: Stack, taxpayerIds: string[]): Promise<boolean> {
 /** When the earliest of these workers logged "worker started" (epoch ms); null when none did at this log level. */
 function earliestStart(workers: Service[]): number | null {
   const times = workers.flatMap((w) => {
-    const line = w
-      .tail(1_000_000)
+    const line = readFileSync(w.logFile, 'utf8')
       .split('\n')
-      .find((l) => l.includes('"worker started"'));
-    const time = line ? (JSON.parse(line) as { time?: unknown }).time : undefined;
-    return typeof time === 'number' ? [time] : [];
+      .find((l) => l.includes('"msg":"worker started"'));
+    try {
+      const time = line ? (JSON.parse(line) as { time?: unknown }).time : undefined;
+      return typeof time === 'number' ? [time] : [];
+    } catch {
+      return [];
+    }
   });
   return times.length > 0 ? Math.min(...times) : null;
 }
