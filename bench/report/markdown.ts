@@ -46,6 +46,7 @@ function drainRow(name: string, d: DrainTimings): string[] {
     num(d.workers),
     num(d.messages),
     num(d.firstSendToLastAcceptedMs),
+    num(d.startedWorkerToLastAcceptedMs),
     num(d.recordsPerSecond),
     num(d.wallSeconds, 2),
     Object.entries(d.statuses)
@@ -145,6 +146,7 @@ export function renderMarkdown(results: BenchResults): string {
           'workers',
           'messages',
           'first send → last accepted ms',
+          'started worker → last accepted ms',
           'records/s',
           'wall s',
           'statuses',

@@ -47,6 +47,12 @@ export interface DrainTimings {
   maxRecordsPerMessage: number | null;
   /** From the first SOAP send (submissions.started_at) to the last record stored as accepted (invoices.updated_at). */
   firstSendToLastAcceptedMs: number | null;
+  /**
+   * From the first worker's "worker started" log line (its modules loaded, its queues connected) to the last record
+   * stored as accepted: also what comes before the first send, reading and signing the records. Null when the
+   * workers' log level does not show that line.
+   */
+  startedWorkerToLastAcceptedMs: number | null;
   /** From the workers' start to every record final, as seen by the harness. */
   wallSeconds: number;
   recordsPerSecond: number | null;

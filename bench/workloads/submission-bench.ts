@@ -6,7 +6,7 @@ import { runLoad } from '../load/run-load';
 import type { DrainTimings, SubmissionResult } from '../report/result-types';
 import { round } from '../report/stats';
 import { ProcessMeter, type ProcessUsage } from '../stack/process-meter';
-import type { Processes } from '../stack/processes';
+import type { Processes, Service } from '../stack/processes';
 import { startStack, type Stack } from '../stack/stack';
 import { checkChains } from './chain-check';
 import { measureSigning } from './signing-bench';
@@ -34,6 +34,22 @@ async function settle(stack: Stack, taxpayerIds: string[]): Promise<boolean> {
     if (Date.now() > deadline) return false;
     await sleep(100);
   }
+}
+
+/** When the earliest of these workers logged "worker started" (epoch ms); null when none did at this log level. */
+function earliestStart(workers: Service[]): number | null {
+  const times = workers.flatMap((w) => {
+    const line = readFileSync(w.logFile, 'utf8')
+      .split('\n')
+      .find((l) => l.includes('"msg":"worker started"'));
+    try {
+      const time = line ? (JSON.parse(line) as { time?: unknown }).time : undefined;
+      return typeof time === 'number' ? [time] : [];
+    } catch {
+      return [];
+    }
+  });
+  return times.length > 0 ? Math.min(...times) : null;
 }
 
 /** Registers `records` invoices over the taxpayers through the API while no worker runs, then lets `workers` workers send them. */
@@ -73,6 +89,7 @@ async function drain(
   const workerPeakRssMb = Math.max(0, ...usage.map((u) => u.peakRssMb ?? 0)) || null;
   const workerCpuMs = usage.reduce((sum, u) => sum + (u.cpuMs ?? 0), 0);
   const wallSeconds = (performance.now() - started) / 1000;
+  const workersStartedAt = earliestStart(spawned);
   await stack.stopWorkers();
 
   const ids = tenant.taxpayerIds;
@@ -80,12 +97,14 @@ async function drain(
     `SELECT count(*)::int AS messages, max(record_count)::int AS max_records FROM submissions WHERE taxpayer_id = ANY($1::uuid[])`,
     [ids],
   );
-  const span = await stack.pool.query<{ ms: number | null }>(
-    `SELECT extract(epoch FROM (
-       (SELECT max(updated_at) FROM invoices WHERE taxpayer_id = ANY($1::uuid[]) AND authority_status IN ('accepted', 'accepted_with_warnings'))
-       - (SELECT min(started_at) FROM submissions WHERE taxpayer_id = ANY($1::uuid[])))) * 1000 AS ms`,
+  const span = await stack.pool.query<{ ms: number | null; last_accepted: number | null }>(
+    `WITH t AS (SELECT
+       (SELECT max(updated_at) FROM invoices WHERE taxpayer_id = ANY($1::uuid[]) AND authority_status IN ('accepted', 'accepted_with_warnings')) AS last_accepted,
+       (SELECT min(started_at) FROM submissions WHERE taxpayer_id = ANY($1::uuid[])) AS first_send)
+     SELECT extract(epoch FROM last_accepted - first_send) * 1000 AS ms, extract(epoch FROM last_accepted) * 1000 AS last_accepted FROM t`,
     [ids],
   );
+  const lastAccepted = span.rows[0].last_accepted === null ? null : Number(span.rows[0].last_accepted);
   const statuses = await stack.pool.query<{ status: string; n: number }>(
     `SELECT authority_status AS status, count(*)::int AS n FROM invoices WHERE taxpayer_id = ANY($1::uuid[]) GROUP BY 1 ORDER BY 1`,
     [ids],
@@ -100,6 +119,7 @@ async function drain(
     messages: sent.rows[0].messages,
     maxRecordsPerMessage: sent.rows[0].max_records,
     firstSendToLastAcceptedMs: round(ms, 1),
+    startedWorkerToLastAcceptedMs: lastAccepted === null || workersStartedAt === null ? null : round(lastAccepted - workersStartedAt, 1),
     wallSeconds: round(wallSeconds, 2)!,
     recordsPerSecond: ms ? round((records / ms) * 1000, 1) : null,
     workerPeakRssMb: round(workerPeakRssMb, 1),

@@ -1,7 +1,9 @@
 import { createTestCa, issueCertificate } from '@vf/certificates/testing';
 import type { RegistrationRecord } from '@vf/core';
+import { signingIdentity, signRecord } from '@vf/signing';
 import {
   buildConsultaRequest,
+  buildRecordXml,
   buildRegFactuRequest,
   parseConsultaReply,
   parseRegFactuReply,
@@ -201,6 +203,36 @@ describe('RegFactuSistemaFacturacion', () => {
       t.sim.configure({ validateSchema: true });
     }
   });
+
+  it.each([true, false])(
+    'reads signed records by their content (schema validation %s): each registered as sent',
+    async (validateSchema) => {
+      t.sim.configure({ validateSchema });
+      try {
+        const signer = signingIdentity(t.taxpayers[TAXPAYER]);
+        const chain = freshChain(TAXPAYER, 'F', 3);
+        const records = [
+          signRecord(buildRecordXml(chain[0]), signer, { at: new Date() }),
+          chain[1],
+          signRecord(buildRecordXml(chain[2]), signer, { at: new Date() }),
+        ];
+        const reply = await httpsCall(t.sim.url, {
+          ca: t.ca,
+          client: t.taxpayers[TAXPAYER],
+          body: buildRegFactuRequest(header(), records),
+        });
+        expect(asResponse(parseRegFactuReply(reply.body)).lines.map((l) => [l.id.invoiceNumber, l.state, l.externalRef])).toEqual(
+          chain.map((r) => [r.id.invoiceNumber, 'Correcto', r.externalRef]),
+        );
+        expect(t.sim.state.counters.registeredByNif[TAXPAYER].map((r) => r.hash)).toEqual(chain.map((r) => r.hash));
+        expect(t.sim.state.counters.signatures).toEqual(
+          validateSchema ? { valid: 2, invalid: 0, missing: 1 } : { valid: 0, invalid: 0, missing: 0 },
+        );
+      } finally {
+        t.sim.configure({ validateSchema: true });
+      }
+    },
+  );
 
   it('counts a send before TiempoEsperaEnvio elapsed as a flow-control violation, and still processes it', async () => {
     t.sim.configure({ waitSeconds: 60 });

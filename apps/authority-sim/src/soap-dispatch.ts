@@ -36,6 +36,17 @@ function decode(ctx: SimulatorContext, bytes: Buffer): string | SoapOutcome {
   }
 }
 
+const SIGNATURE = /<((?:[\w.-]+:)?)Signature\b[\s\S]*?<\/\1Signature\s*>/g;
+
+/**
+ * The message with its records' signatures cut out, for the record model, which never reads them: a signature is
+ * checked on the record's raw bytes (checkSignatures) and is more than half of a signed record's bytes, so parsing
+ * without them reads a message of signed records in about two thirds of the time.
+ */
+function withoutSignatures(xml: string): string {
+  return xml.includes('Signature') ? xml.replace(SIGNATURE, '') : xml;
+}
+
 /** The payload's operation, checked against its namespace when the schemas are checked. */
 async function operationOf(ctx: SimulatorContext, xml: string): Promise<SoapOutcome | { name: OperationName; payload: XmlNode }> {
   const ruleSet = ctx.behaviour.ruleSet;
@@ -53,7 +64,7 @@ async function operationOf(ctx: SimulatorContext, xml: string): Promise<SoapOutc
   let parsed: { name: string; node: XmlNode };
   try {
     // Well-formedness was checked by the extraction above, or is not faulted at all with validation off.
-    parsed = soapBodyPayload(xml, { lenient: true });
+    parsed = soapBodyPayload(withoutSignatures(xml), { lenient: true });
   } catch {
     return clientFault(4103, '', ruleSet);
   }

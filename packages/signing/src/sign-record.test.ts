@@ -4,7 +4,7 @@ import { SignedXml } from 'xml-crypto';
 import { createTestCa, issueCertificate } from '@vf/certificates/testing';
 import { buildRecordXml, buildRegFactuRequest, validateAgainstXsd } from '@vf/xml';
 import { cancellationRecord, f1Record, SAMPLE_ISSUER } from '@vf/xml/testing';
-import { canonicalize, signingIdentity, signRecord, verifyRecordSignature } from './index';
+import { canonicalize, signingIdentity, signRecord, signRecordAsync, verifyRecordSignature } from './index';
 import { xmlsec1Verifies } from './testing';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -120,5 +120,18 @@ describe('what the signature says', () => {
 
   it('refuses a record that is not a standalone canonical element', () => {
     expect(() => signRecord(`<?xml version="1.0"?>${buildRecordXml(alta)}`, identity, { at })).toThrow(/canonical/);
+  });
+});
+
+describe('signing on the thread pool', () => {
+  it('gives exactly the bytes signRecord gives, however many are signed at once', async () => {
+    const records = Array.from({ length: 8 }, (_, i) => buildRecordXml(f1Record({ invoiceNumber: `POOL-${i}` })));
+    const pooled = await Promise.all(records.map((r, i) => signRecordAsync(r, identity, { at, id: `xmldsig-${i}` })));
+    expect(pooled).toEqual(records.map((r, i) => signRecord(r, identity, { at, id: `xmldsig-${i}` })));
+    expect(verifyRecordSignature(pooled[7])).toMatchObject({ status: 'valid' });
+  });
+
+  it('rejects a record that is not a standalone canonical element, before any signing', async () => {
+    await expect(signRecordAsync(`<?xml version="1.0"?>${buildRecordXml(alta)}`, identity, { at })).rejects.toThrow(/canonical/);
   });
 });

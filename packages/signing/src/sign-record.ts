@@ -55,6 +55,31 @@ function digest(text: string): string {
  * scope that inclusive C14N puts on them. The tests prove both with xml-crypto's and xmlsec1's canonicalisation.
  */
 export function signRecord(record: string, identity: SigningIdentity, options: SignOptions): string {
+  const prepared = prepareSignature(record, identity, options);
+  return prepared.complete(sign('sha256', prepared.signedInfo, identity.privateKey));
+}
+
+/**
+ * signRecord with the RSA operation, nearly all of a signature's cost, done on libuv's thread pool: the same bytes,
+ * while the calling thread goes on (a worker prepares the next records meanwhile, and on a machine with more than one
+ * core several signatures are computed at once). Callers bound how many they start at a time.
+ */
+export async function signRecordAsync(record: string, identity: SigningIdentity, options: SignOptions): Promise<string> {
+  const prepared = prepareSignature(record, identity, options);
+  const value = await new Promise<Buffer>((resolve, reject) =>
+    sign('sha256', prepared.signedInfo, identity.privateKey, (err, signature) => (err ? reject(err) : resolve(signature))),
+  );
+  return prepared.complete(value);
+}
+
+interface PreparedSignature {
+  /** The canonical SignedInfo, the bytes the RSA signature is computed over. */
+  signedInfo: Buffer;
+  /** The signed record, given the signature value. */
+  complete(signatureValue: Buffer): string;
+}
+
+function prepareSignature(record: string, identity: SigningIdentity, options: SignOptions): PreparedSignature {
   const root = ROOT.exec(record);
   const closing = root ? `</${root[1]}>` : '';
   if (!root || !record.endsWith(closing)) throw new RecordNotCanonicalError('the record is not a standalone element in canonical form');
@@ -113,26 +138,26 @@ export function signRecord(record: string, identity: SigningIdentity, options: S
       el('ds:Transforms', algorithm('ds:Transform', C14N_10)) + algorithm('ds:DigestMethod', SHA256) + el('ds:DigestValue', propsDigest),
       ` Type="${SIGNED_PROPERTIES_TYPE}" URI="#${canonicalAttribute(propsId)}"`,
     );
-  const signatureValue = sign('sha256', Buffer.from(el('ds:SignedInfo', signedInfo, declarations()), 'utf8'), identity.privateKey).toString(
-    'base64',
-  );
-
-  const signature = el(
-    'ds:Signature',
-    el('ds:SignedInfo', signedInfo) +
-      el('ds:SignatureValue', signatureValue, ` Id="${canonicalAttribute(`${id}-sigvalue`)}"`) +
-      el('ds:KeyInfo', el('ds:X509Data', el('ds:X509Certificate', identity.certificate.base64))) +
-      el(
-        'ds:Object',
+  const signedInfoBytes = Buffer.from(el('ds:SignedInfo', signedInfo, declarations()), 'utf8');
+  const complete = (signatureValue: Buffer) => {
+    const signature = el(
+      'ds:Signature',
+      el('ds:SignedInfo', signedInfo) +
+        el('ds:SignatureValue', signatureValue.toString('base64'), ` Id="${canonicalAttribute(`${id}-sigvalue`)}"`) +
+        el('ds:KeyInfo', el('ds:X509Data', el('ds:X509Certificate', identity.certificate.base64))) +
         el(
-          'xades:QualifyingProperties',
-          el('xades:SignedProperties', signedProperties, propsAttributes),
-          ` xmlns:xades="${XADES_NS}" Target="#${canonicalAttribute(id)}"`,
+          'ds:Object',
+          el(
+            'xades:QualifyingProperties',
+            el('xades:SignedProperties', signedProperties, propsAttributes),
+            ` xmlns:xades="${XADES_NS}" Target="#${canonicalAttribute(id)}"`,
+          ),
         ),
-      ),
-    ` xmlns:ds="${DSIG_NS}" Id="${canonicalAttribute(id)}"`,
-  );
-  return record.slice(0, record.length - closing.length) + signature + closing;
+      ` xmlns:ds="${DSIG_NS}" Id="${canonicalAttribute(id)}"`,
+    );
+    return record.slice(0, record.length - closing.length) + signature + closing;
+  };
+  return { signedInfo: signedInfoBytes, complete };
 }
 
 /**

@@ -119,7 +119,7 @@ export function createSendChainJob(deps: SendChainJobDeps) {
   }
 
   async function sendNext(lease: SendLease): Promise<Step> {
-    const plan = planMessage(await readMessageInput(lease.chainId));
+    const plan = await planMessage(await readMessageInput(lease.chainId));
     if (plan.failed.length > 0) {
       await lease.fenced((tx) => submissionRecordStore.applyInvoiceOutcomes(tx, plan.failed, null));
       logger.warn(

@@ -113,8 +113,8 @@ function input(waiting: BatchInvoice[], patch: Partial<MessageInput> = {}): Mess
   };
 }
 
-test('a chain in order becomes one message: its records rebuilt and written in chain order, for the one issuer, to its environment', () => {
-  const { failed, message } = planMessage(input(chain(3)));
+test('a chain in order becomes one message: its records rebuilt and written in chain order, for the one issuer, to its environment', async () => {
+  const { failed, message } = await planMessage(input(chain(3)));
   expect(failed).toEqual([]);
   expect(message).toMatchObject({ chainId: 'chain-1', taxpayerId: 'taxpayer-1', endpoint: authority.simulatorUrl, incident: false });
   expect(message!.obligado).toEqual({ name: 'EMPRESA DE PRUEBA SL', nif: NIF });
@@ -122,13 +122,13 @@ test('a chain in order becomes one message: its records rebuilt and written in c
   expect(sent.records.map((r) => r.id.invoiceNumber)).toEqual(['F-1', 'F-2', 'F-3']);
   expect(sent.records.map((r) => r.hash)).toEqual(chain(3).map((r) => r.hash));
 
-  const production = planMessage(input(chain(1, () => ({ isProduction: true }))));
+  const production = await planMessage(input(chain(1, () => ({ isProduction: true }))));
   expect(production.message!.endpoint).toMatch(/\/production\/wlpl\//);
 });
 
-test('nothing overtakes a record waiting for the user: earlier records go, later ones wait with waiting_for_earlier_record', () => {
+test('nothing overtakes a record waiting for the user: earlier records go, later ones wait with waiting_for_earlier_record', async () => {
   const rows = chain(5);
-  const { failed, message } = planMessage(input([rows[0], rows[1], rows[3], rows[4]], { held: { id: 'inv-3', chainSeq: 3 } }));
+  const { failed, message } = await planMessage(input([rows[0], rows[1], rows[3], rows[4]], { held: { id: 'inv-3', chainSeq: 3 } }));
   expect(message!.records.map((r) => r.invoiceId)).toEqual(['inv-1', 'inv-2']);
   expect(failed.map((f) => [f.invoiceId, f.status, f.cause])).toEqual([
     ['inv-4', 'error', 'waiting_for_earlier_record'],
@@ -137,10 +137,10 @@ test('nothing overtakes a record waiting for the user: earlier records go, later
   expect(failed[0].nextAttemptAt).toBeNull();
 });
 
-test('a record whose row no longer hashes to its huella is never sent: it and everything after it wait, the records before it go', () => {
+test('a record whose row no longer hashes to its huella is never sent: it and everything after it wait, the records before it go', async () => {
   const rows = chain(4);
   rows[2] = { ...rows[2], invoiceNumber: 'F-3-EDITED' };
-  const { failed, message } = planMessage(input(rows));
+  const { failed, message } = await planMessage(input(rows));
   expect(message!.records.map((r) => r.invoiceId)).toEqual(['inv-1', 'inv-2']);
   expect(failed.map((f) => [f.invoiceId, f.cause])).toEqual([
     ['inv-3', 'record_mismatch'],
@@ -149,8 +149,8 @@ test('a record whose row no longer hashes to its huella is never sent: it and ev
   expect(failed[0].lastError).toMatch(/not to the stored huella/);
 });
 
-test('without a certificate or a taxpayer nothing is sent and every record says why', () => {
-  const noCertificate = planMessage(
+test('without a certificate or a taxpayer nothing is sent and every record says why', async () => {
+  const noCertificate = await planMessage(
     input(chain(2), { certificate: { problem: 'certificate_expired', reason: 'the certificate expired on 2026-01-01' } }),
   );
   expect(noCertificate.message).toBeUndefined();
@@ -158,12 +158,12 @@ test('without a certificate or a taxpayer nothing is sent and every record says 
     ['inv-1', 'certificate_expired', 'the certificate expired on 2026-01-01'],
     ['inv-2', 'certificate_expired', 'the certificate expired on 2026-01-01'],
   ]);
-  const noTaxpayer = planMessage(input(chain(1), { taxpayerId: undefined }));
+  const noTaxpayer = await planMessage(input(chain(1), { taxpayerId: undefined }));
   expect(noTaxpayer.failed.map((f) => f.cause)).toEqual(['taxpayer_missing']);
 });
 
-test('under a certificate the authority suspended, nothing is sent until an operator resumes it, and every record says so', () => {
-  const stopped = planMessage(input(chain(2), { stopped: { code: 4141, since: NOW } }));
+test('under a certificate the authority suspended, nothing is sent until an operator resumes it, and every record says so', async () => {
+  const stopped = await planMessage(input(chain(2), { stopped: { code: 4141, since: NOW } }));
   expect(stopped.message).toBeUndefined();
   expect(stopped.failed.map((f) => [f.invoiceId, f.status, f.cause, f.nextAttemptAt])).toEqual([
     ['inv-1', 'error', 'sender_stopped', null],
@@ -172,12 +172,12 @@ test('under a certificate the authority suspended, nothing is sent until an oper
   expect(stopped.failed[0].lastError).toMatch(/suspended its access \(4141\); an operator must resume it/);
 });
 
-test('Incidencia = S once the message is late: a record older than the tolerance, or one an earlier attempt already carried', () => {
-  expect(planMessage(input(chain(2))).message!.incident).toBe(false);
+test('Incidencia = S once the message is late: a record older than the tolerance, or one an earlier attempt already carried', async () => {
+  expect((await planMessage(input(chain(2)))).message!.incident).toBe(false);
   const old = chain(2, (seq) => (seq === 1 ? { generatedAt: new Date(NOW.getTime() - 121_000) } : {}));
-  expect(planMessage(input(old)).message!.incident).toBe(true);
+  expect((await planMessage(input(old))).message!.incident).toBe(true);
   const retried = chain(2, (seq) => (seq === 2 ? { sendAttempts: 1 } : {}));
-  const message = planMessage(input(retried)).message!;
+  const message = (await planMessage(input(retried))).message!;
   expect(message.incident).toBe(true);
   expect(message.requestXml).toContain('<sum1:Incidencia>S</sum1:Incidencia>');
 });
@@ -185,8 +185,8 @@ test('Incidencia = S once the message is late: a record older than the tolerance
 describe('signatures', () => {
   const RECORD = /<sum1:RegistroAnulacion [\s\S]*?<\/sum1:RegistroAnulacion>/g;
 
-  test('each record never signed is signed with the certificate it goes with, and the message embeds those very bytes', () => {
-    const { message } = planMessage(input(chain(2)));
+  test('each record never signed is signed with the certificate it goes with, and the message embeds those very bytes', async () => {
+    const { message } = await planMessage(input(chain(2)));
     expect(message!.signed.map((s) => s.invoiceId)).toEqual(['inv-1', 'inv-2']);
     expect(message!.requestXml.match(RECORD)).toEqual(message!.signed.map((s) => s.xml));
     for (const { xml } of message!.signed) {
@@ -194,24 +194,34 @@ describe('signatures', () => {
     }
   });
 
-  test('a record signed before goes with its stored bytes, never a second signature; with signing off, new records go unsigned', () => {
-    const first = planMessage(input(chain(2))).message!.signed[0].xml;
+  test('a full window of records and more: each signed as itself, in chain order', async () => {
+    const { message } = await planMessage(input(chain(9)));
+    expect(message!.signed.map((s) => s.invoiceId)).toEqual(chain(9).map((r) => r.id));
+    expect(message!.requestXml.match(RECORD)).toEqual(message!.signed.map((s) => s.xml));
+    message!.signed.forEach(({ xml }, i) => {
+      expect(xml).toContain(`<sum1:NumSerieFacturaAnulada>F-${i + 1}<`);
+      expect(verifyRecordSignature(xml)).toMatchObject({ status: 'valid' });
+    });
+  });
+
+  test('a record signed before goes with its stored bytes, never a second signature; with signing off, new records go unsigned', async () => {
+    const first = (await planMessage(input(chain(2)))).message!.signed[0].xml;
     const rows = chain(2, (seq) => (seq === 1 ? { signedXml: first } : {}));
-    const later = planMessage(input(rows, { now: new Date(NOW.getTime() + 60_000) })).message!;
+    const later = (await planMessage(input(rows, { now: new Date(NOW.getTime() + 60_000) }))).message!;
     expect(later.signed.map((s) => s.invoiceId)).toEqual(['inv-2']);
     expect(later.requestXml.match(RECORD)![0]).toBe(first);
 
-    const off = planMessage(input(rows, { signRecords: false })).message!;
+    const off = (await planMessage(input(rows, { signRecords: false }))).message!;
     expect(off.signed).toEqual([]);
     expect(off.requestXml.match(RECORD)!.map((r) => r.includes('<ds:Signature'))).toEqual([true, false]);
   });
 
-  test('stored signed bytes that are not the record rebuilt from its row are never sent', () => {
-    const signed = planMessage(input(chain(1))).message!.signed[0].xml;
+  test('stored signed bytes that are not the record rebuilt from its row are never sent', async () => {
+    const signed = (await planMessage(input(chain(1)))).message!.signed[0].xml;
     const rows = chain(2, (seq) =>
       seq === 1 ? { signedXml: signed.replace('<sum1:NumSerieFacturaAnulada>F-1<', '<sum1:NumSerieFacturaAnulada>F-9<') } : {},
     );
-    const { failed, message } = planMessage(input(rows));
+    const { failed, message } = await planMessage(input(rows));
     expect(message).toBeUndefined();
     expect(failed.map((f) => [f.invoiceId, f.cause])).toEqual([
       ['inv-1', 'record_mismatch'],

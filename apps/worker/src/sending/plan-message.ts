@@ -1,11 +1,12 @@
 import type { ChainRecord, ServiceCause } from '@vf/core';
 import type { AppConfig } from '@vf/config';
 import { rebuildChainRecord, type BatchInvoice, type InvoiceOutcome, type NewSignedRecord } from '@vf/db';
-import { isSignatureOf, signRecord } from '@vf/signing';
+import { isSignatureOf } from '@vf/signing';
 import { buildRecordXml, buildRegFactuRequest, type SubmissionHeader } from '@vf/xml';
 import type { ClientCertificate } from '../transport/client-certificates';
 import { recordOutcome } from './record-outcome';
 import { selectEndpoint } from '../transport/select-endpoint';
+import { SigningWindow } from './signing-window';
 
 export interface MessageRecord {
   invoiceId: string;
@@ -69,14 +70,14 @@ function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-type WrittenRecord = { record: ChainRecord; xml: string; signedNow: boolean } | { cause: ServiceCause; reason: string };
+type WrittenRecord = { record: ChainRecord; xml: string; signNow: boolean } | { cause: ServiceCause; reason: string };
 
 /**
  * One record as it goes: rebuilt from its row and proven by its huella (never re-hashed), written as a standalone
  * canonical element, then either the signed bytes stored the first time it was signed (which must carry exactly
- * this record), or signed now with the certificate the message goes with, or, with signing off, as written.
+ * this record), or to be signed now with the certificate the message goes with, or, with signing off, as written.
  */
-function writeRecord(row: BatchInvoice, certificate: ClientCertificate, input: MessageInput): WrittenRecord {
+function writeRecord(row: BatchInvoice, input: MessageInput): WrittenRecord {
   let record: ChainRecord;
   try {
     record = rebuildChainRecord(row);
@@ -93,19 +94,19 @@ function writeRecord(row: BatchInvoice, certificate: ClientCertificate, input: M
     if (!isSignatureOf(row.signedXml, xml)) {
       return { cause: 'record_mismatch', reason: 'the stored signed record is not the record rebuilt from the database; it was not sent' };
     }
-    return { record, xml: row.signedXml, signedNow: false };
+    return { record, xml: row.signedXml, signNow: false };
   }
-  if (!input.signRecords) return { record, xml, signedNow: false };
-  return { record, xml: signRecord(xml, certificate.signer, { at: input.now, id: `xmldsig-${row.id}` }), signedNow: true };
+  return { record, xml, signNow: input.signRecords };
 }
 
 /**
  * The next message of a chain, decided from what its sender read (pure: no clock, no I/O): each record rebuilt from its
- * stored row and its huella proven (a record is never re-hashed), signed once (writeRecord), in chain order, stopping
- * before anything that cannot go, with Incidencia=S once the message is late. One chain is one NIF in one environment, so the message
- * carries one ObligadoEmision and goes to one endpoint.
+ * stored row and its huella proven (a record is never re-hashed), signed once (writeRecord; the RSA work on the thread
+ * pool while the next records are written), in chain order, stopping before anything that cannot go, with
+ * Incidencia=S once the message is late. One chain is one NIF in one environment, so the message carries one
+ * ObligadoEmision and goes to one endpoint.
  */
-export function planMessage(input: MessageInput): MessagePlan {
+export async function planMessage(input: MessageInput): Promise<MessagePlan> {
   const { held, certificate } = input;
   const blocked = held ? input.waiting.filter((i) => i.chainSeq > held.chainSeq) : [];
   const batch = held ? input.waiting.filter((i) => i.chainSeq < held.chainSeq) : input.waiting;
@@ -126,18 +127,24 @@ export function planMessage(input: MessageInput): MessagePlan {
   const failed: InvoiceOutcome[] = [...waiting];
   const records: MessageRecord[] = [];
   const recordXml: string[] = [];
-  const signed: NewSignedRecord[] = [];
+  const signedNow: number[] = [];
+  const signing = new SigningWindow(certificate.signer);
   for (const [index, row] of batch.entries()) {
-    const written = writeRecord(row, certificate, input);
+    const written = writeRecord(row, input);
     if ('cause' in written) {
       failed.push(failure(row.id, written.cause, written.reason), ...heldBehind(batch.slice(index + 1), row));
       break;
     }
     records.push({ invoiceId: row.id, record: written.record });
     recordXml.push(written.xml);
-    if (written.signedNow) signed.push({ invoiceId: row.id, xml: written.xml });
+    if (written.signNow) {
+      signedNow.push(index);
+      await signing.add(written.xml, { at: input.now, id: `xmldsig-${row.id}` }, (xml) => (recordXml[index] = xml));
+    }
   }
+  await signing.signed();
   if (records.length === 0) return { failed, message: undefined };
+  const signed: NewSignedRecord[] = signedNow.map((i) => ({ invoiceId: batch[i].id, xml: recordXml[i] }));
 
   const first = batch[0];
   const lateBefore = input.now.getTime() - input.incidentAfterSeconds * 1000;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { STATUS_TRANSITIONS, statusesMovableTo, type ServiceCause } from '@vf/core';
 import type { DbOrTx } from '../client';
-import { submissionInvoices, submissions, type AuthorityStatus } from '../schema';
+import { submissions, type AuthorityStatus } from '../schema';
 import { rawRows } from './raw-rows';
 
 /** (from, to) pairs a worker may write after a send, the authority's answers included: the guard of every outcome. */
@@ -85,7 +85,10 @@ export const submissionRecordStore = {
         requestXml: s.requestXml,
       })
       .returning({ id: submissions.id });
-    await tx.insert(submissionInvoices).values(s.invoiceIds.map((invoiceId, position) => ({ submissionId: row.id, invoiceId, position })));
+    // Raw: one uuid[] rather than three parameters a row (a 1,000-record message made 3,000).
+    await tx.execute(sql`
+      INSERT INTO submission_invoices (submission_id, invoice_id, position)
+      SELECT ${row.id}::uuid, id, ord - 1 FROM unnest(${sql.param(s.invoiceIds)}::uuid[]) WITH ORDINALITY AS t(id, ord)`);
     // Raw: a data-modifying CTE (move, history events and backlog mark in one statement).
     const moved = await rawRows<{ id: string; sendAttempts: number }>(
       tx,
