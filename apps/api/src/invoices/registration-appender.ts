@@ -114,6 +114,25 @@ const NOT_WOKEN: Promise<unknown> = Promise.resolve(undefined);
 const RETRYABLE_LOCK_ERRORS = new Set(['40P01', '55P03']);
 
 /**
+ * After commit: wakes the senders of the chains that received records. PostgreSQL already holds the records, so a
+ * Redis outage only delays them (the reconciler wakes the chains). Resolves to the error when the wake failed.
+ */
+export function wakeChainSendersAfterAppend(queues: Queues, timeoutMs: number) {
+  // A full message now waits: the authority lets it go before its waiting time is over.
+  const full = ({ count, backlog }: AppendedChain) => backlog >= FULL_BATCH && backlog - count < FULL_BATCH;
+  return (chains: AppendedChain[]): Promise<unknown> => {
+    const wake = wakeChainSenders(
+      queues.submission,
+      chains.map((c) => ({ chainId: c.chainId, full: full(c) })),
+    );
+    return withTimeout(wake, timeoutMs, 'enqueue').then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+  };
+}
+
+/**
  * The one writer of chain records. Every append (registration, correction, cancellation) is a compare-and-swap on the
  * chain's head (chain-append-store.ts): built on the head read, written only if the head did not move, built again
  * otherwise, and after a few lost races built and written under the head row's lock.
@@ -125,30 +144,6 @@ const RETRYABLE_LOCK_ERRORS = new Set(['40P01', '55P03']);
  * duplicate, over quota) fails alone. Across processes the head swap keeps every chain exact: a taxpayer whose head
  * moved is built again on the new head, and after a few lost races it locks the head row instead.
  */
-/**
- * After commit: wakes the senders of the chains that received records. PostgreSQL already holds the records, so a
- * Redis outage only delays them (the reconciler wakes the chains). Resolves to the error when the wake failed.
- */
-export function wakeChainSendersAfterAppend(queues: Queues, timeoutMs: number) {
-  // A full message now waits: the authority lets it go before its waiting time is over.
-  const full = ({ count, backlog }: AppendedChain) => backlog >= FULL_BATCH && backlog - count < FULL_BATCH;
-  return async (chains: AppendedChain[]): Promise<unknown> => {
-    try {
-      await withTimeout(
-        wakeChainSenders(
-          queues.submission,
-          chains.map((c) => ({ chainId: c.chainId, full: full(c) })),
-        ),
-        timeoutMs,
-        'enqueue',
-      );
-      return undefined;
-    } catch (err) {
-      return err;
-    }
-  };
-}
-
 export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
   const { db, clock } = deps;
   const pool = db.$client;
