@@ -12,9 +12,11 @@ import { createHealthService } from './health/health-service';
 import { createIdempotencyService } from './idempotency/idempotency-service';
 import { createInvoiceExportService } from './invoices/invoice-export-service';
 import { createInvoiceCancellationService } from './invoices/invoice-cancellation-service';
+import { createInvoiceCorrectionService } from './invoices/invoice-correction-service';
 import { createInvoiceQueryService } from './invoices/invoice-query-service';
 import { createInvoiceRegistrationService } from './invoices/invoice-registration-service';
 import { createInvoiceResendService } from './invoices/invoice-resend-service';
+import { createRegistrationAppender, wakeChainSendersAfterAppend } from './invoices/registration-appender';
 import { createInvoiceQrService } from './qr/invoice-qr-service';
 import { createSystemService } from './systems/system-service';
 import { createCertificateIntake } from './taxpayers/certificate-intake';
@@ -39,24 +41,23 @@ export function composeServices(deps: AppDeps) {
   const taxpayers = createTaxpayerService({ db, intake, clock });
   const sessions = createSessionService({ db, now: clock });
   const signers = createSignerPolicy(deps.config.platformCertificate);
+  const enqueueTimeoutMs = deps.enqueueTimeoutMs ?? 2_000;
+  // The process's one writer of chain records: registrations, corrections and cancellations all append through it.
+  const writer = createRegistrationAppender({ db, clock, afterAppend: wakeChainSendersAfterAppend(deps.queues, enqueueTimeoutMs) });
+  const registration = createInvoiceRegistrationService({ db, writer, clock });
   return {
     clock,
     auth: createAuthService({ db, passwords, throttle }),
     account,
     taxpayers,
     systems: createSystemService({ db }),
-    registration: createInvoiceRegistrationService({
-      db,
-      queues: deps.queues,
-      clock,
-      enqueueTimeoutMs: deps.enqueueTimeoutMs ?? 2_000,
-      logger: deps.logger,
-    }),
+    registration,
+    correction: createInvoiceCorrectionService({ writer, registration }),
     invoices,
     recordVerification: createRecordVerificationService({ invoices, signers }),
     invoiceExport,
-    resend: createInvoiceResendService({ db, queues: deps.queues, invoices, enqueueTimeoutMs: deps.enqueueTimeoutMs ?? 2_000 }),
-    cancellation: createInvoiceCancellationService({ db, queues: deps.queues, clock, enqueueTimeoutMs: deps.enqueueTimeoutMs ?? 2_000 }),
+    resend: createInvoiceResendService({ db, queues: deps.queues, invoices, enqueueTimeoutMs }),
+    cancellation: createInvoiceCancellationService({ db, writer }),
     chain: createChainService({ db }),
     qr: createInvoiceQrService({ db }),
     idempotency: createIdempotencyService({ db, masterKey: deps.config.masterKey }),

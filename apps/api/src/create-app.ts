@@ -100,7 +100,7 @@ export function createApp(deps: AppDeps): Express {
     // Registrations first: the busiest routes are matched before the others are tried. The batch route before
     // invoiceRoutes, whose /invoices/:id would otherwise answer POST /invoices/batch with 405.
     invoiceBatchRoutes(services.registration),
-    invoiceRoutes(services.registration, services.invoices, services.cancellation, services.invoiceExport),
+    invoiceRoutes(services.registration, services.correction, services.invoices, services.cancellation, services.invoiceExport),
     recordVerificationRoutes(services.recordVerification),
     accountRoutes(services.account),
     taxpayerRoutes(services.taxpayers, services.clock),

@@ -52,7 +52,7 @@ export function createDashboard(services: Services): Router {
       render,
     }),
     invoiceActionRoutes({
-      registration: services.registration,
+      correction: services.correction,
       cancellation: services.cancellation,
       invoices: services.invoices,
       accountById: (id) => overview.account(id),

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { decryptSecret, encryptSecret } from '@vf/certificates';
-import type { Db, DbOrTx } from '@vf/db';
+import type { Db } from '@vf/db';
 import { idempotencyStore, type SealedAnswer, type StoredResponse } from '@vf/db';
 
 /** Keys are kept a day, as clients are told. */
@@ -8,14 +8,12 @@ export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 /** Longer than any request runs: a claim older than this belongs to a process that died. */
 export const IDEMPOTENCY_LOCK_SECONDS = 60;
 
-/** The claim one request holds on its key: it alone stores the answer, possibly inside its own transaction. */
+/** The claim one request holds on its key: it alone stores the answer. */
 export interface IdempotencyHandle {
   accountId: string;
   key: string;
   owner: string;
-  /** Stores the answer within the caller's transaction, so it commits (or not) together with the change. */
-  storeWithin(tx: DbOrTx, response: StoredResponse): Promise<void>;
-  /** The answer ready to be stored by a write of the caller's own (the registration statement). */
+  /** The answer ready to be stored by the write it answers, in the same statement (the chain writer's). */
   seal(response: StoredResponse): SealedAnswer;
 }
 
@@ -54,9 +52,6 @@ export function createIdempotencyService(deps: { db: Db; masterKey: Buffer }) {
         accountId,
         key,
         owner,
-        async storeWithin(tx, response) {
-          await idempotencyStore.complete(tx, { accountId, key, owner }, seal(response));
-        },
         seal: (response) => ({ accountId, key, owner, ...seal(response) }),
       };
       return { result, handle };

@@ -245,8 +245,8 @@ describe('Idempotency-Key', () => {
       requestFingerprint('POST', `/api/v1/invoices/${invoiceId}/cancel`, body),
     );
     const accountRow = await services.auth.authenticate(account.apiKey);
-    const record = await services.cancellation.cancel(accountRow!, invoiceId, body, pino({ level: 'silent' }), (tx, r) =>
-      handle.storeWithin(tx, {
+    const record = await services.cancellation.cancel(accountRow!, invoiceId, body, pino({ level: 'silent' }), (r) =>
+      handle.seal({
         status: 201,
         headers: { 'content-type': 'application/json; charset=utf-8' },
         body: JSON.stringify({ data: { id: r.id } }),

@@ -1,27 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { checkAgainstIssuer, correctionFlags, madridToday, type ValidationIssue } from '@vf/core';
+import { checkAgainstIssuer, madridToday, type ValidationIssue } from '@vf/core';
 import type { Db } from '@vf/db';
-import { invoiceStore, systemStore, taxpayerStore, type AccountWithPlan, type InvoiceRow, type SealedAnswer, type SystemRow } from '@vf/db';
+import { systemStore, taxpayerStore, type AccountWithPlan, type SealedAnswer, type SystemRow } from '@vf/db';
 import { FULL_BATCH } from '@vf/db';
-import { wakeChainSender, wakeChainSenders, type Queues } from '@vf/queue';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { countRegistrations } from '../metrics/registration-metrics';
-import type { BeforeCommit } from '../shared/before-commit';
-import { withTimeout } from '@vf/lifecycle';
-import { altaRecordRow } from './alta-record-row';
-import { closeChainSlot, openChainSlot, taxpayerNotFound } from './chain-slot';
 import {
   systemNotFound,
   systemSingleTaxpayer,
+  taxpayerNotFound,
   usableBy,
   type ItemOutcome,
   type RegisteredInvoice,
   type RegistrationItem,
 } from './plan-registrations';
-import { assertInCurrentChain, awaitingAuthority, historyEntry, identityChanges, invoiceNotFound } from './record-history';
-import { createRegistrationAppender, type AppendedChain, type AppendOutcome } from './registration-appender';
+import type { AppendOutcome, RegistrationAppender } from './registration-appender';
 import { validateInvoiceBody } from './validate-invoice-body';
 
 export type { ItemOutcome, RegisteredInvoice } from './plan-registrations';
@@ -37,37 +31,13 @@ export const MAX_BATCH_ITEMS = FULL_BATCH;
 
 export interface RegistrationServiceDeps {
   db: Db;
-  queues: Queues;
+  /** The process's one writer of chain records (group commit). */
+  writer: RegistrationAppender;
   clock: () => Date;
-  enqueueTimeoutMs: number;
-  /** For what happens after a group of requests committed together (waking the chain's sender). */
-  logger: Logger;
 }
 
 export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) {
-  const { db, clock } = deps;
-
-  /**
-   * After commit: PostgreSQL already holds the records, so a Redis outage only delays them (the reconciler wakes the
-   * chains). Resolves to the error when the wake failed.
-   */
-  async function wake(chains: AppendedChain[]): Promise<unknown> {
-    // A full message now waits: the authority lets it go before its waiting time is over.
-    const full = ({ count, backlog }: AppendedChain) => backlog >= FULL_BATCH && backlog - count < FULL_BATCH;
-    try {
-      await withTimeout(
-        wakeChainSenders(
-          deps.queues.submission,
-          chains.map((c) => ({ chainId: c.chainId, full: full(c) })),
-        ),
-        deps.enqueueTimeoutMs,
-        'enqueue',
-      );
-      return undefined;
-    } catch (err) {
-      return err;
-    }
-  }
+  const { db, clock, writer: appender } = deps;
 
   /** Once the wake-up is over (after the answer has gone), the records it failed to enqueue are logged. */
   function warnIfNotWoken(log: Logger, { woken, outcomes }: AppendOutcome): void {
@@ -85,8 +55,6 @@ export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) 
         );
     }
   }
-
-  const appender = createRegistrationAppender({ db, clock, afterAppend: wake });
 
   /** What an invoice must satisfy on its own (validate-invoice-body.ts). No I/O. */
   function validateBody(body: unknown): Omit<RegistrationItem, 'answer'> {
@@ -115,90 +83,8 @@ export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) 
     return undefined;
   }
 
-  /** A subsanación: the corrected invoice as a new record of the invoice, flags chosen from its history. */
-  async function appendCorrection(
-    account: AccountWithPlan,
-    invoiceId: string,
-    checked: CheckedInvoice,
-    beforeCommit?: BeforeCommit<InvoiceRow>,
-  ): Promise<InvoiceRow> {
-    const { invoice } = checked;
-    const id = randomUUID();
-    // Read before the chain lock: nothing that needs it waits for this.
-    const severalTaxpayers = (await taxpayerStore.countForAccount(db, account.id)) > 1;
-    return db.transaction(async (tx) => {
-      const slot = await openChainSlot(tx, account.id, invoice.taxpayerId, clock());
-      // Read under the chain lock: a concurrent correction of the same invoice is either seen here or waits for us.
-      const records = await invoiceStore.recordsOf(tx, account.id, invoiceId);
-      if (records.length === 0) throw invoiceNotFound();
-      const original = records[0];
-      const changed = identityChanges(original, invoice);
-      if (changed.length > 0) {
-        throw ApiError.validation(
-          changed,
-          'A correction keeps the taxpayer, number and date of the invoice; register a new invoice to change them.',
-        );
-      }
-      assertInCurrentChain(original, slot);
-      if (!checked.system.supportsMultipleTaxpayers) {
-        const sole = await systemStore.takeSole(tx, checked.system.id, invoice.taxpayerId);
-        if (sole !== invoice.taxpayerId) throw systemSingleTaxpayer(sole);
-      }
-      // A cancelled invoice is corrected like any other: the subsanación reactivates it once the authority accepts it.
-      const decision = correctionFlags(records.map(historyEntry));
-      if (decision.kind !== 'flags') throw awaitingAuthority(records);
-      const { row, lines } = altaRecordRow({
-        accountId: account.id,
-        id,
-        taxpayer: slot.taxpayer,
-        position: slot.position,
-        previous: slot.previous,
-        generated: slot.generated,
-        invoice,
-        system: checked.system,
-        severalTaxpayers,
-        warnings: checked.warnings,
-      });
-      const inserted = await invoiceStore.insertRecord(
-        tx,
-        {
-          ...row,
-          invoiceId,
-          chainId: slot.chain.id,
-          recordType: 'correction',
-          subsanacion: true,
-          rechazoPrevio: decision.flags.rechazoPrevio ?? null,
-        },
-        lines,
-        'queued',
-      );
-      await closeChainSlot(tx, slot, id);
-      await beforeCommit?.(tx, inserted);
-      return inserted;
-    });
-  }
-
   return {
     check,
-
-    /** `beforeCommit` runs last inside the correction's transaction (the idempotent answer is stored there). */
-    async correct(
-      account: AccountWithPlan,
-      invoiceId: string,
-      body: unknown,
-      log: Logger,
-      beforeCommit?: BeforeCommit<InvoiceRow>,
-    ): Promise<InvoiceRow> {
-      if (!isUuid(invoiceId)) throw invoiceNotFound();
-      const checked = await check(account.id, body);
-      const record = await appendCorrection(account, invoiceId, checked, beforeCommit);
-      const err = await withTimeout(wakeChainSender(deps.queues.submission, record.chainId), deps.enqueueTimeoutMs, 'enqueue').then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      if (err) log.warn({ err, invoiceId: record.id }, 'correction stored but not enqueued; the reconciler will enqueue it');
-      return record;
-    },
 
     /** Dry run: every check registration makes before writing, nothing stored or counted. */
     async validate(accountId: string, body: unknown): Promise<ValidationIssue[]> {

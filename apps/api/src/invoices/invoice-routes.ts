@@ -2,17 +2,18 @@ import { Router } from 'express';
 import Joi from 'joi';
 import { classifyOperation } from '@vf/core';
 import { currentAccount } from '../auth/require-api-key';
-import type { InvoiceRow } from '@vf/db';
 import { ApiError } from '../errors/api-error';
-import { answerWithin, sealedAnswerFor, sendAnswer, type JsonAnswer } from '../idempotency/answer-within';
+import { sealedAnswerFor, sendAnswer, type JsonAnswer } from '../idempotency/sealed-answer';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
 import { shapeIssuesBeyond } from '../http/shape-issues-beyond';
 import type { InvoiceExportService } from './invoice-export-service';
 import { invoiceExportSchema, invoiceListSchema } from './invoice-list-schema';
 import type { InvoiceCancellationService } from './invoice-cancellation-service';
+import type { InvoiceCorrectionService } from './invoice-correction-service';
 import type { InvoiceQueryService } from './invoice-query-service';
 import type { InvoiceRegistrationService } from './invoice-registration-service';
+import type { QueuedRecord } from './queued-record';
 import { registeredAnswer } from './registered-answer';
 import {
   classificationResponse,
@@ -29,7 +30,7 @@ import { cancelSchema } from './invoice-cancellation-service';
 import { classifyRequestSchema, invoiceRequestSchema } from './invoice-request-schema';
 import { renderInvoiceDetail, renderInvoiceSummary, renderRecord, renderSubmission } from './invoice-view';
 
-function recordAnswer(message: string): (r: InvoiceRow) => JsonAnswer {
+function recordAnswer(message: string): (r: QueuedRecord) => JsonAnswer {
   return (r) => ({ status: 201, location: `/api/v1/invoices/${r.invoiceId}`, body: { message, data: renderRecord(r) } });
 }
 
@@ -38,6 +39,7 @@ const cancelledAnswer = recordAnswer('Cancellation (anulación) appended to the 
 
 export function invoiceRoutes(
   registration: InvoiceRegistrationService,
+  correction: InvoiceCorrectionService,
   queries: InvoiceQueryService,
   cancellation: InvoiceCancellationService,
   exports: InvoiceExportService,
@@ -94,7 +96,7 @@ export function invoiceRoutes(
       res.json({ data: renderInvoiceDetail(await queries.get(currentAccount(res).id, req.params.id)) });
     })
     .put(async (req, res) => {
-      const r = await registration.correct(currentAccount(res), req.params.id, req.body, req.log, answerWithin(res, correctedAnswer));
+      const r = await correction.correct(currentAccount(res), req.params.id, req.body, req.log, sealedAnswerFor(res, correctedAnswer));
       sendAnswer(res, correctedAnswer(r));
     })
     .all(methodNotAllowed(['GET', 'PUT']));
@@ -102,7 +104,7 @@ export function invoiceRoutes(
   router
     .route('/invoices/:id/cancel')
     .post(async (req, res) => {
-      const r = await cancellation.cancel(currentAccount(res), req.params.id, req.body, req.log, answerWithin(res, cancelledAnswer));
+      const r = await cancellation.cancel(currentAccount(res), req.params.id, req.body, req.log, sealedAnswerFor(res, cancelledAnswer));
       sendAnswer(res, cancelledAnswer(r));
     })
     .all(methodNotAllowed(['POST']));

@@ -34,7 +34,28 @@ function renderFacts(i: InvoiceFacts) {
 }
 
 /** One record of an invoice's chain history, as sent (or to be sent) to the authority. */
-export function renderRecord(r: InvoiceRow) {
+/** The columns a record's rendering reads: a stored row, or a record just appended. */
+type RenderedRecord = Pick<
+  InvoiceRow,
+  | 'id'
+  | 'invoiceId'
+  | 'recordType'
+  | 'subsanacion'
+  | 'rechazoPrevio'
+  | 'sinRegistroPrevio'
+  | 'hash'
+  | 'previousHash'
+  | 'chainSeq'
+  | 'generatedAtLiteral'
+  | 'authorityStatus'
+  | 'authorityCode'
+  | 'authorityMessage'
+  | 'authorityCsv'
+  | 'cancellationReason'
+  | 'warnings'
+>;
+
+export function renderRecord(r: RenderedRecord) {
   return {
     id: r.id,
     invoice_id: r.invoiceId,

@@ -1,7 +1,6 @@
 import { checkAgainstIssuer, type NormalizedInvoice, type ValidationIssue } from '@vf/core';
-import { duplicateKey, type AppendContext, type AppendWrite, type RegistrationLineRow, type SealedAnswer } from '@vf/db';
+import { altaRecordRow, duplicateKey, type AppendContext, type AppendWrite, type ChainPlace, type SealedAnswer } from '@vf/db';
 import { ApiError } from '../errors/api-error';
-import { altaRecordRow } from './alta-record-row';
 import { generationTime } from './generation-time';
 
 /** What the client is told about a registered invoice (docs/api.md, `POST /invoices`, and the chain position). */
@@ -27,6 +26,8 @@ export interface RegistrationItem {
 }
 
 export type ItemOutcome = { ok: true; registered: RegisteredInvoice } | { ok: false; error: ApiError };
+
+export const taxpayerNotFound = () => new ApiError('taxpayer_not_found', 'No taxpayer with this taxpayer_id in your account.');
 
 // Another account's taxpayer or system is exactly as absent as a missing one: 404, never a hint that it exists.
 export const systemNotFound = () => new ApiError('system_not_found', 'No computer system with this computer_system_id in your account.');
@@ -65,6 +66,32 @@ export function screenRegistrations(ctx: AppendContext, items: RegistrationItem[
     seen.add(key);
     return undefined;
   });
+}
+
+/** The place right after the head `ctx` read: where a correction or a cancellation goes. */
+export function nextPlace(ctx: AppendContext, now: Date): ChainPlace {
+  return { chainId: ctx.chain.id, position: ctx.chain.length + 1, previous: ctx.previous, generated: generationTime(now, ctx.previous) };
+}
+
+/** The write of one record of an existing invoice on the head `ctx` read; nothing counts against the quota. */
+export function recordWrite(
+  ctx: AppendContext,
+  period: string,
+  built: ReturnType<typeof altaRecordRow>,
+  answer?: SealedAnswer,
+): AppendWrite {
+  const system = ctx.systems.get(built.row.computerSystemId);
+  return {
+    chainId: ctx.chain.id,
+    taxpayerId: ctx.taxpayer.id,
+    expected: { length: ctx.chain.length, lastInvoiceId: ctx.chain.lastInvoiceId },
+    period,
+    systems: system ? [system.id] : [],
+    soleSystems: system && !system.supportsMultipleTaxpayers ? [system.id] : [],
+    records: [built.row],
+    lines: built.lines,
+    answers: answer ? [answer] : [],
+  };
 }
 
 export interface PlanOptions {
@@ -109,6 +136,7 @@ export function planRegistrations(
       accountId: opts.accountId,
       id,
       taxpayer: ctx.taxpayer,
+      chainId: ctx.chain.id,
       position,
       previous,
       generated,
@@ -118,7 +146,7 @@ export function planRegistrations(
       warnings: item.warnings,
     });
     write.records.push(row);
-    write.lines.push(...lines.map((line, n): RegistrationLineRow => ({ ...line, invoiceId: id, lineNo: n + 1 })));
+    write.lines.push(...lines);
     const result: RegisteredInvoice = {
       id,
       taxpayerId: ctx.taxpayer.id,

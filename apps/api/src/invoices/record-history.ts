@@ -1,7 +1,6 @@
 import type { NormalizedInvoice, RecordHistoryEntry } from '@vf/core';
-import type { InvoiceRow } from '@vf/db';
+import type { AppendContext, InvoiceRow } from '@vf/db';
 import { ApiError, type FieldIssue } from '../errors/api-error';
-import type { ChainSlot } from './chain-slot';
 
 export const invoiceNotFound = () => new ApiError('invoice_not_found', 'No invoice with this id in your account.');
 
@@ -24,9 +23,9 @@ export function identityChanges(original: InvoiceRow, corrected: NormalizedInvoi
  * New records of an invoice go to the chain it lives in. After the taxpayer switched environment that chain is no
  * longer the one being appended to, and the other environment's authority registry has never seen the invoice.
  */
-export function assertInCurrentChain(original: InvoiceRow, slot: ChainSlot): void {
-  if (original.chainId === slot.chain.id) return;
-  const here = slot.taxpayer.isProduction ? 'production' : 'sandbox';
+export function assertInCurrentChain(original: InvoiceRow, ctx: AppendContext): void {
+  if (original.chainId === ctx.chain.id) return;
+  const here = ctx.taxpayer.isProduction ? 'production' : 'sandbox';
   throw new ApiError(
     'invoice_in_other_environment',
     `The invoice was registered in the ${original.isProduction ? 'production' : 'sandbox'} environment and the taxpayer now registers in ${here}; it can no longer be corrected or cancelled here.`,

@@ -1,4 +1,4 @@
-import type { JsonAnswer } from '../idempotency/answer-within';
+import type { JsonAnswer } from '../idempotency/sealed-answer';
 import type { RegisteredInvoice } from './plan-registrations';
 
 /** The answer to a registration, built once for the client and for the idempotency record stored with the write. */

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_RECORDS_PER_MESSAGE } from '@vf/core';
+import { withTimeout } from '@vf/lifecycle';
+import { wakeChainSenders, type Queues } from '@vf/queue';
 import type { Db } from '@vf/db';
 import {
-  appendRegistrations,
+  appendChainRecords,
   inPoolTransaction,
   quotaStore,
   readAppendContexts,
@@ -12,17 +14,20 @@ import {
   type AccountWithPlan,
   type AppendContext,
   type AppendLookup,
+  type AppendWrite,
+  type DbOrTx,
+  FULL_BATCH,
   type Queryable,
 } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import { quotaExceeded } from '../quota/quota-exceeded';
 import { quotaPeriod } from '../quota/quota-period';
-import { taxpayerNotFound } from './chain-slot';
 import {
   duplicateInvoice,
   planRegistrations,
   screenRegistrations,
   systemNotFound,
+  taxpayerNotFound,
   type ItemOutcome,
   type RegisteredInvoice,
   type RegistrationItem,
@@ -64,6 +69,19 @@ export interface RegistrationAppenderDeps {
   optimisticAttempts?: number;
 }
 
+/**
+ * One record of an existing invoice (a correction or a cancellation), built on the chain head the writer read.
+ * `build` reads what else it needs through `reader`, after the head was read: whatever is appended after that read
+ * moves the head, and the write is refused and built again. It throws to refuse the request.
+ */
+export interface RecordRequest<T> {
+  accountId: string;
+  taxpayerId: string;
+  /** The systems the record names (checked against the read's `systems`). */
+  systemIds: string[];
+  build(ctx: AppendContext, reader: DbOrTx, now: Date): Promise<{ write: AppendWrite; result: T }>;
+}
+
 interface Unit extends AppendRequest {
   key: string;
   resolve(outcome: AppendOutcome): void;
@@ -96,9 +114,32 @@ const NOT_WOKEN: Promise<unknown> = Promise.resolve(undefined);
 const RETRYABLE_LOCK_ERRORS = new Set(['40P01', '55P03']);
 
 /**
+ * After commit: wakes the senders of the chains that received records. PostgreSQL already holds the records, so a
+ * Redis outage only delays them (the reconciler wakes the chains). Resolves to the error when the wake failed.
+ */
+export function wakeChainSendersAfterAppend(queues: Queues, timeoutMs: number) {
+  // A full message now waits: the authority lets it go before its waiting time is over.
+  const full = ({ count, backlog }: AppendedChain) => backlog >= FULL_BATCH && backlog - count < FULL_BATCH;
+  return (chains: AppendedChain[]): Promise<unknown> => {
+    const wake = wakeChainSenders(
+      queues.submission,
+      chains.map((c) => ({ chainId: c.chainId, full: full(c) })),
+    );
+    return withTimeout(wake, timeoutMs, 'enqueue').then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+  };
+}
+
+/**
+ * The one writer of chain records. Every append (registration, correction, cancellation) is a compare-and-swap on the
+ * chain's head (chain-append-store.ts): built on the head read, written only if the head did not move, built again
+ * otherwise, and after a few lost races built and written under the head row's lock.
+ *
  * Group commit. Registrations that arrive while a commit is in flight wait and go together in the next one, whatever
  * their taxpayers: one read of every chain head involved, one statement that swaps each head and inserts every record
- * (registration-append-store.ts), one wake-up of the senders. A taxpayer is in one commit at a time, so its
+ * (chain-append-store.ts), one wake-up of the senders. A taxpayer is in one commit at a time, so its
  * registrations keep their arrival order; each request gets its own result, and an item that fails (system missing,
  * duplicate, over quota) fails alone. Across processes the head swap keeps every chain exact: a taxpayer whose head
  * moved is built again on the new head, and after a few lost races it locks the head row instead.
@@ -229,7 +270,7 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
     const writing = prepared.flatMap((p, i) => (p.kind === 'settled' && p.pending ? [{ i, p }] : []));
     const written =
       writing.length > 0
-        ? await appendRegistrations(
+        ? await appendChainRecords(
             pool,
             writing.map(({ p }) => p.pending!.write),
           )
@@ -288,7 +329,7 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
     }
     const prepared = prepare(group, ctx, { period, now, available });
     if (prepared.kind !== 'settled' || !prepared.pending) return finished(prepared);
-    const [written] = await appendRegistrations(client, [prepared.pending.write]);
+    const [written] = await appendChainRecords(client, [prepared.pending.write]);
     return written.appended ? applied(prepared, written.backlog) : { kind: 'moved' };
   }
 
@@ -330,7 +371,43 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
     return { kind: 'settled', outcomes, overQuota, pending: { write: plan.write, going, registered: plan.registered } };
   }
 
-  return { append };
+  /**
+   * One record of an existing invoice, alone: the same compare-and-swap as registrations, no group (corrections and
+   * cancellations are rare, and each depends on the invoice's records read after the head).
+   */
+  async function appendRecord<T>(request: RecordRequest<T>): Promise<{ result: T; appended: AppendedChain; woken: Promise<unknown> }> {
+    const lookup: AppendLookup = {
+      accountId: request.accountId,
+      taxpayerId: request.taxpayerId,
+      systemIds: request.systemIds,
+      invoices: [],
+    };
+    const attempt = async (q: Queryable, reader: DbOrTx, lock: boolean) => {
+      const [ctx] = await readAppendContexts(q, [lookup], { lock });
+      if (!ctx) throw taxpayerNotFound();
+      const built = await request.build(ctx, reader, clock());
+      const [written] = await appendChainRecords(q, [built.write]);
+      return written.appended ? { result: built.result, appended: appendedChain(built.write, written.backlog) } : undefined;
+    };
+    let done: { result: T; appended: AppendedChain } | undefined;
+    for (let n = 1; !done && n <= optimisticAttempts; n++) done = await attempt(pool, db, false);
+    while (!done) {
+      try {
+        done = await inPoolTransaction(db, (client, tx) => attempt(client, tx, true));
+      } catch (err) {
+        const code = (translateDbError(err) as { cause?: { code?: string }; code?: string }).code;
+        if (!code || !RETRYABLE_LOCK_ERRORS.has(code)) throw err;
+        await sleep(5 + Math.random() * 20);
+      }
+    }
+    return { ...done, woken: deps.afterAppend([done.appended]) };
+  }
+
+  return { append, appendRecord };
+}
+
+function appendedChain(write: AppendWrite, backlog: number): AppendedChain {
+  return { chainId: write.chainId, count: write.records.length, backlog };
 }
 
 export type RegistrationAppender = ReturnType<typeof createRegistrationAppender>;

@@ -95,7 +95,7 @@ export function createTaxpayerService(deps: { db: Db; intake: CertificateIntake;
       if (input.name !== undefined) patch.name = input.name;
       if (input.is_production !== undefined) patch.isProduction = input.is_production;
       await db.transaction(async (tx) => {
-        const current = await taxpayerStore.lockForAppend(tx, accountId, id);
+        const current = await taxpayerStore.lockForUpdate(tx, accountId, id);
         if (!current) throw notFound();
         const nif = patch.nif ?? current.nif;
         const isProduction = patch.isProduction ?? current.isProduction;

@@ -2,13 +2,6 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { chains, invoices } from '../schema';
 
-/** The chain head read under the row lock while a record is appended. */
-export interface LockedChain {
-  id: string;
-  chainLength: number;
-  lastInvoiceId: string | null;
-}
-
 export interface ChainState {
   id: string;
   nif: string;
@@ -49,20 +42,6 @@ export const chainStore = {
   async totalRecords(db: DbOrTx, taxpayerId: string): Promise<number> {
     const rows = await db.select({ n: chains.chainLength }).from(chains).where(eq(chains.taxpayerId, taxpayerId));
     return rows.reduce((sum, r) => sum + r.n, 0);
-  },
-
-  /** SELECT ... FOR UPDATE on the taxpayer's chain in this environment: serialises appends until the transaction ends. */
-  async lockForAppend(db: DbOrTx, taxpayerId: string, isProduction: boolean): Promise<LockedChain | undefined> {
-    const [row] = await db
-      .select({ id: chains.id, chainLength: chains.chainLength, lastInvoiceId: chains.lastInvoiceId })
-      .from(chains)
-      .where(and(eq(chains.taxpayerId, taxpayerId), eq(chains.isProduction, isProduction)))
-      .for('update');
-    return row;
-  },
-
-  async advance(db: DbOrTx, chainId: string, head: { chainLength: number; lastInvoiceId: string }): Promise<void> {
-    await db.update(chains).set(head).where(eq(chains.id, chainId));
   },
 
   /** The taxpayer's chain in one environment; undefined when it never had one there. */

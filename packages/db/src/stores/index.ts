@@ -2,7 +2,7 @@ export * from './store-error';
 export * from './page-key';
 export * from './account-store';
 export * from './quota-store';
-export * from './registration-append-store';
+export * from './chain-append-store';
 export * from './taxpayer-store';
 export * from './chain-store';
 export * from './system-store';

@@ -2,15 +2,11 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { invoiceIsCancelled } from '@vf/core';
 import type { DbOrTx } from '../client';
-import { invoiceLines, invoiceStatusEvents, invoices, type AuthorityStatus } from '../schema';
+import { invoiceLines, invoiceStatusEvents, invoices } from '../schema';
 import type { PageKey } from './page-key';
-import { translatingDbErrors } from './store-error';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
-/** A new chain record: `invoiceId` is its own id for an invoice's first record, else the invoice's. */
-export type NewInvoice = typeof invoices.$inferInsert & { id: string; invoiceId: string; chainId: string };
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
-export type NewInvoiceLine = Omit<typeof invoiceLines.$inferInsert, 'id' | 'invoiceId' | 'lineNo'>;
 export type StatusEventRow = typeof invoiceStatusEvents.$inferSelect;
 
 /** What the next record of the chain needs from the previous one. */
@@ -96,43 +92,6 @@ export const invoiceStore = {
       )
       .limit(1);
     return rows.length > 0;
-  },
-
-  async chainHead(db: DbOrTx, invoiceId: string): Promise<ChainHead | undefined> {
-    const [row] = await db
-      .select({
-        id: invoices.id,
-        issuerNif: invoices.issuerNif,
-        invoiceNumber: invoices.invoiceNumber,
-        invoiceDate: invoices.invoiceDate,
-        hash: invoices.hash,
-        generatedAt: invoices.generatedAt,
-        generatedAtLiteral: invoices.generatedAtLiteral,
-      })
-      .from(invoices)
-      .where(eq(invoices.id, invoiceId));
-    return row;
-  },
-
-  /**
-   * Inserts a chain record, its lines and its first status event; a later record of an invoice becomes the
-   * invoice's current one. Throws StoreError('conflict') on a duplicate.
-   */
-  async insertRecord(db: DbOrTx, invoice: NewInvoice, lines: NewInvoiceLine[], status: AuthorityStatus): Promise<InvoiceRow> {
-    const first = invoice.invoiceId === invoice.id;
-    const [row] = await translatingDbErrors(
-      db
-        .insert(invoices)
-        .values({ ...invoice, currentRecordId: first ? invoice.id : null })
-        .returning(),
-    );
-    if (!first)
-      await db.update(invoices).set({ currentRecordId: invoice.id, updatedAt: new Date() }).where(eq(invoices.id, invoice.invoiceId));
-    if (lines.length > 0) {
-      await db.insert(invoiceLines).values(lines.map((line, i) => ({ ...line, invoiceId: invoice.id, lineNo: i + 1 })));
-    }
-    await db.insert(invoiceStatusEvents).values({ invoiceId: invoice.id, status });
-    return row;
   },
 
   /** Every record of the account's invoice `id`, oldest first; empty when there is no such invoice. */

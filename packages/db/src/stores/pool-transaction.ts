@@ -1,15 +1,19 @@
-import type { Db } from '../client';
-import type { Queryable } from './registration-append-store';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { PoolClient } from 'pg';
+import type { Db, DbOrTx } from '../client';
+import * as schema from '../schema';
+import type { Queryable } from './chain-append-store';
 
 /**
  * Runs `work` in a transaction of its own on one connection of the pool, for the statements written in SQL (the
- * group commit's): committed when `work` resolves, rolled back when it throws.
+ * chain appends'): committed when `work` resolves, rolled back when it throws. `tx` runs the stores' Drizzle queries
+ * on that same connection and transaction (a read under the transaction's locks needs no second connection).
  */
-export async function inPoolTransaction<T>(db: Db, work: (client: Queryable) => Promise<T>): Promise<T> {
+export async function inPoolTransaction<T>(db: Db, work: (client: Queryable, tx: DbOrTx) => Promise<T>): Promise<T> {
   const client = await db.$client.connect();
   try {
     await client.query('BEGIN');
-    const result = await work(client);
+    const result = await work(client, onClient(client));
     await client.query('COMMIT');
     client.release();
     return result;
@@ -21,4 +25,9 @@ export async function inPoolTransaction<T>(db: Db, work: (client: Queryable) => 
     );
     throw err;
   }
+}
+
+function onClient(client: PoolClient): DbOrTx {
+  // Typed as the database: the same query surface; `transaction` is never called on it (the caller holds one).
+  return drizzle(client, { schema }) as unknown as DbOrTx;
 }

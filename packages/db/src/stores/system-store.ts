@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { computerSystems, invoices } from '../schema';
 import { afterPageKey, pageKeyColumns, type PageKey } from './page-key';
@@ -53,24 +53,6 @@ export const systemStore = {
       .where(owned(accountId, id))
       .returning();
     return row;
-  },
-
-  /**
-   * Takes a single-taxpayer system for `taxpayerId` under the system row's lock (until the transaction ends): the
-   * taxpayer that holds it now, which is `taxpayerId` unless another one took it first.
-   */
-  async takeSole(db: DbOrTx, systemId: string, taxpayerId: string): Promise<string> {
-    const [row] = await db
-      .select({ sole: computerSystems.soleTaxpayerId })
-      .from(computerSystems)
-      .where(eq(computerSystems.id, systemId))
-      .for('update');
-    if (row?.sole) return row.sole;
-    await db
-      .update(computerSystems)
-      .set({ soleTaxpayerId: taxpayerId })
-      .where(and(eq(computerSystems.id, systemId), isNull(computerSystems.soleTaxpayerId)));
-    return taxpayerId;
   },
 
   /**

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { chains, invoices, taxpayers } from '../schema';
 import { afterPageKey, pageKeyColumns, type PageKey } from './page-key';
@@ -137,8 +137,11 @@ export const taxpayerStore = {
     return rows.length > 0;
   },
 
-  /** SELECT ... FOR UPDATE: holds the taxpayer's NIF and environment still while a record is appended or they change. */
-  async lockForAppend(db: DbOrTx, accountId: string, id: string): Promise<LockedTaxpayer | undefined> {
+  /**
+   * SELECT ... FOR UPDATE: holds the taxpayer still while its NIF, name or environment change. Appends take no lock on
+   * it: their write is refused when the taxpayer's environment no longer matches the chain read (chain-append-store.ts).
+   */
+  async lockForUpdate(db: DbOrTx, accountId: string, id: string): Promise<LockedTaxpayer | undefined> {
     const [row] = await db
       .select({
         id: taxpayers.id,
@@ -150,10 +153,5 @@ export const taxpayerStore = {
       .where(owned(accountId, id))
       .for('update');
     return row;
-  },
-
-  async countForAccount(db: DbOrTx, accountId: string): Promise<number> {
-    const [row] = await db.select({ n: count() }).from(taxpayers).where(eq(taxpayers.accountId, accountId));
-    return row.n;
   },
 };

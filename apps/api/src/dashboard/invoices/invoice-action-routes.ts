@@ -3,7 +3,7 @@ import type { AccountWithPlan } from '@vf/db';
 import { ApiError } from '../../errors/api-error';
 import type { InvoiceCancellationService } from '../../invoices/invoice-cancellation-service';
 import type { InvoiceQueryService } from '../../invoices/invoice-query-service';
-import type { InvoiceRegistrationService } from '../../invoices/invoice-registration-service';
+import type { InvoiceCorrectionService } from '../../invoices/invoice-correction-service';
 import type { RenderPage } from '../http/page-renderer';
 import { t } from '../i18n/i18n';
 import { signedInSession } from '../session/session-cookie';
@@ -33,7 +33,7 @@ function refusalNotice(err: ApiError): string {
 }
 
 export interface InvoiceActionDeps {
-  registration: InvoiceRegistrationService;
+  correction: InvoiceCorrectionService;
   cancellation: InvoiceCancellationService;
   invoices: InvoiceQueryService;
   accountById: (id: string) => Promise<AccountWithPlan | undefined>;
@@ -85,7 +85,7 @@ export function invoiceActionRoutes(deps: InvoiceActionDeps): Router {
       invoice_date: first.invoiceDate,
     };
     try {
-      await deps.registration.correct(await account(res), id, bodyFromValues(values, identity, keptFromInvoice(detail.invoice)), req.log);
+      await deps.correction.correct(await account(res), id, bodyFromValues(values, identity, keptFromInvoice(detail.invoice)), req.log);
       // A correction of a cancelled invoice reactivates it, once the authority accepts it.
       res.redirect(303, `/app/invoices/${id}?notice=${detail.cancelled ? 'reactivation_queued' : 'correction_queued'}`);
     } catch (err) {

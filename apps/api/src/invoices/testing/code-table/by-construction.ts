@@ -13,11 +13,10 @@ import {
   type RecordHistoryEntry,
 } from '@vf/core';
 import { f1Request } from '@vf/core/testing';
-import { FULL_BATCH } from '@vf/db';
+import { FULL_BATCH, systemSnapshot } from '@vf/db';
 import { buildConsultaRequest, parseRegFactuRequest, SCHEMA_DIR } from '@vf/xml';
 import { systemCreateSchema } from '../../../systems/system-schemas';
 import { taxpayerCreateSchema } from '../../../taxpayers/taxpayer-schemas';
-import { systemSnapshot } from '../../system-snapshot';
 import { TODAY } from './checked-locally';
 import type { ServiceRecords } from './service-records';
 

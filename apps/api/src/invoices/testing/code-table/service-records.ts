@@ -10,15 +10,15 @@ import {
 } from '@vf/core';
 import { f1Request } from '@vf/core/testing';
 import {
+  altaRecordRow,
   rebuildChainRecord,
   storedContentOf,
   type AppendSystem,
-  type RegistrationRow,
+  type ChainRecordRow,
   type StoredChainRecord,
   type StoredLine,
 } from '@vf/db';
 import { buildRegFactuRequest, validateAgainstXsd, type XsdVerdict } from '@vf/xml';
-import { altaRecordRow } from '../../alta-record-row';
 import { generationTime } from '../../generation-time';
 import { TODAY } from './checked-locally';
 
@@ -134,7 +134,7 @@ const STEPS: Step[] = [
 ];
 
 function stored(
-  row: RegistrationRow,
+  row: ChainRecordRow,
   previous: ChainRecord | undefined,
   extra: Partial<StoredChainRecord> & { lines: StoredLine[] },
 ): StoredChainRecord {
@@ -167,9 +167,9 @@ export async function serviceRecords(): Promise<ServiceRecords> {
     if (!result.valid) throw new Error(JSON.stringify(result.errors));
     return result.invoice;
   });
-  const rows: RegistrationRow[] = [];
+  const rows: ChainRecordRow[] = [];
   const records: ChainRecord[] = [];
-  let previousRow: RegistrationRow | undefined;
+  let previousRow: ChainRecordRow | undefined;
   STEPS.forEach((step, n) => {
     const previous = records.at(-1);
     const generated = generationTime(new Date(Date.UTC(2026, 10, 22, 9, 0, n)), previousRow);
@@ -183,6 +183,7 @@ export async function serviceRecords(): Promise<ServiceRecords> {
       accountId: 'account-1',
       id: `record-${n + 1}`,
       taxpayer: TAXPAYER,
+      chainId: 'chain-1',
       position: n + 1,
       previous: head,
       generated,

@@ -1,14 +1,13 @@
 import type { QueryResultRow } from 'pg';
-import type { SistemaInformatico } from '@vf/core';
-import type { RecordWarningJson } from '../schema';
+import type { ChainRecordLine, ChainRecordRow, RecordSystem } from '../records/chain-record-row';
 import type { ChainHead } from './invoice-store';
-import type { StoredInvoiceContent, StoredLine } from './invoice-record-mapping';
 
 /**
- * The registration hot path: two prepared statements per group of registrations, whatever the number of taxpayers in
- * it, and no SQL text built per request (docs/decisions/0007-group-commit-with-compare-and-swap.md). Raw SQL because
- * each statement is one round trip (the lookups folded into the read, every insert and the head swaps folded into the
- * write), which Drizzle's builder cannot express; every row is typed here, at the boundary.
+ * Every append to a chain (registration, correction, cancellation): two prepared statements per group of appends,
+ * whatever the number of taxpayers in it, and no SQL text built per request
+ * (docs/decisions/0007-group-commit-with-compare-and-swap.md). Raw SQL because each statement is one round trip (the
+ * lookups folded into the read, every insert and the head swaps folded into the write), which Drizzle's builder
+ * cannot express; every row is typed here, at the boundary.
  */
 
 /** A pg Pool, or a client inside a transaction: both take a named (prepared) query. */
@@ -16,17 +15,9 @@ export interface Queryable {
   query<R extends QueryResultRow>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
 }
 
-/** The computer system columns a record's SistemaInformatico is made of. */
-export interface AppendSystem {
+/** A computer system a record may name: its SistemaInformatico columns and who may use it. */
+export interface AppendSystem extends RecordSystem {
   id: string;
-  vendorName: string;
-  vendorNif: string;
-  name: string;
-  systemCode: string;
-  version: string;
-  installationNumber: string;
-  onlySupportsVerifactu: boolean;
-  supportsMultipleTaxpayers: boolean;
   /** A single-taxpayer system's one taxpayer, once a registration took it. */
   soleTaxpayerId: string | null;
 }
@@ -223,29 +214,6 @@ function toContext(lookup: AppendLookup, r: ReadRow): AppendContext {
   };
 }
 
-/** A registration record (an invoice's first record) as stored. */
-export interface RegistrationRow extends StoredInvoiceContent {
-  id: string;
-  accountId: string;
-  chainSeq: number;
-  warnings: RecordWarningJson[];
-  issuerNif: string;
-  issuerName: string;
-  systemSnapshot: SistemaInformatico;
-  isProduction: boolean;
-  generatedAtLiteral: string;
-  generatedAt: Date;
-  previousInvoiceId: string | null;
-  previousHash: string | null;
-  hash: string;
-  qrUrl: string;
-}
-
-export interface RegistrationLineRow extends StoredLine {
-  invoiceId: string;
-  lineNo: number;
-}
-
 /** An Idempotency-Key answer stored in the same statement as the records it answers for (body already sealed). */
 export interface SealedAnswer {
   accountId: string;
@@ -262,14 +230,14 @@ export interface AppendWrite {
   taxpayerId: string;
   /** The head the records were built on: the chain's write is refused when it moved since. */
   expected: { length: number; lastInvoiceId: string | null };
-  /** "YYYY-MM": the registrations are counted against the chain's allowance of this month. */
+  /** "YYYY-MM": the registrations (not corrections nor cancellations) count against the chain's allowance of this month. */
   period: string;
   /** Every system the records use. */
   systems: string[];
   /** Single-taxpayer systems the records use: the write takes each for this taxpayer, or fails if another has it. */
   soleSystems: string[];
-  records: RegistrationRow[];
-  lines: RegistrationLineRow[];
+  records: ChainRecordRow[];
+  lines: ChainRecordLine[];
   answers: SealedAnswer[];
 }
 
@@ -298,7 +266,7 @@ WITH h AS (
   FROM h
   WHERE c.id = h.chain_id AND c.id IN (SELECT id FROM locked)
     AND c.chain_length = h.expected_length AND c.last_invoice_id IS NOT DISTINCT FROM h.expected_last
-    AND c.usage_period = h.period AND c.usage_used + h.count <= c.usage_allowance
+    AND (h.count = 0 OR (c.usage_period = h.period AND c.usage_used + h.count <= c.usage_allowance))
     AND EXISTS (SELECT 1 FROM taxpayers t WHERE t.id = h.taxpayer_id AND t.id = c.taxpayer_id AND t.is_production = c.is_production)
     -- A single-taxpayer system another taxpayer holds, or that another taxpayer of this write takes first: not swapped.
     AND NOT EXISTS (SELECT 1 FROM sole WHERE sole.id = ANY(h.sole_systems) AND sole.sole_taxpayer_id <> h.taxpayer_id)
@@ -313,7 +281,8 @@ WITH h AS (
   WHERE h.chain_id IN (SELECT id FROM head) AND s.id = ANY(h.sole_systems) AND s.sole_taxpayer_id IS NULL
 ), r AS (
   SELECT * FROM json_to_recordset($2::json) AS r(
-    id uuid, chain_id uuid, account_id uuid, taxpayer_id uuid, computer_system_id uuid, chain_seq integer, warnings jsonb,
+    id uuid, invoice_id uuid, record_type text, subsanacion boolean, rechazo_previo text, sin_registro_previo boolean,
+    cancellation_reason text, chain_id uuid, account_id uuid, taxpayer_id uuid, computer_system_id uuid, chain_seq integer, warnings jsonb,
     invoice_number text, invoice_date date, invoice_type text, description text, operation_date date, recipient jsonb,
     additional_recipients jsonb, issued_by text, third_party jsonb, simplified_art_72_73 boolean, without_recipient_art_61d boolean,
     coupon boolean, rectification_type text, rectified_base_amount numeric, rectified_tax_amount numeric,
@@ -324,14 +293,15 @@ WITH h AS (
   WHERE r.chain_id IN (SELECT id FROM head)
 ), records AS (
   INSERT INTO invoices (id, invoice_id, current_record_id, chain_id, account_id, taxpayer_id, computer_system_id, chain_seq,
-    record_type, warnings, invoice_number, invoice_date, invoice_type, description, operation_date, recipient,
+    record_type, subsanacion, rechazo_previo, sin_registro_previo, cancellation_reason, warnings, invoice_number, invoice_date, invoice_type, description, operation_date, recipient,
     additional_recipients, issued_by, third_party, simplified_art_72_73, without_recipient_art_61d, coupon,
     rectification_type, rectified_base_amount, rectified_tax_amount, rectified_surcharge_amount, corrected_invoices,
     substituted_invoices, total_amount, total_tax_amount,
     issuer_nif, issuer_name, system_snapshot, is_production, generated_at_literal, generated_at, previous_invoice_id,
     previous_hash, hash, qr_url, authority_status)
-  SELECT r.id, r.id, r.id, r.chain_id, r.account_id, r.taxpayer_id, r.computer_system_id, r.chain_seq,
-    'registration', r.warnings, r.invoice_number, r.invoice_date, r.invoice_type, r.description, r.operation_date, r.recipient,
+  SELECT r.id, r.invoice_id, CASE WHEN r.id = r.invoice_id THEN r.id END, r.chain_id, r.account_id, r.taxpayer_id,
+    r.computer_system_id, r.chain_seq, r.record_type, r.subsanacion, r.rechazo_previo, r.sin_registro_previo,
+    r.cancellation_reason, r.warnings, r.invoice_number, r.invoice_date, r.invoice_type, r.description, r.operation_date, r.recipient,
     r.additional_recipients, r.issued_by, r.third_party, r.simplified_art_72_73, r.without_recipient_art_61d, r.coupon,
     r.rectification_type, r.rectified_base_amount, r.rectified_tax_amount, r.rectified_surcharge_amount, r.corrected_invoices,
     r.substituted_invoices, r.total_amount, r.total_tax_amount,
@@ -339,6 +309,9 @@ WITH h AS (
     r.previous_hash, r.hash, r.qr_url, 'queued'
   FROM r
   RETURNING id
+), current AS (
+  -- A correction or cancellation becomes its invoice's current record (the first record is never in the same write).
+  UPDATE invoices f SET current_record_id = r.id, updated_at = now() FROM r WHERE f.id = r.invoice_id AND r.id <> r.invoice_id
 ), lines AS (
   INSERT INTO invoice_lines (invoice_id, line_no, tax_type, regime_type, operation_type, base_amount, cost_base_amount, tax_rate,
     tax_amount, surcharge_rate, surcharge_amount)
@@ -362,11 +335,11 @@ FROM head LEFT JOIN send_states s ON s.chain_id = head.id`,
 
 /**
  * One round trip and one transaction of its own (or part of the caller's) for any number of chains: per chain, a
- * compare-and-swap on its head row that also counts the registrations against its allowance, then its records, lines,
- * first status events and idempotent answers. A chain whose swap fails stores nothing; the others are not affected.
+ * compare-and-swap on its head row that also counts the registrations against its allowance, then its records
+ * (registrations, corrections, cancellations), lines, first status events and idempotent answers. A chain whose swap fails stores nothing; the others are not affected.
  * The head rows are locked only for this one statement.
  */
-export async function appendRegistrations(q: Queryable, writes: AppendWrite[]): Promise<AppendResult[]> {
+export async function appendChainRecords(q: Queryable, writes: AppendWrite[]): Promise<AppendResult[]> {
   const { rows } = await q.query<{ chain_id: string; backlog: number }>({
     ...WRITE,
     values: [
@@ -380,7 +353,7 @@ export async function appendRegistrations(q: Queryable, writes: AppendWrite[]): 
             expected_last: w.expected.lastInvoiceId,
             new_length: last.chainSeq,
             new_last: last.id,
-            count: w.records.length,
+            count: w.records.filter((r) => r.recordType === 'registration').length,
             period: w.period,
             systems: w.systems,
             sole_systems: w.soleSystems,
@@ -411,9 +384,15 @@ export async function appendRegistrations(q: Queryable, writes: AppendWrite[]): 
   });
 }
 
-function recordJson(chainId: string, r: RegistrationRow) {
+function recordJson(chainId: string, r: ChainRecordRow) {
   return {
     id: r.id,
+    invoice_id: r.invoiceId,
+    record_type: r.recordType,
+    subsanacion: r.subsanacion,
+    rechazo_previo: r.rechazoPrevio,
+    sin_registro_previo: r.sinRegistroPrevio,
+    cancellation_reason: r.cancellationReason,
     chain_id: chainId,
     account_id: r.accountId,
     taxpayer_id: r.taxpayerId,
@@ -453,7 +432,7 @@ function recordJson(chainId: string, r: RegistrationRow) {
   };
 }
 
-function lineJson(chainId: string, l: RegistrationLineRow) {
+function lineJson(chainId: string, l: ChainRecordLine) {
   return {
     chain_id: chainId,
     invoice_id: l.invoiceId,

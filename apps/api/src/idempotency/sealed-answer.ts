@@ -1,6 +1,5 @@
 import type { Response } from 'express';
 import type { SealedAnswer, StoredResponse } from '@vf/db';
-import type { BeforeCommit } from '../shared/before-commit';
 import { idempotencyHandle } from './idempotency';
 
 export interface JsonAnswer {
@@ -10,16 +9,10 @@ export interface JsonAnswer {
 }
 
 /**
- * With an Idempotency-Key, the route's answer is stored inside the write's own transaction: it commits with the
- * record or not at all, so a client that lost the answer gets it back rather than a conflict with its own write.
+ * With an Idempotency-Key, the route's answer for a chain write, sealed for the writer to store in the very statement
+ * that appends the record: it commits with the record or not at all, so a client that lost the answer gets it back
+ * rather than a conflict with its own write (docs/architecture.md, "Idempotent answers").
  */
-export function answerWithin<T>(res: Response, answer: (result: T) => JsonAnswer): BeforeCommit<T> | undefined {
-  const handle = idempotencyHandle(res);
-  if (!handle) return undefined;
-  return (tx, result) => handle.storeWithin(tx, storedResponse(answer(result)));
-}
-
-/** The same for a write that stores the answers itself, in its own statement (registrations): the answer sealed. */
 export function sealedAnswerFor<T>(res: Response, answer: (result: T) => JsonAnswer): ((result: T) => SealedAnswer) | undefined {
   const handle = idempotencyHandle(res);
   if (!handle) return undefined;
@@ -34,7 +27,7 @@ function storedResponse(a: JsonAnswer): StoredResponse {
   };
 }
 
-/** Sends the same answer answerWithin stored. */
+/** Sends the same answer sealedAnswerFor sealed. */
 export function sendAnswer(res: Response, a: JsonAnswer): void {
   res.status(a.status).location(a.location).json(a.body);
 }

@@ -1,0 +1,231 @@
+import {
+  buildCancellationRecord,
+  buildQrUrl,
+  buildRegistrationRecord,
+  toAeatDate,
+  type NormalizedInvoice,
+  type SistemaInformatico,
+  type ValidationIssue,
+} from '@vf/core';
+import type { RecordWarningJson } from '../schema';
+import {
+  storedContentOf,
+  storedLineOf,
+  toStoredInvoice,
+  type StoredInvoiceContent,
+  type StoredLine,
+} from '../stores/invoice-record-mapping';
+
+/**
+ * A chain record as stored: a registration (an invoice's first record), a correction or a cancellation. Built here
+ * with its huella (altaRecordRow, cancellationRecordRow); rebuilt from the database for sending by
+ * rebuildChainRecord, which proves it hashes to the same huella. The one description of what a record row holds.
+ */
+export interface ChainRecordRow extends StoredInvoiceContent {
+  id: string;
+  /** The invoice's first record: the record's own id for a registration. */
+  invoiceId: string;
+  recordType: 'registration' | 'correction' | 'cancellation';
+  accountId: string;
+  chainSeq: number;
+  warnings: RecordWarningJson[];
+  subsanacion: boolean;
+  rechazoPrevio: 'S' | 'X' | null;
+  sinRegistroPrevio: boolean;
+  cancellationReason: string | null;
+  issuerNif: string;
+  issuerName: string;
+  systemSnapshot: SistemaInformatico;
+  isProduction: boolean;
+  generatedAtLiteral: string;
+  generatedAt: Date;
+  previousInvoiceId: string | null;
+  previousHash: string | null;
+  hash: string;
+  qrUrl: string;
+}
+
+export interface ChainRecordLine extends StoredLine {
+  /** The record the line belongs to. */
+  invoiceId: string;
+  lineNo: number;
+}
+
+/** The computer system columns a record's SistemaInformatico is made of. */
+export interface RecordSystem {
+  vendorName: string;
+  vendorNif: string;
+  name: string;
+  systemCode: string;
+  version: string;
+  installationNumber: string;
+  onlySupportsVerifactu: boolean;
+  supportsMultipleTaxpayers: boolean;
+}
+
+/** The record just before a new one in its chain: absent for the first (PrimerRegistro=S). */
+export interface PreviousRecord {
+  id: string;
+  issuerNif: string;
+  invoiceNumber: string;
+  invoiceDate: string;
+  hash: string;
+}
+
+/** Where a new record goes: its chain, its place (1-based) and the record before it. */
+export interface ChainPlace {
+  chainId: string;
+  position: number;
+  previous: PreviousRecord | undefined;
+  /** FechaHoraHusoGenRegistro exactly as hashed and sent, and as a date. */
+  generated: { at: Date; literal: string };
+}
+
+const yesNo = (b: boolean) => (b ? 'S' : 'N');
+
+/**
+ * The SistemaInformatico block as of this record. IndicadorMultiplesOT is computed, never chosen (AEAT's developer
+ * FAQ, "Aclaraciones a dudas de los desarrolladores" §4: S for every record of a user of the software with more than
+ * one taxpayer): S when the system can keep several taxpayers' records (TipoUsoPosibleMultiOT=S) and the account
+ * has more than one. A single-taxpayer system only ever keeps one taxpayer's records, so it says N/N.
+ */
+export function systemSnapshot(system: RecordSystem, accountHasSeveralTaxpayers: boolean): SistemaInformatico {
+  return {
+    NombreRazon: system.vendorName,
+    NIF: system.vendorNif,
+    NombreSistemaInformatico: system.name,
+    IdSistemaInformatico: system.systemCode,
+    Version: system.version,
+    NumeroInstalacion: system.installationNumber,
+    TipoUsoPosibleSoloVerifactu: yesNo(system.onlySupportsVerifactu),
+    TipoUsoPosibleMultiOT: yesNo(system.supportsMultipleTaxpayers),
+    IndicadorMultiplesOT: yesNo(system.supportsMultipleTaxpayers && accountHasSeveralTaxpayers),
+  };
+}
+
+const linkOf = (p: PreviousRecord | undefined) =>
+  p && { issuerNif: p.issuerNif, invoiceNumber: p.invoiceNumber, invoiceDate: toAeatDate(p.invoiceDate), hash: p.hash };
+
+const placed = (place: ChainPlace) => ({
+  chainSeq: place.position,
+  generatedAtLiteral: place.generated.literal,
+  generatedAt: place.generated.at,
+  previousInvoiceId: place.previous?.id ?? null,
+  previousHash: place.previous?.hash ?? null,
+});
+
+export interface AltaRowInput extends ChainPlace {
+  accountId: string;
+  id: string;
+  /** Absent for a registration; the invoice's first record for a correction (subsanación). */
+  correcting?: { invoiceId: string; rechazoPrevio: 'S' | 'X' | null };
+  taxpayer: { nif: string; name: string; isProduction: boolean };
+  invoice: NormalizedInvoice;
+  system: RecordSystem;
+  /** IndicadorMultiplesOT: the account keeps records for more than one taxpayer. */
+  severalTaxpayers: boolean;
+  warnings: ValidationIssue[];
+}
+
+/** A RegistroAlta (registration or correction) at its place in the chain, with the huella over its literals. Pure. */
+export function altaRecordRow(input: AltaRowInput): { row: ChainRecordRow; lines: ChainRecordLine[] } {
+  const { taxpayer } = input;
+  const snapshot = systemSnapshot(input.system, input.severalTaxpayers);
+  // Subsanacion and RechazoPrevio are not part of the huella (AEAT's huella specification): they are stored on the
+  // row and written when sent.
+  const record = buildRegistrationRecord({
+    invoice: input.invoice,
+    issuer: { nif: taxpayer.nif, name: taxpayer.name },
+    system: snapshot,
+    previous: linkOf(input.previous),
+    generatedAt: input.generated.literal,
+    externalRef: input.id,
+  });
+  const qrUrl = buildQrUrl(
+    { nif: record.id.issuerNif, invoiceNumber: record.id.invoiceNumber, invoiceDate: record.id.invoiceDate, total: record.total },
+    { production: taxpayer.isProduction },
+  );
+  const stored = toStoredInvoice(input.invoice);
+  return {
+    row: {
+      id: input.id,
+      invoiceId: input.correcting?.invoiceId ?? input.id,
+      recordType: input.correcting ? 'correction' : 'registration',
+      accountId: input.accountId,
+      ...stored.content,
+      ...placed(input),
+      warnings: input.warnings,
+      subsanacion: input.correcting !== undefined,
+      rechazoPrevio: input.correcting?.rechazoPrevio ?? null,
+      sinRegistroPrevio: false,
+      cancellationReason: null,
+      issuerNif: taxpayer.nif,
+      issuerName: taxpayer.name,
+      systemSnapshot: snapshot,
+      isProduction: taxpayer.isProduction,
+      hash: record.hash,
+      qrUrl,
+    },
+    lines: stored.lines.map((line, n) => ({ ...line, invoiceId: input.id, lineNo: n + 1 })),
+  };
+}
+
+/** What a cancellation repeats of the record it cancels: the invoice's latest record, its content and lines. */
+export interface CancelledRecord extends StoredInvoiceContent {
+  accountId: string;
+  invoiceId: string;
+  issuerNif: string;
+  issuerName: string;
+  systemSnapshot: SistemaInformatico;
+  qrUrl: string;
+  lines: StoredLine[];
+}
+
+export interface CancellationRowInput extends ChainPlace {
+  id: string;
+  latest: CancelledRecord;
+  isProduction: boolean;
+  sinRegistroPrevio: boolean;
+  rechazoPrevio: boolean;
+  reason: string | null;
+}
+
+/**
+ * A RegistroAnulacion at its place in the chain, with its huella. The row repeats the content it cancels, so the
+ * invoice's latest row is always its whole current state. Pure.
+ */
+export function cancellationRecordRow(input: CancellationRowInput): { row: ChainRecordRow; lines: ChainRecordLine[] } {
+  const { latest } = input;
+  const record = buildCancellationRecord({
+    invoice: { issuerNif: latest.issuerNif, invoiceNumber: latest.invoiceNumber, invoiceDate: latest.invoiceDate },
+    system: latest.systemSnapshot,
+    previous: linkOf(input.previous),
+    generatedAt: input.generated.literal,
+    externalRef: input.id,
+    sinRegistroPrevio: input.sinRegistroPrevio,
+    rechazoPrevio: input.rechazoPrevio,
+  });
+  const { lines, accountId, invoiceId, issuerNif, issuerName, systemSnapshot: snapshot, qrUrl } = latest;
+  return {
+    row: {
+      id: input.id,
+      invoiceId,
+      recordType: 'cancellation',
+      accountId,
+      ...storedContentOf(latest),
+      ...placed(input),
+      warnings: [],
+      subsanacion: false,
+      rechazoPrevio: input.rechazoPrevio ? 'S' : null,
+      sinRegistroPrevio: input.sinRegistroPrevio,
+      cancellationReason: input.reason,
+      issuerNif,
+      issuerName,
+      systemSnapshot: snapshot,
+      isProduction: input.isProduction,
+      hash: record.hash,
+      qrUrl,
+    },
+    lines: lines.map((line, n) => ({ ...storedLineOf(line), invoiceId: input.id, lineNo: n + 1 })),
+  };
+}
