@@ -4,22 +4,22 @@ import type { Services } from '../compose';
 import { rejectControlCharactersInQuery } from '../http/input-guard';
 import { apiKeyRoutes } from './api-key/api-key-routes';
 import { createAssetRouter } from './assets/asset-router';
-import { chainRoutes } from './chain/chain-routes';
+import { chainPageRoutes } from './chain/chain-page-routes';
 import { dashboardErrorHandler } from './http/dashboard-error-handler';
 import { csrfRefusedPage, notFoundPage } from './http/error-pages';
 import { formBody } from './http/form-body';
 import { createPageRenderer } from './http/page-renderer';
 import { securityHeaders } from './http/security-headers';
 import { invoiceActionRoutes } from './invoices/invoice-action-routes';
-import { invoiceRoutes } from './invoices/invoice-routes';
+import { invoicePageRoutes } from './invoices/invoice-page-routes';
 import { localeMiddleware } from './i18n/locale-middleware';
 import { overviewRoutes } from './overview/overview-routes';
 import { verifyCsrf } from './session/csrf';
 import { loadSession, requireSession } from './session/session-cookie';
 import { signInRoutes } from './sign-in/sign-in-routes';
-import { systemRoutes } from './systems/system-routes';
-import { taxpayerRoutes } from './taxpayers/taxpayer-routes';
-import { webhookRoutes } from './webhooks/webhook-routes';
+import { systemPageRoutes } from './systems/system-page-routes';
+import { taxpayerPageRoutes } from './taxpayers/taxpayer-page-routes';
+import { webhookPageRoutes } from './webhooks/webhook-page-routes';
 
 /** Paths the dashboard answers; everything else (the API, Bull Board) passes through untouched. */
 function isDashboardPath(path: string): boolean {
@@ -43,7 +43,7 @@ export function createDashboard(services: Services): Router {
   pages.use(
     signInRoutes({ auth: services.auth, signIn, render, accountById: (id) => overview.account(id) }),
     overviewRoutes({ overview, render, clock }),
-    invoiceRoutes({
+    invoicePageRoutes({
       clock,
       invoices: services.dashboardInvoices,
       taxpayers: services.taxpayers,
@@ -58,11 +58,11 @@ export function createDashboard(services: Services): Router {
       accountById: (id) => overview.account(id),
       render,
     }),
-    taxpayerRoutes({ taxpayers: services.taxpayers, render, clock }),
-    chainRoutes({ chain: services.chain, verification: services.chainVerification, render }),
-    systemRoutes({ systems: services.systems, render }),
+    taxpayerPageRoutes({ taxpayers: services.taxpayers, render, clock }),
+    chainPageRoutes({ chain: services.chain, verification: services.chainVerification, render }),
+    systemPageRoutes({ systems: services.systems, render }),
     apiKeyRoutes({ overview, auth: services.auth, render }),
-    webhookRoutes({ webhooks: services.webhooks, render }),
+    webhookPageRoutes({ webhooks: services.webhooks, render }),
   );
   pages.use((req, res) => render(req, res, notFoundPage(), 404));
   pages.use(dashboardErrorHandler(render));

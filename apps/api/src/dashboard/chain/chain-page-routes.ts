@@ -11,7 +11,7 @@ function position(value: unknown): string | undefined {
   return typeof value === 'string' && /^\s*[1-9]\d{0,8}\s*$/.test(value) ? value.trim() : undefined;
 }
 
-export function chainRoutes(deps: { chain: ChainService; verification: ChainVerificationService; render: RenderPage }): Router {
+export function chainPageRoutes(deps: { chain: ChainService; verification: ChainVerificationService; render: RenderPage }): Router {
   const router = Router();
   const account = (res: Response) => signedInSession(res).accountId;
 

@@ -20,7 +20,7 @@ function formValues(body: unknown): WebhookFormValues {
 }
 
 // Through the API's schema and service: same URL rule, same secret handling. Every POST redirects (POST-redirect-GET).
-export function webhookRoutes(deps: { webhooks: WebhookService; render: RenderPage }): Router {
+export function webhookPageRoutes(deps: { webhooks: WebhookService; render: RenderPage }): Router {
   const { webhooks, render } = deps;
   const router = Router();
   const account = (res: Response) => signedInSession(res).accountId;

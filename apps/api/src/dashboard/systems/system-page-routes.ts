@@ -40,7 +40,7 @@ function request(values: SystemFormValues): Record<string, string | boolean> {
 }
 
 // Sent through the API's own schemas and service: same validation, same 409 rule.
-export function systemRoutes(deps: { systems: SystemService; render: RenderPage }): Router {
+export function systemPageRoutes(deps: { systems: SystemService; render: RenderPage }): Router {
   const { systems, render } = deps;
   const router = Router();
   const account = (res: Response) => signedInSession(res).accountId;

@@ -39,7 +39,7 @@ function certificateInput(
 }
 
 // Sent through the API's own schemas and service: same validation, same 409 rules, same certificate checks.
-export function taxpayerRoutes(deps: { taxpayers: TaxpayerService; render: RenderPage; clock: () => Date }): Router {
+export function taxpayerPageRoutes(deps: { taxpayers: TaxpayerService; render: RenderPage; clock: () => Date }): Router {
   const { taxpayers, render, clock } = deps;
   const router = Router();
   const account = (res: Response) => signedInSession(res).accountId;

@@ -55,7 +55,7 @@ function parseFilters(section: InvoiceSection, filters: InvoiceFilterValues): In
   return parseWith(invoiceListSchema, { ...given, kind: section === 'corrective' ? 'corrective' : 'normal' });
 }
 
-export function invoiceRoutes(deps: {
+export function invoicePageRoutes(deps: {
   invoices: DashboardInvoiceService;
   taxpayers: TaxpayerService;
   qr: InvoiceQrService;
