@@ -1,12 +1,11 @@
 import { Router } from 'express';
-import type { AuthService } from '../../auth/auth-service';
 import type { RenderPage } from '../http/page-renderer';
 import { holdNewKey, takeNewKey } from '../one-time/new-key-flash';
-import type { AccountActivityService } from '../../account/account-activity-service';
+import type { ApiServices } from '../dashboard-api';
 import { SESSION_COOKIE, signedInSession } from '../session/session-cookie';
 import { apiKeyPage } from './api-key-page';
 
-export function apiKeyRoutes(deps: { overview: AccountActivityService; auth: AuthService; render: RenderPage }): Router {
+export function apiKeyRoutes(deps: { overview: ApiServices['overview']; auth: ApiServices['auth']; render: RenderPage }): Router {
   const router = Router();
 
   router.get('/app/api-key', async (req, res) => {

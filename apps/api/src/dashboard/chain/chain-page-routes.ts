@@ -1,17 +1,19 @@
 import { Router, type Request, type Response } from 'express';
-import type { ChainService } from '../../chain/chain-service';
 import type { RenderPage } from '../http/page-renderer';
 import { signedInSession } from '../session/session-cookie';
 import { chainPage } from './chain-page';
-import type { ChainVerificationService } from '../../chain/chain-verification-service';
-import type { ChainVerification } from '../../chain/verify-chain';
+import type { ApiServices, ChainVerification } from '../dashboard-api';
 
 /** A chain position typed in the form: a positive whole number, or nothing (an end of the chain). */
 function position(value: unknown): string | undefined {
   return typeof value === 'string' && /^\s*[1-9]\d{0,8}\s*$/.test(value) ? value.trim() : undefined;
 }
 
-export function chainPageRoutes(deps: { chain: ChainService; verification: ChainVerificationService; render: RenderPage }): Router {
+export function chainPageRoutes(deps: {
+  chain: ApiServices['chain'];
+  verification: ApiServices['chainVerification'];
+  render: RenderPage;
+}): Router {
   const router = Router();
   const account = (res: Response) => signedInSession(res).accountId;
 

@@ -1,15 +1,15 @@
 import type { ErrorRequestHandler } from 'express';
-import { cutShort, toApiError } from '../../errors/error-handler';
+import type { ApiProblems } from '../dashboard-api';
 import { t } from '../i18n/i18n';
 import { badFormPage, notFoundPage, refusedPage, serverErrorPage } from './error-pages';
 import { MalformedFormError, MAX_FORM_BYTES } from './form-body';
 import type { RenderPage } from './page-renderer';
 
 /** Dashboard errors as HTML pages in the layout, never as the API's problem+json. */
-export function dashboardErrorHandler(render: RenderPage): ErrorRequestHandler {
+export function dashboardErrorHandler(render: RenderPage, problems: ApiProblems): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    if (res.headersSent) return cutShort(req, res, err);
-    const known = toApiError(err);
+    if (res.headersSent) return problems.cutShort(req, res, err);
+    const known = problems.known(err);
     if (known) {
       for (const [name, value] of Object.entries(known.options.headers ?? {})) res.setHeader(name, value);
       if (known.code === 'service_unavailable') req.log.warn({ err }, 'dependency unavailable');

@@ -1,6 +1,5 @@
 import express, { type RequestHandler, type Response } from 'express';
-import { ApiError } from '../../errors/api-error';
-import { controlCharacterField, invalidCharacters } from '../../http/input-guard';
+import type { ApiProblems } from '../dashboard-api';
 import { parseMultipart, type UploadedFile } from './parse-multipart';
 
 export { MalformedFormError } from './malformed-form-error';
@@ -19,23 +18,25 @@ function isIdentity(encoding: string | undefined): boolean {
  * way req.body holds the text fields (the CSRF token among them); uploaded files are in res.locals. A field
  * holding a control character is refused here, before any page handler sees it.
  */
-export const formBody: RequestHandler = (req, res, next) => {
-  if (req.method !== 'POST') return next();
-  const checked = (err?: unknown) => {
-    if (err) return next(err);
-    const culprit = controlCharacterField(req.body);
-    next(culprit === undefined ? undefined : invalidCharacters(culprit));
+export function formBody(problems: ApiProblems): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'POST') return next();
+    const checked = (err?: unknown) => {
+      if (err) return next(err);
+      const culprit = problems.controlCharacterField(req.body);
+      next(culprit === undefined ? undefined : problems.invalidCharacters(culprit));
+    };
+    if (!req.is('multipart/form-data')) return urlencoded(req, res, checked);
+    if (!isIdentity(req.headers['content-encoding'])) {
+      return next(problems.create('unsupported_content_encoding', 'Send the form uncompressed.'));
+    }
+    parseMultipart(req, MAX_FORM_BYTES, (detail) => problems.create('too_many_fields', detail)).then((form) => {
+      req.body = form.fields;
+      res.locals.uploadedFiles = form.files;
+      checked();
+    }, next);
   };
-  if (!req.is('multipart/form-data')) return urlencoded(req, res, checked);
-  if (!isIdentity(req.headers['content-encoding'])) {
-    return next(new ApiError('unsupported_content_encoding', 'Send the form uncompressed.'));
-  }
-  parseMultipart(req, MAX_FORM_BYTES).then((form) => {
-    req.body = form.fields;
-    res.locals.uploadedFiles = form.files;
-    checked();
-  }, next);
-};
+}
 
 export function uploadedFile(res: Response, name: string): UploadedFile | undefined {
   return (res.locals.uploadedFiles as Record<string, UploadedFile> | undefined)?.[name];

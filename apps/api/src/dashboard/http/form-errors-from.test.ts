@@ -1,8 +1,8 @@
-import { ApiError } from '../../errors/api-error';
+import { apiProblems } from '../../dashboard-api';
 import { runInLocale } from '../i18n/i18n';
 import { formErrorsFrom } from './form-errors-from';
 
-const refused = ApiError.validation([
+const refused = apiProblems.validation([
   { field: 'name', code: 'too_long', message: 'name must be at most 120 characters' },
   { field: 'certificate_path', code: 'certificate_expired', message: 'certificate_path: the certificate expired on 2025-01-01' },
 ]);

@@ -1,4 +1,4 @@
-import { ApiError, type FieldIssue } from '../../errors/api-error';
+import type { FieldIssue, Problem } from '../dashboard-api';
 import type { FormErrors } from '../html/form-fields';
 import { locale, t } from '../i18n/i18n';
 
@@ -27,17 +27,17 @@ function messageOf(issue: FieldIssue, apiField: string, label: string): string {
 }
 
 /**
- * Turns the API's validation error into per-field form errors, naming fields by their form labels
+ * Turns the API's validation problem (`problems.of(err)`) into per-field form errors, naming fields by their form labels
  * ("nif is not a valid Spanish NIF…" -> "NIF is not a valid Spanish NIF…"); `formFields` renames API fields to the
  * form's own input names where they differ. Undefined when the error carries no
  * field problems, so the caller decides what else to say or rethrows.
  */
 export function formErrorsFrom(
-  err: unknown,
+  err: Problem | undefined,
   labels: Record<string, string>,
   formFields: Record<string, string> = {},
 ): FormErrors | undefined {
-  if (!(err instanceof ApiError) || !err.options.errors?.length) return undefined;
+  if (!err?.options.errors?.length) return undefined;
   const errors: FormErrors = {};
   for (const issue of err.options.errors) {
     const apiField = issue.field.split('.')[0];

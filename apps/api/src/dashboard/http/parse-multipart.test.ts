@@ -1,18 +1,17 @@
 import express, { type ErrorRequestHandler } from 'express';
 import request from 'supertest';
-import { ApiError } from '../../errors/api-error';
+import { apiProblems } from '../../dashboard-api';
 import { formBody, MalformedFormError, MAX_FORM_BYTES, uploadedFile } from './form-body';
 
 // The parser behind a bare route: echoes what it read, and the status the dashboard's error handler would use.
 const app = express();
-app.post('/form', formBody, (req, res) => {
+app.post('/form', formBody(apiProblems), (req, res) => {
   const file = uploadedFile(res, 'certificate');
   res.json({ fields: req.body, file: file && { filename: file.filename, contentType: file.contentType, hex: file.data.toString('hex') } });
 });
 const statusOf: ErrorRequestHandler = (err, _req, res, _next) => {
-  const status =
-    err instanceof ApiError ? err.status : err instanceof MalformedFormError ? 400 : err?.type === 'entity.too.large' ? 413 : 500;
-  res.status(status).json({ code: err instanceof ApiError ? err.code : undefined });
+  const status = apiProblems.of(err)?.status ?? (err instanceof MalformedFormError ? 400 : err?.type === 'entity.too.large' ? 413 : 500);
+  res.status(status).json({ code: apiProblems.of(err)?.code });
 };
 app.use(statusOf);
 

@@ -1,6 +1,5 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { ApiError } from '../../errors/api-error';
 import { formTooLarge, MalformedFormError } from './malformed-form-error';
 
 export interface UploadedFile {
@@ -20,9 +19,10 @@ const MAX_FIELD_BYTES = 64 * 1024;
 
 /**
  * Reads a multipart/form-data request (RFC 7578) with busboy into memory: the dashboard's forms hold one small
- * certificate at most. The whole body is capped at `maxBytes`; beyond it the parse fails with a 413 error.
+ * certificate at most. The whole body is capped at `maxBytes`; beyond it the parse fails with a 413 error. More
+ * parts than any page sends fail with `tooManyFields` (the API's 413 problem, given by the caller).
  */
-export function parseMultipart(req: Request, maxBytes: number): Promise<MultipartForm> {
+export function parseMultipart(req: Request, maxBytes: number, tooManyFields: (detail: string) => Error): Promise<MultipartForm> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -74,9 +74,7 @@ export function parseMultipart(req: Request, maxBytes: number): Promise<Multipar
       );
     });
     for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) {
-      parser.on(limit, () =>
-        fail(new ApiError('too_many_fields', `The form has more parts than any page of the dashboard sends (${limit}).`)),
-      );
+      parser.on(limit, () => fail(tooManyFields(`The form has more parts than any page of the dashboard sends (${limit}).`)));
     }
     parser.on('error', (err: Error) => fail(new MalformedFormError('the form upload was not complete or not well-formed', { cause: err })));
     parser.on('close', () => {

@@ -1,7 +1,6 @@
 import type { InvoiceDetail, InvoiceRow } from '@vf/db';
-import { ApiError, type FieldIssue } from '../../errors/api-error';
+import type { ApiViews, FieldIssue, Problem } from '../dashboard-api';
 import type { FormErrors } from '../html/form-fields';
-import { renderBreakdownLine } from '../../invoices/invoice-view';
 import { TRANSLATED_CODES } from '../http/form-errors-from';
 import { locale, t } from '../i18n/i18n';
 
@@ -40,8 +39,8 @@ export const MAX_FORM_LINES = 8;
 
 const text = (v: string | null | undefined) => v ?? '';
 
-/** The invoice's current content as form values: what the form starts from. */
-export function valuesFromInvoice({ invoice: i, lines }: InvoiceDetail): CorrectionValues {
+/** The invoice's current content as form values: what the form starts from (lines in the API's field names). */
+export function valuesFromInvoice({ invoice: i, lines }: InvoiceDetail, breakdownLine: ApiViews['breakdownLine']): CorrectionValues {
   const values: CorrectionValues = {
     invoice_type: i.invoiceType,
     description: i.description,
@@ -60,7 +59,7 @@ export function valuesFromInvoice({ invoice: i, lines }: InvoiceDetail): Correct
     else Object.assign(values, { 'recipient.country': r.country, 'recipient.id_type': r.id_type, 'recipient.id': r.id });
   }
   lines.forEach((l, n) => {
-    const line: Record<(typeof LINE_FIELDS)[number], string | null> = renderBreakdownLine(l);
+    const line = breakdownLine(l);
     for (const f of LINE_FIELDS) values[`breakdown.${n}.${f}`] = text(line[f]);
   });
   return values;
@@ -208,8 +207,8 @@ export function correctionFieldLabel(field: string): string {
  * The API's field problems keyed by field path (the form's input names); undefined when there are none. English is
  * the API's own language, so an English page keeps its precise message; otherwise a known code is said by the catalogue.
  */
-export function correctionErrorsFrom(err: unknown): FormErrors | undefined {
-  if (!(err instanceof ApiError) || !err.options.errors?.length) return undefined;
+export function correctionErrorsFrom(err: Problem | undefined): FormErrors | undefined {
+  if (!err?.options.errors?.length) return undefined;
   const errors: FormErrors = {};
   for (const issue of err.options.errors) {
     // breakdown[0].base_amount -> breakdown.0.base_amount, the input's name.

@@ -1,10 +1,6 @@
 import type { Response } from 'express';
 import { explainCause, inPlainWords } from '@vf/core';
-import { isUuid } from '../../http/is-uuid';
-import type { InvoiceExportService } from '../../invoices/invoice-export-service';
-import type { InvoiceListQuery } from '../../invoices/invoice-list-schema';
-import type { InvoiceQueryService } from '../../invoices/invoice-query-service';
-import type { TaxpayerService } from '../../taxpayers/taxpayer-service';
+import type { ApiServices, ApiViews, InvoiceFilters } from '../dashboard-api';
 import { statusLabel } from '../html/status-badge';
 import { locale } from '../i18n/i18n';
 import { streamInvoiceCsv } from './invoice-csv-export';
@@ -18,18 +14,19 @@ const MAX_POLLED_IDS = 100;
 
 /** Lists, exports and details through the API's own services; only what the pages add is put together here. */
 export function createDashboardInvoiceService(deps: {
-  invoices: InvoiceQueryService;
-  invoiceExport: InvoiceExportService;
-  taxpayers: TaxpayerService;
+  invoices: ApiServices['invoices'];
+  invoiceExport: ApiServices['invoiceExport'];
+  taxpayers: ApiServices['taxpayers'];
+  views: Pick<ApiViews, 'isUuid'>;
 }) {
   return {
     /** A numbered page of the list in the order the page's links name, and how many invoices match in all. */
-    page(accountId: string, query: InvoiceListQuery, sort: SortOption, page: number, pageSize: number) {
+    page(accountId: string, query: InvoiceFilters, sort: SortOption, page: number, pageSize: number) {
       return deps.invoices.numberedPage(accountId, { ...query, sort: SORT_OPTIONS[sort] }, page, pageSize);
     },
 
     /** The list's invoices as a CSV file, streamed to `res` in batches. */
-    exportCsv(res: Response, accountId: string, query: InvoiceListQuery, sort: SortOption, today: string): Promise<void> {
+    exportCsv(res: Response, accountId: string, query: InvoiceFilters, sort: SortOption, today: string): Promise<void> {
       return streamInvoiceCsv(res, deps.invoiceExport, accountId, { ...query, sort: SORT_OPTIONS[sort] }, today);
     },
 
@@ -46,7 +43,7 @@ export function createDashboardInvoiceService(deps: {
 
     /** What the polling script needs to update badges in place; unknown and foreign ids are simply absent. */
     async statuses(accountId: string, ids: string[]) {
-      const rows = await deps.invoices.statuses(accountId, ids.filter(isUuid).slice(0, MAX_POLLED_IDS));
+      const rows = await deps.invoices.statuses(accountId, ids.filter(deps.views.isUuid).slice(0, MAX_POLLED_IDS));
       const messageOf = (r: (typeof rows)[number]) => {
         // A code, an error or a cause of the service's (a number taken by another record) is said in plain words.
         const text =

@@ -1,9 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import type { AccountWithPlan } from '@vf/db';
-import { ApiError } from '../../errors/api-error';
-import type { InvoiceCancellationService } from '../../invoices/invoice-cancellation-service';
-import type { InvoiceQueryService } from '../../invoices/invoice-query-service';
-import type { InvoiceRegistrationService } from '../../invoices/invoice-registration-service';
+import type { ApiProblems, ApiServices, ApiViews, Problem } from '../dashboard-api';
 import type { RenderPage } from '../http/page-renderer';
 import { t } from '../i18n/i18n';
 import { signedInSession } from '../session/session-cookie';
@@ -20,12 +17,12 @@ import { correctionPage } from './correction-page';
 const CORRECTION_REFUSALS = ['invoice_awaiting_authority', 'invoice_in_other_environment', 'system_single_taxpayer'];
 
 /** Why a correction cannot be made now, in the reader's language. */
-function correctionRefusal(err: ApiError): string {
+function correctionRefusal(err: Problem): string {
   return t(`correction.refused.${CORRECTION_REFUSALS.includes(err.code) ? err.code : 'other'}`);
 }
 
 /** Notices are fixed texts (never text from the URL), so a refusal maps to one of them. */
-function refusalNotice(err: ApiError): string {
+function refusalNotice(err: Problem): string {
   if (err.code === 'already_cancelled') return 'cancellation_already';
   if (err.code === 'invoice_awaiting_authority') return 'cancellation_awaiting';
   if (err.code === 'invoice_in_other_environment') return 'cancellation_other_environment';
@@ -33,22 +30,24 @@ function refusalNotice(err: ApiError): string {
 }
 
 export interface InvoiceActionDeps {
-  registration: InvoiceRegistrationService;
-  cancellation: InvoiceCancellationService;
-  invoices: InvoiceQueryService;
+  registration: ApiServices['registration'];
+  cancellation: ApiServices['cancellation'];
+  invoices: ApiServices['invoices'];
   accountById: (id: string) => Promise<AccountWithPlan | undefined>;
   render: RenderPage;
+  problems: ApiProblems;
+  views: ApiViews;
 }
 
 /** Correcting and cancelling an invoice and reading each record's XML from the dashboard: the API's own services, POST-redirect-GET. */
 export function invoiceActionRoutes(deps: InvoiceActionDeps): Router {
-  const { invoices, render } = deps;
+  const { invoices, render, problems } = deps;
   const router = Router();
   const accountId = (res: Response) => signedInSession(res).accountId;
 
   async function account(res: Response): Promise<AccountWithPlan> {
     const found = await deps.accountById(accountId(res));
-    if (!found) throw new ApiError('not_found', 'The signed-in account no longer exists.');
+    if (!found) throw problems.create('not_found', 'The signed-in account no longer exists.');
     return found;
   }
 
@@ -62,7 +61,7 @@ export function invoiceActionRoutes(deps: InvoiceActionDeps): Router {
         invoiceId: first.id,
         invoiceNumber: first.invoiceNumber,
         invoiceDate: first.invoiceDate,
-        values: values ?? valuesFromInvoice(detail),
+        values: values ?? valuesFromInvoice(detail, deps.views.breakdownLine),
         errors,
         refusal,
         reactivates: detail.cancelled,
@@ -89,9 +88,10 @@ export function invoiceActionRoutes(deps: InvoiceActionDeps): Router {
       // A correction of a cancelled invoice reactivates it, once the authority accepts it.
       res.redirect(303, `/app/invoices/${id}?notice=${detail.cancelled ? 'reactivation_queued' : 'correction_queued'}`);
     } catch (err) {
-      const errors = correctionErrorsFrom(err);
+      const problem = problems.of(err);
+      const errors = correctionErrorsFrom(problem);
       if (errors) return showForm(req, res, values, errors, undefined, 422);
-      if (err instanceof ApiError && err.status === 409) return showForm(req, res, values, {}, correctionRefusal(err), 409);
+      if (problem?.status === 409) return showForm(req, res, values, {}, correctionRefusal(problem), 409);
       throw err;
     }
   });
@@ -105,8 +105,9 @@ export function invoiceActionRoutes(deps: InvoiceActionDeps): Router {
       await deps.cancellation.cancel(await account(res), id, { reason: typeof form.reason === 'string' ? form.reason : '' }, req.log);
       res.redirect(303, `/app/invoices/${id}?notice=cancellation_queued`);
     } catch (err) {
-      if (err instanceof ApiError && (err.status === 409 || err.status === 422))
-        return res.redirect(303, `/app/invoices/${id}?notice=${refusalNotice(err)}`);
+      const problem = problems.of(err);
+      if (problem && (problem.status === 409 || problem.status === 422))
+        return res.redirect(303, `/app/invoices/${id}?notice=${refusalNotice(problem)}`);
       throw err;
     }
   });

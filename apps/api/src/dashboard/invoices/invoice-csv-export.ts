@@ -1,8 +1,6 @@
 import type { Response } from 'express';
 import type { InvoiceListRow } from '@vf/db';
-import type { CsvColumn } from '../../csv/write-csv';
-import type { InvoiceExportService } from '../../invoices/invoice-export-service';
-import type { InvoiceFilterQuery } from '../../invoices/invoice-list-schema';
+import type { ApiServices, CsvColumn, InvoiceFilters } from '../dashboard-api';
 import { formatInvoiceDate } from '../html/format';
 import { statusLabel } from '../html/status-badge';
 import { locale, t } from '../i18n/i18n';
@@ -37,9 +35,9 @@ function columns(): CsvColumn<InvoiceListRow>[] {
  */
 export async function streamInvoiceCsv(
   res: Response,
-  exports: InvoiceExportService,
+  exports: ApiServices['invoiceExport'],
   accountId: string,
-  query: InvoiceFilterQuery,
+  query: InvoiceFilters,
   fileDate: string,
 ): Promise<void> {
   const filename = `${t('csv.filename')}-${fileDate}.csv`;

@@ -1,12 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { ApiError } from '../../errors/api-error';
-import type { InvoiceResendService } from '../../invoices/invoice-resend-service';
-import { isUuid } from '../../http/is-uuid';
-import { parseWith } from '../../http/parse-with';
-import { invoiceListSchema, type InvoiceListQuery } from '../../invoices/invoice-list-schema';
-import type { TaxpayerService } from '../../taxpayers/taxpayer-service';
-import type { InvoiceQrService } from '../../qr/invoice-qr-service';
-import { sendQrImage } from '../../qr/send-qr-image';
+import type { ApiProblems, ApiRequests, ApiServices, ApiViews, InvoiceFilters } from '../dashboard-api';
 import { formErrorsFrom } from '../http/form-errors-from';
 import { noticeFrom } from '../http/notices';
 import type { RenderPage } from '../http/page-renderer';
@@ -46,26 +39,29 @@ function listRequest(req: Request) {
   return { filters, sort, page };
 }
 
-/** The filters checked by the API's own list schema, so the page, the export and GET /api/v1/invoices agree. */
-function parseFilters(section: InvoiceSection, filters: InvoiceFilterValues): InvoiceListQuery {
-  const given = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
-  if (given.date_from && given.date_to && given.date_from > given.date_to) {
-    throw ApiError.validation([{ field: 'date_to', code: 'date_order', message: t('invoices.dateOrder') }]);
-  }
-  return parseWith(invoiceListSchema, { ...given, kind: section === 'corrective' ? 'corrective' : 'normal' });
-}
-
 export function invoicePageRoutes(deps: {
   invoices: DashboardInvoiceService;
-  taxpayers: TaxpayerService;
-  qr: InvoiceQrService;
-  resend: InvoiceResendService;
+  taxpayers: ApiServices['taxpayers'];
+  qr: ApiServices['qr'];
+  resend: ApiServices['resend'];
   render: RenderPage;
   clock: () => Date;
+  requests: ApiRequests;
+  problems: ApiProblems;
+  views: ApiViews;
 }): Router {
-  const { invoices, render } = deps;
+  const { invoices, render, problems, views } = deps;
   const router = Router();
   const account = (res: Response) => signedInSession(res).accountId;
+
+  /** The filters checked by the API's own list schema, so the page, the export and GET /api/v1/invoices agree. */
+  function parseFilters(section: InvoiceSection, filters: InvoiceFilterValues): InvoiceFilters {
+    const given = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
+    if (given.date_from && given.date_to && given.date_from > given.date_to) {
+      throw problems.validation([{ field: 'date_to', code: 'date_order', message: t('invoices.dateOrder') }]);
+    }
+    return deps.requests.invoiceList({ ...given, kind: section === 'corrective' ? 'corrective' : 'normal' });
+  }
 
   async function list(section: InvoiceSection, req: Request, res: Response) {
     const { filters, sort, page } = listRequest(req);
@@ -76,7 +72,7 @@ export function invoicePageRoutes(deps: {
       const found = await invoices.page(account(res), query, sort, page, PAGE_SIZE);
       render(req, res, invoiceListPage({ ...view, errors: {}, rows: found.rows, total: found.total }));
     } catch (err) {
-      const errors = formErrorsFrom(err, filterLabels());
+      const errors = formErrorsFrom(problems.of(err), filterLabels());
       if (!errors) throw err;
       render(req, res, invoiceListPage({ ...view, errors, rows: [] }), 422);
     }
@@ -84,12 +80,12 @@ export function invoicePageRoutes(deps: {
 
   async function exportCsv(section: InvoiceSection, req: Request, res: Response) {
     const { filters, sort } = listRequest(req);
-    let query: InvoiceListQuery;
+    let query: InvoiceFilters;
     try {
       query = parseFilters(section, filters);
     } catch (err) {
       // A hand-edited export link: the list page says what is wrong with the filters, field by field.
-      if (!formErrorsFrom(err, filterLabels())) throw err;
+      if (!formErrorsFrom(problems.of(err), filterLabels())) throw err;
       return res.redirect(303, `${SECTION_PATHS[section]}?${new URLSearchParams(req.query as Record<string, string>).toString()}`);
     }
     const today = deps.clock().toLocaleDateString('sv-SE', { timeZone: 'Europe/Madrid' });
@@ -118,15 +114,17 @@ export function invoicePageRoutes(deps: {
       await deps.resend.resend(account(res), id, req.log);
       res.redirect(303, `/app/invoices/${id}?notice=invoice_resent`);
     } catch (err) {
-      if (!(err instanceof ApiError && err.code === 'not_resendable')) throw err;
+      if (problems.of(err)?.code !== 'not_resendable') throw err;
       res.redirect(303, `/app/invoices/${id}?notice=invoice_not_resendable`);
     }
   });
 
   router.get('/app/invoices/:id/qr.:format', async (req, res) => {
     const format = req.params.format;
-    if ((format !== 'png' && format !== 'svg') || !isUuid(req.params.id)) throw new ApiError('invoice_not_found', 'No such QR image.');
-    sendQrImage(res, await deps.qr.image(account(res), req.params.id, format));
+    if ((format !== 'png' && format !== 'svg') || !views.isUuid(req.params.id)) {
+      throw problems.create('invoice_not_found', 'No such QR image.');
+    }
+    views.sendQrImage(res, await deps.qr.image(account(res), req.params.id, format));
   });
 
   return router;

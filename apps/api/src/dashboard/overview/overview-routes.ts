@@ -2,9 +2,9 @@ import { Router } from 'express';
 import type { RenderPage } from '../http/page-renderer';
 import { signedInSession } from '../session/session-cookie';
 import { overviewPage } from './overview-page';
-import type { AccountActivityService } from '../../account/account-activity-service';
+import type { ApiServices } from '../dashboard-api';
 
-export function overviewRoutes(deps: { overview: AccountActivityService; render: RenderPage; clock: () => Date }): Router {
+export function overviewRoutes(deps: { overview: ApiServices['overview']; render: RenderPage; clock: () => Date }): Router {
   const router = Router();
   router.get('/app', async (req, res) => {
     const now = deps.clock();

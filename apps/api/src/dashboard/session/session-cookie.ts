@@ -1,6 +1,6 @@
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import type { WebSession } from '@vf/db';
-import type { SessionService, StartedSession } from '../../auth/session-service';
+import type { ApiServices, StartedSession } from '../dashboard-api';
 
 export const SESSION_COOKIE = 'vf_session';
 
@@ -19,7 +19,7 @@ export function clearSessionCookie(req: Request, res: Response): void {
 }
 
 /** Resolves the session cookie (if any) for every dashboard request; pages decide whether they need one. */
-export function loadSession(sessions: SessionService): RequestHandler {
+export function loadSession(sessions: ApiServices['sessions']): RequestHandler {
   return async (req, res, next) => {
     const token: unknown = req.cookies?.[SESSION_COOKIE];
     if (typeof token === 'string' && token.length > 0 && token.length < 200) {

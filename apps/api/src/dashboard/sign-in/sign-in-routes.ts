@@ -1,9 +1,5 @@
 import { Router } from 'express';
-import type { AuthService } from '../../auth/auth-service';
-import { credentialsSchema, registerSchema } from '../../auth/auth-schemas';
-import { ApiError } from '../../errors/api-error';
-import { clientAddress } from '../../http/client-address';
-import { parseWith } from '../../http/parse-with';
+import type { ApiProblems, ApiRequests, ApiServices, ApiViews } from '../dashboard-api';
 import { formatWait } from '../html/format';
 import { field, rawField } from '../http/form-body';
 import { formErrorsFrom } from '../http/form-errors-from';
@@ -12,7 +8,6 @@ import { t } from '../i18n/i18n';
 import { holdNewKey, takeNewKey } from '../one-time/new-key-flash';
 import { PRE_SESSION_CSRF_COOKIE } from '../session/csrf';
 import { clearSessionCookie, cookieOptions, SESSION_COOKIE, sessionOf, setSessionCookie, signedInSession } from '../session/session-cookie';
-import type { SignInService } from '../../auth/sign-in-service';
 import { signInPage } from './sign-in-page';
 import { accountCreatedPage, signUpPage } from './sign-up-page';
 
@@ -24,12 +19,16 @@ function safeNext(value: string): string | undefined {
 }
 
 export function signInRoutes(deps: {
-  auth: AuthService;
-  signIn: SignInService;
+  auth: ApiServices['auth'];
+  signIn: ApiServices['signIn'];
   render: RenderPage;
   accountById: (id: string) => Promise<{ name: string; plan: { name: string; monthlyQuota: number } }>;
+  requests: ApiRequests;
+  problems: ApiProblems;
+  views: ApiViews;
 }): Router {
-  const { render } = deps;
+  const { render, requests, problems } = deps;
+  const clientAddress = deps.views.clientAddress;
   const router = Router();
 
   router.get('/', (_req, res) => {
@@ -50,9 +49,9 @@ export function signInRoutes(deps: {
 
     let credentials;
     try {
-      credentials = parseWith(credentialsSchema, { email, password });
+      credentials = requests.credentials({ email, password });
     } catch (err) {
-      const errors = formErrorsFrom(err, labels());
+      const errors = formErrorsFrom(problems.of(err), labels());
       if (!errors) throw err;
       if (!email) errors.email = t('signIn.enterEmail');
       if (!password) errors.password = t('signIn.enterPassword');
@@ -88,7 +87,7 @@ export function signInRoutes(deps: {
     // Empty fields are left out, so the API's schema answers "is required" rather than "is not allowed to be empty".
     const input = Object.fromEntries(Object.entries({ name, email, password }).filter(([, v]) => v !== ''));
     try {
-      const request = parseWith(registerSchema, input);
+      const request = requests.register(input);
       if (password !== rawField(req.body, 'password_confirmation')) {
         return again({ password_confirmation: t('signUp.mismatch') }, 422);
       }
@@ -100,10 +99,10 @@ export function signInRoutes(deps: {
       holdNewKey(req, res, session.token, created.apiKey);
       res.redirect(303, '/app/welcome');
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'email_taken') {
+      if (problems.of(err)?.code === 'email_taken') {
         return again({ email: t('signUp.emailTaken') }, 409);
       }
-      const errors = formErrorsFrom(err, labels());
+      const errors = formErrorsFrom(problems.of(err), labels());
       if (!errors) throw err;
       return again(errors, 422);
     }

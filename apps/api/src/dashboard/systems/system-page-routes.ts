@@ -1,9 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { ApiError } from '../../errors/api-error';
-import { isUuid } from '../../http/is-uuid';
-import { parseWith } from '../../http/parse-with';
-import { systemCreateSchema, systemUpdateSchema } from '../../systems/system-schemas';
-import type { SystemService } from '../../systems/system-service';
+import type { ApiProblems, ApiRequests, ApiServices, ApiViews, Problem } from '../dashboard-api';
 import { html } from '../html/html';
 import { field } from '../http/form-body';
 import { formErrorsFrom } from '../http/form-errors-from';
@@ -14,12 +10,6 @@ import { t } from '../i18n/i18n';
 import { EMPTY_SYSTEM, systemLabels, systemValues, type SystemFormValues } from './system-form';
 import { systemDetailPage, systemNewPage } from './system-form-page';
 import { systemListPage } from './system-list-page';
-
-function systemId(req: Request): string {
-  const id = req.params.id;
-  if (!isUuid(id)) throw new ApiError('system_not_found', 'No computer system with this id in your account.');
-  return id;
-}
 
 function formValues(body: unknown): SystemFormValues {
   return {
@@ -40,10 +30,22 @@ function request(values: SystemFormValues): Record<string, string | boolean> {
 }
 
 // Sent through the API's own schemas and service: same validation, same 409 rule.
-export function systemPageRoutes(deps: { systems: SystemService; render: RenderPage }): Router {
-  const { systems, render } = deps;
+export function systemPageRoutes(deps: {
+  systems: ApiServices['systems'];
+  render: RenderPage;
+  requests: ApiRequests;
+  problems: ApiProblems;
+  views: ApiViews;
+}): Router {
+  const { systems, render, requests, problems } = deps;
   const router = Router();
   const account = (res: Response) => signedInSession(res).accountId;
+
+  function systemId(req: Request): string {
+    const id = req.params.id;
+    if (!deps.views.isUuid(id)) throw problems.create('system_not_found', 'No computer system with this id in your account.');
+    return id;
+  }
 
   router.get('/app/systems', async (req, res) => {
     render(req, res, systemListPage({ systems: await systems.list(account(res)), notice: noticeFrom(req) }));
@@ -56,12 +58,12 @@ export function systemPageRoutes(deps: { systems: SystemService; render: RenderP
   router.post('/app/systems', async (req, res) => {
     const values = formValues(req.body);
     try {
-      const system = await systems.create(account(res), parseWith(systemCreateSchema, request(values)));
+      const system = await systems.create(account(res), requests.systemCreate(request(values)));
       res.redirect(303, `/app/systems/${system.id}?notice=system_created`);
     } catch (err) {
-      const errors = formErrorsFrom(err, systemLabels());
+      const errors = formErrorsFrom(problems.of(err), systemLabels());
       if (!errors) throw err;
-      render(req, res, systemNewPage({ values, errors }), (err as ApiError).status);
+      render(req, res, systemNewPage({ values, errors }), (err as Problem).status);
     }
   });
 
@@ -80,15 +82,15 @@ export function systemPageRoutes(deps: { systems: SystemService; render: RenderP
       return render(req, res, systemDetailPage({ system, values, errors, notice: html`` }), 422);
     }
     try {
-      await systems.update(account(res), id, parseWith(systemUpdateSchema, request(values)));
+      await systems.update(account(res), id, requests.systemUpdate(request(values)));
       res.redirect(303, `/app/systems/${id}?notice=system_saved`);
     } catch (err) {
       const errors =
-        err instanceof ApiError && err.code === 'system_single_taxpayer'
+        problems.of(err)?.code === 'system_single_taxpayer'
           ? { supports_multiple_taxpayers: t('systems.usedBySeveral') }
-          : formErrorsFrom(err, systemLabels());
+          : formErrorsFrom(problems.of(err), systemLabels());
       if (!errors) throw err;
-      render(req, res, systemDetailPage({ system, values, errors, notice: html`` }), (err as ApiError).status);
+      render(req, res, systemDetailPage({ system, values, errors, notice: html`` }), (err as Problem).status);
     }
   });
 
@@ -98,7 +100,8 @@ export function systemPageRoutes(deps: { systems: SystemService; render: RenderP
       await systems.remove(account(res), id);
       res.redirect(303, '/app/systems?notice=system_deleted');
     } catch (err) {
-      if (!(err instanceof ApiError && err.code === 'system_in_use')) throw err;
+      const problem = problems.of(err);
+      if (problem?.code !== 'system_in_use') throw err;
       const system = await systems.get(account(res), id);
       render(
         req,
@@ -107,7 +110,7 @@ export function systemPageRoutes(deps: { systems: SystemService; render: RenderP
           system,
           values: systemValues(system),
           notice: html``,
-          deleteRefused: t('systems.notDeleted', { detail: err.detail }),
+          deleteRefused: t('systems.notDeleted', { detail: problem.detail }),
         }),
         409,
       );

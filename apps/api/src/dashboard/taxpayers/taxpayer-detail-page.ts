@@ -1,5 +1,5 @@
 import type { TaxpayerView } from '@vf/db';
-import { certificateWarnings } from '../../taxpayers/taxpayer-view';
+import type { CertificateWarning } from '../dashboard-api';
 import { errorSummary, type FormErrors } from '../html/form-fields';
 import { formatCount, formatDateTime } from '../html/format';
 import { html, type SafeHtml } from '../html/html';
@@ -14,6 +14,9 @@ import { certificateFields, taxpayerFields, type TaxpayerFormValues } from './ta
 export interface TaxpayerDetailView {
   taxpayer: TaxpayerView;
   now: Date;
+  /** What the API warns of about the certificate, and how many days before expiry it starts to. */
+  warnings: CertificateWarning[];
+  expiryWarningDays: number;
   notice: SafeHtml;
   /** Values and errors of whichever form was just submitted and refused. */
   edit?: { values: TaxpayerFormValues; errors: FormErrors };
@@ -39,7 +42,7 @@ function certificateWarningText(w: { code: string; message: string }, tp: Taxpay
 function certificateSection(ctx: PageContext, v: TaxpayerDetailView): SafeHtml {
   const tp = v.taxpayer;
   const errors = v.certificateErrors ?? {};
-  const warnings = certificateWarnings(tp, v.now);
+  const warnings = v.warnings;
   const current = tp.certificateSource
     ? html`<dl class="facts">
         <dt>${t('taxpayers.subject')}</dt><dd>${tp.certificateSubject ?? '—'}</dd>
@@ -94,7 +97,7 @@ export function taxpayerDetailPage(v: TaxpayerDetailView): Page {
     title: tp.name,
     nav: 'taxpayers',
     body: (ctx) => html`<p class="breadcrumb"><a href="/app/taxpayers">${t('taxpayers.title')}</a></p>
-      <div class="page-header"><h1>${tp.name}</h1><div class="actions">${environmentBadge(tp.isProduction)} ${signingModeBadge(tp, v.now)}</div></div>
+      <div class="page-header"><h1>${tp.name}</h1><div class="actions">${environmentBadge(tp.isProduction)} ${signingModeBadge(tp, v.now, v.expiryWarningDays)}</div></div>
       ${v.notice}
       <section class="card" aria-labelledby="summary-title">
         <h2 id="summary-title" class="visually-hidden">${t('taxpayers.summary')}</h2>

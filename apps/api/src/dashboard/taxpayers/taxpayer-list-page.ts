@@ -7,7 +7,7 @@ import { t } from '../i18n/i18n';
 import { tHtml } from '../i18n/t-html';
 import { signingModeBadge } from './signing-mode';
 
-export function taxpayerListPage(o: { taxpayers: TaxpayerView[]; now: Date; notice: SafeHtml }): Page {
+export function taxpayerListPage(o: { taxpayers: TaxpayerView[]; now: Date; expiryWarningDays: number; notice: SafeHtml }): Page {
   return {
     title: t('taxpayers.title'),
     nav: 'taxpayers',
@@ -24,7 +24,7 @@ export function taxpayerListPage(o: { taxpayers: TaxpayerView[]; now: Date; noti
             <td data-label="${t('taxpayers.colName')}"><a href="/app/taxpayers/${tp.id}">${tp.name}</a></td>
             <td data-label="NIF"><code>${tp.nif}</code></td>
             <td data-label="${t('taxpayers.colEnvironment')}">${environmentBadge(tp.isProduction)}</td>
-            <td data-label="${t('taxpayers.colSigning')}">${signingModeBadge(tp, o.now)}</td>
+            <td data-label="${t('taxpayers.colSigning')}">${signingModeBadge(tp, o.now, o.expiryWarningDays)}</td>
             <td class="num" data-label="${t('taxpayers.colRecords')}">${formatCount(tp.chainLength)}</td>
             <td data-label="${t('taxpayers.colChain')}"><a href="/app/taxpayers/${tp.id}/chain">${t('taxpayers.colChain')}<span class="visually-hidden">${t('taxpayers.chainOf', { name: tp.name })}</span></a></td>
           </tr>`,

@@ -1,9 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import { ApiError } from '../../errors/api-error';
-import { isUuid } from '../../http/is-uuid';
-import { parseWith } from '../../http/parse-with';
-import { taxpayerCreateSchema, taxpayerUpdateSchema, type TaxpayerUpdateRequest } from '../../taxpayers/taxpayer-schemas';
-import type { TaxpayerService } from '../../taxpayers/taxpayer-service';
+import type { TaxpayerView } from '@vf/db';
+import type { ApiProblems, ApiRequests, ApiServices, ApiViews, Problem } from '../dashboard-api';
 import type { FormErrors } from '../html/form-fields';
 import { html } from '../html/html';
 import { field, rawField, uploadedFile } from '../http/form-body';
@@ -17,12 +14,6 @@ import { TAXPAYER_FORM_FIELDS, taxpayerLabels, type TaxpayerFormValues } from '.
 import { taxpayerListPage } from './taxpayer-list-page';
 import { taxpayerNewPage } from './taxpayer-new-page';
 
-function taxpayerId(req: Request): string {
-  const id = req.params.id;
-  if (!isUuid(id)) throw new ApiError('taxpayer_not_found', 'No taxpayer with this id in your account.');
-  return id;
-}
-
 function formValues(body: unknown): TaxpayerFormValues {
   return { nif: field(body, 'nif'), name: field(body, 'name'), isProduction: field(body, 'is_production') === 'true' };
 }
@@ -31,7 +22,7 @@ function formValues(body: unknown): TaxpayerFormValues {
 function certificateInput(
   req: Request,
   res: Response,
-): { input?: Pick<TaxpayerUpdateRequest, 'certificate_p12_base64' | 'certificate_password'>; errors?: FormErrors } {
+): { input?: { certificate_p12_base64: string; certificate_password: string }; errors?: FormErrors } {
   const file = uploadedFile(res, 'certificate');
   const password = rawField(req.body, 'certificate_password');
   if (!file) return password ? { errors: { certificate: t('taxpayers.fileForPassword') } } : {};
@@ -39,18 +30,47 @@ function certificateInput(
 }
 
 // Sent through the API's own schemas and service: same validation, same 409 rules, same certificate checks.
-export function taxpayerPageRoutes(deps: { taxpayers: TaxpayerService; render: RenderPage; clock: () => Date }): Router {
-  const { taxpayers, render, clock } = deps;
+export function taxpayerPageRoutes(deps: {
+  taxpayers: ApiServices['taxpayers'];
+  render: RenderPage;
+  clock: () => Date;
+  requests: ApiRequests;
+  problems: ApiProblems;
+  views: ApiViews;
+}): Router {
+  const { taxpayers, render, clock, requests, problems, views } = deps;
   const router = Router();
   const account = (res: Response) => signedInSession(res).accountId;
+  const expiryWarningDays = views.certificateExpiryWarningDays;
 
-  async function showDetail(req: Request, res: Response, view: Omit<TaxpayerDetailView, 'taxpayer' | 'now' | 'notice'>, status: number) {
+  function taxpayerId(req: Request): string {
+    const id = req.params.id;
+    if (!views.isUuid(id)) throw problems.create('taxpayer_not_found', 'No taxpayer with this id in your account.');
+    return id;
+  }
+
+  /** The taxpayer's page, its certificate read as the API reads it (the same warnings, from the same day). */
+  function detailPage(taxpayer: TaxpayerView, view: Omit<TaxpayerDetailView, 'taxpayer' | 'now' | 'warnings' | 'expiryWarningDays'>) {
+    const now = clock();
+    return taxpayerDetailPage({ taxpayer, now, warnings: views.certificateWarnings(taxpayer, now), expiryWarningDays, ...view });
+  }
+
+  async function showDetail(
+    req: Request,
+    res: Response,
+    view: Omit<TaxpayerDetailView, 'taxpayer' | 'now' | 'notice' | 'warnings' | 'expiryWarningDays'>,
+    status: number,
+  ) {
     const taxpayer = await taxpayers.get(account(res), taxpayerId(req));
-    render(req, res, taxpayerDetailPage({ taxpayer, now: clock(), notice: html``, ...view }), status);
+    render(req, res, detailPage(taxpayer, { notice: html``, ...view }), status);
   }
 
   router.get('/app/taxpayers', async (req, res) => {
-    render(req, res, taxpayerListPage({ taxpayers: await taxpayers.list(account(res)), now: clock(), notice: noticeFrom(req) }));
+    render(
+      req,
+      res,
+      taxpayerListPage({ taxpayers: await taxpayers.list(account(res)), now: clock(), expiryWarningDays, notice: noticeFrom(req) }),
+    );
   });
 
   router.get('/app/taxpayers/new', (req, res) => {
@@ -62,7 +82,7 @@ export function taxpayerPageRoutes(deps: { taxpayers: TaxpayerService; render: R
     const certificate = certificateInput(req, res);
     if (certificate.errors) return render(req, res, taxpayerNewPage({ values, errors: certificate.errors }), 422);
     try {
-      const request = parseWith(taxpayerCreateSchema, {
+      const request = requests.taxpayerCreate({
         ...(values.nif ? { nif: values.nif } : {}),
         ...(values.name ? { name: values.name } : {}),
         is_production: values.isProduction,
@@ -71,15 +91,15 @@ export function taxpayerPageRoutes(deps: { taxpayers: TaxpayerService; render: R
       const saved = await taxpayers.create(account(res), request);
       res.redirect(303, `/app/taxpayers/${saved.taxpayer.id}?notice=taxpayer_created`);
     } catch (err) {
-      const errors = formErrorsFrom(err, taxpayerLabels(), TAXPAYER_FORM_FIELDS);
+      const errors = formErrorsFrom(problems.of(err), taxpayerLabels(), TAXPAYER_FORM_FIELDS);
       if (!errors) throw err;
-      render(req, res, taxpayerNewPage({ values, errors }), (err as ApiError).status);
+      render(req, res, taxpayerNewPage({ values, errors }), (err as Problem).status);
     }
   });
 
   router.get('/app/taxpayers/:id', async (req, res) => {
     const taxpayer = await taxpayers.get(account(res), taxpayerId(req));
-    render(req, res, taxpayerDetailPage({ taxpayer, now: clock(), notice: noticeFrom(req) }));
+    render(req, res, detailPage(taxpayer, { notice: noticeFrom(req) }));
   });
 
   router.post('/app/taxpayers/:id', async (req, res) => {
@@ -88,7 +108,7 @@ export function taxpayerPageRoutes(deps: { taxpayers: TaxpayerService; render: R
     if (!values.name) return showDetail(req, res, { edit: { values, errors: { name: t('taxpayers.enterName') } } }, 422);
     try {
       const current = await taxpayers.get(account(res), id);
-      const request = parseWith(taxpayerUpdateSchema, {
+      const request = requests.taxpayerUpdate({
         ...(values.nif !== current.nif ? { nif: values.nif } : {}),
         name: values.name,
         is_production: values.isProduction,
@@ -96,12 +116,13 @@ export function taxpayerPageRoutes(deps: { taxpayers: TaxpayerService; render: R
       await taxpayers.update(account(res), id, request);
       res.redirect(303, `/app/taxpayers/${id}?notice=taxpayer_saved`);
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'taxpayer_has_invoices') {
-        return showDetail(req, res, { edit: { values, errors: { nif: `${err.detail}` } } }, 409);
+      const problem = problems.of(err);
+      if (problem?.code === 'taxpayer_has_invoices') {
+        return showDetail(req, res, { edit: { values, errors: { nif: `${problem.detail}` } } }, 409);
       }
-      const errors = formErrorsFrom(err, taxpayerLabels());
+      const errors = formErrorsFrom(problems.of(err), taxpayerLabels());
       if (!errors) throw err;
-      await showDetail(req, res, { edit: { values, errors } }, (err as ApiError).status);
+      await showDetail(req, res, { edit: { values, errors } }, (err as Problem).status);
     }
   });
 
@@ -112,18 +133,18 @@ export function taxpayerPageRoutes(deps: { taxpayers: TaxpayerService; render: R
       return showDetail(req, res, { certificateErrors: certificate.errors ?? { certificate: t('taxpayers.chooseFile') } }, 422);
     }
     try {
-      await taxpayers.update(account(res), id, parseWith(taxpayerUpdateSchema, certificate.input));
+      await taxpayers.update(account(res), id, requests.taxpayerUpdate(certificate.input));
       res.redirect(303, `/app/taxpayers/${id}?notice=certificate_saved`);
     } catch (err) {
-      const errors = formErrorsFrom(err, taxpayerLabels(), TAXPAYER_FORM_FIELDS);
+      const errors = formErrorsFrom(problems.of(err), taxpayerLabels(), TAXPAYER_FORM_FIELDS);
       if (!errors) throw err;
-      await showDetail(req, res, { certificateErrors: errors }, (err as ApiError).status);
+      await showDetail(req, res, { certificateErrors: errors }, (err as Problem).status);
     }
   });
 
   router.post('/app/taxpayers/:id/certificate/remove', async (req, res) => {
     const id = taxpayerId(req);
-    await taxpayers.update(account(res), id, parseWith(taxpayerUpdateSchema, { certificate_p12_base64: null }));
+    await taxpayers.update(account(res), id, requests.taxpayerUpdate({ certificate_p12_base64: null }));
     res.redirect(303, `/app/taxpayers/${id}?notice=certificate_removed`);
   });
 
@@ -132,8 +153,9 @@ export function taxpayerPageRoutes(deps: { taxpayers: TaxpayerService; render: R
       await taxpayers.remove(account(res), taxpayerId(req));
       res.redirect(303, '/app/taxpayers?notice=taxpayer_deleted');
     } catch (err) {
-      if (!(err instanceof ApiError && err.code === 'taxpayer_has_invoices')) throw err;
-      await showDetail(req, res, { deleteRefused: `Not deleted. ${err.detail}` }, 409);
+      const problem = problems.of(err);
+      if (problem?.code !== 'taxpayer_has_invoices') throw err;
+      await showDetail(req, res, { deleteRefused: `Not deleted. ${problem.detail}` }, 409);
     }
   });
 

@@ -1,8 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import type { ApiError } from '../../errors/api-error';
-import { parseWith } from '../../http/parse-with';
-import { webhookCreateSchema } from '../../webhooks/webhook-schemas';
-import type { WebhookService } from '../../webhooks/webhook-service';
+import type { ApiProblems, ApiRequests, ApiServices, Problem } from '../dashboard-api';
 import { field } from '../http/form-body';
 import { formErrorsFrom } from '../http/form-errors-from';
 import type { RenderPage } from '../http/page-renderer';
@@ -20,8 +17,13 @@ function formValues(body: unknown): WebhookFormValues {
 }
 
 // Through the API's schema and service: same URL rule, same secret handling. Every POST redirects (POST-redirect-GET).
-export function webhookPageRoutes(deps: { webhooks: WebhookService; render: RenderPage }): Router {
-  const { webhooks, render } = deps;
+export function webhookPageRoutes(deps: {
+  webhooks: ApiServices['webhooks'];
+  render: RenderPage;
+  requests: ApiRequests;
+  problems: ApiProblems;
+}): Router {
+  const { webhooks, render, requests, problems } = deps;
   const router = Router();
   const account = (res: Response) => signedInSession(res).accountId;
   const id = (req: Request) => String(req.params.id);
@@ -35,12 +37,12 @@ export function webhookPageRoutes(deps: { webhooks: WebhookService; render: Rend
     try {
       const request = { ...(values.url ? { url: values.url } : {}), ...(values.events.length ? { events: values.events } : {}) };
       // The secret is shown once, by the page this redirects to, so a reload never shows or makes another.
-      const { endpoint } = await webhooks.create(account(res), parseWith(webhookCreateSchema, request), { revealLater: true });
+      const { endpoint } = await webhooks.create(account(res), requests.webhookCreate(request), { revealLater: true });
       res.redirect(303, `/app/webhooks/${endpoint.id}?notice=webhook_created`);
     } catch (err) {
-      const errors = formErrorsFrom(err, webhookFieldLabels());
+      const errors = formErrorsFrom(problems.of(err), webhookFieldLabels());
       if (!errors) throw err;
-      render(req, res, webhookListPage({ endpoints: await webhooks.list(account(res)), values, errors }), (err as ApiError).status);
+      render(req, res, webhookListPage({ endpoints: await webhooks.list(account(res)), values, errors }), (err as Problem).status);
     }
   });
 
