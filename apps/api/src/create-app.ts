@@ -9,7 +9,7 @@ import { authRoutes } from './auth/auth-routes';
 import { requireApiKey } from './auth/require-api-key';
 import { chainRoutes } from './chain/chain-routes';
 import { composeServices } from './compose';
-import { createDashboard } from './dashboard/create-dashboard';
+import { createDashboard } from '@vf/dashboard';
 import { dashboardApi } from './dashboard-api';
 import { errorHandler, notFoundHandler } from './errors/error-handler';
 import { healthRoutes } from './health/health-routes';

@@ -1,6 +1,6 @@
 import { credentialsSchema, registerSchema } from './auth/auth-schemas';
 import type { Services } from './compose';
-import type { ApiProblems, DashboardApi } from './dashboard/dashboard-api';
+import type { ApiProblems, DashboardApi } from '@vf/dashboard';
 import { ApiError } from './errors/api-error';
 import { cutShort, toApiError } from './errors/error-handler';
 import { clientAddress } from './http/client-address';
