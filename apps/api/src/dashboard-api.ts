@@ -34,7 +34,24 @@ export const apiProblems: ApiProblems = {
 export function dashboardApi(services: Services): DashboardApi {
   return {
     clock: services.clock,
-    services,
+    // Only what the dashboard declares: it gets no service it does not use (no idempotency, no health, ...).
+    services: {
+      auth: services.auth,
+      signIn: services.signIn,
+      sessions: services.sessions,
+      overview: services.overview,
+      invoices: services.invoices,
+      invoiceExport: services.invoiceExport,
+      registration: services.registration,
+      cancellation: services.cancellation,
+      resend: services.resend,
+      qr: services.qr,
+      taxpayers: services.taxpayers,
+      chain: services.chain,
+      chainVerification: services.chainVerification,
+      systems: services.systems,
+      webhooks: services.webhooks,
+    },
     requests: {
       invoiceList: (input) => parseWith(invoiceListSchema, input),
       credentials: (input) => parseWith(credentialsSchema, input),
