@@ -1,6 +1,6 @@
 // Lint of the whole tree, run by `npm test` (CommonJS, so that a test can load it: scripts/lint-boundaries.test.ts). Beyond typescript-eslint's recommended rules it guards the repository's
 // boundaries: a package is imported only through its exports map, no app imports another app, SQL is written only in
-// packages/db (its stores), and the dashboard reaches data only through the API's services.
+// packages/db (its stores), and the dashboard (packages/dashboard) reaches data only through what the API hands it.
 const fs = require('node:fs');
 const path = require('node:path');
 const js = require('@eslint/js');
@@ -114,19 +114,43 @@ module.exports = tseslint.config(
   },
   ...fenced(['apps/worker/**'], ['@vf/api', '@vf/authority-sim', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
   ...fenced(['apps/authority-sim/**'], ['@vf/api', '@vf/worker', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
-  // The dashboard reads and writes through the API's services: it may name the rows they return (types), no store.
+  // The dashboard is a package the API mounts: it declares what it needs of the API (src/dashboard-api.ts) and is handed
+  // it, so it imports no app, and of the workspaces only @vf/core and the row types of @vf/db, never a store.
   {
-    files: ['apps/api/src/dashboard/**'],
-    ignores: TESTS,
+    files: ['packages/dashboard/**'],
+    ignores: ['**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             {
+              group: ['@vf/*', '@vf/*/**', '!@vf/core', '!@vf/db', '!@vf/db/**'],
+              message:
+                "The dashboard reaches the service only through what the API hands it (dashboard-api.ts), and reads only @vf/core and @vf/db's row types.",
+            },
+            {
               group: ['@vf/db', '@vf/db/**'],
               allowTypeImports: true,
               message: "The dashboard reaches data through the API's services, never a store of @vf/db (types are fine).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Its tests drive it as the API process serves it, mounted in the API's app (@vf/api/testing).
+  {
+    files: ['packages/dashboard/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            deepImports,
+            {
+              group: ['@vf/worker', '@vf/worker/**', '@vf/authority-sim', '@vf/authority-sim/**', '@vf/e2e', '@vf/e2e/**'],
+              message: 'A package never imports an app; full-stack tests live in e2e/.',
             },
           ],
         },
@@ -139,7 +163,7 @@ module.exports = tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['apps/api/assets/**/*.js'],
+    files: ['packages/dashboard/assets/**/*.js'],
     languageOptions: {
       sourceType: 'script',
       globals: { document: 'readonly', window: 'readonly', navigator: 'readonly', fetch: 'readonly' },

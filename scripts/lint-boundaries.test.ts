@@ -77,17 +77,18 @@ test('SQL is written only in packages/db: no other code imports the query builde
 
 test("the dashboard uses no store of @vf/db, only the API's services (and the types of the rows they return)", async () => {
   expect(
-    await problems('apps/api/src/dashboard/invoices/x.ts', "import { invoiceListStore } from '@vf/db';\nexport { invoiceListStore };\n"),
+    await problems('packages/dashboard/src/invoices/x.ts', "import { invoiceListStore } from '@vf/db';\nexport { invoiceListStore };\n"),
   ).toEqual([expect.stringContaining("through the API's services")]);
   expect(
     await problems(
-      'apps/api/src/dashboard/x.ts',
+      'packages/dashboard/src/x.ts',
       "import { accountStore, type Db } from '@vf/db';\nexport { accountStore };\nexport type D = Db;\n",
     ),
   ).toHaveLength(1);
   expect(
-    await problems('apps/api/src/dashboard/x.ts', "import type { InvoiceListRow } from '@vf/db';\nexport type R = InvoiceListRow;\n"),
+    await problems('packages/dashboard/src/x.ts', "import type { InvoiceListRow } from '@vf/db';\nexport type R = InvoiceListRow;\n"),
   ).toEqual([]);
+  expect(await problems('packages/dashboard/src/x.ts', "import { explainCause } from '@vf/core';\nexport { explainCause };\n")).toEqual([]);
   // Outside the dashboard, services call stores.
   expect(
     await problems('apps/api/src/invoices/x.ts', "import { invoiceListStore } from '@vf/db';\nexport { invoiceListStore };\n"),
@@ -116,4 +117,31 @@ test("the API's lower layers import no feature: the features hand them what they
   expect(await problems('apps/api/src/openapi/x.ts', "import { ApiError } from '../errors/api-error';\nexport { ApiError };\n")).toEqual(
     [],
   );
+});
+
+test('the dashboard imports nothing of the API, not even its types: it is handed what it declares (dashboard-api.ts)', async () => {
+  for (const code of [
+    "import { createApp } from '@vf/api';\nexport { createApp };\n",
+    "import type { AppDeps } from '@vf/api';\nexport type D = AppDeps;\n",
+    "import { invoiceBody } from '@vf/api/testing';\nexport { invoiceBody };\n",
+  ]) {
+    expect(await problems('packages/dashboard/src/invoices/x.ts', code)).not.toEqual([]);
+  }
+  // Nor another workspace that reaches data or queues: only @vf/core and the row types of @vf/db.
+  expect(await problems('packages/dashboard/src/x.ts', "import { createQueues } from '@vf/queue';\nexport { createQueues };\n")).toEqual([
+    expect.stringContaining('what the API hands it'),
+  ]);
+  // Its tests drive it mounted in the API's app (through the API's test helpers), as e2e does; no other app.
+  expect(
+    await problems(
+      'packages/dashboard/src/invoices/x.test.ts',
+      "import { createTestApp } from '@vf/api/testing';\nexport { createTestApp };\n",
+    ),
+  ).toEqual([]);
+  expect(
+    await problems(
+      'packages/dashboard/src/invoices/x.test.ts',
+      "import { createWorkerRuntime } from '@vf/worker';\nexport { createWorkerRuntime };\n",
+    ),
+  ).toEqual([expect.stringContaining('never imports an app')]);
 });

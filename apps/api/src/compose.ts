@@ -25,9 +25,8 @@ import { createWebhookService } from './webhooks/webhook-service';
 import { createRecordVerificationService } from './verification/record-verification-service';
 import { createSignerPolicy } from './verification/signer-policy';
 import { createChainVerificationService } from './chain/chain-verification-service';
-import { createDashboardInvoiceService } from './dashboard/invoices/dashboard-invoice-service';
 
-/** The composition root: every service of the API and of the dashboard, built once from the app's dependencies. */
+/** The composition root: every service of the API (the dashboard's too: it is handed them), built once from the app's dependencies. */
 export function composeServices(deps: AppDeps) {
   const { db } = deps;
   const clock = deps.clock ?? (() => new Date());
@@ -72,8 +71,6 @@ export function composeServices(deps: AppDeps) {
     sessions,
     signIn: createSignInService({ db, passwords, sessions, throttle }),
     overview: createAccountActivityService({ db, accounts: account }),
-    // The dashboard's pages put together from the API's services above; it calls no store itself.
-    dashboardInvoices: createDashboardInvoiceService({ invoices, invoiceExport, taxpayers }),
     chainVerification: createChainVerificationService({ db, signers }),
   };
 }

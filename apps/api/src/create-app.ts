@@ -9,7 +9,8 @@ import { authRouteDocs, authRoutes } from './auth/auth-routes';
 import { requireApiKey } from './auth/require-api-key';
 import { chainRouteDocs, chainRoutes } from './chain/chain-routes';
 import { composeServices } from './compose';
-import { createDashboard } from './dashboard/create-dashboard';
+import { createDashboard } from '@vf/dashboard';
+import { dashboardApi } from './dashboard-api';
 import { errorHandler, notFoundHandler } from './errors/error-handler';
 import { healthRouteDocs, healthRoutes } from './health/health-routes';
 import { probeRoutes } from './health/probe-routes';
@@ -111,8 +112,8 @@ export function createApp(deps: AppDeps): Express {
     webhookRoutes(services.webhooks),
   );
   app.use(docsRoutes());
-  // The tenant dashboard (HTML pages at /, /login, /signup, /app/...), on the same services.
-  app.use(createDashboard(services));
+  // The tenant dashboard (HTML pages at /, /login, /signup, /app/...), handed the same services.
+  app.use(createDashboard(dashboardApi(services)));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

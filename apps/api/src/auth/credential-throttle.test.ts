@@ -1,6 +1,6 @@
 import IORedis from 'ioredis';
 import request from 'supertest';
-import { csrfTokenIn } from '../dashboard/testing/dashboard-agent';
+import { csrfTokenIn } from '@vf/dashboard/testing';
 import { registerAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createPasswordHasher } from './password-hasher';

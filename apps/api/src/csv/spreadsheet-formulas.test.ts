@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
-import { signUp, type DashboardAccount } from '../dashboard/testing/dashboard-agent';
+import { signUp, type DashboardAccount } from '@vf/dashboard/testing';
 import { createSystem, createTaxpayer, invoiceBody } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

@@ -5,7 +5,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { createTestDatabase, type TestDatabase } from '@vf/db/testing';
 import { freePort, pollUntil, pollWhileRunning, startService, stopService, type ServiceProcess } from '@vf/private-servers';
-import { csrfTokenIn } from '../dashboard/testing/dashboard-agent';
+import { csrfTokenIn } from '@vf/dashboard/testing';
 import { invoiceBody, readyAccount, type TestAccount } from '../testing/api-fixtures';
 
 // The API as operators run it (its own process, outside the test environment, where Express's default error handler

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
-import { browser, csrfTokenIn, signUp, type DashboardAccount } from '../dashboard/testing/dashboard-agent';
+import { browser, csrfTokenIn, signUp, type DashboardAccount } from '@vf/dashboard/testing';
 import { createSystem, createTaxpayer, invoiceBody, registerAccount, type TestAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

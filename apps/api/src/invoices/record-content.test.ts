@@ -6,7 +6,7 @@ import { buildRegFactuRequest, NS, validateEachAgainstXsd } from '@vf/xml';
 import { recordElementIn } from './record-xml';
 import { createSystem, createTaxpayer, invoiceBody } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { signUp, type DashboardAccount } from '../dashboard/testing/dashboard-agent';
+import { signUp, type DashboardAccount } from '@vf/dashboard/testing';
 
 // Invoices the authority accepts and content its records can carry, each registered through the API, read back, and
 // its record XML held to the authority's schema.

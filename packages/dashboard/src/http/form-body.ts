@@ -1,0 +1,55 @@
+import express, { type RequestHandler, type Response } from 'express';
+import type { ApiProblems } from '../dashboard-api';
+import { parseMultipart, type UploadedFile } from './parse-multipart';
+
+export { MalformedFormError } from './malformed-form-error';
+
+/** A PKCS#12 is a few KB; the API refuses files over 256 KB, so the whole form never needs more than this. */
+export const MAX_FORM_BYTES = 512 * 1024;
+
+const urlencoded = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 100 });
+
+function isIdentity(encoding: string | undefined): boolean {
+  return encoding === undefined || encoding.trim().toLowerCase() === 'identity';
+}
+
+/**
+ * Parses the dashboard's form posts: URL-encoded forms, and multipart forms for the certificate upload. Either
+ * way req.body holds the text fields (the CSRF token among them); uploaded files are in res.locals. A field
+ * holding a control character is refused here, before any page handler sees it.
+ */
+export function formBody(problems: ApiProblems): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'POST') return next();
+    const checked = (err?: unknown) => {
+      if (err) return next(err);
+      const culprit = problems.controlCharacterField(req.body);
+      next(culprit === undefined ? undefined : problems.invalidCharacters(culprit));
+    };
+    if (!req.is('multipart/form-data')) return urlencoded(req, res, checked);
+    if (!isIdentity(req.headers['content-encoding'])) {
+      return next(problems.create('unsupported_content_encoding', 'Send the form uncompressed.'));
+    }
+    parseMultipart(req, MAX_FORM_BYTES, (detail) => problems.create('too_many_fields', detail)).then((form) => {
+      req.body = form.fields;
+      res.locals.uploadedFiles = form.files;
+      checked();
+    }, next);
+  };
+}
+
+export function uploadedFile(res: Response, name: string): UploadedFile | undefined {
+  return (res.locals.uploadedFiles as Record<string, UploadedFile> | undefined)?.[name];
+}
+
+/** A form field as a trimmed string ('' when absent or not a string). */
+export function field(body: unknown, name: string): string {
+  const value = (body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** A form field exactly as typed: passwords are never trimmed. */
+export function rawField(body: unknown, name: string): string {
+  const value = (body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
+}
