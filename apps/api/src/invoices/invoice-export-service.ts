@@ -9,28 +9,26 @@ export type InvoiceExportService = ReturnType<typeof createInvoiceExportService>
 export interface InvoiceExportOptions {
   /** Decimal separator of amounts: "comma" for a Spanish spreadsheet (12,10), "point" otherwise (12.10). */
   decimal?: 'point' | 'comma';
-  /** Header labels: the API's field names (default) or Spanish column titles for people. */
-  headers?: 'fields' | 'es';
   /** Rows read per query: the most the export holds in memory at once. */
   batchSize?: number;
 }
 
 type Amount = (a: string | null) => string | null;
 
-const COLUMNS: { key: string; es: string; number?: boolean; value: (r: InvoiceListRow, amount: Amount) => string | number | null }[] = [
-  { key: 'invoice_number', es: 'Número', value: (r) => r.invoiceNumber },
-  { key: 'invoice_date', es: 'Fecha', value: (r) => r.invoiceDate },
-  { key: 'invoice_type', es: 'Tipo', value: (r) => r.invoiceType },
-  { key: 'recipient_name', es: 'Destinatario', value: (r) => r.recipientName },
-  { key: 'recipient_nif', es: 'NIF destinatario', value: (r) => r.recipientNif },
-  { key: 'base_amount', es: 'Base imponible', number: true, value: (r, amount) => amount(r.baseAmount) },
-  { key: 'total_tax_amount', es: 'Cuota', number: true, value: (r, amount) => amount(r.totalTaxAmount) },
-  { key: 'total_amount', es: 'Total', number: true, value: (r, amount) => amount(r.totalAmount) },
-  { key: 'authority_status', es: 'Estado', value: (r) => r.authorityStatus },
-  { key: 'authority_code', es: 'Código AEAT', number: true, value: (r) => r.authorityCode },
-  { key: 'authority_csv', es: 'CSV AEAT', value: (r) => r.authorityCsv },
-  { key: 'qr_url', es: 'URL QR', value: (r) => r.qrUrl },
-  { key: 'created_at', es: 'Registrada', value: (r) => r.createdAt.toISOString() },
+const COLUMNS: { key: string; number?: boolean; value: (r: InvoiceListRow, amount: Amount) => string | number | null }[] = [
+  { key: 'invoice_number', value: (r) => r.invoiceNumber },
+  { key: 'invoice_date', value: (r) => r.invoiceDate },
+  { key: 'invoice_type', value: (r) => r.invoiceType },
+  { key: 'recipient_name', value: (r) => r.recipientName },
+  { key: 'recipient_nif', value: (r) => r.recipientNif },
+  { key: 'base_amount', number: true, value: (r, amount) => amount(r.baseAmount) },
+  { key: 'total_tax_amount', number: true, value: (r, amount) => amount(r.totalTaxAmount) },
+  { key: 'total_amount', number: true, value: (r, amount) => amount(r.totalAmount) },
+  { key: 'authority_status', value: (r) => r.authorityStatus },
+  { key: 'authority_code', number: true, value: (r) => r.authorityCode },
+  { key: 'authority_csv', value: (r) => r.authorityCsv },
+  { key: 'qr_url', value: (r) => r.qrUrl },
+  { key: 'created_at', value: (r) => r.createdAt.toISOString() },
 ];
 
 /** Invoices as CSV for spreadsheets, read in keyset batches and written as the destination drains. */
@@ -59,7 +57,7 @@ export function createInvoiceExportService(deps: { db: Db }) {
   return {
     writeInvoices,
 
-    /** The API's export: its field names (or Spanish titles) as headers, amounts with the decimal asked for. */
+    /** The API's export: its field names as headers, amounts with the decimal asked for. */
     async exportInvoicesCsv(
       accountId: string,
       filters: InvoiceFilterQuery,
@@ -69,7 +67,7 @@ export function createInvoiceExportService(deps: { db: Db }) {
     ): Promise<void> {
       const amount: Amount = (a) => (a === null ? null : options.decimal === 'comma' ? a.replace('.', ',') : a);
       const columns: CsvColumn<InvoiceListRow>[] = COLUMNS.map((c) => ({
-        header: options.headers === 'es' ? c.es : c.key,
+        header: c.key,
         number: c.number,
         value: (r) => c.value(r, amount),
       }));
