@@ -2,3 +2,4 @@ export * from './types';
 export * from './validate-invoice-request';
 export * from './issuer-rules';
 export { characterCount } from './field-readers';
+export { BREAKDOWN_LINE_FIELDS } from './read-breakdown';

@@ -37,7 +37,8 @@ export interface ParsedLine {
   surchargeAmount: Read<Amount>;
 }
 
-const LINE_FIELDS = [
+/** A breakdown line's fields, as the API names them (readers, forms and views take them from here). */
+export const BREAKDOWN_LINE_FIELDS = [
   'tax_type',
   'regime_type',
   'operation_type',
@@ -47,7 +48,7 @@ const LINE_FIELDS = [
   'tax_amount',
   'surcharge_rate',
   'surcharge_amount',
-];
+] as const;
 // Desglose carries 1..12 DetalleDesglose: one per tax/regime/rate combination, not per invoice item. More than 12 breaks
 // the schema's limit for the block (4113); none leaves a mandatory element out (4102).
 const MAX_LINES = 12;
@@ -78,7 +79,7 @@ export function readBreakdown(value: unknown, issues: IssueCollector): Read<Pars
 }
 
 function readLine(entry: Record<string, unknown>, path: string, issues: IssueCollector): ParsedLine {
-  rejectUnknownFields(entry, LINE_FIELDS, path, issues);
+  rejectUnknownFields(entry, BREAKDOWN_LINE_FIELDS, path, issues);
   const givenTaxType = readCode(entry.tax_type, `${path}.tax_type`, isTaxType, '01 (IVA), 02 (IPSI), 03 (IGIC), 05 (other)', issues, 1218);
   const taxType = givenTaxType === undefined ? DEFAULT_TAX_TYPE : givenTaxType;
   const isOperationType = (v: unknown): v is OperationQualification | ExemptionCode => isOperationQualification(v) || isExemptionCode(v);

@@ -1,3 +1,4 @@
+import { BREAKDOWN_LINE_FIELDS } from '@vf/core';
 import type { InvoiceDetail, InvoiceRow } from '@vf/db';
 import type { ApiViews, FieldIssue, Problem } from '../dashboard-api';
 import type { FormErrors } from '../html/form-fields';
@@ -7,17 +8,7 @@ import { locale, t } from '../i18n/i18n';
 /** The correction form's fields, named by the API's own field paths so its errors land on the right input. */
 export type CorrectionValues = Record<string, string>;
 
-export const LINE_FIELDS = [
-  'tax_type',
-  'regime_type',
-  'operation_type',
-  'base_amount',
-  'cost_base_amount',
-  'tax_rate',
-  'tax_amount',
-  'surcharge_rate',
-  'surcharge_amount',
-] as const;
+export const LINE_FIELDS = BREAKDOWN_LINE_FIELDS;
 const TOP_FIELDS = [
   'invoice_type',
   'description',
