@@ -13,8 +13,10 @@ export interface IdempotencyHandle {
   accountId: string;
   key: string;
   owner: string;
-  /** The answer ready to be stored by the write it answers, in the same statement (the chain writer's). */
+  /** The answer ready to be stored by the write it answers, in that write's transaction. */
   seal(response: StoredResponse): SealedAnswer;
+  /** Stores an answer no write carries (a refusal, a route that writes nothing), before it goes out. */
+  keep(response: StoredResponse): Promise<void>;
 }
 
 export type IdempotencyService = ReturnType<typeof createIdempotencyService>;
@@ -48,17 +50,17 @@ export function createIdempotencyService(deps: { db: Db; masterKey: Buffer }) {
         ttlSeconds: IDEMPOTENCY_TTL_SECONDS,
       });
       const result = claimed.kind === 'replay' ? { ...claimed, response: open(claimed.response) } : claimed;
+      const sealed = (response: StoredResponse): SealedAnswer => ({ accountId, key, owner, ...seal(response) });
       const handle: IdempotencyHandle = {
         accountId,
         key,
         owner,
-        seal: (response) => ({ accountId, key, owner, ...seal(response) }),
+        seal: sealed,
+        keep: async (response) => {
+          await idempotencyStore.keep(db, sealed(response));
+        },
       };
       return { result, handle };
-    },
-
-    async complete(handle: IdempotencyHandle, response: StoredResponse): Promise<void> {
-      await idempotencyStore.complete(db, handle, seal(response));
     },
 
     async release(handle: IdempotencyHandle): Promise<void> {

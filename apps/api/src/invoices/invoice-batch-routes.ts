@@ -4,6 +4,7 @@ import { currentAccount } from '../auth/require-api-key';
 import { ApiError } from '../errors/api-error';
 import { problemBody } from '../errors/error-handler';
 import { methodNotAllowed } from '../http/method-not-allowed';
+import { sendUnwrittenAnswer } from '../idempotency/sealed-answer';
 import { batchRegistrationResponse } from './invoice-response-schemas';
 import type { RouteDoc } from '../openapi/route-doc';
 import { MAX_BATCH_ITEMS, type InvoiceRegistrationService } from './invoice-registration-service';
@@ -36,14 +37,17 @@ export function invoiceBatchRoutes(registration: InvoiceRegistrationService): Ro
       );
       const registered = outcomes.filter((o) => o.ok).length;
       const failed = outcomes.length - registered;
-      res.status(failed === 0 ? 201 : 207).json({
-        message:
-          failed === 0
-            ? `${registered} invoices registered and queued for submission to the tax authority.`
-            : `${registered} of ${outcomes.length} invoices registered and queued; ${failed} refused (see each result).`,
-        registered,
-        failed,
-        results,
+      await sendUnwrittenAnswer(res, {
+        status: failed === 0 ? 201 : 207,
+        body: {
+          message:
+            failed === 0
+              ? `${registered} invoices registered and queued for submission to the tax authority.`
+              : `${registered} of ${outcomes.length} invoices registered and queued; ${failed} refused (see each result).`,
+          registered,
+          failed,
+          results,
+        },
       });
     })
     .all(methodNotAllowed(['POST']));

@@ -1,6 +1,7 @@
 import { and, eq, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { idempotencyKeys } from '../schema';
+import type { SealedAnswer } from './chain-append-store';
 
 export interface IdempotencyClaimRequest {
   accountId: string;
@@ -102,6 +103,14 @@ export const idempotencyStore = {
       return { kind: 'in_progress', retryAfterSeconds: row.retryAfter };
     }
     return { kind: 'in_progress', retryAfterSeconds: 1 };
+  },
+
+  /**
+   * Stores the answer a write seals for its request, inside the write's own transaction: it commits with the write or
+   * not at all. A no-op when the claim was lost (taken over after its lock expired).
+   */
+  async keep(db: DbOrTx, a: SealedAnswer): Promise<boolean> {
+    return idempotencyStore.complete(db, a, a);
   },
 
   /** Stores the answer; a no-op when it is already stored (inside the handler's own transaction) or the claim was lost. */
