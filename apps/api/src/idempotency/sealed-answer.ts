@@ -44,3 +44,23 @@ export async function sendUnwrittenAnswer(res: Response, a: JsonAnswer): Promise
   if (handle) await handle.keep(storedResponse(a));
   sendAnswer(res, a);
 }
+
+/** With an Idempotency-Key, a batch's registered items: each one's answer is kept by the append that writes it. */
+export interface ItemAnswers<T> {
+  /** What a run of this same request already registered (a run whose batch answer was lost), by index. */
+  kept(count: number): Promise<Map<number, unknown>>;
+  /** Item `index`'s answer, sealed for the append of that item. */
+  sealFor(index: number): SealAnswer<T>;
+}
+
+export function itemAnswersFor<T>(res: Response, data: (result: T) => unknown): ItemAnswers<T> | undefined {
+  const handle = idempotencyHandle(res);
+  if (!handle) return undefined;
+  return {
+    async kept(count) {
+      const kept = await handle.keptItems(count);
+      return new Map([...kept].map(([index, answer]) => [index, JSON.parse(answer.body) as unknown]));
+    },
+    sealFor: (index) => (result) => handle.sealItem(index, storedResponse({ status: 201, body: data(result) })),
+  };
+}

@@ -1,4 +1,4 @@
-import { and, eq, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { idempotencyKeys } from '../schema';
 import type { SealedAnswer } from './chain-append-store';
@@ -126,6 +126,27 @@ export const idempotencyStore = {
   /** Lets the key go (an answer not worth replaying, e.g. a 5xx): the client may retry with it. */
   async release(db: DbOrTx, o: IdempotencyOwner): Promise<void> {
     await db.delete(idempotencyKeys).where(ownedRunning(o));
+  },
+
+  /** The answers kept for `keys` (a batch's items) under the request `fingerprint`, while they are kept. */
+  async keptAnswers(db: DbOrTx, accountId: string, keys: string[], fingerprint: string): Promise<Map<string, StoredResponse>> {
+    if (keys.length === 0) return new Map();
+    const k = idempotencyKeys;
+    const rows = await db
+      .select({ key: k.key, status: k.responseStatus, headers: k.responseHeaders, body: k.responseBody })
+      .from(k)
+      .where(
+        and(
+          eq(k.accountId, accountId),
+          inArray(k.key, keys),
+          eq(k.fingerprint, fingerprint),
+          eq(k.state, 'completed'),
+          gt(k.expiresAt, sql`now()`),
+        ),
+      );
+    return new Map(
+      rows.flatMap((r) => (r.status === null ? [] : [[r.key, { status: r.status, headers: r.headers ?? {}, body: r.body ?? '' }]])),
+    );
   },
 
   async purgeExpired(db: DbOrTx, limit = 10_000): Promise<number> {
