@@ -86,8 +86,9 @@ export function createIdempotencyService(deps: { db: Db; masterKey: Buffer }) {
       return { result, handle };
     },
 
-    async release(handle: IdempotencyHandle): Promise<void> {
-      await idempotencyStore.release(db, handle);
+    /** Lets the key go if no answer was kept; true if it was still held. */
+    release(handle: IdempotencyHandle): Promise<boolean> {
+      return idempotencyStore.release(db, handle);
     },
   };
 }

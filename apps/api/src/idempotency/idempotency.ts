@@ -56,7 +56,14 @@ export function idempotency(service: IdempotencyService): RequestHandler {
     // Once the answer is out, a claim still running kept no answer (a 5xx, 408 or 429): the key is let go so the
     // client may retry with it. A claim whose answer was kept is not running any more and is left alone.
     res.once('finish', () => {
-      service.release(handle).catch((err: unknown) => req.log.error({ err }, 'idempotency: claim not released'));
+      const status = res.statusCode;
+      service.release(handle).then(
+        (released) => {
+          // An answer worth keeping that nothing kept (a writing route that took no sealed answer): a retry runs it again.
+          if (released && !isTransient(status)) req.log.error({ status }, 'idempotency: answer not kept by its write; key released');
+        },
+        (err: unknown) => req.log.error({ err }, 'idempotency: claim not released'),
+      );
     });
     next();
   };

@@ -123,9 +123,10 @@ export const idempotencyStore = {
     return rows.length > 0;
   },
 
-  /** Lets the key go (an answer not worth replaying, e.g. a 5xx): the client may retry with it. */
-  async release(db: DbOrTx, o: IdempotencyOwner): Promise<void> {
-    await db.delete(idempotencyKeys).where(ownedRunning(o));
+  /** Lets the key go (an answer not worth replaying, e.g. a 5xx): the client may retry with it. True if it was still held. */
+  async release(db: DbOrTx, o: IdempotencyOwner): Promise<boolean> {
+    const rows = await db.delete(idempotencyKeys).where(ownedRunning(o)).returning({ key: idempotencyKeys.key });
+    return rows.length > 0;
   },
 
   /** The answers kept for `keys` (a batch's items) under the request `fingerprint`, while they are kept. */
