@@ -4,6 +4,7 @@ import pino from 'pino';
 import request from 'supertest';
 import type { StoredResponse } from '@vf/db';
 import { composeServices } from '../compose';
+import { apiRouteDocs } from '../create-app';
 import { parseWith } from '../http/parse-with';
 import { systemCreateSchema, systemUpdateSchema } from '../systems/system-schemas';
 import { taxpayerCreateSchema, taxpayerUpdateSchema } from '../taxpayers/taxpayer-schemas';
@@ -201,5 +202,30 @@ describe('a replay after a commit whose reply was lost returns the stored answer
     const replay = await request(t.app).post('/api/v1/invoices/batch').set(account.auth).set('Idempotency-Key', dead.key).send(items);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toEqual(again.body);
+  });
+
+  it('is proven for every changing route: a route added later is added here, with its write keeping its answer', () => {
+    const changing = apiRouteDocs
+      .filter((d) => !d.public && ['post', 'put', 'patch'].includes(d.method))
+      .map((d) => `${d.method.toUpperCase()} ${d.path}`);
+    expect(changing.sort()).toEqual(
+      [
+        // Above.
+        'POST /systems',
+        'PUT /systems/:id',
+        'POST /taxpayers',
+        'PUT /taxpayers/:id',
+        'POST /webhooks',
+        'POST /webhooks/:id/test',
+        'POST /invoices/:id/resend',
+        'PUT /invoices/:id',
+        'POST /invoices/batch',
+        // idempotency.test.ts: registrations and cancellations by a process that died; dry runs, which write nothing.
+        'POST /invoices',
+        'POST /invoices/:id/cancel',
+        'POST /invoices/validate',
+        'POST /invoices/classify',
+      ].sort(),
+    );
   });
 });
