@@ -55,7 +55,7 @@ export function composeServices(deps: AppDeps) {
     invoices,
     recordVerification: createRecordVerificationService({ invoices, signers }),
     invoiceExport,
-    resend: createInvoiceResendService({ db, queues: deps.queues, invoices, enqueueTimeoutMs }),
+    resend: createInvoiceResendService({ db, queues: deps.queues, enqueueTimeoutMs }),
     cancellation: createInvoiceCancellationService({ db, writer }),
     chain: createChainService({ db }),
     qr: createInvoiceQrService({ db }),

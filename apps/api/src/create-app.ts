@@ -18,7 +18,7 @@ import { servingOnly } from './health/serving-only';
 import { rejectControlCharacters, rejectMalformedUrl } from './http/input-guard';
 import { jsonBody } from './http/json-body';
 import { requestLogger } from './http/request-logger';
-import { idempotency } from './idempotency/idempotency';
+import { idempotency, idempotentRefusals } from './idempotency/idempotency';
 import { invoiceBatchRouteDocs, invoiceBatchRoutes } from './invoices/invoice-batch-routes';
 import { invoiceResendRouteDocs, invoiceResendRoutes } from './invoices/invoice-resend-routes';
 import { invoiceRouteDocs, invoiceRoutes } from './invoices/invoice-routes';
@@ -110,6 +110,7 @@ export function createApp(deps: AppDeps): Express {
     chainRoutes(services.chain, services.chainVerification),
     qrRoutes(services.qr),
     webhookRoutes(services.webhooks),
+    idempotentRefusals(),
   );
   app.use(docsRoutes());
   // The tenant dashboard (HTML pages at /, /login, /signup, /app/...), handed the same services.

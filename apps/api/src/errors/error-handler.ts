@@ -18,12 +18,17 @@ export function problemBody(error: ApiError, requestId: string): Record<string, 
   };
 }
 
+const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
+
+/** The problem answer as it goes out (and as an Idempotency-Key keeps it for a replay). */
+export function problemAnswer(error: ApiError, requestId: string): { status: number; headers: Record<string, string>; body: string } {
+  return { status: error.status, headers: { 'content-type': PROBLEM_TYPE }, body: JSON.stringify(problemBody(error, requestId)) };
+}
+
 export function sendProblem(res: Response, error: ApiError): void {
   for (const [name, value] of Object.entries(error.options.headers ?? {})) res.setHeader(name, value);
-  res
-    .status(error.status)
-    .type('application/problem+json')
-    .send(JSON.stringify(problemBody(error, String(res.req.id ?? ''))));
+  const { status, body } = problemAnswer(error, String(res.req.id ?? ''));
+  res.status(status).type(PROBLEM_TYPE).send(body);
 }
 
 // body-parser's errors carry a `type`; each maps to a client error, never a 500.

@@ -13,8 +13,22 @@ export interface IdempotencyHandle {
   accountId: string;
   key: string;
   owner: string;
-  /** The answer ready to be stored by the write it answers, in the same statement (the chain writer's). */
+  /** The answer ready to be stored by the write it answers, in that write's transaction. */
   seal(response: StoredResponse): SealedAnswer;
+  /** Stores an answer no write carries (a refusal, a route that writes nothing), before it goes out. */
+  keep(response: StoredResponse): Promise<void>;
+  /** The answer of a batch's item `index`, ready to be stored by the append of that item (a row of its own). */
+  sealItem(index: number, response: StoredResponse): SealedAnswer;
+  /** The answers a run of this same request already kept for its items 0..count-1, by index. */
+  keptItems(count: number): Promise<Map<number, StoredResponse>>;
+}
+
+/**
+ * A batch item's own key: derived from the batch's, with a character outside printable ASCII, so that no client's
+ * key (printable ASCII only) can ever name it.
+ */
+function itemKey(key: string, index: number): string {
+  return `${createHash('sha256').update(key).digest('hex')}\u00b7${index}`;
 }
 
 export type IdempotencyService = ReturnType<typeof createIdempotencyService>;
@@ -48,21 +62,33 @@ export function createIdempotencyService(deps: { db: Db; masterKey: Buffer }) {
         ttlSeconds: IDEMPOTENCY_TTL_SECONDS,
       });
       const result = claimed.kind === 'replay' ? { ...claimed, response: open(claimed.response) } : claimed;
+      const sealed = (response: StoredResponse): SealedAnswer => ({ accountId, key, owner, ...seal(response) });
       const handle: IdempotencyHandle = {
         accountId,
         key,
         owner,
-        seal: (response) => ({ accountId, key, owner, ...seal(response) }),
+        seal: sealed,
+        keep: async (response) => {
+          await idempotencyStore.keep(db, sealed(response));
+        },
+        sealItem: (index, response) => ({ accountId, key: itemKey(key, index), parentKey: key, owner, ...seal(response) }),
+        async keptItems(count) {
+          const keys = Array.from({ length: count }, (_, index) => itemKey(key, index));
+          const kept = await idempotencyStore.keptAnswers(db, accountId, keys, fingerprint);
+          const byIndex = new Map<number, StoredResponse>();
+          keys.forEach((k, index) => {
+            const answer = kept.get(k);
+            if (answer) byIndex.set(index, open(answer));
+          });
+          return byIndex;
+        },
       };
       return { result, handle };
     },
 
-    async complete(handle: IdempotencyHandle, response: StoredResponse): Promise<void> {
-      await idempotencyStore.complete(db, handle, seal(response));
-    },
-
-    async release(handle: IdempotencyHandle): Promise<void> {
-      await idempotencyStore.release(db, handle);
+    /** Lets the key go if no answer was kept; true if it was still held. */
+    release(handle: IdempotencyHandle): Promise<boolean> {
+      return idempotencyStore.release(db, handle);
     },
   };
 }

@@ -165,6 +165,18 @@ describe('Idempotency-Key', () => {
     expect((await put().expect(200)).headers['idempotent-replayed']).toBe('true');
   });
 
+  it('keeps the answer of a route that writes nothing: a dry run is replayed', async () => {
+    const { account, taxpayerId, systemId } = await readyAccount(t.app);
+    const body = invoiceBody(taxpayerId, systemId);
+    const key = randomUUID();
+    const validate = () => request(t.app).post('/api/v1/invoices/validate').set(account.auth).set('Idempotency-Key', key).send(body);
+    const first = await validate().expect(200);
+    expect(first.body.data.valid).toBe(true);
+    const again = await validate().expect(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+  });
+
   it('gives a client that lost the answer (connection dropped) its registration, never a duplicate', async () => {
     const { account, taxpayerId, systemId } = await readyAccount(t.app);
     const body = invoiceBody(taxpayerId, systemId);

@@ -1,12 +1,11 @@
-import type { RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { currentAccount } from '../auth/require-api-key';
 import { ApiError } from '../errors/api-error';
+import { problemAnswer, toApiError } from '../errors/error-handler';
 import { idempotencyKeyOf } from './idempotency-key';
 import { requestFingerprint, type IdempotencyHandle, type IdempotencyService } from './idempotency-service';
 
 const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH']);
-// Headers a replay must repeat; the rest (request id, dates) belong to the new exchange.
-const REPLAYED_HEADERS = ['content-type', 'location'];
 
 /** Answers not worth keeping: the same request may well succeed later, so the key is let go instead. */
 function isTransient(status: number): boolean {
@@ -17,18 +16,11 @@ export function idempotencyHandle(res: Response): IdempotencyHandle | undefined 
   return res.locals.idempotency as IdempotencyHandle | undefined;
 }
 
-function recordedHeaders(res: Response): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const name of REPLAYED_HEADERS) {
-    const value = res.getHeader(name);
-    if (value !== undefined) headers[name] = String(value);
-  }
-  return headers;
-}
-
 /**
  * Every POST/PUT/PATCH of an authenticated account honours an optional Idempotency-Key: mounted once before the
- * routes, so routes added later get it too. The answer is stored before it is written to the client.
+ * routes, so routes added later get it too. It claims the key, replays a stored answer, and refuses a concurrent or
+ * mismatched reuse. The answer itself is kept by the write it answers, in that write's transaction
+ * (`sealed-answer.ts`); a refusal, which writes nothing, by `idempotentRefusals` before it goes out.
  */
 export function idempotency(service: IdempotencyService): RequestHandler {
   return async (req, res, next) => {
@@ -61,24 +53,38 @@ export function idempotency(service: IdempotencyService): RequestHandler {
     }
 
     res.locals.idempotency = handle;
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    res.end = ((...args: unknown[]) => {
-      const [chunk] = args;
-      const body = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '';
+    // Once the answer is out, a claim still running kept no answer (a 5xx, 408 or 429): the key is let go so the
+    // client may retry with it. A claim whose answer was kept is not running any more and is left alone.
+    res.once('finish', () => {
       const status = res.statusCode;
-      const settle = isTransient(status)
-        ? service.release(handle)
-        : service.complete(handle, { status, headers: recordedHeaders(res), body });
-      settle.then(
-        () => end(...args),
-        (err: unknown) => {
-          // The answer still goes out; the claim expires and a retry runs the request again.
-          req.log.error({ err }, 'idempotency: answer not stored');
-          end(...args);
+      service.release(handle).then(
+        (released) => {
+          // An answer worth keeping that nothing kept (a writing route that took no sealed answer): a retry runs it again.
+          if (released && !isTransient(status)) req.log.error({ status }, 'idempotency: answer not kept by its write; key released');
         },
+        (err: unknown) => req.log.error({ err }, 'idempotency: claim not released'),
       );
-      return res;
-    }) as Response['end'];
+    });
     next();
+  };
+}
+
+/**
+ * A refusal (4xx) is the answer of its key too, and it wrote nothing: it is kept in a statement of its own before
+ * the error handler sends the same problem. Mounted after the routes, before the error handler.
+ */
+export function idempotentRefusals(): ErrorRequestHandler {
+  return async (err, req, res, next) => {
+    const handle = idempotencyHandle(res);
+    const refusal = handle && !res.headersSent ? toApiError(err) : undefined;
+    if (handle && refusal && !isTransient(refusal.status)) {
+      try {
+        await handle.keep(problemAnswer(refusal, String(req.id ?? '')));
+      } catch (keepErr) {
+        // The refusal still goes out; the claim expires and a retry runs the request again.
+        req.log.error({ err: keepErr }, 'idempotency: refusal not stored');
+      }
+    }
+    next(err);
   };
 }

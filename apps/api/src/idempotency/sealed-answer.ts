@@ -4,16 +4,20 @@ import { idempotencyHandle } from './idempotency';
 
 export interface JsonAnswer {
   status: number;
-  location: string;
+  location?: string;
   body: unknown;
 }
 
+/** What a service stores in the transaction of its write, with an Idempotency-Key: the answer to its result. */
+export type SealAnswer<T> = (result: T) => SealedAnswer;
+
 /**
- * With an Idempotency-Key, the route's answer for a chain write, sealed for the writer to store in the very statement
- * that appends the record: it commits with the record or not at all, so a client that lost the answer gets it back
- * rather than a conflict with its own write (docs/architecture.md, "Idempotent answers").
+ * With an Idempotency-Key, the route's answer, sealed for the service to store in the transaction of the write it
+ * answers: it commits with the write or not at all, so a client that lost the answer (or whose API process died
+ * between the commit and the reply) gets it back rather than a second write or a conflict with its own
+ * (docs/architecture.md, "Idempotent answers"). This is the one way a successful answer is kept.
  */
-export function sealedAnswerFor<T>(res: Response, answer: (result: T) => JsonAnswer): ((result: T) => SealedAnswer) | undefined {
+export function sealedAnswerFor<T>(res: Response, answer: (result: T) => JsonAnswer): SealAnswer<T> | undefined {
   const handle = idempotencyHandle(res);
   if (!handle) return undefined;
   return (result) => handle.seal(storedResponse(answer(result)));
@@ -22,12 +26,41 @@ export function sealedAnswerFor<T>(res: Response, answer: (result: T) => JsonAns
 function storedResponse(a: JsonAnswer): StoredResponse {
   return {
     status: a.status,
-    headers: { 'content-type': 'application/json; charset=utf-8', location: a.location },
+    headers: { 'content-type': 'application/json; charset=utf-8', ...(a.location ? { location: a.location } : {}) },
     body: JSON.stringify(a.body),
   };
 }
 
 /** Sends the same answer sealedAnswerFor sealed. */
 export function sendAnswer(res: Response, a: JsonAnswer): void {
-  res.status(a.status).location(a.location).json(a.body);
+  res.status(a.status);
+  if (a.location) res.location(a.location);
+  res.json(a.body);
+}
+
+/** A route that writes nothing (a dry run): its answer is kept on its own before it goes out, there is no write to lose. */
+export async function sendUnwrittenAnswer(res: Response, a: JsonAnswer): Promise<void> {
+  const handle = idempotencyHandle(res);
+  if (handle) await handle.keep(storedResponse(a));
+  sendAnswer(res, a);
+}
+
+/** With an Idempotency-Key, a batch's registered items: each one's answer is kept by the append that writes it. */
+export interface ItemAnswers<T> {
+  /** What a run of this same request already registered (a run whose batch answer was lost), by index. */
+  kept(count: number): Promise<Map<number, unknown>>;
+  /** Item `index`'s answer, sealed for the append of that item. */
+  sealFor(index: number): SealAnswer<T>;
+}
+
+export function itemAnswersFor<T>(res: Response, data: (result: T) => unknown): ItemAnswers<T> | undefined {
+  const handle = idempotencyHandle(res);
+  if (!handle) return undefined;
+  return {
+    async kept(count) {
+      const kept = await handle.keptItems(count);
+      return new Map([...kept].map(([index, answer]) => [index, JSON.parse(answer.body) as unknown]));
+    },
+    sealFor: (index) => (result) => handle.sealItem(index, storedResponse({ status: 201, body: data(result) })),
+  };
 }

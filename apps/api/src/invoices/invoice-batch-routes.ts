@@ -4,11 +4,14 @@ import { currentAccount } from '../auth/require-api-key';
 import { ApiError } from '../errors/api-error';
 import { problemBody } from '../errors/error-handler';
 import { methodNotAllowed } from '../http/method-not-allowed';
+import { itemAnswersFor, sendUnwrittenAnswer } from '../idempotency/sealed-answer';
 import { batchRegistrationResponse } from './invoice-response-schemas';
 import type { RouteDoc } from '../openapi/route-doc';
-import { MAX_BATCH_ITEMS, type InvoiceRegistrationService } from './invoice-registration-service';
+import { MAX_BATCH_ITEMS, type InvoiceRegistrationService, type RegisteredInvoice } from './invoice-registration-service';
 import { invoiceRequestSchema } from './invoice-request-schema';
 import { registeredAnswer } from './registered-answer';
+
+type BatchResult = { index: number; status: number; data?: unknown; problem?: Record<string, unknown> };
 
 const notABatch = () =>
   ApiError.validation(
@@ -27,23 +30,38 @@ export function invoiceBatchRoutes(registration: InvoiceRegistrationService): Ro
     .post(async (req, res) => {
       const items: unknown = req.body;
       if (!Array.isArray(items) || items.length === 0 || items.length > MAX_BATCH_ITEMS) throw notABatch();
-      const outcomes = await registration.registerBatch(currentAccount(res), items, req.log);
-      const requestId = String(req.id ?? '');
-      const results = outcomes.map((o, index) =>
-        o.ok
-          ? { index, status: 201, data: registeredAnswer(o.registered).body.data }
-          : { index, status: o.error.status, problem: problemBody(o.error, requestId) },
+      // With an Idempotency-Key, each registered item's answer commits with the item; a retry after a lost batch
+      // answer takes the items a first run registered from there and runs only the others (which wrote nothing).
+      const answers = itemAnswersFor(res, (r: RegisteredInvoice) => registeredAnswer(r).body.data);
+      const kept = answers ? await answers.kept(items.length) : new Map<number, unknown>();
+      const pending = items.flatMap((_, at) => (kept.has(at) ? [] : [at]));
+      const outcomes = await registration.registerBatch(
+        currentAccount(res),
+        pending.map((at) => items[at]),
+        req.log,
+        answers && ((n) => answers.sealFor(pending[n])),
       );
-      const registered = outcomes.filter((o) => o.ok).length;
-      const failed = outcomes.length - registered;
-      res.status(failed === 0 ? 201 : 207).json({
-        message:
-          failed === 0
-            ? `${registered} invoices registered and queued for submission to the tax authority.`
-            : `${registered} of ${outcomes.length} invoices registered and queued; ${failed} refused (see each result).`,
-        registered,
-        failed,
-        results,
+      const requestId = String(req.id ?? '');
+      const results: BatchResult[] = items.map((_, index) => ({ index, status: 201, data: kept.get(index) }));
+      pending.forEach((index, n) => {
+        const o = outcomes[n];
+        results[index] = o.ok
+          ? { index, status: 201, data: registeredAnswer(o.registered).body.data }
+          : { index, status: o.error.status, problem: problemBody(o.error, requestId) };
+      });
+      const registered = results.filter((r) => r.status === 201).length;
+      const failed = results.length - registered;
+      await sendUnwrittenAnswer(res, {
+        status: failed === 0 ? 201 : 207,
+        body: {
+          message:
+            failed === 0
+              ? `${registered} invoices registered and queued for submission to the tax authority.`
+              : `${registered} of ${results.length} invoices registered and queued; ${failed} refused (see each result).`,
+          registered,
+          failed,
+          results,
+        },
       });
     })
     .all(methodNotAllowed(['POST']));

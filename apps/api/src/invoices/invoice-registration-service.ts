@@ -122,9 +122,15 @@ export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) 
 
     /**
      * Registers up to MAX_BATCH_ITEMS invoices, each validated on its own; the valid items of one taxpayer are appended
-     * in one transaction, in array order. Returns one outcome per item, in order.
+     * in one transaction, in array order. Returns one outcome per item, in order. `answerFor`: with an
+     * Idempotency-Key, each item's answer, stored with the item in its taxpayer's append.
      */
-    async registerBatch(account: AccountWithPlan, bodies: unknown[], log: Logger): Promise<ItemOutcome[]> {
+    async registerBatch(
+      account: AccountWithPlan,
+      bodies: unknown[],
+      log: Logger,
+      answerFor?: (at: number) => (r: RegisteredInvoice) => SealedAnswer,
+    ): Promise<ItemOutcome[]> {
       const outcomes: ItemOutcome[] = new Array(bodies.length);
       const byTaxpayer = new Map<string, { at: number[]; items: RegistrationItem[] }>();
       bodies.forEach((body, at) => {
@@ -143,7 +149,7 @@ export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) 
         }
         const group = byTaxpayer.get(item.invoice.taxpayerId) ?? { at: [], items: [] };
         group.at.push(at);
-        group.items.push(item);
+        group.items.push({ ...item, answer: answerFor?.(at) });
         byTaxpayer.set(item.invoice.taxpayerId, group);
       });
       await Promise.all(

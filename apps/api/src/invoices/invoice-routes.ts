@@ -3,7 +3,7 @@ import Joi from 'joi';
 import { classifyOperation } from '@vf/core';
 import { currentAccount } from '../auth/require-api-key';
 import { ApiError } from '../errors/api-error';
-import { sealedAnswerFor, sendAnswer, type JsonAnswer } from '../idempotency/sealed-answer';
+import { sealedAnswerFor, sendAnswer, sendUnwrittenAnswer, type JsonAnswer } from '../idempotency/sealed-answer';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
 import { shapeIssuesBeyond } from '../http/shape-issues-beyond';
@@ -51,19 +51,19 @@ export function invoiceRoutes(
     .route('/invoices/validate')
     .post(async (req, res) => {
       const warnings = await registration.validate(currentAccount(res).id, req.body);
-      res.json({ data: { valid: true, warnings } });
+      await sendUnwrittenAnswer(res, { status: 200, body: { data: { valid: true, warnings } } });
     })
     .all(methodNotAllowed(['POST']));
 
   router
     .route('/invoices/classify')
-    .post((req, res) => {
+    .post(async (req, res) => {
       // One pass: the domain rules and the documented shape (invoice-request-schema.ts) answer together.
       const result = classifyOperation(req.body);
       const shape = shapeIssuesBeyond(classifyRequestSchema, req.body ?? {}, result.valid ? [] : result.errors);
       if (!result.valid) throw ApiError.validation([...result.errors, ...shape], 'The operation cannot be classified; see errors.');
       if (shape.length > 0) throw ApiError.validation(shape);
-      res.json({ data: result.data });
+      await sendUnwrittenAnswer(res, { status: 200, body: { data: result.data } });
     })
     .all(methodNotAllowed(['POST']));
 

@@ -1,5 +1,7 @@
 import { Router, type Request } from 'express';
+import type { SystemRow } from '@vf/db';
 import { currentAccount } from '../auth/require-api-key';
+import { sealedAnswerFor, sendAnswer, type JsonAnswer } from '../idempotency/sealed-answer';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { methodNotAllowed } from '../http/method-not-allowed';
@@ -17,6 +19,14 @@ function systemId(req: Request): string {
   return id;
 }
 
+const createdAnswer = (system: SystemRow): JsonAnswer => ({
+  status: 201,
+  location: `/api/v1/systems/${system.id}`,
+  body: { data: renderSystem(system) },
+});
+
+const updatedAnswer = (system: SystemRow): JsonAnswer => ({ status: 200, body: { data: renderSystem(system) } });
+
 export function systemRoutes(systems: SystemService): Router {
   const router = Router();
 
@@ -27,11 +37,9 @@ export function systemRoutes(systems: SystemService): Router {
       res.json({ data: page.items.map(renderSystem), next_cursor: page.nextCursor });
     })
     .post(async (req, res) => {
-      const system = await systems.create(currentAccount(res).id, parseWith(systemCreateSchema, req.body));
-      res
-        .status(201)
-        .location(`/api/v1/systems/${system.id}`)
-        .json({ data: renderSystem(system) });
+      const input = parseWith(systemCreateSchema, req.body);
+      const system = await systems.create(currentAccount(res).id, input, sealedAnswerFor(res, createdAnswer));
+      sendAnswer(res, createdAnswer(system));
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
@@ -42,7 +50,8 @@ export function systemRoutes(systems: SystemService): Router {
     })
     .put(async (req, res) => {
       const id = systemId(req);
-      res.json({ data: renderSystem(await systems.update(currentAccount(res).id, id, parseWith(systemUpdateSchema, req.body))) });
+      const input = parseWith(systemUpdateSchema, req.body);
+      sendAnswer(res, updatedAnswer(await systems.update(currentAccount(res).id, id, input, sealedAnswerFor(res, updatedAnswer))));
     })
     .delete(async (req, res) => {
       await systems.remove(currentAccount(res).id, systemId(req));

@@ -1,5 +1,6 @@
 import type { Db } from '@vf/db';
-import { StoreError, systemStore, type SystemPatch, type SystemRow } from '@vf/db';
+import { idempotencyStore, StoreError, systemStore, type SystemPatch, type SystemRow } from '@vf/db';
+import type { SealAnswer } from '../idempotency/sealed-answer';
 import { ApiError } from '../errors/api-error';
 import { pageStart, toPage, type Page, type PageQuery } from '../shared/page-query';
 import { defaultSystemCode } from './system-code';
@@ -30,22 +31,27 @@ export function createSystemService(deps: { db: Db }) {
       return system;
     },
 
-    create(accountId: string, input: SystemCreateRequest): Promise<SystemRow> {
-      return systemStore.insert(db, {
-        accountId,
-        vendorName: input.vendor_name,
-        vendorNif: input.vendor_nif,
-        name: input.name,
-        version: input.version,
-        installationNumber: input.installation_number,
-        onlySupportsVerifactu: input.only_supports_verifactu,
-        systemCode: input.system_code ?? defaultSystemCode(input.name),
-        supportsMultipleTaxpayers: input.supports_multiple_taxpayers,
+    /** `answer`: with an Idempotency-Key, the answer stored in the insert's transaction. */
+    create(accountId: string, input: SystemCreateRequest, answer?: SealAnswer<SystemRow>): Promise<SystemRow> {
+      return db.transaction(async (tx) => {
+        const system = await systemStore.insert(tx, {
+          accountId,
+          vendorName: input.vendor_name,
+          vendorNif: input.vendor_nif,
+          name: input.name,
+          version: input.version,
+          installationNumber: input.installation_number,
+          onlySupportsVerifactu: input.only_supports_verifactu,
+          systemCode: input.system_code ?? defaultSystemCode(input.name),
+          supportsMultipleTaxpayers: input.supports_multiple_taxpayers,
+        });
+        if (answer) await idempotencyStore.keep(tx, answer(system));
+        return system;
       });
     },
 
     /** Registered invoices keep the snapshot taken when they were generated; changes apply to new ones. */
-    async update(accountId: string, id: string, input: SystemUpdateRequest): Promise<SystemRow> {
+    async update(accountId: string, id: string, input: SystemUpdateRequest, answer?: SealAnswer<SystemRow>): Promise<SystemRow> {
       const patch: SystemPatch = {
         vendorName: input.vendor_name,
         vendorNif: input.vendor_nif,
@@ -67,6 +73,7 @@ export function createSystemService(deps: { db: Db }) {
         } else if (input.supports_multiple_taxpayers === true) defined.soleTaxpayerId = null;
         const system = await systemStore.update(tx, accountId, id, defined);
         if (!system) throw notFound();
+        if (answer) await idempotencyStore.keep(tx, answer(system));
         return system;
       });
     },

@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
 import { currentAccount } from '../auth/require-api-key';
+import { sealedAnswerFor, sendAnswer, type JsonAnswer } from '../idempotency/sealed-answer';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { methodNotAllowed } from '../http/method-not-allowed';
@@ -20,6 +21,12 @@ function taxpayerId(req: Request): string {
 export function taxpayerRoutes(taxpayers: TaxpayerService, clock: () => Date): Router {
   const router = Router();
   const renderSaved = ({ taxpayer, warnings }: SavedTaxpayer) => ({ data: { ...renderTaxpayer(taxpayer, clock()), warnings } });
+  const createdAnswer = (saved: SavedTaxpayer): JsonAnswer => ({
+    status: 201,
+    location: `/api/v1/taxpayers/${saved.taxpayer.id}`,
+    body: renderSaved(saved),
+  });
+  const updatedAnswer = (saved: SavedTaxpayer): JsonAnswer => ({ status: 200, body: renderSaved(saved) });
 
   router
     .route('/taxpayers')
@@ -29,8 +36,8 @@ export function taxpayerRoutes(taxpayers: TaxpayerService, clock: () => Date): R
       res.json({ data: page.items.map((t) => renderTaxpayer(t, now)), next_cursor: page.nextCursor });
     })
     .post(async (req, res) => {
-      const saved = await taxpayers.create(currentAccount(res).id, parseWith(taxpayerCreateSchema, req.body));
-      res.status(201).location(`/api/v1/taxpayers/${saved.taxpayer.id}`).json(renderSaved(saved));
+      const input = parseWith(taxpayerCreateSchema, req.body);
+      sendAnswer(res, createdAnswer(await taxpayers.create(currentAccount(res).id, input, sealedAnswerFor(res, createdAnswer))));
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
@@ -41,7 +48,8 @@ export function taxpayerRoutes(taxpayers: TaxpayerService, clock: () => Date): R
     })
     .put(async (req, res) => {
       const id = taxpayerId(req);
-      res.json(renderSaved(await taxpayers.update(currentAccount(res).id, id, parseWith(taxpayerUpdateSchema, req.body))));
+      const input = parseWith(taxpayerUpdateSchema, req.body);
+      sendAnswer(res, updatedAnswer(await taxpayers.update(currentAccount(res).id, id, input, sealedAnswerFor(res, updatedAnswer))));
     })
     .delete(async (req, res) => {
       await taxpayers.remove(currentAccount(res).id, taxpayerId(req));

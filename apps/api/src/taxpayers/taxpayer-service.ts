@@ -1,6 +1,15 @@
 import type { Db, DbOrTx } from '@vf/db';
-import { chainStore, StoreError, taxpayerStore, type TaxpayerCertificateColumns, type TaxpayerPatch, type TaxpayerView } from '@vf/db';
+import {
+  chainStore,
+  idempotencyStore,
+  StoreError,
+  taxpayerStore,
+  type TaxpayerCertificateColumns,
+  type TaxpayerPatch,
+  type TaxpayerView,
+} from '@vf/db';
 import { ApiError } from '../errors/api-error';
+import type { SealAnswer } from '../idempotency/sealed-answer';
 import { pageStart, toPage, type Page, type PageQuery } from '../shared/page-query';
 import { NO_CERTIFICATE, type CertificateIntake } from './certificate-intake';
 import type { TaxpayerCreateRequest, TaxpayerUpdateRequest } from './taxpayer-schemas';
@@ -56,10 +65,13 @@ export function createTaxpayerService(deps: { db: Db; intake: CertificateIntake;
     return undefined;
   }
 
-  async function saved(accountId: string, id: string): Promise<SavedTaxpayer> {
-    const taxpayer = await taxpayerStore.find(db, accountId, id);
+  /** The taxpayer as the write left it, read in the write's transaction; its answer is kept there too. */
+  async function saved(tx: DbOrTx, accountId: string, id: string, answer?: SealAnswer<SavedTaxpayer>): Promise<SavedTaxpayer> {
+    const taxpayer = await taxpayerStore.find(tx, accountId, id);
     if (!taxpayer) throw notFound();
-    return { taxpayer, warnings: certificateWarnings(taxpayer, deps.clock()) };
+    const result = { taxpayer, warnings: certificateWarnings(taxpayer, deps.clock()) };
+    if (answer) await idempotencyStore.keep(tx, answer(result));
+    return result;
   }
 
   return {
@@ -75,26 +87,26 @@ export function createTaxpayerService(deps: { db: Db; intake: CertificateIntake;
       return taxpayer;
     },
 
-    async create(accountId: string, input: TaxpayerCreateRequest): Promise<SavedTaxpayer> {
+    /** `answer`: with an Idempotency-Key, the answer stored in the write's transaction (also for update). */
+    async create(accountId: string, input: TaxpayerCreateRequest, answer?: SealAnswer<SavedTaxpayer>): Promise<SavedTaxpayer> {
       const certificate = await certificateColumns(input);
-      const id = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const created = await taxpayerStore
           .insert(tx, { accountId, nif: input.nif, name: input.name, isProduction: input.is_production, ...certificate })
           .catch(conflictOrThrow);
         await claimChain(tx, created, input.nif, input.is_production);
-        return created;
+        return saved(tx, accountId, created, answer);
       });
-      return saved(accountId, id);
     },
 
-    async update(accountId: string, id: string, input: TaxpayerUpdateRequest): Promise<SavedTaxpayer> {
+    async update(accountId: string, id: string, input: TaxpayerUpdateRequest, answer?: SealAnswer<SavedTaxpayer>): Promise<SavedTaxpayer> {
       // Certificate first: reading it is file work that must not hold the row lock.
       const certificate = await certificateColumns(input);
       const patch: TaxpayerPatch = { ...certificate };
       if (input.nif !== undefined) patch.nif = input.nif;
       if (input.name !== undefined) patch.name = input.name;
       if (input.is_production !== undefined) patch.isProduction = input.is_production;
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const current = await taxpayerStore.lockForUpdate(tx, accountId, id);
         if (!current) throw notFound();
         const nif = patch.nif ?? current.nif;
@@ -112,8 +124,8 @@ export function createTaxpayerService(deps: { db: Db; intake: CertificateIntake;
         // A new environment is a new chain (its first record carries PrimerRegistro=S); the old one stays, readable.
         if (nif !== current.nif || isProduction !== current.isProduction) await claimChain(tx, id, nif, isProduction);
         await taxpayerStore.update(tx, accountId, id, patch).catch(conflictOrThrow);
+        return saved(tx, accountId, id, answer);
       });
-      return saved(accountId, id);
     },
 
     async remove(accountId: string, id: string): Promise<void> {

@@ -1,13 +1,26 @@
 import { Router } from 'express';
 import Joi from 'joi';
+import type { WebhookDeliveryRow } from '@vf/db';
 import { currentAccount } from '../auth/require-api-key';
+import { sealedAnswerFor, sendAnswer, type JsonAnswer } from '../idempotency/sealed-answer';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
 import { envelope } from '../shared/answer-schema-parts';
 import type { RouteDoc } from '../openapi/route-doc';
 import { createdWebhookResponse, deliveryQuerySchema, webhook, webhookCreateSchema, webhookDelivery } from './webhook-schemas';
-import type { WebhookService } from './webhook-service';
+import type { CreatedWebhook, WebhookService } from './webhook-service';
 import { renderDelivery, renderWebhook } from './webhook-view';
+
+const createdAnswer = ({ endpoint, secret }: CreatedWebhook): JsonAnswer => ({
+  status: 201,
+  location: `/api/v1/webhooks/${endpoint.id}`,
+  body: { message: 'Keep the secret: it is shown only in this answer.', data: { ...renderWebhook(endpoint), secret } },
+});
+
+const testAnswer = (delivery: WebhookDeliveryRow): JsonAnswer => ({
+  status: 202,
+  body: { message: 'Test event queued; the workers deliver it within seconds.', data: renderDelivery(delivery) },
+});
 
 export function webhookRoutes(webhooks: WebhookService): Router {
   const router = Router();
@@ -18,11 +31,8 @@ export function webhookRoutes(webhooks: WebhookService): Router {
       res.json({ data: (await webhooks.list(currentAccount(res).id)).map(renderWebhook) });
     })
     .post(async (req, res) => {
-      const { endpoint, secret } = await webhooks.create(currentAccount(res).id, parseWith(webhookCreateSchema, req.body));
-      res
-        .status(201)
-        .location(`/api/v1/webhooks/${endpoint.id}`)
-        .json({ message: 'Keep the secret: it is shown only in this answer.', data: { ...renderWebhook(endpoint), secret } });
+      const input = parseWith(webhookCreateSchema, req.body);
+      sendAnswer(res, createdAnswer(await webhooks.create(currentAccount(res).id, input, {}, sealedAnswerFor(res, createdAnswer))));
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
@@ -48,8 +58,7 @@ export function webhookRoutes(webhooks: WebhookService): Router {
   router
     .route('/webhooks/:id/test')
     .post(async (req, res) => {
-      const delivery = await webhooks.sendTest(currentAccount(res).id, req.params.id);
-      res.status(202).json({ message: 'Test event queued; the workers deliver it within seconds.', data: renderDelivery(delivery) });
+      sendAnswer(res, testAnswer(await webhooks.sendTest(currentAccount(res).id, req.params.id, sealedAnswerFor(res, testAnswer))));
     })
     .all(methodNotAllowed(['POST']));
 

@@ -2,13 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { decryptSecret, encryptSecret } from '@vf/certificates';
 import { WEBHOOK_TEST_EVENT } from '@vf/core';
 import type { Db } from '@vf/db';
-import { webhookStore, type WebhookDeliveryRow, type WebhookEndpointRow } from '@vf/db';
+import { idempotencyStore, webhookStore, type WebhookDeliveryRow, type WebhookEndpointRow } from '@vf/db';
 import { checkDestination, type DestinationPolicy } from '@vf/webhook-destination';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
+import type { SealAnswer } from '../idempotency/sealed-answer';
 import type { WebhookCreateRequest } from './webhook-schemas';
 
 export type WebhookService = ReturnType<typeof createWebhookService>;
+
+export interface CreatedWebhook {
+  endpoint: WebhookEndpointRow;
+  secret: string;
+}
 
 const notFound = () => new ApiError('webhook_not_found', 'No webhook endpoint with this id in your account.');
 
@@ -45,17 +51,23 @@ export function createWebhookService(deps: { db: Db; masterKey: Buffer; clock: (
       accountId: string,
       input: WebhookCreateRequest,
       opts: { revealLater?: boolean } = {},
-    ): Promise<{ endpoint: WebhookEndpointRow; secret: string }> {
+      answer?: SealAnswer<CreatedWebhook>,
+    ): Promise<CreatedWebhook> {
       await checkUrl(input.url, deps.destinations);
       const secret = newSecret();
-      const endpoint = await webhookStore.insertEndpoint(db, {
-        accountId,
-        url: input.url,
-        events: input.events,
-        secret: encryptSecret(masterKey, Buffer.from(secret, 'utf8')),
-        secretRevealedAt: opts.revealLater ? null : deps.clock(),
+      return db.transaction(async (tx) => {
+        const endpoint = await webhookStore.insertEndpoint(tx, {
+          accountId,
+          url: input.url,
+          events: input.events,
+          secret: encryptSecret(masterKey, Buffer.from(secret, 'utf8')),
+          secretRevealedAt: opts.revealLater ? null : deps.clock(),
+        });
+        const created = { endpoint, secret };
+        // The answer holds the secret: kept sealed (MASTER_KEY) with the endpoint, shown again only on a replay.
+        if (answer) await idempotencyStore.keep(tx, answer(created));
+        return created;
       });
-      return { endpoint, secret };
     },
 
     list(accountId: string): Promise<WebhookEndpointRow[]> {
@@ -80,14 +92,23 @@ export function createWebhookService(deps: { db: Db; masterKey: Buffer; clock: (
     },
 
     /** A `webhook.test` event, delivered by the workers like any other (signed, retried). */
-    async sendTest(accountId: string, id: string): Promise<WebhookDeliveryRow> {
+    async sendTest(accountId: string, id: string, answer?: SealAnswer<WebhookDeliveryRow>): Promise<WebhookDeliveryRow> {
       const endpoint = await owned(accountId, id);
       const payload = JSON.stringify({
         type: WEBHOOK_TEST_EVENT,
         timestamp: deps.clock().toISOString(),
         data: { webhook_id: endpoint.id, message: 'Test event from the VERI*FACTU service.' },
       });
-      return webhookStore.insertDelivery(db, { endpointId: endpoint.id, invoiceId: null, eventType: WEBHOOK_TEST_EVENT, payload });
+      return db.transaction(async (tx) => {
+        const delivery = await webhookStore.insertDelivery(tx, {
+          endpointId: endpoint.id,
+          invoiceId: null,
+          eventType: WEBHOOK_TEST_EVENT,
+          payload,
+        });
+        if (answer) await idempotencyStore.keep(tx, answer(delivery));
+        return delivery;
+      });
     },
   };
 }

@@ -219,6 +219,11 @@ export interface SealedAnswer {
   accountId: string;
   key: string;
   owner: string;
+  /**
+   * Set for the answer of one item of a batch: `key` is then the item's own (derived from the batch's, never one a
+   * client can send) and the answer is stored as a new row while `owner` still holds `parentKey`'s claim.
+   */
+  parentKey?: string;
   status: number;
   headers: Record<string, string>;
   body: string;
@@ -323,11 +328,24 @@ WITH h AS (
   WHERE l.chain_id IN (SELECT id FROM head)
 ), events AS (
   INSERT INTO invoice_status_events (invoice_id, status) SELECT r.id, 'queued' FROM r ORDER BY r.chain_id, r.chain_seq
+), a AS (
+  SELECT * FROM json_to_recordset($4::json) AS a(chain_id uuid, account_id uuid, key text, parent_key text, owner uuid,
+    status integer, headers jsonb, body text)
+  WHERE a.chain_id IN (SELECT id FROM head)
 ), answers AS (
   UPDATE idempotency_keys k SET state = 'completed', response_status = a.status, response_headers = a.headers, response_body = a.body
-  FROM json_to_recordset($4::json) AS a(chain_id uuid, account_id uuid, key text, owner uuid, status integer, headers jsonb, body text)
-  WHERE a.chain_id IN (SELECT id FROM head)
-    AND k.account_id = a.account_id AND k.key = a.key AND k.owner = a.owner AND k.state = 'running'
+  FROM a
+  WHERE a.parent_key IS NULL AND k.account_id = a.account_id AND k.key = a.key AND k.owner = a.owner AND k.state = 'running'
+), item_answers AS (
+  -- A batch item's answer: a row of its own, for as long as the batch's key is kept, while the batch's claim is held.
+  INSERT INTO idempotency_keys (account_id, key, fingerprint, state, owner, locked_until, expires_at, response_status,
+    response_headers, response_body)
+  SELECT a.account_id, a.key, p.fingerprint, 'completed', a.owner, now(), p.expires_at, a.status, a.headers, a.body
+  FROM a JOIN idempotency_keys p ON p.account_id = a.account_id AND p.key = a.parent_key AND p.owner = a.owner AND p.state = 'running'
+  ON CONFLICT (account_id, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, owner = EXCLUDED.owner,
+    locked_until = EXCLUDED.locked_until, expires_at = EXCLUDED.expires_at, created_at = now(),
+    response_status = EXCLUDED.response_status, response_headers = EXCLUDED.response_headers, response_body = EXCLUDED.response_body
+  WHERE idempotency_keys.expires_at <= now()
 )
 SELECT head.id AS chain_id, head.chain_length - coalesce(s.sent_through_seq, 0) AS backlog
 FROM head LEFT JOIN send_states s ON s.chain_id = head.id`,
@@ -368,6 +386,7 @@ export async function appendChainRecords(q: Queryable, writes: AppendWrite[]): P
             chain_id: w.chainId,
             account_id: a.accountId,
             key: a.key,
+            parent_key: a.parentKey ?? null,
             owner: a.owner,
             status: a.status,
             headers: a.headers,

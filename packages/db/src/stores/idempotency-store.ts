@@ -1,6 +1,7 @@
-import { and, eq, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { idempotencyKeys } from '../schema';
+import type { SealedAnswer } from './chain-append-store';
 
 export interface IdempotencyClaimRequest {
   accountId: string;
@@ -104,6 +105,14 @@ export const idempotencyStore = {
     return { kind: 'in_progress', retryAfterSeconds: 1 };
   },
 
+  /**
+   * Stores the answer a write seals for its request, inside the write's own transaction: it commits with the write or
+   * not at all. A no-op when the claim was lost (taken over after its lock expired).
+   */
+  async keep(db: DbOrTx, a: SealedAnswer): Promise<boolean> {
+    return idempotencyStore.complete(db, a, a);
+  },
+
   /** Stores the answer; a no-op when it is already stored (inside the handler's own transaction) or the claim was lost. */
   async complete(db: DbOrTx, o: IdempotencyOwner, response: StoredResponse): Promise<boolean> {
     const rows = await db
@@ -114,9 +123,31 @@ export const idempotencyStore = {
     return rows.length > 0;
   },
 
-  /** Lets the key go (an answer not worth replaying, e.g. a 5xx): the client may retry with it. */
-  async release(db: DbOrTx, o: IdempotencyOwner): Promise<void> {
-    await db.delete(idempotencyKeys).where(ownedRunning(o));
+  /** Lets the key go (an answer not worth replaying, e.g. a 5xx): the client may retry with it. True if it was still held. */
+  async release(db: DbOrTx, o: IdempotencyOwner): Promise<boolean> {
+    const rows = await db.delete(idempotencyKeys).where(ownedRunning(o)).returning({ key: idempotencyKeys.key });
+    return rows.length > 0;
+  },
+
+  /** The answers kept for `keys` (a batch's items) under the request `fingerprint`, while they are kept. */
+  async keptAnswers(db: DbOrTx, accountId: string, keys: string[], fingerprint: string): Promise<Map<string, StoredResponse>> {
+    if (keys.length === 0) return new Map();
+    const k = idempotencyKeys;
+    const rows = await db
+      .select({ key: k.key, status: k.responseStatus, headers: k.responseHeaders, body: k.responseBody })
+      .from(k)
+      .where(
+        and(
+          eq(k.accountId, accountId),
+          inArray(k.key, keys),
+          eq(k.fingerprint, fingerprint),
+          eq(k.state, 'completed'),
+          gt(k.expiresAt, sql`now()`),
+        ),
+      );
+    return new Map(
+      rows.flatMap((r) => (r.status === null ? [] : [[r.key, { status: r.status, headers: r.headers ?? {}, body: r.body ?? '' }]])),
+    );
   },
 
   async purgeExpired(db: DbOrTx, limit = 10_000): Promise<number> {
