@@ -21,7 +21,7 @@ import type {
   WebhookEndpointRow,
   WebSession,
 } from '@vf/db';
-// The API mounts the dashboard behind its request logger (pino-http): every request carries its `log` and `id`.
+// The API mounts the dashboard behind its request logger: every request carries its `log` and `id` (typed by pino-http's declarations).
 import type {} from 'pino-http';
 
 // What the dashboard needs from the API, declared here and handed over by the API when it mounts the dashboard
