@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { loadConfig } from '@vf/config';
 import { stopOnSignals } from '@vf/lifecycle';
 import { createLogger as createServiceLogger } from '@vf/logger';
@@ -7,6 +8,9 @@ import { createWorkerRuntime } from './create-worker-runtime';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, config.worker.id);
+  // Before anything starts: on Linux niceness is per thread, and the threads created after this one (libuv's pool,
+  // where records are signed) inherit it. Lowering one's own priority needs no privilege.
+  setPriority(config.worker.nice);
   const runtime = createWorkerRuntime({ config, logger });
   let stopping = false;
   stopOnSignals({
