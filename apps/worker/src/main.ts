@@ -1,16 +1,15 @@
-import { setPriority } from 'node:os';
 import { loadConfig } from '@vf/config';
 import { stopOnSignals } from '@vf/lifecycle';
 import { createLogger as createServiceLogger } from '@vf/logger';
 import { createLogger } from './create-logger';
 import { createWorkerRuntime } from './create-worker-runtime';
+import { lowerPriority } from './lower-priority';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, config.worker.id);
-  // Before anything starts: on Linux niceness is per thread, and the threads created after this one (libuv's pool,
-  // where records are signed) inherit it. Lowering one's own priority needs no privilege.
-  setPriority(config.worker.nice);
+  // Registrations first where the worker shares cores with the API (config.worker.nice).
+  lowerPriority(config.worker.nice);
   const runtime = createWorkerRuntime({ config, logger });
   let stopping = false;
   stopOnSignals({
