@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { WorkerTestEnv, type Party } from '../support/worker-test-env';
 import { spawnWorker, stopWorker, workerStarted, type WorkerProcess } from '../support/worker-processes';
@@ -26,6 +27,24 @@ async function start(id: string, patch: Record<string, string> = {}): Promise<Wo
   await workerStarted(w);
   return w;
 }
+
+/** The niceness of each thread of a process (Linux: field 19 of /proc/<pid>/task/<tid>/stat). */
+function threadNiceness(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((tid) =>
+    Number(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]),
+  );
+}
+
+const linux = process.platform === 'linux' ? test : test.skip;
+
+linux('a worker leaves the CPU to the API: every thread of it, signing pool included, at niceness 10 unless WORKER_NICE says', async () => {
+  const byDefault = await start('nice-default');
+  const told = await start('nice-3', { WORKER_NICE: '3' });
+  const [a, b] = [threadNiceness(byDefault.child.pid!), threadNiceness(told.child.pid!)];
+  expect(a.length).toBeGreaterThan(5);
+  expect(new Set(a)).toEqual(new Set([10]));
+  expect(new Set(b)).toEqual(new Set([3]));
+});
 
 /** Messages of one chain that started before the previous one was settled: one sender at a time means none. */
 async function overlappingMessages(): Promise<unknown[]> {

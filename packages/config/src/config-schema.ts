@@ -74,6 +74,11 @@ export interface AppConfig {
      * Basic auth) when admin credentials are set; 0: none.
      */
     port: number;
+    /**
+     * The process's CPU niceness (0-19): where the worker shares cores with the API, registrations (which a client waits
+     * for) are served first and records are sent with the CPU left over (flow control gives them a minute anyway).
+     */
+    nice: number;
   };
   webhooks: {
     /** Longest wait for a receiver's answer; a slower one counts as a failed attempt. */
@@ -137,6 +142,7 @@ export const envSchema = Joi.object({
   WORKER_ID: Joi.string().max(100),
   SENDER_LEASE_TTL_MS: Joi.number().integer().min(500).default(30_000),
   WORKER_PORT: Joi.number().port().default(0),
+  WORKER_NICE: Joi.number().integer().min(0).max(19).default(10),
   WEBHOOK_TIMEOUT_MS: Joi.number().integer().min(100).default(10_000),
   WEBHOOK_CONCURRENCY: Joi.number().integer().min(1).default(8),
   WEBHOOK_SWEEP_INTERVAL_MS: Joi.number().integer().min(50).default(1_000),

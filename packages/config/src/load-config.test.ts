@@ -100,6 +100,7 @@ test('a worker names itself after its host and process unless told, and keeps a 
     id: 'w-7',
     leaseTtlMs: 5_000,
     port: 0,
+    nice: 10,
   });
   // A lease too short to renew is refused at start-up.
   expect(() => loadConfig({ MASTER_KEY: KEY, SENDER_LEASE_TTL_MS: '10' })).toThrow(/SENDER_LEASE_TTL_MS/);
@@ -150,6 +151,13 @@ test('webhooks go to public hosts only unless WEBHOOK_ALLOWED_HOSTS lists names,
     /WEBHOOK_ALLOWED_HOSTS holds https:\/\/x\/, 10\.0\.0\.0\/99/,
   );
   expect(() => loadConfig({ MASTER_KEY: KEY, WEBHOOK_DELIVERY_RETENTION_DAYS: '0' })).toThrow(/WEBHOOK_DELIVERY_RETENTION_DAYS/);
+});
+
+test('a worker yields the CPU to the API (niceness 10) unless told otherwise, within what the system allows', () => {
+  expect(loadConfig({ MASTER_KEY: KEY }).worker.nice).toBe(10);
+  expect(loadConfig({ MASTER_KEY: KEY, WORKER_NICE: '0' }).worker.nice).toBe(0);
+  expect(() => loadConfig({ MASTER_KEY: KEY, WORKER_NICE: '20' })).toThrow(/WORKER_NICE/);
+  expect(() => loadConfig({ MASTER_KEY: KEY, WORKER_NICE: '-5' })).toThrow(/WORKER_NICE/);
 });
 
 test('workers sign records unless SIGN_RECORDS=false', () => {

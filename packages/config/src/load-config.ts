@@ -58,7 +58,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       signRecords: v.SIGN_RECORDS,
     },
     reconcileIntervalMs: v.RECONCILE_INTERVAL_MS,
-    worker: { id: v.WORKER_ID ?? `${hostname()}:${process.pid}`, leaseTtlMs: v.SENDER_LEASE_TTL_MS, port: v.WORKER_PORT },
+    worker: {
+      id: v.WORKER_ID ?? `${hostname()}:${process.pid}`,
+      leaseTtlMs: v.SENDER_LEASE_TTL_MS,
+      port: v.WORKER_PORT,
+      nice: v.WORKER_NICE,
+    },
     webhooks: {
       timeoutMs: v.WEBHOOK_TIMEOUT_MS,
       concurrency: v.WEBHOOK_CONCURRENCY,

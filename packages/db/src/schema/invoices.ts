@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -158,7 +159,9 @@ export const invoices = pgTable(
     index('invoices_account_number_idx')
       .on(t.accountId, t.invoiceNumber, t.id)
       .where(sql`${t.currentRecordId} IS NOT NULL`),
-    index('invoices_taxpayer_status_seq_idx').on(t.taxpayerId, t.authorityStatus, t.chainSeq),
+    // Looked up by taxpayer alone (the list's taxpayer filter, a corrective invoice's links, deleting a taxpayer): the
+    // sender reads by chain and status (the next index).
+    index('invoices_taxpayer_idx').on(t.taxpayerId),
     index('invoices_chain_status_seq_idx').on(t.chainId, t.authorityStatus, t.chainSeq),
     index('invoices_status_idx').on(t.authorityStatus),
   ],
@@ -168,7 +171,6 @@ export const invoices = pgTable(
 export const invoiceLines = pgTable(
   'invoice_lines',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
@@ -184,7 +186,8 @@ export const invoiceLines = pgTable(
     surchargeRate: numeric('surcharge_rate', { precision: 5, scale: 2 }),
     surchargeAmount: numeric('surcharge_amount', { precision: 14, scale: 2 }),
   },
-  (t) => [unique('invoice_lines_invoice_line_uq').on(t.invoiceId, t.lineNo)],
+  // A line is only ever read with its record: no key of its own to generate and index per line.
+  (t) => [primaryKey({ name: 'invoice_lines_pkey', columns: [t.invoiceId, t.lineNo] })],
 );
 
 /** Every status change with its time: the invoice's history. */
