@@ -1,6 +1,7 @@
 import { round, summarizeLatencies } from '../report/stats';
 import { invoiceFactory } from './invoice-body';
 import type { Bound, BulkLoadSpec, LoadResult, RoundResult } from './load-spec';
+import { announcePhase } from './measure-phase';
 
 const MAX_ERROR_SAMPLES = 5;
 
@@ -103,8 +104,10 @@ export async function runBulkLoad(spec: BulkLoadSpec): Promise<LoadResult> {
   }
 
   if (spec.warmupBatches > 0) await measureRound({ count: spec.warmupBatches });
+  await announcePhase('measuring');
   const rounds: RoundResult[] = [];
   for (let r = 0; r < spec.rounds && unavailable === undefined; r += 1) rounds.push(await measureRound(spec.bound));
+  await announcePhase('measured');
   if (unavailable !== undefined)
     return { available: false, unavailableReason: unavailable, rounds: [], totalRegistered, uncertain, errorSamples };
   return { available: true, rounds, totalRegistered, uncertain, errorSamples };

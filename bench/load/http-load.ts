@@ -3,6 +3,7 @@ import autocannon from 'autocannon';
 import { round, summarizeLatencies } from '../report/stats';
 import { invoiceFactory } from './invoice-body';
 import type { Bound, HttpLoadSpec, LoadResult, RoundResult } from './load-spec';
+import { announcePhase } from './measure-phase';
 
 const REQUEST_TIMEOUT_SECONDS = 30;
 const MAX_ERROR_SAMPLES = 5;
@@ -70,7 +71,9 @@ export async function runHttpLoad(spec: HttpLoadSpec): Promise<LoadResult> {
   }
 
   if (spec.warmupSeconds > 0) await measureRound({ seconds: spec.warmupSeconds });
+  await announcePhase('measuring');
   const rounds: RoundResult[] = [];
   for (let r = 0; r < spec.rounds; r += 1) rounds.push(await measureRound(spec.bound));
+  await announcePhase('measured');
   return { available: true, rounds, totalRegistered, uncertain, errorSamples };
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { round, summarizeLatencies } from '../report/stats';
 import { invoiceFactory } from './invoice-body';
 import type { Bound, HttpLoadSpec, LoadResult, RoundResult } from './load-spec';
+import { announcePhase } from './measure-phase';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 const MAX_ERROR_SAMPLES = 5;
@@ -95,8 +96,10 @@ export async function runPacedLoad(spec: HttpLoadSpec & { rate: number }): Promi
 
   try {
     if (spec.warmupSeconds > 0) await measureRound({ seconds: spec.warmupSeconds });
+    await announcePhase('measuring');
     const rounds: RoundResult[] = [];
     for (let r = 0; r < spec.rounds; r += 1) rounds.push(await measureRound(spec.bound));
+    await announcePhase('measured');
     return { available: true, rounds, totalRegistered, uncertain, errorSamples };
   } finally {
     agent.destroy();
