@@ -195,9 +195,11 @@ describe('renderMarkdown', () => {
       argv: ['--profile'],
       targets: [
         { ...missed, profiles: [profile] },
+        { ...missed, target: 'wide: at least 0.5 of pgbench', profiles: [profile] },
         { ...missed, target: 'wide: at least 0.8 of the Node baseline' },
       ],
     });
+    expect(profiled).toContain("  - **api-alone-api.cpuprofile** during wide's measured rounds: as above.");
     expect(profiled).toContain(
       "  - **api-alone-api.cpuprofile** during wide's measured rounds (4.2 s busy): by owner: (garbage collector) 11.6%. Top functions: validate (joi:12) 4.9%.",
     );

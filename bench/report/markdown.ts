@@ -58,10 +58,15 @@ function missExplanations(targets: TargetResult[], profiled: boolean): string[] 
   const missed = targets.filter((t) => t.status === 'missed' && t.explainedBy?.length);
   if (!missed.length) return [];
   const out = ['### Missed targets: where the CPU went', ''];
+  const listed = new Set<string>();
   for (const t of missed) {
     if (t.profiles?.length) {
       out.push(`- **${t.target}**: ${t.measured}.`);
-      for (const p of t.profiles) out.push(`  - ${profileLine(p, 5)}`);
+      for (const p of t.profiles) {
+        const key = `${p.file} ${p.during ?? ''}`;
+        out.push(`  - ${listed.has(key) ? `**${p.file}**${p.during ? ` during ${p.during}` : ''}: as above.` : profileLine(p, 5)}`);
+        listed.add(key);
+      }
       continue;
     }
     const whose = [...new Set(t.explainedBy!.map((s) => (s.process === 'api' ? "the API's" : "the worker's")))].join(' and ');
