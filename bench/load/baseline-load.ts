@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import { round, summarizeLatencies } from '../report/stats';
 import type { BaselineLoadSpec, LoadResult, RoundResult } from './load-spec';
-import { announcePhase } from './measure-phase';
+import { noPhases, type AnnouncePhase } from './measure-phase';
 
 /** A record about the size of a registered invoice's row. */
 export const PAYLOAD = JSON.stringify({
@@ -31,7 +31,7 @@ export async function createTables(client: Client, schema: string, taxpayers: nu
  * insert the record(s) chained to it; advance the head; COMMIT. Named (prepared) statements, one connection per
  * client, taxpayers taken in turn as the HTTP workloads do: the ceiling the API's rate is compared with.
  */
-export async function runBaselineLoad(spec: BaselineLoadSpec): Promise<LoadResult> {
+export async function runBaselineLoad(spec: BaselineLoadSpec, announce: AnnouncePhase = noPhases): Promise<LoadResult> {
   const s = `"${spec.schema}"`;
   const admin = new Client({ connectionString: spec.databaseUrl });
   await admin.connect();
@@ -131,10 +131,10 @@ export async function runBaselineLoad(spec: BaselineLoadSpec): Promise<LoadResul
 
   try {
     if (spec.warmupSeconds > 0) await measureRound(spec.warmupSeconds);
-    await announcePhase('measuring');
+    await announce('measuring');
     const rounds: RoundResult[] = [];
     for (let r = 0; r < spec.rounds; r += 1) rounds.push(await measureRound(spec.seconds));
-    await announcePhase('measured');
+    await announce('measured');
     return { available: true, rounds, totalRegistered, uncertain: 0, errorSamples };
   } finally {
     await Promise.all(clients.map((c) => c.end()));

@@ -1,6 +1,11 @@
 /** The two moments of a load the harness takes its CPU readings at: before the first measured round, after the last. */
 export type MeasurePhase = 'measuring' | 'measured';
 
+/** How a load reports its phases: to the harness from the load-generator process, to no one elsewhere (tests). */
+export type AnnouncePhase = (phase: MeasurePhase) => Promise<void>;
+
+export const noPhases: AnnouncePhase = () => Promise.resolve();
+
 export interface PhaseMessage {
   phase: MeasurePhase;
 }
@@ -8,9 +13,9 @@ export interface PhaseMessage {
 /**
  * Tells the harness (over the IPC channel `runLoad` opens) that the measured rounds start or have ended, and
  * waits until it has read the processes' CPU, so that neither the warm-up nor the load's own start is counted.
- * Resolves at once when the load runs without a harness.
+ * Only for the load-generator process (load-main.ts), whose parent is the harness.
  */
-export function announcePhase(phase: MeasurePhase): Promise<void> {
+export const announcePhase: AnnouncePhase = (phase) => {
   const send = process.send?.bind(process);
   if (!send) return Promise.resolve();
   return new Promise((resolve) => {
@@ -22,4 +27,4 @@ export function announcePhase(phase: MeasurePhase): Promise<void> {
     process.on('message', onAck);
     send({ phase } satisfies PhaseMessage);
   });
-}
+};
