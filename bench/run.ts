@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseBenchOptions, USAGE, type BenchOptions } from './options';
 import { describeMachine, gitState } from './report/machine';
 import { renderMarkdown } from './report/markdown';
+import { attachMissProfiles } from './report/miss-profiles';
 import { summarizeProfiles } from './report/profile-summary';
 import type { BenchResults, RegistrationResult, SubmissionResult } from './report/result-types';
 import { evaluateTargets } from './report/targets';
@@ -108,7 +109,13 @@ async function main(): Promise<number> {
   await processes.runToEnd('certs', 'scripts/dist/generate-test-certs.js', [certDir], process.env);
 
   const workloads = opts.workloads.filter((w): w is RegistrationWorkload => w !== 'submission');
-  const baselines = opts.baseline && workloads.length ? await runBaselines(processes, workloads, opts) : [];
+  const { baselines, pgbench } =
+    opts.baseline && workloads.length
+      ? await runBaselines(processes, workloads, opts)
+      : {
+          baselines: [],
+          pgbench: { version: null, notMeasured: opts.baseline ? 'no registration workload' : '--no-baseline', results: [] },
+        };
   const storage: StorageFootprint[] = [];
   const registrations = workloads.length ? await runRegistrations(opts, workloads, logDir, storage) : [];
 
@@ -133,11 +140,12 @@ async function main(): Promise<number> {
     git: gitState(ROOT),
     machine,
     baselines,
+    pgbench,
     registrations,
     storage,
     submission,
     submissionError,
-    targets: evaluateTargets(registrations, submission, baselines),
+    targets: attachMissProfiles(evaluateTargets(registrations, submission, baselines, pgbench), registrations, logDir, ROOT),
     profiles: opts.profile ? summarizeProfiles(logDir, ROOT) : [],
     chainsOk: chains.every((c) => c.ok),
   };

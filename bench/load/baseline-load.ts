@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import { round, summarizeLatencies } from '../report/stats';
 import type { BaselineLoadSpec, LoadResult, RoundResult } from './load-spec';
+import { noPhases, type AnnouncePhase } from './measure-phase';
 
 /** A record about the size of a registered invoice's row. */
-const PAYLOAD = JSON.stringify({
+export const PAYLOAD = JSON.stringify({
   invoice_type: 'F1',
   description: 'Servicios de consultoría',
   recipient: { name: 'Cliente SL', nif: 'B85905495' },
@@ -13,7 +14,8 @@ const PAYLOAD = JSON.stringify({
   total_tax_amount: '21.00',
 });
 
-async function createTables(client: Client, schema: string, taxpayers: number): Promise<void> {
+/** The baseline's tables in `schema`, made afresh: a head row per taxpayer and the records chained to it. */
+export async function createTables(client: Client, schema: string, taxpayers: number): Promise<void> {
   await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   await client.query(`CREATE SCHEMA "${schema}"`);
   await client.query(`CREATE TABLE "${schema}".heads (taxpayer integer PRIMARY KEY, seq integer NOT NULL, last_hash char(64))`);
@@ -29,7 +31,7 @@ async function createTables(client: Client, schema: string, taxpayers: number): 
  * insert the record(s) chained to it; advance the head; COMMIT. Named (prepared) statements, one connection per
  * client, taxpayers taken in turn as the HTTP workloads do: the ceiling the API's rate is compared with.
  */
-export async function runBaselineLoad(spec: BaselineLoadSpec): Promise<LoadResult> {
+export async function runBaselineLoad(spec: BaselineLoadSpec, announce: AnnouncePhase = noPhases): Promise<LoadResult> {
   const s = `"${spec.schema}"`;
   const admin = new Client({ connectionString: spec.databaseUrl });
   await admin.connect();
@@ -129,8 +131,10 @@ export async function runBaselineLoad(spec: BaselineLoadSpec): Promise<LoadResul
 
   try {
     if (spec.warmupSeconds > 0) await measureRound(spec.warmupSeconds);
+    await announce('measuring');
     const rounds: RoundResult[] = [];
     for (let r = 0; r < spec.rounds; r += 1) rounds.push(await measureRound(spec.seconds));
+    await announce('measured');
     return { available: true, rounds, totalRegistered, uncertain: 0, errorSamples };
   } finally {
     await Promise.all(clients.map((c) => c.end()));

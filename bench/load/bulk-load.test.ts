@@ -77,6 +77,16 @@ describe('runBulkLoad against a stand-in API', () => {
     expect(result.errorSamples[0]).toContain('HTTP 207');
   });
 
+  it('announces the measured rounds after the warm-up batch and again after the last batch, for the CPU readings', async () => {
+    received.length = 0;
+    answer = () => ({ status: 201, body: { data: [] } });
+    const sentAt: Record<string, number> = {};
+    await runBulkLoad(spec(), async (phase) => {
+      sentAt[phase] = received.length;
+    });
+    expect(sentAt).toEqual({ measuring: 1, measured: 5 });
+  });
+
   it('reports the workload as not available when the endpoint answers 404 or 405', async () => {
     answer = () => ({ status: 405, body: { code: 'method_not_allowed' } });
     const result = await runBulkLoad(spec());

@@ -1,6 +1,7 @@
 import { round, summarizeLatencies } from '../report/stats';
 import { invoiceFactory } from './invoice-body';
 import type { Bound, BulkLoadSpec, LoadResult, RoundResult } from './load-spec';
+import { noPhases, type AnnouncePhase } from './measure-phase';
 
 const MAX_ERROR_SAMPLES = 5;
 
@@ -35,7 +36,7 @@ function itemsOf(body: unknown): unknown[] | undefined {
 }
 
 /** `clients` loops, each posting batches of `batchSize` invoices and waiting for the answer before the next. */
-export async function runBulkLoad(spec: BulkLoadSpec): Promise<LoadResult> {
+export async function runBulkLoad(spec: BulkLoadSpec, announce: AnnouncePhase = noPhases): Promise<LoadResult> {
   const nextInvoice = invoiceFactory(spec.tenant, spec.numberPrefix);
   const url = `${spec.baseUrl}/api/v1/invoices/batch`;
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${spec.tenant.apiKey}` };
@@ -103,8 +104,10 @@ export async function runBulkLoad(spec: BulkLoadSpec): Promise<LoadResult> {
   }
 
   if (spec.warmupBatches > 0) await measureRound({ count: spec.warmupBatches });
+  await announce('measuring');
   const rounds: RoundResult[] = [];
   for (let r = 0; r < spec.rounds && unavailable === undefined; r += 1) rounds.push(await measureRound(spec.bound));
+  await announce('measured');
   if (unavailable !== undefined)
     return { available: false, unavailableReason: unavailable, rounds: [], totalRegistered, uncertain, errorSamples };
   return { available: true, rounds, totalRegistered, uncertain, errorSamples };

@@ -3,6 +3,7 @@ import autocannon from 'autocannon';
 import { round, summarizeLatencies } from '../report/stats';
 import { invoiceFactory } from './invoice-body';
 import type { Bound, HttpLoadSpec, LoadResult, RoundResult } from './load-spec';
+import { noPhases, type AnnouncePhase } from './measure-phase';
 
 const REQUEST_TIMEOUT_SECONDS = 30;
 const MAX_ERROR_SAMPLES = 5;
@@ -14,7 +15,7 @@ type ResponseListener = (client: unknown, statusCode: number, resBytes: number, 
  * arrives, so the rate is what the API sustains. Latency comes from every response's own timing
  * (autocannon's histogram keeps whole milliseconds only, too coarse for a p50 around 1 ms).
  */
-export async function runHttpLoad(spec: HttpLoadSpec): Promise<LoadResult> {
+export async function runHttpLoad(spec: HttpLoadSpec, announce: AnnouncePhase = noPhases): Promise<LoadResult> {
   const nextInvoice = invoiceFactory(spec.tenant, spec.numberPrefix);
   const errorSamples: string[] = [];
   let totalRegistered = 0;
@@ -70,7 +71,9 @@ export async function runHttpLoad(spec: HttpLoadSpec): Promise<LoadResult> {
   }
 
   if (spec.warmupSeconds > 0) await measureRound({ seconds: spec.warmupSeconds });
+  await announce('measuring');
   const rounds: RoundResult[] = [];
   for (let r = 0; r < spec.rounds; r += 1) rounds.push(await measureRound(spec.bound));
+  await announce('measured');
   return { available: true, rounds, totalRegistered, uncertain, errorSamples };
 }

@@ -8,14 +8,17 @@ import { runBulkLoad } from './bulk-load';
 import { runHttpLoad } from './http-load';
 import { runPacedLoad } from './paced-load';
 import type { LoadResult, LoadSpec } from './load-spec';
+import { announcePhase } from './measure-phase';
 
 async function main(): Promise<void> {
   const spec = JSON.parse(process.env.BENCH_LOAD_SPEC ?? 'null') as LoadSpec | null;
   if (!spec) throw new Error('BENCH_LOAD_SPEC must hold a LoadSpec as JSON');
   let result: LoadResult;
-  if (spec.kind === 'http') result = spec.rate !== undefined ? await runPacedLoad({ ...spec, rate: spec.rate }) : await runHttpLoad(spec);
-  else if (spec.kind === 'bulk') result = await runBulkLoad(spec);
-  else result = await runBaselineLoad(spec);
+  if (spec.kind === 'http')
+    result =
+      spec.rate !== undefined ? await runPacedLoad({ ...spec, rate: spec.rate }, announcePhase) : await runHttpLoad(spec, announcePhase);
+  else if (spec.kind === 'bulk') result = await runBulkLoad(spec, announcePhase);
+  else result = await runBaselineLoad(spec, announcePhase);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 

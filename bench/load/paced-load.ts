@@ -2,6 +2,7 @@ import http from 'node:http';
 import { round, summarizeLatencies } from '../report/stats';
 import { invoiceFactory } from './invoice-body';
 import type { Bound, HttpLoadSpec, LoadResult, RoundResult } from './load-spec';
+import { noPhases, type AnnouncePhase } from './measure-phase';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 const MAX_ERROR_SAMPLES = 5;
@@ -15,7 +16,7 @@ const MAX_BACKLOG_SECONDS = 5;
  * measure the burst, not the rate). Up to `clients` keep-alive connections; a request due while all are busy
  * waits for one, and its latency counts from when it was due, so a slow server cannot hide its queue.
  */
-export async function runPacedLoad(spec: HttpLoadSpec & { rate: number }): Promise<LoadResult> {
+export async function runPacedLoad(spec: HttpLoadSpec & { rate: number }, announce: AnnouncePhase = noPhases): Promise<LoadResult> {
   const nextInvoice = invoiceFactory(spec.tenant, spec.numberPrefix);
   const url = new URL('/api/v1/invoices', spec.baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: spec.clients });
@@ -95,8 +96,10 @@ export async function runPacedLoad(spec: HttpLoadSpec & { rate: number }): Promi
 
   try {
     if (spec.warmupSeconds > 0) await measureRound({ seconds: spec.warmupSeconds });
+    await announce('measuring');
     const rounds: RoundResult[] = [];
     for (let r = 0; r < spec.rounds; r += 1) rounds.push(await measureRound(spec.bound));
+    await announce('measured');
     return { available: true, rounds, totalRegistered, uncertain, errorSamples };
   } finally {
     agent.destroy();

@@ -70,6 +70,21 @@ function results(registrations: RegistrationResult[], smoke = false): BenchResul
         errorSamples: [],
       },
     ],
+    pgbench: {
+      version: '15.20',
+      notMeasured: null,
+      results: [
+        {
+          workload: 'wide',
+          connections: 64,
+          taxpayers: 100,
+          recordsPerTransaction: 1,
+          rounds: [round(1600)],
+          summary: round(1600),
+          errorSamples: [],
+        },
+      ],
+    },
     registrations,
     submission: null,
     targets: [{ target: 'wide: at least 2,800/s (API alone)', measured: '400/s', status: 'missed' }],
@@ -80,11 +95,14 @@ function results(registrations: RegistrationResult[], smoke = false): BenchResul
 }
 
 describe('renderMarkdown', () => {
-  it('puts each API figure next to the bare-PostgreSQL rate of the same shape, with the share', () => {
+  it("puts each API figure next to the Node baseline's and pgbench's rates of the same shape, with the shares", () => {
     const md = renderMarkdown(results([registration({})]));
     expect(md).toContain(
-      '| wide | api-alone | 400 | 1.23 | 5.00 | 9.00 | 0 | 8,000 (5.0%) | 120 / – | 2.500 / – / – | ok (100 chains, 3,000 records) |',
+      '| wide | api-alone | 400 | 1.23 | 5.00 | 9.00 | 0 | 8,000 (0.05) | 1,600 (0.25) | 120 / – | 2.500 / – / – | ok (100 chains, 3,000 records) |',
     );
+    expect(md).toContain('| wide | Node (pg) | 64 | 100 | 1 | 8,000 | 1.23 | 5.00 | 9.00 | 0 |');
+    expect(md).toContain('| wide | pgbench | 64 | 100 | 1 | 1,600 | 1.23 | 5.00 | 9.00 | 0 |');
+    expect(md).toContain('pgbench 15.20: custom script');
     expect(md).toContain('Test CPU, 2 CPUs');
     expect(md).toContain('api-alone 2,000 bytes over 3,000 records');
     expect(md).toContain('| wide: at least 2,800/s (API alone) | 400/s | **missed** |');
@@ -143,5 +161,49 @@ describe('renderMarkdown', () => {
     expect(md).toContain('SMOKE RUN');
     expect(md).toContain('too short to judge any target');
     expect(renderMarkdown(results([registration({})]))).not.toContain('too short to judge');
+  });
+
+  it('says when pgbench was not measured, and why, and leaves its shares empty', () => {
+    const without = { ...results([registration({})]), pgbench: { version: null, notMeasured: 'pgbench not installed', results: [] } };
+    const md = renderMarkdown(without);
+    expect(md).toContain('pgbench: not measured: pgbench not installed.');
+    expect(md).toContain('| 0 | 8,000 (0.05) | – | 120 / – |');
+  });
+
+  it('points a missed target at the command that profiles it, or lists the profile when the run had one', () => {
+    const explainedBy = [{ stack: 'api-alone' as const, process: 'api' as const, workload: 'wide' as const }];
+    const missed = {
+      target: 'wide: API CPU per registration at most 0.4 ms',
+      measured: '1.600 ms',
+      status: 'missed' as const,
+      explainedBy,
+    };
+    const unprofiled = renderMarkdown({ ...results([registration({})]), targets: [missed] });
+    expect(unprofiled).toContain(
+      "- **wide: API CPU per registration at most 0.4 ms**: 1.600 ms. `npm run bench -- --workloads wide --modes api-alone --profile` lists the API's CPU profile here.",
+    );
+
+    const profile = {
+      file: 'api-alone-api.cpuprofile',
+      during: "wide's measured rounds",
+      busySeconds: 4.2,
+      byOwner: [{ name: '(garbage collector)', share: 0.116 }],
+      topFunctions: [{ name: 'validate (joi:12)', share: 0.049 }],
+    };
+    const profiled = renderMarkdown({
+      ...results([registration({})]),
+      argv: ['--profile'],
+      targets: [
+        { ...missed, profiles: [profile] },
+        { ...missed, target: 'wide: at least 0.5 of pgbench', profiles: [profile] },
+        { ...missed, target: 'wide: at least 0.8 of the Node baseline' },
+      ],
+    });
+    expect(profiled).toContain("  - **api-alone-api.cpuprofile** during wide's measured rounds: as above.");
+    expect(profiled).toContain(
+      "  - **api-alone-api.cpuprofile** during wide's measured rounds (4.2 s busy): by owner: (garbage collector) 11.6%. Top functions: validate (joi:12) 4.9%.",
+    );
+    expect(profiled).toContain('no profile was written for it;');
+    expect(renderMarkdown(results([registration({})]))).not.toContain('Missed targets');
   });
 });

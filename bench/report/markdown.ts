@@ -1,5 +1,7 @@
-import type { BaselineResult, BenchResults, DrainTimings, RegistrationResult } from './result-types';
+import type { BaselineResult, BenchResults, DrainTimings, RegistrationResult, TargetResult } from './result-types';
 import { MODES, WORKLOAD_NAMES } from '../workloads/workloads';
+import { profileCommand } from './miss-profiles';
+import type { ProfileSummary } from './profile-summary';
 import { ratio } from './stats';
 
 const dash = '–';
@@ -18,12 +20,18 @@ function chainCell(r: { chain: RegistrationResult['chain'] }): string {
   return r.chain.ok ? `ok (${num(r.chain.chains)} chains, ${num(r.chain.records)} records)` : `**BROKEN**: ${r.chain.problems.join('; ')}`;
 }
 
-function registrationRow(r: RegistrationResult, baseline: BaselineResult | undefined): string[] {
+/** A bare-PostgreSQL rate and the API's rate as a share of it. */
+function shareCell(rate: number | null | undefined, bare: BaselineResult | undefined): string {
+  const base = bare?.summary?.registrationsPerSecond ?? null;
+  if (base === null) return dash;
+  const share = ratio(rate, base);
+  return `${num(base)} (${share === null ? dash : num(share, 2)})`;
+}
+
+function registrationRow(r: RegistrationResult, baseline: BaselineResult | undefined, pgbench: BaselineResult | undefined): string[] {
   const head = [`${r.workload}`, r.mode];
-  if (!r.available) return [...head, `not available (${r.unavailableReason ?? 'unknown'})`, ...Array<string>(8).fill(dash)];
+  if (!r.available) return [...head, `not available (${r.unavailableReason ?? 'unknown'})`, ...Array<string>(9).fill(dash)];
   const s = r.summary;
-  const base = baseline?.summary?.registrationsPerSecond ?? null;
-  const share = ratio(s?.registrationsPerSecond, base);
   return [
     ...head,
     num(s?.registrationsPerSecond),
@@ -31,11 +39,57 @@ function registrationRow(r: RegistrationResult, baseline: BaselineResult | undef
     num(s?.latencyMs.p95, 2),
     num(s?.latencyMs.p99, 2),
     num(s?.errors),
-    base === null ? dash : `${num(base)} (${share === null ? dash : `${num(share * 100, 1)}%`})`,
+    shareCell(s?.registrationsPerSecond, baseline),
+    shareCell(s?.registrationsPerSecond, pgbench),
     `${num(r.api.peakRssMb)} / ${r.worker ? num(r.worker.peakRssMb) : dash}`,
     `${num(r.apiCpuMsPerRegistration, 3)} / ${r.worker ? num(r.workerCpuMsPerRegistration, 3) : dash} / ${num(r.postgresCpuMsPerRegistration, 3)}`,
     chainCell(r),
   ];
+}
+
+const shares = (list: { name: string; share: number }[]) => list.map((x) => `${x.name} ${num(x.share * 100, 1)}%`).join('; ');
+
+function profileLine(p: ProfileSummary, functions: number): string {
+  return `**${p.file}**${p.during ? ` during ${p.during}` : ''} (${num(p.busySeconds, 1)} s busy): by owner: ${shares(p.byOwner)}. Top functions: ${shares(p.topFunctions.slice(0, functions))}.`;
+}
+
+/** Under each missed target: where its process's CPU went, or the command that profiles it. */
+function missExplanations(targets: TargetResult[], profiled: boolean): string[] {
+  const missed = targets.filter((t) => t.status === 'missed' && t.explainedBy?.length);
+  if (!missed.length) return [];
+  const out = ['### Missed targets: where the CPU went', ''];
+  const listed = new Set<string>();
+  for (const t of missed) {
+    if (t.profiles?.length) {
+      out.push(`- **${t.target}**: ${t.measured}.`);
+      for (const p of t.profiles) {
+        const key = `${p.file} ${p.during ?? ''}`;
+        out.push(`  - ${listed.has(key) ? `**${p.file}**${p.during ? ` during ${p.during}` : ''}: as above.` : profileLine(p, 5)}`);
+        listed.add(key);
+      }
+      continue;
+    }
+    const whose = [...new Set(t.explainedBy!.map((s) => (s.process === 'api' ? "the API's" : "the worker's")))].join(' and ');
+    const why = profiled ? 'no profile was written for it; ' : '';
+    out.push(`- **${t.target}**: ${t.measured}. ${why}\`${profileCommand(t.explainedBy!)}\` lists ${whose} CPU profile here.`);
+  }
+  out.push('');
+  return out;
+}
+
+function baselineRows(driver: string, list: BaselineResult[]): string[][] {
+  return list.map((b) => [
+    b.workload,
+    driver,
+    num(b.connections),
+    num(b.taxpayers),
+    num(b.recordsPerTransaction),
+    num(b.summary?.registrationsPerSecond),
+    num(b.summary?.latencyMs.p50, 2),
+    num(b.summary?.latencyMs.p95, 2),
+    num(b.summary?.latencyMs.p99, 2),
+    num(b.summary?.errors),
+  ]);
 }
 
 function drainRow(name: string, d: DrainTimings): string[] {
@@ -74,6 +128,7 @@ export function renderMarkdown(results: BenchResults): string {
   out.push('## Registration');
   out.push('');
   const baselineOf = (w: string) => results.baselines.find((b) => b.workload === w);
+  const pgbenchOf = (w: string) => results.pgbench?.results.find((b) => b.workload === w);
   out.push(
     table(
       [
@@ -84,7 +139,8 @@ export function renderMarkdown(results: BenchResults): string {
         'p95 ms',
         'p99 ms',
         'errors',
-        'bare PG/s (API share)',
+        'Node baseline/s (share)',
+        'pgbench/s (share)',
         'peak RSS MB API / worker',
         'CPU ms/reg API / worker / PG',
         'chains',
@@ -95,7 +151,7 @@ export function renderMarkdown(results: BenchResults): string {
           (a, b) =>
             WORKLOAD_NAMES.indexOf(a.workload) - WORKLOAD_NAMES.indexOf(b.workload) || MODES.indexOf(a.mode) - MODES.indexOf(b.mode),
         )
-        .map((r) => registrationRow(r, baselineOf(r.workload))),
+        .map((r) => registrationRow(r, baselineOf(r.workload), pgbenchOf(r.workload))),
     ),
   );
   const samples = results.registrations.filter((r) => r.errorSamples.length);
@@ -114,24 +170,34 @@ export function renderMarkdown(results: BenchResults): string {
   out.push('');
   out.push('## Bare PostgreSQL baseline (lock head FOR UPDATE, insert, advance head, commit)');
   out.push('');
+  const pgbenchRows = results.pgbench?.results ?? [];
+  const rows = results.baselines.flatMap((b) => [
+    ...baselineRows('Node (pg)', [b]),
+    ...baselineRows(
+      'pgbench',
+      pgbenchRows.filter((p) => p.workload === b.workload),
+    ),
+  ]);
   out.push(
-    results.baselines.length
-      ? table(
-          ['shape of', 'connections', 'taxpayers', 'records/tx', 'records/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'],
-          results.baselines.map((b) => [
-            b.workload,
-            num(b.connections),
-            num(b.taxpayers),
-            num(b.recordsPerTransaction),
-            num(b.summary?.registrationsPerSecond),
-            num(b.summary?.latencyMs.p50, 2),
-            num(b.summary?.latencyMs.p95, 2),
-            num(b.summary?.latencyMs.p99, 2),
-            num(b.summary?.errors),
-          ]),
-        )
+    rows.length
+      ? table(['shape of', 'driver', 'connections', 'taxpayers', 'records/tx', 'records/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'], rows)
       : 'Not run.',
   );
+  if (results.baselines.length) {
+    out.push('');
+    out.push(
+      results.pgbench?.version
+        ? `pgbench ${results.pgbench.version}: custom script, prepared statements, one connection per client.`
+        : `pgbench: not measured: ${results.pgbench?.notMeasured ?? 'not run'}.`,
+    );
+  }
+  const baselineErrors = [...results.baselines, ...pgbenchRows].filter((b) => b.errorSamples.length);
+  if (baselineErrors.length) {
+    out.push('');
+    out.push('Baseline errors seen:');
+    for (const b of baselineErrors)
+      for (const e of b.errorSamples) out.push(`- ${b.workload}: \`${e.replace(/`/g, "'").replace(/\s+/g, ' ')}\``);
+  }
   out.push('');
   out.push('## Submission (simulator, schema validation off)');
   out.push('');
@@ -186,15 +252,11 @@ export function renderMarkdown(results: BenchResults): string {
     ),
   );
   out.push('');
+  out.push(...missExplanations(results.targets, results.argv.includes('--profile')));
   if (results.profiles.length) {
     out.push('## CPU profiles (self time of busy samples)');
     out.push('');
-    for (const p of results.profiles) {
-      const shares = (list: { name: string; share: number }[]) => list.map((x) => `${x.name} ${num(x.share * 100, 1)}%`).join('; ');
-      out.push(
-        `- **${p.file}** (${num(p.busySeconds, 1)} s busy): by owner: ${shares(p.byOwner)}. Top functions: ${shares(p.topFunctions.slice(0, 6))}.`,
-      );
-    }
+    for (const p of results.profiles) out.push(`- ${profileLine(p, 6)}`);
     out.push('');
   }
   out.push(

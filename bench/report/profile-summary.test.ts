@@ -38,4 +38,22 @@ describe('summarizeProfile', () => {
     ]);
     expect(summary.topFunctions[0]).toEqual({ name: 'buildQuery (drizzle-orm:10)', share: 0.6 });
   });
+
+  it('counts only the samples inside a window when one is given', () => {
+    // Samples every 1,000 µs from t = 1,000: node 2 in the first two, node 3 in the last two.
+    const profile = {
+      startTime: 0,
+      endTime: 4_000,
+      nodes: [frame(2, 'parse', 'file:///srv/app/node_modules/joi/lib/index.js', 2), frame(3, 'write', 'node:net', 2)],
+      samples: [2, 2, 3, 3],
+      timeDeltas: [1_000, 1_000, 1_000, 1_000],
+    };
+    expect(summarizeProfile('p', profile, root).byOwner).toEqual([
+      { name: 'joi', share: 0.5 },
+      { name: 'node:net', share: 0.5 },
+    ]);
+    const late = summarizeProfile('p', profile, root, 10, { fromUs: 2_500, toUs: 4_000 });
+    expect(late.byOwner).toEqual([{ name: 'node:net', share: 1 }]);
+    expect(late.busySeconds).toBeCloseTo(0.0015);
+  });
 });

@@ -3,7 +3,7 @@ import type { ProcessUsage } from '../stack/process-meter';
 import type { ProfileSummary } from './profile-summary';
 import type { StorageFootprint } from '../workloads/storage-footprint';
 import type { ChainCheck } from '../workloads/chain-check';
-import type { Mode, RegistrationWorkload } from '../workloads/workloads';
+import type { Mode, RegistrationWorkload, WorkloadName } from '../workloads/workloads';
 
 export interface BaselineResult {
   workload: RegistrationWorkload;
@@ -14,6 +14,15 @@ export interface BaselineResult {
   /** The median round by rate. */
   summary: RoundResult | null;
   errorSamples: string[];
+}
+
+/** The same append run by pgbench, when it is installed. */
+export interface PgbenchBaselines {
+  /** pgbench's version; null when it is not installed. */
+  version: string | null;
+  /** Why pgbench was not run, when it was not. */
+  notMeasured: string | null;
+  results: BaselineResult[];
 }
 
 export interface RegistrationResult {
@@ -27,11 +36,16 @@ export interface RegistrationResult {
   summary: RoundResult | null;
   api: ProcessUsage;
   worker: ProcessUsage | null;
-  /** CPU the process spent per registered invoice while the workload ran (warm-up included on both sides). */
+  /** CPU the process spent per invoice registered in the measured rounds, during those rounds (no warm-up). */
   apiCpuMsPerRegistration: number | null;
   workerCpuMsPerRegistration: number | null;
   /** The same for the PostgreSQL backends serving the stack's database. */
   postgresCpuMsPerRegistration: number | null;
+  /**
+   * When the measured rounds ran, in CLOCK_MONOTONIC microseconds (the clock of V8's CPU profiles); null in
+   * results written before it was recorded.
+   */
+  measuredWindowUs?: { fromUs: number; toUs: number } | null;
   chain: ChainCheck;
   errorSamples: string[];
 }
@@ -81,10 +95,22 @@ export interface SubmissionResult {
 
 export type TargetStatus = 'met' | 'missed' | 'not measured' | 'not available';
 
+/** A process whose CPU profile explains a target: the API or the (first) worker of a stack, during a workload. */
+export interface ProfileSource {
+  /** The stack's label: a mode, or `submission`. */
+  stack: Mode | 'submission';
+  process: 'api' | 'worker';
+  workload: WorkloadName;
+}
+
 export interface TargetResult {
   target: string;
   measured: string;
   status: TargetStatus;
+  /** Whose CPU profile to read when the target is missed (none for memory and for the signing step). */
+  explainedBy?: ProfileSource[];
+  /** With --profile, for a missed target: the top of those profiles (cut to the workload's measured rounds). */
+  profiles?: ProfileSummary[];
 }
 
 export interface MachineDescription {
@@ -107,6 +133,8 @@ export interface BenchResults {
   git: { commit: string; dirty: boolean } | null;
   machine: MachineDescription;
   baselines: BaselineResult[];
+  /** The same baselines run by pgbench (absent in results written before pgbench was run). */
+  pgbench?: PgbenchBaselines;
   registrations: RegistrationResult[];
   /** Disk used by the records (with indexes), per registration stack. */
   storage: StorageFootprint[];

@@ -1,7 +1,7 @@
 import type { RoundResult } from '../load/load-spec';
 import type { Mode, RegistrationWorkload } from '../workloads/workloads';
-import type { DrainTimings, RegistrationResult, SubmissionResult } from './result-types';
-import { evaluateTargets } from './targets';
+import type { BaselineResult, DrainTimings, PgbenchBaselines, RegistrationResult, SubmissionResult } from './result-types';
+import { evaluateTargets, TARGETS } from './targets';
 
 const okChain = {
   chains: 1,
@@ -70,6 +70,12 @@ function drain(records: number, ms: number | null, statuses: Record<string, numb
   };
 }
 
+function bare(workload: RegistrationWorkload, rate: number): BaselineResult {
+  return { workload, connections: 64, taxpayers: 100, recordsPerTransaction: 1, rounds: [], summary: round(rate), errorSamples: [] };
+}
+
+const pgbenchOf = (...results: BaselineResult[]): PgbenchBaselines => ({ version: '15.20', notMeasured: null, results });
+
 const statusOf = (results: ReturnType<typeof evaluateTargets>, prefix: string) => results.find((t) => t.target.startsWith(prefix))?.status;
 
 describe('evaluateTargets', () => {
@@ -98,8 +104,8 @@ describe('evaluateTargets', () => {
   });
 
   it('shows the bare-PostgreSQL rate of the same shape beside a rate target', () => {
-    const bare = {
-      workload: 'hot' as const,
+    const bare: BaselineResult = {
+      workload: 'hot',
       connections: 64,
       taxpayers: 1,
       recordsPerTransaction: 1,
@@ -107,10 +113,10 @@ describe('evaluateTargets', () => {
       summary: round(1607),
       errorSamples: [],
     };
-    const results = evaluateTargets([reg('hot', 'api-alone', round(1700))], null, [bare]);
+    const results = evaluateTargets([reg('hot', 'api-alone', round(1700))], null, [bare], pgbenchOf({ ...bare, summary: round(2990) }));
     expect(results.find((t) => t.target.startsWith('hot: at least'))).toMatchObject({
       status: 'met',
-      measured: '1,700/s (bare PostgreSQL in this run: 1,607/s)',
+      measured: '1,700/s (bare PostgreSQL in this run: Node baseline 1,607/s, pgbench 2,990/s)',
     });
   });
 
@@ -157,5 +163,100 @@ describe('evaluateTargets', () => {
     expect(statusOf(evaluateTargets([], sub(0.6)), 'signing a record')).toBe('met');
     expect(statusOf(evaluateTargets([], sub(1.6)), 'signing a record')).toBe('missed');
     expect(statusOf(evaluateTargets([], null), 'signing a record')).toBe('not measured');
+  });
+
+  it("judges wide's API CPU per registration and its rate as shares of the Node baseline and of pgbench", () => {
+    const wide = reg('wide', 'api-alone', round(1000), { apiCpuMsPerRegistration: 0.35 });
+    const met = evaluateTargets([wide], null, [bare('wide', 1200)], pgbenchOf(bare('wide', 1900)));
+    expect(met.find((t) => t.target.startsWith('wide: API CPU'))).toMatchObject({ status: 'met', measured: '0.350 ms' });
+    expect(met.find((t) => t.target.startsWith('wide: at least 0.8'))).toMatchObject({
+      status: 'met',
+      measured: "0.83 (1,000/s of the Node baseline's 1,200/s)",
+    });
+    expect(met.find((t) => t.target.startsWith("wide: at least 0.5 of pgbench's"))).toMatchObject({
+      status: 'met',
+      measured: "0.53 (1,000/s of pgbench's 1,900/s)",
+    });
+
+    const slow = reg('wide', 'api-alone', round(500), { apiCpuMsPerRegistration: 1.6 });
+    const missed = evaluateTargets([slow], null, [bare('wide', 1200)], pgbenchOf(bare('wide', 3000)));
+    for (const prefix of ['wide: API CPU', 'wide: at least 0.8', "wide: at least 0.5 of pgbench's"]) {
+      expect(missed.find((t) => t.target.startsWith(prefix))).toMatchObject({
+        status: 'missed',
+        explainedBy: [{ stack: 'api-alone', process: 'api', workload: 'wide' }],
+      });
+    }
+  });
+
+  it('reports the pgbench shares as not measured, with the reason, when pgbench is not installed', () => {
+    const results = evaluateTargets(
+      [reg('wide', 'api-alone', round(1000)), reg('wide', 'worker-running', round(900))],
+      null,
+      [bare('wide', 1200)],
+      { version: null, notMeasured: 'pgbench not installed', results: [] },
+    );
+    for (const prefix of ["wide: at least 0.5 of pgbench's", 'wide, worker running']) {
+      expect(results.find((t) => t.target.startsWith(prefix))).toMatchObject({
+        status: 'not measured',
+        measured: 'not measured: pgbench not installed',
+      });
+    }
+    expect(statusOf(results, 'wide: at least 0.8')).toBe('met');
+  });
+
+  it('judges wide with the worker running against pgbench, explained by the API and the worker', () => {
+    const results = evaluateTargets([reg('wide', 'worker-running', round(300))], null, [], pgbenchOf(bare('wide', 3000)));
+    expect(results.find((t) => t.target.startsWith('wide, worker running'))).toMatchObject({
+      status: 'missed',
+      measured: "0.10 (300/s of pgbench's 3,000/s)",
+      explainedBy: [
+        { stack: 'worker-running', process: 'api', workload: 'wide' },
+        { stack: 'worker-running', process: 'worker', workload: 'wide' },
+      ],
+    });
+    expect(
+      statusOf(
+        evaluateTargets([reg('wide', 'worker-running', round(900))], null, [], pgbenchOf(bare('wide', 3000))),
+        'wide, worker running',
+      ),
+    ).toBe('met');
+  });
+
+  it("judges seq's p50 against 3 ms and bulk's median batch against 100 ms and 0.4 of the bulk baseline", () => {
+    expect(TARGETS.seqP50Ms).toBe(3);
+    expect(statusOf(evaluateTargets([reg('seq', 'api-alone', round(300, { p50: 2.9 }))], null), 'seq: p50')).toBe('met');
+    expect(statusOf(evaluateTargets([reg('seq', 'api-alone', round(300, { p50: 3.1 }))], null), 'seq: p50')).toBe('missed');
+
+    const bulkBase = { ...bare('bulk', 20_000), recordsPerTransaction: 1000 };
+    const fast = evaluateTargets(
+      [reg('bulk', 'api-alone', round(9000, { p50: 95 }))],
+      null,
+      [bulkBase],
+      pgbenchOf({ ...bulkBase, summary: round(25_000) }),
+    );
+    expect(statusOf(fast, 'bulk: 1,000 invoices')).toBe('met');
+    expect(fast.find((t) => t.target.startsWith('bulk: at least 0.4'))).toMatchObject({
+      status: 'met',
+      measured: "0.45 (9,000/s of the Node baseline's 20,000/s); 0.36 of pgbench's 25,000/s",
+    });
+    const slow = evaluateTargets([reg('bulk', 'api-alone', round(3000, { p50: 330 }))], null, [bulkBase]);
+    expect(statusOf(slow, 'bulk: 1,000 invoices')).toBe('missed');
+    expect(statusOf(slow, 'bulk: at least 0.4')).toBe('missed');
+    expect(statusOf(evaluateTargets([reg('bulk', 'api-alone', round(3000))], null), 'bulk: at least 0.4')).toBe('not measured');
+  });
+
+  it('lists each target once: the targets issue 22 replaced are gone', () => {
+    const names = evaluateTargets([], null).map((t) => t.target);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.filter((n) => n.startsWith('seq: p50'))).toEqual(['seq: p50 under 3 ms (API alone)']);
+    expect(names.filter((n) => n.startsWith('bulk: 1,000'))).toEqual([
+      'bulk: 1,000 invoices registered in under 100 ms (median batch, API alone)',
+    ]);
+  });
+
+  it('names no profile for targets a CPU profile does not explain', () => {
+    const results = evaluateTargets([reg('wide', 'worker-running', round(2000), { api: { peakRssMb: 300, cpuMs: 1 } })], null);
+    expect(results.find((t) => t.target.startsWith('API RSS'))).toMatchObject({ status: 'missed' });
+    expect(results.find((t) => t.target.startsWith('API RSS'))?.explainedBy).toBeUndefined();
   });
 });

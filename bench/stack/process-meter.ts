@@ -7,7 +7,7 @@ const SAMPLE_EVERY_MS = 200;
 export interface ProcessUsage {
   /** Highest resident set size seen while metering, in MB (VmRSS from /proc/<pid>/status). */
   peakRssMb: number | null;
-  /** CPU time (user + system) the process used while metering, in ms. */
+  /** CPU time (user + system) the process used between the meter's CPU readings, in ms. */
   cpuMs: number | null;
 }
 
@@ -43,28 +43,45 @@ export function cpuMs(pid: number): number | null {
   }
 }
 
-/** Samples the RSS of named processes while a workload runs and measures the CPU they spent meanwhile. */
+/**
+ * Samples the RSS of named processes while a workload runs and measures the CPU they spent meanwhile: from
+ * start (or from markCpuStart, once a warm-up is over) to stop (or to markCpuEnd).
+ */
 export class ProcessMeter {
   private readonly peaks = new Map<string, number>();
-  private readonly cpuAtStart = new Map<string, number | null>();
+  private cpuAtStart = new Map<string, number | null>();
+  private cpuAtEnd: Map<string, number | null> | undefined;
   private timer?: NodeJS.Timeout;
 
   constructor(private readonly pids: Record<string, number>) {}
 
+  private readCpu(): Map<string, number | null> {
+    return new Map(Object.entries(this.pids).map(([name, pid]) => [name, cpuMs(pid)]));
+  }
+
   start(): this {
-    for (const [name, pid] of Object.entries(this.pids)) this.cpuAtStart.set(name, cpuMs(pid));
+    this.cpuAtStart = this.readCpu();
     this.sample();
     this.timer = setInterval(() => this.sample(), SAMPLE_EVERY_MS);
     return this;
   }
 
+  markCpuStart(): void {
+    this.cpuAtStart = this.readCpu();
+  }
+
+  markCpuEnd(): void {
+    this.cpuAtEnd = this.readCpu();
+  }
+
   stop(): Record<string, ProcessUsage> {
     clearInterval(this.timer);
     this.sample();
+    const atEnd = this.cpuAtEnd ?? this.readCpu();
     const usage: Record<string, ProcessUsage> = {};
-    for (const [name, pid] of Object.entries(this.pids)) {
+    for (const name of Object.keys(this.pids)) {
       const before = this.cpuAtStart.get(name) ?? null;
-      const after = cpuMs(pid);
+      const after = atEnd.get(name) ?? null;
       const peak = this.peaks.get(name);
       usage[name] = {
         peakRssMb: peak === undefined ? null : Math.round(peak * 10) / 10,

@@ -10,6 +10,11 @@ import { checkChains } from './chain-check';
 import { createTenant } from './tenant';
 import { REGISTRATION_WORKLOADS, type Mode, type RegistrationWorkload } from './workloads';
 
+/** CLOCK_MONOTONIC in microseconds: the clock of V8's CPU profiles, so a profile can be cut to a window. */
+function monotonicUs(): number {
+  return Number(process.hrtime.bigint() / 1000n);
+}
+
 /** Taxpayer NIFs of workload i start at i * NIFS_PER_WORKLOAD, so no two workloads share a NIF. */
 export const NIFS_PER_WORKLOAD = 1000;
 
@@ -32,8 +37,9 @@ function loadSpec(workload: RegistrationWorkload, stack: Stack, tenant: Tenant, 
 
 /**
  * One registration workload against a running stack: a fresh account and taxpayers, a warm-up, the measured
- * rounds from the load-generator process, the API's (and worker's) RSS and CPU and the database backends' CPU
- * meanwhile, then every chain of the workload's taxpayers checked in the database.
+ * rounds from the load-generator process, the API's (and worker's) peak RSS over it all, their CPU and the
+ * database backends' during the measured rounds only, then every chain of the workload's taxpayers checked in
+ * the database.
  */
 export async function runRegistrationWorkload(
   processes: Processes,
@@ -46,20 +52,33 @@ export async function runRegistrationWorkload(
   const index = Object.keys(REGISTRATION_WORKLOADS).indexOf(workload);
   const tenant = await createTenant(stack.apiUrl, `${mode}-${workload}`, shape.taxpayers, index * NIFS_PER_WORKLOAD);
   const worker = stack.workers[0];
-  const postgres = await new BackendCpuMeter(stack.pool, stack.databaseName).start();
+  const postgres = new BackendCpuMeter(stack.pool, stack.databaseName);
   const meter = new ProcessMeter({ api: stack.api.pid, ...(worker && { worker: worker.pid }) }).start();
   let usage: Record<string, ProcessUsage>;
   let load: LoadResult;
+  let postgresCpuMs: number | null = null;
+  const window = { fromUs: 0, toUs: 0 };
   try {
-    load = await runLoad(processes, loadSpec(workload, stack, tenant, opts));
+    // CPU is read when the load generator's warm-up is over and again after its last measured round.
+    load = await runLoad(processes, loadSpec(workload, stack, tenant, opts), {
+      measuring: async () => {
+        meter.markCpuStart();
+        await postgres.start();
+        window.fromUs = monotonicUs();
+      },
+      measured: async () => {
+        window.toUs = monotonicUs();
+        meter.markCpuEnd();
+        postgresCpuMs = await postgres.stop();
+      },
+    });
   } finally {
     usage = meter.stop();
   }
-  const postgresCpuMs = await postgres.stop();
   stack.assertAlive();
   const chain = await checkChains(stack.pool, tenant.taxpayerIds, load.totalRegistered, load.uncertain);
-  const perRegistration = (cpu: number | null | undefined) =>
-    cpu != null && load.totalRegistered > 0 ? round(cpu / load.totalRegistered, 3) : null;
+  const measured = load.rounds.reduce((sum, r) => sum + r.registered, 0);
+  const perRegistration = (cpu: number | null | undefined) => (cpu != null && measured > 0 ? round(cpu / measured, 3) : null);
   return {
     workload,
     mode,
@@ -73,6 +92,7 @@ export async function runRegistrationWorkload(
     apiCpuMsPerRegistration: perRegistration(usage.api.cpuMs),
     workerCpuMsPerRegistration: perRegistration(usage.worker?.cpuMs),
     postgresCpuMsPerRegistration: perRegistration(postgresCpuMs),
+    measuredWindowUs: window.toUs > window.fromUs ? window : null,
     chain,
     errorSamples: load.errorSamples,
   };
