@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Joi from 'joi';
 import type { Logger } from 'pino';
 import { cancellationFlags } from '@vf/core';
@@ -12,6 +11,7 @@ import { nextPlace, recordWrite } from './plan-registrations';
 import { queuedRecord, type QueuedRecord } from './queued-record';
 import { assertInCurrentChain, awaitingAuthority, historyEntry, invoiceNotFound } from './record-history';
 import type { RegistrationAppender } from './registration-appender';
+import { newRecordId } from './new-record-id';
 
 export type InvoiceCancellationService = ReturnType<typeof createInvoiceCancellationService>;
 
@@ -37,7 +37,7 @@ export function createInvoiceCancellationService(deps: { db: Db; writer: Registr
       // Whose chain: an invoice's taxpayer never changes.
       const [first] = await invoiceStore.recordsOf(db, account.id, invoiceId);
       if (!first) throw invoiceNotFound();
-      const id = randomUUID();
+      const id = newRecordId();
       const { result, woken } = await deps.writer.appendRecord({
         accountId: account.id,
         taxpayerId: first.taxpayerId,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { correctionFlags } from '@vf/core';
 import { altaRecordRow, invoiceStore, type AccountWithPlan, type SealedAnswer } from '@vf/db';
@@ -10,6 +9,7 @@ import { nextPlace, recordWrite, systemNotFound, systemSingleTaxpayer, usableBy 
 import { assertInCurrentChain, awaitingAuthority, historyEntry, identityChanges, invoiceNotFound } from './record-history';
 import { queuedRecord, type QueuedRecord } from './queued-record';
 import type { RegistrationAppender } from './registration-appender';
+import { newRecordId } from './new-record-id';
 
 export type InvoiceCorrectionService = ReturnType<typeof createInvoiceCorrectionService>;
 
@@ -34,7 +34,7 @@ export function createInvoiceCorrectionService(deps: {
       if (!isUuid(invoiceId)) throw invoiceNotFound();
       const checked = await deps.registration.check(account.id, body);
       const { invoice } = checked;
-      const id = randomUUID();
+      const id = newRecordId();
       const { result, woken } = await deps.writer.appendRecord({
         accountId: account.id,
         taxpayerId: invoice.taxpayerId,

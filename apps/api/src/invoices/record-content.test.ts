@@ -91,6 +91,17 @@ const examples: Record<string, { body: Record<string, unknown>; shows: Record<st
     shows: { description: EMOJI.repeat(300) },
     xml: [new RegExp(`<sum1:DescripcionOperacion>(${EMOJI}){300}<`, 'u')],
   },
+  // The records reach PostgreSQL as array literals: what is special in one comes back exactly as sent.
+  'a description that is the word NULL': {
+    body: { description: 'NULL' },
+    shows: { description: 'NULL' },
+    xml: [/<sum1:DescripcionOperacion>NULL</],
+  },
+  'a description with quotes, a backslash, braces and commas': {
+    body: { description: 'A "B", {C} \\ D' },
+    shows: { description: 'A "B", {C} \\ D' },
+    xml: [],
+  },
   'an F3 with the simplified invoices it replaces': {
     body: { invoice_type: 'F3', substituted_invoices: [{ invoice_number: 'T-77', invoice_date: earlier(3) }] },
     shows: { substituted_invoices: [{ invoice_number: 'T-77', invoice_date: earlier(3) }] },

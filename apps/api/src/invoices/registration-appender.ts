@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_RECORDS_PER_MESSAGE } from '@vf/core';
 import { withTimeout } from '@vf/lifecycle';
@@ -32,6 +31,7 @@ import {
   type RegisteredInvoice,
   type RegistrationItem,
 } from './plan-registrations';
+import { newRecordId } from './new-record-id';
 
 /** Registrations of one taxpayer, appended together in array order (a request, or a batch's items of that taxpayer). */
 export interface AppendRequest {
@@ -366,7 +366,7 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
     const plan = planRegistrations(
       ctx,
       going.map((index) => group.items[index]),
-      { accountId: group.account.id, period: opts.period, now: opts.now, newId: randomUUID },
+      { accountId: group.account.id, period: opts.period, now: opts.now, newId: newRecordId },
     );
     return { kind: 'settled', outcomes, overQuota, pending: { write: plan.write, going, registered: plan.registered } };
   }
