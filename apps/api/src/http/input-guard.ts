@@ -8,14 +8,25 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const MAX_DEPTH = 32;
 
 /** The first place in a parsed value (keys included) holding a control character, as a dotted field path. */
-export function controlCharacterField(value: unknown, path = '', depth = 0): string | undefined {
-  if (typeof value === 'string') return CONTROL.test(value) ? path : undefined;
+export function controlCharacterField(value: unknown): string | undefined {
+  return culprit(value, 0)?.reverse().join('.');
+}
+
+/**
+ * The keys leading to the first control character, innermost first. The path is only built for a culprit: every
+ * body goes through this walk, and almost none has one.
+ */
+function culprit(value: unknown, depth: number): string[] | undefined {
+  if (typeof value === 'string') return CONTROL.test(value) ? [] : undefined;
   if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return undefined;
-  for (const [key, inner] of Object.entries(value)) {
-    const field = path ? `${path}.${key}` : key;
-    if (CONTROL.test(key)) return field;
-    const found = controlCharacterField(inner, field, depth + 1);
-    if (found !== undefined) return found;
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) {
+    if (CONTROL.test(key)) return [key];
+    const found = culprit(object[key], depth + 1);
+    if (found !== undefined) {
+      found.push(key);
+      return found;
+    }
   }
   return undefined;
 }

@@ -20,8 +20,17 @@ export type SealAnswer<T> = (result: T) => SealedAnswer;
 export function sealedAnswerFor<T>(res: Response, answer: (result: T) => JsonAnswer): SealAnswer<T> | undefined {
   const handle = idempotencyHandle(res);
   if (!handle) return undefined;
-  return (result) => handle.seal(storedResponse(answer(result)));
+  return (result) => {
+    const stored = storedResponse(answer(result));
+    (res as Sealing)[SEALED] = { result, stored };
+    return handle.seal(stored);
+  };
 }
+
+const SEALED = Symbol('sealed answer');
+
+/** The answer last sealed for the request's result: sent as it was stored, not built and serialised again. */
+type Sealing = Response & { [SEALED]?: { result: unknown; stored: StoredResponse } };
 
 function storedResponse(a: JsonAnswer): StoredResponse {
   return {
@@ -31,18 +40,30 @@ function storedResponse(a: JsonAnswer): StoredResponse {
   };
 }
 
-/** Sends the same answer sealedAnswerFor sealed. */
-export function sendAnswer(res: Response, a: JsonAnswer): void {
-  res.status(a.status);
-  if (a.location) res.location(a.location);
-  res.json(a.body);
+/** Sends the answer to `result`: the very one sealedAnswerFor sealed for it, if it did. */
+export function sendAnswer<T>(res: Response, answer: (result: T) => JsonAnswer, result: T): void {
+  const sealed = (res as Sealing)[SEALED];
+  sendStored(res, sealed && sealed.result === result ? sealed.stored : storedResponse(answer(result)));
 }
 
 /** A route that writes nothing (a dry run): its answer is kept on its own before it goes out, there is no write to lose. */
 export async function sendUnwrittenAnswer(res: Response, a: JsonAnswer): Promise<void> {
+  const stored = storedResponse(a);
   const handle = idempotencyHandle(res);
-  if (handle) await handle.keep(storedResponse(a));
-  sendAnswer(res, a);
+  if (handle) await handle.keep(stored);
+  sendStored(res, stored);
+}
+
+/**
+ * The headers and body `res.json` would send (same names, same order), from the body serialised once: Express's
+ * `json` and `send` would look the headers up and parse the content type again for each answer.
+ */
+function sendStored(res: Response, { status, headers, body }: StoredResponse): void {
+  res.status(status);
+  if (headers.location) res.location(headers.location);
+  res.setHeader('Content-Type', headers['content-type']);
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
 }
 
 /** With an Idempotency-Key, a batch's registered items: each one's answer is kept by the append that writes it. */

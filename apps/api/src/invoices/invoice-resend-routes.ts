@@ -22,7 +22,7 @@ export function invoiceResendRoutes(resends: InvoiceResendService): Router {
     .route('/invoices/:id/resend')
     .post(async (req, res) => {
       const r = await resends.resend(currentAccount(res).id, req.params.id, req.log, sealedAnswerFor(res, resentAnswer));
-      sendAnswer(res, resentAnswer(r));
+      sendAnswer(res, resentAnswer, r);
     })
     .all(methodNotAllowed(['POST']));
   return router;

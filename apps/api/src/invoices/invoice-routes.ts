@@ -86,7 +86,7 @@ export function invoiceRoutes(
     })
     .post(async (req, res) => {
       const r = await registration.register(currentAccount(res), req.body, req.log, sealedAnswerFor(res, registeredAnswer));
-      sendAnswer(res, registeredAnswer(r));
+      sendAnswer(res, registeredAnswer, r);
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
@@ -97,7 +97,7 @@ export function invoiceRoutes(
     })
     .put(async (req, res) => {
       const r = await correction.correct(currentAccount(res), req.params.id, req.body, req.log, sealedAnswerFor(res, correctedAnswer));
-      sendAnswer(res, correctedAnswer(r));
+      sendAnswer(res, correctedAnswer, r);
     })
     .all(methodNotAllowed(['GET', 'PUT']));
 
@@ -105,7 +105,7 @@ export function invoiceRoutes(
     .route('/invoices/:id/cancel')
     .post(async (req, res) => {
       const r = await cancellation.cancel(currentAccount(res), req.params.id, req.body, req.log, sealedAnswerFor(res, cancelledAnswer));
-      sendAnswer(res, cancelledAnswer(r));
+      sendAnswer(res, cancelledAnswer, r);
     })
     .all(methodNotAllowed(['POST']));
 

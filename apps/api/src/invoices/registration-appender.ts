@@ -63,7 +63,10 @@ export interface RegistrationAppenderDeps {
   afterAppend(chains: AppendedChain[]): Promise<unknown>;
   /** Records per commit at most (a request is never split); by default, as many as one authority message. */
   maxGroupRecords?: number;
-  /** Commits in flight at once, each with its own taxpayers. */
+  /**
+   * Commits in flight at once, each with its own taxpayers (default 1: registrations that arrive during a commit wait
+   * and go together in the next one, so a commit carries more of them; see docs/scaling.md).
+   */
   concurrentCommits?: number;
   /** Races for a chain head a group may lose before it locks the head row for its read (default 3). */
   optimisticAttempts?: number;
@@ -148,7 +151,7 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
   const { db, clock } = deps;
   const pool = db.$client;
   const maxGroup = deps.maxGroupRecords ?? MAX_RECORDS_PER_MESSAGE;
-  const maxCommits = deps.concurrentCommits ?? 2;
+  const maxCommits = deps.concurrentCommits ?? 1;
   const optimisticAttempts = deps.optimisticAttempts ?? OPTIMISTIC_ATTEMPTS;
   const pending: Unit[] = [];
   /** Taxpayers in a commit now: their next registrations wait for it. */
@@ -168,10 +171,16 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
       const groups = takeGroups();
       if (groups.length === 0) return;
       commits += 1;
-      void commit(groups).finally(() => {
-        for (const g of groups) busy.delete(g.units[0].key);
-        commits -= 1;
+      const held = new Set(groups.map((g) => g.units[0].key));
+      let slot = true;
+      const letGo = () => {
+        if (slot) commits -= 1;
+        slot = false;
         pump();
+      };
+      void commit(groups, held, letGo).finally(() => {
+        for (const key of held) busy.delete(key);
+        letGo();
       });
     }
   }
@@ -201,7 +210,11 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
     return [...groups.values()];
   }
 
-  async function commit(groups: Group[]): Promise<void> {
+  /**
+   * `held`: the taxpayers this commit keeps out of other commits; it lets go early of those it no longer needs to.
+   * `letGo`: gives the commit's place among the concurrent commits to the next one before this one ends.
+   */
+  async function commit(groups: Group[], held: Set<string>, letGo: () => void): Promise<void> {
     const settled = new Map<Group, Settled>();
     const alone = new Map<Group, Mode>();
     let failure: unknown;
@@ -227,6 +240,9 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
       for (const group of alone.keys()) for (const u of group.units) u.reject(failure);
       alone.clear();
     }
+    // A transaction of its own (a quota grant, or races lost to another process) takes round trips that the other
+    // taxpayers' registrations need not wait for.
+    if (alone.size > 0) letGo();
     await Promise.all(
       [...alone].map(([group, mode]) =>
         commitAlone(group, mode).then(
@@ -239,8 +255,11 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
     );
 
     // The answers do not wait for the wake-up: the records are committed, and a wake-up that fails is logged and made
-    // good by the reconciler. The taxpayers' next commit does wait for it: registrations that arrive meanwhile join
-    // that commit, and fewer, larger commits carry more registrations a second (measured).
+    // good by the reconciler. A taxpayer with registrations already waiting has its next commit wait for it:
+    // registrations that arrive meanwhile join that commit, and fewer, larger commits carry more registrations a second
+    // (measured). One with nothing waiting (a client registering one invoice after another) is let go now, and so is
+    // the commit's place when nothing at all waits, so that its next registration does not wait for a wake-up that
+    // is not its own (docs/scaling.md).
     const appended = [...settled.values()].flatMap((s) => (s.appended ? [s.appended] : []));
     const woken = appended.length > 0 ? deps.afterAppend(appended) : NOT_WOKEN;
     for (const [group, s] of settled) {
@@ -257,6 +276,15 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
         });
         at += unit.items.length;
       }
+    }
+    if (woken !== NOT_WOKEN) {
+      for (const key of held) {
+        if (pending.some((u) => u.key === key)) continue;
+        held.delete(key);
+        busy.delete(key);
+      }
+      if (pending.length === 0) letGo();
+      else pump();
     }
     await woken;
   }

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { httpRequestDuration } from '@vf/metrics';
 
 /** Requests that matched no route (not-found answers, static assets): one label value, never the raw path. */
@@ -7,7 +7,10 @@ export const UNMATCHED_ROUTE = 'unmatched';
 const ROUTE = Symbol('route');
 const PATTERN = Symbol('route pattern');
 
+const START = Symbol('request start');
+
 type Routed = Request & { [ROUTE]?: { path?: unknown }; [PATTERN]?: string };
+type Timed = Response & { [START]: bigint };
 
 function join(base: string, path: string): string {
   const joined = `${base}${path === '/' && base ? '' : path}`;
@@ -46,10 +49,18 @@ export function requestMetrics(): RequestHandler {
   return (req, res, next) => {
     const proto = Object.getPrototypeOf(req) as object;
     if (!capturing.has(proto)) captureRoutePatterns(proto);
-    const stop = httpRequestDuration.startTimer();
-    res.once('close', () =>
-      stop({ method: req.method, route: (req as Routed)[PATTERN] ?? UNMATCHED_ROUTE, status_code: String(res.statusCode) }),
-    );
+    (res as Timed)[START] = process.hrtime.bigint();
+    res.once('close', observeDuration);
     next();
   };
+}
+
+/** One listener for every answer, its start kept on the response: no timer closures built per request. */
+function observeDuration(this: Timed): void {
+  const req = this.req as Routed;
+  const seconds = Number(process.hrtime.bigint() - this[START]) / 1e9;
+  httpRequestDuration.observe(
+    { method: req.method, route: req[PATTERN] ?? UNMATCHED_ROUTE, status_code: String(this.statusCode) },
+    seconds,
+  );
 }

@@ -39,7 +39,7 @@ export function systemRoutes(systems: SystemService): Router {
     .post(async (req, res) => {
       const input = parseWith(systemCreateSchema, req.body);
       const system = await systems.create(currentAccount(res).id, input, sealedAnswerFor(res, createdAnswer));
-      sendAnswer(res, createdAnswer(system));
+      sendAnswer(res, createdAnswer, system);
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
@@ -51,7 +51,7 @@ export function systemRoutes(systems: SystemService): Router {
     .put(async (req, res) => {
       const id = systemId(req);
       const input = parseWith(systemUpdateSchema, req.body);
-      sendAnswer(res, updatedAnswer(await systems.update(currentAccount(res).id, id, input, sealedAnswerFor(res, updatedAnswer))));
+      sendAnswer(res, updatedAnswer, await systems.update(currentAccount(res).id, id, input, sealedAnswerFor(res, updatedAnswer)));
     })
     .delete(async (req, res) => {
       await systems.remove(currentAccount(res).id, systemId(req));

@@ -37,7 +37,7 @@ export function taxpayerRoutes(taxpayers: TaxpayerService, clock: () => Date): R
     })
     .post(async (req, res) => {
       const input = parseWith(taxpayerCreateSchema, req.body);
-      sendAnswer(res, createdAnswer(await taxpayers.create(currentAccount(res).id, input, sealedAnswerFor(res, createdAnswer))));
+      sendAnswer(res, createdAnswer, await taxpayers.create(currentAccount(res).id, input, sealedAnswerFor(res, createdAnswer)));
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
@@ -49,7 +49,7 @@ export function taxpayerRoutes(taxpayers: TaxpayerService, clock: () => Date): R
     .put(async (req, res) => {
       const id = taxpayerId(req);
       const input = parseWith(taxpayerUpdateSchema, req.body);
-      sendAnswer(res, updatedAnswer(await taxpayers.update(currentAccount(res).id, id, input, sealedAnswerFor(res, updatedAnswer))));
+      sendAnswer(res, updatedAnswer, await taxpayers.update(currentAccount(res).id, id, input, sealedAnswerFor(res, updatedAnswer)));
     })
     .delete(async (req, res) => {
       await taxpayers.remove(currentAccount(res).id, taxpayerId(req));

@@ -32,7 +32,7 @@ export function webhookRoutes(webhooks: WebhookService): Router {
     })
     .post(async (req, res) => {
       const input = parseWith(webhookCreateSchema, req.body);
-      sendAnswer(res, createdAnswer(await webhooks.create(currentAccount(res).id, input, {}, sealedAnswerFor(res, createdAnswer))));
+      sendAnswer(res, createdAnswer, await webhooks.create(currentAccount(res).id, input, {}, sealedAnswerFor(res, createdAnswer)));
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
@@ -58,7 +58,7 @@ export function webhookRoutes(webhooks: WebhookService): Router {
   router
     .route('/webhooks/:id/test')
     .post(async (req, res) => {
-      sendAnswer(res, testAnswer(await webhooks.sendTest(currentAccount(res).id, req.params.id, sealedAnswerFor(res, testAnswer))));
+      sendAnswer(res, testAnswer, await webhooks.sendTest(currentAccount(res).id, req.params.id, sealedAnswerFor(res, testAnswer)));
     })
     .all(methodNotAllowed(['POST']));
 
