@@ -9,7 +9,6 @@ import { authRouteDocs, authRoutes } from './auth/auth-routes';
 import { requireApiKey } from './auth/require-api-key';
 import { chainRouteDocs, chainRoutes } from './chain/chain-routes';
 import { composeServices } from './compose';
-import { createDashboard } from '@vf/dashboard';
 import { dashboardApi } from './dashboard-api';
 import { errorHandler, notFoundHandler } from './errors/error-handler';
 import { healthRouteDocs, healthRoutes } from './health/health-routes';
@@ -22,6 +21,7 @@ import { idempotency, idempotentRefusals } from './idempotency/idempotency';
 import { invoiceBatchRouteDocs, invoiceBatchRoutes } from './invoices/invoice-batch-routes';
 import { invoiceResendRouteDocs, invoiceResendRoutes } from './invoices/invoice-resend-routes';
 import { invoiceRouteDocs, invoiceRoutes } from './invoices/invoice-routes';
+import { lazyDashboard } from './lazy-dashboard';
 import { recordVerificationRouteDocs, recordVerificationRoutes } from './verification/record-verification-routes';
 import { requestMetrics } from './metrics/request-metrics';
 import { buildOpenApiDocument } from './openapi/build-openapi-document';
@@ -114,7 +114,7 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(docsRoutes());
   // The tenant dashboard (HTML pages at /, /login, /signup, /app/...), handed the same services.
-  app.use(createDashboard(dashboardApi(services)));
+  app.use(lazyDashboard(dashboardApi(services)));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

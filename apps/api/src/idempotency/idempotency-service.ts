@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { decryptSecret, encryptSecret } from '@vf/certificates';
+import { decryptSecret, encryptSecret } from '@vf/certificates/encrypt-secret';
 import type { Db } from '@vf/db';
 import { idempotencyStore, type SealedAnswer, type StoredResponse } from '@vf/db';
 

@@ -1,4 +1,5 @@
-import QRCode, { type QRCodeToBufferOptions } from 'qrcode';
+import type { QRCodeToBufferOptions } from 'qrcode';
+import { loadOnce } from '../shared/load-once';
 
 export type QrFormat = 'png' | 'svg';
 
@@ -13,13 +14,16 @@ const PNG_SCALE = 10;
 // whole; its typings list only the deflate settings.
 const PNG_ENCODING = { filterType: 2, colorType: 0 } as QRCodeToBufferOptions['rendererOpts'];
 
-export function renderQrPng(qrUrl: string): Promise<Buffer> {
+// The encoder and its PNG writer load with the first QR asked for: a process that only registers never holds them.
+const qrcode = loadOnce(async () => (await import('qrcode')).default);
+
+export async function renderQrPng(qrUrl: string): Promise<Buffer> {
   // A copy: qrcode writes the image's width and height into the rendererOpts it is given.
-  return QRCode.toBuffer(qrUrl, { ...QR_OPTIONS, type: 'png', scale: PNG_SCALE, rendererOpts: { ...PNG_ENCODING } });
+  return (await qrcode()).toBuffer(qrUrl, { ...QR_OPTIONS, type: 'png', scale: PNG_SCALE, rendererOpts: { ...PNG_ENCODING } });
 }
 
-export function renderQrSvg(qrUrl: string): Promise<string> {
-  return QRCode.toString(qrUrl, { ...QR_OPTIONS, type: 'svg' });
+export async function renderQrSvg(qrUrl: string): Promise<string> {
+  return (await qrcode()).toString(qrUrl, { ...QR_OPTIONS, type: 'svg' });
 }
 
 export const QR_CONTENT_TYPES: Record<QrFormat, string> = { png: 'image/png', svg: 'image/svg+xml' };

@@ -1,11 +1,16 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { CertificateError, encryptSecret, readPkcs12, type Pkcs12Contents } from '@vf/certificates';
+import type { Pkcs12Contents } from '@vf/certificates';
+import { encryptSecret } from '@vf/certificates/encrypt-secret';
 import type { TaxpayerCertificateColumns } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import type { ErrorCode } from '../errors/error-catalogue';
+import { loadOnce } from '../shared/load-once';
 
 export type CertificateSource = { kind: 'path'; path: string } | { kind: 'upload'; p12: Buffer };
+
+// The PKCS#12 reader (node-forge, over a megabyte of live heap) loads with the first certificate a client sends.
+const certificates = loadOnce(() => import('@vf/certificates'));
 
 // PKCS#12 files are a few KB; anything this large is not one.
 const MAX_P12_BYTES = 256 * 1024;
@@ -70,7 +75,8 @@ export function createCertificateIntake(deps: { certificateDir: string; masterKe
     }
   }
 
-  function open(p12: Buffer, password: string, field: string): Pkcs12Contents {
+  async function open(p12: Buffer, password: string, field: string): Promise<Pkcs12Contents> {
+    const { CertificateError, readPkcs12 } = await certificates();
     try {
       return readPkcs12(p12, password);
     } catch (err) {
@@ -89,7 +95,7 @@ export function createCertificateIntake(deps: { certificateDir: string; masterKe
       const field = source.kind === 'path' ? 'certificate_path' : 'certificate_p12_base64';
       const p12 = source.kind === 'path' ? await readFromDirectory(source.path) : source.p12;
       if (p12.length > MAX_P12_BYTES) throw refuse('certificate_unreadable', field, 'The upload is too large to be a PKCS#12 certificate.');
-      const contents = open(p12, password, field);
+      const contents = await open(p12, password, field);
       if (contents.notAfter.getTime() <= deps.clock().getTime()) {
         throw refuse('certificate_expired', field, `The certificate expired on ${contents.notAfter.toISOString()}; upload a valid one.`);
       }

@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import forge from 'node-forge';
-import { certificateNif, readPkcs12 } from '@vf/certificates';
 import type { AppConfig } from '@vf/config';
 import { loadOnce } from '../shared/load-once';
 
@@ -12,6 +10,12 @@ export interface SignerPolicy {
 
 const MAX_REMEMBERED = 1_000;
 
+// node-forge and the PKCS#12 reader (over a megabyte of live heap) load with the first signature checked.
+const certificateTools = loadOnce(async () => {
+  const [{ default: forge }, { certificateNif, readPkcs12 }] = await Promise.all([import('node-forge'), import('@vf/certificates')]);
+  return { forge, certificateNif, readPkcs12 };
+});
+
 /**
  * A record is sent, so signed, with the taxpayer's own certificate (whichever of its certificates held then: its
  * NIF is the issuer's) or, in social-collaborator mode, with the platform's (PLATFORM_CERT_PATH). Any other
@@ -20,6 +24,7 @@ const MAX_REMEMBERED = 1_000;
 export function createSignerPolicy(platformCertificate: AppConfig['platformCertificate']): SignerPolicy {
   const platformNif = loadOnce(async () => {
     if (!platformCertificate) return undefined;
+    const { readPkcs12 } = await certificateTools();
     try {
       return readPkcs12(readFileSync(platformCertificate.path), platformCertificate.password).nif;
     } catch {
@@ -28,8 +33,9 @@ export function createSignerPolicy(platformCertificate: AppConfig['platformCerti
   });
   // A chain's records share one or two certificates: each is read once.
   const nifs = new Map<string, string | undefined>();
-  const nifOf = (pem: string) => {
+  const nifOf = async (pem: string) => {
     if (!nifs.has(pem)) {
+      const { forge, certificateNif } = await certificateTools();
       if (nifs.size >= MAX_REMEMBERED) nifs.clear();
       let nif: string | undefined;
       try {
@@ -44,7 +50,7 @@ export function createSignerPolicy(platformCertificate: AppConfig['platformCerti
   };
   return {
     async problem(certificatePem, subject, issuerNif) {
-      const nif = nifOf(certificatePem);
+      const nif = await nifOf(certificatePem);
       if (nif === issuerNif || (nif !== undefined && nif === (await platformNif()))) return undefined;
       return `it was signed with a foreign certificate (${subject}, NIF ${nif ?? 'unknown'}): neither the taxpayer's nor the platform's`;
     },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { decryptSecret, encryptSecret } from '@vf/certificates';
+import { decryptSecret, encryptSecret } from '@vf/certificates/encrypt-secret';
 import { WEBHOOK_TEST_EVENT } from '@vf/core';
 import type { Db } from '@vf/db';
 import { idempotencyStore, webhookStore, type WebhookDeliveryRow, type WebhookEndpointRow } from '@vf/db';
