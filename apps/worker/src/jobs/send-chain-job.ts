@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DelayedError, type Job } from 'bullmq';
+import pLimit from 'p-limit';
 import type { Logger } from 'pino';
 import type { AppConfig } from '@vf/config';
 import {
@@ -33,6 +34,14 @@ const MIN_WAKE_MS = 100;
 const AFTER_FAILURE_MS = 5_000;
 /** While shutting down: hand the job back quickly so another process takes it. */
 const WHILE_STOPPING_MS = 1_000;
+/** A message of more records than this is large: its records, signatures and request take megabytes until it settles. */
+const LARGE_MESSAGE = 100;
+/**
+ * Large messages a process prepares and sends at once, whatever its concurrency: its memory stays that of two full
+ * messages (a drain of many chains of 500 records had a process hold all of them at once, over 330 MB), and two
+ * keep the signing threads busy while the other message waits for its answer.
+ */
+const LARGE_MESSAGES_AT_ONCE = 2;
 
 export interface SendChainJobDeps {
   db: Db;
@@ -63,6 +72,7 @@ type Step = Verdict | 'not_sent' | 'nothing_waiting';
 export function createSendChainJob(deps: SendChainJobDeps) {
   const { db, logger } = deps;
   const now = deps.now ?? (() => new Date());
+  const largeMessages = pLimit(LARGE_MESSAGES_AT_ONCE);
 
   async function sleepUntil(job: Job<SubmissionJobData>, token: string | undefined, at: number): Promise<never> {
     const readyAt = Math.max(at, Date.now() + MIN_WAKE_MS);
@@ -119,7 +129,14 @@ export function createSendChainJob(deps: SendChainJobDeps) {
   }
 
   async function sendNext(lease: SendLease): Promise<Step> {
-    const plan = await planMessage(await readMessageInput(lease.chainId));
+    const input = await readMessageInput(lease.chainId);
+    // Planned with the time it is signed and sent at, not the time it was read: a wait for a turn may make it late.
+    if (input.waiting.length > LARGE_MESSAGE) return largeMessages(() => planAndSend(lease, { ...input, now: now() }));
+    return planAndSend(lease, input);
+  }
+
+  async function planAndSend(lease: SendLease, input: MessageInput): Promise<Step> {
+    const plan = await planMessage(input);
     if (plan.failed.length > 0) {
       await lease.fenced((tx) => submissionRecordStore.applyInvoiceOutcomes(tx, plan.failed, null));
       logger.warn(
@@ -178,7 +195,7 @@ export function createSendChainJob(deps: SendChainJobDeps) {
       endpoint: message.endpoint,
       certificateMode: message.certificate.mode,
       incident: message.incident,
-      requestXml: message.requestXml,
+      requestXml: message.storedRequestXml,
       invoiceIds: message.records.map((r) => r.invoiceId),
     });
     await sendStateStore.recordSendStart(tx, chainId, deps.config.authority.requestTimeoutMs);
@@ -215,7 +232,7 @@ export function createSendChainJob(deps: SendChainJobDeps) {
         'RegFactuSistemaFacturacion',
         message.endpoint,
         message.certificate.agent,
-        message.requestXml,
+        message.request,
       );
       answeredAt = performance.now();
       if (exchange.kind === 'http' && exchange.date) recordClockOffset(logger, exchange.date, now(), chainId);
