@@ -37,9 +37,9 @@ const WHILE_STOPPING_MS = 1_000;
 /** A message of more records than this is large: its records, signatures and request take megabytes until it settles. */
 const LARGE_MESSAGE = 100;
 /**
- * Large messages a process prepares and sends at once, whatever its concurrency: its memory stays that of two full
- * messages (a drain of many chains of 500 records had a process hold all of them at once, over 330 MB), and two
- * keep the signing threads busy while the other message waits for its answer.
+ * Large messages a process reads, signs and sends at once, whatever its concurrency: its memory stays that of about two
+ * full messages (a drain of 8 chains of 500 records had a process read and sign all of them at once, over 330 MB),
+ * and two keep the signing threads busy while the other message waits for its answer.
  */
 const LARGE_MESSAGES_AT_ONCE = 2;
 
@@ -128,15 +128,14 @@ export function createSendChainJob(deps: SendChainJobDeps) {
       );
   }
 
+  /** A large message waits for its turn before its records are read: records read are held until the message settles. */
   async function sendNext(lease: SendLease): Promise<Step> {
-    const input = await readMessageInput(lease.chainId);
-    // Planned with the time it is signed and sent at, not the time it was read: a wait for a turn may make it late.
-    if (input.waiting.length > LARGE_MESSAGE) return largeMessages(() => planAndSend(lease, { ...input, now: now() }));
-    return planAndSend(lease, input);
+    const waiting = await submissionBatchStore.countWaiting(db, lease.chainId, LARGE_MESSAGE + 1);
+    return waiting > LARGE_MESSAGE ? largeMessages(() => readAndSend(lease)) : readAndSend(lease);
   }
 
-  async function planAndSend(lease: SendLease, input: MessageInput): Promise<Step> {
-    const plan = await planMessage(input);
+  async function readAndSend(lease: SendLease): Promise<Step> {
+    const plan = await planMessage(await readMessageInput(lease.chainId));
     if (plan.failed.length > 0) {
       await lease.fenced((tx) => submissionRecordStore.applyInvoiceOutcomes(tx, plan.failed, null));
       logger.warn(

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { previousRecord } from './previous-record';
 import type { StoredChainRecord } from '../records/rebuild-chain-record';
@@ -101,6 +101,18 @@ export const submissionBatchStore = {
       .orderBy(asc(invoices.chainSeq))
       .limit(1);
     return row;
+  },
+
+  /** How many of the chain's records are scheduled for sending, counted up to `atMost` (what size its next message is). */
+  async countWaiting(db: DbOrTx, chainId: string, atMost: number): Promise<number> {
+    const scheduled = db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.chainId, chainId), scheduledForSending))
+      .limit(atMost)
+      .as('scheduled');
+    const [row] = await db.select({ n: count() }).from(scheduled);
+    return row.n;
   },
 
   /** Whether the chain has records the workers send on their own (its job must live on while it does). */
