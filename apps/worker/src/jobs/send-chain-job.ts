@@ -38,9 +38,8 @@ const WHILE_STOPPING_MS = 1_000;
 /** A message of more records than this is large: its records, signatures and request take megabytes until it settles. */
 const LARGE_MESSAGE = 100;
 /**
- * Large messages a process reads, signs and sends at once, whatever its concurrency: its memory stays that of about two
- * full messages (a drain of 8 chains of 500 records had a process read and sign all of them at once, over 330 MB),
- * and two keep the signing threads busy while the other message waits for its answer.
+ * Large messages a process reads, signs and stores at once, whatever its concurrency: a drain of 8 chains of 500
+ * records had one process read and sign all of them at once (over 330 MB). Two keep the signing threads busy.
  */
 const LARGE_MESSAGES_AT_ONCE = 2;
 
