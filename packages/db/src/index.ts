@@ -2,6 +2,7 @@ export * from './schema';
 export * from './stores';
 export * from './records/rebuild-chain-record';
 export * from './records/chain-record-row';
+export { requestXmlAsSent, signedRecordMark } from './records/stored-request-xml';
 export { createDatabase, type Database, type Db, type Tx, type DbOrTx } from './client';
 export { migrateDatabase, ensureDatabase } from './migrate';
 export { ensureCurrentSchema, OutdatedSchemaError, schemaStatus, type SchemaStatus } from './schema-status';

@@ -47,6 +47,27 @@ export function buildRecordXml(record: ChainRecord): string {
   return serializeCanonical(holder.children[0] as XmlElement['node'], { sum1: PREFIX_NS.sum1 });
 }
 
+/** A RegFactuSistemaFacturacion request around its records: `head`, each record between `open` and `close`, `tail`. */
+export interface RegFactuRequestFrame {
+  head: string;
+  open: string;
+  close: string;
+  tail: string;
+}
+
+/**
+ * What surrounds the records of a request with this header, for a sender that assembles the bytes itself (one buffer
+ * of a 1,000-record message, never a second copy as a string).
+ */
+export function regFactuRequestFrame(header: SubmissionHeader): RegFactuRequestFrame {
+  const { doc, body } = soapEnvelope('soapenv', ['sum', 'sum1'], { header: true });
+  const request = child(body, 'sum', 'RegFactuSistemaFacturacion');
+  writeHeader(child(request, 'sum', 'Cabecera'), 'sum1', header);
+  const envelope = serialize(doc);
+  const end = envelope.lastIndexOf(REQUEST_END);
+  return { head: envelope.slice(0, end), open: REGISTRO_START, close: REGISTRO_END, tail: envelope.slice(end) };
+}
+
 /**
  * A complete RegFactuSistemaFacturacion SOAP request: one taxpayer, altas and anulaciones in the given (chain) order.
  * Each record is given as written by buildRecordXml, signed or not, and goes into the message byte for byte: a
@@ -54,14 +75,10 @@ export function buildRecordXml(record: ChainRecord): string {
  * namespace, so it reads the same inside the envelope as on its own.
  */
 export function buildRegFactuRequest(header: SubmissionHeader, records: (ChainRecord | string)[]): string {
-  const { doc, body } = soapEnvelope('soapenv', ['sum', 'sum1'], { header: true });
-  const request = child(body, 'sum', 'RegFactuSistemaFacturacion');
-  writeHeader(child(request, 'sum', 'Cabecera'), 'sum1', header);
-  const envelope = serialize(doc);
-  const end = envelope.lastIndexOf(REQUEST_END);
-  const parts = [envelope.slice(0, end)];
-  for (const record of records) parts.push(REGISTRO_START, typeof record === 'string' ? record : buildRecordXml(record), REGISTRO_END);
-  parts.push(envelope.slice(end));
+  const frame = regFactuRequestFrame(header);
+  const parts = [frame.head];
+  for (const record of records) parts.push(frame.open, typeof record === 'string' ? record : buildRecordXml(record), frame.close);
+  parts.push(frame.tail);
   return parts.join('');
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DelayedError, type Job } from 'bullmq';
+import pLimit from 'p-limit';
 import type { Logger } from 'pino';
 import type { AppConfig } from '@vf/config';
 import {
@@ -14,6 +15,7 @@ import {
   type Db,
   type DbOrTx,
   type InvoiceOutcome,
+  type NewSignedRecord,
   type OpenedSubmission,
 } from '@vf/db';
 import type { SubmissionJobData } from '@vf/queue';
@@ -33,6 +35,13 @@ const MIN_WAKE_MS = 100;
 const AFTER_FAILURE_MS = 5_000;
 /** While shutting down: hand the job back quickly so another process takes it. */
 const WHILE_STOPPING_MS = 1_000;
+/** A message of more records than this is large: its records, signatures and request take megabytes until it settles. */
+const LARGE_MESSAGE = 100;
+/**
+ * Large messages a process reads, signs and stores at once, whatever its concurrency: a drain of 8 chains of 500
+ * records had one process read and sign all of them at once (over 330 MB). Two keep the signing threads busy.
+ */
+const LARGE_MESSAGES_AT_ONCE = 2;
 
 export interface SendChainJobDeps {
   db: Db;
@@ -51,6 +60,9 @@ export interface SendChainJobDeps {
 /** `idle`: the chain has nothing the workers send on their own; the job ends (see the worker's completed handler). */
 export type SendChainJobResult = { chain: 'idle' };
 
+/** A message whose signatures are stored and submission opened: ready to go. */
+type OpenMessage = Omit<PreparedMessage, 'signed'>;
+
 /** What one turn of the sender produced: a message's verdict, records failed or a conflict with nothing sent, or nothing to send. */
 type Step = Verdict | 'not_sent' | 'nothing_waiting';
 
@@ -63,6 +75,7 @@ type Step = Verdict | 'not_sent' | 'nothing_waiting';
 export function createSendChainJob(deps: SendChainJobDeps) {
   const { db, logger } = deps;
   const now = deps.now ?? (() => new Date());
+  const largeMessages = pLimit(LARGE_MESSAGES_AT_ONCE);
 
   async function sleepUntil(job: Job<SubmissionJobData>, token: string | undefined, at: number): Promise<never> {
     const readyAt = Math.max(at, Date.now() + MIN_WAKE_MS);
@@ -118,17 +131,41 @@ export function createSendChainJob(deps: SendChainJobDeps) {
       );
   }
 
+  /**
+   * A large message takes its turn before its records are read and gives it back once it is stored, as it goes: what a
+   * process holds while reading and signing stays that of two messages, and the next one is signed while the last
+   * waits for its answer.
+   */
   async function sendNext(lease: SendLease): Promise<Step> {
-    const plan = await planMessage(await readMessageInput(lease.chainId));
+    const waiting = await submissionBatchStore.countWaiting(db, lease.chainId, LARGE_MESSAGE + 1);
+    const ready = waiting > LARGE_MESSAGE ? await largeMessages(() => prepare(lease)) : await prepare(lease);
+    return 'step' in ready ? ready.step : send(lease, ready.message, ready.opened);
+  }
+
+  /**
+   * The next message read, planned, signed and its submission opened (committed before anything goes); or, when none
+   * went, what happened instead. Its signatures are stored in that transaction: a crash before it commits signs again
+   * next time, and nothing was sent.
+   */
+  async function prepare(lease: SendLease): Promise<{ step: Step } | { message: OpenMessage; opened: OpenedSubmission }> {
+    const { chainId } = lease;
+    const plan = await planMessage(await readMessageInput(chainId));
     if (plan.failed.length > 0) {
       await lease.fenced((tx) => submissionRecordStore.applyInvoiceOutcomes(tx, plan.failed, null));
-      logger.warn(
-        { chainId: lease.chainId, count: plan.failed.length, reason: plan.failed[0].lastError },
-        'records marked error before sending',
-      );
+      logger.warn({ chainId, count: plan.failed.length, reason: plan.failed[0].lastError }, 'records marked error before sending');
     }
-    if (plan.message) return send(lease, plan.message);
-    return plan.failed.length > 0 ? 'not_sent' : 'nothing_waiting';
+    if (!plan.message) return { step: plan.failed.length > 0 ? 'not_sent' : 'nothing_waiting' };
+    // The signed strings are not kept past their storing: the request's bytes carry them.
+    const { signed, ...message } = plan.message;
+    try {
+      return { message, opened: await lease.fenced((tx) => openSubmission(tx, message, signed)) };
+    } catch (err) {
+      // Another signature of one of these records is stored (only a sender that lost its lease could have written it):
+      // nothing was written or sent; the next pass builds the message from the stored signatures.
+      if (!(err instanceof SignedRecordConflictError)) throw err;
+      logger.warn({ chainId, invoiceIds: err.invoiceIds.slice(0, 10) }, err.message);
+      return { step: 'not_sent' };
+    }
   }
 
   async function readMessageInput(chainId: string): Promise<MessageInput> {
@@ -163,9 +200,9 @@ export function createSendChainJob(deps: SendChainJobDeps) {
   }
 
   /** The transaction before a message goes: its new signatures kept, older attempts closed, the submission opened. */
-  async function openSubmission(tx: DbOrTx, message: PreparedMessage) {
+  async function openSubmission(tx: DbOrTx, message: OpenMessage, signed: NewSignedRecord[]) {
     const { chainId } = message;
-    await signedRecordStore.keep(tx, message.signed);
+    await signedRecordStore.keep(tx, signed);
     await submissionRecordStore.abandonInFlight(
       tx,
       chainId,
@@ -178,30 +215,16 @@ export function createSendChainJob(deps: SendChainJobDeps) {
       endpoint: message.endpoint,
       certificateMode: message.certificate.mode,
       incident: message.incident,
-      requestXml: message.requestXml,
+      requestXml: message.storedRequestXml,
       invoiceIds: message.records.map((r) => r.invoiceId),
     });
     await sendStateStore.recordSendStart(tx, chainId, deps.config.authority.requestTimeoutMs);
     return opened;
   }
 
-  /**
-   * Keeps the records signed for this message, records the message, sends it, asks the Consulta service what the
-   * answer left open, and records each outcome. The signatures are stored in the transaction that opens the
-   * submission, before anything goes: a crash before it commits signs again next time, and nothing was sent.
-   */
-  async function send(lease: SendLease, message: PreparedMessage): Promise<Verdict | 'not_sent'> {
+  /** Sends an opened message, asks the Consulta service what the answer left open, and records each outcome. */
+  async function send(lease: SendLease, message: OpenMessage, opened: OpenedSubmission): Promise<Verdict> {
     const { chainId } = message;
-    let opened: OpenedSubmission;
-    try {
-      opened = await lease.fenced((tx) => openSubmission(tx, message));
-    } catch (err) {
-      // Another signature of one of these records is stored (only a sender that lost its lease could have written it):
-      // nothing was written or sent; the next pass builds the message from the stored signatures.
-      if (!(err instanceof SignedRecordConflictError)) throw err;
-      logger.warn({ chainId, invoiceIds: err.invoiceIds.slice(0, 10) }, err.message);
-      return 'not_sent';
-    }
     const sent: SentRecord[] = message.records
       .filter((r) => opened.attempts.has(r.invoiceId))
       .map((r) => ({ invoiceId: r.invoiceId, record: r.record, attempt: opened.attempts.get(r.invoiceId)! }));
@@ -215,7 +238,7 @@ export function createSendChainJob(deps: SendChainJobDeps) {
         'RegFactuSistemaFacturacion',
         message.endpoint,
         message.certificate.agent,
-        message.requestXml,
+        message.request,
       );
       answeredAt = performance.now();
       if (exchange.kind === 'http' && exchange.date) recordClockOffset(logger, exchange.date, now(), chainId);
@@ -287,7 +310,7 @@ export function createSendChainJob(deps: SendChainJobDeps) {
    * Each record the answer left to the Consulta service: asked about one by one, over the message's connection. Once
    * the Consulta service gives no usable answer, the rest are not asked now: they go again, and are asked then.
    */
-  async function askAboutOpenRecords(verdict: Verdict, message: PreparedMessage): Promise<Verdict> {
+  async function askAboutOpenRecords(verdict: Verdict, message: OpenMessage): Promise<Verdict> {
     const records: RecordVerdict[] = [];
     let consultaAnswers = true;
     for (const r of verdict.records) {

@@ -21,7 +21,6 @@ const answered = (lines: ResponseLine[], sendState: SubmissionResponse['sendStat
   ({
     kind: 'http',
     status: 200,
-    requestXml: '',
     body: buildRegFactuResponse({
       header: { obligado: { name: 'CONTRIBUYENTE', nif: '89890001K' } },
       waitSeconds: 60,
@@ -106,14 +105,14 @@ test('an exchange is judged as a whole: answered (its waiting time applies), ref
   expect(ok.records.map((r) => r.kind)).toEqual(['settled', 'ask']);
 
   const fault = (side: 'client' | 'server') =>
-    ({ kind: 'http', status: 500, requestXml: '', body: buildSoapFault({ side, code: 4102, message: 'esquema' }) }) as const;
+    ({ kind: 'http', status: 500, body: buildSoapFault({ side, code: 4102, message: 'esquema' }) }) as const;
   expect(judgeAnswer(fault('client'), records)).toMatchObject({ exchange: 'refused', submission: { outcome: 'fault', faultCode: '4102' } });
   expect(judgeAnswer(fault('server'), records)).toMatchObject({ exchange: 'unanswered', records: [{ kind: 'again' }, { kind: 'again' }] });
-  expect(judgeAnswer({ kind: 'no_answer', error: 'ECONNRESET', requestXml: '' }, records)).toMatchObject({
+  expect(judgeAnswer({ kind: 'no_answer', error: 'ECONNRESET' }, records)).toMatchObject({
     exchange: 'unanswered',
     submission: { outcome: 'transport_error', errorMessage: 'transport error: ECONNRESET' },
   });
-  expect(judgeAnswer({ kind: 'http', status: 502, body: '<html>Bad gateway</html>', requestXml: '' }, records)).toMatchObject({
+  expect(judgeAnswer({ kind: 'http', status: 502, body: '<html>Bad gateway</html>' }, records)).toMatchObject({
     exchange: 'unanswered',
   });
 });
@@ -154,14 +153,14 @@ test('what the catalogue retries goes again; 3001 and a code in no table are ask
 test('faults as the catalogue says: retry codes go again from either side, 102 is asked first, 4141 stops the sender, a bare 500 is the certificate', () => {
   const records = [sent(1)];
   const fault = (side: 'client' | 'server', code: number, status = 500) =>
-    ({ kind: 'http', status, requestXml: '', body: buildSoapFault({ side, code, message: `Codigo[${code}]` }) }) as const;
+    ({ kind: 'http', status, body: buildSoapFault({ side, code, message: `Codigo[${code}]` }) }) as const;
   expect(judgeAnswer(fault('client', 4103, 200), records)).toMatchObject({ exchange: 'unanswered', records: [{ kind: 'again' }] });
   expect(judgeAnswer(fault('server', 3501, 200), records)).toMatchObject({ exchange: 'unanswered', records: [{ kind: 'again' }] });
   expect(judgeAnswer(fault('server', 102), records)).toMatchObject({
     exchange: 'unanswered',
     records: [{ kind: 'ask', unanswered: expect.any(String) }],
   });
-  expect(judgeAnswer({ kind: 'no_answer', error: 'timeout', requestXml: '' }, records).records).toMatchObject([{ kind: 'ask' }]);
+  expect(judgeAnswer({ kind: 'no_answer', error: 'timeout' }, records).records).toMatchObject([{ kind: 'ask' }]);
   const suspended = judgeAnswer(fault('client', 4141), records);
   expect(suspended).toMatchObject({
     exchange: 'refused',
@@ -169,12 +168,10 @@ test('faults as the catalogue says: retry codes go again from either side, 102 i
     records: [{ kind: 'settled', outcome: { status: 'error', code: 4141 } }],
   });
   expect(judgeAnswer(fault('client', 4112), records).stop).toBeUndefined();
-  expect(judgeAnswer({ kind: 'http', status: 500, body: '', requestXml: '' }, records)).toMatchObject({
+  expect(judgeAnswer({ kind: 'http', status: 500, body: '' }, records)).toMatchObject({
     exchange: 'refused',
     records: [{ kind: 'settled', outcome: { status: 'error', cause: 'certificate_refused', nextAttemptAt: null } }],
   });
   // An HTML page comes from in front of the service: nothing was processed, nothing to ask.
-  expect(judgeAnswer({ kind: 'http', status: 503, body: '<html>503</html>', requestXml: '' }, records).records).toMatchObject([
-    { kind: 'again' },
-  ]);
+  expect(judgeAnswer({ kind: 'http', status: 503, body: '<html>503</html>' }, records).records).toMatchObject([{ kind: 'again' }]);
 });

@@ -82,16 +82,13 @@ test('the held record is found in a Consulta answer by its IDFactura; an answer 
     hasMore: false,
     records: [{ id: record.id, data: { hash: record.hash }, lastModified: '2025-03-15T10:00:00+01:00', state: 'Correcto' }],
   });
-  expect(heldRecordIn({ kind: 'http', status: 200, body, requestXml: '' }, mine)).toMatchObject({
+  expect(heldRecordIn({ kind: 'http', status: 200, body }, mine)).toMatchObject({
     state: 'Correcto',
     data: { hash: record.hash },
   });
   expect(
-    heldRecordIn(
-      { kind: 'http', status: 200, body, requestXml: '' },
-      { ...mine, record: { ...record, id: { ...record.id, invoiceNumber: 'F-2' } } },
-    ),
+    heldRecordIn({ kind: 'http', status: 200, body }, { ...mine, record: { ...record, id: { ...record.id, invoiceNumber: 'F-2' } } }),
   ).toBe('none');
-  expect(heldRecordIn({ kind: 'http', status: 500, body: 'oops', requestXml: '' }, mine)).toBeUndefined();
+  expect(heldRecordIn({ kind: 'http', status: 500, body: 'oops' }, mine)).toBeUndefined();
   expect(heldRecordIn(undefined, mine)).toBeUndefined();
 });

@@ -1,7 +1,7 @@
 import { Agent } from 'node:https';
 import type { AppConfig } from '@vf/config';
 import { createTestCa, issueCertificate } from '@vf/certificates/testing';
-import { HashMismatchError, rebuildChainRecord, type BatchInvoice } from '@vf/db';
+import { HashMismatchError, rebuildChainRecord, requestXmlAsSent, type BatchInvoice } from '@vf/db';
 import { signingIdentity, verifyRecordSignature } from '@vf/signing';
 import { parseRegFactuRequest } from '@vf/xml';
 import type { ClientCertificate } from '../transport/client-certificates';
@@ -118,7 +118,7 @@ test('a chain in order becomes one message: its records rebuilt and written in c
   expect(failed).toEqual([]);
   expect(message).toMatchObject({ chainId: 'chain-1', taxpayerId: 'taxpayer-1', endpoint: authority.simulatorUrl, incident: false });
   expect(message!.obligado).toEqual({ name: 'EMPRESA DE PRUEBA SL', nif: NIF });
-  const sent = parseRegFactuRequest(message!.requestXml);
+  const sent = parseRegFactuRequest(message!.request.toString());
   expect(sent.records.map((r) => r.id.invoiceNumber)).toEqual(['F-1', 'F-2', 'F-3']);
   expect(sent.records.map((r) => r.hash)).toEqual(chain(3).map((r) => r.hash));
 
@@ -179,7 +179,7 @@ test('Incidencia = S once the message is late: a record older than the tolerance
   const retried = chain(2, (seq) => (seq === 2 ? { sendAttempts: 1 } : {}));
   const message = (await planMessage(input(retried))).message!;
   expect(message.incident).toBe(true);
-  expect(message.requestXml).toContain('<sum1:Incidencia>S</sum1:Incidencia>');
+  expect(message.request.toString()).toContain('<sum1:Incidencia>S</sum1:Incidencia>');
 });
 
 describe('signatures', () => {
@@ -188,7 +188,7 @@ describe('signatures', () => {
   test('each record never signed is signed with the certificate it goes with, and the message embeds those very bytes', async () => {
     const { message } = await planMessage(input(chain(2)));
     expect(message!.signed.map((s) => s.invoiceId)).toEqual(['inv-1', 'inv-2']);
-    expect(message!.requestXml.match(RECORD)).toEqual(message!.signed.map((s) => s.xml));
+    expect(message!.request.toString().match(RECORD)).toEqual(message!.signed.map((s) => s.xml));
     for (const { xml } of message!.signed) {
       expect(verifyRecordSignature(xml)).toMatchObject({ status: 'valid', signingTime: NOW.toISOString() });
     }
@@ -197,7 +197,7 @@ describe('signatures', () => {
   test('a full window of records and more: each signed as itself, in chain order', async () => {
     const { message } = await planMessage(input(chain(9)));
     expect(message!.signed.map((s) => s.invoiceId)).toEqual(chain(9).map((r) => r.id));
-    expect(message!.requestXml.match(RECORD)).toEqual(message!.signed.map((s) => s.xml));
+    expect(message!.request.toString().match(RECORD)).toEqual(message!.signed.map((s) => s.xml));
     message!.signed.forEach(({ xml }, i) => {
       expect(xml).toContain(`<sum1:NumSerieFacturaAnulada>F-${i + 1}<`);
       expect(verifyRecordSignature(xml)).toMatchObject({ status: 'valid' });
@@ -209,11 +209,30 @@ describe('signatures', () => {
     const rows = chain(2, (seq) => (seq === 1 ? { signedXml: first } : {}));
     const later = (await planMessage(input(rows, { now: new Date(NOW.getTime() + 60_000) }))).message!;
     expect(later.signed.map((s) => s.invoiceId)).toEqual(['inv-2']);
-    expect(later.requestXml.match(RECORD)![0]).toBe(first);
+    expect(later.request.toString().match(RECORD)![0]).toBe(first);
 
     const off = (await planMessage(input(rows, { signRecords: false }))).message!;
     expect(off.signed).toEqual([]);
-    expect(off.requestXml.match(RECORD)!.map((r) => r.includes('<ds:Signature'))).toEqual([true, false]);
+    expect(
+      off.request
+        .toString()
+        .match(RECORD)!
+        .map((r) => r.includes('<ds:Signature')),
+    ).toEqual([true, false]);
+  });
+
+  test('the request is stored with each signed record by its mark (its bytes are kept once) and reads back as it went', async () => {
+    const first = (await planMessage(input(chain(2)))).message!.signed[0].xml;
+    const rows = chain(3, (seq) => (seq === 1 ? { signedXml: first } : {}));
+    const message = (await planMessage(input(rows))).message!;
+    expect(message.storedRequestXml).not.toContain('<ds:Signature');
+    const kept = new Map([[rows[0].id, first], ...message.signed.map((s) => [s.invoiceId, s.xml] as const)]);
+    expect(requestXmlAsSent(message.storedRequestXml, kept)).toBe(message.request.toString());
+
+    // Records never signed (signing off) are stored inline: nothing else keeps their bytes.
+    const off = (await planMessage(input(rows, { signRecords: false }))).message!;
+    expect(off.storedRequestXml.match(RECORD)!.length).toBe(2);
+    expect(requestXmlAsSent(off.storedRequestXml, new Map([[rows[0].id, first]]))).toBe(off.request.toString());
   });
 
   test('stored signed bytes that are not the record rebuilt from its row are never sent', async () => {

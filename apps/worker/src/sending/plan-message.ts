@@ -1,8 +1,8 @@
 import type { ChainRecord, ServiceCause } from '@vf/core';
 import type { AppConfig } from '@vf/config';
-import { rebuildChainRecord, type BatchInvoice, type InvoiceOutcome, type NewSignedRecord } from '@vf/db';
+import { rebuildChainRecord, signedRecordMark, type BatchInvoice, type InvoiceOutcome, type NewSignedRecord } from '@vf/db';
 import { isSignatureOf } from '@vf/signing';
-import { buildRecordXml, buildRegFactuRequest, type SubmissionHeader } from '@vf/xml';
+import { buildRecordXml, regFactuRequestFrame, type SubmissionHeader } from '@vf/xml';
 import type { ClientCertificate } from '../transport/client-certificates';
 import { recordOutcome } from './record-outcome';
 import { selectEndpoint } from '../transport/select-endpoint';
@@ -23,7 +23,10 @@ export interface PreparedMessage {
   incident: boolean;
   /** ObligadoEmision of the message (an anulación carries no issuer name of its own). */
   obligado: { name: string; nif: string };
-  requestXml: string;
+  /** The request's bytes (UTF-8), exactly as they go: built once, never held as a string too. */
+  request: Buffer;
+  /** The request as stored with the submission: each signed record by its mark, its bytes kept once in signed_records. */
+  storedRequestXml: string;
   records: MessageRecord[];
   /** Records signed for this message, never before: kept (conditionally) in the transaction that opens the submission. */
   signed: NewSignedRecord[];
@@ -128,6 +131,8 @@ export async function planMessage(input: MessageInput): Promise<MessagePlan> {
   const records: MessageRecord[] = [];
   const recordXml: string[] = [];
   const signedNow: number[] = [];
+  /** Whether each record's bytes are in signed_records once the submission is opened (signed before, or now). */
+  const kept: boolean[] = [];
   const signing = new SigningWindow(certificate.signer);
   for (const [index, row] of batch.entries()) {
     const written = writeRecord(row, input);
@@ -137,6 +142,7 @@ export async function planMessage(input: MessageInput): Promise<MessagePlan> {
     }
     records.push({ invoiceId: row.id, record: written.record });
     recordXml.push(written.xml);
+    kept.push(row.signedXml !== null || written.signNow);
     if (written.signNow) {
       signedNow.push(index);
       await signing.add(written.xml, { at: input.now, id: `xmldsig-${row.id}` }, (xml) => (recordXml[index] = xml));
@@ -152,6 +158,9 @@ export async function planMessage(input: MessageInput): Promise<MessagePlan> {
   // Incidencia = S once delayed: a record older than the tolerance, or one that an earlier attempt already carried.
   const incident = going.some((i) => i.sendAttempts > 0 || i.generatedAt.getTime() < lateBefore);
   const header: SubmissionHeader = { obligado: { name: first.issuerName, nif: first.issuerNif }, incident };
+  const frame = regFactuRequestFrame(header);
+  const wrapped = (xml: string) => [frame.open, xml, frame.close];
+  const stored = recordXml.flatMap((xml, i) => wrapped(kept[i] ? signedRecordMark(records[i].invoiceId) : xml));
   return {
     failed,
     message: {
@@ -161,9 +170,20 @@ export async function planMessage(input: MessageInput): Promise<MessagePlan> {
       certificate,
       incident,
       obligado: header.obligado,
-      requestXml: buildRegFactuRequest(header, recordXml),
+      request: utf8([frame.head, ...recordXml.flatMap(wrapped), frame.tail]),
+      storedRequestXml: [frame.head, ...stored, frame.tail].join(''),
       records,
       signed,
     },
   };
+}
+
+/** The parts' UTF-8 bytes in one buffer, written in place: no joined string, no buffer per part. */
+function utf8(parts: string[]): Buffer {
+  let length = 0;
+  for (const part of parts) length += Buffer.byteLength(part);
+  const bytes = Buffer.allocUnsafe(length);
+  let offset = 0;
+  for (const part of parts) offset += bytes.write(part, offset);
+  return bytes;
 }

@@ -12,11 +12,10 @@ export type SoapExchange =
       kind: 'http';
       status: number;
       body: string;
-      requestXml: string;
       /** The answer's `Date` header (the authority's clock), when it had one. */
       date?: string;
     }
-  | { kind: 'no_answer'; error: string; requestXml: string };
+  | { kind: 'no_answer'; error: string };
 
 export interface SoapTransportOptions {
   timeoutMs: number;
@@ -61,7 +60,8 @@ export class SoapTransport {
     await this.description();
   }
 
-  async send(operation: SoapOperation, endpoint: string, agent: Agent, requestXml: string): Promise<SoapExchange> {
+  /** `request`: the envelope's bytes, or its text (sent as UTF-8). */
+  async send(operation: SoapOperation, endpoint: string, agent: Agent, request: string | Buffer): Promise<SoapExchange> {
     const client = await this.description();
     const headers = { 'Content-Type': 'text/xml; charset=UTF-8', SOAPAction: `"${soapActionOf(client, operation)}"` };
     // A redirect would carry the request elsewhere; AEAT does not redirect.
@@ -69,17 +69,15 @@ export class SoapTransport {
     return new Promise((resolve) => {
       this.http.request(
         endpoint,
-        requestXml,
+        request,
         (err: unknown, res?: { status?: number; headers?: Record<string, unknown> }, body?: unknown) => {
-          if (err || res?.status === undefined)
-            resolve({ kind: 'no_answer', error: describeFailure(err ?? new Error('no answer')), requestXml });
+          if (err || res?.status === undefined) resolve({ kind: 'no_answer', error: describeFailure(err ?? new Error('no answer')) });
           else {
             const date = res.headers?.date;
             resolve({
               kind: 'http',
               status: res.status,
               body: typeof body === 'string' ? body : String(body ?? ''),
-              requestXml,
               ...(typeof date === 'string' && { date }),
             });
           }

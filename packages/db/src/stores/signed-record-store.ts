@@ -3,8 +3,11 @@ import type { DbOrTx } from '../client';
 import { signedRecords } from '../schema';
 import { rawRows } from './raw-rows';
 
-/** Two parameters a row, far below PostgreSQL's 65,535 a statement. */
-const ROWS_PER_INSERT = 1000;
+/**
+ * About 800 KB of signed bytes a statement: `pg` assembles each statement's parameters in one buffer, grown by copying,
+ * so a 1,000-record message in one statement held about 8 MB several times over in the sender.
+ */
+const ROWS_PER_INSERT = 100;
 
 /** A record's signed bytes, to keep before the first message that carries it. */
 export interface NewSignedRecord {

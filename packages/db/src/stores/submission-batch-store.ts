@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { previousRecord } from './previous-record';
 import type { StoredChainRecord } from '../records/rebuild-chain-record';
 import { invoiceLines, invoices, signedRecords, type AuthorityStatus } from '../schema';
-import { storedContentOf, storedLineOf, type StoredLine } from './invoice-record-mapping';
+import { storedLineOf, type StoredInvoiceContent, type StoredLine } from './invoice-record-mapping';
 import { scheduledForSending } from './scheduled-for-sending';
 
 /** A record waiting for the authority: the stored record (see rebuildChainRecord) plus its sending state. */
@@ -23,6 +23,52 @@ export interface BatchInvoiceLine extends StoredLine {
   lineNo: number;
 }
 
+/**
+ * The columns a record is rebuilt and sent from (a third of the row is not read: its answer, its list keys, its QR,
+ * its warnings): a 1,000-record message reads them all.
+ */
+const SENT_COLUMNS = {
+  id: invoices.id,
+  recordType: invoices.recordType,
+  subsanacion: invoices.subsanacion,
+  rechazoPrevio: invoices.rechazoPrevio,
+  sinRegistroPrevio: invoices.sinRegistroPrevio,
+  chainSeq: invoices.chainSeq,
+  authorityStatus: invoices.authorityStatus,
+  nextAttemptAt: invoices.nextAttemptAt,
+  sendAttempts: invoices.sendAttempts,
+  issuerNif: invoices.issuerNif,
+  issuerName: invoices.issuerName,
+  systemSnapshot: invoices.systemSnapshot,
+  isProduction: invoices.isProduction,
+  generatedAtLiteral: invoices.generatedAtLiteral,
+  generatedAt: invoices.generatedAt,
+  hash: invoices.hash,
+  previousInvoiceId: invoices.previousInvoiceId,
+  taxpayerId: invoices.taxpayerId,
+  computerSystemId: invoices.computerSystemId,
+  invoiceNumber: invoices.invoiceNumber,
+  invoiceDate: invoices.invoiceDate,
+  invoiceType: invoices.invoiceType,
+  description: invoices.description,
+  operationDate: invoices.operationDate,
+  recipient: invoices.recipient,
+  additionalRecipients: invoices.additionalRecipients,
+  issuedBy: invoices.issuedBy,
+  thirdParty: invoices.thirdParty,
+  simplifiedArt7273: invoices.simplifiedArt7273,
+  withoutRecipientArt61d: invoices.withoutRecipientArt61d,
+  coupon: invoices.coupon,
+  rectificationType: invoices.rectificationType,
+  rectifiedBaseAmount: invoices.rectifiedBaseAmount,
+  rectifiedTaxAmount: invoices.rectifiedTaxAmount,
+  rectifiedSurchargeAmount: invoices.rectifiedSurchargeAmount,
+  correctedInvoices: invoices.correctedInvoices,
+  substitutedInvoices: invoices.substitutedInvoices,
+  totalAmount: invoices.totalAmount,
+  totalTaxAmount: invoices.totalTaxAmount,
+} satisfies Record<keyof StoredInvoiceContent, unknown> & Record<string, unknown>;
+
 /** What the sender reads of a chain's records: the next message's, and whether any wait at all. */
 export const submissionBatchStore = {
   /**
@@ -32,11 +78,7 @@ export const submissionBatchStore = {
   async load(db: DbOrTx, chainId: string, limit: number): Promise<BatchInvoice[]> {
     const { prev, columns } = previousRecord();
     const rows = await db
-      .select({
-        invoice: invoices,
-        ...columns,
-        signedXml: signedRecords.xml,
-      })
+      .select({ ...SENT_COLUMNS, ...columns, signedXml: signedRecords.xml })
       .from(invoices)
       .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
       .leftJoin(signedRecords, eq(signedRecords.invoiceId, invoices.id))
@@ -51,7 +93,7 @@ export const submissionBatchStore = {
       .where(
         inArray(
           invoiceLines.invoiceId,
-          rows.map((r) => r.invoice.id),
+          rows.map((r) => r.id),
         ),
       )
       .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.lineNo));
@@ -62,30 +104,13 @@ export const submissionBatchStore = {
       linesByInvoice.set(l.invoiceId, list);
     }
 
-    return rows.map(({ invoice: i, prevIssuerNif, prevNumber, prevDate, prevHash, signedXml }) => ({
-      ...storedContentOf(i),
-      id: i.id,
-      recordType: i.recordType,
-      subsanacion: i.subsanacion,
-      rechazoPrevio: i.rechazoPrevio,
-      sinRegistroPrevio: i.sinRegistroPrevio,
-      chainSeq: i.chainSeq,
-      authorityStatus: i.authorityStatus,
-      nextAttemptAt: i.nextAttemptAt,
-      sendAttempts: i.sendAttempts,
-      issuerNif: i.issuerNif,
-      issuerName: i.issuerName,
-      systemSnapshot: i.systemSnapshot,
-      isProduction: i.isProduction,
-      generatedAtLiteral: i.generatedAtLiteral,
-      generatedAt: i.generatedAt,
-      hash: i.hash,
+    return rows.map(({ previousInvoiceId, prevIssuerNif, prevNumber, prevDate, prevHash, ...row }) => ({
+      ...row,
       previous:
-        i.previousInvoiceId && prevIssuerNif && prevNumber && prevDate && prevHash
+        previousInvoiceId && prevIssuerNif && prevNumber && prevDate && prevHash
           ? { issuerNif: prevIssuerNif, invoiceNumber: prevNumber, invoiceDate: prevDate, hash: prevHash }
           : null,
-      lines: linesByInvoice.get(i.id) ?? [],
-      signedXml,
+      lines: linesByInvoice.get(row.id) ?? [],
     }));
   },
 
@@ -101,6 +126,18 @@ export const submissionBatchStore = {
       .orderBy(asc(invoices.chainSeq))
       .limit(1);
     return row;
+  },
+
+  /** How many of the chain's records are scheduled for sending, counted up to `atMost` (what size its next message is). */
+  async countWaiting(db: DbOrTx, chainId: string, atMost: number): Promise<number> {
+    const scheduled = db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.chainId, chainId), scheduledForSending))
+      .limit(atMost)
+      .as('scheduled');
+    const [row] = await db.select({ n: count() }).from(scheduled);
+    return row.n;
   },
 
   /** Whether the chain has records the workers send on their own (its job must live on while it does). */

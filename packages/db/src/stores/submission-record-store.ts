@@ -20,6 +20,7 @@ export interface NewSubmission {
   endpoint: string;
   certificateMode: 'taxpayer' | 'platform';
   incident: boolean;
+  /** The request as stored: each record whose signed bytes signed_records keeps given by signedRecordMark. */
   requestXml: string;
   /** In message order. */
   invoiceIds: string[];
