@@ -80,6 +80,9 @@ beforeAll(async () => {
     RECONCILE_INTERVAL_MS: '1000',
     SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
     LOG_LEVEL: 'info',
+    // Not the default 10: the worker shares the cores with jest's own workers, which at 10 left it a tenth of a core's
+    // share to start and recover with; this file is about outages, not priorities (worker-lifecycle.test.ts).
+    WORKER_NICE: '0',
   };
 });
 
