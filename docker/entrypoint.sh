@@ -7,7 +7,7 @@ role="${1:-api}"
 [ "$#" -gt 0 ] && shift
 case "$role" in
   api) exec node --max-semi-space-size=8 --heap-growing-percent=75 apps/api/dist/main.js "$@" ;;
-  worker) exec node --max-semi-space-size=8 --heap-growing-percent=75 apps/worker/dist/main.js "$@" ;;
+  worker) exec node --max-semi-space-size=2 --heap-growing-percent=75 apps/worker/dist/main.js "$@" ;;
   sim) exec node --max-semi-space-size=8 --heap-growing-percent=75 apps/authority-sim/dist/main.js "$@" ;;
   migrate) exec node packages/db/dist/migrate-cli.js "$@" ;;
   rotate-master-key) exec node scripts/dist/rotate-master-key.js "$@" ;;

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SERVICE_ENTRY_POINTS, SERVICE_NODE_FLAGS } from '@vf/config';
+import { SERVICE_ENTRY_POINTS, SERVICE_NODE_FLAGS, type ServiceRole } from '@vf/config';
 
 // Every app and package is compiled by `npm run build` (tsc -b tsconfig.build.json) into its own dist/, and resolves
 // to dist/ at run time but to src/ in jest and the type check. That takes four pieces of wiring per workspace (see
@@ -77,11 +77,11 @@ test('each export resolves to the sources under the "@vf/source" condition and t
   }
 });
 
-test("`npm run <role>` and the image's entry point start each role's compiled entry point with the services' flags", () => {
+test("`npm run <role>` and the image's entry point start each role's compiled entry point with its role's flags", () => {
   const { scripts } = readJson('package.json');
   const entrypoint = readFileSync(path.join(ROOT, 'docker/entrypoint.sh'), 'utf8');
   for (const [role, file] of Object.entries(SERVICE_ENTRY_POINTS)) {
-    const command = ['node', ...(role === 'migrate' ? [] : SERVICE_NODE_FLAGS), file].join(' ');
+    const command = ['node', ...SERVICE_NODE_FLAGS[role as ServiceRole], file].join(' ');
     expect({ role, script: scripts[role] }).toEqual({ role, script: command });
     expect({ role, inImage: entrypoint.includes(`  ${role}) exec ${command} "$@" ;;`) }).toEqual({ role, inImage: true });
   }

@@ -23,7 +23,7 @@ const logger = createLogger({ service: 'start', level: process.env.LOG_LEVEL ?? 
 
 /** A long-running service: Node itself running the role's compiled entry point, with the services' flags. */
 function run(role: ServiceRole, env: NodeJS.ProcessEnv): ChildProcess {
-  const flags = watch ? [...SERVICE_NODE_FLAGS, '--watch'] : SERVICE_NODE_FLAGS;
+  const flags = watch ? [...SERVICE_NODE_FLAGS[role], '--watch'] : SERVICE_NODE_FLAGS[role];
   const child = spawn(process.execPath, [...flags, path.join(root, SERVICE_ENTRY_POINTS[role])], {
     cwd: root,
     env,

@@ -36,7 +36,7 @@ export class Processes {
    */
   spawnService(name: string, role: ServiceRole, env: NodeJS.ProcessEnv, logFile: string, nodeArgs: string[] = []): Service {
     const fd = openSync(logFile, 'a');
-    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...nodeArgs, path.join(ROOT, SERVICE_ENTRY_POINTS[role])], {
+    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS[role], ...nodeArgs, path.join(ROOT, SERVICE_ENTRY_POINTS[role])], {
       cwd: ROOT,
       env,
       stdio: ['ignore', fd, fd],

@@ -12,7 +12,7 @@ export const REPOSITORY_ROOT = path.resolve(__dirname, '..', '..', '..');
  * included) reaches the service. Jest's global setup builds dist/ first.
  */
 export function startService(role: ServiceRole, env: NodeJS.ProcessEnv): ServiceProcess {
-  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, path.join(REPOSITORY_ROOT, SERVICE_ENTRY_POINTS[role])], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS[role], path.join(REPOSITORY_ROOT, SERVICE_ENTRY_POINTS[role])], {
     cwd: REPOSITORY_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
