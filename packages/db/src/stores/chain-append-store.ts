@@ -82,7 +82,11 @@ SELECT h.n::int, h.nif, h.name, h.is_production, h.chain_id, h.chain_length, h.l
           FROM computer_systems s WHERE s.account_id = h.account_id AND s.id = ANY($3::uuid[])) AS systems,
        d.list AS duplicates
 FROM heads h
-LEFT JOIN invoices p ON p.id = h.last_invoice_id
+-- A LATERAL probe (LIMIT 1 keeps it from being flattened into a join): the statement is planned once per connection,
+-- often while invoices is still nearly empty, and a join planned then scans the whole table on every later read.
+LEFT JOIN LATERAL (
+  SELECT i.id, i.hash, i.issuer_nif, i.invoice_number, i.invoice_date, i.generated_at, i.generated_at_literal
+  FROM invoices i WHERE i.id = h.last_invoice_id LIMIT 1) p ON true
 LEFT JOIN dups d ON d.n = h.n`,
 };
 
