@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { createTables, PAYLOAD } from '../load/baseline-load';
-import type { RoundResult } from '../load/load-spec';
+import type { BaselineLoadSpec, RoundResult } from '../load/load-spec';
 import { pgbenchScript } from '../load/pgbench-script';
 import { parsePgbenchSummary, pgbenchLatenciesMs, pgbenchVersion } from '../report/pgbench-output';
 import type { BaselineResult } from '../report/result-types';
@@ -14,15 +14,7 @@ import type { Processes } from '../stack/processes';
 const MAX_ERROR_SAMPLES = 5;
 
 /** The shape of one baseline: what the Node baseline ran, pgbench runs too. */
-export interface BaselineShape {
-  schema: string;
-  connections: number;
-  taxpayers: number;
-  recordsPerTransaction: number;
-  warmupSeconds: number;
-  rounds: number;
-  seconds: number;
-}
+export type BaselineShape = Omit<BaselineLoadSpec, 'kind' | 'databaseUrl'>;
 
 function run(processes: Processes, args: string[]): Promise<{ code: number | null; output: string; missing: boolean }> {
   return new Promise((resolve) => {
