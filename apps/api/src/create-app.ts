@@ -81,7 +81,7 @@ export function createApp(deps: AppDeps): Express {
   // Behind a TLS proxy this makes req.secure (Secure cookies) and req.ip (rate limits) reflect the client.
   app.set('trust proxy', deps.config.trustProxy ?? false);
 
-  app.use(probeRoutes(readiness));
+  for (const [path, probe] of probeRoutes(readiness)) app.use(path, probe);
   app.use(requestMetrics());
   app.use(requestLogger(deps.logger), rejectMalformedUrl);
   // Operators only; without configured credentials the board and the metrics do not exist at all. With ADMIN_PORT

@@ -60,7 +60,8 @@ export const rejectControlCharactersInQuery: RequestHandler = (req, _res, next) 
 
 /** Every text field of the query and the parsed body, checked once at the edge so no feature sends one to PostgreSQL. */
 export const rejectControlCharacters: RequestHandler = (req, _res, next) => {
-  const inQuery = controlCharacterField(req.query);
+  // Express parses the query string again on each read of req.query: a URL without one is not asked.
+  const inQuery = req.url.includes('?') ? controlCharacterField(req.query) : undefined;
   if (inQuery !== undefined) return next(invalidCharacters(inQuery));
   const inBody = controlCharacterField(req.body);
   if (inBody !== undefined) return next(invalidCharacters(inBody));

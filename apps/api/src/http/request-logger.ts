@@ -63,7 +63,8 @@ export function requestLogger(logger: Logger): RequestHandler {
     (res as Timed)[START] = Date.now();
     // Read now: once an aborted request's socket is gone, its address is too.
     (res as Timed)[PEER] = req.socket.remoteAddress;
-    res.once('close', onClose);
+    // `on`, not `once`: a response emits `close` once, and `once` would wrap the listener in two objects per request.
+    res.on('close', onClose);
     next();
   };
 }
