@@ -40,9 +40,11 @@ export function invalidCharacters(field: string): ApiError {
 
 /** Percent-encoding that does not decode (`/taxpayers/%zz`) is a malformed URL, answered before any route runs. */
 export const rejectMalformedUrl: RequestHandler = (req, _res, next) => {
+  const path = req.path;
   let decoded: string;
   try {
-    decoded = decodeURIComponent(req.path);
+    // A path without a percent sign decodes to itself: most paths are not copied.
+    decoded = path.includes('%') ? decodeURIComponent(path) : path;
   } catch {
     return next(
       new ApiError('malformed_url', 'The URL path holds a percent-encoding that does not decode (use %XX with two hex digits, UTF-8).'),
