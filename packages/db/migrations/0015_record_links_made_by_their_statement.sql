@@ -6,7 +6,8 @@
 --   taxpayer, which invoices_taxpayer_id_taxpayers_id_fk refuses while records name it;
 -- * a record's invoice: a registration is its own invoice; a correction or cancellation names the invoice row the
 --   same statement updates, and stores NULL (refused by NOT NULL) when there is none;
--- * a line's and a status event's record: inserted from the rows the same statement inserted or updated.
+-- * a line's record: built with the record, naming its id, and inserted by the statement that inserts the record;
+-- * a status event's record: inserted from the rows the same statement inserted or updated.
 -- Those keys' ON DELETE CASCADE is kept by the trigger below (records are removed only with their account).
 ALTER TABLE "invoices" DROP CONSTRAINT "invoices_chain_id_chains_id_fk";--> statement-breakpoint
 ALTER TABLE "invoices" DROP CONSTRAINT "invoices_invoice_id_invoices_id_fk";--> statement-breakpoint
