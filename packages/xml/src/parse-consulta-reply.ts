@@ -39,7 +39,7 @@ function readConsultaRecord(el: XmlNode): ConsultaRecord {
 
 /** Parses the answer to ConsultaFactuSistemaFacturacion (or a SOAP Fault), whatever the HTTP status. */
 export function parseConsultaReply(xml: string): ParsedConsultaReply {
-  const payload = soapBodyPayload(xml);
+  const payload = soapBodyPayload(xml, { plain: true });
   if (payload.name === 'Fault') return readSoapFault(payload.node);
   if (payload.name !== 'RespuestaConsultaFactuSistemaFacturacion') throw new XmlFormatError(`unexpected SOAP payload ${payload.name}`);
   const el = payload.node;
