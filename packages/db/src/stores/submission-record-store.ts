@@ -177,36 +177,4 @@ export const submissionRecordStore = {
       .returning({ id: submissions.id });
     return rows.length;
   },
-
-  /**
-   * Records go in chain order: every record of the chain after its earliest one in `error` waiting for the
-   * user waits with it (`error`, cause waiting_for_earlier_record), so the user sees why. `alsoRetrying` includes
-   * records in `error` with a next attempt; only the lease holder may pass it (they may be in its hands otherwise).
-   * Returns the ids held.
-   */
-  async holdRecordsBehind(tx: DbOrTx, chainId: string, opts: { alsoRetrying: boolean; onlyInvoiceId?: string }): Promise<string[]> {
-    // Raw: a data-modifying CTE that moves the records and writes their history events in one statement.
-    const held = await rawRows<{ id: string }>(
-      tx,
-      sql`
-      WITH head AS (
-        SELECT id, chain_seq FROM invoices
-        WHERE chain_id = ${chainId} AND authority_status = 'error' AND next_attempt_at IS NULL
-        ORDER BY chain_seq LIMIT 1
-      ), moved AS (
-        UPDATE invoices i SET authority_status = 'error', next_attempt_at = NULL, error_cause = 'waiting_for_earlier_record',
-          authority_code = NULL, authority_message = NULL, last_error = 'waiting for the earlier record ' || head.id || ', which needs attention',
-          updated_at = now()
-        FROM head
-        WHERE i.chain_id = ${chainId} AND i.chain_seq > head.chain_seq
-          AND (${opts.onlyInvoiceId ?? null}::uuid IS NULL OR i.id = ${opts.onlyInvoiceId ?? null}::uuid)
-          AND (i.authority_status = 'queued' OR (${opts.alsoRetrying} AND i.authority_status = 'error' AND i.next_attempt_at IS NOT NULL))
-        RETURNING i.id, i.last_error
-      ), events AS (
-        INSERT INTO invoice_status_events (invoice_id, status, message) SELECT id, 'error', last_error FROM moved
-      )
-      SELECT id FROM moved`,
-    );
-    return held.map((h) => h.id);
-  },
 };
