@@ -209,21 +209,20 @@ export function createSendChainJob(deps: SendChainJobDeps) {
   async function openSubmission(tx: DbOrTx, message: OpenMessage, signed: NewSignedRecord[]) {
     const { chainId } = message;
     await signedRecordStore.keep(tx, signed);
-    await submissionRecordStore.abandonInFlight(
+    const opened = await submissionRecordStore.open(
       tx,
-      chainId,
+      {
+        taxpayerId: message.taxpayerId,
+        chainId,
+        workerId: deps.workerId,
+        endpoint: message.endpoint,
+        certificateMode: message.certificate.mode,
+        incident: message.incident,
+        requestXml: message.storedRequestXml,
+        invoiceIds: message.records.map((r) => r.invoiceId),
+      },
       'the sending worker stopped before the answer was recorded; its records were sent again',
     );
-    const opened = await submissionRecordStore.open(tx, {
-      taxpayerId: message.taxpayerId,
-      chainId,
-      workerId: deps.workerId,
-      endpoint: message.endpoint,
-      certificateMode: message.certificate.mode,
-      incident: message.incident,
-      requestXml: message.storedRequestXml,
-      invoiceIds: message.records.map((r) => r.invoiceId),
-    });
     await sendStateStore.recordSendStart(tx, chainId, deps.config.authority.requestTimeoutMs);
     return opened;
   }
@@ -256,7 +255,6 @@ export function createSendChainJob(deps: SendChainJobDeps) {
     }
 
     const settled = await lease.fenced(async (tx, state) => {
-      await submissionRecordStore.close(tx, opened.submissionId, verdict.submission);
       if (verdict.exchange === 'answered') await sendStateStore.recordAnswerTiming(tx, chainId, verdict.waitSeconds);
       if (verdict.exchange === 'refused') await sendStateStore.recordRejectionTiming(tx, chainId);
       if (verdict.stop)
@@ -286,7 +284,7 @@ export function createSendChainJob(deps: SendChainJobDeps) {
             : (await sendStateStore.deferNextSend(tx, chainId, retryAt), at);
         outcomes.push(...judgeRetry(again, { retryAt, failingSince, now: at, errorAfterSeconds }));
       }
-      await submissionRecordStore.applyInvoiceOutcomes(tx, outcomes, opened.submissionId);
+      await submissionRecordStore.applyInvoiceOutcomes(tx, outcomes, { id: opened.submissionId, result: verdict.submission });
       return outcomes;
     });
     recordSend(verdict, settled, ((answeredAt ?? performance.now()) - startedAt) / 1000);
