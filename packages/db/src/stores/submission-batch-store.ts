@@ -69,7 +69,7 @@ const SENT_COLUMNS = {
   totalTaxAmount: invoices.totalTaxAmount,
 } satisfies Record<keyof StoredInvoiceContent, unknown> & Record<string, unknown>;
 
-// Every message reads its records and their lines: built once per database and prepared on the server, never rebuilt
+// Every message reads its size, the record holding the chain, its records and their lines: built once per database and prepared on the server, never rebuilt
 // per message. The lines take the ids as one array (not a parameter each, 1,000 in a full message).
 const prepared = new WeakMap<Db, ReturnType<typeof prepareReads>>();
 function prepareReads(db: Db) {
@@ -90,6 +90,24 @@ function prepareReads(db: Db) {
       .where(sql`${invoiceLines.invoiceId} = ANY(${sql.placeholder('ids')}::uuid[])`)
       .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.lineNo))
       .prepare('vf_send_lines'),
+    held: db
+      .select({ id: invoices.id, chainSeq: invoices.chainSeq })
+      .from(invoices)
+      .where(and(eq(invoices.chainId, sql.placeholder('chainId')), eq(invoices.authorityStatus, 'error'), isNull(invoices.nextAttemptAt)))
+      .orderBy(asc(invoices.chainSeq))
+      .limit(1)
+      .prepare('vf_send_held'),
+    waiting: db
+      .select({ n: count() })
+      .from(
+        db
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(and(eq(invoices.chainId, sql.placeholder('chainId')), scheduledForSending))
+          .limit(sql.placeholder('atMost'))
+          .as('scheduled'),
+      )
+      .prepare('vf_send_waiting'),
   };
 }
 
@@ -135,25 +153,14 @@ export const submissionBatchStore = {
    * The earliest record of the chain in `error` with nothing planned: it waits for the user, and no later record of the
    * chain may overtake it.
    */
-  async firstHeldRecord(db: DbOrTx, chainId: string): Promise<{ id: string; chainSeq: number } | undefined> {
-    const [row] = await db
-      .select({ id: invoices.id, chainSeq: invoices.chainSeq })
-      .from(invoices)
-      .where(and(eq(invoices.chainId, chainId), eq(invoices.authorityStatus, 'error'), isNull(invoices.nextAttemptAt)))
-      .orderBy(asc(invoices.chainSeq))
-      .limit(1);
+  async firstHeldRecord(db: Db, chainId: string): Promise<{ id: string; chainSeq: number } | undefined> {
+    const [row] = await readsOf(db).held.execute({ chainId });
     return row;
   },
 
   /** How many of the chain's records are scheduled for sending, counted up to `atMost` (what size its next message is). */
-  async countWaiting(db: DbOrTx, chainId: string, atMost: number): Promise<number> {
-    const scheduled = db
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(and(eq(invoices.chainId, chainId), scheduledForSending))
-      .limit(atMost)
-      .as('scheduled');
-    const [row] = await db.select({ n: count() }).from(scheduled);
+  async countWaiting(db: Db, chainId: string, atMost: number): Promise<number> {
+    const [row] = await readsOf(db).waiting.execute({ chainId, atMost });
     return row.n;
   },
 
