@@ -39,7 +39,7 @@ function readConsultaRecord(el: XmlNode): ConsultaRecord {
 
 /** Parses the answer to ConsultaFactuSistemaFacturacion (or a SOAP Fault), whatever the HTTP status. */
 export function parseConsultaReply(xml: string): ParsedConsultaReply {
-  const payload = soapBodyPayload(xml, { plain: true });
+  const payload = soapBodyPayload(xml);
   if (payload.name === 'Fault') return readSoapFault(payload.node);
   if (payload.name !== 'RespuestaConsultaFactuSistemaFacturacion') throw new XmlFormatError(`unexpected SOAP payload ${payload.name}`);
   const el = payload.node;

@@ -58,7 +58,7 @@ function readLine(el: XmlNode): ResponseLine {
  * status was. Throws XmlFormatError when the body is neither (an HTML error page, a truncated reply).
  */
 export function parseRegFactuReply(xml: string): ParsedReply {
-  const payload = soapBodyPayload(xml, { plain: true });
+  const payload = soapBodyPayload(xml);
   if (payload.name === 'Fault') return readSoapFault(payload.node);
   if (payload.name !== 'RespuestaRegFactuSistemaFacturacion') throw new XmlFormatError(`unexpected SOAP payload ${payload.name}`);
   const el = payload.node;

@@ -1,11 +1,9 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { readPlainXml } from './read-plain-xml';
 
 /** A parsed element: child elements by local name (prefixes dropped), text as strings. */
 export type XmlNode = { [name: string]: unknown };
 
-/** Elements read as arrays even when one is present. */
-export const REPEATED = new Set([
+const REPEATED = new Set([
   'RegistroFactura',
   'DetalleDesglose',
   'IDDestinatario',
@@ -32,24 +30,18 @@ const parser = new XMLParser({
 
 export class XmlFormatError extends Error {}
 
-export interface ParseOptions {
-  /** No well-formedness check, for a reader that has checked already or does not fault malformed messages (the simulator). */
-  lenient?: boolean;
-  /** Tried first as a plain document (readPlainXml), the form of the authority's answers; anything else as usual. */
-  plain?: boolean;
-}
-
-/** Parses a document, first checking it is well-formed (a truncated answer must not be half read). */
-export function parseXml(xml: string, opts: ParseOptions = {}): XmlNode {
-  const plain = opts.plain ? readPlainXml(xml, REPEATED) : undefined;
-  if (plain) return plain;
+/**
+ * Parses a document, first checking it is well-formed (a truncated answer must not be half read). `lenient`: no
+ * such check, for a reader that has checked already or does not fault malformed messages (the simulator).
+ */
+export function parseXml(xml: string, opts: { lenient?: boolean } = {}): XmlNode {
   const check = opts.lenient || XMLValidator.validate(xml);
   if (check !== true) throw new XmlFormatError(`malformed XML: ${check.err.msg} (line ${check.err.line})`);
   return parser.parse(xml) as XmlNode;
 }
 
 /** The element inside soapenv:Body, with its local name. */
-export function soapBodyPayload(xml: string, opts: ParseOptions = {}): { name: string; node: XmlNode } {
+export function soapBodyPayload(xml: string, opts: { lenient?: boolean } = {}): { name: string; node: XmlNode } {
   const doc = parseXml(xml, opts);
   const envelope = doc.Envelope as XmlNode | undefined;
   const body = envelope?.Body as XmlNode | undefined;
