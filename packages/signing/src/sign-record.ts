@@ -39,6 +39,26 @@ function certEntry(cert: CertificateFacts): string {
   );
 }
 
+/** SigningCertificate's content, the same for every record signed with one identity: written once for it. */
+const signingCertificates = new WeakMap<SigningIdentity, string>();
+
+function signingCertificate(identity: SigningIdentity): string {
+  let written = signingCertificates.get(identity);
+  if (written === undefined) {
+    written = identity.chain.map(certEntry).join('');
+    signingCertificates.set(identity, written);
+  }
+  return written;
+}
+
+// SignaturePolicyIdentifier's content, the same for every record.
+const POLICY = el(
+  'xades:SignaturePolicyId',
+  el('xades:SigPolicyId', el('xades:Identifier', SIGNATURE_POLICY.identifier)) +
+    el('xades:SigPolicyHash', algorithm('ds:DigestMethod', SIGNATURE_POLICY.hashAlgorithm) + el('ds:DigestValue', SIGNATURE_POLICY.hash)) +
+    el('xades:SigPolicyQualifiers', el('xades:SigPolicyQualifier', el('xades:SPURI', SIGNATURE_POLICY.url))),
+);
+
 function digest(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('base64');
 }
@@ -94,21 +114,12 @@ function prepareSignature(record: string, identity: SigningIdentity, options: Si
   const id = options.id ?? `xmldsig-${randomUUID()}`;
   const ref0 = `${id}-ref0`;
   const propsId = `${id}-signedprops`;
-  const policy = SIGNATURE_POLICY;
   const signedProperties =
     el(
       'xades:SignedSignatureProperties',
       el('xades:SigningTime', options.at.toISOString()) +
-        el('xades:SigningCertificate', identity.chain.map(certEntry).join('')) +
-        el(
-          'xades:SignaturePolicyIdentifier',
-          el(
-            'xades:SignaturePolicyId',
-            el('xades:SigPolicyId', el('xades:Identifier', policy.identifier)) +
-              el('xades:SigPolicyHash', algorithm('ds:DigestMethod', policy.hashAlgorithm) + el('ds:DigestValue', policy.hash)) +
-              el('xades:SigPolicyQualifiers', el('xades:SigPolicyQualifier', el('xades:SPURI', policy.url))),
-          ),
-        ),
+        el('xades:SigningCertificate', signingCertificate(identity)) +
+        el('xades:SignaturePolicyIdentifier', POLICY),
     ) +
     el(
       'xades:SignedDataObjectProperties',

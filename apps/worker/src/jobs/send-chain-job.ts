@@ -15,6 +15,7 @@ import {
   type Db,
   type DbOrTx,
   type InvoiceOutcome,
+  type LeaseEnd,
   type NewSignedRecord,
   type OpenedSubmission,
 } from '@vf/db';
@@ -90,17 +91,22 @@ export function createSendChainJob(deps: SendChainJobDeps) {
     const taken = await SendLease.take(db, chainId, `${deps.workerId}/${randomUUID()}`, deps.leaseTtlMs, (err) =>
       logger.warn({ err, chainId }, 'lease renewal failed'),
     );
-    if ('lease' in taken) await sendWhileAllowed(taken.lease);
+    const ended = 'lease' in taken ? await sendWhileAllowed(taken.lease) : undefined;
+    if (ended) return ended.waiting ? sleepUntil(job, token, ended.nextSendAt.getTime()) : { chain: 'idle' };
     if (!(await submissionBatchStore.chainHasWork(db, chainId))) return { chain: 'idle' };
     if ('retryAt' in taken) return sleepUntil(job, token, taken.retryAt.getTime());
     const state = await sendStateStore.get(db, chainId);
     return sleepUntil(job, token, state?.nextSendAt.getTime() ?? Date.now());
   }
 
-  /** Message after message while the lease is kept; then whatever waits behind a record in error says so, and the lease goes. */
-  async function sendWhileAllowed(lease: SendLease): Promise<void> {
+  /**
+   * Message after message while the lease is kept; then the lease goes, and whatever waits behind a record in error
+   * says so as it goes. Returns what the release left (undefined when the lease was lost or could not be released).
+   */
+  async function sendWhileAllowed(lease: SendLease): Promise<LeaseEnd | undefined> {
     const { chainId } = lease;
     let pause: 'waiting_time' | 'backoff' | undefined;
+    let ended: LeaseEnd | undefined;
     try {
       while (!deps.stopping()) {
         const step = await sendNext(lease);
@@ -117,18 +123,18 @@ export function createSendChainJob(deps: SendChainJobDeps) {
           break;
         }
       }
-      // Whatever now waits behind a record in error says so at once, not when flow control next lets a send go.
-      await lease.fenced((tx) => submissionRecordStore.holdRecordsBehind(tx, chainId, { alsoRetrying: true }));
     } catch (err) {
       if (!(err instanceof LeaseLostError)) throw err;
       logger.warn({ chainId }, err.message);
     } finally {
-      await lease.release().catch((err: unknown) => logger.error({ err, chainId }, 'could not release the send lease; it will expire'));
+      // Whatever now waits behind a record in error says so at once, not when flow control next lets a send go.
+      ended = await lease.release().catch((err: unknown) => {
+        logger.error({ err, chainId }, 'could not release the send lease; it will expire');
+        return undefined;
+      });
     }
-    if (pause)
-      await recordFlowControlWait(db, chainId, pause).catch((err: unknown) =>
-        logger.warn({ err, chainId }, 'flow-control wait not measured'),
-      );
+    if (pause && ended) recordFlowControlWait(ended, pause);
+    return ended;
   }
 
   /**
@@ -203,21 +209,20 @@ export function createSendChainJob(deps: SendChainJobDeps) {
   async function openSubmission(tx: DbOrTx, message: OpenMessage, signed: NewSignedRecord[]) {
     const { chainId } = message;
     await signedRecordStore.keep(tx, signed);
-    await submissionRecordStore.abandonInFlight(
+    const opened = await submissionRecordStore.open(
       tx,
-      chainId,
+      {
+        taxpayerId: message.taxpayerId,
+        chainId,
+        workerId: deps.workerId,
+        endpoint: message.endpoint,
+        certificateMode: message.certificate.mode,
+        incident: message.incident,
+        requestXml: message.storedRequestXml,
+        invoiceIds: message.records.map((r) => r.invoiceId),
+      },
       'the sending worker stopped before the answer was recorded; its records were sent again',
     );
-    const opened = await submissionRecordStore.open(tx, {
-      taxpayerId: message.taxpayerId,
-      chainId,
-      workerId: deps.workerId,
-      endpoint: message.endpoint,
-      certificateMode: message.certificate.mode,
-      incident: message.incident,
-      requestXml: message.storedRequestXml,
-      invoiceIds: message.records.map((r) => r.invoiceId),
-    });
     await sendStateStore.recordSendStart(tx, chainId, deps.config.authority.requestTimeoutMs);
     return opened;
   }
@@ -250,7 +255,6 @@ export function createSendChainJob(deps: SendChainJobDeps) {
     }
 
     const settled = await lease.fenced(async (tx, state) => {
-      await submissionRecordStore.close(tx, opened.submissionId, verdict.submission);
       if (verdict.exchange === 'answered') await sendStateStore.recordAnswerTiming(tx, chainId, verdict.waitSeconds);
       if (verdict.exchange === 'refused') await sendStateStore.recordRejectionTiming(tx, chainId);
       if (verdict.stop)
@@ -280,7 +284,7 @@ export function createSendChainJob(deps: SendChainJobDeps) {
             : (await sendStateStore.deferNextSend(tx, chainId, retryAt), at);
         outcomes.push(...judgeRetry(again, { retryAt, failingSince, now: at, errorAfterSeconds }));
       }
-      await submissionRecordStore.applyInvoiceOutcomes(tx, outcomes, opened.submissionId);
+      await submissionRecordStore.applyInvoiceOutcomes(tx, outcomes, { id: opened.submissionId, result: verdict.submission });
       return outcomes;
     });
     recordSend(verdict, settled, ((answeredAt ?? performance.now()) - startedAt) / 1000);

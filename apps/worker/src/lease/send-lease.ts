@@ -1,4 +1,4 @@
-import { sendStateStore, type Db, type SendState, type Tx } from '@vf/db';
+import { sendStateStore, type Db, type LeaseEnd, type SendState, type Tx } from '@vf/db';
 
 /** The lease was taken over by another worker: this sender must write nothing more. */
 export class LeaseLostError extends Error {
@@ -64,10 +64,14 @@ export class SendLease {
     });
   }
 
-  /** Stops renewing and lets the lease go (a lease that could not be released expires). */
-  async release(): Promise<void> {
+  /**
+   * Stops renewing and lets the lease go, marking as it goes the records that wait behind one in error (a lease that
+   * could not be released expires). Returns when the chain may send next and whether records still wait; undefined
+   * when the lease had been lost.
+   */
+  async release(): Promise<LeaseEnd | undefined> {
     clearInterval(this.heartbeat);
     await this.renewal;
-    await sendStateStore.releaseLease(this.db, this.chainId, this.owner);
+    return sendStateStore.releaseLease(this.db, this.chainId, this.owner);
   }
 }

@@ -1,6 +1,4 @@
-import type { Db } from '@vf/db';
-import { sendStateStore, submissionBatchStore } from '@vf/db';
-import type { InvoiceOutcome } from '@vf/db';
+import type { InvoiceOutcome, LeaseEnd } from '@vf/db';
 import type { Logger } from 'pino';
 import { authorityClockOffset, flowControlWait, senderStopsTotal, sendDuration, sendsTotal, sentRecordsTotal } from '@vf/metrics';
 import { sendOutcome, type Verdict } from '../sending/verdict';
@@ -18,10 +16,9 @@ export function recordSend(result: Verdict, settled: InvoiceOutcome[], seconds: 
  * A sender stopped with the lease released: if records are still waiting, they wait until flow control (or the
  * backoff after a failure) lets the next message go, however many workers there are.
  */
-export async function recordFlowControlWait(db: Db, chainId: string, reason: 'waiting_time' | 'backoff'): Promise<void> {
-  const [state, waiting] = await Promise.all([sendStateStore.get(db, chainId), submissionBatchStore.chainHasWork(db, chainId)]);
-  if (!state || !waiting) return;
-  flowControlWait.observe({ reason }, Math.max(0, state.nextSendAt.getTime() - Date.now()) / 1000);
+export function recordFlowControlWait(ended: LeaseEnd, reason: 'waiting_time' | 'backoff'): void {
+  if (!ended.waiting) return;
+  flowControlWait.observe({ reason }, Math.max(0, ended.nextSendAt.getTime() - Date.now()) / 1000);
 }
 
 /** Past this, the offset is logged as a warning: the authority flags records more than 240 s off its clock (2004). */

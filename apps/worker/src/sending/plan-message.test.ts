@@ -5,7 +5,7 @@ import { HashMismatchError, rebuildChainRecord, requestXmlAsSent, type BatchInvo
 import { signingIdentity, verifyRecordSignature } from '@vf/signing';
 import { parseRegFactuRequest } from '@vf/xml';
 import type { ClientCertificate } from '../transport/client-certificates';
-import { planMessage, type MessageInput } from './plan-message';
+import { planMessage, type MessageInput, type PreparedMessage } from './plan-message';
 
 const NOW = new Date('2026-03-02T10:00:00Z');
 const NIF = 'B12345674';
@@ -184,12 +184,14 @@ test('Incidencia = S once the message is late: a record older than the tolerance
 
 describe('signatures', () => {
   const RECORD = /<sum1:RegistroAnulacion [\s\S]*?<\/sum1:RegistroAnulacion>/g;
+  /** What is kept of each record signed for the message: its bytes, as text. */
+  const signedTexts = (message: PreparedMessage) => message.signed.map((s) => ({ invoiceId: s.invoiceId, xml: s.xml.toString() }));
 
   test('each record never signed is signed with the certificate it goes with, and the message embeds those very bytes', async () => {
     const { message } = await planMessage(input(chain(2)));
     expect(message!.signed.map((s) => s.invoiceId)).toEqual(['inv-1', 'inv-2']);
-    expect(message!.request.toString().match(RECORD)).toEqual(message!.signed.map((s) => s.xml));
-    for (const { xml } of message!.signed) {
+    expect(message!.request.toString().match(RECORD)).toEqual(signedTexts(message!).map((s) => s.xml));
+    for (const { xml } of signedTexts(message!)) {
       expect(verifyRecordSignature(xml)).toMatchObject({ status: 'valid', signingTime: NOW.toISOString() });
     }
   });
@@ -197,15 +199,15 @@ describe('signatures', () => {
   test('a full window of records and more: each signed as itself, in chain order', async () => {
     const { message } = await planMessage(input(chain(9)));
     expect(message!.signed.map((s) => s.invoiceId)).toEqual(chain(9).map((r) => r.id));
-    expect(message!.request.toString().match(RECORD)).toEqual(message!.signed.map((s) => s.xml));
-    message!.signed.forEach(({ xml }, i) => {
+    expect(message!.request.toString().match(RECORD)).toEqual(signedTexts(message!).map((s) => s.xml));
+    signedTexts(message!).forEach(({ xml }, i) => {
       expect(xml).toContain(`<sum1:NumSerieFacturaAnulada>F-${i + 1}<`);
       expect(verifyRecordSignature(xml)).toMatchObject({ status: 'valid' });
     });
   });
 
   test('a record signed before goes with its stored bytes, never a second signature; with signing off, new records go unsigned', async () => {
-    const first = (await planMessage(input(chain(2)))).message!.signed[0].xml;
+    const first = signedTexts((await planMessage(input(chain(2)))).message!)[0].xml;
     const rows = chain(2, (seq) => (seq === 1 ? { signedXml: first } : {}));
     const later = (await planMessage(input(rows, { now: new Date(NOW.getTime() + 60_000) }))).message!;
     expect(later.signed.map((s) => s.invoiceId)).toEqual(['inv-2']);
@@ -222,11 +224,11 @@ describe('signatures', () => {
   });
 
   test('the request is stored with each signed record by its mark (its bytes are kept once) and reads back as it went', async () => {
-    const first = (await planMessage(input(chain(2)))).message!.signed[0].xml;
+    const first = signedTexts((await planMessage(input(chain(2)))).message!)[0].xml;
     const rows = chain(3, (seq) => (seq === 1 ? { signedXml: first } : {}));
     const message = (await planMessage(input(rows))).message!;
     expect(message.storedRequestXml).not.toContain('<ds:Signature');
-    const kept = new Map([[rows[0].id, first], ...message.signed.map((s) => [s.invoiceId, s.xml] as const)]);
+    const kept = new Map([[rows[0].id, first], ...signedTexts(message).map((s) => [s.invoiceId, s.xml] as const)]);
     expect(requestXmlAsSent(message.storedRequestXml, kept)).toBe(message.request.toString());
 
     // Records never signed (signing off) are stored inline: nothing else keeps their bytes.
@@ -236,7 +238,7 @@ describe('signatures', () => {
   });
 
   test('stored signed bytes that are not the record rebuilt from its row are never sent', async () => {
-    const signed = (await planMessage(input(chain(1)))).message!.signed[0].xml;
+    const signed = signedTexts((await planMessage(input(chain(1)))).message!)[0].xml;
     const rows = chain(2, (seq) =>
       seq === 1 ? { signedXml: signed.replace('<sum1:NumSerieFacturaAnulada>F-1<', '<sum1:NumSerieFacturaAnulada>F-9<') } : {},
     );

@@ -150,8 +150,6 @@ export async function planMessage(input: MessageInput): Promise<MessagePlan> {
   }
   await signing.signed();
   if (records.length === 0) return { failed, message: undefined };
-  const signed: NewSignedRecord[] = signedNow.map((i) => ({ invoiceId: batch[i].id, xml: recordXml[i] }));
-
   const first = batch[0];
   const lateBefore = input.now.getTime() - input.incidentAfterSeconds * 1000;
   const going = batch.slice(0, records.length);
@@ -161,6 +159,12 @@ export async function planMessage(input: MessageInput): Promise<MessagePlan> {
   const frame = regFactuRequestFrame(header);
   const wrapped = (xml: string) => [frame.open, xml, frame.close];
   const stored = recordXml.flatMap((xml, i) => wrapped(kept[i] ? signedRecordMark(records[i].invoiceId) : xml));
+  const request = utf8([frame.head, ...recordXml.flatMap(wrapped), frame.tail]);
+  // Each record signed now is kept as its bytes in the request (part 2 + 3i: the head, then open, record, close each).
+  const signed: NewSignedRecord[] = signedNow.map((i) => ({
+    invoiceId: batch[i].id,
+    xml: request.bytes.subarray(request.starts[2 + 3 * i], request.starts[3 + 3 * i]),
+  }));
   return {
     failed,
     message: {
@@ -170,7 +174,7 @@ export async function planMessage(input: MessageInput): Promise<MessagePlan> {
       certificate,
       incident,
       obligado: header.obligado,
-      request: utf8([frame.head, ...recordXml.flatMap(wrapped), frame.tail]),
+      request: request.bytes,
       storedRequestXml: [frame.head, ...stored, frame.tail].join(''),
       records,
       signed,
@@ -178,12 +182,17 @@ export async function planMessage(input: MessageInput): Promise<MessagePlan> {
   };
 }
 
-/** The parts' UTF-8 bytes in one buffer, written in place: no joined string, no buffer per part. */
-function utf8(parts: string[]): Buffer {
+/** The parts' UTF-8 bytes in one buffer, written in place (no joined string, no buffer per part), and where each part starts. */
+function utf8(parts: string[]): { bytes: Buffer; starts: number[] } {
   let length = 0;
   for (const part of parts) length += Buffer.byteLength(part);
   const bytes = Buffer.allocUnsafe(length);
+  const starts: number[] = [];
   let offset = 0;
-  for (const part of parts) offset += bytes.write(part, offset);
-  return bytes;
+  for (const part of parts) {
+    starts.push(offset);
+    offset += bytes.write(part, offset);
+  }
+  starts.push(offset);
+  return { bytes, starts };
 }

@@ -179,3 +179,39 @@ test("a taxpayer's sandbox and production chains have a lease, flow control, bac
   await sendStateStore.releaseLease(t.db, sandbox, 'production-sender');
   expect((await sendStateStore.get(t.db, sandbox))?.leaseOwner).toBe('sandbox-sender');
 });
+
+test('letting the lease go marks what waits behind a record in error, and says whether anything is left to send', async () => {
+  const chainId = await seedChain(5);
+  // Record 2 waits for the user; 3 is queued and 4 retries behind it; 1 and 5 stand apart (1 is before it, 5 is accepted).
+  await t.db.execute(sql`UPDATE invoices SET authority_status = 'error' WHERE chain_id = ${chainId} AND chain_seq = 2`);
+  await t.db.execute(
+    sql`UPDATE invoices SET authority_status = 'error', next_attempt_at = now() WHERE chain_id = ${chainId} AND chain_seq = 4`,
+  );
+  await t.db.execute(sql`UPDATE invoices SET authority_status = 'accepted' WHERE chain_id = ${chainId} AND chain_seq = 5`);
+  expect((await sendStateStore.acquireLease(t.db, chainId, 'a', TTL)).acquired).toBe(true);
+
+  // A stale holder writes nothing.
+  expect(await sendStateStore.releaseLease(t.db, chainId, 'b')).toBeUndefined();
+  const statuses = sql`SELECT chain_seq, authority_status, error_cause FROM invoices WHERE chain_id = ${chainId} ORDER BY chain_seq`;
+  expect((await t.db.execute(statuses)).rows.map((r) => r.error_cause)).toEqual([null, null, null, null, null]);
+
+  const ended = await sendStateStore.releaseLease(t.db, chainId, 'a');
+  // Record 1 is still queued (before the record in error): something is left to send.
+  expect(ended).toEqual({ waiting: true, nextSendAt: (await sendStateStore.get(t.db, chainId))!.nextSendAt });
+  expect((await t.db.execute(statuses)).rows).toEqual([
+    { chain_seq: 1, authority_status: 'queued', error_cause: null },
+    { chain_seq: 2, authority_status: 'error', error_cause: null },
+    { chain_seq: 3, authority_status: 'error', error_cause: 'waiting_for_earlier_record' },
+    { chain_seq: 4, authority_status: 'error', error_cause: 'waiting_for_earlier_record' },
+    { chain_seq: 5, authority_status: 'accepted', error_cause: null },
+  ]);
+  expect((await sendStateStore.get(t.db, chainId))?.leaseOwner).toBeNull();
+
+  // With record 1 gone too, the records held are not counted as left to send.
+  await t.db.execute(sql`UPDATE invoices SET authority_status = 'accepted' WHERE chain_id = ${chainId} AND chain_seq = 1`);
+  await t.db.execute(
+    sql`UPDATE invoices SET authority_status = 'queued', error_cause = NULL WHERE chain_id = ${chainId} AND chain_seq = 3`,
+  );
+  expect((await sendStateStore.acquireLease(t.db, chainId, 'c', TTL)).acquired).toBe(true);
+  expect(await sendStateStore.releaseLease(t.db, chainId, 'c')).toMatchObject({ waiting: false });
+});

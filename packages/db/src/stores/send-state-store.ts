@@ -22,6 +22,7 @@ import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { MAX_RECORDS_PER_MESSAGE } from '@vf/core';
 import type { DbOrTx } from '../client';
 import { chains, invoices, sendStates, taxpayers } from '../schema';
+import { rawRows } from './raw-rows';
 import { scheduledForSending } from './scheduled-for-sending';
 
 /** The authority lets a message go early, whatever the waiting time, once a full message's records are waiting. */
@@ -38,6 +39,12 @@ export interface SendState {
   failingSince: Date | null;
   leaseOwner: string | null;
   leaseUntil: Date | null;
+}
+
+/** What a sender leaves when it lets the lease go: when the chain may send next, and whether records still wait. */
+export interface LeaseEnd {
+  nextSendAt: Date;
+  waiting: boolean;
 }
 
 export type LeaseAttempt =
@@ -119,15 +126,16 @@ function owned(chainId: string, owner: string) {
  */
 export const sendStateStore = {
   /**
-   * Tries to become the chain's single sender. One atomic UPDATE: it succeeds only if the lease is free or
-   * expired AND flow control allows a send now. The owner token must be unique per acquisition.
+   * Tries to become the chain's single sender. One atomic statement: the chain's row made if it has none (a chain's
+   * first send may go at once), else taken only if the lease is free or expired AND flow control allows a send now.
+   * The owner token must be unique per acquisition.
    */
   async acquireLease(db: DbOrTx, chainId: string, owner: string, leaseMs: number): Promise<LeaseAttempt> {
-    await db.insert(sendStates).values({ chainId }).onConflictDoNothing({ target: sendStates.chainId });
+    const lease = { leaseOwner: owner, leaseUntil: fromNow(leaseMs / 1000) };
     const [taken] = await db
-      .update(sendStates)
-      .set({ leaseOwner: owner, leaseUntil: fromNow(leaseMs / 1000) })
-      .where(and(eq(sendStates.chainId, chainId), leaseFree, sendAllowed))
+      .insert(sendStates)
+      .values({ chainId, ...lease })
+      .onConflictDoUpdate({ target: sendStates.chainId, set: lease, setWhere: and(leaseFree, sendAllowed) })
       .returning(stateColumns);
     if (taken) return { acquired: true, state: taken };
 
@@ -172,8 +180,43 @@ export const sendStateStore = {
     return rows.length > 0;
   },
 
-  async releaseLease(db: DbOrTx, chainId: string, owner: string): Promise<void> {
-    await db.update(sendStates).set({ leaseOwner: null, leaseUntil: null }).where(owned(chainId, owner));
+  /**
+   * Lets the lease go, only if it is still `owner`'s, and in the same statement (its last write under the lease) says
+   * why the records behind the chain's earliest record in `error` waiting for the user wait: each moves to `error`
+   * (cause waiting_for_earlier_record) with a history event, those in `error` with a next attempt too (only the holder
+   * may move them; they may be in its hands otherwise). Returns when the chain may send next and whether it still has
+   * records the workers send, or undefined when the lease was no longer `owner`'s (nothing written).
+   */
+  async releaseLease(db: DbOrTx, chainId: string, owner: string): Promise<LeaseEnd | undefined> {
+    // Raw: a data-modifying CTE. The last SELECT sees the statement's snapshot, so the records it holds are left out.
+    const [row] = await rawRows<{ nextSendAt: Date | string; waiting: boolean }>(
+      db,
+      sql`
+      WITH released AS (
+        UPDATE send_states SET lease_owner = NULL, lease_until = NULL
+        WHERE chain_id = ${chainId} AND lease_owner = ${owner}
+        RETURNING next_send_at
+      ), head AS (
+        SELECT id, chain_seq FROM invoices
+        WHERE chain_id = ${chainId} AND authority_status = 'error' AND next_attempt_at IS NULL AND EXISTS (SELECT 1 FROM released)
+        ORDER BY chain_seq LIMIT 1
+      ), moved AS (
+        UPDATE invoices i SET authority_status = 'error', next_attempt_at = NULL, error_cause = 'waiting_for_earlier_record',
+          authority_code = NULL, authority_message = NULL, last_error = 'waiting for the earlier record ' || head.id || ', which needs attention',
+          updated_at = now()
+        FROM head
+        WHERE i.chain_id = ${chainId} AND i.chain_seq > head.chain_seq
+          AND (i.authority_status = 'queued' OR (i.authority_status = 'error' AND i.next_attempt_at IS NOT NULL))
+        RETURNING i.id, i.last_error
+      ), events AS (
+        INSERT INTO invoice_status_events (invoice_id, status, message) SELECT id, 'error', last_error FROM moved
+      )
+      SELECT next_send_at, EXISTS (
+        SELECT 1 FROM ${invoices} WHERE ${invoices.chainId} = ${chainId} AND ${scheduledForSending} AND ${invoices.id} NOT IN (SELECT id FROM moved)
+      ) AS waiting
+      FROM released`,
+    );
+    return row && { nextSendAt: new Date(row.nextSendAt), waiting: row.waiting };
   },
 
   /**

@@ -12,7 +12,8 @@ const ROWS_PER_INSERT = 100;
 /** A record's signed bytes, to keep before the first message that carries it. */
 export interface NewSignedRecord {
   invoiceId: string;
-  xml: string;
+  /** Its UTF-8 bytes (sent as they are, not encoded again: a sender keeps the view of them its request holds), or its text. */
+  xml: Buffer | string;
 }
 
 /**

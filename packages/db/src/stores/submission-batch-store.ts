@@ -1,5 +1,5 @@
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../client';
 import { previousRecord } from './previous-record';
 import type { StoredChainRecord } from '../records/rebuild-chain-record';
 import { invoiceLines, invoices, signedRecords, type AuthorityStatus } from '../schema';
@@ -69,34 +69,69 @@ const SENT_COLUMNS = {
   totalTaxAmount: invoices.totalTaxAmount,
 } satisfies Record<keyof StoredInvoiceContent, unknown> & Record<string, unknown>;
 
+// Every message reads its size, the record holding the chain, its records and their lines: built once per database and prepared on the server, never rebuilt
+// per message. The lines take the ids as one array (not a parameter each, 1,000 in a full message).
+const prepared = new WeakMap<Db, ReturnType<typeof prepareReads>>();
+function prepareReads(db: Db) {
+  const { prev, columns } = previousRecord();
+  return {
+    records: db
+      .select({ ...SENT_COLUMNS, ...columns, signedXml: signedRecords.xml })
+      .from(invoices)
+      .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
+      .leftJoin(signedRecords, eq(signedRecords.invoiceId, invoices.id))
+      .where(and(eq(invoices.chainId, sql.placeholder('chainId')), scheduledForSending))
+      .orderBy(asc(invoices.chainSeq))
+      .limit(sql.placeholder('limit'))
+      .prepare('vf_send_records'),
+    lines: db
+      .select()
+      .from(invoiceLines)
+      .where(sql`${invoiceLines.invoiceId} = ANY(${sql.placeholder('ids')}::uuid[])`)
+      .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.lineNo))
+      .prepare('vf_send_lines'),
+    held: db
+      .select({ id: invoices.id, chainSeq: invoices.chainSeq })
+      .from(invoices)
+      .where(and(eq(invoices.chainId, sql.placeholder('chainId')), eq(invoices.authorityStatus, 'error'), isNull(invoices.nextAttemptAt)))
+      .orderBy(asc(invoices.chainSeq))
+      .limit(1)
+      .prepare('vf_send_held'),
+    waiting: db
+      .select({ n: count() })
+      .from(
+        db
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(and(eq(invoices.chainId, sql.placeholder('chainId')), scheduledForSending))
+          .limit(sql.placeholder('atMost'))
+          .as('scheduled'),
+      )
+      .prepare('vf_send_waiting'),
+  };
+}
+
+function readsOf(db: Db): ReturnType<typeof prepareReads> {
+  let reads = prepared.get(db);
+  if (!reads) {
+    reads = prepareReads(db);
+    prepared.set(db, reads);
+  }
+  return reads;
+}
+
 /** What the sender reads of a chain's records: the next message's, and whether any wait at all. */
 export const submissionBatchStore = {
   /**
    * The next message's records for a chain: up to `limit` invoices scheduled for sending, in chain order (so one
    * environment). A `sent` one here is an orphan of an attempt whose sender died; it goes again unchanged.
    */
-  async load(db: DbOrTx, chainId: string, limit: number): Promise<BatchInvoice[]> {
-    const { prev, columns } = previousRecord();
-    const rows = await db
-      .select({ ...SENT_COLUMNS, ...columns, signedXml: signedRecords.xml })
-      .from(invoices)
-      .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
-      .leftJoin(signedRecords, eq(signedRecords.invoiceId, invoices.id))
-      .where(and(eq(invoices.chainId, chainId), scheduledForSending))
-      .orderBy(asc(invoices.chainSeq))
-      .limit(limit);
+  async load(db: Db, chainId: string, limit: number): Promise<BatchInvoice[]> {
+    const reads = readsOf(db);
+    const rows = await reads.records.execute({ chainId, limit });
     if (rows.length === 0) return [];
 
-    const lines = await db
-      .select()
-      .from(invoiceLines)
-      .where(
-        inArray(
-          invoiceLines.invoiceId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.lineNo));
+    const lines = await reads.lines.execute({ ids: rows.map((r) => r.id) });
     const linesByInvoice = new Map<string, BatchInvoiceLine[]>();
     for (const l of lines) {
       const list = linesByInvoice.get(l.invoiceId) ?? [];
@@ -118,25 +153,14 @@ export const submissionBatchStore = {
    * The earliest record of the chain in `error` with nothing planned: it waits for the user, and no later record of the
    * chain may overtake it.
    */
-  async firstHeldRecord(db: DbOrTx, chainId: string): Promise<{ id: string; chainSeq: number } | undefined> {
-    const [row] = await db
-      .select({ id: invoices.id, chainSeq: invoices.chainSeq })
-      .from(invoices)
-      .where(and(eq(invoices.chainId, chainId), eq(invoices.authorityStatus, 'error'), isNull(invoices.nextAttemptAt)))
-      .orderBy(asc(invoices.chainSeq))
-      .limit(1);
+  async firstHeldRecord(db: Db, chainId: string): Promise<{ id: string; chainSeq: number } | undefined> {
+    const [row] = await readsOf(db).held.execute({ chainId });
     return row;
   },
 
   /** How many of the chain's records are scheduled for sending, counted up to `atMost` (what size its next message is). */
-  async countWaiting(db: DbOrTx, chainId: string, atMost: number): Promise<number> {
-    const scheduled = db
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(and(eq(invoices.chainId, chainId), scheduledForSending))
-      .limit(atMost)
-      .as('scheduled');
-    const [row] = await db.select({ n: count() }).from(scheduled);
+  async countWaiting(db: Db, chainId: string, atMost: number): Promise<number> {
+    const [row] = await readsOf(db).waiting.execute({ chainId, atMost });
     return row.n;
   },
 

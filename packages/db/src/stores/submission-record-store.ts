@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { STATUS_TRANSITIONS, statusesMovableTo, type ServiceCause } from '@vf/core';
 import type { DbOrTx } from '../client';
-import { submissions, type AuthorityStatus } from '../schema';
+import type { AuthorityStatus } from '../schema';
 import { rawRows } from './raw-rows';
 
 /** (from, to) pairs a worker may write after a send, the authority's answers included: the guard of every outcome. */
@@ -68,72 +68,56 @@ export interface InvoiceOutcome {
  */
 export const submissionRecordStore = {
   /**
-   * Records a message before it goes: the submission (in flight, with its request XML), which invoices it carries,
-   * and each invoice moved to `sent` with a history event. Run it in the sender's fenced transaction and commit
-   * BEFORE any network I/O.
+   * Records a message before it goes, in one statement: submissions of the chain a sender left `in_flight` when it
+   * died closed as transport errors (`abandonedBecause`: their records go again in this one), the submission (in
+   * flight, with its request XML), which invoices it carries, and each invoice moved to `sent` with a history event.
+   * Run it in the sender's fenced transaction and commit BEFORE any network I/O.
    */
-  async open(tx: DbOrTx, s: NewSubmission): Promise<OpenedSubmission> {
-    const [row] = await tx
-      .insert(submissions)
-      .values({
-        taxpayerId: s.taxpayerId,
-        chainId: s.chainId,
-        workerId: s.workerId,
-        endpoint: s.endpoint,
-        certificateMode: s.certificateMode,
-        incident: s.incident,
-        recordCount: s.invoiceIds.length,
-        requestXml: s.requestXml,
-      })
-      .returning({ id: submissions.id });
-    // Raw: one uuid[] rather than three parameters a row (a 1,000-record message made 3,000).
-    await tx.execute(sql`
-      INSERT INTO submission_invoices (submission_id, invoice_id, position)
-      SELECT ${row.id}::uuid, id, ord - 1 FROM unnest(${sql.param(s.invoiceIds)}::uuid[]) WITH ORDINALITY AS t(id, ord)`);
-    // Raw: a data-modifying CTE (move, history events and backlog mark in one statement).
-    const moved = await rawRows<{ id: string; sendAttempts: number }>(
+  async open(tx: DbOrTx, s: NewSubmission, abandonedBecause: string): Promise<OpenedSubmission> {
+    // Raw: data-modifying CTEs; the invoice ids as one uuid[] rather than parameters a row (a 1,000-record message made 3,000).
+    const rows = await rawRows<{ submissionId: string; id: string | null; sendAttempts: number | null }>(
       tx,
       sql`
-      WITH moved AS (
+      WITH abandoned AS (
+        UPDATE submissions SET outcome = 'transport_error', error_message = ${abandonedBecause}, finished_at = now()
+        WHERE chain_id = ${s.chainId} AND outcome = 'in_flight'
+      ), submission AS (
+        INSERT INTO submissions (taxpayer_id, chain_id, worker_id, endpoint, certificate_mode, incident, record_count, request_xml)
+        VALUES (${s.taxpayerId}, ${s.chainId}, ${s.workerId}, ${s.endpoint}, ${s.certificateMode}, ${s.incident}, ${s.invoiceIds.length}, ${s.requestXml})
+        RETURNING id
+      ), carried AS (
+        INSERT INTO submission_invoices (submission_id, invoice_id, position)
+        SELECT submission.id, t.id, t.ord - 1 FROM submission, unnest(${sql.param(s.invoiceIds)}::uuid[]) WITH ORDINALITY AS t(id, ord)
+      ), moved AS (
         UPDATE invoices SET authority_status = 'sent', send_attempts = send_attempts + 1, next_attempt_at = NULL, updated_at = now()
         WHERE id = ANY(${sql.param(s.invoiceIds)}::uuid[]) AND authority_status = ANY(${sql.param(SENDABLE_FROM)}::text[])
         RETURNING id, send_attempts, chain_seq
       ), events AS (
         INSERT INTO invoice_status_events (invoice_id, status, message, submission_id)
-        SELECT id, 'sent', 'sent to the authority (attempt ' || send_attempts || ')', ${row.id}::uuid FROM moved
+        SELECT moved.id, 'sent', 'sent to the authority (attempt ' || moved.send_attempts || ')', submission.id FROM moved, submission
       ), through AS (
         -- What the API reads as the chain's backlog (chain length minus this): registered but never yet in a message.
         UPDATE send_states SET sent_through_seq = GREATEST(sent_through_seq, (SELECT max(chain_seq) FROM moved))
         WHERE chain_id = ${s.chainId}
       )
-      SELECT id, send_attempts FROM moved`,
+      SELECT submission.id AS submission_id, moved.id, moved.send_attempts FROM submission LEFT JOIN moved ON true`,
     );
-    return { submissionId: row.id, attempts: new Map(moved.map((m) => [m.id, m.sendAttempts])) };
-  },
-
-  /** Stores what came back (or why nothing did) on the submission: the audit trail of the exchange. */
-  async close(tx: DbOrTx, submissionId: string, r: SubmissionResult): Promise<void> {
-    await tx
-      .update(submissions)
-      .set({
-        outcome: r.outcome,
-        responseXml: r.responseXml ?? null,
-        httpStatus: r.httpStatus ?? null,
-        faultCode: r.faultCode ?? null,
-        errorMessage: r.errorMessage ?? null,
-        csv: r.csv ?? null,
-        waitSeconds: r.waitSeconds ?? null,
-        finishedAt: sql`now()`,
-      })
-      .where(eq(submissions.id, submissionId));
+    const attempts = new Map<string, number>();
+    for (const r of rows) if (r.id !== null) attempts.set(r.id, r.sendAttempts!);
+    return { submissionId: rows[0].submissionId, attempts };
   },
 
   /**
    * Applies each invoice's new status with one history event each, only along the allowed transitions of the
-   * statuses module: a final status is never overwritten.
+   * statuses module: a final status is never overwritten. With `submission`, in the same statement, stores on it what
+   * came back (or why nothing did): the audit trail of the exchange, closed with its records' outcomes.
    */
-  async applyInvoiceOutcomes(tx: DbOrTx, outcomes: InvoiceOutcome[], submissionId: string | null): Promise<number> {
-    if (outcomes.length === 0) return 0;
+  async applyInvoiceOutcomes(
+    tx: DbOrTx,
+    outcomes: InvoiceOutcome[],
+    submission: { id: string; result: SubmissionResult } | null,
+  ): Promise<number> {
+    if (outcomes.length === 0 && !submission) return 0;
     const payload = JSON.stringify(
       outcomes.map((o) => ({
         id: o.invoiceId,
@@ -147,11 +131,19 @@ export const submissionRecordStore = {
         note: o.note,
       })),
     );
+    const r = submission?.result;
+    const closed = r
+      ? sql`
+      UPDATE submissions SET outcome = ${r.outcome}, response_xml = ${r.responseXml ?? null}, http_status = ${r.httpStatus ?? null},
+        fault_code = ${r.faultCode ?? null}, error_message = ${r.errorMessage ?? null}, csv = ${r.csv ?? null},
+        wait_seconds = ${r.waitSeconds ?? null}, finished_at = now()
+      WHERE id = ${submission.id}`
+      : sql`SELECT 1`;
     // Raw: a data-modifying CTE over a jsonb recordset, guarded by the allowed (from, to) pairs.
     const applied = await rawRows<{ id: string }>(
       tx,
       sql`
-      WITH o AS (
+      WITH closed AS (${closed}), o AS (
         SELECT * FROM jsonb_to_recordset(${payload}::jsonb)
           AS o(id uuid, status text, code integer, message text, csv text, last_error text, next_attempt_at timestamptz, cause text, note text)
       ), moved AS (
@@ -161,52 +153,10 @@ export const submissionRecordStore = {
         RETURNING i.id, o.status, o.code, o.note
       ), events AS (
         INSERT INTO invoice_status_events (invoice_id, status, code, message, submission_id)
-        SELECT id, status, code, note, ${submissionId}::uuid FROM moved
+        SELECT id, status, code, note, ${submission?.id ?? null}::uuid FROM moved
       )
       SELECT id FROM moved`,
     );
     return applied.length;
-  },
-
-  /** Submissions left `in_flight` by a sender that died: closed as transport errors when their records go again. */
-  async abandonInFlight(tx: DbOrTx, chainId: string, reason: string): Promise<number> {
-    const rows = await tx
-      .update(submissions)
-      .set({ outcome: 'transport_error', errorMessage: reason, finishedAt: sql`now()` })
-      .where(and(eq(submissions.chainId, chainId), eq(submissions.outcome, 'in_flight')))
-      .returning({ id: submissions.id });
-    return rows.length;
-  },
-
-  /**
-   * Records go in chain order: every record of the chain after its earliest one in `error` waiting for the
-   * user waits with it (`error`, cause waiting_for_earlier_record), so the user sees why. `alsoRetrying` includes
-   * records in `error` with a next attempt; only the lease holder may pass it (they may be in its hands otherwise).
-   * Returns the ids held.
-   */
-  async holdRecordsBehind(tx: DbOrTx, chainId: string, opts: { alsoRetrying: boolean; onlyInvoiceId?: string }): Promise<string[]> {
-    // Raw: a data-modifying CTE that moves the records and writes their history events in one statement.
-    const held = await rawRows<{ id: string }>(
-      tx,
-      sql`
-      WITH head AS (
-        SELECT id, chain_seq FROM invoices
-        WHERE chain_id = ${chainId} AND authority_status = 'error' AND next_attempt_at IS NULL
-        ORDER BY chain_seq LIMIT 1
-      ), moved AS (
-        UPDATE invoices i SET authority_status = 'error', next_attempt_at = NULL, error_cause = 'waiting_for_earlier_record',
-          authority_code = NULL, authority_message = NULL, last_error = 'waiting for the earlier record ' || head.id || ', which needs attention',
-          updated_at = now()
-        FROM head
-        WHERE i.chain_id = ${chainId} AND i.chain_seq > head.chain_seq
-          AND (${opts.onlyInvoiceId ?? null}::uuid IS NULL OR i.id = ${opts.onlyInvoiceId ?? null}::uuid)
-          AND (i.authority_status = 'queued' OR (${opts.alsoRetrying} AND i.authority_status = 'error' AND i.next_attempt_at IS NOT NULL))
-        RETURNING i.id, i.last_error
-      ), events AS (
-        INSERT INTO invoice_status_events (invoice_id, status, message) SELECT id, 'error', last_error FROM moved
-      )
-      SELECT id FROM moved`,
-    );
-    return held.map((h) => h.id);
   },
 };
