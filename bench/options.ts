@@ -47,7 +47,7 @@ export const USAGE = `npm run bench -- [options]
   --sim-wait S            TiempoEsperaEnvio answered by the simulator (default 60, as AEAT)
   --log-level L           LOG_LEVEL of the API and workers (default info, as npm start)
   --keep-data             keep the scratch databases and queue keys for inspection
-  --profile               write V8 CPU profiles of the API and workers next to the logs
+  --profile               write V8 CPU profiles of the API, workers and simulator next to the logs
   --out DIR               where results go (default bench/results)
   --smoke                 tiny counts, to check the harness itself in about a minute`;
 

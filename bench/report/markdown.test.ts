@@ -156,6 +156,40 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown(results([registration({})]))).not.toContain('CPU profiles');
   });
 
+  it("gives the simulator's CPU per record of each submission run beside the workers'", () => {
+    const run = {
+      records: 1000,
+      taxpayers: 1,
+      workers: 1,
+      settled: true,
+      statuses: { accepted: 1000 },
+      messages: 1,
+      maxRecordsPerMessage: 1000,
+      firstSendToLastAcceptedMs: 900,
+      startedWorkerToLastAcceptedMs: 1900,
+      wallSeconds: 3,
+      recordsPerSecond: 1111,
+      workerPeakRssMb: 150,
+      workerCpuMsPerRecord: 1.5,
+      simulatorCpuMsPerRecord: 0.25,
+      chain: {
+        chains: 1,
+        records: 1000,
+        gaps: 0,
+        forks: 0,
+        brokenLinks: 0,
+        headMismatches: 0,
+        acknowledged: 0,
+        uncertain: 0,
+        ok: true,
+        problems: [],
+      },
+    };
+    const md = renderMarkdown({ ...results([]), submission: { oneTaxpayer: run, drain: run, simulatorCounters: null } });
+    expect(md).toContain('| statuses | workers | simulator CPU | chains |');
+    expect(md).toContain('| accepted 1000 | 150 MB, 1.500 ms/record | 0.250 ms/record | ok |');
+  });
+
   it('labels a smoke run as no measurement', () => {
     const md = renderMarkdown(results([registration({})], true));
     expect(md).toContain('SMOKE RUN');

@@ -107,6 +107,7 @@ function drainRow(name: string, d: DrainTimings): string[] {
       .map(([k, v]) => `${k} ${v}`)
       .join(', ') + (d.settled ? '' : ' (timed out)'),
     `${num(d.workerPeakRssMb)} MB, ${num(d.workerCpuMsPerRecord, 3)} ms/record`,
+    `${num(d.simulatorCpuMsPerRecord, 3)} ms/record`,
     d.chain.ok ? 'ok' : `**BROKEN**: ${d.chain.problems.join('; ')}`,
   ];
 }
@@ -217,6 +218,7 @@ export function renderMarkdown(results: BenchResults): string {
           'wall s',
           'statuses',
           'workers',
+          'simulator CPU',
           'chains',
         ],
         [drainRow('one taxpayer', s.oneTaxpayer), drainRow('drain', s.drain)],

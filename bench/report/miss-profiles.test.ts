@@ -33,7 +33,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const wide = { workload: 'wide', mode: 'api-alone', measuredWindowUs: { fromUs: 10_000, toUs: 20_000 } } as RegistrationResult;
-const target = (status: TargetResult['status'], process: 'api' | 'worker' = 'api'): TargetResult => ({
+const target = (status: TargetResult['status'], process: 'api' | 'worker' | 'simulator' = 'api'): TargetResult => ({
   target: 'wide: API CPU per registration at most 0.4 ms',
   measured: '1.6 ms',
   status,
@@ -55,6 +55,28 @@ describe('attachMissProfiles', () => {
     const [t] = attachMissProfiles([target('missed')], [{ ...wide, measuredWindowUs: null }], dir, root);
     expect(t.profiles![0].during).toBe('the whole api-alone stack');
     expect(t.profiles![0].byOwner.map((o) => o.name)).toEqual(['pg', 'joi']);
+  });
+
+  it("lists the simulator's profile, written as <stack>-sim", () => {
+    mkdirSync(path.join(dir, 'api-alone-sim.cpuprofiles'));
+    writeFileSync(
+      path.join(dir, 'api-alone-sim.cpuprofiles', 'CPU.1.cpuprofile'),
+      JSON.stringify({
+        startTime: 0,
+        endTime: 20_000,
+        nodes: [
+          {
+            id: 1,
+            callFrame: { functionName: 'parse', url: 'file:///srv/app/node_modules/fast-xml-parser/lib/fxp.cjs', lineNumber: 0 },
+            hitCount: 3,
+          },
+        ],
+        samples: [1, 1, 1],
+        timeDeltas: [11_000, 1_000, 1_000],
+      }),
+    );
+    const [t] = attachMissProfiles([target('missed', 'simulator')], [wide], dir, root);
+    expect(t.profiles![0]).toMatchObject({ file: 'api-alone-sim.cpuprofile', byOwner: [{ name: 'fast-xml-parser', share: 1 }] });
   });
 
   it('leaves met targets and processes without a profile alone', () => {

@@ -5,9 +5,11 @@ import type { ProfileSource, RegistrationResult, TargetResult } from './result-t
 /** Entries of a profile listed under a missed target. */
 const TOP = 5;
 
-/** The profile directory's name of a source: `<stack>-api` or `<stack>-worker-1` (the stack's first worker). */
+const PROFILE_NAMES = { api: 'api', worker: 'worker-1', simulator: 'sim' } as const;
+
+/** The profile directory's name of a source: `<stack>-api`, `<stack>-worker-1` (the stack's first worker) or `<stack>-sim`. */
 export function profileName(source: ProfileSource): string {
-  return `${source.stack}-${source.process === 'api' ? 'api' : 'worker-1'}`;
+  return `${source.stack}-${PROFILE_NAMES[source.process]}`;
 }
 
 /**

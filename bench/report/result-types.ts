@@ -72,6 +72,8 @@ export interface DrainTimings {
   recordsPerSecond: number | null;
   workerPeakRssMb: number | null;
   workerCpuMsPerRecord: number | null;
+  /** The simulator's CPU over the same span, per record: reading the messages, judging each record, answering. */
+  simulatorCpuMsPerRecord?: number | null;
   chain: ChainCheck;
 }
 
@@ -95,11 +97,11 @@ export interface SubmissionResult {
 
 export type TargetStatus = 'met' | 'missed' | 'not measured' | 'not available';
 
-/** A process whose CPU profile explains a target: the API or the (first) worker of a stack, during a workload. */
+/** A process whose CPU profile explains a target: the API, the (first) worker or the simulator of a stack, during a workload. */
 export interface ProfileSource {
   /** The stack's label: a mode, or `submission`. */
   stack: Mode | 'submission';
-  process: 'api' | 'worker';
+  process: 'api' | 'worker' | 'simulator';
   workload: WorkloadName;
 }
 

@@ -204,7 +204,7 @@ describe('evaluateTargets', () => {
     expect(statusOf(results, 'wide: at least 0.8')).toBe('met');
   });
 
-  it('judges wide with the worker running against pgbench, explained by the API and the worker', () => {
+  it('judges wide with the worker running against pgbench, explained by the API, the worker and the simulator', () => {
     const results = evaluateTargets([reg('wide', 'worker-running', round(300))], null, [], pgbenchOf(bare('wide', 3000)));
     expect(results.find((t) => t.target.startsWith('wide, worker running'))).toMatchObject({
       status: 'missed',
@@ -212,6 +212,7 @@ describe('evaluateTargets', () => {
       explainedBy: [
         { stack: 'worker-running', process: 'api', workload: 'wide' },
         { stack: 'worker-running', process: 'worker', workload: 'wide' },
+        { stack: 'worker-running', process: 'simulator', workload: 'wide' },
       ],
     });
     expect(
@@ -251,6 +252,14 @@ describe('evaluateTargets', () => {
     expect(names.filter((n) => n.startsWith('seq: p50'))).toEqual(['seq: p50 under 3 ms (API alone)']);
     expect(names.filter((n) => n.startsWith('bulk: 1,000'))).toEqual([
       'bulk: 1,000 invoices registered in under 100 ms (median batch, API alone)',
+    ]);
+  });
+
+  it("explains the submission's times by the worker's and the simulator's profiles", () => {
+    const sub: SubmissionResult = { oneTaxpayer: drain(1000, 1200, { accepted: 1000 }), drain: drain(10, 5, {}), simulatorCounters: null };
+    expect(evaluateTargets([], sub).find((t) => t.target.includes('from first send'))?.explainedBy).toEqual([
+      { stack: 'submission', process: 'worker', workload: 'submission' },
+      { stack: 'submission', process: 'simulator', workload: 'submission' },
     ]);
   });
 

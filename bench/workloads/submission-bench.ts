@@ -78,13 +78,16 @@ async function drain(
 
   const started = performance.now();
   const spawned = await stack.startWorkers(workers);
-  const meter = new ProcessMeter(Object.fromEntries(spawned.map((w, i) => [`worker${i}`, w.pid]))).start();
+  const meter = new ProcessMeter({ ...Object.fromEntries(spawned.map((w, i) => [`worker${i}`, w.pid])), simulator: stack.sim.pid }).start();
   let settled = false;
   let usage: ProcessUsage[] = [];
+  let simulatorCpuMs: number | null = null;
   try {
     settled = await settle(stack, tenant.taxpayerIds);
   } finally {
-    usage = Object.values(meter.stop());
+    const { simulator, ...workerUsage } = meter.stop();
+    usage = Object.values(workerUsage);
+    simulatorCpuMs = simulator.cpuMs;
   }
   const workerPeakRssMb = Math.max(0, ...usage.map((u) => u.peakRssMb ?? 0)) || null;
   const workerCpuMs = usage.reduce((sum, u) => sum + (u.cpuMs ?? 0), 0);
@@ -124,6 +127,7 @@ async function drain(
     recordsPerSecond: ms ? round((records / ms) * 1000, 1) : null,
     workerPeakRssMb: round(workerPeakRssMb, 1),
     workerCpuMsPerRecord: round(workerCpuMs / records, 3),
+    simulatorCpuMsPerRecord: simulatorCpuMs === null ? null : round(simulatorCpuMs / records, 3),
     chain: await checkChains(stack.pool, ids, load.totalRegistered, load.uncertain),
   };
 }
