@@ -20,7 +20,7 @@ import { requestLogger } from './http/request-logger';
 import { idempotency, idempotentRefusals } from './idempotency/idempotency';
 import { invoiceBatchRouteDocs, invoiceBatchRoutes } from './invoices/invoice-batch-routes';
 import { invoiceResendRouteDocs, invoiceResendRoutes } from './invoices/invoice-resend-routes';
-import { invoiceRouteDocs, invoiceRoutes } from './invoices/invoice-routes';
+import { invoiceRouteDocs, invoiceRoutes, registrationChecksItsKey } from './invoices/invoice-routes';
 import { lazyDashboard } from './lazy-dashboard';
 import { recordVerificationRouteDocs, recordVerificationRoutes } from './verification/record-verification-routes';
 import { requestMetrics } from './metrics/request-metrics';
@@ -96,7 +96,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(API_PREFIX, openApiRoutes(openApiDocument), authRoutes(services.auth));
   app.use(
     API_PREFIX,
-    requireApiKey(services.auth),
+    requireApiKey(services.auth, { checkedByRoute: registrationChecksItsKey }),
     idempotency(services.idempotency),
     // Registrations first: the busiest routes are matched before the others are tried. The batch route before
     // invoiceRoutes, whose /invoices/:id would otherwise answer POST /invoices/batch with 405.
