@@ -272,14 +272,15 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
     );
 
     // The answers do not wait for the wake-up: the records are committed, and a wake-up that fails is logged and made
-    // good by the reconciler. It starts once the answers resolved below have been written (setImmediate runs after this
-    // turn's promise callbacks), so that a lone registration's answer is not queued behind the Redis command. A taxpayer with registrations already waiting has its next commit wait for it:
+    // good by the reconciler. A taxpayer with registrations already waiting has its next commit wait for it:
     // registrations that arrive meanwhile join that commit, and fewer, larger commits carry more registrations a second
-    // (measured). One with nothing waiting (a client registering one invoice after another) is let go now, and so is
-    // the commit's place when nothing at all waits, so that its next registration does not wait for a wake-up that
-    // is not its own (docs/scaling.md).
+    // (measured), so with anything waiting it starts at once. One with nothing waiting (a client registering one
+    // invoice after another) is let go now, and so is the commit's place when nothing at all waits, so that its next
+    // registration does not wait for a wake-up that is not its own; its wake-up starts once the answers resolved below
+    // have been written (setImmediate runs after this turn's promise callbacks), not ahead of them (docs/scaling.md).
     const appended = [...settled.values()].flatMap((s) => (s.appended ? [s.appended] : []));
-    const woken = appended.length > 0 ? new Promise((resolve) => setImmediate(resolve)).then(() => deps.afterAppend(appended)) : NOT_WOKEN;
+    const wake = () => deps.afterAppend(appended);
+    const woken = appended.length === 0 ? NOT_WOKEN : pending.length === 0 ? new Promise(setImmediate).then(wake) : wake();
     for (const [group, s] of settled) {
       if (s.overQuota.length > 0) {
         // Counted after the commit, so the figure includes the group's own registrations.
