@@ -190,7 +190,7 @@ describe('RegFactuSistemaFacturacion', () => {
     expect(parseRegFactuReply(garbage.body)).toMatchObject({ kind: 'fault', code: 4103 });
   });
 
-  it('skips schema validation only when told to (validateSchema: false, for throughput benchmarks)', async () => {
+  it('skips schema validation, not the well-formedness check, only when told to (validateSchema: false, for throughput benchmarks)', async () => {
     t.sim.configure({ validateSchema: false });
     try {
       const xml = buildRegFactuRequest(header(), [freshRecord(TAXPAYER, 'A-1')]).replace(
@@ -199,6 +199,12 @@ describe('RegFactuSistemaFacturacion', () => {
       );
       const reply = await httpsCall(t.sim.url, { ca: t.ca, client: t.platform, body: xml });
       expect(asResponse(parseRegFactuReply(reply.body)).sendState).toBe('Correcto');
+
+      // Well-formedness is still checked: it costs nothing more than reading the message.
+      const truncated = buildRegFactuRequest(header(), [freshRecord(TAXPAYER, 'A-2')]).slice(0, -40);
+      const refused = await httpsCall(t.sim.url, { ca: t.ca, client: t.platform, body: truncated });
+      expect(parseRegFactuReply(refused.body)).toMatchObject({ kind: 'fault', code: 4103 });
+      expect(t.sim.state.counters.recordsRegistered).toBe(1);
     } finally {
       t.sim.configure({ validateSchema: true });
     }

@@ -56,7 +56,8 @@ async function main(): Promise<void> {
     `  TiempoEsperaEnvio ${config.waitSeconds}s, timestamp tolerance ${config.timestampToleranceSeconds}s, rule set ${config.ruleSet}`,
   );
   console.log('  Faults and settings: POST /__sim/faults, /__sim/configure (see apps/authority-sim/README.md)');
-  if (!config.validateSchema) console.log('  XSD validation OFF (SIM_VALIDATE_SCHEMA=false): malformed messages will not be faulted');
+  if (!config.validateSchema)
+    console.log('  XSD validation OFF (SIM_VALIDATE_SCHEMA=false): messages are checked for well-formedness only');
   console.log('='.repeat(78));
 
   const stop = async (signal: string) => {

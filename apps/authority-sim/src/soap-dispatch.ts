@@ -63,8 +63,7 @@ async function operationOf(ctx: SimulatorContext, xml: string): Promise<SoapOutc
   }
   let parsed: { name: string; node: XmlNode };
   try {
-    // Well-formedness was checked by the extraction above, or is not faulted at all with validation off.
-    parsed = soapBodyPayload(withoutSignatures(xml), { lenient: true });
+    parsed = soapBodyPayload(withoutSignatures(xml));
   } catch {
     return clientFault(4103, '', ruleSet);
   }

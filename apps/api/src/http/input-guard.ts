@@ -40,9 +40,11 @@ export function invalidCharacters(field: string): ApiError {
 
 /** Percent-encoding that does not decode (`/taxpayers/%zz`) is a malformed URL, answered before any route runs. */
 export const rejectMalformedUrl: RequestHandler = (req, _res, next) => {
+  const path = req.path;
   let decoded: string;
   try {
-    decoded = decodeURIComponent(req.path);
+    // A path without a percent sign decodes to itself: most paths are not copied.
+    decoded = path.includes('%') ? decodeURIComponent(path) : path;
   } catch {
     return next(
       new ApiError('malformed_url', 'The URL path holds a percent-encoding that does not decode (use %XX with two hex digits, UTF-8).'),
@@ -60,7 +62,8 @@ export const rejectControlCharactersInQuery: RequestHandler = (req, _res, next) 
 
 /** Every text field of the query and the parsed body, checked once at the edge so no feature sends one to PostgreSQL. */
 export const rejectControlCharacters: RequestHandler = (req, _res, next) => {
-  const inQuery = controlCharacterField(req.query);
+  // Express parses the query string again on each read of req.query: a URL without one is not asked.
+  const inQuery = req.url.includes('?') ? controlCharacterField(req.query) : undefined;
   if (inQuery !== undefined) return next(invalidCharacters(inQuery));
   const inBody = controlCharacterField(req.body);
   if (inBody !== undefined) return next(invalidCharacters(inBody));

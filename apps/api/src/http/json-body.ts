@@ -17,7 +17,9 @@ function hasBody(req: Request): boolean {
  * bytes, before parsing); a body in any other format is refused with 415 rather than ignored.
  */
 export const jsonBody: RequestHandler = (req, res, next) => {
-  if (hasBody(req) && !req.is(['application/json', '+json'])) {
+  // The usual type is taken at sight; any other is parsed by type-is as before.
+  const plainJson = req.headers['content-type'] === 'application/json';
+  if (!plainJson && hasBody(req) && !req.is(['application/json', '+json'])) {
     return next(new ApiError('unsupported_media_type', 'Send the body as application/json.'));
   }
   (req.path === BATCH_PATH ? parseBatch : parseJson)(req, res, next);

@@ -22,13 +22,19 @@ const OPEN_ARRAY = 0x5b;
 const CLOSE_OBJECT = 0x7d;
 const CLOSE_ARRAY = 0x5d;
 
+// The scan's per-level counters for the usual limits, shared by every body: the scan is synchronous, and a level's
+// slots are set when it opens, before they are read. Typed arrays cost more to make than the scan of a small body.
+const USUAL_MEMBERS = new Uint32Array(JSON_SHAPE_LIMITS.maxDepth + 1);
+const USUAL_IS_OBJECT = new Uint8Array(JSON_SHAPE_LIMITS.maxDepth + 1);
+
 /**
  * The first structural limit a UTF-8 JSON text exceeds, found in one pass over its bytes (outside strings, every
  * `{`/`[` opens a level and every `,` adds a member to the innermost one). Malformed text is left to the parser.
  */
 export function jsonShapeProblem(bytes: Uint8Array, limits: JsonShapeLimits = JSON_SHAPE_LIMITS): ApiError | undefined {
-  const members = new Uint32Array(limits.maxDepth + 1);
-  const isObject = new Uint8Array(limits.maxDepth + 1);
+  const usual = limits === JSON_SHAPE_LIMITS;
+  const members = usual ? USUAL_MEMBERS : new Uint32Array(limits.maxDepth + 1);
+  const isObject = usual ? USUAL_IS_OBJECT : new Uint8Array(limits.maxDepth + 1);
   let depth = 0;
   let inString = false;
   let escaped = false;

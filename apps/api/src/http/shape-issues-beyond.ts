@@ -2,8 +2,17 @@ import type Joi from 'joi';
 import type { FieldIssue } from '../errors/api-error';
 import { issuesOf } from './parse-with';
 
-// Compiled once with the schema; one object for every call on the request path.
 const OPTIONS: Joi.ValidationOptions = { abortEarly: false, errors: { wrap: { label: false } } };
+
+// Each schema with OPTIONS as its own preferences, made once: options passed to validate() are merged with joi's
+// defaults again on every call (three objects per body, on the request path).
+const withOptions = new WeakMap<Joi.Schema, Joi.Schema>();
+
+function prepared(schema: Joi.Schema): Joi.Schema {
+  let made = withOptions.get(schema);
+  if (!made) withOptions.set(schema, (made = schema.prefs(OPTIONS)));
+  return made;
+}
 
 /** `breakdown[0].tax_rate` (the domain rules' paths) and `breakdown.0.tax_rate` (joi's) name the same field. */
 const dotted = (field: string) => field.replace(/\[(\d+)\]/g, '.$1');
@@ -16,7 +25,7 @@ const covers = (outer: string, inner: string) => outer === '' || inner === outer
  * carries both: a field the rules judged (with the authority's code) is not reported a second time in joi's words.
  */
 export function shapeIssuesBeyond(schema: Joi.Schema, body: unknown, ruleIssues: readonly FieldIssue[]): FieldIssue[] {
-  const { error } = schema.validate(body, OPTIONS);
+  const { error } = prepared(schema).validate(body);
   if (!error) return [];
   const judged = ruleIssues.map((issue) => dotted(issue.field));
   return issuesOf(error).filter((issue) => {

@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import { currentAccount } from '../auth/require-api-key';
 import { ApiError } from '../errors/api-error';
 import { problemAnswer, toApiError } from '../errors/error-handler';
@@ -23,50 +23,57 @@ export function idempotencyHandle(res: Response): IdempotencyHandle | undefined 
  * (`sealed-answer.ts`); a refusal, which writes nothing, by `idempotentRefusals` before it goes out.
  */
 export function idempotency(service: IdempotencyService): RequestHandler {
-  return async (req, res, next) => {
+  // Synchronous for a request without a key (most): an async handler would cost every request a promise and its
+  // reactions in the router.
+  return (req, res, next) => {
     if (!CHANGING_METHODS.has(req.method)) return next();
     const key = idempotencyKeyOf(req.get('Idempotency-Key'));
     if (key === undefined) return next();
-    const accountId = currentAccount(res).id;
-    const path = new URL(req.originalUrl, 'http://localhost').pathname;
-    const { result, handle } = await service.claim(accountId, key, requestFingerprint(req.method, path, req.body));
-
-    if (result.kind === 'mismatch') {
-      throw new ApiError(
-        'idempotency_key_reused',
-        'This Idempotency-Key was used for a different request (method, path or body) in the last 24 hours; use a new key.',
-      );
-    }
-    if (result.kind === 'in_progress') {
-      throw new ApiError(
-        'idempotency_in_progress',
-        'A request with this Idempotency-Key is still being processed; retry after the indicated time.',
-        {
-          headers: { 'Retry-After': String(result.retryAfterSeconds) },
-        },
-      );
-    }
-    if (result.kind === 'replay') {
-      const { status, headers, body } = result.response;
-      res.status(status).set(headers).set('Idempotent-Replayed', 'true').end(body);
-      return;
-    }
-
-    res.locals.idempotency = handle;
-    // Once the answer is out, a claim still running kept no answer (a 5xx, 408 or 429): the key is let go so the
-    // client may retry with it. A claim whose answer was kept is not running any more and is left alone.
-    res.once('finish', () => {
-      const status = res.statusCode;
-      service.release(handle).then(
-        (released) => {
-          // An answer worth keeping that nothing kept (a writing route that took no sealed answer): a retry runs it again.
-          if (released && !isTransient(status)) req.log.error({ status }, 'idempotency: answer not kept by its write; key released');
-        },
-        (err: unknown) => req.log.error({ err }, 'idempotency: claim not released'),
-      );
-    });
-    next();
+    return claimed(service, key, req, res, next);
   };
+}
+
+/** Claims the key of a request that carries one: replays, refuses, or lets the request run with the claim. */
+async function claimed(service: IdempotencyService, key: string, req: Request, res: Response, next: NextFunction): Promise<void> {
+  const accountId = currentAccount(res).id;
+  const path = new URL(req.originalUrl, 'http://localhost').pathname;
+  const { result, handle } = await service.claim(accountId, key, requestFingerprint(req.method, path, req.body));
+
+  if (result.kind === 'mismatch') {
+    throw new ApiError(
+      'idempotency_key_reused',
+      'This Idempotency-Key was used for a different request (method, path or body) in the last 24 hours; use a new key.',
+    );
+  }
+  if (result.kind === 'in_progress') {
+    throw new ApiError(
+      'idempotency_in_progress',
+      'A request with this Idempotency-Key is still being processed; retry after the indicated time.',
+      {
+        headers: { 'Retry-After': String(result.retryAfterSeconds) },
+      },
+    );
+  }
+  if (result.kind === 'replay') {
+    const { status, headers, body } = result.response;
+    res.status(status).set(headers).set('Idempotent-Replayed', 'true').end(body);
+    return;
+  }
+
+  res.locals.idempotency = handle;
+  // Once the answer is out, a claim still running kept no answer (a 5xx, 408 or 429): the key is let go so the
+  // client may retry with it. A claim whose answer was kept is not running any more and is left alone.
+  res.once('finish', () => {
+    const status = res.statusCode;
+    service.release(handle).then(
+      (released) => {
+        // An answer worth keeping that nothing kept (a writing route that took no sealed answer): a retry runs it again.
+        if (released && !isTransient(status)) req.log.error({ status }, 'idempotency: answer not kept by its write; key released');
+      },
+      (err: unknown) => req.log.error({ err }, 'idempotency: claim not released'),
+    );
+  });
+  next();
 }
 
 /**

@@ -7,11 +7,13 @@ import { methodNotAllowed } from '../http/method-not-allowed';
 import { itemAnswersFor, sendUnwrittenAnswer } from '../idempotency/sealed-answer';
 import { batchRegistrationResponse } from './invoice-response-schemas';
 import type { RouteDoc } from '../openapi/route-doc';
-import { MAX_BATCH_ITEMS, type InvoiceRegistrationService, type RegisteredInvoice } from './invoice-registration-service';
+import { MAX_BATCH_ITEMS, type InvoiceRegistrationService } from './invoice-registration-service';
 import { invoiceRequestSchema } from './invoice-request-schema';
-import { registeredAnswer } from './registered-answer';
+import { registeredData } from './registered-answer';
 
 type BatchResult = { index: number; status: number; data?: unknown; problem?: Record<string, unknown> };
+
+const NONE_KEPT: ReadonlyMap<number, unknown> = new Map();
 
 const notABatch = () =>
   ApiError.validation(
@@ -32,21 +34,23 @@ export function invoiceBatchRoutes(registration: InvoiceRegistrationService): Ro
       if (!Array.isArray(items) || items.length === 0 || items.length > MAX_BATCH_ITEMS) throw notABatch();
       // With an Idempotency-Key, each registered item's answer commits with the item; a retry after a lost batch
       // answer takes the items a first run registered from there and runs only the others (which wrote nothing).
-      const answers = itemAnswersFor(res, (r: RegisteredInvoice) => registeredAnswer(r).body.data);
-      const kept = answers ? await answers.kept(items.length) : new Map<number, unknown>();
-      const pending = items.flatMap((_, at) => (kept.has(at) ? [] : [at]));
+      const answers = itemAnswersFor(res, registeredData);
+      const kept = answers ? await answers.kept(items.length) : NONE_KEPT;
+      // Without items kept from an earlier run (always, without an Idempotency-Key), every item runs, in place.
+      const pending = kept.size === 0 ? undefined : items.flatMap((_, at) => (kept.has(at) ? [] : [at]));
       const outcomes = await registration.registerBatch(
         currentAccount(res),
-        pending.map((at) => items[at]),
+        pending ? pending.map((at) => items[at]) : items,
         req.log,
-        answers && ((n) => answers.sealFor(pending[n])),
+        answers && ((n) => answers.sealFor(pending ? pending[n] : n)),
       );
       const requestId = String(req.id ?? '');
-      const results: BatchResult[] = items.map((_, index) => ({ index, status: 201, data: kept.get(index) }));
-      pending.forEach((index, n) => {
-        const o = outcomes[n];
+      const results: BatchResult[] = new Array(items.length);
+      for (const [index, data] of kept) results[index] = { index, status: 201, data };
+      outcomes.forEach((o, n) => {
+        const index = pending ? pending[n] : n;
         results[index] = o.ok
-          ? { index, status: 201, data: registeredAnswer(o.registered).body.data }
+          ? { index, status: 201, data: registeredData(o.registered) }
           : { index, status: o.error.status, problem: problemBody(o.error, requestId) };
       });
       const registered = results.filter((r) => r.status === 201).length;

@@ -145,3 +145,47 @@ test('an Idempotency-Key makes a retried batch get the first answer, registering
   const stored = await t.db.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM invoices WHERE taxpayer_id = ${taxpayerId}`);
   expect(stored.rows[0].n).toBe(1);
 });
+
+test("a batch's records, lines and status events are linked as written, and go with their account, corrections included", async () => {
+  const { account, taxpayerId, systemId } = await readyAccount(server);
+  await onPlan(account, 'business');
+  const res = await batch(account, [
+    invoiceBody(taxpayerId, systemId, { invoice_number: 'L-1' }),
+    invoiceBody(taxpayerId, systemId, { invoice_number: 'L-2' }),
+  ]).expect(201);
+  const [first] = res.body.results.map((r: { data: { id: string } }) => r.data.id);
+  await t.db.db.execute(sql`UPDATE invoices SET authority_status = 'rejected' WHERE id = ${first}`);
+  await request(server)
+    .put(`/api/v1/invoices/${first}`)
+    .set(account.auth)
+    .send(invoiceBody(taxpayerId, systemId, { invoice_number: 'L-1', description: 'Corregida' }))
+    .expect(201);
+  const links = await t.db.db.execute<{ record_type: string; own: boolean; lines: number; events: number }>(sql`
+    SELECT i.record_type, i.invoice_id = i.id AS own,
+      (SELECT count(*)::int FROM invoice_lines l WHERE l.invoice_id = i.id) AS lines,
+      (SELECT count(*)::int FROM invoice_status_events e WHERE e.invoice_id = i.id) AS events
+    FROM invoices i WHERE i.taxpayer_id = ${taxpayerId} ORDER BY i.chain_seq`);
+  expect(links.rows).toEqual([
+    { record_type: 'registration', own: true, lines: 1, events: 1 },
+    { record_type: 'registration', own: true, lines: 1, events: 1 },
+    { record_type: 'correction', own: false, lines: 1, events: 1 },
+  ]);
+  const correction = await t.db.db.execute<{ invoice_id: string }>(
+    sql`SELECT invoice_id FROM invoices WHERE taxpayer_id = ${taxpayerId} AND record_type = 'correction'`,
+  );
+  expect(correction.rows[0].invoice_id).toBe(first);
+
+  const recordIds = sql.param(
+    (await t.db.db.execute<{ id: string }>(sql`SELECT id FROM invoices WHERE taxpayer_id = ${taxpayerId}`)).rows.map((r) => r.id),
+  );
+  const remaining = async () =>
+    (
+      await t.db.db.execute<{ n: number }>(sql`
+        SELECT ((SELECT count(*) FROM invoices WHERE id = ANY(${recordIds}::uuid[]))
+          + (SELECT count(*) FROM invoice_lines WHERE invoice_id = ANY(${recordIds}::uuid[]))
+          + (SELECT count(*) FROM invoice_status_events WHERE invoice_id = ANY(${recordIds}::uuid[])))::int AS n`)
+    ).rows[0].n;
+  expect(await remaining()).toBe(9);
+  await t.db.db.execute(sql`DELETE FROM accounts WHERE email = ${account.email}`);
+  expect(await remaining()).toBe(0);
+});

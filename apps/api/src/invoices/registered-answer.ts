@@ -6,21 +6,23 @@ export function registeredAnswer(r: RegisteredInvoice): JsonAnswer & { body: { m
   return {
     status: 201,
     location: `/api/v1/invoices/${r.id}`,
-    body: {
-      message: 'Invoice registered and queued for submission to the tax authority.',
-      data: {
-        id: r.id,
-        invoice_number: r.invoiceNumber,
-        hash: r.hash,
-        qr_url: r.qrUrl,
-        authority_status: 'queued',
-        record_type: 'registration',
-        taxpayer_id: r.taxpayerId,
-        chain_position: r.chainPosition,
-        previous_hash: r.previousHash,
-        generated_at: r.generatedAt,
-        warnings: r.warnings,
-      },
-    },
+    body: { message: 'Invoice registered and queued for submission to the tax authority.', data: registeredData(r) },
+  };
+}
+
+/** What the answer says of the registered invoice: also a batch item's `data`. */
+export function registeredData(r: RegisteredInvoice): Record<string, unknown> {
+  return {
+    id: r.id,
+    invoice_number: r.invoiceNumber,
+    hash: r.hash,
+    qr_url: r.qrUrl,
+    authority_status: 'queued',
+    record_type: 'registration',
+    taxpayer_id: r.taxpayerId,
+    chain_position: r.chainPosition,
+    previous_hash: r.previousHash,
+    generated_at: r.generatedAt,
+    warnings: r.warnings,
   };
 }

@@ -50,7 +50,8 @@ export function requestMetrics(): RequestHandler {
     const proto = Object.getPrototypeOf(req) as object;
     if (!capturing.has(proto)) captureRoutePatterns(proto);
     (res as Timed)[START] = process.hrtime.bigint();
-    res.once('close', observeDuration);
+    // A response emits `close` once: `on` spares the wrapper `once` would build for every request.
+    res.on('close', observeDuration);
     next();
   };
 }

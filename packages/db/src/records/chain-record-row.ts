@@ -103,6 +103,24 @@ export function systemSnapshot(system: RecordSystem, accountHasSeveralTaxpayers:
   };
 }
 
+// The records of one write have the same system: they share one snapshot object, built once and serialised once
+// (chain-append-store.ts writes a value that is the very object of the row before only once).
+let lastSnapshot: { system: RecordSystem; several: boolean; snapshot: SistemaInformatico } | undefined;
+const sameSystem = (a: RecordSystem, b: RecordSystem) =>
+  a.vendorName === b.vendorName &&
+  a.vendorNif === b.vendorNif &&
+  a.name === b.name &&
+  a.systemCode === b.systemCode &&
+  a.version === b.version &&
+  a.installationNumber === b.installationNumber &&
+  a.onlySupportsVerifactu === b.onlySupportsVerifactu &&
+  a.supportsMultipleTaxpayers === b.supportsMultipleTaxpayers;
+function sharedSnapshot(system: RecordSystem, several: boolean): SistemaInformatico {
+  if (!lastSnapshot || lastSnapshot.several !== several || !sameSystem(lastSnapshot.system, system))
+    lastSnapshot = { system: { ...system }, several, snapshot: Object.freeze(systemSnapshot(system, several)) };
+  return lastSnapshot.snapshot;
+}
+
 const linkOf = (p: PreviousRecord | undefined) =>
   p && { issuerNif: p.issuerNif, invoiceNumber: p.invoiceNumber, invoiceDate: toAeatDate(p.invoiceDate), hash: p.hash };
 
@@ -130,7 +148,7 @@ export interface AltaRowInput extends ChainPlace {
 /** A RegistroAlta (registration or correction) at its place in the chain, with the huella over its literals. Pure. */
 export function altaRecordRow(input: AltaRowInput): { row: ChainRecordRow; lines: ChainRecordLine[] } {
   const { taxpayer } = input;
-  const snapshot = systemSnapshot(input.system, input.severalTaxpayers);
+  const snapshot = sharedSnapshot(input.system, input.severalTaxpayers);
   // Subsanacion and RechazoPrevio are not part of the huella (AEAT's huella specification): they are stored on the
   // row and written when sent.
   const record = buildRegistrationRecord({

@@ -16,9 +16,7 @@ import {
   uniqueIndex,
   uuid,
   varchar,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { chains } from './chains';
 import type { AuthorityStatus, SistemaInformatico } from '@vf/core';
 import { accounts } from './accounts';
 import { computerSystems } from './systems';
@@ -57,16 +55,18 @@ export const invoices = pgTable(
     computerSystemId: uuid('computer_system_id')
       .notNull()
       .references(() => computerSystems.id, { onDelete: 'restrict' }),
-    /** The chain (NIF + environment) this record belongs to. */
-    chainId: uuid('chain_id')
-      .notNull()
-      .references(() => chains.id, { onDelete: 'restrict' }),
+    /**
+     * The chain (NIF + environment) this record belongs to. No foreign key: the append that writes the record locks and
+     * swaps the chain's head row (docs/decisions/0024-record-links-made-by-the-statement-that-writes-them.md).
+     */
+    chainId: uuid('chain_id').notNull(),
     /** 1-based position in the chain. */
     chainSeq: integer('chain_seq').notNull(),
-    /** The invoice this record belongs to: the id of the invoice's first record, which is the public invoice id. */
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references((): AnyPgColumn => invoices.id, { onDelete: 'cascade' }),
+    /**
+     * The invoice this record belongs to: the id of the invoice's first record, which is the public invoice id. Set by
+     * the append's statement, not checked by a foreign key; removed with it by a trigger (decision 0024).
+     */
+    invoiceId: uuid('invoice_id').notNull(),
     /** Only on an invoice's first record: its latest record, whose state is the invoice's current state. */
     currentRecordId: uuid('current_record_id'),
     recordType: text('record_type').$type<RecordType>().notNull().default('registration'),
@@ -171,9 +171,8 @@ export const invoices = pgTable(
 export const invoiceLines = pgTable(
   'invoice_lines',
   {
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** Its record, inserted by the same statement; removed with it by a trigger (decision 0024). */
+    invoiceId: uuid('invoice_id').notNull(),
     lineNo: integer('line_no').notNull(),
     taxType: varchar('tax_type', { length: 2 }).notNull(),
     regimeType: varchar('regime_type', { length: 2 }),
@@ -195,9 +194,8 @@ export const invoiceStatusEvents = pgTable(
   'invoice_status_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** Its record, inserted or updated by the same statement; removed with it by a trigger (decision 0024). */
+    invoiceId: uuid('invoice_id').notNull(),
     status: text('status').$type<AuthorityStatus>().notNull(),
     code: integer('code'),
     message: text('message'),

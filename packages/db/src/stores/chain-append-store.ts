@@ -170,16 +170,26 @@ export async function readAppendContexts(q: Queryable, lookups: AppendLookup[], 
   const accountIds = lookups.map((l) => l.accountId ?? null);
   const keyDigests = lookups.map((l) => l.keyDigest ?? null);
   if (opts.lock) await q.query({ ...LOCK, values: [accountIds, lookups.map((l) => l.taxpayerId), keyDigests] });
-  const invoices = lookups.flatMap((l, i) => l.invoices.map((inv) => ({ n: i + 1, ...inv })));
+  // Three arrays straight from the invoices (a batch's are whole validated invoices: no copy of each).
+  const ns: number[] = [];
+  const numbers: string[] = [];
+  const dates: string[] = [];
+  lookups.forEach((l, i) => {
+    for (const inv of l.invoices) {
+      ns.push(i + 1);
+      numbers.push(inv.invoiceNumber);
+      dates.push(inv.invoiceDate);
+    }
+  });
   const { rows } = await q.query<ReadRow>({
     ...READ,
     values: [
       accountIds,
       lookups.map((l) => l.taxpayerId),
       [...new Set(lookups.flatMap((l) => l.systemIds))],
-      invoices.map((i) => i.n),
-      invoices.map((i) => i.invoiceNumber),
-      invoices.map((i) => i.invoiceDate),
+      ns,
+      numbers,
+      dates,
       keyDigests,
     ],
   });
@@ -387,7 +397,7 @@ const RECORDS_FROM = 2;
 const LINES_FROM = RECORDS_FROM + RECORD_COLUMNS.length;
 const ANSWERS_FROM = LINES_FROM + LINE_COLUMNS.length;
 
-const names = (columns: Column<never>[], except?: string) => columns.flatMap(([name]) => (name === except ? [] : [name]));
+const names = (columns: Column<never>[], ...except: string[]) => columns.flatMap(([name]) => (except.includes(name) ? [] : [name]));
 const zipped = (columns: Column<never>[], from: number, alias: string) => {
   const functions = columns.map(([, type], i) =>
     type === 'jsonb' ? `jsonb_array_elements($${from + i}::jsonb)` : `unnest($${from + i}::${type}[])`,
@@ -395,8 +405,10 @@ const zipped = (columns: Column<never>[], from: number, alias: string) => {
   return `ROWS FROM (${functions.join(', ')}) AS ${alias}(${names(columns).join(', ')})`;
 };
 // A JSON null element is jsonb 'null', stored as SQL NULL (a record without a recipient has none).
-const selected = (columns: Column<never>[], alias: string, except: string) =>
-  columns.flatMap(([name, type]) => (name === except ? [] : [type === 'jsonb' ? `nullif(${alias}.${name}, 'null')` : `${alias}.${name}`]));
+const selected = (columns: Column<never>[], alias: string, ...except: string[]) =>
+  columns.flatMap(([name, type]) =>
+    except.includes(name) ? [] : [type === 'jsonb' ? `nullif(${alias}.${name}, 'null')` : `${alias}.${name}`],
+  );
 
 const WRITE_CHAINS = `
 WITH h AS (
@@ -430,21 +442,29 @@ WITH h AS (
 ), r AS (
   SELECT * FROM ${zipped(RECORD_COLUMNS, RECORDS_FROM, 'r')}
   WHERE r.chain_id IN (SELECT id FROM head)
-), records AS (
-  INSERT INTO invoices (id, current_record_id, authority_status, ${names(RECORD_COLUMNS, 'id').join(', ')})
-  SELECT r.id, CASE WHEN r.id = r.invoice_id THEN r.id END, 'queued', ${selected(RECORD_COLUMNS, 'r', 'id').join(', ')}
-  FROM r
-  RETURNING id
 ), current AS (
   -- A correction or cancellation becomes its invoice's current record (the first record is never in the same write).
   UPDATE invoices f SET current_record_id = r.id, updated_at = now() FROM r WHERE f.id = r.invoice_id AND r.id <> r.invoice_id
+  RETURNING f.id AS invoice_id, r.id AS record_id
+), records AS (
+  -- No foreign key checks these rows' links (docs/decisions/0024-record-links-made-by-the-statement-that-writes-them.md):
+  -- the chain's head row is locked and swapped above; a registration is its own invoice; any other record names the
+  -- invoice row updated above, and a record whose invoice is missing stores NULL there, which NOT NULL refuses.
+  INSERT INTO invoices (id, invoice_id, current_record_id, authority_status, ${names(RECORD_COLUMNS, 'id', 'invoice_id').join(', ')})
+  SELECT r.id, CASE WHEN r.id = r.invoice_id THEN r.id ELSE (SELECT c.invoice_id FROM current c WHERE c.record_id = r.id) END,
+    CASE WHEN r.id = r.invoice_id THEN r.id END, 'queued', ${selected(RECORD_COLUMNS, 'r', 'id', 'invoice_id').join(', ')}
+  FROM r
+  RETURNING id, chain_id, chain_seq
 ), lines AS (
+  -- A write's lines are built with its records, each naming its own (chain-record-row.ts), and go in with them. No
+  -- join to the records inserted: planned once per connection on a guess of ten rows a side, a join became a nested
+  -- loop over 1,000 x 1,000 rows.
   INSERT INTO invoice_lines (${names(LINE_COLUMNS, 'chain_id').join(', ')})
   SELECT ${selected(LINE_COLUMNS, 'l', 'chain_id').join(', ')}
   FROM ${zipped(LINE_COLUMNS, LINES_FROM, 'l')}
   WHERE l.chain_id IN (SELECT id FROM head)
 ), events AS (
-  INSERT INTO invoice_status_events (invoice_id, status) SELECT r.id, 'queued' FROM r ORDER BY r.chain_id, r.chain_seq
+  INSERT INTO invoice_status_events (invoice_id, status) SELECT records.id, 'queued' FROM records ORDER BY records.chain_id, records.chain_seq
 )`;
 
 const WRITE_ANSWERS = `, a AS (
@@ -483,26 +503,33 @@ const SPECIALS = /["\\]/g;
 /**
  * Per column, its value in every row of every write, in write order: one JSON array for jsonb, otherwise one array
  * literal. Written here rather than by pg (which quotes and escapes every element with two regular expressions): the
- * types are known, so most elements need neither, and text is escaped only when it holds a quote or a backslash.
+ * types are known, so most elements need neither, and text is escaped only when it holds a quote or a backslash. A
+ * value that is the very object of the row before (the generation time and the system snapshot shared by a write's
+ * records) is written out once and repeated.
  */
 function columnParameters<T>(columns: Column<T>[], writes: AppendWrite[], rowsOf: (w: AppendWrite) => T[]): string[] {
   return columns.map(([, type, value]) => {
-    if (type === 'jsonb') return JSON.stringify(writes.flatMap((w) => rowsOf(w).map((row) => value(row, w))));
+    const jsonb = type === 'jsonb';
     const bare = BARE.has(type);
     const elements: string[] = [];
+    let last: unknown;
+    let written = '';
     for (const w of writes) {
       for (const row of rowsOf(w)) {
         const v = value(row, w);
-        if (v === null || v === undefined) elements.push('NULL');
-        else if (v instanceof Date) elements.push(v.toISOString());
+        if (v === last && typeof v === 'object' && v !== null) elements.push(written);
+        else if (jsonb) elements.push((written = JSON.stringify(v) ?? 'null'));
+        else if (v === null || v === undefined) elements.push('NULL');
+        else if (v instanceof Date) elements.push((written = v.toISOString()));
         else if (bare) elements.push(String(v));
         else {
           const text = String(v);
           elements.push(SPECIAL.test(text) ? `"${text.replace(SPECIALS, '\\$&')}"` : `"${text}"`);
         }
+        last = v;
       }
     }
-    return `{${elements.join(',')}}`;
+    return jsonb ? `[${elements.join(',')}]` : `{${elements.join(',')}}`;
   });
 }
 
