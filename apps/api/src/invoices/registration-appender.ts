@@ -458,7 +458,10 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
     return { ...done, woken: deps.afterAppend([done.appended]) };
   }
 
-  return { append, appendRecord };
+  /** No commit in flight and nothing waiting: a registration arriving now would be committed alone. */
+  const idle = () => commits === 0 && pending.length === 0;
+
+  return { append, appendRecord, idle };
 }
 
 function appendedChain(write: AppendWrite, backlog: number): AppendedChain {
