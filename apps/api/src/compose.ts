@@ -51,6 +51,7 @@ export function composeServices(deps: AppDeps) {
     taxpayers,
     systems: createSystemService({ db }),
     registration,
+    writer,
     correction: createInvoiceCorrectionService({ writer, registration }),
     invoices,
     recordVerification: createRecordVerificationService({ invoices, signers }),

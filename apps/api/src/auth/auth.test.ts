@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
-import { registerAccount } from '../testing/api-fixtures';
+import { invoiceBody, readyAccount, registerAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -88,6 +88,33 @@ describe('authentication', () => {
       expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
       expect(res.body).toMatchObject({ status: 401, code: 'unauthorized', type: 'urn:vf:problem:unauthorized' });
     }
+  });
+
+  it('refuses a registration with a wrong or regenerated key before anything is written, whatever its body', async () => {
+    const { account, taxpayerId, systemId } = await readyAccount(t.app);
+    const regenerated = await request(t.app).post('/api/v1/auth/regenerate-key').set(account.auth).expect(200);
+    const current = { Authorization: `Bearer ${regenerated.body.data.api_key}` };
+    const wrong = { Authorization: `Bearer vfk_${'B'.repeat(43)}` };
+    const bodies = [
+      invoiceBody(taxpayerId, systemId),
+      invoiceBody(taxpayerId, systemId, { invoice_number: '' }),
+      invoiceBody('not-a-uuid', systemId),
+      invoiceBody(systemId, systemId),
+    ];
+    for (const auth of [account.auth, wrong]) {
+      for (const body of bodies) {
+        const res = await request(t.app).post('/api/v1/invoices').set(auth).send(body).expect(401);
+        expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(res.headers['www-authenticate']).toBe('Bearer realm="api", error="invalid_token"');
+        expect(res.body).toMatchObject({ status: 401, code: 'unauthorized', type: 'urn:vf:problem:unauthorized' });
+      }
+    }
+    const list = await request(t.app).get('/api/v1/invoices').set(current).expect(200);
+    expect(list.body.data).toEqual([]);
+    // The current key registers, and still gets the body's and the ownership's own refusals.
+    await request(t.app).post('/api/v1/invoices').set(current).send(bodies[0]).expect(201);
+    expect((await request(t.app).post('/api/v1/invoices').set(current).send(bodies[1]).expect(422)).body.code).toBe('validation_failed');
+    expect((await request(t.app).post('/api/v1/invoices').set(current).send(bodies[3]).expect(404)).body.code).toBe('taxpayer_not_found');
   });
 
   it('needs no key for health and registration', async () => {

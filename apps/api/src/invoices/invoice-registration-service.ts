@@ -3,6 +3,7 @@ import { checkAgainstIssuer, madridToday, type ValidationIssue } from '@vf/core'
 import type { Db } from '@vf/db';
 import { systemStore, taxpayerStore, type AccountWithPlan, type SealedAnswer, type SystemRow } from '@vf/db';
 import { FULL_BATCH } from '@vf/db';
+import type { UncheckedApiKey } from '../auth/require-api-key';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { countRegistrations } from '../metrics/registration-metrics';
@@ -93,29 +94,40 @@ export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) 
 
     /**
      * Registers one invoice: appended to its taxpayer's chain together with whatever registrations of that taxpayer
-     * are waiting (group commit). `answer`: with an Idempotency-Key, the answer stored in the same statement.
+     * are waiting (group commit). `answer`: with an Idempotency-Key, the answer stored in the same statement. With an
+     * API key not yet checked, the append's read checks it; a refusal before the append checks it first (a 401 then).
      */
     async register(
-      account: AccountWithPlan,
+      account: AccountWithPlan | UncheckedApiKey,
       body: unknown,
       log: Logger,
       answer?: (r: RegisteredInvoice) => SealedAnswer,
     ): Promise<RegisteredInvoice> {
+      const checkKey = () => ('verify' in account ? account.verify() : undefined);
       let outcome: ItemOutcome;
       try {
-        const item = validateBody(body);
+        let item: Omit<RegistrationItem, 'answer'>;
+        try {
+          item = validateBody(body);
+        } catch (err) {
+          if (err instanceof ApiError) await checkKey();
+          throw err;
+        }
         const refused = unknownIds(item);
-        if (refused) outcome = { ok: false, error: refused };
-        else {
+        if (refused) {
+          await checkKey();
+          outcome = { ok: false, error: refused };
+        } else {
           const appended = await appender.append({ account, taxpayerId: item.invoice.taxpayerId, items: [{ ...item, answer }] });
           warnIfNotWoken(log, appended);
           [outcome] = appended.outcomes;
         }
       } catch (err) {
-        countRegistrations([err instanceof ApiError ? { ok: false, error: err } : undefined]);
+        // A request without a valid API key is no registration, as when the key is checked before the route.
+        if (!isUnauthorized(err)) countRegistrations([err instanceof ApiError ? { ok: false, error: err } : undefined]);
         throw err;
       }
-      countRegistrations([outcome]);
+      if (!(!outcome.ok && isUnauthorized(outcome.error))) countRegistrations([outcome]);
       if (!outcome.ok) throw outcome.error;
       return outcome.registered;
     },
@@ -163,4 +175,8 @@ export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) 
       return outcomes;
     },
   };
+}
+
+function isUnauthorized(err: unknown): boolean {
+  return err instanceof ApiError && err.code === 'unauthorized';
 }

@@ -6,6 +6,7 @@ import { createDatabase, type Database } from '@vf/db';
 import { accountStore, type AccountWithPlan } from '@vf/db';
 import { createSystem, createTaxpayer, invoiceBody, readyAccount, registerAccount, type TestAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { digestApiKey } from '../auth/api-key';
 import type { RegistrationItem } from './plan-registrations';
 import { createRegistrationAppender } from './registration-appender';
 import { expectExactChain } from './testing/expect-exact-chain';
@@ -63,6 +64,24 @@ test('registrations arriving while an append is in flight go together in the nex
   // now() is the transaction's start: the first record has a transaction of its own, the other nine share one.
   expect(new Set(chain.slice(1).map((r) => r.created_at)).size).toBe(1);
   expect(chain[1].created_at).not.toBe(chain[0].created_at);
+});
+
+test('registrations by API key and by account for one taxpayer, waiting together: each key checked by the read, a wrong one refused alone', async () => {
+  const { account, taxpayerId, systemId } = await readyAccount(server);
+  const appender = anotherProcess({ concurrentCommits: 2 });
+  const who = await accountRow(account);
+  const byKey = { keyDigest: digestApiKey(account.apiKey) };
+  const wrongKey = { keyDigest: digestApiKey(`vfk_${'C'.repeat(43)}`) };
+  const owners = Array.from({ length: 12 }, (_, i) => [who, byKey, wrongKey][i % 3]);
+  const results = await Promise.all(
+    owners.map((owner, i) =>
+      appender.append({ account: owner, taxpayerId, items: [item(invoiceBody(taxpayerId, systemId, { invoice_number: `K-${i}` }))] }),
+    ),
+  );
+  const refused = results.flatMap((r, i) => (r.outcomes[0].ok ? [] : [[i, r.outcomes[0].error.code]]));
+  expect(refused).toEqual(owners.flatMap((o, i) => (o === wrongKey ? [[i, 'unauthorized']] : [])));
+  const chain = await expectExactChain(t.db.db, taxpayerId);
+  expect(chain.map((r) => r.invoice_number).sort()).toEqual(owners.flatMap((o, i) => (o === wrongKey ? [] : [`K-${i}`])).sort());
 });
 
 test('registrations of many taxpayers waiting together go in one transaction, each to its own exact chain', async () => {

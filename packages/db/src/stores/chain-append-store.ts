@@ -1,5 +1,6 @@
 import type { QueryResultRow } from 'pg';
 import type { ChainRecordLine, ChainRecordRow, RecordSystem } from '../records/chain-record-row';
+import type { AccountWithPlan } from './account-store';
 import type { ChainHead } from './invoice-store';
 
 /**
@@ -40,13 +41,16 @@ export interface AppendContext {
   duplicates: Set<string>;
 }
 
-/** One taxpayer's registrations to look up: whose they are and which systems and invoice numbers they name. */
-export interface AppendLookup {
-  accountId: string;
+/**
+ * One taxpayer's registrations to look up: whose they are and which systems and invoice numbers they name. Whose:
+ * `accountId`, or `keyDigest`, the digest of the API key their request came with, which the read resolves to its
+ * account (a key that names none: no account and no context).
+ */
+export type AppendLookup = ({ accountId: string; keyDigest?: undefined } | { accountId?: undefined; keyDigest: string }) & {
   taxpayerId: string;
   systemIds: string[];
   invoices: { invoiceNumber: string; invoiceDate: string }[];
-}
+};
 
 export const duplicateKey = (invoiceNumber: string, invoiceDate: string) => `${invoiceDate} ${invoiceNumber}`;
 
@@ -54,7 +58,14 @@ const READ = {
   name: 'vf_append_read',
   text: `
 WITH k AS (
-  SELECT * FROM unnest($1::uuid[], $2::uuid[]) WITH ORDINALITY AS k(account_id, taxpayer_id, n)
+  -- A lookup names its account, or the digest of the API key of its request: that key is checked here, in the read
+  -- the registration makes anyway, instead of in a round trip of its own before it.
+  SELECT k.n, coalesce(k.account_id, a.id) AS account_id, k.taxpayer_id, a.id AS a_id, a.name AS a_name, a.email AS a_email,
+         a.password_hash AS a_password_hash, a.api_key_hint AS a_api_key_hint, a.api_key_created_at AS a_api_key_created_at,
+         a.created_at AS a_created_at, pl.id AS plan_id, pl.name AS plan_name, pl.monthly_quota AS plan_monthly_quota
+  FROM unnest($1::uuid[], $2::uuid[], $7::text[]) WITH ORDINALITY AS k(account_id, taxpayer_id, key_digest, n)
+  LEFT JOIN accounts a ON a.api_key_digest = k.key_digest
+  LEFT JOIN plans pl ON pl.id = a.plan_id
 ), heads AS (
   SELECT k.n, k.account_id, t.id AS taxpayer_id, t.nif, t.name, t.is_production,
          c.id AS chain_id, c.chain_length, c.last_invoice_id, c.usage_period, c.usage_used, c.usage_allowance
@@ -72,7 +83,8 @@ WITH k AS (
     LIMIT 1) found
   GROUP BY q.n
 )
-SELECT h.n::int, h.nif, h.name, h.is_production, h.chain_id, h.chain_length, h.last_invoice_id, h.usage_period, h.usage_used, h.usage_allowance,
+SELECT k.n::int, k.a_id, k.a_name, k.a_email, k.a_password_hash, k.a_api_key_hint, k.a_api_key_created_at, k.a_created_at,
+       k.plan_id, k.plan_name, k.plan_monthly_quota, h.nif, h.name, h.is_production, h.chain_id, h.chain_length, h.last_invoice_id, h.usage_period, h.usage_used, h.usage_allowance,
        p.id AS prev_id, p.hash AS prev_hash, p.issuer_nif AS prev_issuer_nif, p.invoice_number AS prev_invoice_number,
        p.invoice_date::text AS prev_invoice_date, p.generated_at AS prev_generated_at, p.generated_at_literal AS prev_generated_at_literal,
        EXISTS (SELECT 1 FROM taxpayers o WHERE o.account_id = h.account_id AND o.id <> h.taxpayer_id) AS several_taxpayers,
@@ -81,13 +93,14 @@ SELECT h.n::int, h.nif, h.name, h.is_production, h.chain_id, h.chain_length, h.l
                                          s.sole_taxpayer_id))
           FROM computer_systems s WHERE s.account_id = h.account_id AND s.id = ANY($3::uuid[])) AS systems,
        d.list AS duplicates
-FROM heads h
+FROM k
+LEFT JOIN heads h ON h.n = k.n
 -- A LATERAL probe (LIMIT 1 keeps it from being flattened into a join): the statement is planned once per connection,
 -- often while invoices is still nearly empty, and a join planned then scans the whole table on every later read.
 LEFT JOIN LATERAL (
   SELECT i.id, i.hash, i.issuer_nif, i.invoice_number, i.invoice_date, i.generated_at, i.generated_at_literal
   FROM invoices i WHERE i.id = h.last_invoice_id LIMIT 1) p ON true
-LEFT JOIN dups d ON d.n = h.n`,
+LEFT JOIN dups d ON d.n = k.n`,
 };
 
 // The fallback under contention and for quota (see the appender): the chain rows locked, in id order, until the
@@ -98,8 +111,9 @@ const LOCK = {
   name: 'vf_append_lock',
   text: `
 SELECT c.id
-FROM unnest($1::uuid[], $2::uuid[]) k(account_id, taxpayer_id)
-JOIN taxpayers t ON t.id = k.taxpayer_id AND t.account_id = k.account_id
+FROM unnest($1::uuid[], $2::uuid[], $3::text[]) k(account_id, taxpayer_id, key_digest)
+LEFT JOIN accounts a ON a.api_key_digest = k.key_digest
+JOIN taxpayers t ON t.id = k.taxpayer_id AND t.account_id = coalesce(k.account_id, a.id)
 JOIN chains c ON c.taxpayer_id = t.id AND c.is_production = t.is_production
 ORDER BY c.id
 FOR UPDATE OF c`,
@@ -107,12 +121,28 @@ FOR UPDATE OF c`,
 
 type SystemTuple = [string, string, string, string, string, string, string, string, boolean, boolean, string | null];
 
+/** What the read found for one lookup: the account of a `keyDigest` lookup, and the context (none without the taxpayer). */
+export interface AppendRead {
+  account?: AccountWithPlan;
+  context?: AppendContext;
+}
+
 interface ReadRow {
   n: number;
+  a_id: string | null;
+  a_name: string;
+  a_email: string;
+  a_password_hash: string;
+  a_api_key_hint: string;
+  a_api_key_created_at: Date;
+  a_created_at: Date;
+  plan_id: string;
+  plan_name: string;
+  plan_monthly_quota: number;
+  chain_id: string | null;
   nif: string;
   name: string;
   is_production: boolean;
-  chain_id: string;
   chain_length: number;
   last_invoice_id: string | null;
   usage_period: string | null;
@@ -132,15 +162,14 @@ interface ReadRow {
 
 /**
  * One round trip for any number of taxpayers: each one's taxpayer (owned by its account), current chain head,
- * systems and duplicates. The result has one entry per lookup, in order; undefined where the account has no such
- * taxpayer. `lock`: first the chains' rows are locked (in id order) until the caller's transaction ends.
+ * systems and duplicates, and the account of a lookup by API key. The result has one entry per lookup, in order; its
+ * context is undefined where the account has no such taxpayer. `lock`: first the chains' rows are locked (in id order)
+ * until the caller's transaction ends.
  */
-export async function readAppendContexts(
-  q: Queryable,
-  lookups: AppendLookup[],
-  opts: { lock?: boolean } = {},
-): Promise<(AppendContext | undefined)[]> {
-  if (opts.lock) await q.query({ ...LOCK, values: [lookups.map((l) => l.accountId), lookups.map((l) => l.taxpayerId)] });
+export async function readAppendContexts(q: Queryable, lookups: AppendLookup[], opts: { lock?: boolean } = {}): Promise<AppendRead[]> {
+  const accountIds = lookups.map((l) => l.accountId ?? null);
+  const keyDigests = lookups.map((l) => l.keyDigest ?? null);
+  if (opts.lock) await q.query({ ...LOCK, values: [accountIds, lookups.map((l) => l.taxpayerId), keyDigests] });
   // Three arrays straight from the invoices (a batch's are whole validated invoices: no copy of each).
   const ns: number[] = [];
   const numbers: string[] = [];
@@ -155,20 +184,38 @@ export async function readAppendContexts(
   const { rows } = await q.query<ReadRow>({
     ...READ,
     values: [
-      lookups.map((l) => l.accountId),
+      accountIds,
       lookups.map((l) => l.taxpayerId),
       [...new Set(lookups.flatMap((l) => l.systemIds))],
       ns,
       numbers,
       dates,
+      keyDigests,
     ],
   });
-  const contexts: (AppendContext | undefined)[] = lookups.map(() => undefined);
-  for (const r of rows) contexts[r.n - 1] = toContext(lookups[r.n - 1], r);
-  return contexts;
+  const reads: AppendRead[] = lookups.map(() => ({}));
+  for (const r of rows) {
+    const read = reads[r.n - 1];
+    if (r.a_id !== null) read.account = toAccount(r, r.a_id);
+    if (r.chain_id !== null) read.context = toContext(lookups[r.n - 1], r, r.chain_id);
+  }
+  return reads;
 }
 
-function toContext(lookup: AppendLookup, r: ReadRow): AppendContext {
+function toAccount(r: ReadRow, id: string): AccountWithPlan {
+  return {
+    id,
+    name: r.a_name,
+    email: r.a_email,
+    passwordHash: r.a_password_hash,
+    apiKeyHint: r.a_api_key_hint,
+    apiKeyCreatedAt: r.a_api_key_created_at,
+    createdAt: r.a_created_at,
+    plan: { id: r.plan_id, name: r.plan_name, monthlyQuota: r.plan_monthly_quota },
+  };
+}
+
+function toContext(lookup: AppendLookup, r: ReadRow, chainId: string): AppendContext {
   const systems = new Map<string, AppendSystem>();
   for (const [
     id,
@@ -199,7 +246,7 @@ function toContext(lookup: AppendLookup, r: ReadRow): AppendContext {
   return {
     taxpayer: { id: lookup.taxpayerId, nif: r.nif, name: r.name, isProduction: r.is_production },
     chain: {
-      id: r.chain_id,
+      id: chainId,
       length: r.chain_length,
       lastInvoiceId: r.last_invoice_id,
       usage: { period: r.usage_period, used: r.usage_used, allowance: r.usage_allowance },
