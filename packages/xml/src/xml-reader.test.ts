@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { XMLParser } from 'fast-xml-parser';
 import { aeatErrorText } from './aeat-error-text';
 import { buildConsultaRequest } from './build-consulta-request';
@@ -9,7 +11,7 @@ import { buildRegFactuResponse } from './build-reg-factu-response';
 import { buildSoapFault } from './build-soap-fault';
 import { SCHEMA_DIR } from './schema-files';
 import { cancellationRecord, f1Record, f2Record, foreignRecipientRecord, r1Record, SAMPLE_ISSUER } from './testing';
-import { parseXml, REPEATED, XmlFormatError } from './xml-reader';
+import { parseXml, REPEATED, XmlFormatError, type XmlNode } from './xml-reader';
 
 // The reader the service used before (fast-xml-parser, still its XML writer), with the options it was read with:
 // the documents the service exchanges must read the same, object for object.
@@ -130,5 +132,24 @@ describe('parseXml', () => {
     ['an empty string', ''],
   ])('refuses %s as malformed', (_, xml) => {
     expect(() => parseXml(xml)).toThrow(XmlFormatError);
+  });
+});
+
+describe('a value kept from a document', () => {
+  it('does not keep the document alive (the simulator holds each record it registered)', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const padding = 'x'.repeat(1_000_000);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const kept = Array.from({ length: 20 }, (_, i) => {
+      const doc = parseXml(`<a><v>${'huella'.repeat(10)}-${i}</v><p>${padding}${i}</p></a>`);
+      return (doc.a as XmlNode).v as string;
+    });
+    gc();
+    const retainedMb = (process.memoryUsage().heapUsed - before) / 1e6;
+    expect(kept[19]).toBe(`${'huella'.repeat(10)}-19`);
+    // Twenty documents of 1 MB each: held by their values, they would stay.
+    expect(retainedMb).toBeLessThan(10);
   });
 });
