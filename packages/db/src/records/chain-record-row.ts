@@ -103,22 +103,16 @@ export function systemSnapshot(system: RecordSystem, accountHasSeveralTaxpayers:
   };
 }
 
-// The records of one write have the same system: they share one snapshot object, built once and serialised once
-// (chain-append-store.ts writes a value that is the very object of the row before only once).
-let lastSnapshot: { system: RecordSystem; several: boolean; snapshot: SistemaInformatico } | undefined;
-const sameSystem = (a: RecordSystem, b: RecordSystem) =>
-  a.vendorName === b.vendorName &&
-  a.vendorNif === b.vendorNif &&
-  a.name === b.name &&
-  a.systemCode === b.systemCode &&
-  a.version === b.version &&
-  a.installationNumber === b.installationNumber &&
-  a.onlySupportsVerifactu === b.onlySupportsVerifactu &&
-  a.supportsMultipleTaxpayers === b.supportsMultipleTaxpayers;
+// The records of one write name the same system object (the read's, never changed after): they share one snapshot,
+// built once and serialised once (chain-append-store.ts writes a value that is the very object of the row before only
+// once). Keyed by the object itself, so that no list of its fields can fall behind the snapshot's.
+const snapshots = new WeakMap<RecordSystem, { several: boolean; snapshot: SistemaInformatico }>();
 function sharedSnapshot(system: RecordSystem, several: boolean): SistemaInformatico {
-  if (!lastSnapshot || lastSnapshot.several !== several || !sameSystem(lastSnapshot.system, system))
-    lastSnapshot = { system: { ...system }, several, snapshot: Object.freeze(systemSnapshot(system, several)) };
-  return lastSnapshot.snapshot;
+  const known = snapshots.get(system);
+  if (known?.several === several) return known.snapshot;
+  const snapshot = Object.freeze(systemSnapshot(system, several));
+  snapshots.set(system, { several, snapshot });
+  return snapshot;
 }
 
 const linkOf = (p: PreviousRecord | undefined) =>
