@@ -10,7 +10,7 @@ import {
   readAppendContexts,
   StoreError,
   translateDbError,
-  type AccountWithPlan,
+  type AppendAccount,
   type AppendContext,
   type AppendLookup,
   type AppendRead,
@@ -19,7 +19,7 @@ import {
   FULL_BATCH,
   type Queryable,
 } from '@vf/db';
-import { invalidApiKey } from '../auth/require-api-key';
+import { invalidApiKey, type UncheckedApiKey } from '../auth/require-api-key';
 import { ApiError } from '../errors/api-error';
 import { quotaExceeded } from '../quota/quota-exceeded';
 import { quotaPeriod } from '../quota/quota-period';
@@ -39,13 +39,11 @@ import { newRecordId } from './new-record-id';
  * A request's API key, not yet checked: the read of the commit that carries its registrations finds its account
  * (one round trip fewer for a registration alone), and its registrations fail with the 401 when it names none.
  */
-export interface ApiKeyOwner {
-  keyDigest: string;
-}
+export type ApiKeyOwner = Pick<UncheckedApiKey, 'keyDigest'>;
 
 /** Registrations of one taxpayer, appended together in array order (a request, or a batch's items of that taxpayer). */
 export interface AppendRequest {
-  account: AccountWithPlan | ApiKeyOwner;
+  account: AppendAccount | ApiKeyOwner;
   taxpayerId: string;
   items: RegistrationItem[];
 }
@@ -103,7 +101,7 @@ interface Unit extends AppendRequest {
 
 /** The units of one taxpayer in one commit, appended together (and of one account, or one API key until the read). */
 interface Group {
-  account: AccountWithPlan | ApiKeyOwner;
+  account: AppendAccount | ApiKeyOwner;
   taxpayerId: string;
   items: RegistrationItem[];
   units: Unit[];
@@ -492,7 +490,7 @@ function finished(p: Prepared | { kind: 'short' }): Result {
 }
 
 /** The group's account, once known: its API key checked by a read. */
-function checked(group: Group): AccountWithPlan {
+function checked(group: Group): AppendAccount {
   if ('keyDigest' in group.account) throw new Error('the API key of the group was not checked by a read yet');
   return group.account;
 }

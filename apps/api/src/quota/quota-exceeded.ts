@@ -3,7 +3,7 @@ import { ApiError } from '../errors/api-error';
 import { quotaPeriod } from './quota-period';
 
 /** 429 with the figures a client needs: the quota, what is used, and when the count starts again. */
-export function quotaExceeded(account: AccountWithPlan, used: number, now: Date): ApiError {
+export function quotaExceeded(account: Pick<AccountWithPlan, 'plan'>, used: number, now: Date): ApiError {
   const { period, resetsAt } = quotaPeriod(now);
   const quota = account.plan.monthlyQuota;
   return new ApiError('quota_exceeded', `Your ${account.plan.id} plan allows ${quota} registrations per month; ${period} is used up.`, {

@@ -60,9 +60,8 @@ const READ = {
 WITH k AS (
   -- A lookup names its account, or the digest of the API key of its request: that key is checked here, in the read
   -- the registration makes anyway, instead of in a round trip of its own before it.
-  SELECT k.n, coalesce(k.account_id, a.id) AS account_id, k.taxpayer_id, a.id AS a_id, a.name AS a_name, a.email AS a_email,
-         a.password_hash AS a_password_hash, a.api_key_hint AS a_api_key_hint, a.api_key_created_at AS a_api_key_created_at,
-         a.created_at AS a_created_at, pl.id AS plan_id, pl.name AS plan_name, pl.monthly_quota AS plan_monthly_quota
+  SELECT k.n, coalesce(k.account_id, a.id) AS account_id, k.taxpayer_id, a.id AS a_id,
+         pl.id AS plan_id, pl.name AS plan_name, pl.monthly_quota AS plan_monthly_quota
   FROM unnest($1::uuid[], $2::uuid[], $7::text[]) WITH ORDINALITY AS k(account_id, taxpayer_id, key_digest, n)
   LEFT JOIN accounts a ON a.api_key_digest = k.key_digest
   LEFT JOIN plans pl ON pl.id = a.plan_id
@@ -83,8 +82,7 @@ WITH k AS (
     LIMIT 1) found
   GROUP BY q.n
 )
-SELECT k.n::int, k.a_id, k.a_name, k.a_email, k.a_password_hash, k.a_api_key_hint, k.a_api_key_created_at, k.a_created_at,
-       k.plan_id, k.plan_name, k.plan_monthly_quota, h.nif, h.name, h.is_production, h.chain_id, h.chain_length, h.last_invoice_id, h.usage_period, h.usage_used, h.usage_allowance,
+SELECT k.n::int, k.a_id, k.plan_id, k.plan_name, k.plan_monthly_quota, h.nif, h.name, h.is_production, h.chain_id, h.chain_length, h.last_invoice_id, h.usage_period, h.usage_used, h.usage_allowance,
        p.id AS prev_id, p.hash AS prev_hash, p.issuer_nif AS prev_issuer_nif, p.invoice_number AS prev_invoice_number,
        p.invoice_date::text AS prev_invoice_date, p.generated_at AS prev_generated_at, p.generated_at_literal AS prev_generated_at_literal,
        EXISTS (SELECT 1 FROM taxpayers o WHERE o.account_id = h.account_id AND o.id <> h.taxpayer_id) AS several_taxpayers,
@@ -121,21 +119,18 @@ FOR UPDATE OF c`,
 
 type SystemTuple = [string, string, string, string, string, string, string, string, boolean, boolean, string | null];
 
+/** Of an account, what an append needs: whose records they are and the plan whose quota they count against. */
+export type AppendAccount = Pick<AccountWithPlan, 'id' | 'plan'>;
+
 /** What the read found for one lookup: the account of a `keyDigest` lookup, and the context (none without the taxpayer). */
 export interface AppendRead {
-  account?: AccountWithPlan;
+  account?: AppendAccount;
   context?: AppendContext;
 }
 
 interface ReadRow {
   n: number;
   a_id: string | null;
-  a_name: string;
-  a_email: string;
-  a_password_hash: string;
-  a_api_key_hint: string;
-  a_api_key_created_at: Date;
-  a_created_at: Date;
   plan_id: string;
   plan_name: string;
   plan_monthly_quota: number;
@@ -196,23 +191,10 @@ export async function readAppendContexts(q: Queryable, lookups: AppendLookup[], 
   const reads: AppendRead[] = lookups.map(() => ({}));
   for (const r of rows) {
     const read = reads[r.n - 1];
-    if (r.a_id !== null) read.account = toAccount(r, r.a_id);
+    if (r.a_id !== null) read.account = { id: r.a_id, plan: { id: r.plan_id, name: r.plan_name, monthlyQuota: r.plan_monthly_quota } };
     if (r.chain_id !== null) read.context = toContext(lookups[r.n - 1], r, r.chain_id);
   }
   return reads;
-}
-
-function toAccount(r: ReadRow, id: string): AccountWithPlan {
-  return {
-    id,
-    name: r.a_name,
-    email: r.a_email,
-    passwordHash: r.a_password_hash,
-    apiKeyHint: r.a_api_key_hint,
-    apiKeyCreatedAt: r.a_api_key_created_at,
-    createdAt: r.a_created_at,
-    plan: { id: r.plan_id, name: r.plan_name, monthlyQuota: r.plan_monthly_quota },
-  };
 }
 
 function toContext(lookup: AppendLookup, r: ReadRow, chainId: string): AppendContext {
