@@ -80,12 +80,12 @@ export function parseXml(xml: string): XmlNode {
     }
     open.push({ name, node, text: '', hasChildren: false, hasAttributes: withAttributes(node, tag) });
   });
-  parser.on('text', (text) => {
+  // Character data and CDATA sections are both the element's text.
+  const addText = (text: string) => {
     if (!signature && open.length > 0) open[open.length - 1].text += text;
-  });
-  parser.on('cdata', (text) => {
-    if (!signature && open.length > 0) open[open.length - 1].text += text;
-  });
+  };
+  parser.on('text', addText);
+  parser.on('cdata', addText);
   parser.on('closetag', () => {
     if (signature && signature.nested > 0) {
       signature.nested -= 1;

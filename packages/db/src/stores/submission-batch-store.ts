@@ -69,8 +69,9 @@ const SENT_COLUMNS = {
   totalTaxAmount: invoices.totalTaxAmount,
 } satisfies Record<keyof StoredInvoiceContent, unknown> & Record<string, unknown>;
 
-// Every message reads its size, the record holding the chain, its records and their lines: built once per database and prepared on the server, never rebuilt
-// per message. The lines take the ids as one array (not a parameter each, 1,000 in a full message).
+// Every message reads its size, the record holding the chain, its records and their lines: built once per database
+// and prepared on the server, never rebuilt per message. The lines take the ids as one array (not a parameter each,
+// 1,000 in a full message).
 const prepared = new WeakMap<Db, ReturnType<typeof prepareReads>>();
 function prepareReads(db: Db) {
   const { prev, columns } = previousRecord();
