@@ -21,12 +21,15 @@ function renderKey(res: Response, status: number, message: string, { account, ap
   });
 }
 
-/** Public routes: registration, and key regeneration by current key or by email + password. */
+/** Where authRoutes is mounted, below /api/v1. */
+export const AUTH_PATH = '/auth';
+
+/** Public routes: registration, and key regeneration by current key or by email + password. Mounted at AUTH_PATH. */
 export function authRoutes(auth: AuthService): Router {
   const router = Router();
 
   router
-    .route('/auth/register')
+    .route('/register')
     .post(async (req, res) => {
       const created = await auth.register(parseWith(registerSchema, req.body), clientAddress(req));
       renderKey(res, 201, 'Account created. Store the API key now: it is shown only once.', created);
@@ -34,7 +37,7 @@ export function authRoutes(auth: AuthService): Router {
     .all(methodNotAllowed(['POST']));
 
   router
-    .route('/auth/regenerate-key')
+    .route('/regenerate-key')
     .post(async (req, res) => {
       let regenerated: AccountWithKey;
       if (req.headers.authorization !== undefined) {
@@ -55,7 +58,7 @@ export function authRoutes(auth: AuthService): Router {
 export const authRouteDocs: RouteDoc[] = [
   {
     method: 'post',
-    path: '/auth/register',
+    path: `${AUTH_PATH}/register`,
     tag: 'Account',
     summary: 'Create an account and get its API key',
     public: true,
@@ -65,7 +68,7 @@ export const authRouteDocs: RouteDoc[] = [
   },
   {
     method: 'post',
-    path: '/auth/regenerate-key',
+    path: `${AUTH_PATH}/regenerate-key`,
     tag: 'Account',
     summary: 'Replace the API key (with the current key, or with email and password)',
     description: 'With an `Authorization` header the key is replaced without a body; without it, send email and password.',

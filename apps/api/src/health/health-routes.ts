@@ -5,11 +5,14 @@ import type { HealthService } from './health-service';
 import { healthResponse } from './health-schemas';
 import type { RouteDoc } from '../openapi/route-doc';
 
-/** No authentication: load balancers and uptime checks call it. */
+/** Where healthRoutes is mounted, below /api/v1. */
+export const HEALTH_PATH = '/health';
+
+/** No authentication: load balancers and uptime checks call it. Mounted at HEALTH_PATH. */
 export function healthRoutes(health: HealthService, readiness: Readiness): Router {
   const router = Router();
   router
-    .route('/health')
+    .route('/')
     .get(async (_req, res) => {
       const report = await health.check();
       // A process still waiting for its schema, or shutting down, is not healthy whatever its dependencies say.
@@ -26,7 +29,7 @@ export function healthRoutes(health: HealthService, readiness: Readiness): Route
 export const healthRouteDocs: RouteDoc[] = [
   {
     method: 'get',
-    path: '/health',
+    path: HEALTH_PATH,
     tag: 'Operations',
     summary: 'Whether PostgreSQL and Redis answer',
     public: true,

@@ -1,16 +1,23 @@
 import type Joi from 'joi';
 import type { FieldIssue } from '../errors/api-error';
 import { issuesOf } from './parse-with';
+import { compileShapePrecheck } from './shape-precheck';
 
 const OPTIONS: Joi.ValidationOptions = { abortEarly: false, errors: { wrap: { label: false } } };
 
-// Each schema with OPTIONS as its own preferences, made once: options passed to validate() are merged with joi's
-// defaults again on every call (three objects per body, on the request path).
-const withOptions = new WeakMap<Joi.Schema, Joi.Schema>();
+interface Prepared {
+  /** The schema with OPTIONS as its own preferences: options passed to validate() are merged with joi's defaults again on every call. */
+  joi: Joi.Schema;
+  /** Passes bodies joi would pass, without joi's cost (shape-precheck.ts); none for a schema it cannot mirror. */
+  precheck?: (body: unknown) => boolean;
+}
 
-function prepared(schema: Joi.Schema): Joi.Schema {
-  let made = withOptions.get(schema);
-  if (!made) withOptions.set(schema, (made = schema.prefs(OPTIONS)));
+// Made once per schema, on its first body.
+const preparedSchemas = new WeakMap<Joi.Schema, Prepared>();
+
+function prepared(schema: Joi.Schema): Prepared {
+  let made = preparedSchemas.get(schema);
+  if (!made) preparedSchemas.set(schema, (made = { joi: schema.prefs(OPTIONS), precheck: compileShapePrecheck(schema) }));
   return made;
 }
 
@@ -25,7 +32,9 @@ const covers = (outer: string, inner: string) => outer === '' || inner === outer
  * carries both: a field the rules judged (with the authority's code) is not reported a second time in joi's words.
  */
 export function shapeIssuesBeyond(schema: Joi.Schema, body: unknown, ruleIssues: readonly FieldIssue[]): FieldIssue[] {
-  const { error } = prepared(schema).validate(body);
+  const { joi, precheck } = prepared(schema);
+  if (precheck?.(body)) return [];
+  const { error } = joi.validate(body);
   if (!error) return [];
   const judged = ruleIssues.map((issue) => dotted(issue.field));
   return issuesOf(error).filter((issue) => {

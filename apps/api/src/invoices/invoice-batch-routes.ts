@@ -21,14 +21,18 @@ const notABatch = () =>
     `Send the invoices as a JSON array of 1 to ${MAX_BATCH_ITEMS.toLocaleString('en')} items; nothing was registered.`,
   );
 
+/** Where invoiceBatchRoutes is mounted, below /api/v1. */
+export const BATCH_PATH = '/invoices/batch';
+
 /**
  * POST /invoices/batch: each item is registered or refused on its own, exactly as POST /invoices would; the answer
- * lists every item's result in request order. 201 when all were registered, 207 Multi-Status otherwise.
+ * lists every item's result in request order. 201 when all were registered, 207 Multi-Status otherwise. Mounted at
+ * BATCH_PATH.
  */
 export function invoiceBatchRoutes(registration: InvoiceRegistrationService): Router {
   const router = Router();
   router
-    .route('/invoices/batch')
+    .route('/')
     .post(async (req, res) => {
       const items: unknown = req.body;
       if (!Array.isArray(items) || items.length === 0 || items.length > MAX_BATCH_ITEMS) throw notABatch();
@@ -75,7 +79,7 @@ export function invoiceBatchRoutes(registration: InvoiceRegistrationService): Ro
 export const invoiceBatchRouteDocs: RouteDoc[] = [
   {
     method: 'post',
-    path: '/invoices/batch',
+    path: BATCH_PATH,
     tag: 'Invoices',
     summary: 'Register up to 1,000 invoices in one request',
     description:

@@ -32,7 +32,8 @@ function registeredRoutes(app: Express): string[] {
     for (const layer of stack) {
       if (layer.route) {
         for (const method of Object.keys(layer.route.methods).filter((m) => m !== '_all'))
-          found.push(`${method} ${prefix}${layer.route.path}`);
+          // A router mounted at a route's own path (/api/v1/health) declares it as `/`.
+          found.push(`${method} ${prefix}${layer.route.path === '/' && prefix ? '' : layer.route.path}`);
       } else if (layer.handle.stack) {
         // A mounted router: its mount path is the layer's own (e.g. /api/v1), or nothing when mounted at /.
         walk(layer.handle.stack, prefix + (typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : ''));

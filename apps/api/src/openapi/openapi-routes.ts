@@ -3,13 +3,15 @@ import { methodNotAllowed } from '../http/method-not-allowed';
 import type { OpenApiDocument } from './build-openapi-document';
 import type { RouteDoc } from './route-doc';
 
-export const API_DOCUMENT_PATH = '/api/v1/openapi.json';
+/** Where openApiRoutes is mounted, below /api/v1. */
+export const OPENAPI_PATH = '/openapi.json';
+export const API_DOCUMENT_PATH = `/api/v1${OPENAPI_PATH}`;
 
-/** GET /openapi.json, public: clients and the /docs reference read it. */
+/** GET /openapi.json, public: clients and the /docs reference read it. Mounted at OPENAPI_PATH. */
 export function openApiRoutes(document: () => Promise<OpenApiDocument>): Router {
   const router = Router();
   router
-    .route('/openapi.json')
+    .route('/')
     .get(async (_req, res) => {
       res.json(await document());
     })
@@ -20,7 +22,7 @@ export function openApiRoutes(document: () => Promise<OpenApiDocument>): Router 
 export const openApiRouteDocs: RouteDoc[] = [
   {
     method: 'get',
-    path: '/openapi.json',
+    path: OPENAPI_PATH,
     tag: 'Operations',
     summary: 'This OpenAPI 3.1 document',
     public: true,
