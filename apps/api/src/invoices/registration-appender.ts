@@ -93,6 +93,18 @@ export interface RecordRequest<T> {
   build(ctx: AppendContext, reader: DbOrTx, now: Date): Promise<{ write: AppendWrite; result: T }>;
 }
 
+/**
+ * A batch's registrations of one taxpayer, handed over a chunk at a time: each `next()` validates the next chunk, so
+ * that the API validates one chunk while PostgreSQL writes the one before. `need`: the registrations it may carry at
+ * most (for the quota grant).
+ */
+export interface ChunkedAppendRequest {
+  account: AppendAccount;
+  taxpayerId: string;
+  chunks: Iterator<RegistrationItem[]>;
+  need: number;
+}
+
 interface Unit extends AppendRequest {
   key: string;
   resolve(outcome: AppendOutcome): void;
@@ -119,6 +131,8 @@ type Settled = { outcomes: (ItemOutcome | undefined)[]; overQuota: number[]; app
 type Result = ({ kind: 'settled' } & Settled) | { kind: 'moved' } | { kind: 'short' };
 
 const OPTIMISTIC_ATTEMPTS = 3;
+/** Thrown inside a chunked append's transaction to roll it back and append its items the usual way. */
+const NOT_CHUNKED = Symbol('not chunked');
 /** The `woken` of outcomes that stored nothing: no sender to wake. */
 const NOT_WOKEN: Promise<unknown> = Promise.resolve(undefined);
 // PostgreSQL's "deadlock detected" and "lock not available" (a reclaim that met a chain mid-append): try again.
@@ -456,10 +470,102 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
     return { ...done, woken: deps.afterAppend([done.appended]) };
   }
 
+  /**
+   * A batch's registrations of one taxpayer in one transaction, written a chunk at a time while the next chunk is
+   * validated (the API's CPU and PostgreSQL's overlap instead of taking turns). The transaction holds the account's
+   * allocation row and the chain's row from the first read to COMMIT, as a quota-mode append does: each chunk's read
+   * sees the head the chunk before left (and its invoices, as duplicates), and nothing of the batch is visible to
+   * anyone before COMMIT. A batch that cannot go this way (its taxpayer in a commit of this process, an item over
+   * quota, a write refused) is rolled back, nothing of it written, and appended the usual way, every chunk validated.
+   */
+  async function appendChunked(request: ChunkedAppendRequest): Promise<AppendOutcome> {
+    const { account, taxpayerId } = request;
+    const taken: RegistrationItem[] = [];
+    const next = (): RegistrationItem[] | undefined => {
+      const chunk = request.chunks.next();
+      if (chunk.done) return undefined;
+      taken.push(...chunk.value);
+      return chunk.value;
+    };
+    const usual = (): Promise<AppendOutcome> => {
+      while (next());
+      return append({ account, taxpayerId, items: taken });
+    };
+    if (busy.has(taxpayerId) || pending.some((u) => u.taxpayerId === taxpayerId)) return usual();
+    busy.add(taxpayerId);
+    let written: { outcomes: ItemOutcome[]; appended?: AppendedChain } | undefined;
+    try {
+      written = await inPoolTransaction(db, (client) => writeChunks(client, request, next));
+    } catch (err) {
+      const translated = translateDbError(err) as { cause?: { code?: string }; code?: string };
+      const retryable = translated.code !== undefined && RETRYABLE_LOCK_ERRORS.has(translated.code);
+      if (err !== NOT_CHUNKED && !retryable && !(translated instanceof StoreError)) throw err;
+    } finally {
+      busy.delete(taxpayerId);
+      pump();
+    }
+    if (!written) return usual();
+    const { outcomes, appended } = written;
+    // As a commit's, the wake-up starts after the answer has been written.
+    return { outcomes, woken: appended ? new Promise(setImmediate).then(() => deps.afterAppend([appended])) : NOT_WOKEN };
+  }
+
+  async function writeChunks(
+    client: Queryable,
+    request: ChunkedAppendRequest,
+    next: () => RegistrationItem[] | undefined,
+  ): Promise<{ outcomes: ItemOutcome[]; appended?: AppendedChain }> {
+    const { account, taxpayerId } = request;
+    const now = clock();
+    const { period } = quotaPeriod(now);
+    const allocated = await quotaStore.lockAllocation(client, account.id, period);
+    const outcomes: ItemOutcome[] = [];
+    let available: number | undefined;
+    let appended: AppendedChain | undefined;
+    for (let chunk = next(); chunk;) {
+      if (chunk.length === 0) {
+        chunk = next();
+        continue;
+      }
+      const group: Group = { account, taxpayerId, items: chunk, units: [] };
+      const [read] = await readAppendContexts(client, [lookupOf(group)], { lock: available === undefined });
+      const ctx = read.context;
+      // No such taxpayer: the usual append refuses each item.
+      if (!ctx) throw NOT_CHUNKED;
+      available ??= await quotaStore.grant(client, {
+        accountId: account.id,
+        chainId: ctx.chain.id,
+        period,
+        need: request.need,
+        quota: account.plan.monthlyQuota,
+        allocated,
+        usage: ctx.chain.usage,
+      });
+      const prepared = prepare(group, read, { period, now, available });
+      // Over quota: the usual append counts the refusals after its commit.
+      if (prepared.kind !== 'settled' || prepared.overQuota.length > 0) throw NOT_CHUNKED;
+      const writing = prepared.pending && appendChainRecords(client, [prepared.pending.write]);
+      // Settled below; meanwhile the next chunk is validated while PostgreSQL writes this one.
+      writing?.catch(() => undefined);
+      chunk = next();
+      if (!writing || !prepared.pending) {
+        outcomes.push(...(prepared.outcomes as ItemOutcome[]));
+        continue;
+      }
+      const [w] = await writing;
+      if (!w.appended) throw NOT_CHUNKED;
+      const result = applied(prepared, w.backlog) as Settled;
+      outcomes.push(...(result.outcomes as ItemOutcome[]));
+      available -= prepared.pending.going.length;
+      appended = { chainId: ctx.chain.id, count: (appended?.count ?? 0) + prepared.pending.going.length, backlog: w.backlog };
+    }
+    return { outcomes, appended };
+  }
+
   /** No commit in flight and nothing waiting: a registration arriving now would be committed alone. */
   const idle = () => commits === 0 && pending.length === 0;
 
-  return { append, appendRecord, idle };
+  return { append, appendChunked, appendRecord, idle };
 }
 
 function appendedChain(write: AppendWrite, backlog: number): AppendedChain {
