@@ -518,11 +518,15 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
     const { account, taxpayerId } = request;
     const now = clock();
     const { period } = quotaPeriod(now);
-    const allocated = await quotaStore.lockAllocation(client, account.id, period);
+    const allocating = quotaStore.lockAllocation(client, account.id, period);
+    allocating.catch(() => undefined);
+    // The first chunk is validated while the allocation row is locked.
+    let chunk = next();
+    const allocated = await allocating;
     const outcomes: ItemOutcome[] = [];
     let available: number | undefined;
     let appended: AppendedChain | undefined;
-    for (let chunk = next(); chunk;) {
+    while (chunk) {
       if (chunk.length === 0) {
         chunk = next();
         continue;
