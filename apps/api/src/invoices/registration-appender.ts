@@ -13,33 +13,39 @@ import {
   type AppendAccount,
   type AppendContext,
   type AppendLookup,
-  type AppendRead,
   type AppendWrite,
   type DbOrTx,
   FULL_BATCH,
   type Queryable,
 } from '@vf/db';
-import { invalidApiKey, type UncheckedApiKey } from '../auth/require-api-key';
 import { ApiError } from '../errors/api-error';
 import { quotaExceeded } from '../quota/quota-exceeded';
 import { quotaPeriod } from '../quota/quota-period';
 import {
+  applied,
+  checked,
+  finished,
+  lookupOf,
+  NOT_WOKEN,
+  prepareGroup,
+  RETRYABLE_LOCK_ERRORS,
+  type ApiKeyOwner,
+  type AppendedChain,
+  type AppendGroup,
+  type Result,
+  type Settled,
+} from './append-group';
+import { createChunkedAppend } from './chunked-append';
+import {
   duplicateInvoice,
-  planRegistrations,
   screenRegistrations,
   systemNotFound,
   taxpayerNotFound,
   type ItemOutcome,
-  type RegisteredInvoice,
   type RegistrationItem,
 } from './plan-registrations';
-import { newRecordId } from './new-record-id';
 
-/**
- * A request's API key, not yet checked: the read of the commit that carries its registrations finds its account
- * (one round trip fewer for a registration alone), and its registrations fail with the 401 when it names none.
- */
-export type ApiKeyOwner = Pick<UncheckedApiKey, 'keyDigest'>;
+export type { ApiKeyOwner, AppendedChain } from './append-group';
 
 /** Registrations of one taxpayer, appended together in array order (a request, or a batch's items of that taxpayer). */
 export interface AppendRequest {
@@ -55,13 +61,6 @@ export interface AppendRequest {
 export interface AppendOutcome {
   outcomes: ItemOutcome[];
   woken: Promise<unknown>;
-}
-
-/** A chain that received records in a commit, and how many records of it wait to be sent. */
-export interface AppendedChain {
-  chainId: string;
-  count: number;
-  backlog: number;
 }
 
 export interface RegistrationAppenderDeps {
@@ -93,31 +92,13 @@ export interface RecordRequest<T> {
   build(ctx: AppendContext, reader: DbOrTx, now: Date): Promise<{ write: AppendWrite; result: T }>;
 }
 
-/**
- * A batch's registrations of one taxpayer, handed over a chunk at a time: each `next()` validates the next chunk, so
- * that the API validates one chunk while PostgreSQL writes the one before. `need`: the registrations it may carry at
- * most (for the quota grant).
- */
-export interface ChunkedAppendRequest {
-  account: AppendAccount;
-  taxpayerId: string;
-  chunks: Iterator<RegistrationItem[]>;
-  need: number;
-}
-
 interface Unit extends AppendRequest {
   key: string;
   resolve(outcome: AppendOutcome): void;
   reject(err: unknown): void;
 }
 
-/** The units of one taxpayer in one commit, appended together (and of one account, or one API key until the read). */
-interface Group {
-  account: AppendAccount | ApiKeyOwner;
-  taxpayerId: string;
-  items: RegistrationItem[];
-  units: Unit[];
-}
+type Group = AppendGroup<Unit>;
 
 /**
  * How an attempt reads heads. `optimistic`: no lock, the write swaps each head only if it did not move. `locked`: one
@@ -126,17 +107,7 @@ interface Group {
  */
 type Mode = 'optimistic' | 'locked' | 'quota';
 
-/** A group's result: settled (written, or nothing to write), its head moved since the read, or its allowance short. */
-type Settled = { outcomes: (ItemOutcome | undefined)[]; overQuota: number[]; appended?: AppendedChain };
-type Result = ({ kind: 'settled' } & Settled) | { kind: 'moved' } | { kind: 'short' };
-
 const OPTIMISTIC_ATTEMPTS = 3;
-/** Thrown inside a chunked append's transaction to roll it back and append its items the usual way. */
-const NOT_CHUNKED = Symbol('not chunked');
-/** The `woken` of outcomes that stored nothing: no sender to wake. */
-const NOT_WOKEN: Promise<unknown> = Promise.resolve(undefined);
-// PostgreSQL's "deadlock detected" and "lock not available" (a reclaim that met a chain mid-append): try again.
-const RETRYABLE_LOCK_ERRORS = new Set(['40P01', '55P03']);
 
 /**
  * After commit: wakes the senders of the chains that received records. PostgreSQL already holds the records, so a
@@ -326,7 +297,7 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
     const now = clock();
     const { period } = quotaPeriod(now);
     const reads = await readAppendContexts(pool, groups.map(lookupOf));
-    const prepared = groups.map((g, i) => prepare(g, reads[i], { period, now }));
+    const prepared = groups.map((g, i) => prepareGroup(g, reads[i], { period, now }));
     const writing = prepared.flatMap((p, i) => (p.kind === 'settled' && p.pending ? [{ i, p }] : []));
     const written =
       writing.length > 0
@@ -390,7 +361,7 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
         usage: ctx.chain.usage,
       });
     }
-    const prepared = prepare(group, read, { period, now, available });
+    const prepared = prepareGroup(group, read, { period, now, available });
     if (prepared.kind !== 'settled' || !prepared.pending) return finished(prepared);
     const [written] = await appendChainRecords(client, [prepared.pending.write]);
     return written.appended ? applied(prepared, written.backlog) : { kind: 'moved' };
@@ -405,37 +376,6 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
       if (one.appended) all.appended = { ...one.appended, count: (all.appended?.count ?? 0) + one.appended.count };
     }
     return all;
-  }
-
-  /**
-   * Screens a group against its chain head and quota and builds its records (pure but for the group's account, taken
-   * from the read when the group had only an API key): settled at once when nothing is to be written, otherwise
-   * `pending` carries the write. `available`: the allowance granted in quota mode.
-   */
-  function prepare(group: Group, read: AppendRead, opts: { period: string; now: Date; available?: number }): Prepared | { kind: 'short' } {
-    if ('keyDigest' in group.account) {
-      // Nothing is written for a key that names no account (revoked or wrong): each registration gets the 401.
-      if (!read.account)
-        return { kind: 'settled', outcomes: group.items.map(() => ({ ok: false, error: invalidApiKey() })), overQuota: [] };
-      group.account = read.account;
-    }
-    const ctx = read.context;
-    if (!ctx) return { kind: 'settled', outcomes: group.items.map(() => ({ ok: false, error: taxpayerNotFound() })), overQuota: [] };
-    const screened = screenRegistrations(ctx, group.items);
-    const candidates = screened.flatMap((error, index) => (error ? [] : [index]));
-    const usage = ctx.chain.usage;
-    const available = opts.available ?? (usage.period === opts.period ? usage.allowance - usage.used : 0);
-    if (opts.available === undefined && candidates.length > available) return { kind: 'short' };
-    const going = candidates.slice(0, Math.max(0, available));
-    const outcomes: (ItemOutcome | undefined)[] = screened.map((error) => (error ? { ok: false, error } : undefined));
-    const overQuota = candidates.slice(going.length);
-    if (going.length === 0) return { kind: 'settled', outcomes, overQuota };
-    const plan = planRegistrations(
-      ctx,
-      going.map((index) => group.items[index]),
-      { accountId: checked(group).id, period: opts.period, now: opts.now, newId: newRecordId },
-    );
-    return { kind: 'settled', outcomes, overQuota, pending: { write: plan.write, going, registered: plan.registered } };
   }
 
   /**
@@ -470,101 +410,21 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
     return { ...done, woken: deps.afterAppend([done.appended]) };
   }
 
-  /**
-   * A batch's registrations of one taxpayer in one transaction, written a chunk at a time while the next chunk is
-   * validated (the API's CPU and PostgreSQL's overlap instead of taking turns). The transaction holds the account's
-   * allocation row and the chain's row from the first read to COMMIT, as a quota-mode append does: each chunk's read
-   * sees the head the chunk before left (and its invoices, as duplicates), and nothing of the batch is visible to
-   * anyone before COMMIT. A batch that cannot go this way (its taxpayer in a commit of this process, an item over
-   * quota, a write refused) is rolled back, nothing of it written, and appended the usual way, every chunk validated.
-   */
-  async function appendChunked(request: ChunkedAppendRequest): Promise<AppendOutcome> {
-    const { account, taxpayerId } = request;
-    const taken: RegistrationItem[] = [];
-    const next = (): RegistrationItem[] | undefined => {
-      const chunk = request.chunks.next();
-      if (chunk.done) return undefined;
-      taken.push(...chunk.value);
-      return chunk.value;
-    };
-    const usual = (): Promise<AppendOutcome> => {
-      while (next());
-      return append({ account, taxpayerId, items: taken });
-    };
-    if (busy.has(taxpayerId) || pending.some((u) => u.taxpayerId === taxpayerId)) return usual();
-    busy.add(taxpayerId);
-    let written: { outcomes: ItemOutcome[]; appended?: AppendedChain } | undefined;
-    try {
-      written = await inPoolTransaction(db, (client) => writeChunks(client, request, next));
-    } catch (err) {
-      const translated = translateDbError(err) as { cause?: { code?: string }; code?: string };
-      const retryable = translated.code !== undefined && RETRYABLE_LOCK_ERRORS.has(translated.code);
-      if (err !== NOT_CHUNKED && !retryable && !(translated instanceof StoreError)) throw err;
-    } finally {
+  const appendChunked = createChunkedAppend({
+    db,
+    clock,
+    afterAppend: deps.afterAppend,
+    append,
+    claim: (taxpayerId) => {
+      if (busy.has(taxpayerId) || pending.some((u) => u.taxpayerId === taxpayerId)) return false;
+      busy.add(taxpayerId);
+      return true;
+    },
+    release: (taxpayerId) => {
       busy.delete(taxpayerId);
       pump();
-    }
-    if (!written) return usual();
-    const { outcomes, appended } = written;
-    // As a commit's, the wake-up starts after the answer has been written.
-    return { outcomes, woken: appended ? new Promise(setImmediate).then(() => deps.afterAppend([appended])) : NOT_WOKEN };
-  }
-
-  async function writeChunks(
-    client: Queryable,
-    request: ChunkedAppendRequest,
-    next: () => RegistrationItem[] | undefined,
-  ): Promise<{ outcomes: ItemOutcome[]; appended?: AppendedChain }> {
-    const { account, taxpayerId } = request;
-    const now = clock();
-    const { period } = quotaPeriod(now);
-    const allocating = quotaStore.lockAllocation(client, account.id, period);
-    allocating.catch(() => undefined);
-    // The first chunk is validated while the allocation row is locked.
-    let chunk = next();
-    const allocated = await allocating;
-    const outcomes: ItemOutcome[] = [];
-    let available: number | undefined;
-    let appended: AppendedChain | undefined;
-    while (chunk) {
-      if (chunk.length === 0) {
-        chunk = next();
-        continue;
-      }
-      const group: Group = { account, taxpayerId, items: chunk, units: [] };
-      const [read] = await readAppendContexts(client, [lookupOf(group)], { lock: available === undefined });
-      const ctx = read.context;
-      // No such taxpayer: the usual append refuses each item.
-      if (!ctx) throw NOT_CHUNKED;
-      available ??= await quotaStore.grant(client, {
-        accountId: account.id,
-        chainId: ctx.chain.id,
-        period,
-        need: request.need,
-        quota: account.plan.monthlyQuota,
-        allocated,
-        usage: ctx.chain.usage,
-      });
-      const prepared = prepare(group, read, { period, now, available });
-      // Over quota: the usual append counts the refusals after its commit.
-      if (prepared.kind !== 'settled' || prepared.overQuota.length > 0) throw NOT_CHUNKED;
-      const writing = prepared.pending && appendChainRecords(client, [prepared.pending.write]);
-      // Settled below; meanwhile the next chunk is validated while PostgreSQL writes this one.
-      writing?.catch(() => undefined);
-      chunk = next();
-      if (!writing || !prepared.pending) {
-        outcomes.push(...(prepared.outcomes as ItemOutcome[]));
-        continue;
-      }
-      const [w] = await writing;
-      if (!w.appended) throw NOT_CHUNKED;
-      const result = applied(prepared, w.backlog) as Settled;
-      outcomes.push(...(result.outcomes as ItemOutcome[]));
-      available -= prepared.pending.going.length;
-      appended = { chainId: ctx.chain.id, count: (appended?.count ?? 0) + prepared.pending.going.length, backlog: w.backlog };
-    }
-    return { outcomes, appended };
-  }
+    },
+  });
 
   /** No commit in flight and nothing waiting: a registration arriving now would be committed alone. */
   const idle = () => commits === 0 && pending.length === 0;
@@ -577,42 +437,6 @@ function appendedChain(write: AppendWrite, backlog: number): AppendedChain {
 }
 
 export type RegistrationAppender = ReturnType<typeof createRegistrationAppender>;
-
-/** A settled group whose records are built but not yet written. */
-type Prepared = {
-  kind: 'settled';
-  outcomes: (ItemOutcome | undefined)[];
-  overQuota: number[];
-  pending?: { write: ReturnType<typeof planRegistrations>['write']; going: number[]; registered: RegisteredInvoice[] };
-};
-
-/** The group's records were written: each written item tells its registration. */
-function applied(p: Prepared, backlog: number): Result {
-  const { write, going, registered } = p.pending!;
-  const outcomes = [...p.outcomes];
-  going.forEach((index, n) => (outcomes[index] = { ok: true, registered: registered[n] }));
-  return { kind: 'settled', outcomes, overQuota: p.overQuota, appended: { chainId: write.chainId, count: going.length, backlog } };
-}
-
-/** A prepared group with nothing (left) to write, as a result. */
-function finished(p: Prepared | { kind: 'short' }): Result {
-  return p.kind === 'settled' ? { kind: 'settled', outcomes: p.outcomes, overQuota: p.overQuota } : p;
-}
-
-/** The group's account, once known: its API key checked by a read. */
-function checked(group: Group): AppendAccount {
-  if ('keyDigest' in group.account) throw new Error('the API key of the group was not checked by a read yet');
-  return group.account;
-}
-
-function lookupOf(group: Group): AppendLookup {
-  return {
-    ...('keyDigest' in group.account ? { keyDigest: group.account.keyDigest } : { accountId: group.account.id }),
-    taxpayerId: group.taxpayerId,
-    systemIds: [...new Set(group.items.map((i) => i.invoice.computerSystemId))],
-    invoices: group.items.map((i) => i.invoice),
-  };
-}
 
 function constraintError(err: StoreError, item: RegistrationItem): ApiError {
   return err.kind === 'conflict' ? duplicateInvoice(item.invoice) : systemNotFound();
