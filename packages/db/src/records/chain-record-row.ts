@@ -104,7 +104,8 @@ export function systemSnapshot(system: RecordSystem, accountHasSeveralTaxpayers:
 }
 
 // The records of one write name the same system object (the read's, never changed after): they share one snapshot,
-// built once and sent once (chain-append-store.ts sends each distinct snapshot object once, and each row its place). Keyed by the object itself, so that no list of its fields can fall behind the snapshot's.
+// built once and serialised once (chain-append-store.ts writes a value that is the very object of the row before only
+// once). Keyed by the object itself, so that no list of its fields can fall behind the snapshot's.
 const snapshots = new WeakMap<RecordSystem, { several: boolean; snapshot: SistemaInformatico }>();
 function sharedSnapshot(system: RecordSystem, several: boolean): SistemaInformatico {
   const known = snapshots.get(system);

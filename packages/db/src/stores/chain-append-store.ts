@@ -296,12 +296,7 @@ export interface AppendWrite {
  */
 export type AppendResult = { appended: true; backlog: number } | { appended: false };
 
-const SHARED = 'shared jsonb';
-
-/**
- * One column of the rows a write carries: its name, its SQL type and its value in a row of `write`. `shared jsonb`: a
- * jsonb value that many rows share (the very same object): each distinct one is sent once ($2), each row its place.
- */
+/** One column of the rows a write carries: its name, its SQL type and its value in a row of `write`. */
 type Column<T> = readonly [name: string, type: string, value: (row: T, write: AppendWrite) => unknown];
 
 const RECORD_COLUMNS: Column<ChainRecordRow>[] = [
@@ -340,7 +335,7 @@ const RECORD_COLUMNS: Column<ChainRecordRow>[] = [
   ['total_tax_amount', 'numeric', (r) => r.totalTaxAmount],
   ['issuer_nif', 'text', (r) => r.issuerNif],
   ['issuer_name', 'text', (r) => r.issuerName],
-  ['system_snapshot', 'shared jsonb', (r) => r.systemSnapshot],
+  ['system_snapshot', 'jsonb', (r) => r.systemSnapshot],
   ['is_production', 'boolean', (r) => r.isProduction],
   ['generated_at_literal', 'text', (r) => r.generatedAtLiteral],
   ['generated_at', 'timestamptz', (r) => r.generatedAt],
@@ -379,28 +374,23 @@ const ANSWER_COLUMNS: Column<SealedAnswer>[] = [
 // The rows come in as one parameter per column, zipped by ROWS FROM: an array literal read with the element type's
 // own input function, or for jsonb one JSON array (escaping JSON texts into an array literal costs the API more than
 // the rest of the statement's parameters together). No JSON document of rows to decode: PostgreSQL spent a quarter
-// of the write on that (docs/scaling.md). $1 is the heads (one per chain, as JSON: each carries arrays of systems);
-// $2 the shared jsonb values, each once (a write's records share one system snapshot: sent per row, PostgreSQL parsed
-// it 1,000 times a batch).
-const RECORDS_FROM = 3;
+// of the write on that (docs/scaling.md). $1 is the heads (one per chain, as JSON: each carries arrays of systems).
+const RECORDS_FROM = 2;
 const LINES_FROM = RECORDS_FROM + RECORD_COLUMNS.length;
 const ANSWERS_FROM = LINES_FROM + LINE_COLUMNS.length;
 
 const names = (columns: Column<never>[], ...except: string[]) => columns.flatMap(([name]) => (except.includes(name) ? [] : [name]));
 const zipped = (columns: Column<never>[], from: number, alias: string) => {
   const functions = columns.map(([, type], i) =>
-    type === 'jsonb' ? `jsonb_array_elements($${from + i}::jsonb)` : `unnest($${from + i}::${type === SHARED ? 'integer' : type}[])`,
+    type === 'jsonb' ? `jsonb_array_elements($${from + i}::jsonb)` : `unnest($${from + i}::${type}[])`,
   );
   return `ROWS FROM (${functions.join(', ')}) AS ${alias}(${names(columns).join(', ')})`;
 };
 // A JSON null element is jsonb 'null', stored as SQL NULL (a record without a recipient has none).
-const selectedOne = (name: string, type: string, alias: string) => {
-  if (type === 'jsonb') return `nullif(${alias}.${name}, 'null')`;
-  if (type === SHARED) return `(SELECT s.value FROM shared s WHERE s.n = ${alias}.${name})`;
-  return `${alias}.${name}`;
-};
 const selected = (columns: Column<never>[], alias: string, ...except: string[]) =>
-  columns.flatMap(([name, type]) => (except.includes(name) ? [] : [selectedOne(name, type, alias)]));
+  columns.flatMap(([name, type]) =>
+    except.includes(name) ? [] : [type === 'jsonb' ? `nullif(${alias}.${name}, 'null')` : `${alias}.${name}`],
+  );
 
 const WRITE_CHAINS = `
 WITH h AS (
@@ -431,9 +421,6 @@ WITH h AS (
   UPDATE computer_systems s SET sole_taxpayer_id = h.taxpayer_id
   FROM h
   WHERE h.chain_id IN (SELECT id FROM head) AND s.id = ANY(h.sole_systems) AND s.sole_taxpayer_id IS NULL
-), shared AS MATERIALIZED (
-  -- Parsed once: a CTE read once would be folded into each row's lookup, and parsed again for each.
-  SELECT s.value, s.n FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS s(value, n)
 ), r AS (
   SELECT * FROM ${zipped(RECORD_COLUMNS, RECORDS_FROM, 'r')}
   WHERE r.chain_id IN (SELECT id FROM head)
@@ -499,17 +486,11 @@ const SPECIALS = /["\\]/g;
  * Per column, its value in every row of every write, in write order: one JSON array for jsonb, otherwise one array
  * literal. Written here rather than by pg (which quotes and escapes every element with two regular expressions): the
  * types are known, so most elements need neither, and text is escaped only when it holds a quote or a backslash. A
- * value that is the very object of the row before (the generation time shared by a write's records) is written out
- * once and repeated.
+ * value that is the very object of the row before (the generation time and the system snapshot shared by a write's
+ * records) is written out once and repeated.
  */
-function columnParameters<T>(
-  columns: Column<T>[],
-  writes: AppendWrite[],
-  rowsOf: (w: AppendWrite) => T[],
-  shared: Map<unknown, number>,
-): string[] {
+function columnParameters<T>(columns: Column<T>[], writes: AppendWrite[], rowsOf: (w: AppendWrite) => T[]): string[] {
   return columns.map(([, type, value]) => {
-    if (type === SHARED) return sharedPlaces(writes, rowsOf, (row, w) => value(row, w), shared);
     const jsonb = type === 'jsonb';
     const bare = BARE.has(type);
     const elements: string[] = [];
@@ -534,25 +515,6 @@ function columnParameters<T>(
   });
 }
 
-/** Per row, the place (1-based) of its value among the distinct `shared` values, added there when new. */
-function sharedPlaces<T>(
-  writes: AppendWrite[],
-  rowsOf: (w: AppendWrite) => T[],
-  value: (row: T, w: AppendWrite) => unknown,
-  shared: Map<unknown, number>,
-): string {
-  const places: number[] = [];
-  for (const w of writes) {
-    for (const row of rowsOf(w)) {
-      const v = value(row, w);
-      let place = shared.get(v);
-      if (place === undefined) shared.set(v, (place = shared.size + 1));
-      places.push(place);
-    }
-  }
-  return `{${places.join(',')}}`;
-}
-
 /**
  * One round trip and one transaction of its own (or part of the caller's) for any number of chains: per chain, a
  * compare-and-swap on its head row that also counts the registrations against its allowance, then its records
@@ -561,8 +523,6 @@ function sharedPlaces<T>(
  */
 export async function appendChainRecords(q: Queryable, writes: AppendWrite[]): Promise<AppendResult[]> {
   const withAnswers = writes.some((w) => w.answers.length > 0);
-  const shared = new Map<unknown, number>();
-  const records = columnParameters(RECORD_COLUMNS, writes, (w) => w.records, shared);
   const { rows } = await q.query<{ chain_id: string; backlog: number }>({
     ...(withAnswers ? WRITE : WRITE_WITHOUT_ANSWERS),
     values: [
@@ -585,10 +545,9 @@ export async function appendChainRecords(q: Queryable, writes: AppendWrite[]): P
           };
         }),
       ),
-      JSON.stringify([...shared.keys()]),
-      ...records,
-      ...columnParameters(LINE_COLUMNS, writes, (w) => w.lines, shared),
-      ...(withAnswers ? columnParameters(ANSWER_COLUMNS, writes, (w) => w.answers, shared) : []),
+      ...columnParameters(RECORD_COLUMNS, writes, (w) => w.records),
+      ...columnParameters(LINE_COLUMNS, writes, (w) => w.lines),
+      ...(withAnswers ? columnParameters(ANSWER_COLUMNS, writes, (w) => w.answers) : []),
     ],
   });
   const backlogs = new Map(rows.map((r) => [r.chain_id, r.backlog]));
