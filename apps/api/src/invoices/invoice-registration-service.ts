@@ -30,12 +30,6 @@ export type InvoiceRegistrationService = ReturnType<typeof createInvoiceRegistra
 /** Most invoices one batch request may carry: one authority message's worth. */
 export const MAX_BATCH_ITEMS = FULL_BATCH;
 
-/**
- * Bodies of a one-taxpayer batch validated between two writes of its transaction: small enough that PostgreSQL writes
- * a chunk while the API validates the next, large enough that the statements per chunk stay few (docs/scaling.md).
- */
-const BATCH_CHUNK = 250;
-
 export interface RegistrationServiceDeps {
   db: Db;
   /** The process's one writer of chain records (group commit). */
@@ -150,77 +144,37 @@ export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) 
       answerFor?: (at: number) => (r: RegisteredInvoice) => SealedAnswer,
     ): Promise<ItemOutcome[]> {
       const outcomes: ItemOutcome[] = new Array(bodies.length);
-      /** The item `bodies[at]` registers, or undefined with its refusal in `outcomes`. */
-      const validated = (at: number): RegistrationItem | undefined => {
+      const byTaxpayer = new Map<string, { at: number[]; items: RegistrationItem[] }>();
+      bodies.forEach((body, at) => {
         let item: Omit<RegistrationItem, 'answer'>;
         try {
-          item = validateBody(bodies[at]);
+          item = validateBody(body);
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;
           outcomes[at] = { ok: false, error: err };
-          return undefined;
+          return;
         }
         const refused = unknownIds(item);
         if (refused) {
           outcomes[at] = { ok: false, error: refused };
-          return undefined;
+          return;
         }
-        return { ...item, answer: answerFor?.(at) };
-      };
-      const taxpayerId = bodies.length > BATCH_CHUNK ? sharedTaxpayer(bodies) : undefined;
-      if (taxpayerId) {
-        const at: number[] = [];
-        const appended = await appender.appendChunked({ account, taxpayerId, need: bodies.length, chunks: chunksOf(at) });
-        warnIfNotWoken(log, appended);
-        at.forEach((index, n) => (outcomes[index] = appended.outcomes[n]));
-      } else {
-        const byTaxpayer = new Map<string, { at: number[]; items: RegistrationItem[] }>();
-        bodies.forEach((_, at) => {
-          const item = validated(at);
-          if (!item) return;
-          const group = byTaxpayer.get(item.invoice.taxpayerId) ?? { at: [], items: [] };
-          group.at.push(at);
-          group.items.push(item);
-          byTaxpayer.set(item.invoice.taxpayerId, group);
-        });
-        await Promise.all(
-          [...byTaxpayer].map(async ([id, group]) => {
-            const appended = await appender.append({ account, taxpayerId: id, items: group.items });
-            warnIfNotWoken(log, appended);
-            group.at.forEach((index, n) => (outcomes[index] = appended.outcomes[n]));
-          }),
-        );
-      }
+        const group = byTaxpayer.get(item.invoice.taxpayerId) ?? { at: [], items: [] };
+        group.at.push(at);
+        group.items.push({ ...item, answer: answerFor?.(at) });
+        byTaxpayer.set(item.invoice.taxpayerId, group);
+      });
+      await Promise.all(
+        [...byTaxpayer].map(async ([taxpayerId, group]) => {
+          const appended = await appender.append({ account, taxpayerId, items: group.items });
+          warnIfNotWoken(log, appended);
+          group.at.forEach((at, n) => (outcomes[at] = appended.outcomes[n]));
+        }),
+      );
       countRegistrations(outcomes);
       return outcomes;
-
-      /** The valid items, BATCH_CHUNK bodies at a time, validated as each chunk is asked for; `at`: their indexes. */
-      function* chunksOf(at: number[]): Generator<RegistrationItem[]> {
-        for (let from = 0; from < bodies.length; from += BATCH_CHUNK) {
-          const items: RegistrationItem[] = [];
-          for (let index = from; index < Math.min(from + BATCH_CHUNK, bodies.length); index++) {
-            const item = validated(index);
-            if (!item) continue;
-            at.push(index);
-            items.push(item);
-          }
-          yield items;
-        }
-      }
     },
   };
-}
-
-/**
- * The taxpayer every body names, when they all name the same one (as a valid item's normalized id): such a batch is
- * appended a chunk at a time while the next chunk is validated.
- */
-function sharedTaxpayer(bodies: unknown[]): string | undefined {
-  const named = (body: unknown) =>
-    typeof body === 'object' && body !== null ? (body as { taxpayer_id?: unknown }).taxpayer_id : undefined;
-  const first = named(bodies[0]);
-  if (!isUuid(first) || !bodies.every((body) => named(body) === first)) return undefined;
-  return first.toLowerCase();
 }
 
 function isUnauthorized(err: unknown): boolean {

@@ -13,39 +13,33 @@ import {
   type AppendAccount,
   type AppendContext,
   type AppendLookup,
+  type AppendRead,
   type AppendWrite,
   type DbOrTx,
   FULL_BATCH,
   type Queryable,
 } from '@vf/db';
+import { invalidApiKey, type UncheckedApiKey } from '../auth/require-api-key';
 import { ApiError } from '../errors/api-error';
 import { quotaExceeded } from '../quota/quota-exceeded';
 import { quotaPeriod } from '../quota/quota-period';
 import {
-  applied,
-  checked,
-  finished,
-  lookupOf,
-  NOT_WOKEN,
-  prepareGroup,
-  RETRYABLE_LOCK_ERRORS,
-  type ApiKeyOwner,
-  type AppendedChain,
-  type AppendGroup,
-  type Result,
-  type Settled,
-} from './append-group';
-import { createChunkedAppend } from './chunked-append';
-import {
   duplicateInvoice,
+  planRegistrations,
   screenRegistrations,
   systemNotFound,
   taxpayerNotFound,
   type ItemOutcome,
+  type RegisteredInvoice,
   type RegistrationItem,
 } from './plan-registrations';
+import { newRecordId } from './new-record-id';
 
-export type { ApiKeyOwner, AppendedChain } from './append-group';
+/**
+ * A request's API key, not yet checked: the read of the commit that carries its registrations finds its account
+ * (one round trip fewer for a registration alone), and its registrations fail with the 401 when it names none.
+ */
+export type ApiKeyOwner = Pick<UncheckedApiKey, 'keyDigest'>;
 
 /** Registrations of one taxpayer, appended together in array order (a request, or a batch's items of that taxpayer). */
 export interface AppendRequest {
@@ -61,6 +55,13 @@ export interface AppendRequest {
 export interface AppendOutcome {
   outcomes: ItemOutcome[];
   woken: Promise<unknown>;
+}
+
+/** A chain that received records in a commit, and how many records of it wait to be sent. */
+export interface AppendedChain {
+  chainId: string;
+  count: number;
+  backlog: number;
 }
 
 export interface RegistrationAppenderDeps {
@@ -98,7 +99,13 @@ interface Unit extends AppendRequest {
   reject(err: unknown): void;
 }
 
-type Group = AppendGroup<Unit>;
+/** The units of one taxpayer in one commit, appended together (and of one account, or one API key until the read). */
+interface Group {
+  account: AppendAccount | ApiKeyOwner;
+  taxpayerId: string;
+  items: RegistrationItem[];
+  units: Unit[];
+}
 
 /**
  * How an attempt reads heads. `optimistic`: no lock, the write swaps each head only if it did not move. `locked`: one
@@ -107,7 +114,15 @@ type Group = AppendGroup<Unit>;
  */
 type Mode = 'optimistic' | 'locked' | 'quota';
 
+/** A group's result: settled (written, or nothing to write), its head moved since the read, or its allowance short. */
+type Settled = { outcomes: (ItemOutcome | undefined)[]; overQuota: number[]; appended?: AppendedChain };
+type Result = ({ kind: 'settled' } & Settled) | { kind: 'moved' } | { kind: 'short' };
+
 const OPTIMISTIC_ATTEMPTS = 3;
+/** The `woken` of outcomes that stored nothing: no sender to wake. */
+const NOT_WOKEN: Promise<unknown> = Promise.resolve(undefined);
+// PostgreSQL's "deadlock detected" and "lock not available" (a reclaim that met a chain mid-append): try again.
+const RETRYABLE_LOCK_ERRORS = new Set(['40P01', '55P03']);
 
 /**
  * After commit: wakes the senders of the chains that received records. PostgreSQL already holds the records, so a
@@ -297,7 +312,7 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
     const now = clock();
     const { period } = quotaPeriod(now);
     const reads = await readAppendContexts(pool, groups.map(lookupOf));
-    const prepared = groups.map((g, i) => prepareGroup(g, reads[i], { period, now }));
+    const prepared = groups.map((g, i) => prepare(g, reads[i], { period, now }));
     const writing = prepared.flatMap((p, i) => (p.kind === 'settled' && p.pending ? [{ i, p }] : []));
     const written =
       writing.length > 0
@@ -361,7 +376,7 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
         usage: ctx.chain.usage,
       });
     }
-    const prepared = prepareGroup(group, read, { period, now, available });
+    const prepared = prepare(group, read, { period, now, available });
     if (prepared.kind !== 'settled' || !prepared.pending) return finished(prepared);
     const [written] = await appendChainRecords(client, [prepared.pending.write]);
     return written.appended ? applied(prepared, written.backlog) : { kind: 'moved' };
@@ -376,6 +391,37 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
       if (one.appended) all.appended = { ...one.appended, count: (all.appended?.count ?? 0) + one.appended.count };
     }
     return all;
+  }
+
+  /**
+   * Screens a group against its chain head and quota and builds its records (pure but for the group's account, taken
+   * from the read when the group had only an API key): settled at once when nothing is to be written, otherwise
+   * `pending` carries the write. `available`: the allowance granted in quota mode.
+   */
+  function prepare(group: Group, read: AppendRead, opts: { period: string; now: Date; available?: number }): Prepared | { kind: 'short' } {
+    if ('keyDigest' in group.account) {
+      // Nothing is written for a key that names no account (revoked or wrong): each registration gets the 401.
+      if (!read.account)
+        return { kind: 'settled', outcomes: group.items.map(() => ({ ok: false, error: invalidApiKey() })), overQuota: [] };
+      group.account = read.account;
+    }
+    const ctx = read.context;
+    if (!ctx) return { kind: 'settled', outcomes: group.items.map(() => ({ ok: false, error: taxpayerNotFound() })), overQuota: [] };
+    const screened = screenRegistrations(ctx, group.items);
+    const candidates = screened.flatMap((error, index) => (error ? [] : [index]));
+    const usage = ctx.chain.usage;
+    const available = opts.available ?? (usage.period === opts.period ? usage.allowance - usage.used : 0);
+    if (opts.available === undefined && candidates.length > available) return { kind: 'short' };
+    const going = candidates.slice(0, Math.max(0, available));
+    const outcomes: (ItemOutcome | undefined)[] = screened.map((error) => (error ? { ok: false, error } : undefined));
+    const overQuota = candidates.slice(going.length);
+    if (going.length === 0) return { kind: 'settled', outcomes, overQuota };
+    const plan = planRegistrations(
+      ctx,
+      going.map((index) => group.items[index]),
+      { accountId: checked(group).id, period: opts.period, now: opts.now, newId: newRecordId },
+    );
+    return { kind: 'settled', outcomes, overQuota, pending: { write: plan.write, going, registered: plan.registered } };
   }
 
   /**
@@ -410,26 +456,10 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
     return { ...done, woken: deps.afterAppend([done.appended]) };
   }
 
-  const appendChunked = createChunkedAppend({
-    db,
-    clock,
-    afterAppend: deps.afterAppend,
-    append,
-    claim: (taxpayerId) => {
-      if (busy.has(taxpayerId) || pending.some((u) => u.taxpayerId === taxpayerId)) return false;
-      busy.add(taxpayerId);
-      return true;
-    },
-    release: (taxpayerId) => {
-      busy.delete(taxpayerId);
-      pump();
-    },
-  });
-
   /** No commit in flight and nothing waiting: a registration arriving now would be committed alone. */
   const idle = () => commits === 0 && pending.length === 0;
 
-  return { append, appendChunked, appendRecord, idle };
+  return { append, appendRecord, idle };
 }
 
 function appendedChain(write: AppendWrite, backlog: number): AppendedChain {
@@ -437,6 +467,42 @@ function appendedChain(write: AppendWrite, backlog: number): AppendedChain {
 }
 
 export type RegistrationAppender = ReturnType<typeof createRegistrationAppender>;
+
+/** A settled group whose records are built but not yet written. */
+type Prepared = {
+  kind: 'settled';
+  outcomes: (ItemOutcome | undefined)[];
+  overQuota: number[];
+  pending?: { write: ReturnType<typeof planRegistrations>['write']; going: number[]; registered: RegisteredInvoice[] };
+};
+
+/** The group's records were written: each written item tells its registration. */
+function applied(p: Prepared, backlog: number): Result {
+  const { write, going, registered } = p.pending!;
+  const outcomes = [...p.outcomes];
+  going.forEach((index, n) => (outcomes[index] = { ok: true, registered: registered[n] }));
+  return { kind: 'settled', outcomes, overQuota: p.overQuota, appended: { chainId: write.chainId, count: going.length, backlog } };
+}
+
+/** A prepared group with nothing (left) to write, as a result. */
+function finished(p: Prepared | { kind: 'short' }): Result {
+  return p.kind === 'settled' ? { kind: 'settled', outcomes: p.outcomes, overQuota: p.overQuota } : p;
+}
+
+/** The group's account, once known: its API key checked by a read. */
+function checked(group: Group): AppendAccount {
+  if ('keyDigest' in group.account) throw new Error('the API key of the group was not checked by a read yet');
+  return group.account;
+}
+
+function lookupOf(group: Group): AppendLookup {
+  return {
+    ...('keyDigest' in group.account ? { keyDigest: group.account.keyDigest } : { accountId: group.account.id }),
+    taxpayerId: group.taxpayerId,
+    systemIds: [...new Set(group.items.map((i) => i.invoice.computerSystemId))],
+    invoices: group.items.map((i) => i.invoice),
+  };
+}
 
 function constraintError(err: StoreError, item: RegistrationItem): ApiError {
   return err.kind === 'conflict' ? duplicateInvoice(item.invoice) : systemNotFound();

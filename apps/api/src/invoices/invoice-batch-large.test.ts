@@ -6,8 +6,8 @@ import { invoiceBody, readyAccount, type TestAccount } from '../testing/api-fixt
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { expectExactChain } from './testing/expect-exact-chain';
 
-// A batch whose items all name one taxpayer is written in chunks, within one transaction, while the next chunk is
-// validated. What a client sees must not differ from a batch written in one statement.
+// Batches of several hundred items of one taxpayer: refusals found across the whole batch, one transaction, and a write
+// that fails part of the way through leaves nothing of the batch (what any way of splitting the write must keep).
 
 let t: TestApp;
 let server: Server;
@@ -44,7 +44,7 @@ async function storedNumbers(taxpayerId: string): Promise<string[]> {
   return (await expectExactChain(t.db.db, taxpayerId)).map((r) => r.invoice_number);
 }
 
-test('a batch of 600 written in chunks: refusals across chunks found as in one write, the rest in array order, one transaction', async () => {
+test('a batch of 600: refusals found across the whole batch, the rest in array order, one transaction', async () => {
   const { account, taxpayerId, systemId } = await businessAccount();
   await request(server)
     .post('/api/v1/invoices')
@@ -53,7 +53,7 @@ test('a batch of 600 written in chunks: refusals across chunks found as in one w
     .expect(201);
   const items = Array.from({ length: 600 }, (_, i) => invoiceBody(taxpayerId, systemId, { invoice_number: numbered('C', i) }));
   items[10] = invoiceBody(taxpayerId, systemId, { invoice_number: numbered('C', 10), total_amount: 'abc' });
-  // A repeat, in the second chunk, of an item of the first; an invoice the chain had before; an unknown system.
+  // A repeat, hundreds of items later, of an earlier item; an invoice the chain had before; an unknown system.
   items[300] = invoiceBody(taxpayerId, systemId, { invoice_number: numbered('C', 5) });
   items[420] = invoiceBody(taxpayerId, systemId, { invoice_number: 'C-OLD' });
   items[599] = invoiceBody(taxpayerId, '00000000-0000-4000-8000-000000000000', { invoice_number: numbered('C', 599) });
@@ -83,7 +83,7 @@ test('a batch of 600 written in chunks: refusals across chunks found as in one w
   expect(me.body.data.usage.used).toBe(597);
 });
 
-test('a failure after a first chunk was written leaves nothing of the batch, and the chain takes the next batch', async () => {
+test('a write that fails on its 401st record leaves nothing of the batch, and the chain takes the next batch', async () => {
   const { account, taxpayerId, systemId } = await businessAccount();
   const items = Array.from({ length: 500 }, (_, i) => invoiceBody(taxpayerId, systemId, { invoice_number: numbered('FAIL', i) }));
   await batch(account, items).expect(500);
@@ -96,7 +96,7 @@ test('a failure after a first chunk was written leaves nothing of the batch, and
   expect(await storedNumbers(taxpayerId)).toEqual(next.map((i) => i.invoice_number));
 });
 
-test('an item a chunk cannot write (taken meanwhile) is refused alone; the others are registered in array order', async () => {
+test('an item the write cannot store (taken meanwhile) is refused alone; the others are registered in array order', async () => {
   const { account, taxpayerId, systemId } = await businessAccount();
   const items = Array.from({ length: 320 }, (_, i) => invoiceBody(taxpayerId, systemId, { invoice_number: numbered('TAKEN', i) }));
   const res = await batch(account, items).expect(207);
@@ -105,10 +105,12 @@ test('an item a chunk cannot write (taken meanwhile) is refused alone; the other
   expect(await storedNumbers(taxpayerId)).toEqual(items.filter((_, i) => i !== 300).map((i) => i.invoice_number));
 });
 
-test('a batch past the monthly quota is refused past it, exactly as a batch written at once', async () => {
+test('a batch of 400 past the monthly quota: the items past it refused, the others registered in order', async () => {
   const { account, taxpayerId, systemId } = await readyAccount(server);
-  await t.db.db.execute(sql`INSERT INTO plans (id, name, monthly_quota) VALUES ('chunks-small', 'Small', 260) ON CONFLICT DO NOTHING`);
-  await t.db.db.execute(sql`UPDATE accounts SET plan_id = 'chunks-small' WHERE email = ${account.email}`);
+  await t.db.db.execute(
+    sql`INSERT INTO plans (id, name, monthly_quota) VALUES ('batch-260', 'Two hundred sixty', 260) ON CONFLICT DO NOTHING`,
+  );
+  await t.db.db.execute(sql`UPDATE accounts SET plan_id = 'batch-260' WHERE email = ${account.email}`);
   const items = Array.from({ length: 400 }, (_, i) => invoiceBody(taxpayerId, systemId, { invoice_number: numbered('Q', i) }));
   const res = await batch(account, items).expect(207);
   expect(res.body).toMatchObject({ registered: 260, failed: 140 });
@@ -116,7 +118,7 @@ test('a batch past the monthly quota is refused past it, exactly as a batch writ
   expect(await storedNumbers(taxpayerId)).toEqual(items.slice(0, 260).map((i) => i.invoice_number));
 });
 
-test('with an Idempotency-Key, a retried batch written in chunks gets the first answer and registers nothing twice', async () => {
+test('with an Idempotency-Key, a retried batch of 300 gets the first answer and registers nothing twice', async () => {
   const { account, taxpayerId, systemId } = await businessAccount();
   const items = Array.from({ length: 300 }, (_, i) => invoiceBody(taxpayerId, systemId, { invoice_number: numbered('I', i) }));
   items[7] = invoiceBody(taxpayerId, systemId, { invoice_number: numbered('I', 7), total_amount: 'x' });
