@@ -10,7 +10,9 @@ let server: Server;
 beforeAll(async () => {
   t = await createTestApp();
   server = t.app.listen(0);
-  await t.db.db.execute(sql`INSERT INTO plans (id, name, monthly_quota) VALUES ('tiny', 'Tiny', 3), ('small', 'Small', 5)`);
+  await t.db.db.execute(
+    sql`INSERT INTO plans (id, name, monthly_quota) VALUES ('tiny', 'Tiny', 3), ('small', 'Small', 5), ('large', 'Large', 100000)`,
+  );
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -84,4 +86,21 @@ test('a rejected registration does not use quota', async () => {
     .expect(422);
   const me = await request(server).get('/api/v1/account').set(account.auth).expect(200);
   expect(me.body.data.usage.used).toBe(1);
+});
+
+test("a chain taking batches is granted several batches ahead, so a batch seldom waits on the account's allocation", async () => {
+  const { account, taxpayerId, systemId } = await readyAccount(server);
+  await onPlan(account, 'large');
+  const allocated = async () => {
+    const { rows } = await t.db.db.execute(sql`
+      SELECT q.allocated FROM quota_allocations q JOIN accounts a ON a.id = q.account_id WHERE a.email = ${account.email}`);
+    return rows[0]?.allocated;
+  };
+  const batchOf = (n: number) => Array.from({ length: n }, () => invoiceBody(taxpayerId, systemId));
+  await request(server).post('/api/v1/invoices/batch').set(account.auth).send(batchOf(300)).expect(201);
+  const afterFirst = await allocated();
+  for (let i = 0; i < 4; i++) await request(server).post('/api/v1/invoices/batch').set(account.auth).send(batchOf(300)).expect(201);
+  expect(await allocated()).toBe(afterFirst);
+  const me = await request(server).get('/api/v1/account').set(account.auth).expect(200);
+  expect(me.body.data.usage.used).toBe(1500);
 });
