@@ -1,0 +1,104 @@
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest, type Agent } from 'node:https';
+
+/** What came back over the wire, uninterpreted: an HTTP answer (any status), or no answer at all. */
+export type SoapExchange =
+  | {
+      kind: 'http';
+      status: number;
+      body: string;
+      /** The answer's `Date` header (the authority's clock), when it had one. */
+      date?: string;
+    }
+  | { kind: 'no_answer'; error: string };
+
+export interface SoapPostOptions {
+  /** The connection's agent: over mutual TLS, the client certificate the message goes with. */
+  agent?: Agent;
+  /** The whole exchange, connecting included: past it the request is abandoned and counts as unanswered. */
+  timeoutMs: number;
+  /** The operation's SOAPAction as the WSDL declares it (empty for AEAT's). */
+  soapAction?: string;
+}
+
+/**
+ * A request goes in slices of this size, each written once the socket took the last: TLS encrypts what it is handed
+ * at once and holds it until the socket takes it, so a message of several megabytes written whole would be held a
+ * second time, encrypted, outside the JavaScript heap.
+ */
+const SLICE_BYTES = 64 * 1024;
+
+function describeFailure(err: unknown): string {
+  const e = err as { code?: string; message?: string };
+  if (e?.code && e.message && !e.message.includes(e.code)) return `${e.code}: ${e.message}`;
+  return e?.message ?? e?.code ?? String(err);
+}
+
+/**
+ * POSTs an already-built SOAP envelope (the audited bytes, sent as they are) and hands back the raw exchange: the
+ * answer's text whatever its HTTP status (AEAT may answer a fault with HTTP 500), read once by the caller. Redirects
+ * are not followed (they would carry the request elsewhere; AEAT does not redirect).
+ */
+export function postSoapEnvelope(endpoint: string, envelope: string | Buffer, opts: SoapPostOptions): Promise<SoapExchange> {
+  const body = typeof envelope === 'string' ? Buffer.from(envelope, 'utf8') : envelope;
+  const request = new URL(endpoint).protocol === 'http:' ? httpRequest : httpsRequest;
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (exchange: SoapExchange) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      resolve(exchange);
+    };
+    const req = request(
+      endpoint,
+      {
+        method: 'POST',
+        agent: opts.agent,
+        headers: {
+          'Content-Type': 'text/xml; charset=UTF-8',
+          'Content-Length': body.length,
+          SOAPAction: `"${opts.soapAction ?? ''}"`,
+        },
+      },
+      (res) => readAnswer(res, settle),
+    );
+    const deadline = setTimeout(
+      () => req.destroy(Object.assign(new Error(`no answer within ${opts.timeoutMs} ms`), { code: 'ETIMEDOUT' })),
+      opts.timeoutMs,
+    );
+    req.on('error', (err) => settle({ kind: 'no_answer', error: describeFailure(err) }));
+    req.on('close', () => settle({ kind: 'no_answer', error: 'the connection closed before the answer ended' }));
+    void writeInSlices(req, body);
+  });
+}
+
+function readAnswer(res: IncomingMessage, settle: (exchange: SoapExchange) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => {
+    const { date } = res.headers;
+    settle({ kind: 'http', status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8'), ...(date && { date }) });
+  });
+  res.on('error', (err) => settle({ kind: 'no_answer', error: describeFailure(err) }));
+}
+
+async function writeInSlices(req: ClientRequest, body: Buffer): Promise<void> {
+  for (let at = 0; at < body.length && !req.destroyed; at += SLICE_BYTES) {
+    if (!req.write(body.subarray(at, at + SLICE_BYTES))) await drained(req);
+  }
+  if (!req.destroyed) req.end();
+}
+
+/** Resolves once the request can take more, or is gone (its error is reported by the request's own listener). */
+function drained(req: ClientRequest): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      req.off('drain', done);
+      req.off('close', done);
+      resolve();
+    };
+    req.on('drain', done);
+    req.on('close', done);
+  });
+}
