@@ -64,3 +64,11 @@ test('no answer in time, or a connection cut, is no answer', async () => {
     error: expect.stringMatching(/ECONNRESET|socket hang up/),
   });
 });
+
+test('an envelope in parts goes as one body, in order', async () => {
+  answer = (req, body, res) => res.end(`${req.headers['content-length']} ${body.toString()}`);
+  const parts = Array.from({ length: 3_000 }, (_, i) => Buffer.from(`<r>${i}</r>`));
+  const exchange = await postSoapEnvelope(url, parts, { timeoutMs: 10_000 });
+  const body = Buffer.concat(parts).toString();
+  expect(exchange).toMatchObject({ kind: 'http', status: 200, body: `${Buffer.byteLength(body)} ${body}` });
+});

@@ -22,9 +22,10 @@ export interface SoapPostOptions {
 }
 
 /**
- * A request goes in slices of this size, each written once the socket took the last: TLS encrypts what it is handed
- * at once and holds it until the socket takes it, so a message of several megabytes written whole would be held a
- * second time, encrypted, outside the JavaScript heap.
+ * A request goes in slices of about this size, each written once the socket took the last: TLS encrypts what it is
+ * handed at once and holds it until the socket takes it, so a message of several megabytes written whole would be held
+ * a second time, encrypted, outside the JavaScript heap. Small parts are gathered into one slice (one write, so that
+ * TLS makes full records of them).
  */
 const SLICE_BYTES = 64 * 1024;
 
@@ -35,12 +36,19 @@ function describeFailure(err: unknown): string {
 }
 
 /**
- * POSTs an already-built SOAP envelope (the audited bytes, sent as they are) and hands back the raw exchange: the
+ * POSTs an already-built SOAP envelope (the audited bytes, sent as they are: its text, its bytes, or its bytes in
+ * parts, sent one after the other) and hands back the raw exchange: the
  * answer's text whatever its HTTP status (AEAT may answer a fault with HTTP 500), read once by the caller. Redirects
  * are not followed (they would carry the request elsewhere; AEAT does not redirect).
  */
-export function postSoapEnvelope(endpoint: string, envelope: string | Buffer, opts: SoapPostOptions): Promise<SoapExchange> {
-  const body = typeof envelope === 'string' ? Buffer.from(envelope, 'utf8') : envelope;
+export function postSoapEnvelope(
+  endpoint: string,
+  envelope: string | Buffer | readonly Buffer[],
+  opts: SoapPostOptions,
+): Promise<SoapExchange> {
+  const parts = typeof envelope === 'string' ? [Buffer.from(envelope, 'utf8')] : Buffer.isBuffer(envelope) ? [envelope] : envelope;
+  let length = 0;
+  for (const part of parts) length += part.length;
   const request = new URL(endpoint).protocol === 'http:' ? httpRequest : httpsRequest;
   return new Promise((resolve) => {
     let settled = false;
@@ -57,7 +65,7 @@ export function postSoapEnvelope(endpoint: string, envelope: string | Buffer, op
         agent: opts.agent,
         headers: {
           'Content-Type': 'text/xml; charset=UTF-8',
-          'Content-Length': body.length,
+          'Content-Length': length,
           SOAPAction: `"${opts.soapAction ?? ''}"`,
         },
       },
@@ -69,7 +77,7 @@ export function postSoapEnvelope(endpoint: string, envelope: string | Buffer, op
     );
     req.on('error', (err) => settle({ kind: 'no_answer', error: describeFailure(err) }));
     req.on('close', () => settle({ kind: 'no_answer', error: 'the connection closed before the answer ended' }));
-    void writeInSlices(req, body);
+    void writeInSlices(req, parts);
   });
 }
 
@@ -83,10 +91,23 @@ function readAnswer(res: IncomingMessage, settle: (exchange: SoapExchange) => vo
   res.on('error', (err) => settle({ kind: 'no_answer', error: describeFailure(err) }));
 }
 
-async function writeInSlices(req: ClientRequest, body: Buffer): Promise<void> {
-  for (let at = 0; at < body.length && !req.destroyed; at += SLICE_BYTES) {
-    if (!req.write(body.subarray(at, at + SLICE_BYTES))) await drained(req);
+async function writeInSlices(req: ClientRequest, parts: readonly Buffer[]): Promise<void> {
+  let gathered = 0;
+  for (const part of parts) {
+    for (let at = 0; at < part.length; at += SLICE_BYTES) {
+      if (req.destroyed) return;
+      if (gathered === 0) req.cork();
+      const slice = part.subarray(at, at + SLICE_BYTES);
+      req.write(slice);
+      gathered += slice.length;
+      if (gathered >= SLICE_BYTES) {
+        req.uncork();
+        gathered = 0;
+        if (req.writableNeedDrain) await drained(req);
+      }
+    }
   }
+  if (gathered > 0) req.uncork();
   if (!req.destroyed) req.end();
 }
 

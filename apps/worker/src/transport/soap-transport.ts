@@ -23,8 +23,8 @@ export interface SoapTransportOptions {
 export class SoapTransport {
   constructor(private readonly opts: SoapTransportOptions) {}
 
-  /** `request`: the envelope's bytes, or its text (sent as UTF-8). */
-  send(operation: SoapOperation, endpoint: string, agent: Agent, request: string | Buffer): Promise<SoapExchange> {
+  /** `request`: the envelope's text (sent as UTF-8), its bytes, or its bytes in parts. */
+  send(operation: SoapOperation, endpoint: string, agent: Agent, request: string | Buffer | readonly Buffer[]): Promise<SoapExchange> {
     return postSoapEnvelope(endpoint, request, { agent, timeoutMs: this.opts.timeoutMs, soapAction: SOAP_ACTIONS[operation] });
   }
 }
