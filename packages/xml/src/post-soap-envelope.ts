@@ -37,9 +37,9 @@ function describeFailure(err: unknown): string {
 
 /**
  * POSTs an already-built SOAP envelope (the audited bytes, sent as they are: its text, its bytes, or its bytes in
- * parts, sent one after the other) and hands back the raw exchange: the
- * answer's text whatever its HTTP status (AEAT may answer a fault with HTTP 500), read once by the caller. Redirects
- * are not followed (they would carry the request elsewhere; AEAT does not redirect).
+ * parts, sent one after the other) and hands back the raw exchange: the answer's text whatever its HTTP status (AEAT
+ * may answer a fault with HTTP 500), read once by the caller. Redirects are not followed (they would carry the request
+ * elsewhere; AEAT does not redirect).
  */
 export function postSoapEnvelope(
   endpoint: string,
