@@ -1,4 +1,4 @@
-import { verifyRecordSignature } from '@vf/signing';
+import { verifyRecordSignature } from '@vf/signing/verify-record-signature';
 import type { SimulatorContext } from './simulator-context';
 
 /** What the signatures the simulator received said (state.counters.signatures, GET /__sim/state). */

@@ -163,7 +163,6 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
       await dependencies();
       if (stopping) throw new Error('worker stopped while starting');
       // A missing schedule is re-created with a reconciliation of its own; otherwise reconcile once now.
-      await transport.warmUp();
       if ((await ensureReconcileSchedule(scheduleDeps)) === 'present') await reconcileExclusively(database, queues.submission, logger);
       scheduleTimer = setInterval(() => void checkSchedule(), config.reconcileIntervalMs);
       submissionWorker = new Worker<SubmissionJobData, SendChainJobResult>(SUBMISSION_QUEUE, sendChainJob, {

@@ -4,7 +4,9 @@ import { DOMParser } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import { createTestCa, issueCertificate } from '@vf/certificates/testing';
 import { SCHEMA_DIR } from '@vf/xml';
-import { canonicalize, signingIdentity, signRecord, verifyRecordSignature } from './index';
+import { canonicalize } from './canonicalize';
+import { signingIdentity, signRecord } from './index';
+import { verifyRecordSignature } from './verify-record-signature';
 import { xmlsec1Verifies } from './testing';
 
 // AEAT's own pair from AnexosEjemplosFirmaRegFact.zip, vendored unchanged (packages/xml/schemas/README.md).

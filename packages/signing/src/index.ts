@@ -1,5 +1,6 @@
+// Signing needs only Node's crypto. Verifying a signature parses the record (xmldom, xml-crypto's canonicalisation:
+// about 2 MB of a process's heap), so it is a subpath of its own, '@vf/signing/verify-record-signature', which a
+// process that only signs, the worker, never loads.
 export { signingIdentity, type SigningIdentity } from './signing-identity';
 export { isSignatureOf, signRecord, signRecordAsync, type SignOptions } from './sign-record';
-export { verifyRecordSignature, type SignatureVerdict, type Signer } from './verify-record-signature';
 export { canonicalAttribute, canonicalText } from './canonical-text';
-export { canonicalize } from './canonicalize';

@@ -4,7 +4,9 @@ import { SignedXml } from 'xml-crypto';
 import { createTestCa, issueCertificate } from '@vf/certificates/testing';
 import { buildRecordXml, buildRegFactuRequest, validateAgainstXsd } from '@vf/xml';
 import { cancellationRecord, f1Record, SAMPLE_ISSUER } from '@vf/xml/testing';
-import { canonicalize, signingIdentity, signRecord, signRecordAsync, verifyRecordSignature } from './index';
+import { canonicalize } from './canonicalize';
+import { signingIdentity, signRecord, signRecordAsync } from './index';
+import { verifyRecordSignature } from './verify-record-signature';
 import { xmlsec1Verifies } from './testing';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,5 @@
-import { verifyRecordSignature, type Signer } from '@vf/signing';
+import type { Signer } from '@vf/signing/verify-record-signature';
+import { loadOnce } from '../shared/load-once';
 import type { SignerPolicy } from './signer-policy';
 
 export interface SignatureCheck {
@@ -7,6 +8,10 @@ export interface SignatureCheck {
   signer?: Signer;
   signingTime?: string;
 }
+
+// The verifier (an XML parser and xml-crypto's canonicalisation) loads with the first signature checked: a process
+// that only registers never holds it.
+const verifier = loadOnce(async () => (await import('@vf/signing/verify-record-signature')).verifyRecordSignature);
 
 // The record's own Huella is its last element before the signature (SuministroInformacion.xsd's sequence).
 const OWN_HUELLA = /<(?:[\w.-]+:)?Huella>([^<]*)<\/(?:[\w.-]+:)?Huella><(?:[\w.-]+:)?Signature[\s>]/;
@@ -21,7 +26,7 @@ export async function checkSignature(
   signers: SignerPolicy,
 ): Promise<SignatureCheck> {
   if (signedXml === null) return { status: 'missing', problems: [] };
-  const verdict = verifyRecordSignature(signedXml);
+  const verdict = (await verifier())(signedXml);
   if (verdict.status === 'missing') return { status: 'invalid', problems: ['the stored signed record carries no signature'] };
   const problems = verdict.status === 'invalid' ? [...verdict.problems] : [];
   const signedHuella = OWN_HUELLA.exec(signedXml)?.[1];

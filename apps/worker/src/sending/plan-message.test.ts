@@ -2,7 +2,8 @@ import { Agent } from 'node:https';
 import type { AppConfig } from '@vf/config';
 import { createTestCa, issueCertificate } from '@vf/certificates/testing';
 import { HashMismatchError, rebuildChainRecord, requestXmlAsSent, type BatchInvoice } from '@vf/db';
-import { signingIdentity, verifyRecordSignature } from '@vf/signing';
+import { signingIdentity } from '@vf/signing';
+import { verifyRecordSignature } from '@vf/signing/verify-record-signature';
 import { parseRegFactuRequest } from '@vf/xml';
 import type { ClientCertificate } from '../transport/client-certificates';
 import { planMessage, type MessageInput, type PreparedMessage } from './plan-message';
@@ -118,7 +119,7 @@ test('a chain in order becomes one message: its records rebuilt and written in c
   expect(failed).toEqual([]);
   expect(message).toMatchObject({ chainId: 'chain-1', taxpayerId: 'taxpayer-1', endpoint: authority.simulatorUrl, incident: false });
   expect(message!.obligado).toEqual({ name: 'EMPRESA DE PRUEBA SL', nif: NIF });
-  const sent = parseRegFactuRequest(message!.request.toString());
+  const sent = parseRegFactuRequest(Buffer.concat(message!.request).toString());
   expect(sent.records.map((r) => r.id.invoiceNumber)).toEqual(['F-1', 'F-2', 'F-3']);
   expect(sent.records.map((r) => r.hash)).toEqual(chain(3).map((r) => r.hash));
 
@@ -179,7 +180,7 @@ test('Incidencia = S once the message is late: a record older than the tolerance
   const retried = chain(2, (seq) => (seq === 2 ? { sendAttempts: 1 } : {}));
   const message = (await planMessage(input(retried))).message!;
   expect(message.incident).toBe(true);
-  expect(message.request.toString()).toContain('<sum1:Incidencia>S</sum1:Incidencia>');
+  expect(Buffer.concat(message.request).toString()).toContain('<sum1:Incidencia>S</sum1:Incidencia>');
 });
 
 describe('signatures', () => {
@@ -190,7 +191,7 @@ describe('signatures', () => {
   test('each record never signed is signed with the certificate it goes with, and the message embeds those very bytes', async () => {
     const { message } = await planMessage(input(chain(2)));
     expect(message!.signed.map((s) => s.invoiceId)).toEqual(['inv-1', 'inv-2']);
-    expect(message!.request.toString().match(RECORD)).toEqual(signedTexts(message!).map((s) => s.xml));
+    expect(Buffer.concat(message!.request).toString().match(RECORD)).toEqual(signedTexts(message!).map((s) => s.xml));
     for (const { xml } of signedTexts(message!)) {
       expect(verifyRecordSignature(xml)).toMatchObject({ status: 'valid', signingTime: NOW.toISOString() });
     }
@@ -199,7 +200,7 @@ describe('signatures', () => {
   test('a full window of records and more: each signed as itself, in chain order', async () => {
     const { message } = await planMessage(input(chain(9)));
     expect(message!.signed.map((s) => s.invoiceId)).toEqual(chain(9).map((r) => r.id));
-    expect(message!.request.toString().match(RECORD)).toEqual(signedTexts(message!).map((s) => s.xml));
+    expect(Buffer.concat(message!.request).toString().match(RECORD)).toEqual(signedTexts(message!).map((s) => s.xml));
     signedTexts(message!).forEach(({ xml }, i) => {
       expect(xml).toContain(`<sum1:NumSerieFacturaAnulada>F-${i + 1}<`);
       expect(verifyRecordSignature(xml)).toMatchObject({ status: 'valid' });
@@ -211,12 +212,12 @@ describe('signatures', () => {
     const rows = chain(2, (seq) => (seq === 1 ? { signedXml: first } : {}));
     const later = (await planMessage(input(rows, { now: new Date(NOW.getTime() + 60_000) }))).message!;
     expect(later.signed.map((s) => s.invoiceId)).toEqual(['inv-2']);
-    expect(later.request.toString().match(RECORD)![0]).toBe(first);
+    expect(Buffer.concat(later.request).toString().match(RECORD)![0]).toBe(first);
 
     const off = (await planMessage(input(rows, { signRecords: false }))).message!;
     expect(off.signed).toEqual([]);
     expect(
-      off.request
+      Buffer.concat(off.request)
         .toString()
         .match(RECORD)!
         .map((r) => r.includes('<ds:Signature')),
@@ -229,12 +230,12 @@ describe('signatures', () => {
     const message = (await planMessage(input(rows))).message!;
     expect(message.storedRequestXml).not.toContain('<ds:Signature');
     const kept = new Map([[rows[0].id, first], ...signedTexts(message).map((s) => [s.invoiceId, s.xml] as const)]);
-    expect(requestXmlAsSent(message.storedRequestXml, kept)).toBe(message.request.toString());
+    expect(requestXmlAsSent(message.storedRequestXml, kept)).toBe(Buffer.concat(message.request).toString());
 
     // Records never signed (signing off) are stored inline: nothing else keeps their bytes.
     const off = (await planMessage(input(rows, { signRecords: false }))).message!;
     expect(off.storedRequestXml.match(RECORD)!.length).toBe(2);
-    expect(requestXmlAsSent(off.storedRequestXml, new Map([[rows[0].id, first]]))).toBe(off.request.toString());
+    expect(requestXmlAsSent(off.storedRequestXml, new Map([[rows[0].id, first]]))).toBe(Buffer.concat(off.request).toString());
   });
 
   test('stored signed bytes that are not the record rebuilt from its row are never sent', async () => {

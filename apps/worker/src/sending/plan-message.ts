@@ -23,8 +23,12 @@ export interface PreparedMessage {
   incident: boolean;
   /** ObligadoEmision of the message (an anulación carries no issuer name of its own). */
   obligado: { name: string; nif: string };
-  /** The request's bytes (UTF-8), exactly as they go: built once, never held as a string too. */
-  request: Buffer;
+  /**
+   * The request's bytes (UTF-8), exactly as they go, in parts sent one after the other: the frame's, and each record's
+   * own. A record's text becomes bytes as soon as it is final (signed), so a message's records are never held as
+   * strings on the heap, where they would outlive a few collections and be promoted, and then as a request too.
+   */
+  request: Buffer[];
   /** The request as stored with the submission: each signed record by its mark, its bytes kept once in signed_records. */
   storedRequestXml: string;
   records: MessageRecord[];
@@ -129,7 +133,7 @@ export async function planMessage(input: MessageInput): Promise<MessagePlan> {
 
   const failed: InvoiceOutcome[] = [...waiting];
   const records: MessageRecord[] = [];
-  const recordXml: string[] = [];
+  const recordBytes: Buffer[] = [];
   const signedNow: number[] = [];
   /** Whether each record's bytes are in signed_records once the submission is opened (signed before, or now). */
   const kept: boolean[] = [];
@@ -141,12 +145,11 @@ export async function planMessage(input: MessageInput): Promise<MessagePlan> {
       break;
     }
     records.push({ invoiceId: row.id, record: written.record });
-    recordXml.push(written.xml);
     kept.push(row.signedXml !== null || written.signNow);
     if (written.signNow) {
       signedNow.push(index);
-      await signing.add(written.xml, { at: input.now, id: `xmldsig-${row.id}` }, (xml) => (recordXml[index] = xml));
-    }
+      await signing.add(written.xml, { at: input.now, id: `xmldsig-${row.id}` }, (xml) => (recordBytes[index] = Buffer.from(xml)));
+    } else recordBytes[index] = Buffer.from(written.xml);
   }
   await signing.signed();
   if (records.length === 0) return { failed, message: undefined };
@@ -157,14 +160,14 @@ export async function planMessage(input: MessageInput): Promise<MessagePlan> {
   const incident = going.some((i) => i.sendAttempts > 0 || i.generatedAt.getTime() < lateBefore);
   const header: SubmissionHeader = { obligado: { name: first.issuerName, nif: first.issuerNif }, incident };
   const frame = regFactuRequestFrame(header);
-  const wrapped = (xml: string) => [frame.open, xml, frame.close];
-  const stored = recordXml.flatMap((xml, i) => wrapped(kept[i] ? signedRecordMark(records[i].invoiceId) : xml));
-  const request = utf8([frame.head, ...recordXml.flatMap(wrapped), frame.tail]);
-  // Each record signed now is kept as its bytes in the request (part 2 + 3i: the head, then open, record, close each).
-  const signed: NewSignedRecord[] = signedNow.map((i) => ({
-    invoiceId: batch[i].id,
-    xml: request.bytes.subarray(request.starts[2 + 3 * i], request.starts[3 + 3 * i]),
-  }));
+  const stored = recordBytes.flatMap((bytes, i) => [
+    frame.open,
+    kept[i] ? signedRecordMark(records[i].invoiceId) : bytes.toString(),
+    frame.close,
+  ]);
+  const [head, open, close, tail] = [frame.head, frame.open, frame.close, frame.tail].map((part) => Buffer.from(part));
+  // Each record signed now is kept as the very bytes that go.
+  const signed: NewSignedRecord[] = signedNow.map((i) => ({ invoiceId: batch[i].id, xml: recordBytes[i] }));
   return {
     failed,
     message: {
@@ -174,25 +177,10 @@ export async function planMessage(input: MessageInput): Promise<MessagePlan> {
       certificate,
       incident,
       obligado: header.obligado,
-      request: request.bytes,
+      request: [head, ...recordBytes.flatMap((bytes) => [open, bytes, close]), tail],
       storedRequestXml: [frame.head, ...stored, frame.tail].join(''),
       records,
       signed,
     },
   };
-}
-
-/** The parts' UTF-8 bytes in one buffer, written in place (no joined string, no buffer per part), and where each part starts. */
-function utf8(parts: string[]): { bytes: Buffer; starts: number[] } {
-  let length = 0;
-  for (const part of parts) length += Buffer.byteLength(part);
-  const bytes = Buffer.allocUnsafe(length);
-  const starts: number[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    starts.push(offset);
-    offset += bytes.write(part, offset);
-  }
-  starts.push(offset);
-  return { bytes, starts };
 }

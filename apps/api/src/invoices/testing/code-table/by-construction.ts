@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { HttpClient } from 'soap';
 import {
   computeCancellationHash,
   computeRegistrationHash,
@@ -14,7 +13,7 @@ import {
 } from '@vf/core';
 import { f1Request } from '@vf/core/testing';
 import { FULL_BATCH, systemSnapshot } from '@vf/db';
-import { buildConsultaRequest, parseRegFactuRequest, SCHEMA_DIR } from '@vf/xml';
+import { buildConsultaRequest, parseRegFactuRequest, postSoapEnvelope, SCHEMA_DIR } from '@vf/xml';
 import { systemCreateSchema } from '../../../systems/system-schemas';
 import { taxpayerCreateSchema } from '../../../taxpayers/taxpayer-schemas';
 import { TODAY } from './checked-locally';
@@ -326,20 +325,14 @@ export const BY_CONSTRUCTION: ConstructionProof[] = [
   },
   {
     codes: [4135],
-    why: "messages go with the soap package's HttpClient, which POSTs the envelope",
+    why: "messages go with @vf/xml's postSoapEnvelope, which POSTs the envelope",
     proof: async () => {
       const server = createServer((req, res) => res.end(req.method));
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const { port } = server.address() as { port: number };
-      const method = await new Promise<string>((resolve, reject) =>
-        new HttpClient().request(
-          `http://127.0.0.1:${port}/`,
-          '<x/>',
-          (err: unknown, _res: unknown, body: unknown) => (err ? reject(err) : resolve(String(body))),
-          {},
-        ),
-      );
+      const exchange = await postSoapEnvelope(`http://127.0.0.1:${port}/`, '<x/>', { timeoutMs: 5_000 });
       await new Promise((resolve) => server.close(resolve));
+      const method = exchange.kind === 'http' ? exchange.body : exchange.error;
       expectTrue(method === 'POST', `sent with ${method}`);
     },
   },
