@@ -7,27 +7,28 @@ import type { RegistrationResult, TargetResult } from './result-types';
 const root = '/srv/app';
 let dir: string;
 
+/** Writes one CPU profile as `--cpu-prof-dir` leaves it: `<stack>-<process>.cpuprofiles/CPU.1.cpuprofile`. */
+function writeProfile(name: string, profile: { endTime: number; nodes: unknown[]; samples: number[]; timeDeltas: number[] }): void {
+  mkdirSync(path.join(dir, `${name}.cpuprofiles`));
+  writeFileSync(path.join(dir, `${name}.cpuprofiles`, 'CPU.1.cpuprofile'), JSON.stringify({ startTime: 0, ...profile }));
+}
+
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'vf-miss-profiles-'));
   // The API's main thread: joi before wide's measured rounds (t < 10,000 µs), pg during them.
-  mkdirSync(path.join(dir, 'api-alone-api.cpuprofiles'));
-  writeFileSync(
-    path.join(dir, 'api-alone-api.cpuprofiles', 'CPU.1.cpuprofile'),
-    JSON.stringify({
-      startTime: 0,
-      endTime: 20_000,
-      nodes: [
-        {
-          id: 1,
-          callFrame: { functionName: 'validate', url: 'file:///srv/app/node_modules/joi/lib/index.js', lineNumber: 0 },
-          hitCount: 9,
-        },
-        { id: 2, callFrame: { functionName: 'query', url: 'file:///srv/app/node_modules/pg/lib/client.js', lineNumber: 0 }, hitCount: 10 },
-      ],
-      samples: [1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2],
-      timeDeltas: Array(19).fill(1_000),
-    }),
-  );
+  writeProfile('api-alone-api', {
+    endTime: 20_000,
+    nodes: [
+      {
+        id: 1,
+        callFrame: { functionName: 'validate', url: 'file:///srv/app/node_modules/joi/lib/index.js', lineNumber: 0 },
+        hitCount: 9,
+      },
+      { id: 2, callFrame: { functionName: 'query', url: 'file:///srv/app/node_modules/pg/lib/client.js', lineNumber: 0 }, hitCount: 10 },
+    ],
+    samples: [1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2],
+    timeDeltas: Array(19).fill(1_000),
+  });
 });
 
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -58,23 +59,18 @@ describe('attachMissProfiles', () => {
   });
 
   it("lists the simulator's profile, written as <stack>-sim", () => {
-    mkdirSync(path.join(dir, 'api-alone-sim.cpuprofiles'));
-    writeFileSync(
-      path.join(dir, 'api-alone-sim.cpuprofiles', 'CPU.1.cpuprofile'),
-      JSON.stringify({
-        startTime: 0,
-        endTime: 20_000,
-        nodes: [
-          {
-            id: 1,
-            callFrame: { functionName: 'parse', url: 'file:///srv/app/node_modules/fast-xml-parser/lib/fxp.cjs', lineNumber: 0 },
-            hitCount: 3,
-          },
-        ],
-        samples: [1, 1, 1],
-        timeDeltas: [11_000, 1_000, 1_000],
-      }),
-    );
+    writeProfile('api-alone-sim', {
+      endTime: 20_000,
+      nodes: [
+        {
+          id: 1,
+          callFrame: { functionName: 'parse', url: 'file:///srv/app/node_modules/fast-xml-parser/lib/fxp.cjs', lineNumber: 0 },
+          hitCount: 3,
+        },
+      ],
+      samples: [1, 1, 1],
+      timeDeltas: [11_000, 1_000, 1_000],
+    });
     const [t] = attachMissProfiles([target('missed', 'simulator')], [wide], dir, root);
     expect(t.profiles![0]).toMatchObject({ file: 'api-alone-sim.cpuprofile', byOwner: [{ name: 'fast-xml-parser', share: 1 }] });
   });
