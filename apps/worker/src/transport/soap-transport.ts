@@ -18,7 +18,7 @@ export interface SoapTransportOptions {
 /**
  * Sends an already-built SOAP envelope over mutual TLS and hands back the raw exchange, read once by @vf/xml. The
  * envelope is all there is to a SOAP call here, so no SOAP client library is involved: the `soap` package, with the
- * service description it parsed and its HTTP stack, held about 7 MB of the worker's heap for a header.
+ * service description it parsed and its HTTP stack, held about 5 MB of the worker's heap for a header.
  */
 export class SoapTransport {
   constructor(private readonly opts: SoapTransportOptions) {}
