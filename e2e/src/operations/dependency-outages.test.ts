@@ -141,7 +141,8 @@ test('started while PostgreSQL and Redis are down, both processes wait (alive, n
 
   await redis.startServer();
   await readiness(worker, workerUrl, 200, { database: 'ok', schema: 'current', redis: 'ok' }, 'the worker to be ready');
-  expect(worker.output.join('')).toContain('"worker started"');
+  // The line is written by the logger's stream, which may reach the pipe after the probe's answer.
+  await pollWhileRunning(worker, async () => worker.output.join('').includes('"worker started"'), 'the worker to say it started', 60_000);
   await pollWhileRunning(api, async () => (await health()).status === 200, '/api/v1/health to be 200', 60_000);
   const registered = await request(apiUrl)
     .post('/api/v1/auth/register')
