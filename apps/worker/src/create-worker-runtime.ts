@@ -187,7 +187,7 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
         const { chainId } = job.data;
         submissionBatchStore
           .chainHasWork(database.db, chainId)
-          .then((work) => (work ? wakeChainSender(queues.submission, chainId) : undefined))
+          .then((work) => (work ? wakeChainSender(queues, chainId) : undefined))
           .catch((err: unknown) =>
             logger.warn({ err, chainId }, 'could not look for records registered while the job ended; the reconciler will'),
           );

@@ -1,4 +1,5 @@
-import { Queue, type ConnectionOptions } from 'bullmq';
+import { Queue } from 'bullmq';
+import type { RedisConnection } from './redis-connection';
 
 /**
  * One job per chain (one NIF in one environment) while the chain has records to send: it wakes the chain's sender.
@@ -27,12 +28,14 @@ export function chainJobId(chainId: string): string {
 }
 
 export interface Queues {
+  /** The connection the queues use, for commands BullMQ does not make (wakeChainSenders). */
+  connection: RedisConnection;
   submission: Queue<SubmissionJobData>;
   maintenance: Queue;
   close(): Promise<void>;
 }
 
-export function createQueues(connection: ConnectionOptions, prefix: string): Queues {
+export function createQueues(connection: RedisConnection, prefix: string): Queues {
   const submission = new Queue<SubmissionJobData>(SUBMISSION_QUEUE, {
     connection,
     prefix,
@@ -41,6 +44,7 @@ export function createQueues(connection: ConnectionOptions, prefix: string): Que
   });
   const maintenance = new Queue(MAINTENANCE_QUEUE, { connection, prefix, defaultJobOptions: { removeOnComplete: 100, removeOnFail: 100 } });
   return {
+    connection,
     submission,
     maintenance,
     async close() {
@@ -50,12 +54,26 @@ export function createQueues(connection: ConnectionOptions, prefix: string): Que
 }
 
 /**
- * Makes sure each chain's sender will look at its chain: adds the chains' jobs unless they exist, in one Redis round
- * trip whatever the number of chains and records just stored. `full`: a full message (1,000 records) now waits, which
- * the authority lets go before its waiting time is over, so a job sleeping on that waiting time is woken now.
+ * Makes sure each chain's sender will look at its chain: adds the chains' jobs unless they exist. `full`: a full
+ * message (1,000 records) now waits, which the authority lets go before its waiting time is over, so a job sleeping on
+ * that waiting time is woken now.
+ *
+ * Most wakes find every job there already (waiting, sleeping on flow control, running), and BullMQ's add of an
+ * existing job id does nothing but runs its whole script to find that out, one per chain. So one EXISTS of all the
+ * jobs' keys comes first, and the adds follow only when a job is missing. It is the check the add makes, made a
+ * moment earlier and still after the records were committed: a job found there either runs after them or ends before
+ * the worker's look for records registered while it ended (create-worker-runtime.ts). One round trip when every job
+ * exists, two otherwise; the keys share the queue prefix's hash tag, so one slot on a cluster.
  */
-export async function wakeChainSenders(queue: Queue<SubmissionJobData>, chains: { chainId: string; full?: boolean }[]): Promise<void> {
-  await queue.addBulk(chains.map(({ chainId }) => ({ name: 'send', data: { chainId }, opts: { jobId: chainJobId(chainId) } })));
+export async function wakeChainSenders(
+  queues: Pick<Queues, 'connection' | 'submission'>,
+  chains: { chainId: string; full?: boolean }[],
+): Promise<void> {
+  if (chains.length === 0) return;
+  const queue = queues.submission;
+  const existing = await queues.connection.exists(...chains.map(({ chainId }) => queue.toKey(chainJobId(chainId))));
+  if (existing < chains.length)
+    await queue.addBulk(chains.map(({ chainId }) => ({ name: 'send', data: { chainId }, opts: { jobId: chainJobId(chainId) } })));
   for (const { chainId } of chains.filter((c) => c.full)) {
     const job = await queue.getJob(chainJobId(chainId));
     // Not delayed: it is about to run or running, and a sender goes again at once while 1,000 records wait.
@@ -64,8 +82,12 @@ export async function wakeChainSenders(queue: Queue<SubmissionJobData>, chains: 
 }
 
 /** wakeChainSenders for one chain. */
-export function wakeChainSender(queue: Queue<SubmissionJobData>, chainId: string, opts: { full?: boolean } = {}): Promise<void> {
-  return wakeChainSenders(queue, [{ chainId, ...opts }]);
+export function wakeChainSender(
+  queues: Pick<Queues, 'connection' | 'submission'>,
+  chainId: string,
+  opts: { full?: boolean } = {},
+): Promise<void> {
+  return wakeChainSenders(queues, [{ chainId, ...opts }]);
 }
 
 /**

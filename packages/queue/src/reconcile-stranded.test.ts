@@ -49,7 +49,7 @@ test('a chain with records still to send whose job vanished from Redis gets it b
   // An error with a next attempt is still the workers' to send; one without waits for the user, with no job.
   const retrying = await seedInvoice('error', new Date());
   const waitingForUser = await seedInvoice('error');
-  await wakeChainSender(queues.submission, live.chainId);
+  await wakeChainSender(queues, live.chainId);
 
   expect(await reconcileStranded(t.db, queues.submission)).toBe(3);
 
@@ -67,7 +67,7 @@ test("a chain's job that failed while its records still wait is replaced", async
   await queues.submission.obliterate({ force: true });
   await t.db.execute(sql`UPDATE invoices SET authority_status = 'accepted'`);
   const inv = await seedInvoice('queued');
-  await wakeChainSender(queues.submission, inv.chainId);
+  await wakeChainSender(queues, inv.chainId);
   const connection = redis.duplicate();
   const worker = new Worker(
     queues.submission.name,

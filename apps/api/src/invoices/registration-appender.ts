@@ -133,7 +133,7 @@ export function wakeChainSendersAfterAppend(queues: Queues, timeoutMs: number) {
   const full = ({ count, backlog }: AppendedChain) => backlog >= FULL_BATCH && backlog - count < FULL_BATCH;
   return (chains: AppendedChain[]): Promise<unknown> => {
     const wake = wakeChainSenders(
-      queues.submission,
+      queues,
       chains.map((c) => ({ chainId: c.chainId, full: full(c) })),
     );
     return withTimeout(wake, timeoutMs, 'enqueue').then(
