@@ -83,4 +83,9 @@ export interface LoadResult {
   uncertain: number;
   /** A few failed answers, to tell what went wrong. */
   errorSamples: string[];
+  /**
+   * CPU the load-generator process spent during the measured rounds, read by the harness from /proc (it shares the
+   * cores with what it measures); absent when the load ran in the harness's own process (tests).
+   */
+  loadCpuMs?: number | null;
 }

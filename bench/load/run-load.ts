@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { cpuMs } from '../stack/process-meter';
 import { ROOT, type Processes } from '../stack/processes';
 import type { LoadResult, LoadSpec } from './load-spec';
 import type { MeasurePhase, PhaseMessage } from './measure-phase';
@@ -17,8 +18,10 @@ export function runLoad(processes: Processes, spec: LoadSpec, hooks: PhaseHooks 
   processes.track(child);
   let out = '';
   let hookError: Error | undefined;
+  const cpuAt: Partial<Record<MeasurePhase, number | null>> = {};
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.on('message', (message: PhaseMessage) => {
+    cpuAt[message.phase] = cpuMs(child.pid!);
     Promise.resolve()
       .then(() => hooks[message.phase]?.())
       .catch((err: Error) => (hookError ??= err))
@@ -31,7 +34,9 @@ export function runLoad(processes: Processes, spec: LoadSpec, hooks: PhaseHooks 
       if (hookError) return reject(hookError);
       const last = out.trim().split('\n').pop() ?? '';
       try {
-        resolve(JSON.parse(last) as LoadResult);
+        const { measuring, measured } = cpuAt;
+        const loadCpuMs = measuring != null && measured != null ? measured - measuring : null;
+        resolve({ ...(JSON.parse(last) as LoadResult), loadCpuMs });
       } catch {
         reject(new Error(`load generator printed no result: ${out.slice(-500)}`));
       }

@@ -42,7 +42,7 @@ function registrationRow(r: RegistrationResult, baseline: BaselineResult | undef
     shareCell(s?.registrationsPerSecond, baseline),
     shareCell(s?.registrationsPerSecond, pgbench),
     `${num(r.api.peakRssMb)} / ${r.worker ? num(r.worker.peakRssMb) : dash}`,
-    `${num(r.apiCpuMsPerRegistration, 3)} / ${r.worker ? num(r.workerCpuMsPerRegistration, 3) : dash} / ${num(r.postgresCpuMsPerRegistration, 3)}`,
+    `${num(r.apiCpuMsPerRegistration, 3)} / ${r.worker ? num(r.workerCpuMsPerRegistration, 3) : dash} / ${num(r.postgresCpuMsPerRegistration, 3)} / ${num(r.loadCpuMsPerRegistration, 3)}`,
     chainCell(r),
   ];
 }
@@ -143,7 +143,7 @@ export function renderMarkdown(results: BenchResults): string {
         'Node baseline/s (share)',
         'pgbench/s (share)',
         'peak RSS MB API / worker',
-        'CPU ms/reg API / worker / PG',
+        'CPU ms/reg API / worker / PG / load',
         'chains',
       ],
       // Each workload's two modes side by side, in the workloads' order.

@@ -41,6 +41,8 @@ export interface RegistrationResult {
   workerCpuMsPerRegistration: number | null;
   /** The same for the PostgreSQL backends serving the stack's database. */
   postgresCpuMsPerRegistration: number | null;
+  /** The same for the load generator, which shares the cores (absent in results written before it was recorded). */
+  loadCpuMsPerRegistration?: number | null;
   /**
    * When the measured rounds ran, in CLOCK_MONOTONIC microseconds (the clock of V8's CPU profiles); null in
    * results written before it was recorded.

@@ -92,6 +92,7 @@ export async function runRegistrationWorkload(
     apiCpuMsPerRegistration: perRegistration(usage.api.cpuMs),
     workerCpuMsPerRegistration: perRegistration(usage.worker?.cpuMs),
     postgresCpuMsPerRegistration: perRegistration(postgresCpuMs),
+    loadCpuMsPerRegistration: perRegistration(load.loadCpuMs),
     measuredWindowUs: window.toUs > window.fromUs ? window : null,
     chain,
     errorSamples: load.errorSamples,
