@@ -35,10 +35,13 @@ test('each chain woken has one job afterwards, whether its job was there or not,
   expect(await queues.submission.getJobCounts('waiting', 'delayed')).toEqual({ waiting: 2, delayed: 1 });
 });
 
-test('waking chains whose jobs all exist adds nothing', async () => {
+test('waking chains whose jobs all exist changes nothing in Redis, not even the queue events an add would log', async () => {
   const chains = [{ chainId: randomUUID() }, { chainId: randomUUID() }];
   await wakeChainSenders(queues, chains);
+  const events = () => redis.xlen(queues.submission.toKey('events'));
+  const before = await events();
   await wakeChainSenders(queues, chains);
+  expect(await events()).toBe(before);
   expect(await queues.submission.getJobCounts('waiting', 'delayed')).toEqual({ waiting: 2, delayed: 0 });
 });
 
