@@ -5,7 +5,10 @@ export function isValidIsoDate(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   const match = ISO_DATE.exec(value);
   if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
+  // Every invoice date, operation date and record date passes here: no array made per call.
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
   return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 

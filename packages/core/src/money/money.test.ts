@@ -56,6 +56,28 @@ describe('parseAmount', () => {
   });
 });
 
+describe('the literal parseAmount and parseRate write', () => {
+  // Written from the text's own digits; it must be what the cents (or hundredths) format to, for every form a client
+  // may send: whole, one decimal, two, a zero, a sign, a JSON number.
+  const texts = ['0', '-0', '0.0', '-0.00', '5', '0.5', '0.05', '-0.05', '12.1', '12.10', '-12.1', '999999999999.99', '-100'];
+  const numbers = [0, -0, 0.5, 0.05, -0.05, 12.1, 21, 7.5, -100, 999999999999.99, 123456.7];
+
+  it.each([...texts, ...numbers])('amount %p', (input) => {
+    const parsed = parseAmount(input);
+    if (!parsed.ok) throw new Error(`refused ${String(input)}`);
+    expect(parsed.literal).toBe(formatCents(parsed.cents));
+  });
+
+  it.each([...texts.filter((t) => !t.startsWith('-') && t.length < 7), ...numbers.filter((n) => n >= 0 && n < 1000)])(
+    'rate %p',
+    (input) => {
+      const parsed = parseRate(input);
+      if (!parsed.ok) throw new Error(`refused ${String(input)}`);
+      expect(parsed.literal).toBe(formatRate(parsed.hundredths));
+    },
+  );
+});
+
 describe('formatCents', () => {
   it.each([
     [0n, '0.00'],

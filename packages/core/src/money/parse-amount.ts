@@ -1,5 +1,3 @@
-import { formatCents } from './format-cents';
-
 export type ParsedAmount = { ok: true; cents: bigint; literal: string } | { ok: false };
 
 // The XSD allows 12 integer digits and 2 decimals; leading zeros are refused by the authority
@@ -17,7 +15,10 @@ export function parseAmount(input: unknown): ParsedAmount {
   const match = AMOUNT_PATTERN.exec(text);
   if (!match) return { ok: false };
   const [, sign, units, decimals = ''] = match;
-  const magnitude = BigInt(units) * 100n + BigInt(decimals.padEnd(2, '0'));
-  const cents = sign === '-' ? -magnitude : magnitude;
-  return { ok: true, cents, literal: formatCents(cents) };
+  // The pattern leaves no leading zero, so the literal is the text's own digits (what formatCents(cents) writes),
+  // without dividing the cents back: every amount of every invoice passes here.
+  const fraction = decimals.padEnd(2, '0');
+  const magnitude = BigInt(units + fraction);
+  const negative = sign === '-' && magnitude !== 0n;
+  return { ok: true, cents: negative ? -magnitude : magnitude, literal: `${negative ? '-' : ''}${units}.${fraction}` };
 }

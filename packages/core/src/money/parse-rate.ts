@@ -10,8 +10,9 @@ export function parseRate(input: unknown): ParsedRate {
   const match = RATE_PATTERN.exec(text);
   if (!match) return { ok: false };
   const [, units, decimals = ''] = match;
-  const hundredths = BigInt(units) * 100n + BigInt(decimals.padEnd(2, '0'));
-  return { ok: true, hundredths, literal: formatRate(hundredths) };
+  // No leading zero (the pattern): the literal is the text's own digits, as formatRate(hundredths) writes them.
+  const fraction = decimals.padEnd(2, '0');
+  return { ok: true, hundredths: BigInt(units + fraction), literal: `${units}.${fraction}` };
 }
 
 /** Two-decimal literal of a rate in hundredths of a percent: 2100n -> "21.00", 750n -> "7.50". */
