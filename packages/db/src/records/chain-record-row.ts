@@ -154,17 +154,44 @@ export function altaRecordRow(input: AltaRowInput): { row: ChainRecordRow; lines
     { nif: hashed.issuerNif, invoiceNumber: hashed.invoiceNumber, invoiceDate: hashed.invoiceDate, total: hashed.total },
     { production: taxpayer.isProduction },
   );
-  const stored = toStoredInvoice(input.invoice);
-  const lines: ChainRecordLine[] = new Array(stored.lines.length);
-  stored.lines.forEach((line, n) => (lines[n] = lineOf(line, id, n + 1)));
+  const { content: c, lines: storedLines } = toStoredInvoice(input.invoice);
+  const lines: ChainRecordLine[] = new Array(storedLines.length);
+  storedLines.forEach((line, n) => (lines[n] = lineOf(line, id, n + 1)));
+  // Every field written out (no spread): the row is made whole in one allocation, not grown field by field, once per
+  // record of a batch.
   return {
     row: {
       id,
       invoiceId: input.correcting?.invoiceId ?? id,
       recordType: input.correcting ? 'correction' : 'registration',
       accountId: input.accountId,
-      ...stored.content,
-      ...placed(input),
+      taxpayerId: c.taxpayerId,
+      computerSystemId: c.computerSystemId,
+      invoiceNumber: c.invoiceNumber,
+      invoiceDate: c.invoiceDate,
+      invoiceType: c.invoiceType,
+      description: c.description,
+      operationDate: c.operationDate,
+      recipient: c.recipient,
+      additionalRecipients: c.additionalRecipients,
+      issuedBy: c.issuedBy,
+      thirdParty: c.thirdParty,
+      simplifiedArt7273: c.simplifiedArt7273,
+      withoutRecipientArt61d: c.withoutRecipientArt61d,
+      coupon: c.coupon,
+      rectificationType: c.rectificationType,
+      rectifiedBaseAmount: c.rectifiedBaseAmount,
+      rectifiedTaxAmount: c.rectifiedTaxAmount,
+      rectifiedSurchargeAmount: c.rectifiedSurchargeAmount,
+      correctedInvoices: c.correctedInvoices,
+      substitutedInvoices: c.substitutedInvoices,
+      totalAmount: c.totalAmount,
+      totalTaxAmount: c.totalTaxAmount,
+      chainSeq: input.position,
+      generatedAtLiteral: input.generated.literal,
+      generatedAt: input.generated.at,
+      previousInvoiceId: input.previous?.id ?? null,
+      previousHash: input.previous?.hash ?? null,
       warnings: input.warnings,
       subsanacion: input.correcting !== undefined,
       rechazoPrevio: input.correcting?.rechazoPrevio ?? null,
