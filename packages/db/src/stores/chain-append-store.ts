@@ -506,7 +506,8 @@ function columnParameters<T>(columns: Column<T>[], writes: AppendWrite[], rowsOf
       for (const row of rowsOf(w)) {
         const v = value(row, w);
         if (v === last && typeof v === 'object' && v !== null) elements[n++] = written;
-        else if (jsonb) elements[n++] = written = JSON.stringify(v) ?? 'null';
+        // An empty list is what four of the jsonb columns hold in most records.
+        else if (jsonb) elements[n++] = written = Array.isArray(v) && v.length === 0 ? '[]' : (JSON.stringify(v) ?? 'null');
         else if (v === null || v === undefined) {
           elements[n++] = bare ? 'NULL' : undefined;
           nulls = true;
