@@ -47,6 +47,11 @@ describe('parseAmount', () => {
     '--1',
     '0x10',
     '12.1.1',
+    '-',
+    '-.5',
+    '1.-5',
+    '１２',
+    '12\n',
   ])('refuses the string %p', (input) => {
     expect(parseAmount(input)).toEqual({ ok: false });
   });
