@@ -68,6 +68,15 @@ describe('input the edge refuses before any feature sees it', () => {
             .send({ recipient: { name: 'A\u001bB' } }),
         'recipient.name',
       ],
+      [
+        'batch item',
+        () =>
+          request(t.app)
+            .post('/api/v1/invoices/batch')
+            .set(account.auth)
+            .send([{ description: 'fine' }, { description: 'A\u0085B' }]),
+        '1.description',
+      ],
       ['query', () => request(t.app).get('/api/v1/invoices?status=queued%00').set(account.auth), 'status'],
       ['path parameter', () => request(t.app).get('/api/v1/chain/89890001K%00').set(account.auth), 'path'],
     ];

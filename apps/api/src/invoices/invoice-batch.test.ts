@@ -105,6 +105,33 @@ test('1,000 invoices of one taxpayer in one request: 201, one transaction, one e
   expect(me.body.data.usage.used).toBe(1000);
 });
 
+test("a batch's texts come back as sent, whether or not the same column is NULL in another record of the write", async () => {
+  const { account, taxpayerId, systemId } = await readyAccount(server);
+  await onPlan(account, 'business');
+  const sent = [
+    { description: 'NULL', issued_by: 'recipient' },
+    { description: 'A "B", {C} \\ D', third_party: null },
+    { description: '"', issued_by: 'third_party', third_party: { name: 'Gestoría "Tercera", SL', nif: 'A86018322' } },
+    { description: 'NULL', operation_date: null },
+  ];
+  const res = await batch(
+    account,
+    sent.map((s, i) => invoiceBody(taxpayerId, systemId, { invoice_number: `T-${i}`, ...s })),
+  ).expect(201);
+  const shown = [];
+  for (const r of res.body.results) {
+    shown.push((await request(server).get(`/api/v1/invoices/${r.data.id}`).set(account.auth).expect(200)).body.data);
+  }
+  expect(shown.map((d) => [d.description, d.issued_by, d.third_party])).toEqual([
+    ['NULL', 'recipient', null],
+    ['A "B", {C} \\ D', null, null],
+    ['"', 'third_party', { name: 'Gestoría "Tercera", SL', nif: 'A86018322' }],
+    ['NULL', null, null],
+  ]);
+  // The first record of the chain has no previous huella, the others do: one column, NULL and not.
+  expect((await expectExactChain(t.db.db, taxpayerId)).map((r) => r.previous_hash === null)).toEqual([true, false, false, false]);
+});
+
 test('each item counts against the monthly quota: the items past it are refused, the others registered', async () => {
   const { account, taxpayerId, systemId } = await readyAccount(server);
   const second = await createTaxpayer(server, account);

@@ -112,24 +112,28 @@ export function planRegistrations(
   opts: PlanOptions,
 ): { write: AppendWrite; registered: RegisteredInvoice[] } {
   const generated = generationTime(opts.now, ctx.previous);
+  const systems = new Set<string>();
+  const soleSystems = new Set<string>();
+  for (const { invoice } of items) {
+    const system = ctx.systems.get(invoice.computerSystemId)!;
+    systems.add(invoice.computerSystemId);
+    if (!system.supportsMultipleTaxpayers) soleSystems.add(system.id);
+  }
   const write: AppendWrite = {
     chainId: ctx.chain.id,
     taxpayerId: ctx.taxpayer.id,
     expected: { length: ctx.chain.length, lastInvoiceId: ctx.chain.lastInvoiceId },
     period: opts.period,
-    systems: [...new Set(items.map((i) => i.invoice.computerSystemId))],
-    soleSystems: [
-      ...new Set(
-        items.map((i) => ctx.systems.get(i.invoice.computerSystemId)!).flatMap((s) => (s.supportsMultipleTaxpayers ? [] : [s.id])),
-      ),
-    ],
+    systems: [...systems],
+    soleSystems: [...soleSystems],
     records: [],
     lines: [],
     answers: [],
   };
   const registered: RegisteredInvoice[] = [];
   let previous = ctx.previous;
-  for (const [i, item] of items.entries()) {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
     const id = opts.newId();
     const position = ctx.chain.length + i + 1;
     const { row, lines } = altaRecordRow({
@@ -146,7 +150,7 @@ export function planRegistrations(
       warnings: item.warnings,
     });
     write.records.push(row);
-    write.lines.push(...lines);
+    for (const line of lines) write.lines.push(line);
     const result: RegisteredInvoice = {
       id,
       taxpayerId: ctx.taxpayer.id,

@@ -5,8 +5,7 @@ const AEAT_DATE = /^(\d{2})-(\d{2})-(\d{4})$/;
 /** '2024-01-01' -> '01-01-2024' (the authority's dd-mm-yyyy). Throws on anything but a real YYYY-MM-DD date. */
 export function toAeatDate(isoDate: string): string {
   if (!isValidIsoDate(isoDate)) throw new RangeError(`Not a YYYY-MM-DD date: ${JSON.stringify(isoDate)}`);
-  const [year, month, day] = isoDate.split('-');
-  return `${day}-${month}-${year}`;
+  return `${isoDate.slice(8, 10)}-${isoDate.slice(5, 7)}-${isoDate.slice(0, 4)}`;
 }
 
 /** '01-01-2024' -> '2024-01-01'. Throws on anything but a real dd-mm-yyyy date. */

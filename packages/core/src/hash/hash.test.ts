@@ -1,4 +1,5 @@
 import { cancellationHashInput, computeCancellationHash, computeRegistrationHash, registrationHashInput } from '.';
+import { hashInput } from './sha256-hex';
 
 // The authority's own vectors (its huella specification §6, its signature specification §8) and third-party ones.
 describe('computeRegistrationHash', () => {
@@ -16,6 +17,33 @@ describe('computeRegistrationHash', () => {
       'IDEmisorFactura=89890001K&NumSerieFactura=12345678/G33&FechaExpedicionFactura=01-01-2024&TipoFactura=F1&CuotaTotal=12.35&ImporteTotal=123.45&Huella=&FechaHoraHusoGenRegistro=2024-01-01T19:20:30+01:00',
     );
     expect(computeRegistrationHash(fields)).toBe('3C464DAF61ACB827C65FDA19F352A4E3BDC2C640E9E9FC4CC058073F38F12F60');
+  });
+
+  it('writes its fields as hashInput does, every value trimmed and an absent one empty', () => {
+    const fields = {
+      issuerNif: ' 89890001K',
+      invoiceNumber: 'A 1 ',
+      invoiceDate: '01-01-2024',
+      invoiceType: 'F1',
+      totalTax: '0.00',
+      total: '-1.00',
+      previousHash: ' ABC ',
+      generatedAt: '2024-01-01T19:20:30+01:00',
+    };
+    const generic = (f: Omit<typeof fields, 'previousHash'> & { previousHash?: string }) =>
+      hashInput([
+        ['IDEmisorFactura', f.issuerNif],
+        ['NumSerieFactura', f.invoiceNumber],
+        ['FechaExpedicionFactura', f.invoiceDate],
+        ['TipoFactura', f.invoiceType],
+        ['CuotaTotal', f.totalTax],
+        ['ImporteTotal', f.total],
+        ['Huella', f.previousHash],
+        ['FechaHoraHusoGenRegistro', f.generatedAt],
+      ]);
+    expect(registrationHashInput(fields)).toBe(generic(fields));
+    const first = { ...fields, previousHash: undefined };
+    expect(registrationHashInput(first)).toBe(generic(first));
   });
 
   it('reproduces AEAT huella specification §6.2, chained to 6.1', () => {

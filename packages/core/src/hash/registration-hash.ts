@@ -1,4 +1,4 @@
-import { hashInput, sha256Hex } from './sha256-hex';
+import { hashInputValue as value, sha256Hex } from './sha256-hex';
 
 /** The RegistroAlta values that enter the huella, each exactly as written in the XML. */
 export interface RegistrationHashFields {
@@ -19,16 +19,12 @@ export interface RegistrationHashFields {
 
 /** The string the RegistroAlta huella is computed over (AEAT's huella specification, field order is fixed). */
 export function registrationHashInput(f: RegistrationHashFields): string {
-  return hashInput([
-    ['IDEmisorFactura', f.issuerNif],
-    ['NumSerieFactura', f.invoiceNumber],
-    ['FechaExpedicionFactura', f.invoiceDate],
-    ['TipoFactura', f.invoiceType],
-    ['CuotaTotal', f.totalTax],
-    ['ImporteTotal', f.total],
-    ['Huella', f.previousHash],
-    ['FechaHoraHusoGenRegistro', f.generatedAt],
-  ]);
+  // hashInput's format written out in one template: this runs once per record registered.
+  return (
+    `IDEmisorFactura=${value(f.issuerNif)}&NumSerieFactura=${value(f.invoiceNumber)}` +
+    `&FechaExpedicionFactura=${value(f.invoiceDate)}&TipoFactura=${value(f.invoiceType)}&CuotaTotal=${value(f.totalTax)}` +
+    `&ImporteTotal=${value(f.total)}&Huella=${value(f.previousHash)}&FechaHoraHusoGenRegistro=${value(f.generatedAt)}`
+  );
 }
 
 /** Huella of a RegistroAlta: uppercase hex SHA-256 of registrationHashInput. */

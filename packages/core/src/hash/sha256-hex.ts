@@ -10,5 +10,10 @@ export function sha256Hex(text: string): string {
  * element's character data, neither XML- nor URL-escaped, and an absent value is written "name=".
  */
 export function hashInput(fields: ReadonlyArray<readonly [name: string, value: string | undefined]>): string {
-  return fields.map(([name, value]) => `${name}=${(value ?? '').trim()}`).join('&');
+  return fields.map(([name, value]) => `${name}=${hashInputValue(value)}`).join('&');
+}
+
+/** A value as hashInput writes it: trimmed, and empty when absent. */
+export function hashInputValue(value: string | undefined): string {
+  return (value ?? '').trim();
 }

@@ -47,6 +47,11 @@ describe('parseAmount', () => {
     '--1',
     '0x10',
     '12.1.1',
+    '-',
+    '-.5',
+    '1.-5',
+    '１２',
+    '12\n',
   ])('refuses the string %p', (input) => {
     expect(parseAmount(input)).toEqual({ ok: false });
   });
@@ -54,6 +59,28 @@ describe('parseAmount', () => {
   it.each([[0.1 + 0.2], [NaN], [Infinity], [1e21], [1e-7], [null], [undefined], [true], [{}], [[1]], [10n]])('refuses %p', (input) => {
     expect(parseAmount(input)).toEqual({ ok: false });
   });
+});
+
+describe('the literal parseAmount and parseRate write', () => {
+  // Written from the text's own digits; it must be what the cents (or hundredths) format to, for every form a client
+  // may send: whole, one decimal, two, a zero, a sign, a JSON number.
+  const texts = ['0', '-0', '0.0', '-0.00', '5', '0.5', '0.05', '-0.05', '12.1', '12.10', '-12.1', '999999999999.99', '-100'];
+  const numbers = [0, -0, 0.5, 0.05, -0.05, 12.1, 21, 7.5, -100, 999999999999.99, 123456.7];
+
+  it.each([...texts, ...numbers])('amount %p', (input) => {
+    const parsed = parseAmount(input);
+    if (!parsed.ok) throw new Error(`refused ${String(input)}`);
+    expect(parsed.literal).toBe(formatCents(parsed.cents));
+  });
+
+  it.each([...texts.filter((t) => !t.startsWith('-') && t.length < 7), ...numbers.filter((n) => n >= 0 && n < 1000)])(
+    'rate %p',
+    (input) => {
+      const parsed = parseRate(input);
+      if (!parsed.ok) throw new Error(`refused ${String(input)}`);
+      expect(parsed.literal).toBe(formatRate(parsed.hundredths));
+    },
+  );
 });
 
 describe('formatCents', () => {

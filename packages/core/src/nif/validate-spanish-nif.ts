@@ -44,15 +44,16 @@ function dniLetter(number: number): string {
 // Which entity types use the letter and which the digit is a convention the authority does not
 // publish; both forms carry the same check value, so both are accepted for every type.
 function entityControlMatches(nif: string): boolean {
-  const digits = nif.slice(1, 8).split('').map(Number);
+  // Read in place (every recipient and issuer NIF of every invoice passes here): the seven digits after the letter.
   let sum = 0;
-  digits.forEach((digit, index) => {
+  for (let index = 0; index < 7; index++) {
+    const digit = nif.charCodeAt(index + 1) - 48;
     if (index % 2 === 1) sum += digit;
     else {
       const doubled = digit * 2;
       sum += Math.floor(doubled / 10) + (doubled % 10);
     }
-  });
+  }
   const control = (10 - (sum % 10)) % 10;
   const given = nif[8];
   return given === String(control) || given === ENTITY_CONTROL_LETTERS[control];

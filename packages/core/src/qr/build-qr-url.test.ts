@@ -38,4 +38,18 @@ describe('buildQrUrl', () => {
     expect([...url.searchParams.keys()]).toEqual(['nif', 'numserie', 'fecha', 'importe']);
     expect(url.searchParams.get('numserie')).toBe("F'1 & <2>");
   });
+
+  it('encodes every value as URLSearchParams does, whether or not it needs encoding', () => {
+    const values = ['A-1', 'a.b_c*d', '', 'F 1', ' F1 ', 'Nº 7', 'x+y', 'x=y', 'x%y', 'éü€😀', "F'1 & <2>", '~!()', '12.10', '-0.01'];
+    for (const invoiceNumber of values) {
+      const url = buildQrUrl({ nif: '89890001K', invoiceNumber, invoiceDate: '01-01-2025', total: '1.00' }, { production: false });
+      const expected = new URLSearchParams([
+        ['nif', '89890001K'],
+        ['numserie', invoiceNumber.trim()],
+        ['fecha', '01-01-2025'],
+        ['importe', '1.00'],
+      ]).toString();
+      expect(url).toBe(`https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?${expected}`);
+    }
+  });
 });

@@ -20,11 +20,20 @@ const VALIDATION_URL = {
  * which encodeURIComponent does not. Values are trimmed like the record the authority stores.
  */
 export function buildQrUrl(v: QrValues, opts: { production: boolean }): string {
-  const query = new URLSearchParams([
-    ['nif', v.nif.trim()],
-    ['numserie', v.invoiceNumber.trim()],
-    ['fecha', v.invoiceDate.trim()],
-    ['importe', v.total.trim()],
-  ]);
-  return `${opts.production ? VALIDATION_URL.production : VALIDATION_URL.sandbox}${query.toString()}`;
+  return (
+    `${opts.production ? VALIDATION_URL.production : VALIDATION_URL.sandbox}nif=${formValue(v.nif)}` +
+    `&numserie=${formValue(v.invoiceNumber)}&fecha=${formValue(v.invoiceDate)}&importe=${formValue(v.total)}`
+  );
+}
+
+// What application/x-www-form-urlencoded leaves as it is: a value made only of these is written unchanged.
+const UNENCODED = /^[A-Za-z0-9*._-]*$/;
+
+/**
+ * A value trimmed and encoded as URLSearchParams encodes it. Most values (a NIF, a date, an amount, many invoice
+ * numbers) need no encoding, and each record registered builds one URL: those skip URLSearchParams' object.
+ */
+function formValue(value: string): string {
+  const trimmed = value.trim();
+  return UNENCODED.test(trimmed) ? trimmed : new URLSearchParams([['', trimmed]]).toString().slice(1);
 }

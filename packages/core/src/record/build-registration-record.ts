@@ -12,6 +12,7 @@ import type {
   SistemaInformatico,
 } from '../registration-record';
 import type { NormalizedInvoice, NormalizedLine, NormalizedRecipient, NormalizedReference } from '../validation/types';
+import { registrationHashFields } from './registration-hash-fields';
 
 export interface RegistrationRecordSource {
   invoice: NormalizedInvoice;
@@ -36,7 +37,8 @@ const MACRODATO_THRESHOLD_CENTS = 10_000_000_000n;
  */
 export function buildRegistrationRecord(src: RegistrationRecordSource): RegistrationRecord {
   const { invoice, issuer } = src;
-  const id: InvoiceId = { issuerNif: issuer.nif, invoiceNumber: invoice.invoiceNumber, invoiceDate: toAeatDate(invoice.invoiceDate) };
+  const hashed = registrationHashFields({ invoice, issuerNif: issuer.nif, previousHash: src.previous?.hash, generatedAt: src.generatedAt });
+  const id: InvoiceId = { issuerNif: hashed.issuerNif, invoiceNumber: hashed.invoiceNumber, invoiceDate: hashed.invoiceDate };
   // The invoices a record corrects or replaces are the issuer's own: their IDEmisorFactura is the issuer's NIF.
   const references = (refs: NormalizedReference[]): InvoiceId[] | undefined =>
     refs.length
@@ -69,16 +71,7 @@ export function buildRegistrationRecord(src: RegistrationRecordSource): Registra
     generatedAt: src.generatedAt,
     hash: '',
   };
-  record.hash = computeRegistrationHash({
-    issuerNif: id.issuerNif,
-    invoiceNumber: id.invoiceNumber,
-    invoiceDate: id.invoiceDate,
-    invoiceType: record.invoiceType,
-    totalTax: record.totalTax,
-    total: record.total,
-    previousHash: src.previous?.hash,
-    generatedAt: record.generatedAt,
-  });
+  record.hash = computeRegistrationHash(hashed);
   return dropUndefined(record);
 }
 

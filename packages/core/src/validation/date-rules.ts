@@ -7,10 +7,17 @@ import type { ParsedRecipient } from './read-recipient';
 // Records may not carry an issue date before VERI*FACTU's start (1152).
 const FIRST_ALLOWED_INVOICE_DATE = '2024-10-28';
 
+// Every invoice of a day is checked against the same date twenty years back: computed once a day, not per invoice.
+let twentyYearsBefore = { today: '', date: '' };
+function twentyYearsBeforeToday(today: string): string {
+  if (twentyYearsBefore.today !== today) twentyYearsBefore = { today, date: addYears(today, -20) };
+  return twentyYearsBefore.date;
+}
+
 /** Issue and operation dates against today (Madrid) and each other. */
 export function checkDates(ctx: LineContext, lines: readonly ParsedLine[] | null | undefined, issues: IssueCollector): void {
   const { invoiceDate, operationDate, today } = ctx;
-  const twentyYearsAgo = addYears(today, -20);
+  const twentyYearsAgo = twentyYearsBeforeToday(today);
   if (invoiceDate) {
     if (invoiceDate > today)
       issues.error(

@@ -6,7 +6,8 @@ export class IssueCollector {
   readonly warnings: ValidationIssue[] = [];
   // Invoice-level rules triggered by several lines (e.g. two regime-14 lines) report once. A set of what was
   // reported keeps that check constant-time: scanning the list made a body with many problems cost their square.
-  private readonly reported = new Set<string>();
+  // Made with the first issue: most bodies have none.
+  private reported: Set<string> | undefined;
 
   error(field: string, code: string, message: string, authorityCode?: number): void {
     this.addOnce(this.errors, issue(field, code, message, authorityCode));
@@ -18,6 +19,7 @@ export class IssueCollector {
 
   private addOnce(list: ValidationIssue[], candidate: ValidationIssue): void {
     const key = JSON.stringify([list === this.errors, candidate.field, candidate.code, candidate.message]);
+    this.reported ??= new Set();
     if (this.reported.has(key)) return;
     this.reported.add(key);
     list.push(candidate);

@@ -1,4 +1,4 @@
-import { formatGeneratedAt, validateInvoiceRequest } from '@vf/core';
+import { buildQrUrl, buildRegistrationRecord, formatGeneratedAt, toAeatDate, validateInvoiceRequest } from '@vf/core';
 import { f1Request } from '@vf/core/testing';
 import { altaRecordRow, cancellationRecordRow, type ChainPlace, type ChainRecordLine, type ChainRecordRow } from './chain-record-row';
 import { HashMismatchError, rebuildChainRecord, type StoredChainRecord } from './rebuild-chain-record';
@@ -106,4 +106,54 @@ test('a row changed after its huella was computed is not rebuilt', () => {
     warnings: [],
   });
   expect(() => rebuildChainRecord(stored({ ...row, totalAmount: '1.00' }, lines, undefined))).toThrow(HashMismatchError);
+});
+
+test("a registration's huella and QR URL are those of the whole record built from the same invoice", () => {
+  const invoices = [
+    invoice(),
+    invoice({ invoice_number: 'W-2', total_amount: '121.0', operation_date: '2026-11-01' }),
+    invoice({
+      invoice_type: 'F2',
+      recipient: undefined,
+      total_amount: 121.5,
+      total_tax_amount: 21.5,
+      breakdown: [{ tax_type: '01', regime_type: '01', operation_type: 'S1', base_amount: 100, tax_rate: 21, tax_amount: 21.5 }],
+    }),
+    invoice({ invoice_type: 'R1', corrected_invoices: [{ invoice_number: 'W-1', invoice_date: '2026-11-01' }] }),
+  ];
+  let previous: ChainRecordRow | undefined;
+  for (const [n, inv] of invoices.entries()) {
+    const place = placeAfter(previous, n);
+    const { row } = altaRecordRow({
+      ...place,
+      accountId: 'account-1',
+      id: `record-${n}`,
+      taxpayer: { ...TAXPAYER, isProduction: n % 2 === 1 },
+      invoice: inv,
+      system: SYSTEM,
+      severalTaxpayers: false,
+      warnings: [],
+    });
+    const record = buildRegistrationRecord({
+      invoice: inv,
+      issuer: TAXPAYER,
+      system: row.systemSnapshot,
+      previous: previous && {
+        issuerNif: previous.issuerNif,
+        invoiceNumber: previous.invoiceNumber,
+        invoiceDate: toAeatDate(previous.invoiceDate),
+        hash: previous.hash,
+      },
+      generatedAt: place.generated.literal,
+    });
+    expect(row.hash).toBe(record.hash);
+    const qr = {
+      nif: record.id.issuerNif,
+      invoiceNumber: record.id.invoiceNumber,
+      invoiceDate: record.id.invoiceDate,
+      total: record.total,
+    };
+    expect(row.qrUrl).toBe(buildQrUrl(qr, { production: n % 2 === 1 }));
+    previous = row;
+  }
 });

@@ -1,20 +1,15 @@
 import {
   buildCancellationRecord,
   buildQrUrl,
-  buildRegistrationRecord,
+  computeRegistrationHash,
+  registrationHashFields,
   toAeatDate,
   type NormalizedInvoice,
   type SistemaInformatico,
   type ValidationIssue,
 } from '@vf/core';
 import type { RecordWarningJson } from '../schema';
-import {
-  storedContentOf,
-  storedLineOf,
-  toStoredInvoice,
-  type StoredInvoiceContent,
-  type StoredLine,
-} from '../stores/invoice-record-mapping';
+import { storedContentOf, toStoredInvoice, type StoredInvoiceContent, type StoredLine } from '../stores/invoice-record-mapping';
 
 /**
  * A chain record as stored: a registration (an invoice's first record), a correction or a cancellation. Built here
@@ -139,33 +134,64 @@ export interface AltaRowInput extends ChainPlace {
   warnings: ValidationIssue[];
 }
 
-/** A RegistroAlta (registration or correction) at its place in the chain, with the huella over its literals. Pure. */
+/**
+ * A RegistroAlta (registration or correction) at its place in the chain, with the huella over its literals. Pure. Only
+ * the huella's and the QR code's literals are computed, not the whole record (the worker builds that from the row
+ * when it sends it, and proves it hashes to this huella).
+ */
 export function altaRecordRow(input: AltaRowInput): { row: ChainRecordRow; lines: ChainRecordLine[] } {
-  const { taxpayer } = input;
+  const { taxpayer, id } = input;
   const snapshot = sharedSnapshot(input.system, input.severalTaxpayers);
   // Subsanacion and RechazoPrevio are not part of the huella (AEAT's huella specification): they are stored on the
   // row and written when sent.
-  const record = buildRegistrationRecord({
+  const hashed = registrationHashFields({
     invoice: input.invoice,
-    issuer: { nif: taxpayer.nif, name: taxpayer.name },
-    system: snapshot,
-    previous: linkOf(input.previous),
+    issuerNif: taxpayer.nif,
+    previousHash: input.previous?.hash,
     generatedAt: input.generated.literal,
-    externalRef: input.id,
   });
   const qrUrl = buildQrUrl(
-    { nif: record.id.issuerNif, invoiceNumber: record.id.invoiceNumber, invoiceDate: record.id.invoiceDate, total: record.total },
+    { nif: hashed.issuerNif, invoiceNumber: hashed.invoiceNumber, invoiceDate: hashed.invoiceDate, total: hashed.total },
     { production: taxpayer.isProduction },
   );
-  const stored = toStoredInvoice(input.invoice);
+  const { content: c, lines: storedLines } = toStoredInvoice(input.invoice);
+  const lines: ChainRecordLine[] = new Array(storedLines.length);
+  storedLines.forEach((line, n) => (lines[n] = lineOf(line, id, n + 1)));
+  // Every field written out (no spread): the row is made whole in one allocation, not grown field by field, once per
+  // record of a batch.
   return {
     row: {
-      id: input.id,
-      invoiceId: input.correcting?.invoiceId ?? input.id,
+      id,
+      invoiceId: input.correcting?.invoiceId ?? id,
       recordType: input.correcting ? 'correction' : 'registration',
       accountId: input.accountId,
-      ...stored.content,
-      ...placed(input),
+      taxpayerId: c.taxpayerId,
+      computerSystemId: c.computerSystemId,
+      invoiceNumber: c.invoiceNumber,
+      invoiceDate: c.invoiceDate,
+      invoiceType: c.invoiceType,
+      description: c.description,
+      operationDate: c.operationDate,
+      recipient: c.recipient,
+      additionalRecipients: c.additionalRecipients,
+      issuedBy: c.issuedBy,
+      thirdParty: c.thirdParty,
+      simplifiedArt7273: c.simplifiedArt7273,
+      withoutRecipientArt61d: c.withoutRecipientArt61d,
+      coupon: c.coupon,
+      rectificationType: c.rectificationType,
+      rectifiedBaseAmount: c.rectifiedBaseAmount,
+      rectifiedTaxAmount: c.rectifiedTaxAmount,
+      rectifiedSurchargeAmount: c.rectifiedSurchargeAmount,
+      correctedInvoices: c.correctedInvoices,
+      substitutedInvoices: c.substitutedInvoices,
+      totalAmount: c.totalAmount,
+      totalTaxAmount: c.totalTaxAmount,
+      chainSeq: input.position,
+      generatedAtLiteral: input.generated.literal,
+      generatedAt: input.generated.at,
+      previousInvoiceId: input.previous?.id ?? null,
+      previousHash: input.previous?.hash ?? null,
       warnings: input.warnings,
       subsanacion: input.correcting !== undefined,
       rechazoPrevio: input.correcting?.rechazoPrevio ?? null,
@@ -175,10 +201,27 @@ export function altaRecordRow(input: AltaRowInput): { row: ChainRecordRow; lines
       issuerName: taxpayer.name,
       systemSnapshot: snapshot,
       isProduction: taxpayer.isProduction,
-      hash: record.hash,
+      hash: computeRegistrationHash(hashed),
       qrUrl,
     },
-    lines: stored.lines.map((line, n) => ({ ...line, invoiceId: input.id, lineNo: n + 1 })),
+    lines,
+  };
+}
+
+/** A line of record `invoiceId`, numbered from 1. */
+function lineOf(line: StoredLine, invoiceId: string, lineNo: number): ChainRecordLine {
+  return {
+    taxType: line.taxType,
+    regimeType: line.regimeType,
+    operationType: line.operationType,
+    baseAmount: line.baseAmount,
+    costBaseAmount: line.costBaseAmount,
+    taxRate: line.taxRate,
+    taxAmount: line.taxAmount,
+    surchargeRate: line.surchargeRate,
+    surchargeAmount: line.surchargeAmount,
+    invoiceId,
+    lineNo,
   };
 }
 
@@ -238,6 +281,6 @@ export function cancellationRecordRow(input: CancellationRowInput): { row: Chain
       hash: record.hash,
       qrUrl,
     },
-    lines: lines.map((line, n) => ({ ...storedLineOf(line), invoiceId: input.id, lineNo: n + 1 })),
+    lines: lines.map((line, n) => lineOf(line, input.id, n + 1)),
   };
 }
