@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
+import { waitUntil } from '@vf/core/testing';
 import { chainJobId } from '@vf/queue';
 import { createTaxpayer, invoiceBody, readyAccount, type TestAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -79,7 +80,8 @@ test('a mixed batch: each item registered or refused on its own, results in requ
   expect((await expectExactChain(t.db.db, second)).map((r) => r.invoice_number)).toEqual(['B-2']);
   // Each chain's sender was woken once, whatever the number of its records.
   const chains = await t.db.db.execute<{ id: string }>(sql`SELECT id FROM chains WHERE taxpayer_id IN (${taxpayerId}, ${second})`);
-  for (const c of chains.rows) expect((await t.queues.submission.getJob(chainJobId(c.id)))?.data).toEqual({ chainId: c.id });
+  for (const c of chains.rows)
+    expect((await waitUntil(() => t.queues.submission.getJob(chainJobId(c.id)), "the chain's job")).data).toEqual({ chainId: c.id });
 });
 
 test('1,000 invoices of one taxpayer in one request: 201, one transaction, one exact chain in array order', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
+import { waitUntil } from '@vf/core/testing';
 import { chainJobId } from '@vf/queue';
 import { createTaxpayer, invoiceBody, readyAccount, registerAccount, type TestAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -63,7 +64,8 @@ describe('PUT /api/v1/invoices/{id} (subsanación)', () => {
     expect(listed[0]).toMatchObject({ id, record_type: 'correction', authority_status: 'queued', chain_position: 2 });
     // The correction wakes its chain's sender.
     const chain = await t.db.db.execute(sql`SELECT chain_id FROM invoices WHERE id = ${res.body.data.id}`);
-    expect(await t.queues.submission.getJob(chainJobId((chain.rows[0] as { chain_id: string }).chain_id))).toBeDefined();
+    const chainId = (chain.rows[0] as { chain_id: string }).chain_id;
+    await waitUntil(() => t.queues.submission.getJob(chainJobId(chainId)), "the chain's job");
   });
 
   it('after an accepted invoice: Subsanacion=S alone; after that subsanación is rejected: RechazoPrevio=S', async () => {

@@ -72,8 +72,9 @@ describe('POST /api/v1/invoices', () => {
     );
 
     const chainId = await chainOf(res.body.data.id);
-    const job = await t.queues.submission.getJob(chainJobId(chainId));
-    expect(job?.data).toEqual({ chainId });
+    // The chain's sender is woken after the answer is sent.
+    const job = await waitUntil(() => t.queues.submission.getJob(chainJobId(chainId)), "the chain's job");
+    expect(job.data).toEqual({ chainId });
 
     const detail = (await request(t.app).get(`/api/v1/invoices/${res.body.data.id}`).set(account.auth).expect(200)).body.data;
     expect(recomputedHash(detail)).toBe(res.body.data.hash);
@@ -328,7 +329,7 @@ describe('when Redis loses the job', () => {
     const id = (await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201)).body
       .data.id;
     const chainId = await chainOf(id);
-    expect(await t.queues.submission.getJob(chainJobId(chainId))).toBeDefined();
+    await waitUntil(() => t.queues.submission.getJob(chainJobId(chainId)), "the chain's job");
     await t.queues.submission.obliterate({ force: true });
     expect(await t.queues.submission.getJob(chainJobId(chainId))).toBeUndefined();
 
