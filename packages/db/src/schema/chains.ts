@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { taxpayers } from './taxpayers';
 
 /**
- * One hash chain per NIF and environment, service-wide: the row is both the chain head (locked FOR UPDATE while a
- * record is appended) and the claim that gives the NIF to one taxpayer of one account in that environment.
+ * One hash chain per NIF and environment, service-wide: the row is both the chain head (locked FOR NO KEY UPDATE
+ * while a record is appended) and the claim that gives the NIF to one taxpayer of one account in that environment.
  */
 export const chains = pgTable(
   'chains',

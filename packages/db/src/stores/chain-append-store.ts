@@ -102,9 +102,12 @@ LEFT JOIN dups d ON d.n = k.n`,
 };
 
 // The fallback under contention and for quota (see the appender): the chain rows locked, in id order, until the
-// transaction ends. A statement of its own: a row locked FOR UPDATE is read as it is now, but the rest of the same
-// statement still sees the snapshot it started with (the previous record could be missing), so the heads are read by
-// the next statement, which sees everything committed before the locks were granted.
+// transaction ends. FOR NO KEY UPDATE, the lock the head's own UPDATE takes: appends still wait for each other, but not
+// for a transaction that only references the chain (a worker opening a message inserts a submission of the chain, whose
+// foreign key holds the row FOR KEY SHARE until that transaction commits, which FOR UPDATE would wait for). A statement
+// of its own: a row locked is read as it is now, but the rest of the same statement still sees the snapshot it started
+// with (the previous record could be missing), so the heads are read by the next statement, which sees everything
+// committed before the locks were granted.
 const LOCK = {
   name: 'vf_append_lock',
   text: `
@@ -114,7 +117,7 @@ LEFT JOIN accounts a ON a.api_key_digest = k.key_digest
 JOIN taxpayers t ON t.id = k.taxpayer_id AND t.account_id = coalesce(k.account_id, a.id)
 JOIN chains c ON c.taxpayer_id = t.id AND c.is_production = t.is_production
 ORDER BY c.id
-FOR UPDATE OF c`,
+FOR NO KEY UPDATE OF c`,
 };
 
 type SystemTuple = [string, string, string, string, string, string, string, string, boolean, boolean, string | null];
@@ -398,7 +401,8 @@ WITH h AS (
     new_length integer, new_last uuid, count integer, period text, systems uuid[], sole_systems uuid[])
 ), locked AS (
   -- Chain rows locked in id order: two processes writing overlapping sets of chains never wait for each other in a cycle.
-  SELECT c.id FROM chains c WHERE c.id IN (SELECT chain_id FROM h) ORDER BY c.id FOR UPDATE
+  -- NO KEY UPDATE, as the update below: a message being opened for the chain (its submission's foreign key) is not waited for.
+  SELECT c.id FROM chains c WHERE c.id IN (SELECT chain_id FROM h) ORDER BY c.id FOR NO KEY UPDATE
 ), sole AS (
   -- The single-taxpayer systems used, locked and so read as they are now (a taxpayer that took one meanwhile is seen).
   SELECT s.id, s.sole_taxpayer_id FROM computer_systems s

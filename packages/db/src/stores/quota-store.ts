@@ -112,8 +112,9 @@ WITH spare AS (
   WHERE t.account_id = $1 AND c.usage_period = $2 AND c.id <> $3 AND c.usage_allowance > c.usage_used
   ORDER BY c.id
   -- NOWAIT: a chain in the middle of an append is not waited for (the caller retries), so no lock cycle can form
-  -- with an append statement that holds chain rows and wants this transaction's own chain row.
-  FOR UPDATE OF c NOWAIT
+  -- with an append statement that holds chain rows and wants this transaction's own chain row. NO KEY UPDATE: a chain
+  -- whose message a worker is opening (FOR KEY SHARE, from its submission's foreign key) is not in an append.
+  FOR NO KEY UPDATE OF c NOWAIT
 ), taken AS (
   UPDATE chains c SET usage_allowance = c.usage_used FROM spare WHERE c.id = spare.id RETURNING spare.n
 )
