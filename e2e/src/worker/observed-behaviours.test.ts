@@ -216,7 +216,10 @@ const CASES: Case[] = [
   },
 ];
 
-test.each(CASES.map((c) => [c.behaviour, c] as const))('%s', async (_name, c) => {
+// Each case has a taxpayer, a certificate and faults of its own, so the cases run side by side: what they wait for
+// is the simulator's waiting time and the floor between sends, not the CPU. The tests after them change what every
+// taxpayer meets (the simulator's clock, the platform's certificate) and run alone, once these have finished.
+test.concurrent.each(CASES.map((c) => [c.behaviour, c] as const))('%s', async (_name, c) => {
   const taxpayer = await establishedTaxpayer();
   env.sim.inject(c.faults(taxpayer.nif));
   const [id] = await env.register(party, taxpayer.id, 1);
@@ -245,32 +248,35 @@ function escape(text: string): RegExp {
   return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 }
 
-test('a lost answer to an anulación without prior record: the resend meets 3001, the Consulta service shows ours, it ends accepted, held once', async () => {
-  const taxpayer = await establishedTaxpayer();
-  env.sim.inject({ kind: 'recordCode', code: 1244, nif: taxpayer.nif, ...once });
-  const [id] = await env.register(party, taxpayer.id, 1);
-  expect((await env.settled([id]))[0]).toMatchObject({ status: 'rejected' });
-  const number = await invoiceNumber(id);
-  const cancelled = (env.sim.state.counters.lineCodes['3001'] ?? 0) + 1;
-  // The answer to the anulación is lost, and so is the Consulta that follows: it must go again.
-  env.sim.inject([
-    { kind: 'replyLost', ...regFactu(taxpayer.nif) },
-    { kind: 'soapFault', code: 102, ...consulta(taxpayer.nif) },
-  ]);
-  const cancellation = (await request(env.api).post(`/api/v1/invoices/${id}/cancel`).set(party.account.auth).send({}).expect(201)).body
-    .data;
-  const [state] = await env.settled([cancellation.id]);
+test.concurrent(
+  'a lost answer to an anulación without prior record: the resend meets 3001, the Consulta service shows ours, it ends accepted, held once',
+  async () => {
+    const taxpayer = await establishedTaxpayer();
+    env.sim.inject({ kind: 'recordCode', code: 1244, nif: taxpayer.nif, ...once });
+    const [id] = await env.register(party, taxpayer.id, 1);
+    expect((await env.settled([id]))[0]).toMatchObject({ status: 'rejected' });
+    const number = await invoiceNumber(id);
+    const cancelled = (env.sim.state.counters.lineCodes['3001'] ?? 0) + 1;
+    // The answer to the anulación is lost, and so is the Consulta that follows: it must go again.
+    env.sim.inject([
+      { kind: 'replyLost', ...regFactu(taxpayer.nif) },
+      { kind: 'soapFault', code: 102, ...consulta(taxpayer.nif) },
+    ]);
+    const cancellation = (await request(env.api).post(`/api/v1/invoices/${id}/cancel`).set(party.account.auth).send({}).expect(201)).body
+      .data;
+    const [state] = await env.settled([cancellation.id]);
 
-  expect(codeBehaviour(3001).action).toBe('consulta');
-  expect(state).toMatchObject({ status: 'accepted' });
-  expect(env.sim.state.counters.lineCodes['3001']).toBe(cancelled);
-  const held = (env.sim.state.counters.registeredByNif[taxpayer.nif] ?? []).filter((r) => r.invoiceNumber === number);
-  expect(held.map((r) => r.operation)).toEqual(['Anulacion']);
-  // The rejected alta, then the anulación twice, the second no sooner than the floor.
-  const sends = requestsAbout(number, 'RegFactu');
-  expect(sends).toHaveLength(3);
-  expectPaced(sends.slice(1));
-});
+    expect(codeBehaviour(3001).action).toBe('consulta');
+    expect(state).toMatchObject({ status: 'accepted' });
+    expect(env.sim.state.counters.lineCodes['3001']).toBe(cancelled);
+    const held = (env.sim.state.counters.registeredByNif[taxpayer.nif] ?? []).filter((r) => r.invoiceNumber === number);
+    expect(held.map((r) => r.operation)).toEqual(['Anulacion']);
+    // The rejected alta, then the anulación twice, the second no sooner than the floor.
+    const sends = requestsAbout(number, 'RegFactu');
+    expect(sends).toHaveLength(3);
+    expectPaced(sends.slice(1));
+  },
+);
 
 test("a record more than 240 s from the authority's clock is stored with 2004, and the worker shows the offset", async () => {
   const taxpayer = await establishedTaxpayer();

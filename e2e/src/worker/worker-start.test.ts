@@ -15,6 +15,8 @@ afterAll(async () => {
 
 async function dropJob(invoiceId: string): Promise<void> {
   const jobId = await env.jobId(invoiceId);
+  // The chain's sender is woken after the answer is sent: a removal before that wake-up would be undone by it.
+  await waitUntil(() => env.apiQueues.submission.getJob(jobId), "the chain's job");
   await env.apiQueues.submission.remove(jobId);
   expect(await env.apiQueues.submission.getJob(jobId)).toBeUndefined();
 }
