@@ -13,7 +13,9 @@ import { attachMissProfiles } from './report/miss-profiles';
 import { summarizeProfiles } from './report/profile-summary';
 import type { BenchResults, RegistrationResult, SubmissionResult } from './report/result-types';
 import { evaluateTargets } from './report/targets';
+import { cpuMs } from './stack/process-meter';
 import { Processes, ROOT } from './stack/processes';
+import { waitForQuietWorker } from './stack/quiet-worker';
 import { dropLiveScratch } from './stack/scratch';
 import { startStack } from './stack/stack';
 import { runBaselines } from './workloads/baseline-bench';
@@ -23,6 +25,9 @@ import { storageFootprint, type StorageFootprint } from './workloads/storage-foo
 import type { RegistrationWorkload } from './workloads/workloads';
 
 const processes = new Processes();
+// With the worker running, a workload starts once the worker has sent what the ones before it left behind (full
+// messages, which the authority lets go at once), at most this long after they ended.
+const QUIET_WORKER_LIMIT_MS = 180_000;
 let certDir: string | undefined;
 let keepData = false;
 let interrupted = false;
@@ -67,7 +72,20 @@ async function runRegistrations(
       profile: opts.profile,
     });
     try {
-      for (const workload of workloads) {
+      for (const [i, workload] of workloads.entries()) {
+        const worker = stack.workers[0];
+        if (worker && i > 0) {
+          const wait = await waitForQuietWorker(QUIET_WORKER_LIMIT_MS, {
+            cpuMs: () => cpuMs(worker.pid),
+            sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+            now: () => Date.now(),
+          });
+          stack.assertAlive();
+          const after = `${(wait.waitedMs / 1000).toFixed(0)} s`;
+          console.log(
+            `  (the worker ${wait.quiet ? `done with the earlier workloads' full messages after ${after}` : `still busy after ${after}: measured anyway`})`,
+          );
+        }
         process.stdout.write(`  ${workload} (${mode}): `);
         const result = await runRegistrationWorkload(processes, stack, mode, workload, opts);
         console.log(summaryLine(result));
