@@ -127,3 +127,23 @@ test('an append under the chain row lock (a chain taking quota) is answered whil
   expect(status).toBe(201);
   expect((await expectExactChain(t.db.db, taxpayerId)).length).toBe(2);
 });
+
+test("a change to a system is answered while a worker is opening a message of one of the account's chains", async () => {
+  const { account, taxpayerId, systemId } = await readyAccount(server);
+  const first = await request(server).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201);
+  const { rows } = await t.db.db.execute(sql`SELECT chain_id FROM invoices WHERE id = ${first.body.data.id}`);
+  const worker = await openMessageHeldOpen(taxpayerId, (rows[0] as { chain_id: string }).chain_id, [first.body.data.id]);
+
+  // The change locks the account's chains as registrations do, to count the taxpayers whose records name the system.
+  const status = await unlessBlocked(
+    worker.holderPid,
+    request(server)
+      .put(`/api/v1/systems/${systemId}`)
+      .set(account.auth)
+      .send({ version: '9.9' })
+      .then((r) => r.status),
+  );
+  await worker.commit();
+
+  expect(status).toBe(200);
+});

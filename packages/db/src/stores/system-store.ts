@@ -58,11 +58,12 @@ export const systemStore = {
   /**
    * The taxpayers whose records name the system, locking the account's chains and then the system row until the
    * transaction ends (the order registrations lock them in): a registration in flight commits first and is counted,
-   * and one that starts after sees the system as it is left.
+   * and one that starts after sees the system as it is left. FOR NO KEY UPDATE, the appends' own lock: it excludes
+   * them, but not a worker opening a message of a chain (its submission's foreign key holds the row FOR KEY SHARE).
    */
   async lockWithTaxpayers(db: DbOrTx, accountId: string, id: string): Promise<{ system: SystemRow; taxpayerIds: string[] } | undefined> {
     await db.execute(
-      sql`SELECT c.id FROM chains c JOIN taxpayers t ON t.id = c.taxpayer_id WHERE t.account_id = ${accountId} ORDER BY c.id FOR UPDATE OF c`,
+      sql`SELECT c.id FROM chains c JOIN taxpayers t ON t.id = c.taxpayer_id WHERE t.account_id = ${accountId} ORDER BY c.id FOR NO KEY UPDATE OF c`,
     );
     const [system] = await db.select().from(computerSystems).where(owned(accountId, id)).for('update');
     if (!system) return undefined;
