@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { invoiceBody, readyAccount, type TestAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { JSON_SHAPE_LIMITS, jsonShapeProblem } from './json-shape';
+import { JSON_SHAPE_LIMITS, scanJson } from './json-shape';
 
 // Bodies built to make the server work harder than their size: refused on their bytes, before parsing or validation,
 // with a stable code; meanwhile other requests are answered as usual.
@@ -56,12 +56,12 @@ test('a body within the limits reaches validation and hears about each of its fi
 
 test('the limits count structure only: brackets and commas inside strings, escaped quotes included, are text', () => {
   const inText = JSON.stringify({ description: `\\"${'[{,'.repeat(5_000)}"` });
-  expect(jsonShapeProblem(Buffer.from(inText))).toBeUndefined();
+  expect(scanJson(Buffer.from(inText)).problem).toBeUndefined();
   const limits = { maxDepth: 2, maxKeysPerObject: 2, maxItemsPerArray: 3 };
-  expect(jsonShapeProblem(Buffer.from('{"a":[1,2,3],"b":{"c":1,"d":"}]"}}'), limits)).toBeUndefined();
-  expect(jsonShapeProblem(Buffer.from('{"a":[[1]]}'), limits)?.code).toBe('nesting_too_deep');
-  expect(jsonShapeProblem(Buffer.from('{"a":1,"b":2,"c":3}'), limits)?.code).toBe('too_many_keys');
-  expect(jsonShapeProblem(Buffer.from('[1,2,3,4]'), limits)?.code).toBe('too_many_items');
+  expect(scanJson(Buffer.from('{"a":[1,2,3],"b":{"c":1,"d":"}]"}}'), limits).problem).toBeUndefined();
+  expect(scanJson(Buffer.from('{"a":[[1]]}'), limits).problem?.code).toBe('nesting_too_deep');
+  expect(scanJson(Buffer.from('{"a":1,"b":2,"c":3}'), limits).problem?.code).toBe('too_many_keys');
+  expect(scanJson(Buffer.from('[1,2,3,4]'), limits).problem?.code).toBe('too_many_items');
   // A wide array inside an object, then more keys: each level counts its own members.
-  expect(jsonShapeProblem(Buffer.from('{"a":[1,2,3],"b":1}'), limits)).toBeUndefined();
+  expect(scanJson(Buffer.from('{"a":[1,2,3],"b":1}'), limits).problem).toBeUndefined();
 });

@@ -100,11 +100,6 @@ export function scanJson(bytes: Uint8Array, limits: JsonShapeLimits = JSON_SHAPE
   return { problem: undefined, controls };
 }
 
-/** The first structural limit a UTF-8 JSON text exceeds (scanJson). */
-export function jsonShapeProblem(bytes: Uint8Array, limits: JsonShapeLimits = JSON_SHAPE_LIMITS): ApiError | undefined {
-  return scanJson(bytes, limits).problem;
-}
-
 /** Whether the four hex digits at `at` (a \u escape's) name a control character; anything but four hex digits may. */
 function escapedControl(bytes: Uint8Array, at: number): boolean {
   let code = 0;
