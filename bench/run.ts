@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseBenchOptions, USAGE, type BenchOptions } from './options';
 import { describeMachine, gitState } from './report/machine';
 import { renderMarkdown } from './report/markdown';
@@ -77,7 +78,7 @@ async function runRegistrations(
         if (worker && i > 0) {
           const wait = await waitForQuietWorker(QUIET_WORKER_LIMIT_MS, {
             cpuMs: () => cpuMs(worker.pid),
-            sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+            sleep: (ms) => sleep(ms),
             now: () => Date.now(),
           });
           stack.assertAlive();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'pg';
 import type { Processes, Service } from './processes';
 import { SERVICE_ENTRY_POINTS } from '@vf/config';
@@ -43,10 +44,6 @@ export interface Stack {
   /** Throws with the end of its log when a service has died. */
   assertAlive(): void;
   stop(): Promise<void>;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 async function waitFor(what: string, service: Service, ready: () => Promise<boolean>): Promise<void> {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BenchOptions } from '../options';
 import { runLoad } from '../load/run-load';
 import type { DrainTimings, SubmissionResult } from '../report/result-types';
@@ -16,10 +17,6 @@ const SETTLE_TIMEOUT_MS = 300_000;
 /** Submission taxpayers' NIFs start here, past every registration workload's. */
 const FIRST_NIF = 50_000;
 const OPEN_STATUSES = ['pending', 'queued', 'sent'];
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 /** Waits until every record of these taxpayers has a final status; false when the time limit came first. */
 async function settle(stack: Stack, taxpayerIds: string[]): Promise<boolean> {
