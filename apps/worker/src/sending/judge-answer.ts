@@ -55,11 +55,7 @@ export function judgeLine(sent: SentRecord, line: ResponseLine | undefined, csv:
         recordOutcome.accepted(invoiceId, answerCsv, csv ? `accepted by the authority (CSV ${csv})` : 'accepted by the authority'),
       );
     case 'AceptadoConErrores':
-      if (code !== undefined && codeBehaviour(code).action === 'error') {
-        // Stored, so never sent again on its own; but what the code says needs the user before the chain goes on.
-        const why = `stored by the authority with error ${said}; needs attention`;
-        return settled(recordOutcome.needsAttention(invoiceId, { ...coded, csv: answerCsv, why }));
-      }
+      // Stored, whatever the code (2007 included): registered, never sent again, and the chain goes on behind it.
       return settled(recordOutcome.acceptedWithWarnings(invoiceId, answerCsv, coded, `accepted with errors: ${said}`));
     case 'Incorrecto': {
       // An Incorrecto without a code says nothing of what the authority holds: only the Consulta service can.

@@ -707,5 +707,6 @@ export const en: Catalogue = {
     storedNeedsAttention: 'error: stored by the authority with error {{detail}}; needs attention',
     messageRefusedPlain: 'error: the authority refused the whole message; nothing was registered',
     resentAfterSuspension: 'sent again after an operator resumed sending following the access suspension (4141)',
+    resentAfter2007: 'sent again: the earlier record was registered with the warning 2007 and no longer holds the chain',
   },
 };

@@ -710,6 +710,7 @@ export const es = {
     storedNeedsAttention: 'error: la AEAT lo guardó con el error {{detail}}; necesita atención',
     messageRefusedPlain: 'error: la AEAT rechazó el mensaje entero; no se registró nada',
     resentAfterSuspension: 'reenviado al reanudar un operador los envíos tras la suspensión del acceso (4141)',
+    resentAfter2007: 'reenviado: el registro anterior quedó registrado con el aviso 2007 y ya no retiene la cadena',
   },
 } as const;
 
