@@ -1,9 +1,10 @@
 import type { Logger } from 'pino';
-import type { RegisteredInvoice, RegistrationAppender, RegistrationItem } from '@vf/chain';
+import type { RegisteredInvoice, RegistrationItem } from '@vf/chain';
 import type { AccountWithPlan, SealedAnswer } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import { countRegistrations } from '../metrics/registration-metrics';
 import { clientOutcome, type ItemOutcome } from './chain-problems';
+import type { RegistrationSteps } from './register-invoice';
 import { unknownIds } from './unknown-ids';
 import { warnIfNotWoken } from './warn-if-not-woken';
 
@@ -12,7 +13,7 @@ import { warnIfNotWoken } from './warn-if-not-woken';
  * One outcome per item, in order.
  */
 export async function registerBatch(
-  deps: { appender: RegistrationAppender; validateBody(body: unknown): Omit<RegistrationItem, 'answer'> },
+  deps: RegistrationSteps,
   account: AccountWithPlan,
   bodies: unknown[],
   log: Logger,

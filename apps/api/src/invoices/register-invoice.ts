@@ -8,13 +8,19 @@ import { clientOutcome, type ItemOutcome } from './chain-problems';
 import { unknownIds } from './unknown-ids';
 import { warnIfNotWoken } from './warn-if-not-woken';
 
+/** What registering needs of the service: the chain writer, and the checks an invoice passes on its own. */
+export interface RegistrationSteps {
+  appender: RegistrationAppender;
+  validateBody(body: unknown): Omit<RegistrationItem, 'answer'>;
+}
+
 /**
  * Registers one invoice: appended to its taxpayer's chain together with whatever registrations of that taxpayer
  * are waiting (group commit). `answer`: with an Idempotency-Key, the answer stored in the same statement. With an
  * API key not yet checked, the append's read checks it; a refusal before the append checks it first (a 401 then).
  */
 export async function registerInvoice(
-  deps: { appender: RegistrationAppender; validateBody(body: unknown): Omit<RegistrationItem, 'answer'> },
+  deps: RegistrationSteps,
   account: AccountWithPlan | UncheckedApiKey,
   body: unknown,
   log: Logger,

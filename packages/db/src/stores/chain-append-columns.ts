@@ -1,6 +1,10 @@
 import type { ChainRecordLine, ChainRecordRow } from '../records/chain-record-shape';
 import type { AppendWrite, SealedAnswer } from './chain-append-write';
 
+// The columns an append writes (docs/decisions/0022-chain-rows-as-typed-columns-and-time-ordered-record-ids.md): a new
+// column of invoices, invoice_lines or the answers goes in these lists, from which the statement and its parameters are
+// both generated (chain-append-write-store.ts), so that they always agree.
+
 /** One column of the rows a write carries: its name, its SQL type and its value in a row of `write`. */
 export type Column<T> = readonly [name: string, type: string, value: (row: T, write: AppendWrite) => unknown];
 

@@ -4,12 +4,11 @@ import type { ChainHead } from './invoice-store';
 import type { Queryable } from './queryable';
 
 /**
- * The read of every append to a chain (registration, correction, cancellation); chain-append-write-store.ts makes the
- * write. Two prepared statements per group of appends,
- * whatever the number of taxpayers in it, and no SQL text built per request
- * (docs/decisions/0007-group-commit-with-compare-and-swap.md). Raw SQL because each statement is one round trip (the
- * lookups folded into the read, every insert and the head swaps folded into the write), which Drizzle's builder
- * cannot express; every row is typed here, at the boundary.
+ * The read of every append to a chain (registration, correction, cancellation), before its write
+ * (chain-append-write-store.ts): two prepared statements per group of appends, whatever the number of taxpayers in it,
+ * and no SQL text built per request (docs/decisions/0007-group-commit-with-compare-and-swap.md). Raw SQL because each
+ * statement is one round trip (the lookups folded into the read, every insert and the head swaps folded into the
+ * write), which Drizzle's builder cannot express; every row is typed here, at the boundary.
  */
 
 /** A computer system a record may name: its SistemaInformatico columns and who may use it. */
