@@ -1,6 +1,7 @@
 // Lint of the whole tree, run by `npm test` (CommonJS, so that a test can load it: scripts/lint-boundaries.test.ts). Beyond typescript-eslint's recommended rules it guards the repository's
 // boundaries: a package is imported only through its exports map, no app imports another app, SQL is written only in
-// packages/db (its stores), and the dashboard (packages/dashboard) reaches data only through what the API hands it.
+// packages/db (its stores), the chain writer (packages/chain) knows nothing of HTTP, and the dashboard
+// (packages/dashboard) reaches data only through what the API hands it.
 const fs = require('node:fs');
 const path = require('node:path');
 const js = require('@eslint/js');
@@ -103,6 +104,13 @@ module.exports = tseslint.config(
   // A test reads JSON answers loosely, as a client would.
   { files: ['**/*.test.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   ...fenced(['packages/**'], [...APPS, '@vf/e2e'], 'A package never imports an app.', ['packages/db/**']),
+  // The chain writer (packages/chain) knows nothing of HTTP: it returns refusals of its own, which the API answers as
+  // problems in one place (apps/api/src/invoices/chain-problems.ts). SQL only through the stores of @vf/db.
+  ...fenced(
+    ['packages/chain/**'],
+    [...APPS, '@vf/e2e', 'express', 'supertest'],
+    'The chain writer imports no app and knows nothing of HTTP (no express): it returns its own refusals.',
+  ),
   ...fenced(['apps/api/**'], ['@vf/worker', '@vf/authority-sim', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
   {
     files: API_LOWER_LAYERS,

@@ -75,6 +75,28 @@ test('SQL is written only in packages/db: no other code imports the query builde
   expect(await problems('apps/api/src/invoices/x.test.ts', drizzle)).toEqual([]);
 });
 
+test('the chain writer imports no app and nothing of HTTP, and reaches PostgreSQL only through the stores of @vf/db', async () => {
+  const file = 'packages/chain/src/append/x.ts';
+  expect(await problems(file, "import { ApiError } from '@vf/api';\nexport { ApiError };\n")).toEqual([
+    expect.stringContaining('knows nothing of HTTP'),
+  ]);
+  expect(await problems(file, "import type { Request } from 'express';\nexport type R = Request;\n")).toEqual([
+    expect.stringContaining('knows nothing of HTTP'),
+  ]);
+  expect(await problems(file, "import { sql } from 'drizzle-orm';\nexport const q = sql`SELECT 1`;\n")).toEqual([
+    expect.stringContaining('SQL lives in packages/db'),
+  ]);
+  expect(await problems(file, "import { invoices } from '@vf/db';\nexport { invoices };\n")).toEqual([
+    expect.stringContaining('stores of packages/db'),
+  ]);
+  expect(
+    await problems(
+      file,
+      "import { appendChainRecords, type AppendWrite } from '@vf/db';\nexport { appendChainRecords };\nexport type W = AppendWrite;\n",
+    ),
+  ).toEqual([]);
+});
+
 test("the dashboard uses no store of @vf/db, only the API's services (and the types of the rows they return)", async () => {
   expect(
     await problems('packages/dashboard/src/invoices/x.ts', "import { invoiceListStore } from '@vf/db';\nexport { invoiceListStore };\n"),

@@ -1,7 +1,8 @@
 import { Agent } from 'node:https';
 import type { AppConfig } from '@vf/config';
 import { createTestCa, issueCertificate } from '@vf/certificates/testing';
-import { HashMismatchError, rebuildChainRecord, requestXmlAsSent, type BatchInvoice } from '@vf/db';
+import { HashMismatchError, rebuildChainRecord } from '@vf/chain';
+import { requestXmlAsSent, type BatchInvoice } from '@vf/db';
 import { signingIdentity } from '@vf/signing';
 import { verifyRecordSignature } from '@vf/signing/verify-record-signature';
 import { parseRegFactuRequest } from '@vf/xml';

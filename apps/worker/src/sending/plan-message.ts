@@ -1,6 +1,7 @@
+import { rebuildChainRecord } from '@vf/chain';
 import type { ChainRecord, ServiceCause } from '@vf/core';
 import type { AppConfig } from '@vf/config';
-import { rebuildChainRecord, signedRecordMark, type BatchInvoice, type InvoiceOutcome, type NewSignedRecord } from '@vf/db';
+import { signedRecordMark, type BatchInvoice, type InvoiceOutcome, type NewSignedRecord } from '@vf/db';
 import { isSignatureOf } from '@vf/signing';
 import { buildRecordXml, regFactuRequestFrame, type SubmissionHeader } from '@vf/xml';
 import type { ClientCertificate } from '../transport/client-certificates';

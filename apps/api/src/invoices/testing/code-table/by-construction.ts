@@ -12,7 +12,8 @@ import {
   type RecordHistoryEntry,
 } from '@vf/core';
 import { f1Request } from '@vf/core/testing';
-import { FULL_BATCH, systemSnapshot } from '@vf/db';
+import { systemSnapshot } from '@vf/chain';
+import { FULL_BATCH } from '@vf/db';
 import { buildConsultaRequest, parseRegFactuRequest, postSoapEnvelope, SCHEMA_DIR } from '@vf/xml';
 import { systemCreateSchema } from '../../../systems/system-schemas';
 import { taxpayerCreateSchema } from '../../../taxpayers/taxpayer-schemas';

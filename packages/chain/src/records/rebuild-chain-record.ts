@@ -1,31 +1,6 @@
 import { buildCancellationRecord, buildRegistrationRecord, toAeatDate, type ChainRecord } from '@vf/core';
-import type { ChainRecordRow } from './chain-record-row';
-import { toNormalizedInvoice, type StoredInvoiceContent, type StoredLine } from '../stores/invoice-record-mapping';
-
-/**
- * What rebuilding a stored chain record needs: the columns of its row (ChainRecordRow, as the writer built it), its
- * lines and the previous record as it was hashed in.
- */
-export interface StoredChainRecord
-  extends
-    StoredInvoiceContent,
-    Pick<
-      ChainRecordRow,
-      | 'id'
-      | 'subsanacion'
-      | 'rechazoPrevio'
-      | 'sinRegistroPrevio'
-      | 'issuerNif'
-      | 'issuerName'
-      | 'systemSnapshot'
-      | 'generatedAtLiteral'
-      | 'hash'
-    > {
-  recordType: string;
-  /** The previous record of the chain as it was hashed into this one; null for the first record. */
-  previous: { issuerNif: string; invoiceNumber: string; invoiceDate: string; hash: string } | null;
-  lines: StoredLine[];
-}
+import type { StoredChainRecord } from '@vf/db';
+import { toNormalizedInvoice } from './invoice-record-mapping';
 
 /** The record rebuilt from the stored row does not hash to the stored huella: sending it would be a different record. */
 export class HashMismatchError extends Error {

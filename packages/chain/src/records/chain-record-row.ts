@@ -8,55 +8,8 @@ import {
   type SistemaInformatico,
   type ValidationIssue,
 } from '@vf/core';
-import type { RecordWarningJson } from '../schema';
-import { storedContentOf, toStoredInvoice, type StoredInvoiceContent, type StoredLine } from '../stores/invoice-record-mapping';
-
-/**
- * A chain record as stored: a registration (an invoice's first record), a correction or a cancellation. Built here
- * with its huella (altaRecordRow, cancellationRecordRow); rebuilt from the database for sending by
- * rebuildChainRecord, which proves it hashes to the same huella. The one description of what a record row holds.
- */
-export interface ChainRecordRow extends StoredInvoiceContent {
-  id: string;
-  /** The invoice's first record: the record's own id for a registration. */
-  invoiceId: string;
-  recordType: 'registration' | 'correction' | 'cancellation';
-  accountId: string;
-  chainSeq: number;
-  warnings: RecordWarningJson[];
-  subsanacion: boolean;
-  rechazoPrevio: 'S' | 'X' | null;
-  sinRegistroPrevio: boolean;
-  cancellationReason: string | null;
-  issuerNif: string;
-  issuerName: string;
-  systemSnapshot: SistemaInformatico;
-  isProduction: boolean;
-  generatedAtLiteral: string;
-  generatedAt: Date;
-  previousInvoiceId: string | null;
-  previousHash: string | null;
-  hash: string;
-  qrUrl: string;
-}
-
-export interface ChainRecordLine extends StoredLine {
-  /** The record the line belongs to. */
-  invoiceId: string;
-  lineNo: number;
-}
-
-/** The computer system columns a record's SistemaInformatico is made of. */
-export interface RecordSystem {
-  vendorName: string;
-  vendorNif: string;
-  name: string;
-  systemCode: string;
-  version: string;
-  installationNumber: string;
-  onlySupportsVerifactu: boolean;
-  supportsMultipleTaxpayers: boolean;
-}
+import type { ChainRecordLine, ChainRecordRow, RecordSystem, StoredInvoiceContent, StoredLine } from '@vf/db';
+import { storedContentOf, toStoredInvoice } from './invoice-record-mapping';
 
 /** The record just before a new one in its chain: absent for the first (PrimerRegistro=S). */
 export interface PreviousRecord {
@@ -99,7 +52,7 @@ export function systemSnapshot(system: RecordSystem, accountHasSeveralTaxpayers:
 }
 
 // The records of one write name the same system object (the read's, never changed after): they share one snapshot,
-// built once and serialised once (chain-append-store.ts writes a value that is the very object of the row before only
+// built once and serialised once (chain-append-columns.ts in @vf/db writes a value that is the very object of the row before only
 // once). Keyed by the object itself, so that no list of its fields can fall behind the snapshot's.
 const snapshots = new WeakMap<RecordSystem, { several: boolean; snapshot: SistemaInformatico }>();
 function sharedSnapshot(system: RecordSystem, several: boolean): SistemaInformatico {

@@ -1,7 +1,8 @@
 import { checkAgainstIssuer, type NormalizedInvoice, type ValidationIssue } from '@vf/core';
-import { altaRecordRow, duplicateKey, type AppendContext, type AppendWrite, type ChainPlace, type SealedAnswer } from '@vf/db';
-import { ApiError } from '../errors/api-error';
-import { generationTime } from './generation-time';
+import { duplicateKey, type AppendContext, type AppendWrite, type SealedAnswer } from '@vf/db';
+import { altaRecordRow, type ChainPlace } from '../records/chain-record-row';
+import { generationTime } from '../records/generation-time';
+import type { ChainRefusal } from './chain-refusal';
 
 /** What the client is told about a registered invoice (docs/api.md, `POST /invoices`, and the chain position). */
 export interface RegisteredInvoice {
@@ -25,12 +26,14 @@ export interface RegistrationItem {
   answer?: (registered: RegisteredInvoice) => SealedAnswer;
 }
 
-export type ItemOutcome = { ok: true; registered: RegisteredInvoice } | { ok: false; error: ApiError };
+export type ItemOutcome = { ok: true; registered: RegisteredInvoice } | { ok: false; error: ChainRefusal };
 
-export const taxpayerNotFound = () => new ApiError('taxpayer_not_found', 'No taxpayer with this taxpayer_id in your account.');
-
-// Another account's taxpayer or system is exactly as absent as a missing one: 404, never a hint that it exists.
-export const systemNotFound = () => new ApiError('system_not_found', 'No computer system with this computer_system_id in your account.');
+/** The refusal of an invoice the chain already has. */
+export const duplicateInvoice = (invoice: Pick<NormalizedInvoice, 'invoiceNumber' | 'invoiceDate'>): ChainRefusal => ({
+  code: 'duplicate_invoice',
+  invoiceNumber: invoice.invoiceNumber,
+  invoiceDate: invoice.invoiceDate,
+});
 
 /**
  * A system that declares it supports one taxpayer (TipoUsoPosibleMultiOT=N) keeps records for the first taxpayer that
@@ -39,28 +42,18 @@ export const systemNotFound = () => new ApiError('system_not_found', 'No compute
 export const usableBy = (system: { supportsMultipleTaxpayers: boolean; soleTaxpayerId: string | null }, taxpayerId: string) =>
   system.supportsMultipleTaxpayers || system.soleTaxpayerId === null || system.soleTaxpayerId === taxpayerId;
 
-export const systemSingleTaxpayer = (soleTaxpayerId: string | null) =>
-  new ApiError(
-    'system_single_taxpayer',
-    'This computer system declares it supports one taxpayer (supports_multiple_taxpayers: false) and keeps the records of another taxpayer of your account. Use a system that supports several taxpayers, or create a system (its own installation) for this taxpayer.',
-    { extensions: { sole_taxpayer_id: soleTaxpayerId } },
-  );
-
-export const duplicateInvoice = (invoice: NormalizedInvoice) =>
-  new ApiError('duplicate_invoice', `Invoice ${invoice.invoiceNumber} of ${invoice.invoiceDate} is already registered for this taxpayer.`);
-
 /**
  * The checks that need the taxpayer's data, per item and in order: a missing system, the issuer as recipient or third
  * party, an invoice the chain already has or an earlier item of the same group repeats. An item that fails fails alone.
  */
-export function screenRegistrations(ctx: AppendContext, items: RegistrationItem[]): (ApiError | undefined)[] {
+export function screenRegistrations(ctx: AppendContext, items: RegistrationItem[]): (ChainRefusal | undefined)[] {
   const seen = new Set<string>();
-  return items.map(({ invoice }) => {
+  return items.map(({ invoice }): ChainRefusal | undefined => {
     const system = ctx.systems.get(invoice.computerSystemId);
-    if (!system) return systemNotFound();
-    if (!usableBy(system, ctx.taxpayer.id)) return systemSingleTaxpayer(system.soleTaxpayerId);
-    const issuerProblems = checkAgainstIssuer(invoice, ctx.taxpayer.nif);
-    if (issuerProblems.length > 0) return ApiError.validation(issuerProblems);
+    if (!system) return { code: 'system_not_found' };
+    if (!usableBy(system, ctx.taxpayer.id)) return { code: 'system_single_taxpayer', soleTaxpayerId: system.soleTaxpayerId };
+    const issues = checkAgainstIssuer(invoice, ctx.taxpayer.nif);
+    if (issues.length > 0) return { code: 'validation_failed', issues };
     const key = duplicateKey(invoice.invoiceNumber, invoice.invoiceDate);
     if (ctx.duplicates.has(key) || seen.has(key)) return duplicateInvoice(invoice);
     seen.add(key);
