@@ -63,8 +63,8 @@ export type SendChainJobResult = { chain: 'idle' };
 type JobContext = SendChainJobDeps & { now: () => Date };
 
 /**
- * The job of one chain (docs/decisions/0009-one-queue-job-per-chain.md), and the one place where its I/O happens:
- * the lease, the reads, the exchanges with the authority and the writes. What to send, what an answer means and what
+ * The job of one chain (docs/decisions/0009-one-queue-job-per-chain.md), and with the steps beside it in `jobs/` the
+ * one place where its I/O happens: the lease, the reads, the exchanges with the authority and the writes. What to send, what an answer means and what
  * to ask next are decided by the pure functions of `sending/`. Each run becomes the chain's sender and sends message
  * after message while flow control allows, or sleeps until a send could be allowed; it ends when nothing is left.
  */
