@@ -151,6 +151,7 @@ export const esInvoiceDetail = {
     storedNeedsAttention: 'error: la AEAT lo guardó con el error {{detail}}; necesita atención',
     messageRefusedPlain: 'error: la AEAT rechazó el mensaje entero; no se registró nada',
     resentAfterSuspension: 'reenviado al reanudar un operador los envíos tras la suspensión del acceso (4141)',
+    resentAfter2007: 'reenviado: el registro anterior quedó registrado con el aviso 2007 y ya no retiene la cadena',
   },
 } as const;
 
@@ -305,5 +306,6 @@ export const enInvoiceDetail: Widen<typeof esInvoiceDetail> = {
     storedNeedsAttention: 'error: stored by the authority with error {{detail}}; needs attention',
     messageRefusedPlain: 'error: the authority refused the whole message; nothing was registered',
     resentAfterSuspension: 'sent again after an operator resumed sending following the access suspension (4141)',
+    resentAfter2007: 'sent again: the earlier record was registered with the warning 2007 and no longer holds the chain',
   },
 };
