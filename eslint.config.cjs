@@ -101,6 +101,29 @@ module.exports = tseslint.config(
       ],
     },
   },
+  // Sizes (issue 30): no source file over 400 lines, no function over 80. Every line counts, comments and blank lines
+  // too: the limits are what a reader scrolls through, and prettier, not the author, decides the blank lines. Tests,
+  // their helpers (testing/), the full-stack tests (e2e/) and the load harness (bench/) are not the service's code: a
+  // test's describe block groups its cases and is as long as they are.
+  {
+    files: ['apps/**', 'packages/**', 'scripts/**'],
+    ignores: TESTS,
+    rules: {
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 80 }],
+    },
+  },
+  // The authority's error table is data transcribed entry by entry from its published file, kept whole in the
+  // published order (docs/decisions/0031-authority-error-table-kept-whole.md); its functions still count.
+  { files: ['packages/core/src/authority-codes/aeat-error-table.ts'], rules: { 'max-lines': 'off' } },
+  // TEMPORARY: files other engineers are reworking right now; the coordinator removes this list after merging them.
+  {
+    files: [
+      'apps/worker/src/create-worker-runtime.ts',
+      'packages/core/src/validation/validate-invoice-request.ts',
+    ],
+    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
+  },
   // A test reads JSON answers loosely, as a client would.
   { files: ['**/*.test.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   ...fenced(['packages/**'], [...APPS, '@vf/e2e'], 'A package never imports an app.', ['packages/db/**']),
