@@ -1,6 +1,7 @@
 import { BREAKDOWN_LINE_FIELDS } from '@vf/core';
 import type { InvoiceDetail, InvoiceRow } from '@vf/db';
-import type { ApiViews, FieldIssue, Problem } from '../dashboard-api';
+import type { FieldIssue } from '@vf/contract';
+import type { ApiViews, Problem } from '../dashboard-api';
 import type { FormErrors } from '../html/form-fields';
 import { TRANSLATED_CODES } from '../http/form-errors-from';
 import { locale, t } from '../i18n/i18n';
