@@ -4,6 +4,7 @@ import type Joi from 'joi';
 interface Description {
   type: string;
   flags?: { presence?: string; only?: boolean; description?: string };
+  rules?: { name: string; args?: { limit?: unknown } }[];
   allow?: unknown[];
   keys?: Record<string, Description>;
   items?: Description[];
@@ -20,6 +21,7 @@ interface Printed {
   name: string;
   body: string[];
   fields: string[];
+  maxCharacters: [string, number][];
 }
 
 class Printer {
@@ -51,7 +53,7 @@ class Printer {
     const name = this.names[path];
     if (!name) throw new Error(`name the object at ${path || 'the top'} of the schema`);
     this.named.set(identity, name);
-    const printed: Printed = { name, body: [], fields: [] };
+    const printed: Printed = { name, body: [], fields: [], maxCharacters: [] };
     // Listed before the objects it holds: the request first, then its parts as they come.
     this.objects.push(printed);
     for (const [key, child] of Object.entries(d.keys ?? {})) {
@@ -59,14 +61,16 @@ class Printer {
       if (child.flags?.description) printed.body.push(`  /** ${child.flags.description} */`);
       printed.body.push(`  ${key}${child.flags?.presence === 'required' ? '' : '?'}: ${type};`);
       printed.fields.push(key);
+      const max = child.type === 'string' ? child.rules?.find((rule) => rule.name === 'max')?.args?.limit : undefined;
+      if (typeof max === 'number') printed.maxCharacters.push([key, max]);
     }
     return name;
   }
 }
 
 /**
- * TypeScript source for the request a joi schema describes: an interface per object and each object's field names
- * (anything else is an unknown field). Generated code, so that the schema stays the one description of the request's
+ * TypeScript source for the request a joi schema describes: an interface per object, each object's field names
+ * (anything else is an unknown field) and its texts' most characters. Generated code, so that the schema stays the one description of the request's
  * shape and whatever reads a request is held to it by the compiler.
  */
 export function requestTypeSource(schema: Joi.Schema, names: ObjectNames, header: string): string {
@@ -77,6 +81,8 @@ export function requestTypeSource(schema: Joi.Schema, names: ObjectNames, header
   for (const o of objects) lines.push(`export interface ${o.name} {`, ...o.body, '}', '');
   lines.push('/** Each object’s fields, as the schema names them. */', 'export const REQUEST_FIELDS = {');
   for (const o of objects) lines.push(`  ${o.name}: [${o.fields.map((f) => `'${f}'`).join(', ')}],`);
+  lines.push('} as const;', '', '/** The most characters each text of an object may have. */', 'export const REQUEST_MAX_CHARACTERS = {');
+  for (const o of objects) lines.push(`  ${o.name}: { ${o.maxCharacters.map(([key, max]) => `${key}: ${max}`).join(', ')} },`);
   lines.push('} as const;', '');
   return lines.join('\n');
 }

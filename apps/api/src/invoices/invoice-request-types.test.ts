@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { REQUEST_FIELDS, validateInvoiceRequest } from '@vf/core';
+import { REQUEST_FIELDS, REQUEST_MAX_CHARACTERS, validateInvoiceRequest } from '@vf/core';
 import { f1Request } from '@vf/core/testing';
 import { requestTypeSource } from '../http/request-type-source';
 import { invoiceRequestSchema } from './invoice-request-schema';
@@ -65,4 +65,25 @@ test("the authority's rules take exactly the fields the schema names, at every l
   ]);
   // joi, which the OpenAPI document and the precheck are made from, refuses the same bodies, and only for that field.
   expect([f1Request(), ...extra].map(joiRefuses)).toEqual([false, true, true, true, true]);
+});
+
+test('a text is refused by the authority’s rules exactly from the length the schema documents', () => {
+  const lengthErrors = (body: unknown) => {
+    const result = validateInvoiceRequest(body, { today: '2026-11-22' });
+    return result.valid ? [] : result.errors.filter((e) => e.code === 'invalid_length').map((e) => e.field);
+  };
+  const foreign = (fields: Record<string, string>) => ({
+    recipient: { name: 'Client', country: 'FR', id_type: '03', id: 'X1', ...fields },
+  });
+  const texts: [string, (text: string) => Record<string, unknown>, number][] = [
+    ['description', (text) => ({ description: text }), REQUEST_MAX_CHARACTERS.InvoiceRequest.description],
+    ['recipient.name', (text) => foreign({ name: text }), REQUEST_MAX_CHARACTERS.ForeignPartyRequest.name],
+    ['recipient.id', (text) => foreign({ id: text }), REQUEST_MAX_CHARACTERS.ForeignPartyRequest.id],
+  ];
+  for (const [field, body, max] of texts) {
+    const longest = f1Request(body('x'.repeat(max)));
+    const tooLong = f1Request(body('x'.repeat(max + 1)));
+    expect({ field, longest: lengthErrors(longest), tooLong: lengthErrors(tooLong) }).toEqual({ field, longest: [], tooLong: [field] });
+    expect({ field, joi: [joiRefuses(longest), joiRefuses(tooLong)] }).toEqual({ field, joi: [false, true] });
+  }
 });

@@ -126,3 +126,12 @@ export const REQUEST_FIELDS = {
     'surcharge_amount',
   ],
 } as const;
+
+/** The most characters each text of an object may have. */
+export const REQUEST_MAX_CHARACTERS = {
+  InvoiceRequest: { invoice_number: 60, description: 500 },
+  SpanishPartyRequest: { name: 120, nif: 20 },
+  ForeignPartyRequest: { name: 120, id_type: 2, id: 20 },
+  InvoiceReferenceRequest: { invoice_number: 60 },
+  BreakdownLineRequest: { tax_type: 2, regime_type: 2, operation_type: 2 },
+} as const;

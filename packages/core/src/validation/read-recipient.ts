@@ -2,7 +2,7 @@ import { isCountryCode, isIdType, type IdType } from '../code-lists';
 import { validateEuVatNumber, validateSpanishNif } from '../nif';
 import { MAX_RECORD_LIST_ENTRIES } from '../record/message-limits';
 import { isJsonObject, MISSING, readCode, readText, rejectUnknownFields, required, WRONG_VALUE, type Read } from './field-readers';
-import { REQUEST_FIELDS, type ForeignPartyRequest, type SpanishPartyRequest } from './invoice-request.generated';
+import { REQUEST_FIELDS, REQUEST_MAX_CHARACTERS, type ForeignPartyRequest, type SpanishPartyRequest } from './invoice-request.generated';
 import type { IssueCollector } from './issue-collector';
 import type { Fields } from './request-fields';
 
@@ -14,6 +14,9 @@ export type ParsedRecipient =
 export type PartyRole = 'recipient' | 'third_party';
 
 const FIELDS = [...REQUEST_FIELDS.SpanishPartyRequest, ...REQUEST_FIELDS.ForeignPartyRequest];
+const MAX_CHARACTERS = REQUEST_MAX_CHARACTERS.ForeignPartyRequest;
+// The name is read before the identification says which of the two forms the party has: it must fit both.
+const MAX_NAME = Math.min(REQUEST_MAX_CHARACTERS.SpanishPartyRequest.name, MAX_CHARACTERS.name);
 // A longer Destinatarios breaks the schema's limit for the block (4113).
 const MAX_RECIPIENTS = MAX_RECORD_LIST_ENTRIES;
 
@@ -57,7 +60,12 @@ export function readParty(given: unknown, path: string, role: PartyRole, issues:
   rejectUnknownFields(given, FIELDS, path, issues);
   const value: Fields<SpanishPartyRequest & ForeignPartyRequest> = given;
   // NombreRazon goes with every identification; the authority names the counterparty's case (1283).
-  const name = required(readText(value.name, `${path}.name`, 120, issues), `${path}.name`, issues, role === 'recipient' ? 1283 : MISSING);
+  const name = required(
+    readText(value.name, `${path}.name`, MAX_NAME, issues),
+    `${path}.name`,
+    issues,
+    role === 'recipient' ? 1283 : MISSING,
+  );
   const foreignGiven = ['country', 'id_type', 'id'].some((key) => given[key] !== undefined && given[key] !== null);
 
   if (value.nif !== undefined && value.nif !== null) {
@@ -83,7 +91,7 @@ export function readParty(given: unknown, path: string, role: PartyRole, issues:
   if (country === undefined && idType && idType !== '02') {
     issues.error(`${path}.country`, 'required', `${path}.country is required unless id_type is 02 (EU VAT number).`, 1111);
   }
-  const rawId = required(readText(value.id, `${path}.id`, 20, issues, 1222), `${path}.id`, issues, MISSING);
+  const rawId = required(readText(value.id, `${path}.id`, MAX_CHARACTERS.id, issues, 1222), `${path}.id`, issues, MISSING);
   if (!name || country === null || !idType || !rawId || (country === undefined && idType !== '02')) return null;
   const id = checkForeignId({ path, role, country, idType, id: rawId }, issues);
   if (id === null) return null;

@@ -14,6 +14,7 @@ import {
   required,
 } from './field-readers';
 import { checkIssuance, ISSUED_BY, isIssuedByName } from './issuance-rules';
+import { REQUEST_FIELDS, REQUEST_MAX_CHARACTERS, type InvoiceRequest } from './invoice-request.generated';
 import { checkInvoiceType, recipientPath } from './invoice-type-rules';
 import { IssueCollector } from './issue-collector';
 import { taxPointDate, type LineContext } from './line-context';
@@ -21,13 +22,14 @@ import { checkLine } from './line-rules';
 import { readBreakdown } from './read-breakdown';
 import { readInvoiceNumber } from './read-invoice-number';
 import { readInvoiceReferences } from './read-invoice-references';
-import { REQUEST_FIELDS, type InvoiceRequest } from './invoice-request.generated';
 import { readParty, readRecipients } from './read-recipient';
 import { checkRegime } from './regime-rules';
 import { checkTotals } from './totals-rules';
 import type { Fields } from './request-fields';
 import type { InvoiceValidationResult } from './types';
 import { toNormalizedInvoice } from './to-normalized-invoice';
+
+const MAX_CHARACTERS = REQUEST_MAX_CHARACTERS.InvoiceRequest;
 
 const isRectificationType = (v: unknown): v is 'S' | 'I' => v === 'S' || v === 'I';
 
@@ -70,7 +72,7 @@ export function validateInvoiceRequest(request: unknown, opts: { today: string }
     invoiceNumber: required(readInvoiceNumber(body.invoice_number, 'invoice_number', issues), 'invoice_number', issues, MISSING),
     invoiceDate,
     invoiceType,
-    description: required(readText(body.description, 'description', 500, issues), 'description', issues, MISSING),
+    description: required(readText(body.description, 'description', MAX_CHARACTERS.description, issues), 'description', issues, MISSING),
     // FechaOperacion is only written when it differs from the issue date.
     operationDate: givenOperationDate && givenOperationDate === invoiceDate ? undefined : givenOperationDate,
     recipients: readRecipients(body.recipient, body.recipients, issues),
