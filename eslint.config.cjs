@@ -1,7 +1,8 @@
 // Lint of the whole tree, run by `npm test` (CommonJS, so that a test can load it: scripts/lint-boundaries.test.ts). Beyond typescript-eslint's recommended rules it guards the repository's
 // boundaries: a package is imported only through its exports map, no app imports another app, SQL is written only in
-// packages/db (its stores), the chain writer (packages/chain) knows nothing of HTTP, and the dashboard
-// (packages/dashboard) reaches data only through what the API hands it.
+// packages/db (its stores), the chain writer (packages/chain) knows nothing of HTTP, the dashboard (packages/dashboard)
+// reaches data only through what the API hands it, and what the API's services answer is written once, in
+// packages/contract.
 const fs = require('node:fs');
 const path = require('node:path');
 const js = require('@eslint/js');
@@ -59,6 +60,26 @@ function fenced(files, names, why, sqlAllowed = []) {
     { files, ignores: [...TESTS, ...sqlAllowed], rules: forbidding(names, why, { sql: true }) },
   ];
 }
+
+// The API's answers, written once (packages/contract): read from its index, so a type added there is fenced at once.
+const CONTRACT_TYPES = [
+  ...fs.readFileSync(path.join(__dirname, 'packages/contract/src/index.ts'), 'utf8').matchAll(/export type \{([^}]*)\}/g),
+].flatMap((m) =>
+  m[1]
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean),
+);
+const contractTypeNamed = `/^(${CONTRACT_TYPES.join('|')})$/`;
+const noContractCopies = {
+  'no-restricted-syntax': [
+    'error',
+    ...['TSInterfaceDeclaration', 'TSTypeAliasDeclaration'].map((node) => ({
+      selector: `${node}[id.name=${contractTypeNamed}]`,
+      message: "This is one of the API's answers: import it from @vf/contract rather than declaring a copy.",
+    })),
+  ],
+};
 
 const APPS = ['@vf/api', '@vf/worker', '@vf/authority-sim'];
 
@@ -145,8 +166,37 @@ module.exports = tseslint.config(
   },
   ...fenced(['apps/worker/**'], ['@vf/api', '@vf/authority-sim', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
   ...fenced(['apps/authority-sim/**'], ['@vf/api', '@vf/worker', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
+  // The API's services and the dashboard take the API's answers from packages/contract, never a copy of their own.
+  { files: ['apps/api/**', 'packages/dashboard/**'], ignores: TESTS, rules: noContractCopies },
+  // The contract is types only (nothing of it runs) and reads only the types of the lowest packages.
+  {
+    files: ['packages/contract/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@vf/*', '@vf/*/**', '!@vf/core', '!@vf/db'],
+              message: "The contract describes the API's answers with the types of @vf/core and @vf/db only.",
+            },
+            { group: ['@vf/core', '@vf/db'], allowTypeImports: true, message: 'The contract is types only: import types.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Program > :not(ExportNamedDeclaration[exportKind="type"], ImportDeclaration[importKind="type"], TSInterfaceDeclaration, TSTypeAliasDeclaration)',
+          message: "The contract is types only: nothing of it runs (the API's services and the dashboard import its types).",
+        },
+      ],
+    },
+  },
   // The dashboard is a package the API mounts: it declares what it needs of the API (src/dashboard-api.ts) and is handed
-  // it, so it imports no app, and of the workspaces only @vf/core and the row types of @vf/db, never a store.
+  // it, so it imports no app, and of the workspaces only @vf/core, the row types of @vf/db (never a store) and the
+  // answers of @vf/contract.
   {
     files: ['packages/dashboard/**'],
     ignores: ['**/*.test.ts'],
@@ -156,9 +206,9 @@ module.exports = tseslint.config(
         {
           patterns: [
             {
-              group: ['@vf/*', '@vf/*/**', '!@vf/core', '!@vf/db', '!@vf/db/**'],
+              group: ['@vf/*', '@vf/*/**', '!@vf/core', '!@vf/db', '!@vf/db/**', '!@vf/contract'],
               message:
-                "The dashboard reaches the service only through what the API hands it (dashboard-api.ts), and reads only @vf/core and @vf/db's row types.",
+                "The dashboard reaches the service only through what the API hands it (dashboard-api.ts), and reads only @vf/core, @vf/db's row types and the API's answers (@vf/contract).",
             },
             {
               group: ['@vf/db', '@vf/db/**'],

@@ -10,11 +10,11 @@ import * as schema from '@vf/db';
 const config = require('../eslint.config.cjs');
 const eslint = new ESLint({ cwd: path.resolve(__dirname, '..'), overrideConfigFile: true, overrideConfig: config });
 
-async function problems(file: string, code: string): Promise<string[]> {
+const IMPORT_RULES = ['no-restricted-imports', '@typescript-eslint/no-restricted-imports'];
+
+async function problems(file: string, code: string, rules = IMPORT_RULES): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.resolve(__dirname, '..', file) });
-  return result.messages
-    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === '@typescript-eslint/no-restricted-imports')
-    .map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId !== null && rules.includes(m.ruleId)).map((m) => m.message);
 }
 
 test("a workspace's files are reached only through its exports map", async () => {
@@ -166,4 +166,42 @@ test('the dashboard imports nothing of the API, not even its types: it is handed
       "import { createWorkerRuntime } from '@vf/worker';\nexport { createWorkerRuntime };\n",
     ),
   ).toEqual([expect.stringContaining('never imports an app')]);
+});
+
+test("the API's answers are written once, in @vf/contract: the dashboard imports them, and neither side declares a copy", async () => {
+  const importingAnswers = "import type { ChainVerification } from '@vf/contract';\nexport type V = ChainVerification;\n";
+  expect(await problems('packages/dashboard/src/chain/x.ts', importingAnswers)).toEqual([]);
+  expect(await problems('apps/api/src/chain/x.ts', importingAnswers)).toEqual([]);
+  const copy = 'export interface ChainView {\n  nif: string;\n}\n';
+  for (const file of ['packages/dashboard/src/dashboard-api.ts', 'apps/api/src/chain/chain-service.ts']) {
+    expect(await problems(file, copy, ['no-restricted-syntax'])).toEqual([expect.stringContaining('import it from @vf/contract')]);
+  }
+  expect(
+    await problems('packages/dashboard/src/x.ts', "export type SignInResult = { outcome: 'blocked' };\n", ['no-restricted-syntax']),
+  ).toHaveLength(1);
+  // Other names are the dashboard's own.
+  expect(
+    await problems('packages/dashboard/src/x.ts', 'export interface PageState {\n  page: number;\n}\n', ['no-restricted-syntax']),
+  ).toEqual([]);
+});
+
+test('the contract is types only, and reads only the types of @vf/core and @vf/db', async () => {
+  const syntax = ['no-restricted-syntax'];
+  expect(await problems('packages/contract/src/x.ts', 'export interface Answer {\n  ok: boolean;\n}\n', syntax)).toEqual([]);
+  expect(await problems('packages/contract/src/x.ts', 'export const LIMIT = 20;\n', syntax)).toEqual([
+    expect.stringContaining('types only'),
+  ]);
+  expect(await problems('packages/contract/src/x.ts', 'export function f(): number {\n  return 1;\n}\n', syntax)).toHaveLength(1);
+  expect(
+    await problems('packages/contract/src/x.ts', "import type { TaxpayerView } from '@vf/db';\nexport type T = TaxpayerView;\n"),
+  ).toEqual([]);
+  expect(await problems('packages/contract/src/x.ts', "import { taxpayerStore } from '@vf/db';\nexport { taxpayerStore };\n")).toEqual([
+    expect.stringContaining('types only'),
+  ]);
+  expect(await problems('packages/contract/src/x.ts', "import type { Queues } from '@vf/queue';\nexport type Q = Queues;\n")).toEqual([
+    expect.stringContaining('@vf/core and @vf/db only'),
+  ]);
+  expect(await problems('packages/contract/src/x.ts', "import type { AppDeps } from '@vf/api';\nexport type D = AppDeps;\n")).not.toEqual(
+    [],
+  );
 });

@@ -1,3 +1,4 @@
+import type { CertificateWarning } from '@vf/contract';
 import type { Db, DbOrTx } from '@vf/db';
 import {
   chainStore,
@@ -13,11 +14,11 @@ import type { SealAnswer } from '../idempotency/sealed-answer';
 import { pageStart, toPage, type Page, type PageQuery } from '../shared/page-query';
 import { NO_CERTIFICATE, type CertificateIntake } from './certificate-intake';
 import type { TaxpayerCreateRequest, TaxpayerUpdateRequest } from './taxpayer-schemas';
-import { certificateWarnings, type Warning } from './taxpayer-view';
+import { certificateWarnings } from './taxpayer-view';
 
 export interface SavedTaxpayer {
   taxpayer: TaxpayerView;
-  warnings: Warning[];
+  warnings: CertificateWarning[];
 }
 
 export type TaxpayerService = ReturnType<typeof createTaxpayerService>;

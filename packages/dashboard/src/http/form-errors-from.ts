@@ -1,4 +1,5 @@
-import type { FieldIssue, Problem } from '../dashboard-api';
+import type { FieldIssue } from '@vf/contract';
+import type { Problem } from '../dashboard-api';
 import type { FormErrors } from '../html/form-fields';
 import { locale, t } from '../i18n/i18n';
 

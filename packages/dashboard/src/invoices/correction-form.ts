@@ -1,6 +1,7 @@
-import { BREAKDOWN_LINE_FIELDS } from '@vf/core';
+import { BREAKDOWN_LINE_FIELDS, type Fields, type InvoiceRequest } from '@vf/core';
 import type { InvoiceDetail, InvoiceRow } from '@vf/db';
-import type { ApiViews, FieldIssue, Problem } from '../dashboard-api';
+import type { FieldIssue } from '@vf/contract';
+import type { ApiViews, Problem } from '../dashboard-api';
 import type { FormErrors } from '../html/form-fields';
 import { TRANSLATED_CODES } from '../http/form-errors-from';
 import { locale, t } from '../i18n/i18n';
@@ -73,7 +74,7 @@ export function lineCount(values: CorrectionValues): number {
  * What the record says that the form does not edit (more recipients, who issued the invoice, its flags, substituted
  * invoices, the recargo of a substitution): a correction made here keeps it as it is.
  */
-export function keptFromInvoice(i: InvoiceRow): Record<string, unknown> {
+export function keptFromInvoice(i: InvoiceRow): Fields<InvoiceRequest> & { additional_recipients: unknown } {
   const issuedBy = i.issuedBy === 'D' ? 'recipient' : i.issuedBy === 'T' ? 'third_party' : undefined;
   return {
     additional_recipients: i.additionalRecipients,
@@ -87,12 +88,15 @@ export function keptFromInvoice(i: InvoiceRow): Record<string, unknown> {
   };
 }
 
-/** The API request body of the corrected invoice: identity from the invoice, what the form edits from it, the rest kept. */
+/**
+ * The API request body of the corrected invoice: identity from the invoice, what the form edits from it, the rest kept.
+ * Typed by the request's fields as the API's schema names them (@vf/core's generated types): no other name compiles.
+ */
 export function bodyFromValues(
   values: CorrectionValues,
   identity: Record<string, string>,
-  kept: Record<string, unknown> = {},
-): Record<string, unknown> {
+  kept: Partial<ReturnType<typeof keptFromInvoice>> = {},
+): Fields<InvoiceRequest> {
   const v = (name: string) => values[name] || undefined;
   const breakdown = Array.from({ length: lineCount(values) }, (_, n) =>
     Object.fromEntries(LINE_FIELDS.flatMap((f) => (v(`breakdown.${n}.${f}`) ? [[f, v(`breakdown.${n}.${f}`)]] : []))),
