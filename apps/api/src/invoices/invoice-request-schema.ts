@@ -9,7 +9,7 @@ import { CORRECTIVE_TYPES, NORMAL_TYPES } from './invoice-list-schema';
 // API never takes a body the document calls invalid (see docs/api.md). Text lengths are characters (code
 // points), as the authority's schema counts them.
 
-const amountForms = [Joi.number(), Joi.string().pattern(/^-?(0|[1-9]\d{0,11})(\.\d{1,2})?$/)];
+const amountForms = [Joi.number(), Joi.string().pattern(/^[+-]?(0|[1-9]\d{0,11})(\.\d{1,2})?$/)];
 const amountNote = 'Up to 12 digits and 2 decimals, as a JSON number or (better, exact) a decimal string.';
 const amount = Joi.alternatives(...amountForms).description(amountNote);
 // joi-to-json writes allow(null) on alternatives as a contradiction; null is one more alternative instead.

@@ -1,0 +1,31 @@
+import type { IssueCollector } from './issue-collector';
+
+// The authority removes the spaces around a value when it receives it (AEAT web-service description §6.7) and the
+// huella is computed on the trimmed value, so ordinary spaces at the ends are removed here too: the record then
+// carries what the authority stores. Every other blank character at an end (tab, line end, no-break space,
+// U+2000-U+200A, U+3000, BOM...) is refused instead: removing it would register a text the client did not send,
+// and keeping it would put an invisible character the authority does not remove into the record.
+const SPACES_AT_ENDS = /^ +| +$/g;
+const OTHER_BLANK_AT_AN_END = /^\s|\s$/u;
+
+/** The text without the ordinary spaces (U+0020) at its ends; nothing else is removed. */
+export function trimSpaces(text: string): string {
+  return text.replace(SPACES_AT_ENDS, '');
+}
+
+/**
+ * Reports a blank character other than a space at either end of an already space-trimmed text, with the field's
+ * code for a wrong value; true when it did.
+ */
+export function refuseSurroundingBlanks(text: string, field: string, issues: IssueCollector, authorityCode: number): boolean {
+  const blank = OTHER_BLANK_AT_AN_END.exec(text)?.[0];
+  if (blank === undefined) return false;
+  const unicode = `U+${blank.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  issues.error(
+    field,
+    'surrounding_blank',
+    `${field} starts or ends with a blank character other than a space (${unicode}); the service does not change the text it registers: remove it.`,
+    authorityCode,
+  );
+  return true;
+}
