@@ -3,3 +3,4 @@ export * from './validate-invoice-request';
 export * from './issuer-rules';
 export { characterCount } from './field-readers';
 export { BREAKDOWN_LINE_FIELDS } from './read-breakdown';
+export { blankAtAnEnd, surroundingBlankMessage, trimSpaces } from './surrounding-blanks';

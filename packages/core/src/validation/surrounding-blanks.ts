@@ -13,19 +13,23 @@ export function trimSpaces(text: string): string {
   return text.replace(SPACES_AT_ENDS, '');
 }
 
+/** The code point (`U+00A0`) of a blank other than a space at either end of a space-trimmed text, if there is one. */
+export function blankAtAnEnd(text: string): string | undefined {
+  const blank = OTHER_BLANK_AT_AN_END.exec(text)?.[0];
+  return blank === undefined ? undefined : `U+${blank.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+export function surroundingBlankMessage(field: string, codePoint: string): string {
+  return `${field} starts or ends with a blank character other than a space (${codePoint}); the service does not change the text it registers: remove it.`;
+}
+
 /**
  * Reports a blank character other than a space at either end of an already space-trimmed text, with the field's
  * code for a wrong value; true when it did.
  */
 export function refuseSurroundingBlanks(text: string, field: string, issues: IssueCollector, authorityCode: number): boolean {
-  const blank = OTHER_BLANK_AT_AN_END.exec(text)?.[0];
-  if (blank === undefined) return false;
-  const unicode = `U+${blank.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-  issues.error(
-    field,
-    'surrounding_blank',
-    `${field} starts or ends with a blank character other than a space (${unicode}); the service does not change the text it registers: remove it.`,
-    authorityCode,
-  );
+  const codePoint = blankAtAnEnd(text);
+  if (codePoint === undefined) return false;
+  issues.error(field, 'surrounding_blank', surroundingBlankMessage(field, codePoint), authorityCode);
   return true;
 }
