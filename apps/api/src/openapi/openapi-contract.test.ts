@@ -81,7 +81,7 @@ describe('the OpenAPI document', () => {
   });
 
   it("documents classify's supply_type with its values", () => {
-    const paths = doc.paths as Record<string, Record<string, { requestBody: unknown }>>;
+    const paths = doc.paths as unknown as Record<string, Record<string, { requestBody: unknown }>>;
     const classify = Object.keys(paths).find((path) => path.endsWith('/invoices/classify'))!;
     const operation = JSON.stringify(paths[classify].post.requestBody);
     const ref = /"\$ref":"#\/components\/schemas\/([^"]+)"/.exec(operation)?.[1];
