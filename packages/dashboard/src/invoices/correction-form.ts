@@ -1,4 +1,4 @@
-import { BREAKDOWN_LINE_FIELDS } from '@vf/core';
+import { BREAKDOWN_LINE_FIELDS, trimSpaces } from '@vf/core';
 import type { InvoiceDetail, InvoiceRow } from '@vf/db';
 import type { ApiViews, FieldIssue, Problem } from '../dashboard-api';
 import type { FormErrors } from '../html/form-fields';
@@ -56,10 +56,13 @@ export function valuesFromInvoice({ invoice: i, lines }: InvoiceDetail, breakdow
   return values;
 }
 
-/** The posted fields, trimmed; anything the form does not have is ignored. */
+/**
+ * The posted fields without the spaces at their ends (any other blank goes on to the service, which refuses it with
+ * its reason: decision 0029); anything the form does not have is ignored.
+ */
 export function valuesFromForm(body: Record<string, unknown>): CorrectionValues {
   const names = [...TOP_FIELDS, ...Array.from({ length: MAX_FORM_LINES }, (_, n) => LINE_FIELDS.map((f) => `breakdown.${n}.${f}`)).flat()];
-  return Object.fromEntries(names.flatMap((name) => (typeof body[name] === 'string' ? [[name, (body[name] as string).trim()]] : [])));
+  return Object.fromEntries(names.flatMap((name) => (typeof body[name] === 'string' ? [[name, trimSpaces(body[name] as string)]] : [])));
 }
 
 /** Lines typed in the form, in order, skipping rows left empty. */

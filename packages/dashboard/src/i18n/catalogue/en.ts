@@ -68,6 +68,8 @@ export const en: Catalogue = {
     not_allowed: '{{label}} is not allowed here.',
     date_order: 'The end date must not be before the start date.',
     invalid_url: '{{label}} cannot receive webhooks: it must be a public https address, without user or password.',
+    surrounding_blank:
+      '{{label}} starts or ends with a blank character that is not a space (a tab, a line break or a special space): remove it; the service does not change the text it registers.',
     other: '{{label}} is not valid (code {{code}}); check the value.',
   },
   errorPage: {

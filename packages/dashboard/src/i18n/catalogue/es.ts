@@ -67,6 +67,8 @@ export const es = {
     not_allowed: '{{label}} no se admite aquí.',
     date_order: 'La fecha final no puede ser anterior a la inicial.',
     invalid_url: '{{label}} no puede recibir avisos: debe ser una dirección https pública, sin usuario ni contraseña.',
+    surrounding_blank:
+      '{{label}} empieza o termina con un carácter en blanco que no es un espacio (un tabulador, un salto de línea o un espacio especial): quítalo; el servicio no cambia el texto que registra.',
     other: '{{label}} no es válido (código {{code}}); revisa el valor.',
   },
   errorPage: {
