@@ -46,7 +46,7 @@ export function uploadedFile(res: Response, name: string): UploadedFile | undefi
 /**
  * A form field whose text a record carries (names, invoice texts): only the spaces at its ends are removed, as the
  * authority removes them; any other blank there goes on to the service, which refuses it with its reason (decision
- * 0029), rather than being dropped in silence.
+ * 0032), rather than being dropped in silence.
  */
 export function textField(body: unknown, name: string): string {
   const value = (body as Record<string, unknown> | undefined)?.[name];

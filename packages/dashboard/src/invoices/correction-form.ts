@@ -58,7 +58,7 @@ export function valuesFromInvoice({ invoice: i, lines }: InvoiceDetail, breakdow
 
 /**
  * The posted fields without the spaces at their ends (any other blank goes on to the service, which refuses it with
- * its reason: decision 0029); anything the form does not have is ignored.
+ * its reason: decision 0032); anything the form does not have is ignored.
  */
 export function valuesFromForm(body: Record<string, unknown>): CorrectionValues {
   const names = [...TOP_FIELDS, ...Array.from({ length: MAX_FORM_LINES }, (_, n) => LINE_FIELDS.map((f) => `breakdown.${n}.${f}`)).flat()];
