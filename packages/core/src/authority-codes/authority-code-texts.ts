@@ -288,10 +288,14 @@ export const AUTHORITY_CODE_TEXTS: Readonly<Record<number, CauseText>> = {
     "The previous hash cannot equal the record's own hash.",
     CONTACT_SUPPORT,
   ),
-  2009: cause('Una línea de IPSI no indica su clave de régimen.', 'An IPSI line does not give its regime key.', {
-    es: 'No hace falta corregir esta factura; indica la clave de régimen (regime_type) en las siguientes: desde 2027 la AEAT rechaza las líneas de IPSI sin ella.',
-    en: 'This invoice needs no correction; give the regime key (regime_type) on the next ones: from 2027 the authority refuses IPSI lines without it.',
-  }),
+  2009: cause(
+    'Una línea de IPSI no indica su clave de régimen, o indica una que no es de la lista de IPSI.',
+    'An IPSI line does not give its regime key, or gives one outside the IPSI list.',
+    {
+      es: 'No hace falta corregir esta factura; indica una clave de régimen de IPSI (regime_type) en las siguientes: desde 2027 la AEAT rechaza las líneas de IPSI sin ella.',
+      en: 'This invoice needs no correction; give an IPSI regime key (regime_type) on the next ones: from 2027 the authority refuses IPSI lines without one.',
+    },
+  ),
   3000: cause(
     'La AEAT ya tiene un registro con este número y fecha de factura.',
     'The authority already holds a record with this invoice number and date.',

@@ -5,3 +5,4 @@ export { characterCount } from './field-readers';
 export { BREAKDOWN_LINE_FIELDS } from './read-breakdown';
 export * from './invoice-request.generated';
 export type { Fields } from './request-fields';
+export { blankAtAnEnd, surroundingBlankMessage, trimSpaces } from './surrounding-blanks';

@@ -97,9 +97,12 @@ function readLine(line: Record<string, unknown>, path: string, issues: IssueColl
   };
 }
 
+// Any ClaveRegimen of the schema's list: an IPSI line may carry one outside the IPSI list (a date rule, line-rules.ts).
+const isSchemaRegimeKey = (value: unknown): value is string => isRegimeKeyFor('01', value) || isRegimeKeyFor('03', value);
+
 function readRegime(value: unknown, field: string, taxType: TaxType, issues: IssueCollector): Read<string> {
   if (value === undefined || value === null) return undefined;
-  if (isRegimeKeyFor(taxType, value)) return value;
+  if (isRegimeKeyFor(taxType, value) || (taxType === '02' && isSchemaRegimeKey(value))) return value;
   // The list (sorted for the message) only for a value that is refused: every line of every body passes here.
   const allowed = regimeKeyCodes(taxType);
   if (allowed.length === 0) {

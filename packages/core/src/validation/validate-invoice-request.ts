@@ -12,6 +12,7 @@ import {
   readUuid,
   rejectUnknownFields,
   required,
+  type Read,
 } from './field-readers';
 import { checkIssuance, ISSUED_BY, isIssuedByName } from './issuance-rules';
 import { REQUEST_FIELDS, REQUEST_MAX_CHARACTERS, type InvoiceRequest } from './invoice-request.generated';
@@ -22,7 +23,7 @@ import { checkLine } from './line-rules';
 import { readBreakdown } from './read-breakdown';
 import { readInvoiceNumber } from './read-invoice-number';
 import { readInvoiceReferences } from './read-invoice-references';
-import { readParty, readRecipients } from './read-recipient';
+import { readParty, readRecipients, type ParsedRecipient } from './read-recipient';
 import { checkRegime } from './regime-rules';
 import { checkTotals } from './totals-rules';
 import type { Fields } from './request-fields';
@@ -30,6 +31,17 @@ import type { InvoiceValidationResult } from './types';
 import { toNormalizedInvoice } from './to-normalized-invoice';
 
 const MAX_CHARACTERS = REQUEST_MAX_CHARACTERS.InvoiceRequest;
+
+/** The recipients and the third party, each with its path in the request. */
+function partiesOf(parsed: {
+  recipients: Read<ParsedRecipient[]>;
+  thirdParty: Read<ParsedRecipient>;
+}): { path: string; party: ParsedRecipient }[] {
+  return [
+    ...(parsed.recipients ?? []).map((party, i, all) => ({ path: recipientPath(all.length, i), party })),
+    ...(parsed.thirdParty ? [{ path: 'third_party', party: parsed.thirdParty }] : []),
+  ];
+}
 
 const isRectificationType = (v: unknown): v is 'S' | 'I' => v === 'S' || v === 'I';
 
@@ -101,14 +113,7 @@ export function validateInvoiceRequest(request: unknown, opts: { today: string }
     today: opts.today,
   };
   checkDates(ctx, parsed.lines, issues);
-  checkBrexitPrefixes(
-    [
-      ...(parsed.recipients ?? []).map((party, i, all) => ({ path: recipientPath(all.length, i), party })),
-      ...(parsed.thirdParty ? [{ path: 'third_party', party: parsed.thirdParty }] : []),
-    ],
-    taxPointDate(ctx),
-    issues,
-  );
+  checkBrexitPrefixes(partiesOf(parsed), taxPointDate(ctx), issues);
   for (const line of parsed.lines ?? []) {
     checkLine(line, ctx, issues);
     checkRegime(line, ctx, issues);

@@ -16,6 +16,7 @@ export const TRANSLATED_CODES = [
   'not_allowed',
   'date_order',
   'invalid_url',
+  'surrounding_blank',
 ];
 
 function messageOf(issue: FieldIssue, apiField: string, label: string): string {

@@ -1,4 +1,4 @@
-import { BREAKDOWN_LINE_FIELDS, type Fields, type InvoiceRequest } from '@vf/core';
+import { BREAKDOWN_LINE_FIELDS, trimSpaces, type Fields, type InvoiceRequest } from '@vf/core';
 import type { InvoiceDetail, InvoiceRow } from '@vf/db';
 import type { FieldIssue } from '@vf/contract';
 import type { ApiViews, Problem } from '../dashboard-api';
@@ -57,10 +57,13 @@ export function valuesFromInvoice({ invoice: i, lines }: InvoiceDetail, breakdow
   return values;
 }
 
-/** The posted fields, trimmed; anything the form does not have is ignored. */
+/**
+ * The posted fields without the spaces at their ends (any other blank goes on to the service, which refuses it with
+ * its reason: decision 0033); anything the form does not have is ignored.
+ */
 export function valuesFromForm(body: Record<string, unknown>): CorrectionValues {
   const names = [...TOP_FIELDS, ...Array.from({ length: MAX_FORM_LINES }, (_, n) => LINE_FIELDS.map((f) => `breakdown.${n}.${f}`)).flat()];
-  return Object.fromEntries(names.flatMap((name) => (typeof body[name] === 'string' ? [[name, (body[name] as string).trim()]] : [])));
+  return Object.fromEntries(names.flatMap((name) => (typeof body[name] === 'string' ? [[name, trimSpaces(body[name] as string)]] : [])));
 }
 
 /** Lines typed in the form, in order, skipping rows left empty. */

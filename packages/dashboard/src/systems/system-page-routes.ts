@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { ApiProblems, ApiRequests, ApiServices, ApiViews, Problem } from '../dashboard-api';
 import { html } from '../html/html';
-import { field } from '../http/form-body';
+import { field, textField } from '../http/form-body';
 import { formErrorsFrom } from '../http/form-errors-from';
 import { noticeFrom } from '../http/notices';
 import type { RenderPage } from '../http/page-renderer';
@@ -13,11 +13,11 @@ import { systemListPage } from './system-list-page';
 
 function formValues(body: unknown): SystemFormValues {
   return {
-    vendor_name: field(body, 'vendor_name'),
+    vendor_name: textField(body, 'vendor_name'),
     vendor_nif: field(body, 'vendor_nif'),
-    name: field(body, 'name'),
-    version: field(body, 'version'),
-    installation_number: field(body, 'installation_number'),
+    name: textField(body, 'name'),
+    version: textField(body, 'version'),
+    installation_number: textField(body, 'installation_number'),
     system_code: field(body, 'system_code').toUpperCase(),
     only_supports_verifactu: field(body, 'only_supports_verifactu') === 'true',
     supports_multiple_taxpayers: field(body, 'supports_multiple_taxpayers') === 'true',

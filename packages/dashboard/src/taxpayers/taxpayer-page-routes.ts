@@ -3,7 +3,7 @@ import type { TaxpayerView } from '@vf/db';
 import type { ApiProblems, ApiRequests, ApiServices, ApiViews, Problem } from '../dashboard-api';
 import type { FormErrors } from '../html/form-fields';
 import { html } from '../html/html';
-import { field, rawField, uploadedFile } from '../http/form-body';
+import { field, rawField, textField, uploadedFile } from '../http/form-body';
 import { formErrorsFrom } from '../http/form-errors-from';
 import { noticeFrom } from '../http/notices';
 import type { RenderPage } from '../http/page-renderer';
@@ -15,7 +15,7 @@ import { taxpayerListPage } from './taxpayer-list-page';
 import { taxpayerNewPage } from './taxpayer-new-page';
 
 function formValues(body: unknown): TaxpayerFormValues {
-  return { nif: field(body, 'nif'), name: field(body, 'name'), isProduction: field(body, 'is_production') === 'true' };
+  return { nif: field(body, 'nif'), name: textField(body, 'name'), isProduction: field(body, 'is_production') === 'true' };
 }
 
 /** The upload as the API takes it; a password without a file is a mistake worth naming. */

@@ -69,6 +69,8 @@ export const esCommon = {
     not_allowed: '{{label}} no se admite aquí.',
     date_order: 'La fecha final no puede ser anterior a la inicial.',
     invalid_url: '{{label}} no puede recibir avisos: debe ser una dirección https pública, sin usuario ni contraseña.',
+    surrounding_blank:
+      '{{label}} empieza o termina con un carácter en blanco que no es un espacio (un tabulador, un salto de línea o un espacio especial): quítalo; el servicio no cambia el texto que registra.',
     other: '{{label}} no es válido (código {{code}}); revisa el valor.',
   },
   errorPage: {
@@ -177,6 +179,8 @@ export const enCommon: Widen<typeof esCommon> = {
     not_allowed: '{{label}} is not allowed here.',
     date_order: 'The end date must not be before the start date.',
     invalid_url: '{{label}} cannot receive webhooks: it must be a public https address, without user or password.',
+    surrounding_blank:
+      '{{label}} starts or ends with a blank character that is not a space (a tab, a line break or a special space): remove it; the service does not change the text it registers.',
     other: '{{label}} is not valid (code {{code}}); check the value.',
   },
   errorPage: {
