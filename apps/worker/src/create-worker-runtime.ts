@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
+import { ClientCertificates, SoapTransport } from '@vf/authority-client';
 import type { AppConfig } from '@vf/config';
 import { createDatabase, ensureCurrentSchema, schemaStatus, senderStopStore, submissionBatchStore } from '@vf/db';
 import { inspectDependencies, Readiness, waitFor } from '@vf/lifecycle';
@@ -18,8 +19,6 @@ import {
 import { ensureReconcileSchedule, reconcileExclusively } from './jobs/reconcile-processor';
 import { createSendChainJob, type SendChainJobResult } from './jobs/send-chain-job';
 import { startWorkerListener, type WorkerListener } from './listener/worker-listener';
-import { ClientCertificates } from './transport/client-certificates';
-import { SoapTransport } from './transport/soap-transport';
 import { createWebhookDispatcher } from './webhooks/webhook-dispatcher';
 
 export interface WorkerRuntime {

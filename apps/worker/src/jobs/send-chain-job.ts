@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DelayedError, type Job } from 'bullmq';
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
+import { CertificateUnusableError, type ClientCertificates, type SoapTransport } from '@vf/authority-client';
 import type { AppConfig } from '@vf/config';
 import {
   FULL_BATCH,
@@ -27,8 +28,6 @@ import { consultaRequestFor, heldRecordIn, judgeHeldRecord } from '../sending/ju
 import { planMessage, type MessageInput, type PreparedMessage } from '../sending/plan-message';
 import { judgeRetry, retryTime } from '../sending/plan-retry';
 import type { RecordVerdict, SentRecord, Verdict } from '../sending/verdict';
-import { CertificateUnusableError, type ClientCertificates } from '../transport/client-certificates';
-import type { SoapTransport } from '../transport/soap-transport';
 
 /** Floor for a job's next look, so a job never spins. */
 const MIN_WAKE_MS = 100;
