@@ -1,4 +1,4 @@
-import type { Agent } from 'node:https';
+import type { Agent } from 'node:http';
 import { postSoapEnvelope, type SoapExchange } from './post-soap-envelope';
 
 export type SoapOperation = 'RegFactuSistemaFacturacion' | 'ConsultaFactuSistemaFacturacion';
