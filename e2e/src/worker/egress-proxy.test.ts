@@ -40,12 +40,14 @@ test('the worker reaches the authority through the egress proxy, and a proxy tha
 
   await proxy.stop();
   const [second] = await env.register(party, taxpayer.id, 1);
+  // A tunnel kept open from the first send may break first (a reset); the next connection finds no proxy at all.
   const failed = await waitUntil(async () => {
     const submissions = await submissionsOf(second);
-    return submissions.some((s) => s.outcome === 'transport_error') && submissions;
+    return submissions.some((s) => /ECONNREFUSED/.test(s.error_message ?? '')) && submissions;
   }, 'a send that found no proxy');
-  expect(failed.every((s) => s.outcome === 'transport_error')).toBe(true);
-  expect(failed[0].error_message).toMatch(/^transport error: .*ECONNREFUSED/);
+  expect(failed.map((s) => [s.outcome, s.error_message])).toEqual(
+    failed.map(() => ['transport_error', expect.stringMatching(/^transport error: /)]),
+  );
   expect(failed.map((s) => s.error_message).join('\n')).not.toContain('s3cret-proxy');
   expect((await env.states([second]))[0].status).toMatch(/^(queued|sent)$/);
 
