@@ -48,6 +48,20 @@ test('no app imports another app, and no package imports an app', async () => {
   ).toEqual([]);
 });
 
+test('the authority client imports no app; the apps, the API included, may import it', async () => {
+  const client = "import { SoapTransport } from '@vf/authority-client';\nexport { SoapTransport };\n";
+  expect(
+    await problems(
+      'packages/authority-client/src/x.ts',
+      "import { createWorkerRuntime } from '@vf/worker';\nexport { createWorkerRuntime };\n",
+    ),
+  ).toEqual([expect.stringContaining('never imports an app')]);
+  expect(
+    await problems('packages/authority-client/src/x.ts', "import { createApp } from '@vf/api';\nexport { createApp };\n"),
+  ).toHaveLength(1);
+  for (const file of ['apps/api/src/taxpayers/x.ts', 'apps/worker/src/jobs/x.ts']) expect(await problems(file, client)).toEqual([]);
+});
+
 test('SQL is written only in packages/db: no other code imports the query builder or the driver', async () => {
   const drizzle = "import { sql } from 'drizzle-orm';\nexport const q = sql`SELECT 1`;\n";
   const driver = "import { Pool } from 'pg';\nexport const pool = new Pool();\n";

@@ -49,6 +49,9 @@ test('npm start serves tenants and operators on ports apart, prints no secret, a
     DATABASE_URL: db.url,
     QUEUE_PREFIX: `vfstart-${randomUUID()}`,
     LOG_LEVEL: 'debug',
+    // The machine's proxy settings are not the service's: the worker reaches the simulator directly.
+    HTTPS_PROXY: '',
+    https_proxy: '',
   };
   for (const name of [
     'MASTER_KEY',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
+import { ClientCertificates, redactUrl, SoapTransport } from '@vf/authority-client';
 import type { AppConfig } from '@vf/config';
 import { createDatabase, ensureCurrentSchema, schemaStatus, senderStopStore, submissionBatchStore } from '@vf/db';
 import { inspectDependencies, Readiness, waitFor } from '@vf/lifecycle';
@@ -18,8 +19,6 @@ import {
 import { ensureReconcileSchedule, reconcileExclusively } from './jobs/reconcile-processor';
 import { createSendChainJob, type SendChainJobResult } from './jobs/send-chain-job';
 import { startWorkerListener, type WorkerListener } from './listener/worker-listener';
-import { ClientCertificates } from './transport/client-certificates';
-import { SoapTransport } from './transport/soap-transport';
 import { createWebhookDispatcher } from './webhooks/webhook-dispatcher';
 
 export interface WorkerRuntime {
@@ -62,6 +61,7 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
     masterKey: config.masterKey,
     platformCertificate: config.platformCertificate,
     serverCaPem,
+    egressProxy: config.authority.egressProxy,
   });
   const transport = new SoapTransport({ timeoutMs: config.authority.requestTimeoutMs });
   const sendChainJob = createSendChainJob({
@@ -194,7 +194,16 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
       });
       for (const w of [submissionWorker, maintenanceWorker]) w.on('error', (err) => logger.error({ err }, 'queue worker error'));
       readiness.serving();
-      logger.info({ concurrency: config.sender.workerConcurrency, mode: config.authority.mode, leaseTtlMs }, 'worker started');
+      const { egressProxy } = config.authority;
+      logger.info(
+        {
+          concurrency: config.sender.workerConcurrency,
+          mode: config.authority.mode,
+          leaseTtlMs,
+          ...(egressProxy && { egressProxy: redactUrl(egressProxy.url), noProxy: egressProxy.noProxy }),
+        },
+        'worker started',
+      );
     },
     close() {
       closed ??= shutdown();

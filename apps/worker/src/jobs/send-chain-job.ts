@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DelayedError, type Job } from 'bullmq';
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
+import { CertificateUnusableError, type ClientCertificates, type SoapTransport } from '@vf/authority-client';
 import type { AppConfig } from '@vf/config';
 import {
   FULL_BATCH,
@@ -22,8 +23,6 @@ import { failedSend, judgeAnswer } from '../sending/judge-answer';
 import { consultaRequestFor, heldRecordIn, judgeHeldRecord } from '../sending/judge-held-record';
 import { planMessage, type MessageInput } from '../sending/plan-message';
 import type { RecordVerdict, SentRecord, Verdict } from '../sending/verdict';
-import { CertificateUnusableError, type ClientCertificates } from '../transport/client-certificates';
-import type { SoapTransport } from '../transport/soap-transport';
 import { openSubmission, type OpenMessage } from './open-submission';
 import { sendWhileAllowed, type Step } from './send-while-allowed';
 import { settleVerdict } from './settle-verdict';

@@ -1,7 +1,5 @@
-import type { Agent } from 'node:https';
-import { postSoapEnvelope, type SoapExchange } from '@vf/xml';
-
-export type { SoapExchange };
+import type { Agent } from 'node:http';
+import { postSoapEnvelope, type SoapExchange } from './post-soap-envelope';
 
 export type SoapOperation = 'RegFactuSistemaFacturacion' | 'ConsultaFactuSistemaFacturacion';
 
@@ -16,7 +14,7 @@ export interface SoapTransportOptions {
 }
 
 /**
- * Sends an already-built SOAP envelope over mutual TLS and hands back the raw exchange, read once by @vf/xml. The
+ * Sends an already-built SOAP envelope over mutual TLS and hands back the raw exchange, read once by `readAnswer`. The
  * envelope is all there is to a SOAP call here, so no SOAP client library is involved: the `soap` package, with the
  * service description it parsed and its HTTP stack, held about 5 MB of the worker's heap for a header.
  */

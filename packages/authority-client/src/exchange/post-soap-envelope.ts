@@ -1,5 +1,5 @@
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest, type Agent } from 'node:https';
+import { request as httpRequest, type Agent, type ClientRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 
 /** What came back over the wire, uninterpreted: an HTTP answer (any status), or no answer at all. */
 export type SoapExchange =

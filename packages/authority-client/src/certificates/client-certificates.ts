@@ -1,9 +1,10 @@
 import { statSync, readFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
-import { Agent } from 'node:https';
+import type { Agent } from 'node:http';
 import { decryptSecret, readPkcs12, type Pkcs12Contents } from '@vf/certificates';
 import type { SenderTaxpayer } from '@vf/db';
 import { signingIdentity, type SigningIdentity } from '@vf/signing';
+import { authorityAgent, type EgressProxy } from '../egress/authority-agent';
 
 /** Nothing can be sent for this taxpayer until someone fixes its certificate (or the platform's). */
 /** Why a certificate cannot be used, as the authority-codes module names it. */
@@ -36,6 +37,8 @@ export interface ClientCertificateOptions {
   platformCertificate?: { path: string; password: string };
   /** Extra trust anchor for the server (the simulator's CA); absent = the system's roots. */
   serverCaPem?: string;
+  /** The egress proxy requests go through (HTTPS_PROXY, NO_PROXY); absent: straight to the authority. */
+  egressProxy?: EgressProxy;
   now?: () => Date;
 }
 
@@ -135,12 +138,10 @@ export class ClientCertificates {
     } catch (err) {
       throw new CertificateUnusableError('certificate_unreadable', `the certificate cannot sign records: ${describe(err)}`, { cause: err });
     }
-    const agent = new Agent({
-      key: contents.keyPem,
-      cert: [contents.certPem, ...contents.chainPem].join('\n'),
-      ca: this.opts.serverCaPem,
-      keepAlive: true,
-    });
+    const agent = authorityAgent(
+      { key: contents.keyPem, cert: [contents.certPem, ...contents.chainPem].join('\n'), ca: this.opts.serverCaPem, keepAlive: true },
+      this.opts.egressProxy,
+    );
     const entry: CachedAgent = {
       mode,
       agent,
