@@ -13,7 +13,6 @@ import {
   type RecordHistoryEntry,
 } from '@vf/core';
 import { f1Request } from '@vf/core/testing';
-import { postSoapEnvelope } from '@vf/authority-client';
 import { systemSnapshot } from '@vf/chain';
 import { FULL_BATCH } from '@vf/db';
 import { buildConsultaRequest, parseRegFactuRequest, SCHEMA_DIR } from '@vf/xml';
