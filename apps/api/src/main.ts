@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { loadConfig } from '@vf/config';
 import { createDatabase, ensureCurrentSchema, schemaStatus } from '@vf/db';
 import { inspectDependencies, Readiness, stopOnSignals, waitFor } from '@vf/lifecycle';
-import { createLogger as createServiceLogger } from '@vf/logger';
+import { createLogger as createServiceLogger, routeProcessOutput } from '@vf/logger';
 import { closeRedis, createQueues, createRedis, pingRedis } from '@vf/queue';
 import { createAdminApp } from './admin/create-admin-app';
 import type { AppDeps } from './app-deps';
@@ -32,6 +32,7 @@ function close(server: Server): Promise<void> {
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  routeProcessOutput(logger);
   const database = createDatabase(config.databaseUrl, { poolMode: config.databasePoolMode });
   // A connection dropped by the server (restart, failover, pg_terminate_backend) must not end the process:
   // requests meanwhile get 503, and the pool opens fresh connections once PostgreSQL is back.

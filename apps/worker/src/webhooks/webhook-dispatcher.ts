@@ -8,6 +8,7 @@ import { webhookDeliveriesTotal } from '@vf/metrics';
 import { WEBHOOK_QUEUE } from '@vf/queue';
 import { parseAllowedHosts } from '@vf/webhook-destination';
 import { planDeliveries } from './plan-deliveries';
+import type { JobsInHand } from '../runtime/jobs-in-hand';
 import { sendWebhook } from './send-webhook';
 
 const RELAY_BATCH = 500;
@@ -23,7 +24,8 @@ function deliverJobId(deliveryId: string, attempt: number): string {
 
 export interface WebhookDispatcher {
   start(): Promise<void>;
-  close(): Promise<void>;
+  /** `force` when Redis is away (see QueueWorkers.close); deliveries in hand are waited for by the caller. */
+  close(force: boolean): Promise<void>;
 }
 
 /**
@@ -35,6 +37,8 @@ export function createWebhookDispatcher(deps: {
   connection: ConnectionOptions;
   config: AppConfig;
   logger: Logger;
+  inHand: JobsInHand;
+  onQueueError(source: string): (err: unknown) => void;
 }): WebhookDispatcher {
   const { db, config, logger } = deps;
   const settings = config.webhooks;
@@ -46,6 +50,7 @@ export function createWebhookDispatcher(deps: {
     // Finished jobs go at once: a job id left behind would turn the sweep's re-enqueue of that attempt into a no-op.
     defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
   });
+  queue.on('error', deps.onQueueError('webhook queue'));
   let worker: Worker | undefined;
   let timer: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> = Promise.resolve();
@@ -107,12 +112,16 @@ export function createWebhookDispatcher(deps: {
 
   return {
     async start() {
-      worker = new Worker(WEBHOOK_QUEUE, (job: Job<DeliverJob>) => deliver(job.data.deliveryId), {
-        connection: deps.connection,
-        prefix: config.queuePrefix,
-        concurrency: settings.concurrency,
-      });
-      worker.on('error', (err) => logger.error({ err }, 'webhook worker error'));
+      worker = new Worker(
+        WEBHOOK_QUEUE,
+        deps.inHand.track((job: Job<DeliverJob>) => deliver(job.data.deliveryId)),
+        {
+          connection: deps.connection,
+          prefix: config.queuePrefix,
+          concurrency: settings.concurrency,
+        },
+      );
+      worker.on('error', deps.onQueueError('webhook worker'));
       // A timer in every process rather than a job in Redis: nothing a Redis flush removes can stop the sweep.
       const tick = () => {
         sweeping = sweep()
@@ -123,11 +132,11 @@ export function createWebhookDispatcher(deps: {
       };
       tick();
     },
-    async close() {
+    async close(force) {
       stopped = true;
       clearTimeout(timer);
       await sweeping;
-      await worker?.close();
+      await worker?.close(force);
       await queue.close();
     },
   };
