@@ -9,8 +9,16 @@ import { freePort, pollWhileRunning, recordOutput } from '@vf/private-servers';
 
 // `npm start` as a user runs it (build, certificates, simulator, API and worker migrating as they start), with its
 // local state in a temporary folder: every line it prints, its children's included, is searched for the secrets it
-// made and used.
+// made and used, and parses as JSON (its output is a pipe here, not a terminal).
 const root = path.resolve(__dirname, '../..');
+
+const parses = (line: string) => {
+  try {
+    return typeof JSON.parse(line) === 'object';
+  } catch {
+    return false;
+  }
+};
 
 let db: TestDatabase;
 let varDir: string;
@@ -116,6 +124,17 @@ test('npm start serves tenants and operators on ports apart, prints no secret, a
   };
   const printed = service.output.join('');
   expect(printed).toContain('api listening');
+  // Not a terminal: one JSON object a line, from every service and from npm start itself (npm's own header aside).
+  const unparsed = printed.split('\n').filter((line) => line !== '' && !line.startsWith('> ') && !parses(line));
+  expect(unparsed).toEqual([]);
+  expect(
+    new Set(
+      printed
+        .split('\n')
+        .filter(parses)
+        .map((line) => JSON.parse(line).service),
+    ),
+  ).toEqual(new Set(['start', 'authority-sim', 'api', 'worker']));
   for (const [name, secret] of Object.entries(secrets))
     expect({ name, printed: printed.includes(secret) }).toEqual({ name, printed: false });
 });
