@@ -21,14 +21,14 @@ test('an error repeated within the window is counted, not written; the next line
   const { lines, logger } = capture();
   const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
   const log = logRepeatsSparingly(logger, 30_000);
-  for (let i = 0; i < 88; i++) log('warn', { err: refused(), source: 'connection' }, 'queue error');
-  log('warn', { err: new Error('NOAUTH Authentication required') }, 'queue error');
+  for (let i = 0; i < 88; i++) log('warn', { err: refused(), source: 'connection' }, 'redis connection error');
+  log('warn', { err: new Error('NOAUTH Authentication required') }, 'redis connection error');
   now.mockReturnValue(1_030_000);
-  log('warn', { err: refused(), source: 'webhook queue' }, 'queue error');
+  log('warn', { err: refused(), source: 'webhook queue' }, 'redis connection error');
   expect(lines.map((line) => [(line.err as { message: string }).message, line.repeated])).toEqual([
     ['connect ECONNREFUSED 127.0.0.1:6379', undefined],
     ['NOAUTH Authentication required', undefined],
     ['connect ECONNREFUSED 127.0.0.1:6379', 87],
   ]);
-  expect(lines[0]).toMatchObject({ level: 40, msg: 'queue error', source: 'connection' });
+  expect(lines[0]).toMatchObject({ level: 40, msg: 'redis connection error', source: 'connection' });
 });

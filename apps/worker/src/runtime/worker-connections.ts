@@ -30,7 +30,7 @@ export function openWorkerConnections(config: AppConfig, logger: Logger): Worker
   database.pool.on('error', (err) => log('warn', { err }, 'idle database connection lost'));
   const redis = createRedis(config, 'worker');
   const queues = createQueues(redis, config.queuePrefix);
-  const onQueueError = (source: string) => (err: unknown) => log('warn', { err, source }, 'queue error');
+  const onQueueError = (source: string) => (err: unknown) => log('warn', { err, source }, 'redis connection error');
   // Without listeners these 'error' events would be unhandled; an outage is logged and outlived instead.
   redis.on('error', onQueueError('connection'));
   queues.submission.on('error', onQueueError('submission queue'));
