@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { createTestDatabase, type TestDatabase } from '@vf/db/testing';
-import { freePort, pollWhileRunning, recordOutput } from '@vf/private-servers';
+import { pollWhileRunning, recordOutput } from '@vf/private-servers';
+import { npmStartEnv } from './support/npm-start-env';
 
 // `npm start` as a user runs it (build, certificates, simulator, API and worker migrating as they start), with its
 // local state in a temporary folder: every line it prints, its children's included, is searched for the secrets it
@@ -43,32 +44,9 @@ afterAll(async () => {
 });
 
 test('npm start serves tenants and operators on ports apart, prints no secret, and keeps its secrets to their owner', async () => {
-  // Every port its own: two runs of the suite at once must not share one (npm start's defaults are fixed).
-  const [port, simPort, adminPort, workerPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    VAR_DIR: varDir,
-    PORT: String(port),
-    SIM_PORT: String(simPort),
-    ADMIN_PORT: String(adminPort),
-    WORKER_PORT: String(workerPort),
-    SIMULATOR_URL: `https://127.0.0.1:${simPort}/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP`,
-    DATABASE_URL: db.url,
-    QUEUE_PREFIX: `vfstart-${randomUUID()}`,
-    LOG_LEVEL: 'debug',
-  };
-  for (const name of [
-    'MASTER_KEY',
-    'MASTER_KEY_FILE',
-    'CERT_DIR',
-    'ADMIN_USER',
-    'ADMIN_PASSWORD',
-    'PLATFORM_CERT_PATH',
-    'PLATFORM_CERT_PASSWORD',
-    'SIMULATOR_CA_PATH',
-  ])
-    delete env[name];
+  const { env: started, ports } = await npmStartEnv(db.url, varDir);
+  const env = { ...started, LOG_LEVEL: 'debug' };
+  const { port, adminPort, workerPort } = ports;
   child = spawn('npm', ['start'], {
     cwd: root,
     env,

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { createTestDatabase, type TestDatabase } from '@vf/db/testing';
-import { freePort, pollWhileRunning, recordOutput, type ServiceProcess } from '@vf/private-servers';
+import { pollWhileRunning, recordOutput, type ServiceProcess } from '@vf/private-servers';
+import { npmStartEnv } from './support/npm-start-env';
 
 // What `npm start` shows a person at a terminal: its compiled script run in a pseudo-terminal (util-linux `script`),
 // as a shell would run it, and stopped with Ctrl-C typed into that terminal.
@@ -35,21 +35,7 @@ afterAll(async () => {
 });
 
 test('at a terminal, npm start prints time, level, service and message for a person, not JSON', async () => {
-  const [port, simPort, adminPort, workerPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    VAR_DIR: varDir,
-    PORT: String(port),
-    SIM_PORT: String(simPort),
-    ADMIN_PORT: String(adminPort),
-    WORKER_PORT: String(workerPort),
-    SIMULATOR_URL: `https://127.0.0.1:${simPort}/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP`,
-    DATABASE_URL: db.url,
-    QUEUE_PREFIX: `vfstart-${randomUUID()}`,
-  };
-  for (const name of ['LOG_FORMAT', 'MASTER_KEY', 'CERT_DIR', 'ADMIN_USER', 'ADMIN_PASSWORD', 'PLATFORM_CERT_PATH', 'SIMULATOR_CA_PATH'])
-    delete env[name];
+  const { env } = await npmStartEnv(db.url, varDir);
   child = spawn('script', ['-qfec', `exec ${process.execPath} scripts/dist/start-all.js`, '/dev/null'], {
     cwd: root,
     env,
