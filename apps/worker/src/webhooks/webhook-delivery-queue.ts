@@ -19,14 +19,20 @@ function deliverJobId(deliveryId: string, attempt: number): string {
   return `wh-${deliveryId}-${attempt}`;
 }
 
-/** The queue of webhook delivery jobs, one job per attempt. */
-export function createWebhookDeliveryQueue(connection: ConnectionOptions, prefix: string): WebhookDeliveryQueue {
+/** The queue of webhook delivery jobs, one job per attempt; `onError` hears its connection's errors. */
+export function createWebhookDeliveryQueue(
+  connection: ConnectionOptions,
+  prefix: string,
+  onError: (err: unknown) => void,
+): WebhookDeliveryQueue {
   const queue = new Queue(WEBHOOK_QUEUE, {
     connection,
     prefix,
     // Finished jobs go at once: a job id left behind would turn the sweep's re-enqueue of that attempt into a no-op.
     defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
   });
+  // Without a listener BullMQ prints each error raw on the console (while Redis is away, one a reconnection).
+  queue.on('error', onError);
   return {
     async enqueue(deliveryId, attempt, delayMs = 0) {
       await queue.add('deliver', { deliveryId } satisfies DeliverJob, {

@@ -5,6 +5,7 @@ import type { Db } from '@vf/db';
 import { idempotencyStore, webhookDispatchStore } from '@vf/db';
 import { WEBHOOK_QUEUE } from '@vf/queue';
 import { parseAllowedHosts } from '@vf/webhook-destination';
+import type { JobsInHand } from '../runtime/jobs-in-hand';
 import { deliverWebhook } from './deliver-webhook';
 import { planDeliveries } from './plan-deliveries';
 import { createWebhookDeliveryQueue, type DeliverJob } from './webhook-delivery-queue';
@@ -13,7 +14,8 @@ const RELAY_BATCH = 500;
 
 export interface WebhookDispatcher {
   start(): Promise<void>;
-  close(): Promise<void>;
+  /** `force` when Redis is away (see QueueWorkers.close); deliveries in hand are waited for by the caller. */
+  close(force: boolean): Promise<void>;
 }
 
 /**
@@ -25,10 +27,12 @@ export function createWebhookDispatcher(deps: {
   connection: ConnectionOptions;
   config: AppConfig;
   logger: Logger;
+  inHand: JobsInHand;
+  onQueueError(source: string): (err: unknown) => void;
 }): WebhookDispatcher {
   const { db, config, logger } = deps;
   const settings = config.webhooks;
-  const queue = createWebhookDeliveryQueue(deps.connection, config.queuePrefix);
+  const queue = createWebhookDeliveryQueue(deps.connection, config.queuePrefix, deps.onQueueError('webhook queue'));
   // Checked again before every attempt: see sendWebhook.
   const delivering = { db, config, logger, queue, destinations: { allowed: parseAllowedHosts(settings.allowedHosts) } };
   let worker: Worker | undefined;
@@ -49,12 +53,13 @@ export function createWebhookDispatcher(deps: {
 
   return {
     async start() {
-      worker = new Worker(WEBHOOK_QUEUE, (job: Job<DeliverJob>) => deliverWebhook(delivering, job.data.deliveryId), {
+      const deliver = deps.inHand.track((job: Job<DeliverJob>) => deliverWebhook(delivering, job.data.deliveryId));
+      worker = new Worker(WEBHOOK_QUEUE, deliver, {
         connection: deps.connection,
         prefix: config.queuePrefix,
         concurrency: settings.concurrency,
       });
-      worker.on('error', (err) => logger.error({ err }, 'webhook worker error'));
+      worker.on('error', deps.onQueueError('webhook worker'));
       // A timer in every process rather than a job in Redis: nothing a Redis flush removes can stop the sweep.
       const tick = () => {
         sweeping = sweep()
@@ -65,11 +70,11 @@ export function createWebhookDispatcher(deps: {
       };
       tick();
     },
-    async close() {
+    async close(force) {
       stopped = true;
       clearTimeout(timer);
       await sweeping;
-      await worker?.close();
+      await worker?.close(force);
       await queue.close();
     },
   };
