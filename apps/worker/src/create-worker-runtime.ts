@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { redactUrl, SoapTransport } from '@vf/authority-client';
+import { SoapTransport } from '@vf/authority-client';
 import type { AppConfig } from '@vf/config';
 import { schemaStatus } from '@vf/db';
 import { inspectDependencies, Readiness } from '@vf/lifecycle';
@@ -10,6 +10,7 @@ import type { WorkerListener } from './listener/worker-listener';
 import { checkReconcileSchedule } from './runtime/reconcile-schedule-timer';
 import { finishJobsInHand } from './runtime/finish-jobs-in-hand';
 import { JobsInHand } from './runtime/jobs-in-hand';
+import { logWorkerStarted } from './runtime/log-worker-started';
 import { openWorkerListener } from './runtime/open-worker-listener';
 import { startQueueWorkers, type QueueWorkers } from './runtime/queue-workers';
 import { waitForDependencies } from './runtime/wait-for-dependencies';
@@ -109,16 +110,7 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
       workers = startQueueWorkers({ config, logger, connections, inHand, sendChainJob });
       await webhooks.start();
       readiness.serving();
-      const { egressProxy } = config.authority;
-      logger.info(
-        {
-          concurrency: config.sender.workerConcurrency,
-          mode: config.authority.mode,
-          leaseTtlMs,
-          ...(egressProxy && { egressProxy: redactUrl(egressProxy.url), noProxy: egressProxy.noProxy }),
-        },
-        'worker started',
-      );
+      logWorkerStarted(logger, config);
     },
     close() {
       closed ??= shutdown();
