@@ -1,6 +1,8 @@
 // Lint of the whole tree, run by `npm test` (CommonJS, so that a test can load it: scripts/lint-boundaries.test.ts). Beyond typescript-eslint's recommended rules it guards the repository's
 // boundaries: a package is imported only through its exports map, no app imports another app, SQL is written only in
-// packages/db (its stores), and the dashboard (packages/dashboard) reaches data only through what the API hands it.
+// packages/db (its stores), the chain writer (packages/chain) knows nothing of HTTP, the dashboard (packages/dashboard)
+// reaches data only through what the API hands it, and what the API's services answer is written once, in
+// packages/contract.
 const fs = require('node:fs');
 const path = require('node:path');
 const js = require('@eslint/js');
@@ -59,6 +61,26 @@ function fenced(files, names, why, sqlAllowed = []) {
   ];
 }
 
+// The API's answers, written once (packages/contract): read from its index, so a type added there is fenced at once.
+const CONTRACT_TYPES = [
+  ...fs.readFileSync(path.join(__dirname, 'packages/contract/src/index.ts'), 'utf8').matchAll(/export type \{([^}]*)\}/g),
+].flatMap((m) =>
+  m[1]
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean),
+);
+const contractTypeNamed = `/^(${CONTRACT_TYPES.join('|')})$/`;
+const noContractCopies = {
+  'no-restricted-syntax': [
+    'error',
+    ...['TSInterfaceDeclaration', 'TSTypeAliasDeclaration'].map((node) => ({
+      selector: `${node}[id.name=${contractTypeNamed}]`,
+      message: "This is one of the API's answers: import it from @vf/contract rather than declaring a copy.",
+    })),
+  ],
+};
+
 const APPS = ['@vf/api', '@vf/worker', '@vf/authority-sim'];
 
 // Inside the API, the layers every feature uses (the OpenAPI assembly, authentication, health, errors, HTTP plumbing)
@@ -100,9 +122,31 @@ module.exports = tseslint.config(
       ],
     },
   },
+  // Sizes (issue 30): no source file over 400 lines, no function over 80. Every line counts, comments and blank lines
+  // too: the limits are what a reader scrolls through, and prettier, not the author, decides the blank lines. Tests,
+  // their helpers (testing/), the full-stack tests (e2e/) and the load harness (bench/) are not the service's code: a
+  // test's describe block groups its cases and is as long as they are.
+  {
+    files: ['apps/**', 'packages/**', 'scripts/**'],
+    ignores: TESTS,
+    rules: {
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 80 }],
+    },
+  },
+  // The authority's error table is data transcribed entry by entry from its published file, kept whole in the
+  // published order (docs/decisions/0031-authority-error-table-kept-whole.md); its functions still count.
+  { files: ['packages/core/src/authority-codes/aeat-error-table.ts'], rules: { 'max-lines': 'off' } },
   // A test reads JSON answers loosely, as a client would.
   { files: ['**/*.test.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   ...fenced(['packages/**'], [...APPS, '@vf/e2e'], 'A package never imports an app.', ['packages/db/**']),
+  // The chain writer (packages/chain) knows nothing of HTTP: it returns refusals of its own, which the API answers as
+  // problems in one place (apps/api/src/invoices/chain-problems.ts). SQL only through the stores of @vf/db.
+  ...fenced(
+    ['packages/chain/**'],
+    [...APPS, '@vf/e2e', 'express', 'supertest'],
+    'The chain writer imports no app and knows nothing of HTTP (no express): it returns its own refusals.',
+  ),
   ...fenced(['apps/api/**'], ['@vf/worker', '@vf/authority-sim', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
   {
     files: API_LOWER_LAYERS,
@@ -114,8 +158,37 @@ module.exports = tseslint.config(
   },
   ...fenced(['apps/worker/**'], ['@vf/api', '@vf/authority-sim', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
   ...fenced(['apps/authority-sim/**'], ['@vf/api', '@vf/worker', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
+  // The API's services and the dashboard take the API's answers from packages/contract, never a copy of their own.
+  { files: ['apps/api/**', 'packages/dashboard/**'], ignores: TESTS, rules: noContractCopies },
+  // The contract is types only (nothing of it runs) and reads only the types of the lowest packages.
+  {
+    files: ['packages/contract/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@vf/*', '@vf/*/**', '!@vf/core', '!@vf/db'],
+              message: "The contract describes the API's answers with the types of @vf/core and @vf/db only.",
+            },
+            { group: ['@vf/core', '@vf/db'], allowTypeImports: true, message: 'The contract is types only: import types.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Program > :not(ExportNamedDeclaration[exportKind="type"], ImportDeclaration[importKind="type"], TSInterfaceDeclaration, TSTypeAliasDeclaration)',
+          message: "The contract is types only: nothing of it runs (the API's services and the dashboard import its types).",
+        },
+      ],
+    },
+  },
   // The dashboard is a package the API mounts: it declares what it needs of the API (src/dashboard-api.ts) and is handed
-  // it, so it imports no app, and of the workspaces only @vf/core and the row types of @vf/db, never a store.
+  // it, so it imports no app, and of the workspaces only @vf/core, the row types of @vf/db (never a store) and the
+  // answers of @vf/contract.
   {
     files: ['packages/dashboard/**'],
     ignores: ['**/*.test.ts'],
@@ -125,9 +198,9 @@ module.exports = tseslint.config(
         {
           patterns: [
             {
-              group: ['@vf/*', '@vf/*/**', '!@vf/core', '!@vf/db', '!@vf/db/**'],
+              group: ['@vf/*', '@vf/*/**', '!@vf/core', '!@vf/db', '!@vf/db/**', '!@vf/contract'],
               message:
-                "The dashboard reaches the service only through what the API hands it (dashboard-api.ts), and reads only @vf/core and @vf/db's row types.",
+                "The dashboard reaches the service only through what the API hands it (dashboard-api.ts), and reads only @vf/core, @vf/db's row types and the API's answers (@vf/contract).",
             },
             {
               group: ['@vf/db', '@vf/db/**'],

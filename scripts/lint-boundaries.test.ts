@@ -10,11 +10,11 @@ import * as schema from '@vf/db';
 const config = require('../eslint.config.cjs');
 const eslint = new ESLint({ cwd: path.resolve(__dirname, '..'), overrideConfigFile: true, overrideConfig: config });
 
-async function problems(file: string, code: string): Promise<string[]> {
+const IMPORT_RULES = ['no-restricted-imports', '@typescript-eslint/no-restricted-imports'];
+
+async function problems(file: string, code: string, rules = IMPORT_RULES): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.resolve(__dirname, '..', file) });
-  return result.messages
-    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === '@typescript-eslint/no-restricted-imports')
-    .map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId !== null && rules.includes(m.ruleId)).map((m) => m.message);
 }
 
 test("a workspace's files are reached only through its exports map", async () => {
@@ -48,6 +48,20 @@ test('no app imports another app, and no package imports an app', async () => {
   ).toEqual([]);
 });
 
+test('the authority client imports no app; the apps, the API included, may import it', async () => {
+  const client = "import { SoapTransport } from '@vf/authority-client';\nexport { SoapTransport };\n";
+  expect(
+    await problems(
+      'packages/authority-client/src/x.ts',
+      "import { createWorkerRuntime } from '@vf/worker';\nexport { createWorkerRuntime };\n",
+    ),
+  ).toEqual([expect.stringContaining('never imports an app')]);
+  expect(
+    await problems('packages/authority-client/src/x.ts', "import { createApp } from '@vf/api';\nexport { createApp };\n"),
+  ).toHaveLength(1);
+  for (const file of ['apps/api/src/taxpayers/x.ts', 'apps/worker/src/jobs/x.ts']) expect(await problems(file, client)).toEqual([]);
+});
+
 test('SQL is written only in packages/db: no other code imports the query builder or the driver', async () => {
   const drizzle = "import { sql } from 'drizzle-orm';\nexport const q = sql`SELECT 1`;\n";
   const driver = "import { Pool } from 'pg';\nexport const pool = new Pool();\n";
@@ -73,6 +87,28 @@ test('SQL is written only in packages/db: no other code imports the query builde
   // The stores themselves, and tests setting their data up.
   expect(await problems('packages/db/src/stores/x.ts', drizzle)).toEqual([]);
   expect(await problems('apps/api/src/invoices/x.test.ts', drizzle)).toEqual([]);
+});
+
+test('the chain writer imports no app and nothing of HTTP, and reaches PostgreSQL only through the stores of @vf/db', async () => {
+  const file = 'packages/chain/src/append/x.ts';
+  expect(await problems(file, "import { ApiError } from '@vf/api';\nexport { ApiError };\n")).toEqual([
+    expect.stringContaining('knows nothing of HTTP'),
+  ]);
+  expect(await problems(file, "import type { Request } from 'express';\nexport type R = Request;\n")).toEqual([
+    expect.stringContaining('knows nothing of HTTP'),
+  ]);
+  expect(await problems(file, "import { sql } from 'drizzle-orm';\nexport const q = sql`SELECT 1`;\n")).toEqual([
+    expect.stringContaining('SQL lives in packages/db'),
+  ]);
+  expect(await problems(file, "import { invoices } from '@vf/db';\nexport { invoices };\n")).toEqual([
+    expect.stringContaining('stores of packages/db'),
+  ]);
+  expect(
+    await problems(
+      file,
+      "import { appendChainRecords, type AppendWrite } from '@vf/db';\nexport { appendChainRecords };\nexport type W = AppendWrite;\n",
+    ),
+  ).toEqual([]);
 });
 
 test("the dashboard uses no store of @vf/db, only the API's services (and the types of the rows they return)", async () => {
@@ -144,4 +180,42 @@ test('the dashboard imports nothing of the API, not even its types: it is handed
       "import { createWorkerRuntime } from '@vf/worker';\nexport { createWorkerRuntime };\n",
     ),
   ).toEqual([expect.stringContaining('never imports an app')]);
+});
+
+test("the API's answers are written once, in @vf/contract: the dashboard imports them, and neither side declares a copy", async () => {
+  const importingAnswers = "import type { ChainVerification } from '@vf/contract';\nexport type V = ChainVerification;\n";
+  expect(await problems('packages/dashboard/src/chain/x.ts', importingAnswers)).toEqual([]);
+  expect(await problems('apps/api/src/chain/x.ts', importingAnswers)).toEqual([]);
+  const copy = 'export interface ChainView {\n  nif: string;\n}\n';
+  for (const file of ['packages/dashboard/src/dashboard-api.ts', 'apps/api/src/chain/chain-service.ts']) {
+    expect(await problems(file, copy, ['no-restricted-syntax'])).toEqual([expect.stringContaining('import it from @vf/contract')]);
+  }
+  expect(
+    await problems('packages/dashboard/src/x.ts', "export type SignInResult = { outcome: 'blocked' };\n", ['no-restricted-syntax']),
+  ).toHaveLength(1);
+  // Other names are the dashboard's own.
+  expect(
+    await problems('packages/dashboard/src/x.ts', 'export interface PageState {\n  page: number;\n}\n', ['no-restricted-syntax']),
+  ).toEqual([]);
+});
+
+test('the contract is types only, and reads only the types of @vf/core and @vf/db', async () => {
+  const syntax = ['no-restricted-syntax'];
+  expect(await problems('packages/contract/src/x.ts', 'export interface Answer {\n  ok: boolean;\n}\n', syntax)).toEqual([]);
+  expect(await problems('packages/contract/src/x.ts', 'export const LIMIT = 20;\n', syntax)).toEqual([
+    expect.stringContaining('types only'),
+  ]);
+  expect(await problems('packages/contract/src/x.ts', 'export function f(): number {\n  return 1;\n}\n', syntax)).toHaveLength(1);
+  expect(
+    await problems('packages/contract/src/x.ts', "import type { TaxpayerView } from '@vf/db';\nexport type T = TaxpayerView;\n"),
+  ).toEqual([]);
+  expect(await problems('packages/contract/src/x.ts', "import { taxpayerStore } from '@vf/db';\nexport { taxpayerStore };\n")).toEqual([
+    expect.stringContaining('types only'),
+  ]);
+  expect(await problems('packages/contract/src/x.ts', "import type { Queues } from '@vf/queue';\nexport type Q = Queues;\n")).toEqual([
+    expect.stringContaining('@vf/core and @vf/db only'),
+  ]);
+  expect(await problems('packages/contract/src/x.ts', "import type { AppDeps } from '@vf/api';\nexport type D = AppDeps;\n")).not.toEqual(
+    [],
+  );
 });

@@ -3,7 +3,7 @@
  * test certificates, then runs the authority SIMULATOR, the API (with the dashboard) and one worker as child
  * processes, and stops them all together. The API and the worker migrate the database (creating it if missing) as
  * they start (MIGRATE_ON_START; the migration's lock lets them both try). `--watch` restarts a service when its
- * compiled code changes (`npm run dev` keeps the build up to date).
+ * compiled code changes (`npm run dev` keeps the build up to date). What it prints: service-output.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +12,7 @@ import path from 'node:path';
 import { ensureMasterKeyFile, loadConfig, SERVICE_ENTRY_POINTS, SERVICE_NODE_FLAGS, writePrivateFile, type ServiceRole } from '@vf/config';
 import { createLogger } from '@vf/logger';
 import { prepareTestCertificates } from './prepare-test-certificates';
+import { outputFormat, serviceLineFormatter } from './service-output';
 
 // This file runs compiled, from scripts/dist/.
 const root = path.resolve(__dirname, '..', '..');
@@ -19,7 +20,12 @@ const watch = process.argv.includes('--watch');
 // Local state (generated keys, passwords, test certificates); VAR_DIR moves it, e.g. for a test run.
 const varDir = path.resolve(root, process.env.VAR_DIR ?? 'var');
 const certDir = path.resolve(root, process.env.CERT_DIR ?? path.join(varDir, 'certs'));
-const logger = createLogger({ service: 'start', level: process.env.LOG_LEVEL ?? 'info' });
+const formatLine = serviceLineFormatter(outputFormat(process.env, process.stdout));
+const logger = createLogger({
+  service: 'start',
+  level: process.env.LOG_LEVEL ?? 'info',
+  destination: { write: (line: string) => process.stdout.write(formatLine('start', line.trimEnd())) },
+});
 
 /** A long-running service: Node itself running the role's compiled entry point, with the services' flags. */
 function run(role: ServiceRole, env: NodeJS.ProcessEnv): ChildProcess {
@@ -29,14 +35,13 @@ function run(role: ServiceRole, env: NodeJS.ProcessEnv): ChildProcess {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const prefix = `[${role}] `;
   const forward = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
     let buffered = '';
     stream.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();
       const lines = buffered.split('\n');
       buffered = lines.pop() ?? '';
-      for (const line of lines) out.write(prefix + line + '\n');
+      for (const line of lines) if (line) out.write(formatLine(role, line));
     });
   };
   forward(child.stdout!, process.stdout);

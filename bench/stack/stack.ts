@@ -86,6 +86,9 @@ export async function startStack(processes: Processes, opts: StackOptions): Prom
     CERT_DIR: opts.certDir,
     AUTHORITY_MODE: 'simulator',
     SIMULATOR_URL: `https://127.0.0.1:${simPort}${SIM_ENDPOINT_PATH}`,
+    // The machine's proxy settings are not the service's: the worker reaches the simulator directly.
+    HTTPS_PROXY: '',
+    https_proxy: '',
     SIMULATOR_CA_PATH: path.join(opts.certDir, 'ca.pem'),
     PLATFORM_CERT_PATH: path.join(opts.certDir, 'platform.p12'),
     PLATFORM_CERT_PASSWORD: passwords['platform.p12'],

@@ -5,12 +5,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { createTestDatabase, type TestDatabase } from '@vf/db/testing';
-import { freePort, pollWhileRunning, recordOutput } from '@vf/private-servers';
+import { pollWhileRunning, recordOutput } from '@vf/private-servers';
+import { npmStartEnv } from './support/npm-start-env';
 
 // `npm start` as a user runs it (build, certificates, simulator, API and worker migrating as they start), with its
 // local state in a temporary folder: every line it prints, its children's included, is searched for the secrets it
-// made and used.
+// made and used, and parses as JSON (its output is a pipe here, not a terminal).
 const root = path.resolve(__dirname, '../..');
+
+const parses = (line: string) => {
+  try {
+    return typeof JSON.parse(line) === 'object';
+  } catch {
+    return false;
+  }
+};
 
 let db: TestDatabase;
 let varDir: string;
@@ -35,32 +44,9 @@ afterAll(async () => {
 });
 
 test('npm start serves tenants and operators on ports apart, prints no secret, and keeps its secrets to their owner', async () => {
-  // Every port its own: two runs of the suite at once must not share one (npm start's defaults are fixed).
-  const [port, simPort, adminPort, workerPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    VAR_DIR: varDir,
-    PORT: String(port),
-    SIM_PORT: String(simPort),
-    ADMIN_PORT: String(adminPort),
-    WORKER_PORT: String(workerPort),
-    SIMULATOR_URL: `https://127.0.0.1:${simPort}/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP`,
-    DATABASE_URL: db.url,
-    QUEUE_PREFIX: `vfstart-${randomUUID()}`,
-    LOG_LEVEL: 'debug',
-  };
-  for (const name of [
-    'MASTER_KEY',
-    'MASTER_KEY_FILE',
-    'CERT_DIR',
-    'ADMIN_USER',
-    'ADMIN_PASSWORD',
-    'PLATFORM_CERT_PATH',
-    'PLATFORM_CERT_PASSWORD',
-    'SIMULATOR_CA_PATH',
-  ])
-    delete env[name];
+  const { env: started, ports } = await npmStartEnv(db.url, varDir);
+  const env = { ...started, LOG_LEVEL: 'debug' };
+  const { port, adminPort, workerPort } = ports;
   child = spawn('npm', ['start'], {
     cwd: root,
     env,
@@ -116,6 +102,17 @@ test('npm start serves tenants and operators on ports apart, prints no secret, a
   };
   const printed = service.output.join('');
   expect(printed).toContain('api listening');
+  // Not a terminal: one JSON object a line, from every service and from npm start itself (npm's own header aside).
+  const unparsed = printed.split('\n').filter((line) => line !== '' && !line.startsWith('> ') && !parses(line));
+  expect(unparsed).toEqual([]);
+  expect(
+    new Set(
+      printed
+        .split('\n')
+        .filter(parses)
+        .map((line) => JSON.parse(line).service),
+    ),
+  ).toEqual(new Set(['start', 'authority-sim', 'api', 'worker']));
   for (const [name, secret] of Object.entries(secrets))
     expect({ name, printed: printed.includes(secret) }).toEqual({ name, printed: false });
 });

@@ -1,3 +1,4 @@
+import { createRegistrationAppender, wakeChainSendersAfterAppend } from '@vf/chain';
 import { parseAllowedHosts } from '@vf/webhook-destination';
 import { createAccountActivityService } from './account/account-activity-service';
 import { createAccountService } from './account/account-service';
@@ -16,7 +17,6 @@ import { createInvoiceCorrectionService } from './invoices/invoice-correction-se
 import { createInvoiceQueryService } from './invoices/invoice-query-service';
 import { createInvoiceRegistrationService } from './invoices/invoice-registration-service';
 import { createInvoiceResendService } from './invoices/invoice-resend-service';
-import { createRegistrationAppender, wakeChainSendersAfterAppend } from './invoices/registration-appender';
 import { createInvoiceQrService } from './qr/invoice-qr-service';
 import { createSystemService } from './systems/system-service';
 import { createCertificateIntake } from './taxpayers/certificate-intake';

@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { loadConfig } from '@vf/config';
 import { createDatabase, ensureCurrentSchema, schemaStatus } from '@vf/db';
 import { inspectDependencies, Readiness, stopOnSignals, waitFor } from '@vf/lifecycle';
-import { createLogger as createServiceLogger } from '@vf/logger';
+import { createLogger as createServiceLogger, logRepeatsSparingly, routeProcessOutput } from '@vf/logger';
 import { closeRedis, createQueues, createRedis, pingRedis } from '@vf/queue';
 import { createAdminApp } from './admin/create-admin-app';
 import type { AppDeps } from './app-deps';
@@ -32,6 +32,7 @@ function close(server: Server): Promise<void> {
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  routeProcessOutput(logger);
   const database = createDatabase(config.databaseUrl, { poolMode: config.databasePoolMode });
   // A connection dropped by the server (restart, failover, pg_terminate_backend) must not end the process:
   // requests meanwhile get 503, and the pool opens fresh connections once PostgreSQL is back.
@@ -41,10 +42,14 @@ async function main(): Promise<void> {
   // Producer connection: fails fast when Redis is down instead of queueing commands, so a registration never hangs
   // on Redis (the reconciler enqueues what was missed).
   const redis = createRedis(config, 'producer');
-  redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
   const queues = createQueues(redis, config.queuePrefix);
-  // An 'error' event without a listener would crash the process; an outage is logged and outlived instead.
-  for (const queue of [queues.submission, queues.maintenance]) queue.on('error', (err) => logger.warn({ err }, 'queue error'));
+  // An 'error' event without a listener would crash the process; an outage is logged and outlived instead, each
+  // distinct error once per 30 s however often the connection and the queues repeat it.
+  const logRepeat = logRepeatsSparingly(logger);
+  const onError = (source: string) => (err: unknown) => logRepeat('warn', { err, source }, 'redis connection error');
+  redis.on('error', onError('connection'));
+  queues.submission.on('error', onError('submission queue'));
+  queues.maintenance.on('error', onError('maintenance queue'));
   const readiness = new Readiness(
     inspectDependencies({
       schema: () => schemaStatus(database.pool),

@@ -5,7 +5,7 @@ import forge from 'node-forge';
 import { certificateNif } from '@vf/certificates';
 import { TEST_CERT_FILES, writeTestCertificates } from '@vf/certificates/testing';
 import { createSimulator } from './create-simulator';
-import { createLogger } from '@vf/logger';
+import { createLogger, routeProcessOutput } from '@vf/logger';
 import { loadSimConfig } from './sim-config';
 
 function platformNif(certDir: string): string | undefined {
@@ -19,6 +19,7 @@ function platformNif(certDir: string): string | undefined {
 async function main(): Promise<void> {
   const config = loadSimConfig();
   const logger = createLogger({ service: 'authority-sim', level: config.logLevel });
+  routeProcessOutput(logger);
   const certDir = resolve(config.certDir);
   const certs = writeTestCertificates(certDir, { serverHosts: config.serverHosts });
   if (certs.written.length) logger.info({ certDir, files: certs.written }, 'SIMULATOR generated test certificates');

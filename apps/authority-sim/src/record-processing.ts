@@ -1,17 +1,17 @@
 import type { ChainRecord } from '@vf/core';
 import type { ResponseLine, SubmissionHeader } from '@vf/xml';
+import { acceptRecord } from './accept-record';
 import { increment } from './counters';
+import { describeFinding } from './describe-finding';
 import type { FaultSubject } from './faults/fault-types';
 import { matrixError, flagError, updatesHeld } from './operations-matrix';
 import { chainFactsOf, responseLine, type RecordItem } from './record-line';
 import type { StoredRecord } from './registry';
-import { admissibleError } from './rules/admissible-rules';
 import type { Finding, RuleContext } from './rules/rule-context';
 import { recordContentError } from './rules/record-rules';
-import { codeLevel, codeText, tableEntry } from './rules/rule-set';
+import { codeLevel, tableEntry } from './rules/rule-set';
 import type { EnvironmentState, SimulatorContext } from './simulator-context';
 
-const DESCRIPTION_MAX = 1500;
 const PRESENTER_MAY_NOT_UPDATE = 3003;
 const ENTERED_THROUGH_WEB_FORM = 3004;
 const ISSUER_NOT_OBLIGADO = 1108;
@@ -54,14 +54,13 @@ function levelOf(job: RecordJob, code: number) {
 
 /** Decides one record, in the order the authority meets its checks, and stores it when it is accepted. */
 export function processRecord(ctx: SimulatorContext, env: EnvironmentState, job: RecordJob): ResponseLine {
-  const { counters, behaviour } = ctx;
+  const { counters } = ctx;
   const { registry } = env;
   const { item, rules } = job;
   const line = responseLine(item);
-  const describe = (f: Finding) => codeText(rules.ruleSet, f.code, f.detail).slice(0, DESCRIPTION_MAX);
   const reject = (f: Finding) => {
     line.errorCode = f.code;
-    line.errorDescription = describe(f);
+    line.errorDescription = describeFinding(rules, f);
     counters.recordsRejected += 1;
     increment(counters.lineCodes, f.code);
     return line;
@@ -111,33 +110,5 @@ export function processRecord(ctx: SimulatorContext, env: EnvironmentState, job:
   const blocking = recordContentError(item.kind, item.raw, rules);
   if (blocking) return reject(blocking);
 
-  const admissible = injected
-    ? { code: injected.code }
-    : admissibleError(record, {
-        ruleSet: rules.ruleSet,
-        now: rules.now,
-        toleranceSeconds: behaviour.timestampToleranceSeconds,
-        chainExists: registry.chainHead(record) !== undefined,
-      });
-  line.state = admissible ? 'AceptadoConErrores' : 'Correcto';
-  if (admissible) {
-    line.errorCode = admissible.code;
-    line.errorDescription = describe(admissible);
-    counters.recordsAcceptedWithErrors += 1;
-    increment(counters.lineCodes, admissible.code);
-  }
-  const outcome = { state: line.state, ...(admissible ? { errorCode: line.errorCode, errorDescription: line.errorDescription } : {}) };
-  if (record.kind === 'cancellation') registry.putCancellation(record, outcome, job.presentation);
-  else registry.putAlta(record, outcome, job.presentation);
-  counters.recordsRegistered += 1;
-  (counters.registeredByNif[record.id.issuerNif] ??= []).push({
-    invoiceNumber: record.id.invoiceNumber,
-    invoiceDate: record.id.invoiceDate,
-    operation: line.operation,
-    ...(record.kind !== 'cancellation' && record.flags?.subsanacion ? { correction: true as const } : {}),
-    state: line.state,
-    hash: record.hash,
-    environment: env.name,
-  });
-  return line;
+  return acceptRecord(ctx, env, job, record, line, injected?.code);
 }

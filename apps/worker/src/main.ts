@@ -1,6 +1,6 @@
 import { loadConfig } from '@vf/config';
 import { stopOnSignals } from '@vf/lifecycle';
-import { createLogger as createServiceLogger } from '@vf/logger';
+import { createLogger as createServiceLogger, routeProcessOutput } from '@vf/logger';
 import { createLogger } from './create-logger';
 import { createWorkerRuntime } from './create-worker-runtime';
 import { lowerPriority } from './lower-priority';
@@ -8,6 +8,7 @@ import { lowerPriority } from './lower-priority';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, config.worker.id);
+  routeProcessOutput(logger);
   // Registrations first where the worker shares cores with the API (config.worker.nice).
   lowerPriority(config.worker.nice);
   const runtime = createWorkerRuntime({ config, logger });

@@ -126,6 +126,9 @@ export class WorkerTestEnv {
       SENDER_LEASE_TTL_MS: '3000',
       // The tests' webhook receivers listen on this machine.
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost',
+      // The machine's own proxy settings are not the service's: the simulator is reached directly unless a test sets a proxy.
+      HTTPS_PROXY: '',
+      https_proxy: '',
       ...opts.env,
     };
     const config = loadConfig(vars);

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
-import { webhookEventsFor, type AuthorityStatus } from '@vf/core';
 import { webhookDeliveriesTotal } from '@vf/metrics';
 import { waitUntil } from '@vf/core/testing';
 import { WorkerTestEnv, type Party } from '../support/worker-test-env';
 import { obliterateWebhookQueue, WebhookReceiver } from '../support/webhook-receiver';
+import { historyEvents, subscribe as subscribeThrough } from '../support/webhook-subscriptions';
 
 // Retries a few hundred milliseconds apart instead of Standard Webhooks' 5 s ... 10 h.
 const RETRY_DELAYS = [200, 300, 300, 300, 300];
@@ -29,22 +29,8 @@ async function receiver(): Promise<WebhookReceiver> {
   return r;
 }
 
-async function subscribe(party: Party, r: WebhookReceiver, events: string[]): Promise<string> {
-  const res = await request(env.api).post('/api/v1/webhooks').set(party.account.auth).send({ url: r.url, events }).expect(201);
-  r.secret = res.body.data.secret;
-  return res.body.data.id;
-}
-
-/** The events an invoice's committed history stands for, in order: what a receiver must get. */
-async function expectedEvents(party: Party, invoiceId: string): Promise<{ type: string; status: string }[]> {
-  const res = await request(env.api).get(`/api/v1/invoices/${invoiceId}`).set(party.account.auth).expect(200);
-  const history = res.body.data.status_history as { status: AuthorityStatus }[];
-  return history.flatMap((h, i) =>
-    webhookEventsFor({ recordType: 'registration', status: h.status, previousStatus: i === 0 ? null : history[i - 1].status }).map(
-      (type) => ({ type, status: h.status }),
-    ),
-  );
-}
+const subscribe = (party: Party, r: WebhookReceiver, events: string[]) => subscribeThrough(env.api, party, r, events);
+const expectedEvents = (party: Party, invoiceId: string) => historyEvents(env.api, party, invoiceId);
 
 async function deliveries(party: Party, webhookId: string) {
   const res = await request(env.api).get(`/api/v1/webhooks/${webhookId}/deliveries`).set(party.account.auth).expect(200);

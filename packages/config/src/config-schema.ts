@@ -45,6 +45,11 @@ export interface AppConfig {
     /** Use AEAT's seal-certificate hosts (www10 / prewww10) in aeat mode. */
     useSealHosts: boolean;
     requestTimeoutMs: number;
+    /**
+     * HTTPS_PROXY: the egress proxy requests to the authority go through, by a CONNECT tunnel (its credentials, if
+     * any, in the URL); NO_PROXY: the hosts reached directly. Absent: the authority is reached directly.
+     */
+    egressProxy?: { url: string; noProxy: string[] };
   };
   platformCertificate?: { path: string; password: string };
   admin?: { user: string; password: string };
@@ -95,6 +100,16 @@ export interface AppConfig {
   };
 }
 
+// The message never repeats the value: a proxy URL may carry a password.
+const proxyUrl = (name: string) =>
+  Joi.string()
+    .allow('')
+    .uri({ scheme: ['http'] })
+    .messages({
+      'string.uri': `${name} must be an http:// URL (http://user:password@proxy:3128)`,
+      'string.uriCustomScheme': `${name} must be an http:// URL (http://user:password@proxy:3128)`,
+    });
+
 export const envSchema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'test', 'production').default('development'),
   PORT: Joi.number().port().default(3000),
@@ -126,6 +141,11 @@ export const envSchema = Joi.object({
   SIMULATOR_CA_PATH: Joi.string().default('var/certs/ca.pem'),
   AEAT_SEAL_HOSTS: Joi.boolean().default(false),
   AUTHORITY_TIMEOUT_MS: Joi.number().integer().min(1000).default(60_000),
+  // The standard variables, in either case. The proxy is spoken to in plain HTTP: the TLS inside the tunnel is ours.
+  HTTPS_PROXY: proxyUrl('HTTPS_PROXY'),
+  https_proxy: proxyUrl('https_proxy'),
+  NO_PROXY: Joi.string().allow(''),
+  no_proxy: Joi.string().allow(''),
   PLATFORM_CERT_PATH: Joi.string(),
   PLATFORM_CERT_PASSWORD: Joi.string().allow(''),
   ADMIN_USER: Joi.string(),

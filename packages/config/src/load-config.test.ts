@@ -165,3 +165,25 @@ test('workers sign records unless SIGN_RECORDS=false', () => {
   expect(loadConfig({ MASTER_KEY: KEY, SIGN_RECORDS: 'false' }).sender.signRecords).toBe(false);
   expect(() => loadConfig({ MASTER_KEY: KEY, SIGN_RECORDS: 'sometimes' })).toThrow(/SIGN_RECORDS/);
 });
+
+test('HTTPS_PROXY and NO_PROXY (either case) set the egress proxy; a malformed one is refused without repeating it', () => {
+  expect(loadConfig({ MASTER_KEY: KEY }).authority.egressProxy).toBeUndefined();
+  expect(
+    loadConfig({ MASTER_KEY: KEY, HTTPS_PROXY: 'http://ops:s3cret@proxy.internal:3128', NO_PROXY: 'localhost, .internal,10.0.0.1' })
+      .authority.egressProxy,
+  ).toEqual({ url: 'http://ops:s3cret@proxy.internal:3128', noProxy: ['localhost', '.internal', '10.0.0.1'] });
+  expect(loadConfig({ MASTER_KEY: KEY, https_proxy: 'http://proxy:3128', no_proxy: '*' }).authority.egressProxy).toEqual({
+    url: 'http://proxy:3128',
+    noProxy: ['*'],
+  });
+  for (const bad of ['proxy:3128', 'socks5://ops:s3cret@proxy:1080', 'http://ops:s3cret@']) {
+    let message = '';
+    try {
+      loadConfig({ MASTER_KEY: KEY, HTTPS_PROXY: bad });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/HTTPS_PROXY must be an http:\/\/ URL/);
+    expect(message).not.toContain('s3cret');
+  }
+});

@@ -17,6 +17,16 @@ function masterKeyFrom(v: Record<string, string | undefined>): { key: Buffer; fi
   }
 }
 
+function egressProxyFrom(v: Record<string, string | undefined>): AppConfig['authority']['egressProxy'] {
+  const url = v.HTTPS_PROXY || v.https_proxy;
+  if (!url) return undefined;
+  const noProxy = (v.NO_PROXY ?? v.no_proxy ?? '')
+    .split(/[,\s]+/)
+    .map((e) => e.trim())
+    .filter(Boolean);
+  return { url, noProxy };
+}
+
 /** Parses the environment once; fails fast with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const { value: v, error } = envSchema.validate(env, { abortEarly: false, convert: true });
@@ -45,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       simulatorCaPath: v.SIMULATOR_CA_PATH,
       useSealHosts: v.AEAT_SEAL_HOSTS,
       requestTimeoutMs: v.AUTHORITY_TIMEOUT_MS,
+      egressProxy: egressProxyFrom(v),
     },
     platformCertificate: v.PLATFORM_CERT_PATH ? { path: v.PLATFORM_CERT_PATH, password: v.PLATFORM_CERT_PASSWORD } : undefined,
     admin: v.ADMIN_USER ? { user: v.ADMIN_USER, password: v.ADMIN_PASSWORD } : undefined,

@@ -1,6 +1,18 @@
 import type { Writable } from 'node:stream';
 import type { Request, RequestHandler, Response } from 'express';
-import type { AuthorityStatus } from '@vf/core';
+import type {
+  AccountOverview,
+  CertificateWarning,
+  ChainRecord,
+  ChainVerification,
+  ChainView,
+  CsvColumn,
+  FieldIssue,
+  QrFormat,
+  QrImage,
+  SignInResult,
+  StartedSession,
+} from '@vf/contract';
 import type {
   AccountWithPlan,
   InvoiceDetail,
@@ -10,10 +22,6 @@ import type {
   InvoiceReferenceJson,
   InvoiceSort,
   InvoiceStatusRow,
-  OutageSummary,
-  PendingForTaxpayer,
-  ProblemInvoice,
-  StatusCount,
   SubmissionRow,
   SystemRow,
   TaxpayerView,
@@ -27,16 +35,8 @@ import type {} from 'pino-http';
 // What the dashboard needs from the API, declared here and handed over by the API when it mounts the dashboard
 // (createDashboard). The dashboard imports nothing of the API: its pages reach data only through these services,
 // check forms with the API's own request schemas and speak of refusals in the API's one error type, so a rule
-// changed in the API is changed for the pages too. The API's services satisfy these shapes as they are; the type
-// check at the mount says when one no longer does.
-
-/** One field problem of a 422, as the API reports it. */
-export interface FieldIssue {
-  field: string;
-  code: string;
-  message: string;
-  authority_code?: number;
-}
+// changed in the API is changed for the pages too. What the services answer is written once, in @vf/contract, which
+// the API's services declare their results with; the type check at the mount says when a service no longer fits.
 
 /** The API's single error type (RFC 9457 problem, stable `code`), as the dashboard reads it. */
 export interface Problem extends Error {
@@ -86,97 +86,6 @@ export interface ApiRequests {
   taxpayerCreate(input: unknown): object;
   taxpayerUpdate(input: unknown): object;
   webhookCreate(input: unknown): object;
-}
-
-export interface CsvColumn<Row> {
-  header: string;
-  number?: boolean;
-  value(row: Row): string | number | null;
-}
-
-export type QrFormat = 'png' | 'svg';
-
-export interface QrImage {
-  format: QrFormat;
-  body: Buffer | string;
-}
-
-export interface MonthCounts {
-  /** "2026-11" */
-  month: string;
-  counts: Record<AuthorityStatus, number>;
-  total: number;
-}
-
-/** One stored record of a chain, as the API's chain check walks it. */
-export interface ChainRecord {
-  id: string;
-  chainSeq: number;
-  recordType: string;
-  issuerNif: string;
-  invoiceNumber: string;
-  invoiceDate: string;
-  invoiceType: string;
-  totalAmount: string;
-  totalTaxAmount: string;
-  generatedAt: Date;
-  generatedAtLiteral: string;
-  previousInvoiceId: string | null;
-  previousHash: string | null;
-  hash: string;
-}
-
-export interface ChainBreak {
-  position: number;
-  invoiceId: string;
-  invoiceNumber: string;
-  problem: string;
-}
-
-export interface ChainVerification {
-  ok: boolean;
-  from: number;
-  verified: number;
-  break?: ChainBreak;
-  signatures: { valid: number; invalid: number; missing: number };
-  invalidSignatures: ChainBreak[];
-}
-
-export interface ChainView {
-  nif: string;
-  environment: 'sandbox' | 'production';
-  currentEnvironment: 'sandbox' | 'production';
-  lastHash: string | null;
-  totalRecords: number;
-  lastRecordAt: Date | null;
-}
-
-export interface StartedSession {
-  token: string;
-  id: string;
-  csrfToken: string;
-  createdAt: Date;
-  expiresAt: Date;
-}
-
-export type SignInResult =
-  | { outcome: 'signed_in'; session: StartedSession }
-  | { outcome: 'wrong_credentials'; attemptsLeft: number; pauseSeconds: number }
-  | { outcome: 'blocked'; retryAfterSeconds: number };
-
-export interface CertificateWarning {
-  code: string;
-  message: string;
-}
-
-export interface AccountOverview {
-  account: AccountWithPlan;
-  usage: { period: string; used: number; remaining: number; resetsAt: Date };
-  counts: StatusCount[];
-  problems: ProblemInvoice[];
-  pending: PendingForTaxpayer[];
-  outage: OutageSummary | undefined;
-  months: MonthCounts[];
 }
 
 /** A log the API's services write to (pino's, per request). */

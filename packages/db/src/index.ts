@@ -1,7 +1,6 @@
 export * from './schema';
 export * from './stores';
-export * from './records/rebuild-chain-record';
-export * from './records/chain-record-row';
+export * from './records/chain-record-shape';
 export { requestXmlAsSent, signedRecordMark } from './records/stored-request-xml';
 export { createDatabase, type Database, type Db, type Tx, type DbOrTx } from './client';
 export { migrateDatabase, ensureDatabase } from './migrate';

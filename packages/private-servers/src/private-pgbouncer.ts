@@ -1,24 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import { acceptsConnections } from './accepts-connections';
 import { freePort } from './free-port';
 import { pollUntil } from './poll-until';
 import { postgresIds } from './postgres-user';
 
 const PGBOUNCER = '/usr/sbin/pgbouncer';
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 /**
  * PgBouncer (Debian's `pgbouncer`) of a test's own in front of a PostgreSQL server, in transaction pooling: each
@@ -65,7 +54,7 @@ export class PrivatePgBouncer {
     });
     const bouncer = new PrivatePgBouncer(port, dir, child);
     try {
-      await pollUntil(async () => child.exitCode === null && (await accepts(port)), `pgbouncer on port ${port}`, 15_000);
+      await pollUntil(async () => child.exitCode === null && (await acceptsConnections(port)), `pgbouncer on port ${port}`, 15_000);
     } catch (err) {
       throw new Error(`${(err as Error).message}\n${bouncer.log()}`);
     }

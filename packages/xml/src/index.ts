@@ -14,4 +14,3 @@ export * from './parse-consulta-request';
 export * from './build-consulta-response';
 export * from './parse-consulta-reply';
 export * from './validate-against-xsd';
-export * from './post-soap-envelope';

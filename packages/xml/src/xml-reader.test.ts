@@ -133,6 +133,10 @@ describe('parseXml', () => {
   ])('refuses %s as malformed', (_, xml) => {
     expect(() => parseXml(xml)).toThrow(XmlFormatError);
   });
+
+  it('drops only XML white space around a value: a no-break space, a BOM or an ideographic space is part of it', () => {
+    expect(parseXml('<a><b>\t F-1\u00a0\r\n</b><c>\ufeffX\u3000 </c></a>')).toEqual({ a: { b: 'F-1\u00a0', c: '\ufeffX\u3000' } });
+  });
 });
 
 describe('a value kept from a document', () => {

@@ -51,10 +51,16 @@ function withAttributes(node: XmlNode, tag: SaxesTagPlain): boolean {
   return any;
 }
 
+// XML's own white space (its S production), the only blanks around a value that a receiver drops; a no-break space
+// or any other Unicode blank is part of the value (JavaScript's trim() would remove them: the authority does not, and
+// answers 1130 to an invoice number ending in one).
+const XML_SPACE_AT_ENDS = /^[ \t\r\n]+|[ \t\r\n]+$/g;
+const trimXmlSpace = (text: string) => text.replace(XML_SPACE_AT_ENDS, '');
+
 /**
  * Reads a document in one pass with saxes, which also refuses what is not well-formed (a truncated answer must not be
  * half read). Elements are matched by local name, as prefixes vary between senders (soapenv/env/S, sum1/tik/...);
- * the schema validation done by the receiver is what pins the namespaces. Text is trimmed; attributes are kept as
+ * the schema validation done by the receiver is what pins the namespaces. Text is trimmed of XML white space; attributes are kept as
  * `@_name`, beside the text as `#text` when an element has both. A record's ds:Signature is verified on the record's
  * raw bytes (@vf/signing), never read as data: it is kept as its raw text.
  */
@@ -100,7 +106,7 @@ export function parseXml(xml: string): XmlNode {
       signature = undefined;
       return;
     }
-    const text = detached(element.text.trim());
+    const text = detached(trimXmlSpace(element.text));
     if (!element.hasChildren && !element.hasAttributes) add(parent, element.name, text);
     else {
       if (text !== '') element.node['#text'] = text;

@@ -1,3 +1,4 @@
+import type { AccountOverview } from '@vf/contract';
 import type { Db } from '@vf/db';
 import { accountStore, invoiceStateStore, invoiceStatisticsStore, sendStateStore, type AccountWithPlan } from '@vf/db';
 import type { AccountService } from './account-service';
@@ -21,7 +22,7 @@ export function createAccountActivityService(deps: { db: Db; accounts: AccountSe
     account,
 
     /** Everything the dashboard's overview shows, read in parallel. */
-    async overview(accountId: string, now: Date) {
+    async overview(accountId: string, now: Date): Promise<AccountOverview> {
       const [usage, counts, problems, pending, outage, months] = await Promise.all([
         account(accountId).then((a) => deps.accounts.overview(a)),
         invoiceStatisticsStore.countsByStatus(db, accountId),

@@ -1,6 +1,6 @@
 import type { Db } from '@vf/db';
 import { quotaStore, type AccountWithPlan } from '@vf/db';
-import { quotaPeriod } from '../quota/quota-period';
+import { quotaPeriod } from '@vf/chain';
 
 export type AccountService = ReturnType<typeof createAccountService>;
 

@@ -1,12 +1,6 @@
 import { AUTHORITY_STATUSES, type AuthorityStatus } from '@vf/core';
+import type { MonthCounts } from '@vf/contract';
 import { invoiceStatisticsStore, type Db } from '@vf/db';
-
-export interface MonthCounts {
-  /** "2026-11" */
-  month: string;
-  counts: Record<AuthorityStatus, number>;
-  total: number;
-}
 
 /** "2026-11" of a moment, in Spain's peninsular time. */
 function madridMonth(at: Date): string {

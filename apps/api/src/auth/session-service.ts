@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { StartedSession } from '@vf/contract';
 import type { Db } from '@vf/db';
 import { webSessionStore, type WebSession } from '@vf/db';
 
@@ -16,15 +17,6 @@ const EXTEND_SLACK_MS = 5 * 60 * 1000;
 
 export function tokenDigest(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
-}
-
-export interface StartedSession {
-  /** Goes into the cookie and nowhere else: only its digest is stored. */
-  token: string;
-  id: string;
-  csrfToken: string;
-  createdAt: Date;
-  expiresAt: Date;
 }
 
 export interface SessionService {

@@ -1,13 +1,9 @@
+import type { SignInResult, StartedSession } from '@vf/contract';
 import type { Db } from '@vf/db';
 import { accountStore } from '@vf/db';
 import type { CredentialThrottle } from './credential-throttle';
 import type { PasswordHasher } from './password-hasher';
-import type { SessionService, StartedSession } from './session-service';
-
-export type SignInResult =
-  | { outcome: 'signed_in'; session: StartedSession }
-  | { outcome: 'wrong_credentials'; attemptsLeft: number; pauseSeconds: number }
-  | { outcome: 'blocked'; retryAfterSeconds: number };
+import type { SessionService } from './session-service';
 
 export type SignInService = ReturnType<typeof createSignInService>;
 

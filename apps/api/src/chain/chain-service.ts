@@ -1,21 +1,10 @@
 import { normalizeNif } from '@vf/core';
+import type { ChainView, Environment } from '@vf/contract';
 import type { Db } from '@vf/db';
 import { chainStore, taxpayerStore } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 
 export type ChainService = ReturnType<typeof createChainService>;
-
-export type Environment = 'sandbox' | 'production';
-
-export interface ChainView {
-  nif: string;
-  environment: Environment;
-  /** The environment the taxpayer registers in now. */
-  currentEnvironment: Environment;
-  lastHash: string | null;
-  totalRecords: number;
-  lastRecordAt: Date | null;
-}
 
 const environmentOf = (isProduction: boolean): Environment => (isProduction ? 'production' : 'sandbox');
 

@@ -1,3 +1,4 @@
+import type { ChainRecord, ChainVerification, Environment } from '@vf/contract';
 import type { Db, DbOrTx } from '@vf/db';
 import { chainStore, signedRecordStore, taxpayerStore, type TaxpayerView } from '@vf/db';
 import { normalizeNif } from '@vf/core';
@@ -5,8 +6,7 @@ import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { checkSignature } from '../verification/signature-check';
 import type { SignerPolicy } from '../verification/signer-policy';
-import type { Environment } from './chain-service';
-import { verifyChain, type ChainRecord, type ChainVerification } from './verify-chain';
+import { verifyChain } from './verify-chain';
 
 const PAGE = 500;
 const RECENT_LINKS = 20;

@@ -1,4 +1,4 @@
-import type { ChainBreak, ChainVerification } from './verify-chain';
+import type { ChainBreak, ChainVerification } from '@vf/contract';
 
 const renderBreak = (b: ChainBreak) => ({
   position: b.position,

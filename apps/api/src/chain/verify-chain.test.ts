@@ -1,5 +1,6 @@
 import { computeCancellationHash, computeRegistrationHash } from '@vf/core';
-import { verifyChain, type ChainRecord } from './verify-chain';
+import type { ChainRecord } from '@vf/contract';
+import { verifyChain } from './verify-chain';
 
 /** Builds a correctly chained list the way the API does: each hash over the stored literals and the previous hash. */
 function chain(n: number): ChainRecord[] {

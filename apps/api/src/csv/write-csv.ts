@@ -1,14 +1,8 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { CsvColumn } from '@vf/contract';
 import { stringify } from 'csv-stringify';
 import { spreadsheetCell } from './spreadsheet-cell';
-
-export interface CsvColumn<Row> {
-  header: string;
-  /** Amounts and codes: written as numbers a spreadsheet can sum when they are plain numbers. Text otherwise. */
-  number?: boolean;
-  value(row: Row): string | number | null;
-}
 
 /**
  * The one CSV writer of the service (the API's export and the dashboard's): UTF-8 with a BOM (so Excel reads it as

@@ -1,13 +1,8 @@
+import type { FieldIssue } from '@vf/contract';
 import { errorCatalogue, type ErrorCode } from './error-catalogue';
 
-/** One field-level problem in a 422 answer. */
-export interface FieldIssue {
-  field: string;
-  code: string;
-  message: string;
-  /** The authority's error code the same rule would trigger, when there is one. */
-  authority_code?: number;
-}
+// The field problem is the API's contract with its clients, the dashboard included (@vf/contract).
+export type { FieldIssue } from '@vf/contract';
 
 export interface ApiErrorOptions {
   /** Field errors of a 422. */

@@ -20,11 +20,16 @@ function codeOf(type: string): string {
 }
 
 export function issuesOf(error: Joi.ValidationError): FieldIssue[] {
-  return error.details.map((d) => ({
-    field: d.path.length > 0 ? d.path.join('.') : String(d.context?.key ?? ''),
-    code: codeOf(d.type),
-    message: d.message.replace(/"/g, ''),
-  }));
+  return error.details.map((d) => {
+    const issue: FieldIssue = {
+      field: d.path.length > 0 ? d.path.join('.') : String(d.context?.key ?? ''),
+      code: codeOf(d.type),
+      message: d.message.replace(/"/g, ''),
+    };
+    // Our own rules that mirror one of the authority's name its code (text-schema.ts).
+    const authorityCode: unknown = d.context?.authority_code;
+    return typeof authorityCode === 'number' ? { ...issue, authority_code: authorityCode } : issue;
+  });
 }
 
 /**

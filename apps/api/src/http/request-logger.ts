@@ -27,7 +27,11 @@ function logCompletion(lines: Logger, res: Timed): void {
     userAgent: req.headers['user-agent'],
   };
   const response = { statusCode: res.statusCode };
-  if (res.statusCode >= 500) {
+  // A 503 is expected while PostgreSQL or Redis is away (the client is told when to retry): a warning, whose cause
+  // the error handler's 'dependency unavailable' line of the same request gives.
+  if (res.statusCode === 503) {
+    lines.warn({ reqId, req: request, res: response, responseTime }, 'request answered service unavailable');
+  } else if (res.statusCode >= 500) {
     const err = new Error(`failed with status code ${res.statusCode}`);
     lines.error({ reqId, req: request, res: response, err, responseTime }, 'request errored');
   } else {

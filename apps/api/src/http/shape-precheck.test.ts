@@ -29,6 +29,8 @@ const shapely: Record<string, unknown>[] = [
     total_amount: '-0.61',
     total_tax_amount: '-0.11',
   }),
+  // Amounts with a plus sign, as the authority's schema writes them.
+  f1Request({ breakdown: [{ base_amount: '+100', tax_rate: 21, tax_amount: '+21.00' }], total_amount: '+121.00', total_tax_amount: '+21' }),
 ];
 
 // Values that joi and JSON Schema have been known to judge differently: empty and astral strings, lengths at the
@@ -50,6 +52,8 @@ const odd = fc.constantFrom(
   'true',
   '12',
   '1e5',
+  '+121.00',
+  '+-1',
   '100.001',
   '2026-11-20T00:00:00Z',
   '{3F1C2A4E-8A0B-4C7E-9F51-1D2E3F4A5B6C}',

@@ -1,17 +1,15 @@
 import Joi from 'joi';
 import type { Logger } from 'pino';
+import { cancellationRecordRow, newRecordId, nextPlace, quotaPeriod, recordWrite, type RegistrationAppender } from '@vf/chain';
 import { cancellationFlags } from '@vf/core';
 import type { Db } from '@vf/db';
-import { cancellationRecordRow, invoiceStore, type AccountWithPlan, type SealedAnswer } from '@vf/db';
+import { invoiceStore, type AccountWithPlan, type SealedAnswer } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { parseWith } from '../http/parse-with';
-import { quotaPeriod } from '../quota/quota-period';
-import { nextPlace, recordWrite } from './plan-registrations';
+import { refusedAsProblem } from './chain-problems';
 import { queuedRecord, type QueuedRecord } from './queued-record';
 import { assertInCurrentChain, awaitingAuthority, historyEntry, invoiceNotFound } from './record-history';
-import type { RegistrationAppender } from './registration-appender';
-import { newRecordId } from './new-record-id';
 
 export type InvoiceCancellationService = ReturnType<typeof createInvoiceCancellationService>;
 
@@ -38,36 +36,38 @@ export function createInvoiceCancellationService(deps: { db: Db; writer: Registr
       const [first] = await invoiceStore.recordsOf(db, account.id, invoiceId);
       if (!first) throw invoiceNotFound();
       const id = newRecordId();
-      const { result, woken } = await deps.writer.appendRecord({
-        accountId: account.id,
-        taxpayerId: first.taxpayerId,
-        systemIds: [],
-        async build(ctx, reader, now) {
-          // Read after the head: what is appended since moves the head, and this is built again.
-          const records = await invoiceStore.recordsOf(reader, account.id, invoiceId);
-          assertInCurrentChain(first, ctx);
-          const decision = cancellationFlags(records.map(historyEntry));
-          if (decision.kind === 'cancelled') {
-            throw new ApiError(
-              'already_cancelled',
-              'The invoice is already cancelled: an anulación of it stands (sent, waiting or accepted).',
-            );
-          }
-          if (decision.kind === 'awaiting_authority') throw awaitingAuthority(records);
-          const latest = records[records.length - 1];
-          const built = cancellationRecordRow({
-            ...nextPlace(ctx, now),
-            id,
-            latest: { ...latest, lines: await invoiceStore.linesOf(reader, latest.id) },
-            isProduction: ctx.taxpayer.isProduction,
-            sinRegistroPrevio: decision.flags.sinRegistroPrevio,
-            rechazoPrevio: decision.flags.rechazoPrevio,
-            reason: reason || null,
-          });
-          const record = queuedRecord(built.row);
-          return { write: recordWrite(ctx, quotaPeriod(now).period, built, answer?.(record)), result: record };
-        },
-      });
+      const { result, woken } = await refusedAsProblem(
+        deps.writer.appendRecord({
+          accountId: account.id,
+          taxpayerId: first.taxpayerId,
+          systemIds: [],
+          async build(ctx, reader, now) {
+            // Read after the head: what is appended since moves the head, and this is built again.
+            const records = await invoiceStore.recordsOf(reader, account.id, invoiceId);
+            assertInCurrentChain(first, ctx);
+            const decision = cancellationFlags(records.map(historyEntry));
+            if (decision.kind === 'cancelled') {
+              throw new ApiError(
+                'already_cancelled',
+                'The invoice is already cancelled: an anulación of it stands (sent, waiting or accepted).',
+              );
+            }
+            if (decision.kind === 'awaiting_authority') throw awaitingAuthority(records);
+            const latest = records[records.length - 1];
+            const built = cancellationRecordRow({
+              ...nextPlace(ctx, now),
+              id,
+              latest: { ...latest, lines: await invoiceStore.linesOf(reader, latest.id) },
+              isProduction: ctx.taxpayer.isProduction,
+              sinRegistroPrevio: decision.flags.sinRegistroPrevio,
+              rechazoPrevio: decision.flags.rechazoPrevio,
+              reason: reason || null,
+            });
+            const record = queuedRecord(built.row);
+            return { write: recordWrite(ctx, quotaPeriod(now).period, built, answer?.(record)), result: record };
+          },
+        }),
+      );
       // After commit: PostgreSQL already holds the record, so a Redis outage only delays it (the reconciler re-enqueues).
       const err = await woken;
       if (err) log.warn({ err, invoiceId: result.id }, 'cancellation stored but not enqueued; the reconciler will enqueue it');

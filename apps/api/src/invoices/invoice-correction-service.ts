@@ -1,15 +1,13 @@
 import type { Logger } from 'pino';
+import { altaRecordRow, newRecordId, nextPlace, quotaPeriod, recordWrite, usableBy, type RegistrationAppender } from '@vf/chain';
 import { correctionFlags } from '@vf/core';
-import { altaRecordRow, invoiceStore, type AccountWithPlan, type SealedAnswer } from '@vf/db';
+import { invoiceStore, type AccountWithPlan, type SealedAnswer } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
-import { quotaPeriod } from '../quota/quota-period';
+import { refusedAsProblem, systemNotFound, systemSingleTaxpayer } from './chain-problems';
 import type { InvoiceRegistrationService } from './invoice-registration-service';
-import { nextPlace, recordWrite, systemNotFound, systemSingleTaxpayer, usableBy } from './plan-registrations';
 import { assertInCurrentChain, awaitingAuthority, historyEntry, identityChanges, invoiceNotFound } from './record-history';
 import { queuedRecord, type QueuedRecord } from './queued-record';
-import type { RegistrationAppender } from './registration-appender';
-import { newRecordId } from './new-record-id';
 
 export type InvoiceCorrectionService = ReturnType<typeof createInvoiceCorrectionService>;
 
@@ -35,43 +33,45 @@ export function createInvoiceCorrectionService(deps: {
       const checked = await deps.registration.check(account.id, body);
       const { invoice } = checked;
       const id = newRecordId();
-      const { result, woken } = await deps.writer.appendRecord({
-        accountId: account.id,
-        taxpayerId: invoice.taxpayerId,
-        systemIds: [checked.system.id],
-        async build(ctx, reader, now) {
-          // Read after the head: a correction or cancellation appended since moves the head, and this is built again.
-          const records = await invoiceStore.recordsOf(reader, account.id, invoiceId);
-          if (records.length === 0) throw invoiceNotFound();
-          const original = records[0];
-          const changed = identityChanges(original, invoice);
-          if (changed.length > 0) {
-            throw ApiError.validation(
-              changed,
-              'A correction keeps the taxpayer, number and date of the invoice; register a new invoice to change them.',
-            );
-          }
-          assertInCurrentChain(original, ctx);
-          const system = ctx.systems.get(checked.system.id);
-          if (!system) throw systemNotFound();
-          if (!usableBy(system, ctx.taxpayer.id)) throw systemSingleTaxpayer(system.soleTaxpayerId);
-          const decision = correctionFlags(records.map(historyEntry));
-          if (decision.kind !== 'flags') throw awaitingAuthority(records);
-          const built = altaRecordRow({
-            ...nextPlace(ctx, now),
-            accountId: account.id,
-            id,
-            correcting: { invoiceId, rechazoPrevio: decision.flags.rechazoPrevio ?? null },
-            taxpayer: ctx.taxpayer,
-            invoice,
-            system,
-            severalTaxpayers: ctx.severalTaxpayers,
-            warnings: checked.warnings,
-          });
-          const record = queuedRecord(built.row);
-          return { write: recordWrite(ctx, quotaPeriod(now).period, built, answer?.(record)), result: record };
-        },
-      });
+      const { result, woken } = await refusedAsProblem(
+        deps.writer.appendRecord({
+          accountId: account.id,
+          taxpayerId: invoice.taxpayerId,
+          systemIds: [checked.system.id],
+          async build(ctx, reader, now) {
+            // Read after the head: a correction or cancellation appended since moves the head, and this is built again.
+            const records = await invoiceStore.recordsOf(reader, account.id, invoiceId);
+            if (records.length === 0) throw invoiceNotFound();
+            const original = records[0];
+            const changed = identityChanges(original, invoice);
+            if (changed.length > 0) {
+              throw ApiError.validation(
+                changed,
+                'A correction keeps the taxpayer, number and date of the invoice; register a new invoice to change them.',
+              );
+            }
+            assertInCurrentChain(original, ctx);
+            const system = ctx.systems.get(checked.system.id);
+            if (!system) throw systemNotFound();
+            if (!usableBy(system, ctx.taxpayer.id)) throw systemSingleTaxpayer(system.soleTaxpayerId);
+            const decision = correctionFlags(records.map(historyEntry));
+            if (decision.kind !== 'flags') throw awaitingAuthority(records);
+            const built = altaRecordRow({
+              ...nextPlace(ctx, now),
+              accountId: account.id,
+              id,
+              correcting: { invoiceId, rechazoPrevio: decision.flags.rechazoPrevio ?? null },
+              taxpayer: ctx.taxpayer,
+              invoice,
+              system,
+              severalTaxpayers: ctx.severalTaxpayers,
+              warnings: checked.warnings,
+            });
+            const record = queuedRecord(built.row);
+            return { write: recordWrite(ctx, quotaPeriod(now).period, built, answer?.(record)), result: record };
+          },
+        }),
+      );
       const err = await woken;
       if (err) log.warn({ err, invoiceId: result.id }, 'correction stored but not enqueued; the reconciler will enqueue it');
       return result;

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import { invoiceExportStore, type Db, type InvoiceListRow } from '@vf/db';
-import { writeCsv, type CsvColumn } from '../csv/write-csv';
+import type { CsvColumn } from '@vf/contract';
+import { writeCsv } from '../csv/write-csv';
 import type { InvoiceFilterQuery } from './invoice-list-schema';
 import { listFilters } from './invoice-query-service';
 

@@ -60,6 +60,40 @@ export interface NumberedInvoicePage {
   total: number;
 }
 
+/** A page of the list after the query's cursor, with the cursor of the next one. */
+async function listPage(db: Db, accountId: string, query: InvoiceListQuery): Promise<InvoicePage> {
+  const after = query.cursor === undefined ? undefined : decodeInvoiceCursor(query.cursor, query.sort);
+  if (query.cursor !== undefined && !after) {
+    throw ApiError.validation([{ field: 'cursor', code: 'invalid_format', message: 'cursor is not one this API returned for this sort' }]);
+  }
+  const filters = listFilters(query);
+  if (!filters) return { items: [], nextCursor: null, total: 0 };
+  const [rows, total] = await Promise.all([
+    invoiceListStore.page(db, accountId, filters, query.sort, after && { after }, query.limit + 1),
+    invoiceListStore.count(db, accountId, filters),
+  ]);
+  const items = rows.slice(0, query.limit);
+  const last = items[items.length - 1];
+  const nextCursor = rows.length > query.limit ? encodeInvoiceCursor({ sort: query.sort, value: last.sortValue, id: last.id }) : null;
+  return { items, nextCursor, total };
+}
+
+async function numberedPage(
+  db: Db,
+  accountId: string,
+  query: InvoiceFilterQuery,
+  page: number,
+  pageSize: number,
+): Promise<NumberedInvoicePage> {
+  const filters = listFilters(query);
+  if (!filters) return { rows: [], total: 0 };
+  const [rows, total] = await Promise.all([
+    invoiceListStore.page(db, accountId, filters, query.sort, { offset: (page - 1) * pageSize }, pageSize),
+    invoiceListStore.count(db, accountId, filters),
+  ]);
+  return { rows, total };
+}
+
 export function createInvoiceQueryService(deps: { db: Db }) {
   const { db } = deps;
 
@@ -80,35 +114,11 @@ export function createInvoiceQueryService(deps: { db: Db }) {
   }
 
   return {
-    async list(accountId: string, query: InvoiceListQuery): Promise<InvoicePage> {
-      const after = query.cursor === undefined ? undefined : decodeInvoiceCursor(query.cursor, query.sort);
-      if (query.cursor !== undefined && !after) {
-        throw ApiError.validation([
-          { field: 'cursor', code: 'invalid_format', message: 'cursor is not one this API returned for this sort' },
-        ]);
-      }
-      const filters = listFilters(query);
-      if (!filters) return { items: [], nextCursor: null, total: 0 };
-      const [rows, total] = await Promise.all([
-        invoiceListStore.page(db, accountId, filters, query.sort, after && { after }, query.limit + 1),
-        invoiceListStore.count(db, accountId, filters),
-      ]);
-      const items = rows.slice(0, query.limit);
-      const last = items[items.length - 1];
-      const nextCursor = rows.length > query.limit ? encodeInvoiceCursor({ sort: query.sort, value: last.sortValue, id: last.id }) : null;
-      return { items, nextCursor, total };
-    },
+    list: (accountId: string, query: InvoiceListQuery): Promise<InvoicePage> => listPage(db, accountId, query),
 
     /** A numbered page of the list (1 = the first `pageSize` rows) and how many invoices match in all. */
-    async numberedPage(accountId: string, query: InvoiceFilterQuery, page: number, pageSize: number): Promise<NumberedInvoicePage> {
-      const filters = listFilters(query);
-      if (!filters) return { rows: [], total: 0 };
-      const [rows, total] = await Promise.all([
-        invoiceListStore.page(db, accountId, filters, query.sort, { offset: (page - 1) * pageSize }, pageSize),
-        invoiceListStore.count(db, accountId, filters),
-      ]);
-      return { rows, total };
-    },
+    numberedPage: (accountId: string, query: InvoiceFilterQuery, page: number, pageSize: number): Promise<NumberedInvoicePage> =>
+      numberedPage(db, accountId, query, page, pageSize),
 
     get: find,
 

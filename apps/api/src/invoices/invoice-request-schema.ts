@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { MAX_RECORD_LIST_ENTRIES, TERRITORIES } from '@vf/core';
+import { MAX_RECORD_LIST_ENTRIES, SUPPLY_TYPES, TERRITORIES } from '@vf/core';
 import { text } from '../shared/text-schema';
 import { CORRECTIVE_TYPES, NORMAL_TYPES } from './invoice-list-schema';
 
@@ -9,7 +9,7 @@ import { CORRECTIVE_TYPES, NORMAL_TYPES } from './invoice-list-schema';
 // API never takes a body the document calls invalid (see docs/api.md). Text lengths are characters (code
 // points), as the authority's schema counts them.
 
-const amountForms = [Joi.number(), Joi.string().pattern(/^-?(0|[1-9]\d{0,11})(\.\d{1,2})?$/)];
+const amountForms = [Joi.number(), Joi.string().pattern(/^[+-]?(0|[1-9]\d{0,11})(\.\d{1,2})?$/)];
 const amountNote = 'Up to 12 digits and 2 decimals, as a JSON number or (better, exact) a decimal string.';
 const amount = Joi.alternatives(...amountForms).description(amountNote);
 // joi-to-json writes allow(null) on alternatives as a contradiction; null is one more alternative instead.
@@ -98,4 +98,10 @@ export const classifyRequestSchema = Joi.object({
   recipient_country: Joi.string().max(2).allow(null).description('ISO 3166-1 alpha-2; ES by default.'),
   recipient_vat: Joi.string().max(40).allow(null, '').description('The recipient’s VAT number (NIF for Spain), if a business.'),
   base_amount: optionalAmount.description('The sale’s taxable base: breakdown_line then comes with its amounts (tax = base × rate).'),
+  supply_type: Joi.string()
+    .valid(...SUPPLY_TYPES)
+    .allow(null)
+    .description(
+      'What is sold, goods or services: a sale to an EU business is then answered with the authority’s own treatment, E5 regime 01 (goods) or N2 regime 01 (services), instead of E1 regime 02.',
+    ),
 });

@@ -56,26 +56,7 @@ export function invoiceRoutes(
   const router = Router();
 
   // Fixed paths before /invoices/:id, which would otherwise claim them.
-  router
-    .route('/invoices/validate')
-    .post(async (req, res) => {
-      const warnings = await registration.validate(currentAccount(res).id, req.body);
-      await sendUnwrittenAnswer(res, { status: 200, body: { data: { valid: true, warnings } } });
-    })
-    .all(methodNotAllowed(['POST']));
-
-  router
-    .route('/invoices/classify')
-    .post(async (req, res) => {
-      // One pass: the domain rules and the documented shape (invoice-request-schema.ts) answer together.
-      const result = classifyOperation(req.body);
-      const shape = shapeIssuesBeyond(classifyRequestSchema, req.body ?? {}, result.valid ? [] : result.errors);
-      if (!result.valid) throw ApiError.validation([...result.errors, ...shape], 'The operation cannot be classified; see errors.');
-      if (shape.length > 0) throw ApiError.validation(shape);
-      await sendUnwrittenAnswer(res, { status: 200, body: { data: result.data } });
-    })
-    .all(methodNotAllowed(['POST']));
-
+  dryRunRoutes(router, registration);
   router
     .route('/invoices/export')
     .get(async (req, res) => {
@@ -118,6 +99,35 @@ export function invoiceRoutes(
     })
     .all(methodNotAllowed(['POST']));
 
+  recordRoutes(router, queries);
+  return router;
+}
+
+/** What answers about an invoice without writing it: `/validate` and `/classify`. */
+function dryRunRoutes(router: Router, registration: InvoiceRegistrationService): void {
+  router
+    .route('/invoices/validate')
+    .post(async (req, res) => {
+      const warnings = await registration.validate(currentAccount(res).id, req.body);
+      await sendUnwrittenAnswer(res, { status: 200, body: { data: { valid: true, warnings } } });
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/invoices/classify')
+    .post(async (req, res) => {
+      // One pass: the domain rules and the documented shape (invoice-request-schema.ts) answer together.
+      const result = classifyOperation(req.body);
+      const shape = shapeIssuesBeyond(classifyRequestSchema, req.body ?? {}, result.valid ? [] : result.errors);
+      if (!result.valid) throw ApiError.validation([...result.errors, ...shape], 'The operation cannot be classified; see errors.');
+      if (shape.length > 0) throw ApiError.validation(shape);
+      await sendUnwrittenAnswer(res, { status: 200, body: { data: result.data } });
+    })
+    .all(methodNotAllowed(['POST']));
+}
+
+/** An invoice's records as sent, and the exchanges that carried them. */
+function recordRoutes(router: Router, queries: InvoiceQueryService): void {
   router
     .route('/invoices/:id/records/:recordId/xml')
     .get(async (req, res) => {
@@ -131,8 +141,6 @@ export function invoiceRoutes(
       res.json({ data: (await queries.submissions(currentAccount(res).id, req.params.id)).map(renderSubmission) });
     })
     .all(methodNotAllowed(['GET']));
-
-  return router;
 }
 
 // Codes every alta (registration or correction) can answer: the request's content and ownership.

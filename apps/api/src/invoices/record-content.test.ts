@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { madridToday } from '@vf/core';
-import { FULL_BATCH, invoices, rebuildChainRecord, submissionBatchStore } from '@vf/db';
+import { rebuildChainRecord } from '@vf/chain';
+import { FULL_BATCH, invoices, submissionBatchStore } from '@vf/db';
 import { buildRegFactuRequest, NS, validateEachAgainstXsd } from '@vf/xml';
 import { recordElementIn } from './record-xml';
 import { createSystem, createTaxpayer, invoiceBody } from '../testing/api-fixtures';

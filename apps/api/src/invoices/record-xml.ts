@@ -1,5 +1,5 @@
+import { rebuildChainRecord } from '@vf/chain';
 import { buildRegFactuRequest } from '@vf/xml';
-import { rebuildChainRecord } from '@vf/db';
 import type { ChainRecordWithMessage } from '@vf/db';
 
 const RECORD_ELEMENT = /<(\w+):(RegistroAlta|RegistroAnulacion)\b[\s\S]*?<\/\1:\2>/g;

@@ -1,5 +1,5 @@
 import type { JsonAnswer } from '../idempotency/sealed-answer';
-import type { RegisteredInvoice } from './plan-registrations';
+import type { RegisteredInvoice } from '@vf/chain';
 
 /** The answer to a registration, built once for the client and for the idempotency record stored with the write. */
 export function registeredAnswer(r: RegisteredInvoice): JsonAnswer & { body: { message: string; data: Record<string, unknown> } } {

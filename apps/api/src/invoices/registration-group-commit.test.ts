@@ -1,14 +1,13 @@
 import type { Server } from 'node:http';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
+import { createRegistrationAppender, type RegistrationItem } from '@vf/chain';
 import { madridToday, validateInvoiceRequest } from '@vf/core';
 import { createDatabase, type Database } from '@vf/db';
 import { accountStore, type AccountWithPlan } from '@vf/db';
 import { createSystem, createTaxpayer, invoiceBody, readyAccount, registerAccount, type TestAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { digestApiKey } from '../auth/api-key';
-import type { RegistrationItem } from './plan-registrations';
-import { createRegistrationAppender } from './registration-appender';
 import { expectExactChain } from './testing/expect-exact-chain';
 
 let t: TestApp;

@@ -88,12 +88,50 @@ describe('POST /api/v1/invoices/classify', () => {
     });
   });
 
+  it('answers a sale to an EU business E1/02 by default, E5/01 for goods and N2/01 for services (supply_type)', async () => {
+    const { account } = await readyAccount(t.app);
+    const classify = async (supply: Record<string, unknown>) =>
+      (
+        await request(t.app)
+          .post('/api/v1/invoices/classify')
+          .set(account.auth)
+          .send({ recipient_country: 'FR', recipient_vat: 'FR12345678901', ...supply })
+          .expect(200)
+      ).body.data;
+    const codes = (d: Record<string, unknown>) => [d.operation_type, d.regime_type, d.breakdown_line];
+    const line = (operation_type: string, regime_type: string) => ({ tax_type: '01', regime_type, operation_type, base_amount: null });
+    expect(codes(await classify({}))).toEqual(['E1', '02', line('E1', '02')]);
+    expect(codes(await classify({ supply_type: null }))).toEqual(['E1', '02', line('E1', '02')]);
+    const goods = await classify({ supply_type: 'goods' });
+    expect(codes(goods)).toEqual(['E5', '01', line('E5', '01')]);
+    expect(goods.notes).toMatch(/art\. 25 of Ley 37\/1992/);
+    const services = await classify({ supply_type: 'services' });
+    expect(codes(services)).toEqual(['N2', '01', line('N2', '01')]);
+    expect(services.notes).toMatch(/place-of-supply rules/);
+    const refused = await request(t.app)
+      .post('/api/v1/invoices/classify')
+      .set(account.auth)
+      .send({ recipient_country: 'FR', supply_type: 'both' })
+      .expect(422);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ field: 'supply_type', code: 'invalid_code' })]);
+  });
+
   // Every case classify answers, with an invoice around its line that a client would register for that sale.
   const cases: [string, Record<string, unknown>, Record<string, unknown>][] = [
     ['domestic', { recipient_country: 'ES' }, {}],
     [
       'EU business',
       { recipient_country: 'FR', recipient_vat: 'FR12345678901' },
+      { recipient: { name: 'Client SARL', country: 'FR', id_type: '02', id: 'FR12345678901' } },
+    ],
+    [
+      'EU business, goods',
+      { recipient_country: 'FR', recipient_vat: 'FR12345678901', supply_type: 'goods' },
+      { recipient: { name: 'Client SARL', country: 'FR', id_type: '02', id: 'FR12345678901' } },
+    ],
+    [
+      'EU business, services',
+      { recipient_country: 'FR', recipient_vat: 'FR12345678901', supply_type: 'services' },
       { recipient: { name: 'Client SARL', country: 'FR', id_type: '02', id: 'FR12345678901' } },
     ],
     ['EU consumer (OSS)', { recipient_country: 'FR' }, { invoice_type: 'F2', recipient: undefined }],

@@ -79,6 +79,16 @@ describe('the OpenAPI document', () => {
       apiKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
     });
   });
+
+  it("documents classify's supply_type with its values", () => {
+    const paths = doc.paths as unknown as Record<string, Record<string, { requestBody: unknown }>>;
+    const classify = Object.keys(paths).find((path) => path.endsWith('/invoices/classify'))!;
+    const operation = JSON.stringify(paths[classify].post.requestBody);
+    const ref = /"\$ref":"#\/components\/schemas\/([^"]+)"/.exec(operation)?.[1];
+    const components = (doc as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas;
+    const body = ref ? JSON.stringify(components[ref]) : operation;
+    expect(body).toMatch(/"supply_type":\{[^}]*"enum":\["goods","services",null\]/);
+  });
 });
 
 describe('real answers match the document', () => {

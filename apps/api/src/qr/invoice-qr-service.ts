@@ -1,15 +1,11 @@
+import type { QrFormat, QrImage } from '@vf/contract';
 import type { Db } from '@vf/db';
 import { invoiceStateStore } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
-import { renderQrPng, renderQrSvg, type QrFormat } from './render-qr';
+import { renderQrPng, renderQrSvg } from './render-qr';
 
 export type InvoiceQrService = ReturnType<typeof createInvoiceQrService>;
-
-export interface QrImage {
-  format: QrFormat;
-  body: Buffer | string;
-}
 
 /** The QR image of an invoice of the account, drawn from the qr_url stored when the record was generated. */
 export function createInvoiceQrService(deps: { db: Db }) {

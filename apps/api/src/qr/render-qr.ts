@@ -1,7 +1,6 @@
+import type { QrFormat } from '@vf/contract';
 import type { QRCodeToBufferOptions } from 'qrcode';
 import { loadOnce } from '../shared/load-once';
-
-export type QrFormat = 'png' | 'svg';
 
 // Orden HAC/1177/2024 art. 20-21 and AEAT's QR specification §2-3: ISO/IEC 18004 with error-correction level M.
 // A 4-module quiet zone is the standard's minimum; at the 30-40 mm print size it is well over the 2 mm the authority

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { QR_CONTENT_TYPES } from './render-qr';
-import type { QrImage } from './invoice-qr-service';
+import type { QrImage } from '@vf/contract';
 
 /** A record's QR never changes once generated, so the image may be cached privately (it is account data). */
 export function sendQrImage(res: Response, image: QrImage): void {

@@ -1,6 +1,6 @@
 import type { AccountWithPlan } from '@vf/db';
 import { ApiError } from '../errors/api-error';
-import { quotaPeriod } from './quota-period';
+import { quotaPeriod } from '@vf/chain';
 
 /** 429 with the figures a client needs: the quota, what is used, and when the count starts again. */
 export function quotaExceeded(account: Pick<AccountWithPlan, 'plan'>, used: number, now: Date): ApiError {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { createTaxpayer, invoiceBody, readyAccount, type TestAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { quotaPeriod } from './quota-period';
+import { quotaPeriod } from '@vf/chain';
 
 let t: TestApp;
 let server: Server;

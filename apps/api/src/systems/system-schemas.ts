@@ -20,11 +20,11 @@ export type SystemUpdateRequest = Partial<SystemCreateRequest>;
 
 // Lengths are those of the authority's SistemaInformatico elements, in characters as its schema counts them.
 const fields = {
-  vendor_name: textOf(120).trim().min(1),
+  vendor_name: textOf(120).verbatim(1100).min(1),
   vendor_nif: spanishNif,
-  name: textOf(30).trim().min(1),
-  version: textOf(50).trim().min(1),
-  installation_number: textOf(100).trim().min(1),
+  name: textOf(30).verbatim(1220).min(1),
+  version: textOf(50).verbatim(1100).min(1),
+  installation_number: textOf(100).verbatim(1100).min(1),
   only_supports_verifactu: Joi.boolean().strict(),
   system_code: Joi.string()
     .pattern(SYSTEM_CODE)

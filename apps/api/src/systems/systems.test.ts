@@ -70,6 +70,23 @@ describe('computer systems', () => {
     ]);
   });
 
+  it('trims only the spaces around the texts the record carries; another blank at an end is refused with its authority code', async () => {
+    const spaced = await create(owner, { ...valid, vendor_name: ' Software Vendor SL ', name: 'Facturador Pro  ' }).expect(201);
+    expect(spaced.body.data).toMatchObject({ vendor_name: 'Software Vendor SL', name: 'Facturador Pro' });
+    const blanks = await create(owner, {
+      ...valid,
+      name: 'Facturador\u00a0',
+      version: '\t2.1',
+      installation_number: 'SHOP-1\u3000',
+    }).expect(422);
+    expect(blanks.body.errors).toEqual([
+      expect.objectContaining({ field: 'name', code: 'surrounding_blank', authority_code: 1220 }),
+      expect.objectContaining({ field: 'version', code: 'surrounding_blank', authority_code: 1100 }),
+      expect.objectContaining({ field: 'installation_number', code: 'surrounding_blank', authority_code: 1100 }),
+    ]);
+    expect(blanks.body.errors[0].message).toContain('U+00A0');
+  });
+
   it('rejects the contract placeholder name and other unknown fields', async () => {
     const res = await create(owner, { ...valid, only_supports_scheme: true }).expect(422);
     expect(fieldCodes(res)).toEqual(['only_supports_scheme:unknown_field']);

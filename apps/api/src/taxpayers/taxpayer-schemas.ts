@@ -32,7 +32,7 @@ const certificatePassword = Joi.when('certificate_path', {
 
 const fields = {
   nif: spanishNif,
-  name: textOf(120).trim().min(1),
+  name: textOf(120).verbatim(1100).min(1),
   is_production: Joi.boolean().strict(),
   certificate_path: certificatePath,
   certificate_p12_base64: certificateP12,

@@ -1,3 +1,4 @@
+import type { CertificateWarning } from '@vf/contract';
 import type { Db, DbOrTx } from '@vf/db';
 import {
   chainStore,
@@ -13,11 +14,11 @@ import type { SealAnswer } from '../idempotency/sealed-answer';
 import { pageStart, toPage, type Page, type PageQuery } from '../shared/page-query';
 import { NO_CERTIFICATE, type CertificateIntake } from './certificate-intake';
 import type { TaxpayerCreateRequest, TaxpayerUpdateRequest } from './taxpayer-schemas';
-import { certificateWarnings, type Warning } from './taxpayer-view';
+import { certificateWarnings } from './taxpayer-view';
 
 export interface SavedTaxpayer {
   taxpayer: TaxpayerView;
-  warnings: Warning[];
+  warnings: CertificateWarning[];
 }
 
 export type TaxpayerService = ReturnType<typeof createTaxpayerService>;
@@ -51,19 +52,40 @@ async function claimChain(tx: DbOrTx, taxpayerId: string, nif: string, isProduct
   if (claim.kind === 'taken') throw claimedElsewhere(nif, isProduction);
 }
 
+/** Reads and seals the certificate the request carries: undefined = leave as is, NO_CERTIFICATE = remove. */
+async function certificateColumns(
+  intake: CertificateIntake,
+  input: TaxpayerUpdateRequest,
+): Promise<TaxpayerCertificateColumns | undefined> {
+  const password = input.certificate_password ?? '';
+  if (typeof input.certificate_path === 'string') return intake.accept({ kind: 'path', path: input.certificate_path }, password);
+  if (typeof input.certificate_p12_base64 === 'string') {
+    return intake.accept({ kind: 'upload', p12: Buffer.from(input.certificate_p12_base64, 'base64') }, password);
+  }
+  if (input.certificate_path === null || input.certificate_p12_base64 === null) return NO_CERTIFICATE;
+  return undefined;
+}
+
+/** A taxpayer's NIF or environment changed: its empty chain released for a new NIF, the chain of the new pair claimed. */
+async function moveChain(
+  tx: DbOrTx,
+  id: string,
+  current: { nif: string; isProduction: boolean },
+  next: { nif: string; isProduction: boolean },
+): Promise<void> {
+  if (next.nif !== current.nif) {
+    // The chain's records carry the NIF they were issued under; a new NIF would need a new chain.
+    if ((await chainStore.totalRecords(tx, id)) > 0) {
+      throw new ApiError('taxpayer_has_invoices', 'The NIF cannot change once invoices were registered; create a new taxpayer instead.');
+    }
+    await chainStore.releaseEmpty(tx, id);
+  }
+  // A new environment is a new chain (its first record carries PrimerRegistro=S); the old one stays, readable.
+  if (next.nif !== current.nif || next.isProduction !== current.isProduction) await claimChain(tx, id, next.nif, next.isProduction);
+}
+
 export function createTaxpayerService(deps: { db: Db; intake: CertificateIntake; clock: () => Date }) {
   const { db, intake } = deps;
-
-  /** Reads and seals the certificate the request carries: undefined = leave as is, NO_CERTIFICATE = remove. */
-  async function certificateColumns(input: TaxpayerUpdateRequest): Promise<TaxpayerCertificateColumns | undefined> {
-    const password = input.certificate_password ?? '';
-    if (typeof input.certificate_path === 'string') return intake.accept({ kind: 'path', path: input.certificate_path }, password);
-    if (typeof input.certificate_p12_base64 === 'string') {
-      return intake.accept({ kind: 'upload', p12: Buffer.from(input.certificate_p12_base64, 'base64') }, password);
-    }
-    if (input.certificate_path === null || input.certificate_p12_base64 === null) return NO_CERTIFICATE;
-    return undefined;
-  }
 
   /** The taxpayer as the write left it, read in the write's transaction; its answer is kept there too. */
   async function saved(tx: DbOrTx, accountId: string, id: string, answer?: SealAnswer<SavedTaxpayer>): Promise<SavedTaxpayer> {
@@ -89,7 +111,7 @@ export function createTaxpayerService(deps: { db: Db; intake: CertificateIntake;
 
     /** `answer`: with an Idempotency-Key, the answer stored in the write's transaction (also for update). */
     async create(accountId: string, input: TaxpayerCreateRequest, answer?: SealAnswer<SavedTaxpayer>): Promise<SavedTaxpayer> {
-      const certificate = await certificateColumns(input);
+      const certificate = await certificateColumns(intake, input);
       return db.transaction(async (tx) => {
         const created = await taxpayerStore
           .insert(tx, { accountId, nif: input.nif, name: input.name, isProduction: input.is_production, ...certificate })
@@ -101,7 +123,7 @@ export function createTaxpayerService(deps: { db: Db; intake: CertificateIntake;
 
     async update(accountId: string, id: string, input: TaxpayerUpdateRequest, answer?: SealAnswer<SavedTaxpayer>): Promise<SavedTaxpayer> {
       // Certificate first: reading it is file work that must not hold the row lock.
-      const certificate = await certificateColumns(input);
+      const certificate = await certificateColumns(intake, input);
       const patch: TaxpayerPatch = { ...certificate };
       if (input.nif !== undefined) patch.nif = input.nif;
       if (input.name !== undefined) patch.name = input.name;
@@ -109,20 +131,7 @@ export function createTaxpayerService(deps: { db: Db; intake: CertificateIntake;
       return db.transaction(async (tx) => {
         const current = await taxpayerStore.lockForUpdate(tx, accountId, id);
         if (!current) throw notFound();
-        const nif = patch.nif ?? current.nif;
-        const isProduction = patch.isProduction ?? current.isProduction;
-        if (nif !== current.nif) {
-          // The chain's records carry the NIF they were issued under; a new NIF would need a new chain.
-          if ((await chainStore.totalRecords(tx, id)) > 0) {
-            throw new ApiError(
-              'taxpayer_has_invoices',
-              'The NIF cannot change once invoices were registered; create a new taxpayer instead.',
-            );
-          }
-          await chainStore.releaseEmpty(tx, id);
-        }
-        // A new environment is a new chain (its first record carries PrimerRegistro=S); the old one stays, readable.
-        if (nif !== current.nif || isProduction !== current.isProduction) await claimChain(tx, id, nif, isProduction);
+        await moveChain(tx, id, current, { nif: patch.nif ?? current.nif, isProduction: patch.isProduction ?? current.isProduction });
         await taxpayerStore.update(tx, accountId, id, patch).catch(conflictOrThrow);
         return saved(tx, accountId, id, answer);
       });

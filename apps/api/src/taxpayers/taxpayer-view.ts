@@ -1,12 +1,8 @@
+import type { CertificateWarning } from '@vf/contract';
 import type { TaxpayerView } from '@vf/db';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const EXPIRY_WARNING_DAYS = 30;
-
-export interface Warning {
-  code: string;
-  message: string;
-}
 
 /** The taxpayer as clients see it: certificate facts, never its bytes or password. */
 export function renderTaxpayer(t: TaxpayerView, now: Date) {
@@ -39,9 +35,9 @@ export function renderTaxpayer(t: TaxpayerView, now: Date) {
 }
 
 /** What a client should know after saving: the certificate is for someone else, or about to expire. */
-export function certificateWarnings(t: TaxpayerView, now: Date): Warning[] {
+export function certificateWarnings(t: TaxpayerView, now: Date): CertificateWarning[] {
   if (!t.certificateSource || !t.certificateNotAfter) return [];
-  const warnings: Warning[] = [];
+  const warnings: CertificateWarning[] = [];
   if (!t.certificateNif) {
     warnings.push({
       code: 'certificate_nif_unknown',

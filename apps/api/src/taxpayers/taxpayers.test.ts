@@ -75,6 +75,13 @@ describe('taxpayers without certificate', () => {
     expect(res.body.data).toMatchObject({ is_production: true, environment: 'production' });
   });
 
+  it('refuses a name with a blank other than a space at an end (the record carries it as NombreRazonEmisor)', async () => {
+    const res = await create(owner, { nif: freshNif(), name: 'Contribuyente SL\u00a0' }).expect(422);
+    expect(res.body.errors).toEqual([expect.objectContaining({ field: 'name', code: 'surrounding_blank', authority_code: 1100 })]);
+    const spaced = await create(owner, { nif: freshNif(), name: '  Contribuyente SL ' }).expect(201);
+    expect(spaced.body.data.name).toBe('Contribuyente SL');
+  });
+
   it('checks NIF check digits and required fields', async () => {
     const res = await create(owner, { nif: '89890001A', is_production: 'true' }).expect(422);
     expect(res.body.errors.map((e: { field: string; code: string }) => `${e.field}:${e.code}`).sort()).toEqual([

@@ -1,4 +1,5 @@
-import { HashMismatchError, rebuildChainRecord, type ChainRecordWithMessage } from '@vf/db';
+import { HashMismatchError, rebuildChainRecord } from '@vf/chain';
+import type { ChainRecordWithMessage } from '@vf/db';
 import { isSignatureOf } from '@vf/signing';
 import { buildRecordXml } from '@vf/xml';
 import type { InvoiceQueryService } from '../invoices/invoice-query-service';

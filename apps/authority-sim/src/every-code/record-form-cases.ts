@@ -77,6 +77,9 @@ export const RECORD_FORM_CASES: CodeCase[] = [
     alta(() => recipient({ NIF: '89890001A' })),
   ),
   form(1130, 'NumSerieFactura outside ASCII 32-126', (s) => s.send([{ alta: s.alta({}, { number: `${s.tag}-AÑO` }) }])),
+  form(1130, 'NumSerieFactura ending in a no-break space, which is not trimmed', (s) =>
+    s.send([{ alta: s.alta({}, { number: `${s.tag}-1\u00a0` }) }]),
+  ),
   form(
     1136,
     'FacturaSimplificadaArt7273 X',

@@ -100,6 +100,16 @@ const ACCEPTED: [string, { alta: XmlTree } | { anulacion: XmlTree }][] = [
     },
   ],
   [
+    'amounts written with a plus sign',
+    {
+      alta: altaTree(NIF, 'A-13', {
+        ...lines({ BaseImponibleOimporteNoSujeto: '+100.00', CuotaRepercutida: '+21.00' }),
+        CuotaTotal: '+21.00',
+        ImporteTotal: '+121.00',
+      }),
+    },
+  ],
+  [
     'a generation time in UTC written Z',
     { alta: altaTree(NIF, 'A-10', { FechaHoraHusoGenRegistro: `${now.toISOString().slice(0, 19)}Z` }) },
   ],

@@ -1,4 +1,4 @@
-import type { ChainRecord } from '@vf/core';
+import { isRegimeKeyFor, type ChainRecord } from '@vf/core';
 import { toHundredths } from './amounts';
 import { expectedHuella } from '../record-hash';
 import { madridDateNumber } from '../spain-time';
@@ -43,8 +43,8 @@ export function admissibleError(record: ChainRecord, ctx: AdmissibleContext): Fi
     const mismatch = current ? totalsMismatch(lines, record.totalTax, record.total) : undefined;
     if (mismatch) return { code: mismatch === 'total' ? 2005 : 2006 };
     if ((record.recipients ?? []).some((r) => 'idType' in r && r.idType === '07')) return { code: 2001 };
-    const ipsiWithoutRegime = record.lines.some((l) => l.tax === '02' && l.regime === undefined);
-    if (current && ipsiWithoutRegime && madridDateNumber(ctx.now) < IPSI_REGIME_REQUIRED_FROM) return { code: 2009 };
+    const ipsiWithoutItsRegime = record.lines.some((l) => l.tax === '02' && (l.regime === undefined || !isRegimeKeyFor('02', l.regime)));
+    if (current && ipsiWithoutItsRegime && madridDateNumber(ctx.now) < IPSI_REGIME_REQUIRED_FROM) return { code: 2009 };
   }
   const generated = Date.parse(record.generatedAt);
   if (Math.abs(ctx.now.getTime() - generated) > ctx.toleranceSeconds * 1000) {

@@ -11,7 +11,10 @@ import { vatRateError } from './vat-rate-rules';
 // that has one is the record's code.
 
 const TEN_EUROS = 1000n;
-/** From this date IPSI lines without ClaveRegimen are refused (1245) instead of accepted with errors (2009). */
+/**
+ * From this date IPSI lines without ClaveRegimen are refused (1245), and those with one outside the IPSI list too
+ * (1246), instead of accepted with errors (2009; Validaciones y errores v1.2.2 §15.6).
+ */
 const IPSI_REGIME_REQUIRED_FROM = 20270101;
 
 function regimeError(line: LineFacts, ctx: RuleContext): number | undefined {
@@ -23,7 +26,9 @@ function regimeError(line: LineFacts, ctx: RuleContext): number | undefined {
   }
   // The previous rules took ClaveRegimen only with IVA and IGIC; the current ones with IPSI too.
   if (tax === '05' || (tax === '02' && ctx.ruleSet === 'previous')) return 1260;
-  return isRegimeKeyFor(tax as TaxType, regime) ? undefined : 1246;
+  if (isRegimeKeyFor(tax as TaxType, regime)) return undefined;
+  const ipsiGracePeriod = tax === '02' && ctx.ruleSet === 'current' && madridDateNumber(ctx.now) < IPSI_REGIME_REQUIRED_FROM;
+  return ipsiGracePeriod ? undefined : 1246;
 }
 
 function costBaseError(line: LineFacts, type: string): number | undefined {

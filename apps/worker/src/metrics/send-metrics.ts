@@ -1,5 +1,6 @@
 import type { InvoiceOutcome, LeaseEnd } from '@vf/db';
 import type { Logger } from 'pino';
+import { checkAuthorityClock, CLOCK_WARNING_SECONDS } from '@vf/authority-client';
 import { authorityClockOffset, flowControlWait, senderStopsTotal, sendDuration, sendsTotal, sentRecordsTotal } from '@vf/metrics';
 import { sendOutcome, type Verdict } from '../sending/verdict';
 
@@ -21,22 +22,19 @@ export function recordFlowControlWait(ended: LeaseEnd, reason: 'waiting_time' | 
   flowControlWait.observe({ reason }, Math.max(0, ended.nextSendAt.getTime() - Date.now()) / 1000);
 }
 
-/** Past this, the offset is logged as a warning: the authority flags records more than 240 s off its clock (2004). */
-const CLOCK_WARNING_SECONDS = 60;
-
 /**
- * The authority's clock against this worker's, from an answer's `Date` header (whole seconds, so an offset under a
- * second reads as 0 or ±1). A worker whose clock drifts writes FechaHoraHusoGenRegistro the authority flags with 2004.
+ * The authority's clock against this worker's, from an answer's `Date` header. A worker whose clock drifts writes
+ * FechaHoraHusoGenRegistro the authority flags with 2004.
  */
 export function recordClockOffset(logger: Logger, dateHeader: string, receivedAt: Date, chainId: string): void {
-  const authority = Date.parse(dateHeader);
-  if (Number.isNaN(authority)) return;
-  const offsetSeconds = Math.round((authority - receivedAt.getTime()) / 1000);
+  const clock = checkAuthorityClock(dateHeader, receivedAt);
+  if (!clock) return;
+  const { offsetSeconds } = clock;
   authorityClockOffset.set(offsetSeconds);
-  if (Math.abs(offsetSeconds) > CLOCK_WARNING_SECONDS)
+  if (clock.tooFar)
     logger.warn(
       { chainId, offsetSeconds, authorityDate: dateHeader, workerDate: receivedAt.toISOString() },
-      "this worker's clock is more than 60 s away from the authority's: records may be stored with error 2004; synchronise the clock (NTP)",
+      `this worker's clock is more than ${CLOCK_WARNING_SECONDS} s away from the authority's: records may be stored with error 2004; synchronise the clock (NTP)`,
     );
 }
 

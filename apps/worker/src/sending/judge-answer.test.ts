@@ -126,7 +126,7 @@ test('an answer whose EstadoEnvio and EstadoRegistro this service does not know 
   expect(verdict.records[1]).toEqual({ kind: 'ask', sent: sent(2), unknownState: 'Pendiente' });
 });
 
-test('what the catalogue retries goes again; 3001 and a code in no table are asked; 2007 is stored but needs the user', () => {
+test('what the catalogue retries goes again; 3001 and a code in no table are asked', () => {
   expect(judgeLine(sent(1), line(1, { state: 'Incorrecto', errorCode: 1129, errorDescription: 'Error técnico' }), undefined)).toMatchObject(
     {
       kind: 'again',
@@ -141,13 +141,21 @@ test('what the catalogue retries goes again; 3001 and a code in no table are ask
   });
   expect(judgeLine(sent(1), line(1, { state: 'Incorrecto', errorCode: 1999 }), undefined)).toMatchObject({ kind: 'ask', code: 1999 });
   expect(judgeLine(sent(1), line(1, { state: 'Incorrecto' }), undefined)).toMatchObject({ kind: 'ask' });
-  expect(
-    judgeLine(
-      sent(1),
-      line(1, { state: 'AceptadoConErrores', errorCode: 2007, errorDescription: 'No debe informarse como primer registro' }),
-      'C',
-    ),
-  ).toMatchObject({ kind: 'settled', outcome: { status: 'error', code: 2007, csv: 'C', nextAttemptAt: null } });
+});
+
+test('a 2007 (PrimerRegistro where the authority already holds records) is registered with its warning, not held for the user', () => {
+  const description = 'No debe informarse como primer registro';
+  expect(judgeLine(sent(1), line(1, { state: 'AceptadoConErrores', errorCode: 2007, errorDescription: description }), 'C')).toEqual({
+    kind: 'settled',
+    outcome: {
+      invoiceId: 'inv-1',
+      csv: 'C',
+      status: 'accepted_with_warnings',
+      code: 2007,
+      message: description,
+      note: `accepted with errors: 2007 ${description}`,
+    },
+  });
 });
 
 test('faults as the catalogue says: retry codes go again from either side, 102 is asked first, 4141 stops the sender, a bare 500 is the certificate', () => {

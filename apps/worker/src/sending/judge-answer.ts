@@ -1,7 +1,7 @@
 import { codeBehaviour } from '@vf/core';
-import { parseRegFactuReply, type ParsedReply, type ResponseLine, type SoapFault } from '@vf/xml';
+import { readRegFactuAnswer, type SoapExchange } from '@vf/authority-client';
+import type { ResponseLine, SoapFault } from '@vf/xml';
 import type { InvoiceOutcome } from '@vf/db';
-import type { SoapExchange } from '../transport/soap-transport';
 import { recordOutcome } from './record-outcome';
 import { verdictOf, type ExchangeDetails, type RecordVerdict, type SentRecord, type Verdict } from './verdict';
 
@@ -55,11 +55,7 @@ export function judgeLine(sent: SentRecord, line: ResponseLine | undefined, csv:
         recordOutcome.accepted(invoiceId, answerCsv, csv ? `accepted by the authority (CSV ${csv})` : 'accepted by the authority'),
       );
     case 'AceptadoConErrores':
-      if (code !== undefined && codeBehaviour(code).action === 'error') {
-        // Stored, so never sent again on its own; but what the code says needs the user before the chain goes on.
-        const why = `stored by the authority with error ${said}; needs attention`;
-        return settled(recordOutcome.needsAttention(invoiceId, { ...coded, csv: answerCsv, why }));
-      }
+      // Stored, whatever the code (2007 included): registered, never sent again, and the chain goes on behind it.
       return settled(recordOutcome.acceptedWithWarnings(invoiceId, answerCsv, coded, `accepted with errors: ${said}`));
     case 'Incorrecto': {
       // An Incorrecto without a code says nothing of what the authority holds: only the Consulta service can.
@@ -137,21 +133,19 @@ function certificateRefused(sent: SentRecord[], http: { httpStatus: number; resp
  * prescribes. Pure.
  */
 export function judgeAnswer(exchange: SoapExchange, sent: SentRecord[]): Verdict {
+  const answer = readRegFactuAnswer(exchange);
   // The request went out and nothing came back: the authority may have processed it.
-  if (exchange.kind === 'no_answer') return unanswered(sent, 'no_answer', { errorMessage: `transport error: ${exchange.error}` }, true);
-  const http = { httpStatus: exchange.status, responseXml: exchange.body };
-  if (exchange.status === 500 && exchange.body.trim() === '') return certificateRefused(sent, http);
-  let reply: ParsedReply;
-  try {
-    reply = parseRegFactuReply(exchange.body);
-  } catch {
-    // An HTML page or any other non-SOAP answer comes from in front of the service: nothing was processed.
+  if (answer.kind === 'no_answer') return unanswered(sent, 'no_answer', { errorMessage: `transport error: ${answer.error}` }, true);
+  const http = { httpStatus: answer.httpStatus, responseXml: answer.responseXml };
+  if (answer.kind === 'certificate_refused') return certificateRefused(sent, http);
+  // An HTML page or any other non-SOAP answer comes from in front of the service: nothing was processed.
+  if (answer.kind === 'unreadable')
     return unanswered(sent, 'no_answer', {
       ...http,
-      errorMessage: `transport error: HTTP ${exchange.status} without a readable SOAP answer`,
+      errorMessage: `transport error: HTTP ${answer.httpStatus} without a readable SOAP answer`,
     });
-  }
-  if (reply.kind === 'fault') {
+  if (answer.kind === 'fault') {
+    const reply = answer.fault;
     const fault = { ...http, faultCode: reply.code !== undefined ? String(reply.code) : reply.faultCode };
     const behaviour = reply.code !== undefined ? codeBehaviour(reply.code) : undefined;
     const errorMessage = `${reply.side === 'server' ? 'server fault' : 'message rejected'} (${reply.faultCode}): ${reply.message}`;
@@ -166,6 +160,7 @@ export function judgeAnswer(exchange: SoapExchange, sent: SentRecord[]): Verdict
       ...(behaviour?.stopsSender && { stop: { code: behaviour.code, message: reply.message } }),
     });
   }
+  const { reply } = answer;
   const lines = matchLines(sent, reply.lines);
   return verdictOf({
     exchange: 'answered',

@@ -1,6 +1,6 @@
 import type { InvoiceOutcome } from '@vf/db';
-import { buildConsultaRequest, parseConsultaReply, type ConsultaRecord } from '@vf/xml';
-import type { SoapExchange } from '../transport/soap-transport';
+import { readConsultaAnswer, type SoapExchange } from '@vf/authority-client';
+import { buildConsultaRequest, type ConsultaRecord } from '@vf/xml';
 import { DUPLICATE_CODE, withCode } from './judge-answer';
 import { recordOutcome } from './record-outcome';
 import type { RecordVerdict, SentRecord } from './verdict';
@@ -21,16 +21,11 @@ export function consultaRequestFor(sent: SentRecord, obligado: { name: string; n
  * Consulta service answered and holds nothing under it, undefined when it gave no usable answer.
  */
 export function heldRecordIn(exchange: SoapExchange | undefined, sent: SentRecord): ConsultaRecord | 'none' | undefined {
-  if (exchange?.kind !== 'http') return undefined;
-  let reply: ReturnType<typeof parseConsultaReply>;
-  try {
-    reply = parseConsultaReply(exchange.body);
-  } catch {
-    return undefined;
-  }
-  if (reply.kind !== 'consulta') return undefined;
+  if (!exchange) return undefined;
+  const answer = readConsultaAnswer(exchange);
+  if (answer.kind !== 'reply') return undefined;
   const { id } = sent.record;
-  const held = reply.records.find(
+  const held = answer.reply.records.find(
     (r) => r.id.issuerNif === id.issuerNif && r.id.invoiceNumber === id.invoiceNumber && r.id.invoiceDate === id.invoiceDate,
   );
   return held ?? 'none';

@@ -1,11 +1,12 @@
 import { Agent } from 'node:https';
 import type { AppConfig } from '@vf/config';
 import { createTestCa, issueCertificate } from '@vf/certificates/testing';
-import { HashMismatchError, rebuildChainRecord, requestXmlAsSent, type BatchInvoice } from '@vf/db';
+import { HashMismatchError, rebuildChainRecord } from '@vf/chain';
+import { requestXmlAsSent, type BatchInvoice } from '@vf/db';
 import { signingIdentity } from '@vf/signing';
 import { verifyRecordSignature } from '@vf/signing/verify-record-signature';
 import { parseRegFactuRequest } from '@vf/xml';
-import type { ClientCertificate } from '../transport/client-certificates';
+import type { ClientCertificate } from '@vf/authority-client';
 import { planMessage, type MessageInput, type PreparedMessage } from './plan-message';
 
 const NOW = new Date('2026-03-02T10:00:00Z');

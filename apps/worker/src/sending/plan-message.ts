@@ -1,11 +1,11 @@
+import { selectEndpoint, type ClientCertificate } from '@vf/authority-client';
+import { rebuildChainRecord } from '@vf/chain';
 import type { ChainRecord, ServiceCause } from '@vf/core';
 import type { AppConfig } from '@vf/config';
-import { rebuildChainRecord, signedRecordMark, type BatchInvoice, type InvoiceOutcome, type NewSignedRecord } from '@vf/db';
+import { signedRecordMark, type BatchInvoice, type InvoiceOutcome, type NewSignedRecord } from '@vf/db';
 import { isSignatureOf } from '@vf/signing';
 import { buildRecordXml, regFactuRequestFrame, type SubmissionHeader } from '@vf/xml';
-import type { ClientCertificate } from '../transport/client-certificates';
 import { recordOutcome } from './record-outcome';
-import { selectEndpoint } from '../transport/select-endpoint';
 import { SigningWindow } from './signing-window';
 
 export interface MessageRecord {

@@ -31,7 +31,7 @@ export const recordOutcome = {
     return { invoiceId, csv, status: 'accepted', note: how };
   },
 
-  /** Registered by the authority with the code of a warning (AceptadoConErrores): to be corrected, never resent. */
+  /** Registered by the authority with the code of a warning (AceptadoConErrores, 2007 included): never resent. */
   acceptedWithWarnings(invoiceId: string, csv: string | null, warning: Coded, how: string): InvoiceOutcome {
     return { invoiceId, csv, status: 'accepted_with_warnings', code: warning.code ?? null, message: warning.message ?? null, note: how };
   },

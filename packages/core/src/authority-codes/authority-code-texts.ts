@@ -273,20 +273,29 @@ export const AUTHORITY_CODE_TEXTS: Readonly<Record<number, CauseText>> = {
     'The total tax does not match the taxes and surcharges.',
     CORRECT_INVOICE,
   ),
+  // Stored: nothing forbids the next records, so the chain goes on; in the sandbox, where test NIFs are shared, it is
+  // an everyday answer.
   2007: cause(
-    'El registro se envió como primero de la cadena, pero la AEAT ya tiene registros de este sistema.',
-    'The record was sent as the first of the chain, but the authority already holds records of this system.',
-    CONTACT_SUPPORT,
+    'La AEAT registró la factura con un aviso: ya tenía registros de este contribuyente hechos con este sistema informático, así que este no era el primero de la cadena para ella. La factura cuenta como registrada y los registros siguientes se envían con normalidad.',
+    'The authority registered the invoice with a warning: it already held records of this taxpayer made with this computer system, so this was not the first record of the chain there. The invoice counts as registered and the following records are sent as usual.',
+    {
+      es: 'No hay que corregir esta factura. En el entorno de pruebas es habitual (otros usan el mismo NIF de pruebas). En producción, si otro programa o una instalación anterior envía facturas de este contribuyente como el mismo sistema, da a este sistema su propio número de instalación (en Sistemas, o PUT /systems/{id} con installation_number): vale para las facturas siguientes.',
+      en: "This invoice needs no correction. In the sandbox it is common (others use the same test NIF). In production, if another program or an earlier installation sends this taxpayer's invoices as the same system, give this system its own installation number (on the Systems page, or PUT /systems/{id} with installation_number): it applies to the next invoices.",
+    },
   ),
   2008: cause(
     'La huella anterior no puede ser igual a la del propio registro.',
     "The previous hash cannot equal the record's own hash.",
     CONTACT_SUPPORT,
   ),
-  2009: cause('Una línea de IPSI no indica su clave de régimen.', 'An IPSI line does not give its regime key.', {
-    es: 'No hace falta corregir esta factura; indica la clave de régimen (regime_type) en las siguientes: desde 2027 la AEAT rechaza las líneas de IPSI sin ella.',
-    en: 'This invoice needs no correction; give the regime key (regime_type) on the next ones: from 2027 the authority refuses IPSI lines without it.',
-  }),
+  2009: cause(
+    'Una línea de IPSI no indica su clave de régimen, o indica una que no es de la lista de IPSI.',
+    'An IPSI line does not give its regime key, or gives one outside the IPSI list.',
+    {
+      es: 'No hace falta corregir esta factura; indica una clave de régimen de IPSI (regime_type) en las siguientes: desde 2027 la AEAT rechaza las líneas de IPSI sin ella.',
+      en: 'This invoice needs no correction; give an IPSI regime key (regime_type) on the next ones: from 2027 the authority refuses IPSI lines without one.',
+    },
+  ),
   3000: cause(
     'La AEAT ya tiene un registro con este número y fecha de factura.',
     'The authority already holds a record with this invoice number and date.',

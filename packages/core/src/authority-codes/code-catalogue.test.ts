@@ -36,14 +36,19 @@ test('the catalogue holds all 247 codes of the current table and the three obser
   expect([...CODE_CATALOGUE.values()].filter((b) => b.level === 'outside_table').map((b) => b.code)).toEqual([102, 20009, 401]);
 });
 
-test('what integrators met on the real service: retry codes go again, 3000/3001 are asked, 4141 stops, 2007 needs the user', () => {
+test('what integrators met on the real service: retry codes go again, 3000/3001 are asked, 4141 stops, 2007 is registered', () => {
   const actions = (codes: number[]) => codes.map((c) => codeBehaviour(c).action);
   expect(actions([1129, 1241, 1243, 1256, 1288, 3500, 3501, 4103, 4108, 4110, 4111, 4118, 4128, 102, 20009])).toEqual(
     Array(15).fill('retry'),
   );
   expect(actions([3000, 3001])).toEqual(['consulta', 'consulta']);
   expect(codeBehaviour(4141)).toMatchObject({ action: 'stop', stopsSender: true, retried: false });
-  expect(codeBehaviour(2007)).toMatchObject({ action: 'error', stored: 'yes', needsUser: true });
+  expect(codeBehaviour(2007)).toMatchObject({ action: 'accepted_with_warnings', stored: 'yes', retried: false, stopsSender: false });
+  // What to do is said without sending anyone to support: the tenant can give the system its own installation number.
+  for (const lang of ['es', 'en'] as const) {
+    expect(codeBehaviour(2007).text[lang].nextStep).not.toMatch(/soporte|support/i);
+    expect(codeBehaviour(2007).text[lang].nextStep).toMatch(/installation_number/);
+  }
   expect(actions([4112, 401, 4134, 4139])).toEqual(['error', 'error', 'error', 'error']);
   expect(actions([2000, 2004])).toEqual(['accepted_with_warnings', 'accepted_with_warnings']);
   expect(codeBehaviour(1108).action).toBe('rejected');

@@ -56,12 +56,6 @@ const INTERNAL_ERRORS = new Set([102, 20009]);
 /** Access suspended: resolved only by writing to the authority; retrying would only prolong the suspension. */
 const STOP_CODES = new Set([4141]);
 
-/**
- * Stored, but the service cannot go on as if nothing happened: 2007 says the authority already has records of this
- * taxpayer and system, so this chain's first record is not the first there; the user has to look at why.
- */
-const STORED_BUT_ERROR = new Set([2007]);
-
 const RETRY_STEP: NextStep = {
   es: 'No tienes que hacer nada: el servicio reenvía el mismo registro solo, como mucho una vez por minuto.',
   en: 'Nothing to do: the service sends the same record again on its own, at most once a minute.',
@@ -93,14 +87,6 @@ const OWN_TEXTS: Readonly<Record<number, CauseText>> = {
     {
       es: 'Sube un certificado cualificado vigente del contribuyente (o de su apoderado) y pulsa «Reenviar».',
       en: 'Upload a valid qualified certificate of the taxpayer (or its representative) and press Resend.',
-    },
-  ),
-  2007: cause(
-    'La AEAT registró el registro con error: ya tenía facturas de este contribuyente con este sistema informático, así que este no puede ser el primer registro de la cadena.',
-    'The authority stored the record with an error: it already had invoices of this taxpayer from this computer system, so this cannot be the first record of the chain.',
-    {
-      es: 'Comprueba si otro programa o una instalación anterior con el mismo número de instalación ya envió facturas; da a esta instalación su propio número (NumeroInstalacion) y contacta con soporte para continuar la cadena.',
-      en: 'Check whether another program, or an earlier installation with the same installation number, already sent invoices; give this installation its own number (NumeroInstalacion) and contact support to continue the chain.',
     },
   ),
   3001: cause('La AEAT ya tenía anulada esta factura.', 'The authority already had this invoice cancelled.', {
@@ -160,7 +146,6 @@ function actionOf(code: number, level: AeatErrorLevel | 'outside_table'): CodeAc
   if (RETRY_CODES.has(code)) return 'retry';
   if (CONSULTA_CODES.has(code)) return 'consulta';
   if (STOP_CODES.has(code)) return 'stop';
-  if (STORED_BUT_ERROR.has(code)) return 'error';
   if (level === 'accepted') return 'accepted_with_warnings';
   if (level === 'record') return 'rejected';
   return 'error';

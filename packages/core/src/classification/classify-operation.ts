@@ -2,7 +2,7 @@ import { isEuMemberState } from '../code-lists';
 import type { ValidationIssue } from '../validation/types';
 import { breakdownLine, type ClassifiedLine, type LineSpec } from './breakdown-line';
 import { EU_STANDARD_VAT_RATES, EU_STANDARD_VAT_RATES_AS_OF } from './eu-standard-vat-rates';
-import { readClassificationRequest, type ClassificationRequest } from './read-classification-request';
+import { readClassificationRequest, type ClassificationRequest, type SupplyType } from './read-classification-request';
 
 export interface Classification {
   operation_class: string;
@@ -41,7 +41,7 @@ function classify(r: ClassificationRequest): Case {
   if (r.territory === 'canarias') return canaryIslands(r);
   if (r.territory === 'ceuta' || r.territory === 'melilla') return ceutaMelilla(r, r.territory);
   if (r.country === 'ES') return domestic();
-  if (isEuMemberState(r.country)) return r.vat ? intraEuBusiness(r.country, r.vat) : intraEuConsumer(r.country);
+  if (isEuMemberState(r.country)) return r.vat ? intraEuBusiness(r.country, r.vat, r.supplyType) : intraEuConsumer(r.country);
   return exportOutsideEu(r.country);
 }
 
@@ -60,7 +60,8 @@ function domestic(): Case {
   };
 }
 
-function intraEuBusiness(country: string, vat: string): Case {
+function intraEuBusiness(country: string, vat: string, supplyType: SupplyType | undefined): Case {
+  if (supplyType !== undefined) return intraEuBusinessSupply(country, vat, supplyType);
   return {
     line: { tax_type: '01', regime_type: '02', operation_type: 'E1' },
     operation_class: 'intra_eu_b2b',
@@ -73,8 +74,38 @@ function intraEuBusiness(country: string, vat: string): Case {
       'https://ec.europa.eu/taxation_customs/vies/) and keep the result: if the number is not valid, Spanish VAT applies. ' +
       "Declare the operation in form 349. The codes above are the ones this service returns for the case; for a supply of goods the authority's " +
       'specific exemption is E5 (art. 25 Ley 37/1992, regime 01), and business services to another EU country are usually not subject in Spain ' +
-      '(N2, regime 01, reverse charge by the customer); use those when registering the invoice if they describe your operation. ' +
+      '(N2, regime 01, reverse charge by the customer); use those when registering the invoice if they describe your operation, ' +
+      'or send supply_type (goods or services) to be answered with them. ' +
       EXEMPT_LINE_NOTE,
+  };
+}
+
+const VIES_NOTE =
+  'Before invoicing, check the VAT number in the EU VAT validation system (VIES, https://ec.europa.eu/taxation_customs/vies/) and keep the ' +
+  'result: if it is not valid, Spanish VAT applies. Declare the operation in form 349.';
+
+// The authority's own treatment once the client says what it sells (AEAT "Validaciones y errores" §3.1.3.15): goods
+// are exempt under art. 25 Ley 37/1992 (E5), services to a business are not subject by the place-of-supply rules (N2);
+// both under the general regime, neither with rate or tax.
+function intraEuBusinessSupply(country: string, vat: string, supplyType: SupplyType): Case {
+  const goods = supplyType === 'goods';
+  const operationType = goods ? 'E5' : 'N2';
+  return {
+    line: { tax_type: '01', regime_type: '01', operation_type: operationType },
+    operation_class: 'intra_eu_b2b',
+    operation_type: operationType,
+    regime_type: '01',
+    tax_type: '01',
+    tax_rate: 0,
+    notes:
+      (goods
+        ? `Supply of goods to a business registered for VAT in ${country} (${vat}), shipped to another EU country: exempt under art. 25 of ` +
+          'Ley 37/1992 (E5, regime 01); keep the proof of transport. The authority takes E5 only with recipients identified by a foreign ' +
+          'identification (IDOtro, id_type 02 with the VAT number), not by a Spanish NIF (its rule 1289). '
+        : `Services to a business registered for VAT in ${country} (${vat}): not subject to Spanish VAT under the place-of-supply rules ` +
+          '(art. 69 Ley 37/1992; N2, regime 01); the customer self-assesses the VAT in its country (reverse charge). ') +
+      VIES_NOTE +
+      ' The line carries no rate or tax: the authority takes none on an exempt or not-subject line (its rules 1238 and 1237).',
   };
 }
 

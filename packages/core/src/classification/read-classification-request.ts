@@ -6,6 +6,9 @@ import type { ValidationIssue } from '../validation/types';
 
 export const TERRITORIES = ['peninsula', 'canarias', 'ceuta', 'melilla'] as const;
 export type Territory = (typeof TERRITORIES)[number];
+/** What is sold: the authority treats goods and services to an EU business differently (E5 or N2). */
+export const SUPPLY_TYPES = ['goods', 'services'] as const;
+export type SupplyType = (typeof SUPPLY_TYPES)[number];
 
 export interface ClassificationRequest {
   territory: Territory;
@@ -14,9 +17,11 @@ export interface ClassificationRequest {
   vat?: string;
   /** The taxable base to compute the suggested line's amounts with, in cents. */
   baseCents?: bigint;
+  supplyType?: SupplyType;
 }
 
 const isTerritory = (v: unknown): v is Territory => typeof v === 'string' && (TERRITORIES as readonly string[]).includes(v);
+const isSupplyType = (v: unknown): v is SupplyType => typeof v === 'string' && (SUPPLY_TYPES as readonly string[]).includes(v);
 // EU VAT prefixes are the ISO codes, except Greece's EL.
 const EU_VAT_PREFIXES: ReadonlySet<string> = new Set(EU_MEMBER_STATES.map((c) => (c === 'GR' ? 'EL' : c)));
 
@@ -29,7 +34,7 @@ export function readClassificationRequest(
     issues.error('', 'invalid_body', 'The request body must be a JSON object.');
     return { ok: false, errors: issues.errors };
   }
-  rejectUnknownFields(body, ['issuer_territory', 'recipient_country', 'recipient_vat', 'base_amount'], '', issues);
+  rejectUnknownFields(body, ['issuer_territory', 'recipient_country', 'recipient_vat', 'base_amount', 'supply_type'], '', issues);
 
   const territory = body.issuer_territory ?? 'peninsula';
   if (!isTerritory(territory))
@@ -40,10 +45,14 @@ export function readClassificationRequest(
     issues.error('recipient_country', 'invalid_country', 'recipient_country must be an ISO 3166-1 alpha-2 country code, such as FR or US.');
   const vat = readVat(body.recipient_vat, isCountryCode(country) ? country : undefined, issues);
   const base = readAmount(body.base_amount, 'base_amount', issues);
+  const supplyType = body.supply_type ?? undefined;
+  if (supplyType !== undefined && !isSupplyType(supplyType))
+    issues.error('supply_type', 'invalid_code', `supply_type must be one of ${SUPPLY_TYPES.join(', ')}.`);
 
   if (issues.errors.length > 0 || !isTerritory(territory) || !isCountryCode(country) || vat === null)
     return { ok: false, errors: issues.errors };
-  return { ok: true, request: { territory, country, ...(vat ? { vat } : {}), ...(base ? { baseCents: base.cents } : {}) } };
+  const request: ClassificationRequest = { territory, country, ...(vat ? { vat } : {}), ...(base ? { baseCents: base.cents } : {}) };
+  return { ok: true, request: isSupplyType(supplyType) ? { ...request, supplyType } : request };
 }
 
 function readVat(value: unknown, country: string | undefined, issues: IssueCollector): string | undefined | null {

@@ -10,6 +10,10 @@ describe('parseAmount', () => {
     ['-5', -500n, '-5.00'],
     ['-0.01', -1n, '-0.01'],
     ['-0', 0n, '0.00'],
+    // A plus sign, as the authority's schema allows it; the literal is written as the service writes amounts.
+    ['+121.00', 12100n, '121.00'],
+    ['+0.5', 50n, '0.50'],
+    ['+0', 0n, '0.00'],
     ['999999999999.99', 99999999999999n, '999999999999.99'],
     ['-999999999999.99', -99999999999999n, '-999999999999.99'],
   ])('accepts the string %s', (input, cents, literal) => {
@@ -34,7 +38,10 @@ describe('parseAmount', () => {
     '',
     ' 12.10',
     '12.10 ',
-    '+12.10',
+    '++12.10',
+    '+-1',
+    '+01',
+    '+',
     '01',
     '00.50',
     '12.',
@@ -64,7 +71,23 @@ describe('parseAmount', () => {
 describe('the literal parseAmount and parseRate write', () => {
   // Written from the text's own digits; it must be what the cents (or hundredths) format to, for every form a client
   // may send: whole, one decimal, two, a zero, a sign, a JSON number.
-  const texts = ['0', '-0', '0.0', '-0.00', '5', '0.5', '0.05', '-0.05', '12.1', '12.10', '-12.1', '999999999999.99', '-100'];
+  const texts = [
+    '0',
+    '-0',
+    '+0',
+    '0.0',
+    '-0.00',
+    '+12.10',
+    '5',
+    '0.5',
+    '0.05',
+    '-0.05',
+    '12.1',
+    '12.10',
+    '-12.1',
+    '999999999999.99',
+    '-100',
+  ];
   const numbers = [0, -0, 0.5, 0.05, -0.05, 12.1, 21, 7.5, -100, 999999999999.99, 123456.7];
 
   it.each([...texts, ...numbers])('amount %p', (input) => {
@@ -73,14 +96,11 @@ describe('the literal parseAmount and parseRate write', () => {
     expect(parsed.literal).toBe(formatCents(parsed.cents));
   });
 
-  it.each([...texts.filter((t) => !t.startsWith('-') && t.length < 7), ...numbers.filter((n) => n >= 0 && n < 1000)])(
-    'rate %p',
-    (input) => {
-      const parsed = parseRate(input);
-      if (!parsed.ok) throw new Error(`refused ${String(input)}`);
-      expect(parsed.literal).toBe(formatRate(parsed.hundredths));
-    },
-  );
+  it.each([...texts.filter((t) => !/^[+-]/.test(t) && t.length < 7), ...numbers.filter((n) => n >= 0 && n < 1000)])('rate %p', (input) => {
+    const parsed = parseRate(input);
+    if (!parsed.ok) throw new Error(`refused ${String(input)}`);
+    expect(parsed.literal).toBe(formatRate(parsed.hundredths));
+  });
 });
 
 describe('formatCents', () => {

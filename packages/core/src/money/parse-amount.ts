@@ -1,9 +1,11 @@
 export type ParsedAmount = { ok: true; cents: bigint; literal: string } | { ok: false };
 
-// The XSD allows 12 integer digits and 2 decimals; leading zeros are refused by the authority
-// (AEAT web-service description §6.8), and an exponent or a "+" would never survive the literal-for-literal hash.
+// The XSD allows a sign, 12 integer digits and 2 decimals; leading zeros are refused by the authority (AEAT
+// web-service description §6.8). A "+" is taken as the authority takes it and left out of the literal, which is how
+// the service writes every amount (and hashes it: the huella is computed on the literal as written).
 const MINUS = 0x2d;
-const AMOUNT_PATTERN = /^-?(?:0|[1-9]\d{0,11})(?:\.\d{1,2})?$/;
+const PLUS = 0x2b;
+const AMOUNT_PATTERN = /^[+-]?(?:0|[1-9]\d{0,11})(?:\.\d{1,2})?$/;
 
 /**
  * Parses a money amount from a JSON number or string into exact cents.
@@ -17,11 +19,12 @@ export function parseAmount(input: unknown): ParsedAmount {
   // The pattern leaves no leading zero, so the literal is the text's own digits (what formatCents(cents) writes),
   // without dividing the cents back; and the parts are cut from the text, with no match array: every amount of
   // every invoice passes here.
-  const start = text.charCodeAt(0) === MINUS ? 1 : 0;
+  const sign = text.charCodeAt(0);
+  const start = sign === MINUS || sign === PLUS ? 1 : 0;
   const dot = text.indexOf('.');
   const units = dot < 0 ? text.slice(start) : text.slice(start, dot);
   const fraction = dot < 0 ? '00' : text.slice(dot + 1).padEnd(2, '0');
   const magnitude = BigInt(units + fraction);
-  const negative = start === 1 && magnitude !== 0n;
+  const negative = sign === MINUS && magnitude !== 0n;
   return { ok: true, cents: negative ? -magnitude : magnitude, literal: `${negative ? '-' : ''}${units}.${fraction}` };
 }

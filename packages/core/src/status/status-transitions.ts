@@ -17,7 +17,13 @@ export const STATUS_TRANSITIONS: readonly StatusTransition[] = [
   { from: 'sent', to: 'sent', by: 'worker', when: 'the worker that sent it died before the answer; it goes again unchanged' },
   { from: 'error', to: 'sent', by: 'worker', when: 'a record in error with a next attempt goes again unchanged' },
   { from: 'sent', to: 'accepted', by: 'authority', when: 'EstadoRegistro Correcto, or a 3000 whose held huella is ours' },
-  { from: 'sent', to: 'accepted_with_warnings', by: 'authority', when: 'EstadoRegistro AceptadoConErrores' },
+  { from: 'sent', to: 'accepted_with_warnings', by: 'authority', when: 'EstadoRegistro AceptadoConErrores (2007 included)' },
+  {
+    from: 'error',
+    to: 'accepted_with_warnings',
+    by: 'authority',
+    when: 'a 2007 the authority stored, which versions before migration 0016 kept in error (applied by that migration)',
+  },
   { from: 'sent', to: 'rejected', by: 'authority', when: 'EstadoRegistro Incorrecto (a 3000 only when another record holds the number)' },
   {
     from: 'sent',
@@ -39,7 +45,12 @@ export const STATUS_TRANSITIONS: readonly StatusTransition[] = [
   },
   { from: 'error', to: 'error', by: 'worker', when: 'still failing: the reason or the next attempt changes' },
   { from: 'error', to: 'queued', by: 'user', when: 'POST /invoices/{id}/resend' },
-  { from: 'error', to: 'queued', by: 'reconciler', when: "the taxpayer's certificate or data changed after the error" },
+  {
+    from: 'error',
+    to: 'queued',
+    by: 'reconciler',
+    when: "the taxpayer's certificate or data changed after the error, an operator resumed a stopped certificate, or the 2007 it waited behind was released (migration 0016)",
+  },
 ];
 
 /** True if `by` may move a record from `from` to `to`. */

@@ -1,6 +1,7 @@
 import { isValidIsoDate } from '../dates';
 import { parseAmount, parseRate } from '../money';
 import type { IssueCollector } from './issue-collector';
+import { refuseSurroundingBlanks, trimSpaces } from './surrounding-blanks';
 
 /**
  * A field read from the request: the value, `undefined` when the field is absent (or null), or
@@ -58,19 +59,23 @@ export function characterCount(text: string): number {
   return count;
 }
 
-/** A trimmed text of 1..maxLength characters; `lengthCode` is the authority's code for a wrong length, if it has one. */
-export function readText(value: unknown, field: string, maxLength: number, issues: IssueCollector, lengthCode = WRONG_VALUE): Read<string> {
+/**
+ * A text of 1..maxLength characters without the spaces at its ends (see surrounding-blanks.ts); `valueCode` is the
+ * authority's code for a wrong value of this field, if it has one of its own.
+ */
+export function readText(value: unknown, field: string, maxLength: number, issues: IssueCollector, valueCode = WRONG_VALUE): Read<string> {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') {
     issues.error(field, 'invalid_type', `${field} must be a string.`, WRONG_VALUE);
     return null;
   }
-  const text = value.trim();
+  const text = trimSpaces(value);
   const length = characterCount(text);
   if (length === 0 || length > maxLength) {
-    issues.error(field, 'invalid_length', `${field} must have between 1 and ${maxLength} characters (after trimming spaces).`, lengthCode);
+    issues.error(field, 'invalid_length', `${field} must have between 1 and ${maxLength} characters (after trimming spaces).`, valueCode);
     return null;
   }
+  if (refuseSurroundingBlanks(text, field, issues, valueCode)) return null;
   if (NOT_XML_CHAR.test(text)) {
     issues.error(
       field,
@@ -93,7 +98,7 @@ export function readDate(value: unknown, field: string, issues: IssueCollector, 
 }
 
 // A decimal written out that has more than the 12 integer digits the schema's amounts allow.
-const TOO_MANY_DIGITS = /^-?\d{13,}(\.\d*)?$/;
+const TOO_MANY_DIGITS = /^[+-]?\d{13,}(\.\d*)?$/;
 
 /**
  * An amount. `tooLongCode`: the authority's code for an amount with too many digits, where it has one of its own
@@ -107,7 +112,7 @@ export function readAmount(value: unknown, field: string, issues: IssueCollector
     issues.error(
       field,
       'invalid_amount',
-      `${field} must be a decimal amount with at most 12 integer digits and 2 decimals, such as 12.10 or "-5.00" (no exponent, "+" or leading zeros).`,
+      `${field} must be a decimal amount with at most 12 integer digits and 2 decimals, such as 12.10 or "-5.00" (no exponent or leading zeros).`,
       tooLong ? tooLongCode : WRONG_VALUE,
     );
     return null;

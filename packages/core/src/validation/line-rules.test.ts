@@ -1,5 +1,6 @@
 import { f1Request, withLine } from '../testing';
 import { errorAt, errorsOf, warningsOf } from './errors-of';
+import { validateInvoiceRequest } from './validate-invoice-request';
 
 // Totals that match a single line, so each test sees only the rule it is about.
 const totals = (base: number, tax = 0, surcharge = 0) => ({ total_amount: base + tax + surcharge, total_tax_amount: tax + surcharge });
@@ -23,6 +24,21 @@ describe('regime presence and lists', () => {
       code: 'required',
       authority_code: 2009,
     });
+  });
+
+  it('warns about IPSI with a regime outside the IPSI list until the end of 2026 and refuses it from 2027 (2009, 1246)', () => {
+    const body = withLine(
+      { tax_type: '02', regime_type: '17', operation_type: 'S1', base_amount: 100, tax_rate: 4, tax_amount: 4 },
+      totals(100, 4),
+    );
+    expect(errorsOf(body, '2026-12-31')).toEqual([]);
+    const warning = validateInvoiceRequest(body, { today: '2026-12-31' }).warnings;
+    expect(warning).toEqual([
+      expect.objectContaining({ field: 'breakdown[0].regime_type', code: 'ipsi_regime_outside_list', authority_code: 2009 }),
+    ]);
+    expect(warning[0].explanation?.en).toMatch(/outside the IPSI list/);
+    // The date the rule is applied on decides, not the invoice's date.
+    expect(errorAt(body, 'breakdown[0].regime_type', '2027-01-01')).toMatchObject({ code: 'invalid_code', authority_code: 1246 });
   });
 
   it('refuses a regime for "other" taxes (1260) and regimes outside the tax list (1246)', () => {
@@ -49,7 +65,7 @@ describe('regime presence and lists', () => {
     ).toEqual([]);
     expect(
       errorAt(
-        withLine({ tax_type: '02', regime_type: '17', operation_type: 'S1', base_amount: 100, tax_rate: 4, tax_amount: 4 }, totals(100, 4)),
+        withLine({ tax_type: '02', regime_type: '99', operation_type: 'S1', base_amount: 100, tax_rate: 4, tax_amount: 4 }, totals(100, 4)),
         'breakdown[0].regime_type',
       ),
     ).toMatchObject({ authority_code: 1246 });

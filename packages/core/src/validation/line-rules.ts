@@ -1,4 +1,4 @@
-import { isExemptionCode } from '../code-lists';
+import { isExemptionCode, isRegimeKeyFor, regimeKeyCodes } from '../code-lists';
 import { centsApart, formatCents, percentOf } from '../money';
 import type { IssueCollector } from './issue-collector';
 import { taxPointDate, type LineContext } from './line-context';
@@ -7,7 +7,9 @@ import { checkVatRates } from './vat-rate-rules';
 
 // The authority's tolerance on CuotaRepercutida against base × rate (1142).
 const TAX_TOLERANCE_CENTS = 1000n;
-// IPSI lines without ClaveRegimen are accepted with error 2009 until the end of 2026, refused after.
+// IPSI lines without ClaveRegimen, or with one outside the IPSI list, are accepted with error 2009 until the end of
+// 2026 and refused after (AEAT "Validaciones y errores" v1.2.2 §15.6). The date is the one the rule is applied on:
+// `today`, the day the record is generated, not the invoice's date.
 const IPSI_REGIME_REQUIRED_FROM = '2027-01-01';
 
 /**
@@ -28,7 +30,10 @@ export function checkLine(line: ParsedLine, ctx: LineContext, issues: IssueColle
 }
 
 function checkRegimePresence(line: ParsedLine, ctx: LineContext, issues: IssueCollector): void {
-  if (line.regimeType !== undefined) return;
+  if (line.regimeType !== undefined) {
+    if (line.taxType === '02' && line.regimeType !== null) checkIpsiRegimeKey(line.regimeType, `${line.path}.regime_type`, ctx, issues);
+    return;
+  }
   const field = `${line.path}.regime_type`;
   if (line.taxType === '01' || line.taxType === '03') {
     issues.error(field, 'required', 'regime_type is required when tax_type is 01 (IVA) or 03 (IGIC).', 1245);
@@ -43,6 +48,19 @@ function checkRegimePresence(line: ParsedLine, ctx: LineContext, issues: IssueCo
         2009,
       );
   }
+}
+
+function checkIpsiRegimeKey(regime: string, field: string, ctx: LineContext, issues: IssueCollector): void {
+  if (isRegimeKeyFor('02', regime)) return;
+  const message = `regime_type for tax_type 02 (IPSI) should be one of ${regimeKeyCodes('02').join(', ')}`;
+  if (ctx.today >= IPSI_REGIME_REQUIRED_FROM) issues.error(field, 'invalid_code', `${message}.`, 1246);
+  else
+    issues.warning(
+      field,
+      'ipsi_regime_outside_list',
+      `${message}: the authority accepts ${regime} with error 2009 until 31-12-2026 and refuses it (1246) from 2027.`,
+      2009,
+    );
 }
 
 // BaseImponibleACoste belongs to regime 06 (groups of entities) and to IPSI and other taxes (1257).

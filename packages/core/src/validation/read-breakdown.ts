@@ -22,7 +22,9 @@ import {
   type Read,
   WRONG_VALUE,
 } from './field-readers';
+import { REQUEST_FIELDS, type BreakdownLineRequest } from './invoice-request.generated';
 import type { IssueCollector } from './issue-collector';
+import type { Fields } from './request-fields';
 
 export interface ParsedLine {
   path: string;
@@ -38,17 +40,7 @@ export interface ParsedLine {
 }
 
 /** A breakdown line's fields, as the API names them (readers, forms and views take them from here). */
-export const BREAKDOWN_LINE_FIELDS = [
-  'tax_type',
-  'regime_type',
-  'operation_type',
-  'base_amount',
-  'cost_base_amount',
-  'tax_rate',
-  'tax_amount',
-  'surcharge_rate',
-  'surcharge_amount',
-] as const;
+export const BREAKDOWN_LINE_FIELDS = REQUEST_FIELDS.BreakdownLineRequest;
 // Desglose carries 1..12 DetalleDesglose: one per tax/regime/rate combination, not per invoice item. More than 12 breaks
 // the schema's limit for the block (4113); none leaves a mandatory element out (4102).
 const MAX_LINES = 12;
@@ -78,8 +70,9 @@ export function readBreakdown(value: unknown, issues: IssueCollector): Read<Pars
   return lines.length === value.length ? lines : null;
 }
 
-function readLine(entry: Record<string, unknown>, path: string, issues: IssueCollector): ParsedLine {
-  rejectUnknownFields(entry, BREAKDOWN_LINE_FIELDS, path, issues);
+function readLine(line: Record<string, unknown>, path: string, issues: IssueCollector): ParsedLine {
+  rejectUnknownFields(line, BREAKDOWN_LINE_FIELDS, path, issues);
+  const entry: Fields<BreakdownLineRequest> = line;
   const givenTaxType = readCode(entry.tax_type, `${path}.tax_type`, isTaxType, '01 (IVA), 02 (IPSI), 03 (IGIC), 05 (other)', issues, 1218);
   const taxType = givenTaxType === undefined ? DEFAULT_TAX_TYPE : givenTaxType;
   const isOperationType = (v: unknown): v is OperationQualification | ExemptionCode => isOperationQualification(v) || isExemptionCode(v);
@@ -104,9 +97,12 @@ function readLine(entry: Record<string, unknown>, path: string, issues: IssueCol
   };
 }
 
+// Any ClaveRegimen of the schema's list: an IPSI line may carry one outside the IPSI list (a date rule, line-rules.ts).
+const isSchemaRegimeKey = (value: unknown): value is string => isRegimeKeyFor('01', value) || isRegimeKeyFor('03', value);
+
 function readRegime(value: unknown, field: string, taxType: TaxType, issues: IssueCollector): Read<string> {
   if (value === undefined || value === null) return undefined;
-  if (isRegimeKeyFor(taxType, value)) return value;
+  if (isRegimeKeyFor(taxType, value) || (taxType === '02' && isSchemaRegimeKey(value))) return value;
   // The list (sorted for the message) only for a value that is refused: every line of every body passes here.
   const allowed = regimeKeyCodes(taxType);
   if (allowed.length === 0) {

@@ -1,6 +1,8 @@
 import { MAX_RECORD_LIST_ENTRIES } from '../record/message-limits';
 import { isJsonObject, MISSING, readDate, rejectUnknownFields, required, WRONG_VALUE, type Read } from './field-readers';
+import { REQUEST_FIELDS, type InvoiceReferenceRequest } from './invoice-request.generated';
 import type { IssueCollector } from './issue-collector';
+import type { Fields } from './request-fields';
 import { readInvoiceNumber } from './read-invoice-number';
 
 export interface ParsedReference {
@@ -27,14 +29,15 @@ export function readInvoiceReferences(value: unknown, field: string, issues: Iss
   }
   const references: ParsedReference[] = [];
   let usable = true;
-  value.forEach((entry, index) => {
+  value.forEach((item, index) => {
     const path = `${field}[${index}]`;
-    if (!isJsonObject(entry)) {
+    if (!isJsonObject(item)) {
       issues.error(path, 'invalid_type', `${path} must be an object with invoice_number and invoice_date.`, WRONG_VALUE);
       usable = false;
       return;
     }
-    rejectUnknownFields(entry, ['invoice_number', 'invoice_date'], path, issues);
+    rejectUnknownFields(item, REQUEST_FIELDS.InvoiceReferenceRequest, path, issues);
+    const entry: Fields<InvoiceReferenceRequest> = item;
     const invoiceNumber = required(
       readInvoiceNumber(entry.invoice_number, `${path}.invoice_number`, issues),
       `${path}.invoice_number`,

@@ -2,7 +2,9 @@ import { isCountryCode, isIdType, type IdType } from '../code-lists';
 import { validateEuVatNumber, validateSpanishNif } from '../nif';
 import { MAX_RECORD_LIST_ENTRIES } from '../record/message-limits';
 import { isJsonObject, MISSING, readCode, readText, rejectUnknownFields, required, WRONG_VALUE, type Read } from './field-readers';
+import { REQUEST_FIELDS, REQUEST_MAX_CHARACTERS, type ForeignPartyRequest, type SpanishPartyRequest } from './invoice-request.generated';
 import type { IssueCollector } from './issue-collector';
+import type { Fields } from './request-fields';
 
 /** A recipient (IDDestinatario) or third party (Tercero): a Spanish NIF, or a foreign identification (IDOtro). */
 export type ParsedRecipient =
@@ -11,7 +13,10 @@ export type ParsedRecipient =
 /** Which block the identification goes in: the rules differ a little between Destinatarios and Tercero. */
 export type PartyRole = 'recipient' | 'third_party';
 
-const FIELDS = ['name', 'nif', 'country', 'id_type', 'id'];
+const FIELDS = [...REQUEST_FIELDS.SpanishPartyRequest, ...REQUEST_FIELDS.ForeignPartyRequest];
+const MAX_CHARACTERS = REQUEST_MAX_CHARACTERS.ForeignPartyRequest;
+// The name is read before the identification says which of the two forms the party has: it must fit both.
+const MAX_NAME = Math.min(REQUEST_MAX_CHARACTERS.SpanishPartyRequest.name, MAX_CHARACTERS.name);
 // A longer Destinatarios breaks the schema's limit for the block (4113).
 const MAX_RECIPIENTS = MAX_RECORD_LIST_ENTRIES;
 
@@ -46,16 +51,22 @@ export function readRecipients(single: unknown, list: unknown, issues: IssueColl
  * One identification: a Spanish NIF, or a foreign one (IDOtro) with country, id_type and id. Checks everything that
  * depends on the identification alone (AEAT "Validaciones y errores" v1.2.0 §3.1.3.6 and §3.1.3.7).
  */
-export function readParty(value: unknown, path: string, role: PartyRole, issues: IssueCollector): Read<ParsedRecipient> {
-  if (value === undefined || value === null) return undefined;
-  if (!isJsonObject(value)) {
+export function readParty(given: unknown, path: string, role: PartyRole, issues: IssueCollector): Read<ParsedRecipient> {
+  if (given === undefined || given === null) return undefined;
+  if (!isJsonObject(given)) {
     issues.error(path, 'invalid_type', `${path} must be an object with name and nif, or name, country, id_type and id.`, WRONG_VALUE);
     return null;
   }
-  rejectUnknownFields(value, FIELDS, path, issues);
+  rejectUnknownFields(given, FIELDS, path, issues);
+  const value: Fields<SpanishPartyRequest & ForeignPartyRequest> = given;
   // NombreRazon goes with every identification; the authority names the counterparty's case (1283).
-  const name = required(readText(value.name, `${path}.name`, 120, issues), `${path}.name`, issues, role === 'recipient' ? 1283 : MISSING);
-  const foreignGiven = ['country', 'id_type', 'id'].some((key) => value[key] !== undefined && value[key] !== null);
+  const name = required(
+    readText(value.name, `${path}.name`, MAX_NAME, issues),
+    `${path}.name`,
+    issues,
+    role === 'recipient' ? 1283 : MISSING,
+  );
+  const foreignGiven = ['country', 'id_type', 'id'].some((key) => given[key] !== undefined && given[key] !== null);
 
   if (value.nif !== undefined && value.nif !== null) {
     if (foreignGiven) {
@@ -80,7 +91,7 @@ export function readParty(value: unknown, path: string, role: PartyRole, issues:
   if (country === undefined && idType && idType !== '02') {
     issues.error(`${path}.country`, 'required', `${path}.country is required unless id_type is 02 (EU VAT number).`, 1111);
   }
-  const rawId = required(readText(value.id, `${path}.id`, 20, issues, 1222), `${path}.id`, issues, MISSING);
+  const rawId = required(readText(value.id, `${path}.id`, MAX_CHARACTERS.id, issues, 1222), `${path}.id`, issues, MISSING);
   if (!name || country === null || !idType || !rawId || (country === undefined && idType !== '02')) return null;
   const id = checkForeignId({ path, role, country, idType, id: rawId }, issues);
   if (id === null) return null;

@@ -66,6 +66,23 @@ describe('validateInvoiceRequest: accepted requests', () => {
     expect(result.warnings.map((w) => w.code)).toEqual(['eu_vat_number_not_verified']);
   });
 
+  it('takes amounts written with a plus sign, as the authority does, and writes them as every amount: "+121.00" is 121.00', () => {
+    const result = validateInvoiceRequest(
+      f1Request({
+        breakdown: [{ regime_type: '01', operation_type: 'S1', base_amount: '+100', tax_rate: 21, tax_amount: '+21.0' }],
+        total_amount: '+121.00',
+        total_tax_amount: '+21',
+      }),
+      { today: TODAY },
+    );
+    if (!result.valid) throw new Error(JSON.stringify(result.errors));
+    expect(result.invoice).toMatchObject({
+      totalAmount: '121.00',
+      totalTaxAmount: '21.00',
+      lines: [expect.objectContaining({ baseAmount: '100.00', taxAmount: '21.00' })],
+    });
+  });
+
   it('produces an invoice the record builder turns into a hashed RegistroAlta', () => {
     const result = validateInvoiceRequest(f1Request(), { today: TODAY });
     if (!result.valid) throw new Error(JSON.stringify(result.errors));

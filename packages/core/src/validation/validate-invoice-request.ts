@@ -12,8 +12,10 @@ import {
   readUuid,
   rejectUnknownFields,
   required,
+  type Read,
 } from './field-readers';
 import { checkIssuance, ISSUED_BY, isIssuedByName } from './issuance-rules';
+import { REQUEST_FIELDS, REQUEST_MAX_CHARACTERS, type InvoiceRequest } from './invoice-request.generated';
 import { checkInvoiceType, recipientPath } from './invoice-type-rules';
 import { IssueCollector } from './issue-collector';
 import { taxPointDate, type LineContext } from './line-context';
@@ -21,37 +23,25 @@ import { checkLine } from './line-rules';
 import { readBreakdown } from './read-breakdown';
 import { readInvoiceNumber } from './read-invoice-number';
 import { readInvoiceReferences } from './read-invoice-references';
-import { readParty, readRecipients } from './read-recipient';
+import { readParty, readRecipients, type ParsedRecipient } from './read-recipient';
 import { checkRegime } from './regime-rules';
 import { checkTotals } from './totals-rules';
+import type { Fields } from './request-fields';
 import type { InvoiceValidationResult } from './types';
 import { toNormalizedInvoice } from './to-normalized-invoice';
 
-const FIELDS = [
-  'taxpayer_id',
-  'computer_system_id',
-  'invoice_number',
-  'invoice_date',
-  'invoice_type',
-  'description',
-  'operation_date',
-  'recipient',
-  'recipients',
-  'issued_by',
-  'third_party',
-  'simplified_art_72_73',
-  'without_recipient_art_61d',
-  'coupon',
-  'rectification_type',
-  'rectified_base_amount',
-  'rectified_tax_amount',
-  'rectified_surcharge_amount',
-  'corrected_invoices',
-  'substituted_invoices',
-  'breakdown',
-  'total_amount',
-  'total_tax_amount',
-];
+const MAX_CHARACTERS = REQUEST_MAX_CHARACTERS.InvoiceRequest;
+
+/** The recipients and the third party, each with its path in the request. */
+function partiesOf(parsed: {
+  recipients: Read<ParsedRecipient[]>;
+  thirdParty: Read<ParsedRecipient>;
+}): { path: string; party: ParsedRecipient }[] {
+  return [
+    ...(parsed.recipients ?? []).map((party, i, all) => ({ path: recipientPath(all.length, i), party })),
+    ...(parsed.thirdParty ? [{ path: 'third_party', party: parsed.thirdParty }] : []),
+  ];
+}
 
 const isRectificationType = (v: unknown): v is 'S' | 'I' => v === 'S' || v === 'I';
 
@@ -60,13 +50,14 @@ const isRectificationType = (v: unknown): v is 'S' | 'I' => v === 'S' || v === '
  * authority's records can carry) against the authority's rules, collecting every error and warning. `today` is
  * Madrid's date (madridToday()).
  */
-export function validateInvoiceRequest(body: unknown, opts: { today: string }): InvoiceValidationResult {
+export function validateInvoiceRequest(request: unknown, opts: { today: string }): InvoiceValidationResult {
   const issues = new IssueCollector();
-  if (!isJsonObject(body)) {
+  if (!isJsonObject(request)) {
     issues.error('', 'invalid_body', 'The request body must be a JSON object.');
     return { valid: false, errors: issues.errors, warnings: issues.warnings };
   }
-  rejectUnknownFields(body, FIELDS, '', issues);
+  rejectUnknownFields(request, REQUEST_FIELDS.InvoiceRequest, '', issues);
+  const body: Fields<InvoiceRequest> = request;
 
   const invoiceType = required(
     readCode(body.invoice_type, 'invoice_type', isInvoiceType, 'F1, F2, F3, R1, R2, R3, R4 or R5', issues, 1106),
@@ -93,7 +84,7 @@ export function validateInvoiceRequest(body: unknown, opts: { today: string }): 
     invoiceNumber: required(readInvoiceNumber(body.invoice_number, 'invoice_number', issues), 'invoice_number', issues, MISSING),
     invoiceDate,
     invoiceType,
-    description: required(readText(body.description, 'description', 500, issues), 'description', issues, MISSING),
+    description: required(readText(body.description, 'description', MAX_CHARACTERS.description, issues), 'description', issues, MISSING),
     // FechaOperacion is only written when it differs from the issue date.
     operationDate: givenOperationDate && givenOperationDate === invoiceDate ? undefined : givenOperationDate,
     recipients: readRecipients(body.recipient, body.recipients, issues),
@@ -122,14 +113,7 @@ export function validateInvoiceRequest(body: unknown, opts: { today: string }): 
     today: opts.today,
   };
   checkDates(ctx, parsed.lines, issues);
-  checkBrexitPrefixes(
-    [
-      ...(parsed.recipients ?? []).map((party, i, all) => ({ path: recipientPath(all.length, i), party })),
-      ...(parsed.thirdParty ? [{ path: 'third_party', party: parsed.thirdParty }] : []),
-    ],
-    taxPointDate(ctx),
-    issues,
-  );
+  checkBrexitPrefixes(partiesOf(parsed), taxPointDate(ctx), issues);
   for (const line of parsed.lines ?? []) {
     checkLine(line, ctx, issues);
     checkRegime(line, ctx, issues);

@@ -2,7 +2,8 @@ import { Router, type Request, type Response } from 'express';
 import type { RenderPage } from '../http/page-renderer';
 import { signedInSession } from '../session/session-cookie';
 import { chainPage } from './chain-page';
-import type { ApiServices, ChainVerification } from '../dashboard-api';
+import type { ChainVerification } from '@vf/contract';
+import type { ApiServices } from '../dashboard-api';
 
 /** A chain position typed in the form: a positive whole number, or nothing (an end of the chain). */
 function position(value: unknown): string | undefined {

@@ -7,7 +7,7 @@ import { environmentBadge } from '../html/status-badge';
 import type { Page } from '../http/page-renderer';
 import { t } from '../i18n/i18n';
 import { tHtml } from '../i18n/t-html';
-import type { ChainRecord, ChainVerification } from '../dashboard-api';
+import type { ChainRecord, ChainVerification } from '@vf/contract';
 
 /** The same four facts as GET /api/v1/chain/{nif}. */
 export interface ChainState {

@@ -1,4 +1,5 @@
 import express, { type RequestHandler, type Response } from 'express';
+import { trimSpaces } from '@vf/core';
 import type { ApiProblems } from '../dashboard-api';
 import { parseMultipart, type UploadedFile } from './parse-multipart';
 
@@ -40,6 +41,16 @@ export function formBody(problems: ApiProblems): RequestHandler {
 
 export function uploadedFile(res: Response, name: string): UploadedFile | undefined {
   return (res.locals.uploadedFiles as Record<string, UploadedFile> | undefined)?.[name];
+}
+
+/**
+ * A form field whose text a record carries (names, invoice texts): only the spaces at its ends are removed, as the
+ * authority removes them; any other blank there goes on to the service, which refuses it with its reason (decision
+ * 0033), rather than being dropped in silence.
+ */
+export function textField(body: unknown, name: string): string {
+  const value = (body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? trimSpaces(value) : '';
 }
 
 /** A form field as a trimmed string ('' when absent or not a string). */

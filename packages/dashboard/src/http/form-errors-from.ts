@@ -1,4 +1,5 @@
-import type { FieldIssue, Problem } from '../dashboard-api';
+import type { FieldIssue } from '@vf/contract';
+import type { Problem } from '../dashboard-api';
 import type { FormErrors } from '../html/form-fields';
 import { locale, t } from '../i18n/i18n';
 
@@ -15,6 +16,7 @@ export const TRANSLATED_CODES = [
   'not_allowed',
   'date_order',
   'invalid_url',
+  'surrounding_blank',
 ];
 
 function messageOf(issue: FieldIssue, apiField: string, label: string): string {

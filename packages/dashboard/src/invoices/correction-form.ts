@@ -1,6 +1,7 @@
-import { BREAKDOWN_LINE_FIELDS } from '@vf/core';
+import { BREAKDOWN_LINE_FIELDS, trimSpaces, type Fields, type InvoiceRequest } from '@vf/core';
 import type { InvoiceDetail, InvoiceRow } from '@vf/db';
-import type { ApiViews, FieldIssue, Problem } from '../dashboard-api';
+import type { FieldIssue } from '@vf/contract';
+import type { ApiViews, Problem } from '../dashboard-api';
 import type { FormErrors } from '../html/form-fields';
 import { TRANSLATED_CODES } from '../http/form-errors-from';
 import { locale, t } from '../i18n/i18n';
@@ -56,10 +57,13 @@ export function valuesFromInvoice({ invoice: i, lines }: InvoiceDetail, breakdow
   return values;
 }
 
-/** The posted fields, trimmed; anything the form does not have is ignored. */
+/**
+ * The posted fields without the spaces at their ends (any other blank goes on to the service, which refuses it with
+ * its reason: decision 0033); anything the form does not have is ignored.
+ */
 export function valuesFromForm(body: Record<string, unknown>): CorrectionValues {
   const names = [...TOP_FIELDS, ...Array.from({ length: MAX_FORM_LINES }, (_, n) => LINE_FIELDS.map((f) => `breakdown.${n}.${f}`)).flat()];
-  return Object.fromEntries(names.flatMap((name) => (typeof body[name] === 'string' ? [[name, (body[name] as string).trim()]] : [])));
+  return Object.fromEntries(names.flatMap((name) => (typeof body[name] === 'string' ? [[name, trimSpaces(body[name] as string)]] : [])));
 }
 
 /** Lines typed in the form, in order, skipping rows left empty. */
@@ -73,7 +77,7 @@ export function lineCount(values: CorrectionValues): number {
  * What the record says that the form does not edit (more recipients, who issued the invoice, its flags, substituted
  * invoices, the recargo of a substitution): a correction made here keeps it as it is.
  */
-export function keptFromInvoice(i: InvoiceRow): Record<string, unknown> {
+export function keptFromInvoice(i: InvoiceRow): Fields<InvoiceRequest> & { additional_recipients: unknown } {
   const issuedBy = i.issuedBy === 'D' ? 'recipient' : i.issuedBy === 'T' ? 'third_party' : undefined;
   return {
     additional_recipients: i.additionalRecipients,
@@ -87,12 +91,15 @@ export function keptFromInvoice(i: InvoiceRow): Record<string, unknown> {
   };
 }
 
-/** The API request body of the corrected invoice: identity from the invoice, what the form edits from it, the rest kept. */
+/**
+ * The API request body of the corrected invoice: identity from the invoice, what the form edits from it, the rest kept.
+ * Typed by the request's fields as the API's schema names them (@vf/core's generated types): no other name compiles.
+ */
 export function bodyFromValues(
   values: CorrectionValues,
   identity: Record<string, string>,
-  kept: Record<string, unknown> = {},
-): Record<string, unknown> {
+  kept: Partial<ReturnType<typeof keptFromInvoice>> = {},
+): Fields<InvoiceRequest> {
   const v = (name: string) => values[name] || undefined;
   const breakdown = Array.from({ length: lineCount(values) }, (_, n) =>
     Object.fromEntries(LINE_FIELDS.flatMap((f) => (v(`breakdown.${n}.${f}`) ? [[f, v(`breakdown.${n}.${f}`)]] : []))),

@@ -53,9 +53,14 @@ const NOTES: [string, string][] = [
     'rejected: the Consulta service shows the authority holds no record of this invoice',
     'rechazado: el servicio de consulta muestra que la AEAT no tiene ningún registro de esta factura',
   ],
+  // As versions that held a chain behind a 2007 wrote it, and as migration 0016 wrote its release.
   [
     'error: stored by the authority with error 2007 PrimerRegistro; needs attention',
     'error: la AEAT lo guardó con el error 2007 PrimerRegistro; necesita atención',
+  ],
+  [
+    'the earlier record was registered by the authority with 2007 and no longer holds the chain: sent again',
+    'reenviado: el registro anterior quedó registrado con el aviso 2007 y ya no retiene la cadena',
   ],
   [
     'error: the certificate is not accepted (HTTP 500 without body); nothing was registered',

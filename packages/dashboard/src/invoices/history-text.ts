@@ -41,6 +41,7 @@ const NOTE_FORMS: [RegExp, Rendered][] = [
     /^error: the authority refused the whole message \(([^,)]+)(?:, code (\d+))?\); nothing was registered$/,
     (m) => (m[2] ? t('history.messageRefusedCode', { fault: m[1], code: m[2] }) : t('history.messageRefused', { fault: m[1] })),
   ],
+  // Written by versions that held a chain behind a 2007, kept in the records' history.
   [/^error: stored by the authority with error (.*); needs attention$/s, (m) => t('history.storedNeedsAttention', { detail: m[1] })],
   [/^error: .*; nothing was registered$/s, () => t('history.messageRefusedPlain')],
   [/^the authority refused the whole message \(([^)]+)\): .*$/s, (m) => t('history.messageRefused', { fault: m[1] })],
@@ -49,6 +50,10 @@ const NOTE_FORMS: [RegExp, Rendered][] = [
   [/^resent on request$/, () => t('history.resent')],
   [/^the taxpayer's certificate or data changed: sent again$/, () => t('history.resentAfterChange')],
   [/^sending resumed by an operator after the access suspension \(4141\): sent again$/, () => t('history.resentAfterSuspension')],
+  [
+    /^the earlier record was registered by the authority with 2007 and no longer holds the chain: sent again$/,
+    () => t('history.resentAfter2007'),
+  ],
   ...RETRY_FORMS.map(([form, render]): [RegExp, Rendered] => [new RegExp(`^(?:error: )?${form.source.slice(1)}`, 's'), render]),
 ];
 

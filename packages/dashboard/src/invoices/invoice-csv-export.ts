@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import type { InvoiceListRow } from '@vf/db';
-import type { ApiServices, CsvColumn, InvoiceFilters } from '../dashboard-api';
+import type { CsvColumn } from '@vf/contract';
+import type { ApiServices, InvoiceFilters } from '../dashboard-api';
 import { formatInvoiceDate } from '../html/format';
 import { statusLabel } from '../html/status-badge';
 import { locale, t } from '../i18n/i18n';

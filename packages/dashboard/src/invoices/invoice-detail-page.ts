@@ -187,6 +187,58 @@ function submissionBlock(s: SubmissionRow, n: number): SafeHtml {
   </details>`;
 }
 
+type ShownInvoice = InvoiceDetail['invoice'];
+
+/** The authority's answer: status, code and message explained, CSV, attempts, and the resend form when one applies. */
+function answerCard(ctx: PageContext, i: ShownInvoice, explained: SafeHtml | undefined): SafeHtml {
+  return html`<section class="card" aria-labelledby="answer-title">
+    <h2 id="answer-title">${t('detail.answerTitle')}</h2>
+    <dl class="facts">
+      <dt>${t('detail.status')}</dt><dd>${statusBadge(i.authorityStatus, i.id)}</dd>
+      <dt>${t('detail.codeAndMessage')}</dt><dd data-authority-for="${i.id}">${explained ?? html`${i.authorityCode !== null ? html`<strong>${i.authorityCode}</strong>: ` : ''}${i.authorityMessage ?? (i.authorityCode !== null ? '' : isFinalStatus(i.authorityStatus) ? t('detail.none') : t('detail.noneYet'))}`}</dd>
+      ${nextAttemptFact(i)}
+      <dt>${t('detail.csv')}</dt><dd>${i.authorityCsv ? html`<code>${i.authorityCsv}</code>` : t('detail.noneYet')}</dd>
+      ${i.lastError && !explained ? html`<dt>${t('detail.lastError')}</dt><dd>${failureText(i.lastError)}</dd>` : ''}
+      <dt>${t('detail.sendAttempts')}</dt><dd>${i.sendAttempts}</dd>
+    </dl>
+    ${resendForm(ctx, i)}
+  </section>`;
+}
+
+/** What a corrective invoice corrects, and how. */
+function correctionFacts(i: ShownInvoice, corrects: InvoiceDetailView['links']['corrects']): SafeHtml {
+  return html`<dt>${t('detail.corrects')}</dt><dd>${
+    i.correctedInvoices.length === 0
+      ? t('detail.noReference')
+      : html`<ul>${i.correctedInvoices.map((r) => {
+          const original = corrects.find((o) => o.invoiceNumber === r.invoice_number && o.invoiceDate === r.invoice_date);
+          const label = html`<code>${r.invoice_number}</code>`;
+          return html`<li>${original ? html`<a href="/app/invoices/${original.id}" data-testid="corrects-link">${label}</a>` : label} ${t('detail.ofDate', { date: formatInvoiceDate(r.invoice_date) })}</li>`;
+        })}</ul>`
+  }</dd>
+  <dt>${t('detail.correctionMethod')}</dt><dd>${i.rectificationType ? (RECTIFICATION_KEYS[i.rectificationType] ? t(RECTIFICATION_KEYS[i.rectificationType]) : i.rectificationType) : '—'}</dd>
+  ${i.rectifiedBaseAmount !== null ? html`<dt>${t('detail.correctedBaseTax')}</dt><dd>${formatAmount(i.rectifiedBaseAmount)} / ${formatAmount(i.rectifiedTaxAmount ?? '0.00')}</dd>` : ''}
+  ${i.rectifiedSurchargeAmount !== null ? html`<dt>${t('detail.correctedSurcharge')}</dt><dd>${formatAmount(i.rectifiedSurchargeAmount)}</dd>` : ''}`;
+}
+
+/** The record's place in its chain: type, time, huella, neighbours and the system that issued it. */
+function recordCard(i: ShownInvoice, v: InvoiceDetailView): SafeHtml {
+  return html`<section class="card" aria-labelledby="record-title">
+    <h2 id="record-title">${t('detail.recordTitle')}</h2>
+    <dl class="facts">
+      <dt>${t('detail.recordType')}</dt><dd>${recordTypeLabel(i.recordType)}</dd>
+      <dt>${t('detail.generatedAt')}</dt><dd><code>${i.generatedAtLiteral}</code></dd>
+      <dt>${t('detail.chainPosition')}</dt><dd>${i.chainSeq} · <a href="/app/taxpayers/${i.taxpayerId}/chain">${t('detail.chainOf', { name: v.taxpayerName })}</a></dd>
+      <dt>${t('detail.hash')}</dt><dd><code data-testid="invoice-hash">${i.hash}</code></dd>
+      <dt>${t('detail.previousHash')}</dt><dd>${i.previousHash ? html`<code>${i.previousHash}</code>` : t('detail.firstRecord')}</dd>
+      <dt>${t('detail.previousRecord')}</dt><dd>${v.neighbours.previous ? html`<a href="/app/invoices/${v.neighbours.previous.id}" rel="prev">${v.neighbours.previous.invoiceNumber}</a>` : '—'}</dd>
+      <dt>${t('detail.nextRecord')}</dt><dd>${v.neighbours.next ? html`<a href="/app/invoices/${v.neighbours.next.id}" rel="next">${v.neighbours.next.invoiceNumber}</a>` : '—'}</dd>
+      <dt>${t('detail.system')}</dt><dd>${t('detail.systemText', { name: i.systemSnapshot.NombreSistemaInformatico, version: i.systemSnapshot.Version, id: i.systemSnapshot.IdSistemaInformatico, producer: i.systemSnapshot.NombreRazon, installation: i.systemSnapshot.NumeroInstalacion })}</dd>
+      <dt>${t('detail.id')}</dt><dd><code>${i.id}</code></dd>
+    </dl>
+  </section>`;
+}
+
 export function invoiceDetailPage(v: InvoiceDetailView): Page {
   // The current state is the latest record; the invoice itself is addressed by its first record's id.
   const i = { ...v.detail.invoice, id: v.detail.records[0].id };
@@ -209,18 +261,7 @@ export function invoiceDetailPage(v: InvoiceDetailView): Page {
       ${v.notice ?? ''}
       <p class="notice" data-refresh-hint="${i.id}" hidden>${raw(t('detail.refreshHint', { href: `/app/invoices/${i.id}` }))}</p>
       <div class="grid">
-        <section class="card" aria-labelledby="answer-title">
-          <h2 id="answer-title">${t('detail.answerTitle')}</h2>
-          <dl class="facts">
-            <dt>${t('detail.status')}</dt><dd>${statusBadge(i.authorityStatus, i.id)}</dd>
-            <dt>${t('detail.codeAndMessage')}</dt><dd data-authority-for="${i.id}">${explained ?? html`${i.authorityCode !== null ? html`<strong>${i.authorityCode}</strong>: ` : ''}${i.authorityMessage ?? (i.authorityCode !== null ? '' : isFinalStatus(i.authorityStatus) ? t('detail.none') : t('detail.noneYet'))}`}</dd>
-            ${nextAttemptFact(i)}
-            <dt>${t('detail.csv')}</dt><dd>${i.authorityCsv ? html`<code>${i.authorityCsv}</code>` : t('detail.noneYet')}</dd>
-            ${i.lastError && !explained ? html`<dt>${t('detail.lastError')}</dt><dd>${failureText(i.lastError)}</dd>` : ''}
-            <dt>${t('detail.sendAttempts')}</dt><dd>${i.sendAttempts}</dd>
-          </dl>
-          ${resendForm(ctx, i)}
-        </section>
+        ${answerCard(ctx, i, explained)}
         <section class="card" aria-labelledby="qr-title">
           <h2 id="qr-title">${t('detail.qrTitle')}</h2>
           ${qrBlock(i.id, i.qrUrl)}
@@ -237,24 +278,7 @@ export function invoiceDetailPage(v: InvoiceDetailView): Page {
           ${recipientsFact(i)}
           ${recordContentFacts(i)}
           <dt>${t('detail.description')}</dt><dd>${i.description}</dd>
-          ${
-            corrective
-              ? html`<dt>${t('detail.corrects')}</dt><dd>${
-                  i.correctedInvoices.length === 0
-                    ? t('detail.noReference')
-                    : html`<ul>${i.correctedInvoices.map((r) => {
-                        const original = v.links.corrects.find(
-                          (o) => o.invoiceNumber === r.invoice_number && o.invoiceDate === r.invoice_date,
-                        );
-                        const label = html`<code>${r.invoice_number}</code>`;
-                        return html`<li>${original ? html`<a href="/app/invoices/${original.id}" data-testid="corrects-link">${label}</a>` : label} ${t('detail.ofDate', { date: formatInvoiceDate(r.invoice_date) })}</li>`;
-                      })}</ul>`
-                }</dd>
-              <dt>${t('detail.correctionMethod')}</dt><dd>${i.rectificationType ? (RECTIFICATION_KEYS[i.rectificationType] ? t(RECTIFICATION_KEYS[i.rectificationType]) : i.rectificationType) : '—'}</dd>
-              ${i.rectifiedBaseAmount !== null ? html`<dt>${t('detail.correctedBaseTax')}</dt><dd>${formatAmount(i.rectifiedBaseAmount)} / ${formatAmount(i.rectifiedTaxAmount ?? '0.00')}</dd>` : ''}
-              ${i.rectifiedSurchargeAmount !== null ? html`<dt>${t('detail.correctedSurcharge')}</dt><dd>${formatAmount(i.rectifiedSurchargeAmount)}</dd>` : ''}`
-              : ''
-          }
+          ${corrective ? correctionFacts(i, v.links.corrects) : ''}
           ${
             v.links.correctedBy.length > 0
               ? html`<dt>${t('detail.correctedBy')}</dt><dd><ul>${v.links.correctedBy.map((c) => html`<li><a href="/app/invoices/${c.id}" data-testid="corrected-by-link">${c.invoiceNumber}</a></li>`)}</ul></dd>`
@@ -266,20 +290,7 @@ export function invoiceDetailPage(v: InvoiceDetailView): Page {
         <h3>${t('detail.breakdownTitle')}</h3>
         ${breakdown(v.detail.lines)}
       </section>
-      <section class="card" aria-labelledby="record-title">
-        <h2 id="record-title">${t('detail.recordTitle')}</h2>
-        <dl class="facts">
-          <dt>${t('detail.recordType')}</dt><dd>${recordTypeLabel(i.recordType)}</dd>
-          <dt>${t('detail.generatedAt')}</dt><dd><code>${i.generatedAtLiteral}</code></dd>
-          <dt>${t('detail.chainPosition')}</dt><dd>${i.chainSeq} · <a href="/app/taxpayers/${i.taxpayerId}/chain">${t('detail.chainOf', { name: v.taxpayerName })}</a></dd>
-          <dt>${t('detail.hash')}</dt><dd><code data-testid="invoice-hash">${i.hash}</code></dd>
-          <dt>${t('detail.previousHash')}</dt><dd>${i.previousHash ? html`<code>${i.previousHash}</code>` : t('detail.firstRecord')}</dd>
-          <dt>${t('detail.previousRecord')}</dt><dd>${v.neighbours.previous ? html`<a href="/app/invoices/${v.neighbours.previous.id}" rel="prev">${v.neighbours.previous.invoiceNumber}</a>` : '—'}</dd>
-          <dt>${t('detail.nextRecord')}</dt><dd>${v.neighbours.next ? html`<a href="/app/invoices/${v.neighbours.next.id}" rel="next">${v.neighbours.next.invoiceNumber}</a>` : '—'}</dd>
-          <dt>${t('detail.system')}</dt><dd>${t('detail.systemText', { name: i.systemSnapshot.NombreSistemaInformatico, version: i.systemSnapshot.Version, id: i.systemSnapshot.IdSistemaInformatico, producer: i.systemSnapshot.NombreRazon, installation: i.systemSnapshot.NumeroInstalacion })}</dd>
-          <dt>${t('detail.id')}</dt><dd><code>${i.id}</code></dd>
-        </dl>
-      </section>
+      ${recordCard(i, v)}
       ${actions(ctx, i.id, v.detail.cancelled)}
       <section class="card" aria-labelledby="records-title">
         <h2 id="records-title">${t('detail.recordsTitle')}</h2>

@@ -3,7 +3,7 @@ import { formatCount, formatMonth, formatMonthName } from '../html/format';
 import { html, type SafeHtml } from '../html/html';
 import { ALL_STATUSES, statusLabel } from '../html/status-badge';
 import { t } from '../i18n/i18n';
-import type { MonthCounts } from '../dashboard-api';
+import type { MonthCounts } from '@vf/contract';
 
 const WIDTH = 720;
 const HEIGHT = 260;

@@ -11,7 +11,7 @@ import { SECTION_PATHS } from '../invoices/invoice-kinds';
 import { codeInWords } from '../invoices/authority-explanation';
 import { monthlyChart } from './monthly-chart';
 import { authorityMessageText, failureText } from '../invoices/history-text';
-import type { MonthCounts } from '../dashboard-api';
+import type { MonthCounts } from '@vf/contract';
 
 export interface OverviewView {
   accountName: string;

@@ -1,6 +1,7 @@
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import type { WebSession } from '@vf/db';
-import type { ApiServices, StartedSession } from '../dashboard-api';
+import type { StartedSession } from '@vf/contract';
+import type { ApiServices } from '../dashboard-api';
 
 export const SESSION_COOKIE = 'vf_session';
 

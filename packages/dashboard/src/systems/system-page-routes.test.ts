@@ -53,6 +53,14 @@ describe('computer systems in the dashboard', () => {
     expect(await apiSystems(a)).toEqual([]);
   });
 
+  it('keeps a blank other than a space at the end of a name, for the service to refuse it in Spanish, instead of dropping it', async () => {
+    const a = await signUp(t.app, 'Gestoría Ejemplo', 'es');
+    const res = await submitForm(a.agent, '/app/systems/new', '/app/systems', { ...SYSTEM, name: 'Facturador Plus\u00a0' });
+    expect(res.status).toBe(422);
+    expect(res.text).toContain('empieza o termina con un carácter en blanco que no es un espacio');
+    expect(await apiSystems(a)).toEqual([]);
+  });
+
   it('edits a system; an unticked box is saved as false', async () => {
     const a = await signUp(t.app);
     const created = await submitForm(a.agent, '/app/systems/new', '/app/systems', SYSTEM);

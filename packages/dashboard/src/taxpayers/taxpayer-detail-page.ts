@@ -1,5 +1,5 @@
 import type { TaxpayerView } from '@vf/db';
-import type { CertificateWarning } from '../dashboard-api';
+import type { CertificateWarning } from '@vf/contract';
 import { errorSummary, type FormErrors } from '../html/form-fields';
 import { formatCount, formatDateTime } from '../html/format';
 import { html, type SafeHtml } from '../html/html';

@@ -3,7 +3,7 @@ import type { TaxpayerView } from '@vf/db';
 import type { ApiProblems, ApiRequests, ApiServices, ApiViews, Problem } from '../dashboard-api';
 import type { FormErrors } from '../html/form-fields';
 import { html } from '../html/html';
-import { field, rawField, uploadedFile } from '../http/form-body';
+import { field, rawField, textField, uploadedFile } from '../http/form-body';
 import { formErrorsFrom } from '../http/form-errors-from';
 import { noticeFrom } from '../http/notices';
 import type { RenderPage } from '../http/page-renderer';
@@ -15,7 +15,7 @@ import { taxpayerListPage } from './taxpayer-list-page';
 import { taxpayerNewPage } from './taxpayer-new-page';
 
 function formValues(body: unknown): TaxpayerFormValues {
-  return { nif: field(body, 'nif'), name: field(body, 'name'), isProduction: field(body, 'is_production') === 'true' };
+  return { nif: field(body, 'nif'), name: textField(body, 'name'), isProduction: field(body, 'is_production') === 'true' };
 }
 
 /** The upload as the API takes it; a password without a file is a mistake worth naming. */
@@ -29,41 +29,51 @@ function certificateInput(
   return { input: { certificate_p12_base64: file.data.toString('base64'), certificate_password: password } };
 }
 
-// Sent through the API's own schemas and service: same validation, same 409 rules, same certificate checks.
-export function taxpayerPageRoutes(deps: {
+interface TaxpayerRouteDeps {
   taxpayers: ApiServices['taxpayers'];
   render: RenderPage;
   clock: () => Date;
   requests: ApiRequests;
   problems: ApiProblems;
   views: ApiViews;
-}): Router {
+}
+
+const account = (res: Response) => signedInSession(res).accountId;
+
+function taxpayerId(deps: TaxpayerRouteDeps, req: Request): string {
+  const id = req.params.id;
+  if (!deps.views.isUuid(id)) throw deps.problems.create('taxpayer_not_found', 'No taxpayer with this id in your account.');
+  return id;
+}
+
+/** The taxpayer's page, its certificate read as the API reads it (the same warnings, from the same day). */
+function detailPage(
+  deps: TaxpayerRouteDeps,
+  taxpayer: TaxpayerView,
+  view: Omit<TaxpayerDetailView, 'taxpayer' | 'now' | 'warnings' | 'expiryWarningDays'>,
+) {
+  const now = deps.clock();
+  const { views } = deps;
+  const warnings = views.certificateWarnings(taxpayer, now);
+  return taxpayerDetailPage({ taxpayer, now, warnings, expiryWarningDays: views.certificateExpiryWarningDays, ...view });
+}
+
+async function showDetail(
+  deps: TaxpayerRouteDeps,
+  req: Request,
+  res: Response,
+  view: Omit<TaxpayerDetailView, 'taxpayer' | 'now' | 'notice' | 'warnings' | 'expiryWarningDays'>,
+  status: number,
+) {
+  const taxpayer = await deps.taxpayers.get(account(res), taxpayerId(deps, req));
+  deps.render(req, res, detailPage(deps, taxpayer, { notice: html``, ...view }), status);
+}
+
+// Sent through the API's own schemas and service: same validation, same 409 rules, same certificate checks.
+export function taxpayerPageRoutes(deps: TaxpayerRouteDeps): Router {
   const { taxpayers, render, clock, requests, problems, views } = deps;
   const router = Router();
-  const account = (res: Response) => signedInSession(res).accountId;
   const expiryWarningDays = views.certificateExpiryWarningDays;
-
-  function taxpayerId(req: Request): string {
-    const id = req.params.id;
-    if (!views.isUuid(id)) throw problems.create('taxpayer_not_found', 'No taxpayer with this id in your account.');
-    return id;
-  }
-
-  /** The taxpayer's page, its certificate read as the API reads it (the same warnings, from the same day). */
-  function detailPage(taxpayer: TaxpayerView, view: Omit<TaxpayerDetailView, 'taxpayer' | 'now' | 'warnings' | 'expiryWarningDays'>) {
-    const now = clock();
-    return taxpayerDetailPage({ taxpayer, now, warnings: views.certificateWarnings(taxpayer, now), expiryWarningDays, ...view });
-  }
-
-  async function showDetail(
-    req: Request,
-    res: Response,
-    view: Omit<TaxpayerDetailView, 'taxpayer' | 'now' | 'notice' | 'warnings' | 'expiryWarningDays'>,
-    status: number,
-  ) {
-    const taxpayer = await taxpayers.get(account(res), taxpayerId(req));
-    render(req, res, detailPage(taxpayer, { notice: html``, ...view }), status);
-  }
 
   router.get('/app/taxpayers', async (req, res) => {
     render(
@@ -77,87 +87,97 @@ export function taxpayerPageRoutes(deps: {
     render(req, res, taxpayerNewPage({ values: { nif: '', name: '', isProduction: false } }));
   });
 
-  router.post('/app/taxpayers', async (req, res) => {
-    const values = formValues(req.body);
-    const certificate = certificateInput(req, res);
-    if (certificate.errors) return render(req, res, taxpayerNewPage({ values, errors: certificate.errors }), 422);
-    try {
-      const request = requests.taxpayerCreate({
-        ...(values.nif ? { nif: values.nif } : {}),
-        ...(values.name ? { name: values.name } : {}),
-        is_production: values.isProduction,
-        ...certificate.input,
-      });
-      const saved = await taxpayers.create(account(res), request);
-      res.redirect(303, `/app/taxpayers/${saved.taxpayer.id}?notice=taxpayer_created`);
-    } catch (err) {
-      const errors = formErrorsFrom(problems.of(err), taxpayerLabels(), TAXPAYER_FORM_FIELDS);
-      if (!errors) throw err;
-      render(req, res, taxpayerNewPage({ values, errors }), (err as Problem).status);
-    }
-  });
+  router.post('/app/taxpayers', (req, res) => createTaxpayer(deps, req, res));
 
   router.get('/app/taxpayers/:id', async (req, res) => {
-    const taxpayer = await taxpayers.get(account(res), taxpayerId(req));
-    render(req, res, detailPage(taxpayer, { notice: noticeFrom(req) }));
+    const taxpayer = await taxpayers.get(account(res), taxpayerId(deps, req));
+    render(req, res, detailPage(deps, taxpayer, { notice: noticeFrom(req) }));
   });
 
-  router.post('/app/taxpayers/:id', async (req, res) => {
-    const id = taxpayerId(req);
-    const values = formValues(req.body);
-    if (!values.name) return showDetail(req, res, { edit: { values, errors: { name: t('taxpayers.enterName') } } }, 422);
-    try {
-      const current = await taxpayers.get(account(res), id);
-      const request = requests.taxpayerUpdate({
-        ...(values.nif !== current.nif ? { nif: values.nif } : {}),
-        name: values.name,
-        is_production: values.isProduction,
-      });
-      await taxpayers.update(account(res), id, request);
-      res.redirect(303, `/app/taxpayers/${id}?notice=taxpayer_saved`);
-    } catch (err) {
-      const problem = problems.of(err);
-      if (problem?.code === 'taxpayer_has_invoices') {
-        return showDetail(req, res, { edit: { values, errors: { nif: `${problem.detail}` } } }, 409);
-      }
-      const errors = formErrorsFrom(problems.of(err), taxpayerLabels());
-      if (!errors) throw err;
-      await showDetail(req, res, { edit: { values, errors } }, (err as Problem).status);
-    }
-  });
+  router.post('/app/taxpayers/:id', (req, res) => updateTaxpayer(deps, req, res));
 
-  router.post('/app/taxpayers/:id/certificate', async (req, res) => {
-    const id = taxpayerId(req);
-    const certificate = certificateInput(req, res);
-    if (!certificate.input) {
-      return showDetail(req, res, { certificateErrors: certificate.errors ?? { certificate: t('taxpayers.chooseFile') } }, 422);
-    }
-    try {
-      await taxpayers.update(account(res), id, requests.taxpayerUpdate(certificate.input));
-      res.redirect(303, `/app/taxpayers/${id}?notice=certificate_saved`);
-    } catch (err) {
-      const errors = formErrorsFrom(problems.of(err), taxpayerLabels(), TAXPAYER_FORM_FIELDS);
-      if (!errors) throw err;
-      await showDetail(req, res, { certificateErrors: errors }, (err as Problem).status);
-    }
-  });
+  router.post('/app/taxpayers/:id/certificate', (req, res) => saveCertificate(deps, req, res));
 
   router.post('/app/taxpayers/:id/certificate/remove', async (req, res) => {
-    const id = taxpayerId(req);
+    const id = taxpayerId(deps, req);
     await taxpayers.update(account(res), id, requests.taxpayerUpdate({ certificate_p12_base64: null }));
     res.redirect(303, `/app/taxpayers/${id}?notice=certificate_removed`);
   });
 
   router.post('/app/taxpayers/:id/delete', async (req, res) => {
     try {
-      await taxpayers.remove(account(res), taxpayerId(req));
+      await taxpayers.remove(account(res), taxpayerId(deps, req));
       res.redirect(303, '/app/taxpayers?notice=taxpayer_deleted');
     } catch (err) {
       const problem = problems.of(err);
       if (problem?.code !== 'taxpayer_has_invoices') throw err;
-      await showDetail(req, res, { deleteRefused: `Not deleted. ${problem.detail}` }, 409);
+      await showDetail(deps, req, res, { deleteRefused: `Not deleted. ${problem.detail}` }, 409);
     }
   });
 
   return router;
+}
+
+async function createTaxpayer(deps: TaxpayerRouteDeps, req: Request, res: Response) {
+  const { taxpayers, render, requests, problems } = deps;
+  const values = formValues(req.body);
+  const certificate = certificateInput(req, res);
+  if (certificate.errors) return render(req, res, taxpayerNewPage({ values, errors: certificate.errors }), 422);
+  try {
+    const request = requests.taxpayerCreate({
+      ...(values.nif ? { nif: values.nif } : {}),
+      ...(values.name ? { name: values.name } : {}),
+      is_production: values.isProduction,
+      ...certificate.input,
+    });
+    const saved = await taxpayers.create(account(res), request);
+    res.redirect(303, `/app/taxpayers/${saved.taxpayer.id}?notice=taxpayer_created`);
+  } catch (err) {
+    const errors = formErrorsFrom(problems.of(err), taxpayerLabels(), TAXPAYER_FORM_FIELDS);
+    if (!errors) throw err;
+    render(req, res, taxpayerNewPage({ values, errors }), (err as Problem).status);
+  }
+}
+
+/** The edit form: the NIF sent only when it changed, so a taxpayer with invoices keeps its own. */
+async function updateTaxpayer(deps: TaxpayerRouteDeps, req: Request, res: Response) {
+  const { taxpayers, requests, problems } = deps;
+  const id = taxpayerId(deps, req);
+  const values = formValues(req.body);
+  if (!values.name) return showDetail(deps, req, res, { edit: { values, errors: { name: t('taxpayers.enterName') } } }, 422);
+  try {
+    const current = await taxpayers.get(account(res), id);
+    const request = requests.taxpayerUpdate({
+      ...(values.nif !== current.nif ? { nif: values.nif } : {}),
+      name: values.name,
+      is_production: values.isProduction,
+    });
+    await taxpayers.update(account(res), id, request);
+    res.redirect(303, `/app/taxpayers/${id}?notice=taxpayer_saved`);
+  } catch (err) {
+    const problem = problems.of(err);
+    if (problem?.code === 'taxpayer_has_invoices') {
+      return showDetail(deps, req, res, { edit: { values, errors: { nif: `${problem.detail}` } } }, 409);
+    }
+    const errors = formErrorsFrom(problems.of(err), taxpayerLabels());
+    if (!errors) throw err;
+    await showDetail(deps, req, res, { edit: { values, errors } }, (err as Problem).status);
+  }
+}
+
+async function saveCertificate(deps: TaxpayerRouteDeps, req: Request, res: Response) {
+  const { taxpayers, requests, problems } = deps;
+  const id = taxpayerId(deps, req);
+  const certificate = certificateInput(req, res);
+  if (!certificate.input) {
+    return showDetail(deps, req, res, { certificateErrors: certificate.errors ?? { certificate: t('taxpayers.chooseFile') } }, 422);
+  }
+  try {
+    await taxpayers.update(account(res), id, requests.taxpayerUpdate(certificate.input));
+    res.redirect(303, `/app/taxpayers/${id}?notice=certificate_saved`);
+  } catch (err) {
+    const errors = formErrorsFrom(problems.of(err), taxpayerLabels(), TAXPAYER_FORM_FIELDS);
+    if (!errors) throw err;
+    await showDetail(deps, req, res, { certificateErrors: errors }, (err as Problem).status);
+  }
 }

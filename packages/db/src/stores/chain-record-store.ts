@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { previousRecord } from './previous-record';
-import type { StoredChainRecord } from '../records/rebuild-chain-record';
+import type { StoredChainRecord } from '../records/chain-record-shape';
 import { invoices, signedRecords, submissionInvoices, submissions } from '../schema';
 import { invoiceStore } from './invoice-store';
 

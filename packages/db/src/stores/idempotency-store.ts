@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { idempotencyKeys } from '../schema';
-import type { SealedAnswer } from './chain-append-store';
+import type { SealedAnswer } from './chain-append-write';
 
 export interface IdempotencyClaimRequest {
   accountId: string;

@@ -2,7 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PoolClient } from 'pg';
 import type { Db, DbOrTx } from '../client';
 import * as schema from '../schema';
-import type { Queryable } from './chain-append-store';
+import type { Queryable } from './queryable';
 
 /**
  * Runs `work` in a transaction of its own on one connection of the pool, for the statements written in SQL (the

@@ -1,7 +1,7 @@
 import { and, eq, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { chains, taxpayers } from '../schema';
-import type { Queryable } from './chain-append-store';
+import type { Queryable } from './queryable';
 
 /**
  * How many registrations a chain is given beyond what it needs when its account has quota to spare: appends count
@@ -40,7 +40,7 @@ export interface AllowanceRequest {
 /**
  * The monthly quota, exact under any concurrency without a row every registration of an account updates:
  * - each chain holds an allowance for the month on its head row; an append counts against it in the same guarded
- *   UPDATE that advances the head (chain-append-store.ts), so nothing else is locked on the hot path;
+ *   UPDATE that advances the head (chain-append-write-store.ts), so nothing else is locked on the hot path;
  * - `quota_allocations` holds how much of the account's quota is handed out; a chain whose allowance runs short
  *   takes a block from it, under the account's allocation row lock, in the same transaction as its append;
  * - when the account has nothing left to hand out, the unused allowances of its other chains are taken back first

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client';
 import { previousRecord } from './previous-record';
-import type { StoredChainRecord } from '../records/rebuild-chain-record';
+import type { StoredChainRecord } from '../records/chain-record-shape';
 import { invoiceLines, invoices, signedRecords, type AuthorityStatus } from '../schema';
-import { storedLineOf, type StoredInvoiceContent, type StoredLine } from './invoice-record-mapping';
+import { storedLineOf, type StoredInvoiceContent, type StoredLine } from './stored-invoice-content';
 import { scheduledForSending } from './scheduled-for-sending';
 
 /** A record waiting for the authority: the stored record (see rebuildChainRecord) plus its sending state. */

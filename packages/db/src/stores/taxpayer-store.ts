@@ -139,7 +139,7 @@ export const taxpayerStore = {
 
   /**
    * SELECT ... FOR UPDATE: holds the taxpayer still while its NIF, name or environment change. Appends take no lock on
-   * it: their write is refused when the taxpayer's environment no longer matches the chain read (chain-append-store.ts).
+   * it: their write is refused when the taxpayer's environment no longer matches the chain read (chain-append-write-store.ts).
    */
   async lockForUpdate(db: DbOrTx, accountId: string, id: string): Promise<LockedTaxpayer | undefined> {
     const [row] = await db

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { postSoapEnvelope } from '@vf/authority-client';
 import {
   computeCancellationHash,
   computeRegistrationHash,
@@ -12,8 +13,9 @@ import {
   type RecordHistoryEntry,
 } from '@vf/core';
 import { f1Request } from '@vf/core/testing';
-import { FULL_BATCH, systemSnapshot } from '@vf/db';
-import { buildConsultaRequest, parseRegFactuRequest, postSoapEnvelope, SCHEMA_DIR } from '@vf/xml';
+import { systemSnapshot } from '@vf/chain';
+import { FULL_BATCH } from '@vf/db';
+import { buildConsultaRequest, parseRegFactuRequest, SCHEMA_DIR } from '@vf/xml';
 import { systemCreateSchema } from '../../../systems/system-schemas';
 import { taxpayerCreateSchema } from '../../../taxpayers/taxpayer-schemas';
 import { TODAY } from './checked-locally';
@@ -325,7 +327,7 @@ export const BY_CONSTRUCTION: ConstructionProof[] = [
   },
   {
     codes: [4135],
-    why: "messages go with @vf/xml's postSoapEnvelope, which POSTs the envelope",
+    why: "messages go with @vf/authority-client's postSoapEnvelope, which POSTs the envelope",
     proof: async () => {
       const server = createServer((req, res) => res.end(req.method));
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -9,17 +9,9 @@ import {
   type RecordHistoryEntry,
 } from '@vf/core';
 import { f1Request } from '@vf/core/testing';
-import {
-  altaRecordRow,
-  rebuildChainRecord,
-  storedContentOf,
-  type AppendSystem,
-  type ChainRecordRow,
-  type StoredChainRecord,
-  type StoredLine,
-} from '@vf/db';
+import { altaRecordRow, generationTime, rebuildChainRecord, storedContentOf } from '@vf/chain';
+import type { AppendSystem, ChainRecordRow, StoredChainRecord, StoredLine } from '@vf/db';
 import { buildRegFactuRequest, validateAgainstXsd, type XsdVerdict } from '@vf/xml';
-import { generationTime } from '../../generation-time';
 import { TODAY } from './checked-locally';
 
 /** What the service sends for one taxpayer: records as the worker rebuilds them from their rows, and the message. */

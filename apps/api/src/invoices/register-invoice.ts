@@ -1,0 +1,60 @@
+import type { Logger } from 'pino';
+import type { RegisteredInvoice, RegistrationAppender, RegistrationItem } from '@vf/chain';
+import type { AccountWithPlan, SealedAnswer } from '@vf/db';
+import type { UncheckedApiKey } from '../auth/require-api-key';
+import { ApiError } from '../errors/api-error';
+import { countRegistrations } from '../metrics/registration-metrics';
+import { clientOutcome, type ItemOutcome } from './chain-problems';
+import { unknownIds } from './unknown-ids';
+import { warnIfNotWoken } from './warn-if-not-woken';
+
+/** What registering needs of the service: the chain writer, and the checks an invoice passes on its own. */
+export interface RegistrationSteps {
+  appender: RegistrationAppender;
+  validateBody(body: unknown): Omit<RegistrationItem, 'answer'>;
+}
+
+/**
+ * Registers one invoice: appended to its taxpayer's chain together with whatever registrations of that taxpayer
+ * are waiting (group commit). `answer`: with an Idempotency-Key, the answer stored in the same statement. With an
+ * API key not yet checked, the append's read checks it; a refusal before the append checks it first (a 401 then).
+ */
+export async function registerInvoice(
+  deps: RegistrationSteps,
+  account: AccountWithPlan | UncheckedApiKey,
+  body: unknown,
+  log: Logger,
+  answer?: (r: RegisteredInvoice) => SealedAnswer,
+): Promise<RegisteredInvoice> {
+  const checkKey = () => ('verify' in account ? account.verify() : undefined);
+  let outcome: ItemOutcome;
+  try {
+    let item: Omit<RegistrationItem, 'answer'>;
+    try {
+      item = deps.validateBody(body);
+    } catch (err) {
+      if (err instanceof ApiError) await checkKey();
+      throw err;
+    }
+    const refused = unknownIds(item);
+    if (refused) {
+      await checkKey();
+      outcome = { ok: false, error: refused };
+    } else {
+      const appended = await deps.appender.append({ account, taxpayerId: item.invoice.taxpayerId, items: [{ ...item, answer }] });
+      warnIfNotWoken(log, appended);
+      outcome = clientOutcome(appended.outcomes[0]);
+    }
+  } catch (err) {
+    // A request without a valid API key is no registration, as when the key is checked before the route.
+    if (!isUnauthorized(err)) countRegistrations([err instanceof ApiError ? { ok: false, error: err } : undefined]);
+    throw err;
+  }
+  if (!(!outcome.ok && isUnauthorized(outcome.error))) countRegistrations([outcome]);
+  if (!outcome.ok) throw outcome.error;
+  return outcome.registered;
+}
+
+function isUnauthorized(err: unknown): boolean {
+  return err instanceof ApiError && err.code === 'unauthorized';
+}

@@ -1,0 +1,126 @@
+import { request as httpRequest, type Agent, type ClientRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+
+/** What came back over the wire, uninterpreted: an HTTP answer (any status), or no answer at all. */
+export type SoapExchange =
+  | {
+      kind: 'http';
+      status: number;
+      body: string;
+      /** The answer's `Date` header (the authority's clock), when it had one. */
+      date?: string;
+    }
+  | { kind: 'no_answer'; error: string };
+
+export interface SoapPostOptions {
+  /** The connection's agent: over mutual TLS, the client certificate the message goes with. */
+  agent?: Agent;
+  /** The whole exchange, connecting included: past it the request is abandoned and counts as unanswered. */
+  timeoutMs: number;
+  /** The operation's SOAPAction as the WSDL declares it (empty for AEAT's). */
+  soapAction?: string;
+}
+
+/**
+ * A request goes in slices of about this size, each written once the socket took the last: TLS encrypts what it is
+ * handed at once and holds it until the socket takes it, so a message of several megabytes written whole would be held
+ * a second time, encrypted, outside the JavaScript heap. A slice costs a turn of the event loop, which a busy or
+ * lowered-priority process waits for: a megabyte keeps a 1,000-record message (about 8 MB) to a few turns. Small parts
+ * are gathered into one slice (one write, so that TLS makes full records of them).
+ */
+const SLICE_BYTES = 1024 * 1024;
+
+function describeFailure(err: unknown): string {
+  const e = err as { code?: string; message?: string };
+  if (e?.code && e.message && !e.message.includes(e.code)) return `${e.code}: ${e.message}`;
+  return e?.message ?? e?.code ?? String(err);
+}
+
+/**
+ * POSTs an already-built SOAP envelope (the audited bytes, sent as they are: its text, its bytes, or its bytes in
+ * parts, sent one after the other) and hands back the raw exchange: the answer's text whatever its HTTP status (AEAT
+ * may answer a fault with HTTP 500), read once by the caller. Redirects are not followed (they would carry the request
+ * elsewhere; AEAT does not redirect).
+ */
+export function postSoapEnvelope(
+  endpoint: string,
+  envelope: string | Buffer | readonly Buffer[],
+  opts: SoapPostOptions,
+): Promise<SoapExchange> {
+  const parts = typeof envelope === 'string' ? [Buffer.from(envelope, 'utf8')] : Buffer.isBuffer(envelope) ? [envelope] : envelope;
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const request = new URL(endpoint).protocol === 'http:' ? httpRequest : httpsRequest;
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (exchange: SoapExchange) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      resolve(exchange);
+    };
+    const req = request(
+      endpoint,
+      {
+        method: 'POST',
+        agent: opts.agent,
+        headers: {
+          'Content-Type': 'text/xml; charset=UTF-8',
+          'Content-Length': length,
+          SOAPAction: `"${opts.soapAction ?? ''}"`,
+        },
+      },
+      (res) => readAnswer(res, settle),
+    );
+    const deadline = setTimeout(
+      () => req.destroy(Object.assign(new Error(`no answer within ${opts.timeoutMs} ms`), { code: 'ETIMEDOUT' })),
+      opts.timeoutMs,
+    );
+    req.on('error', (err) => settle({ kind: 'no_answer', error: describeFailure(err) }));
+    req.on('close', () => settle({ kind: 'no_answer', error: 'the connection closed before the answer ended' }));
+    void writeInSlices(req, parts);
+  });
+}
+
+function readAnswer(res: IncomingMessage, settle: (exchange: SoapExchange) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => {
+    const { date } = res.headers;
+    settle({ kind: 'http', status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8'), ...(date && { date }) });
+  });
+  res.on('error', (err) => settle({ kind: 'no_answer', error: describeFailure(err) }));
+}
+
+async function writeInSlices(req: ClientRequest, parts: readonly Buffer[]): Promise<void> {
+  let gathered = 0;
+  for (const part of parts) {
+    for (let at = 0; at < part.length; at += SLICE_BYTES) {
+      if (req.destroyed) return;
+      if (gathered === 0) req.cork();
+      const slice = part.subarray(at, at + SLICE_BYTES);
+      req.write(slice);
+      gathered += slice.length;
+      if (gathered >= SLICE_BYTES) {
+        req.uncork();
+        gathered = 0;
+        if (req.writableNeedDrain) await drained(req);
+      }
+    }
+  }
+  if (gathered > 0) req.uncork();
+  if (!req.destroyed) req.end();
+}
+
+/** Resolves once the request can take more, or is gone (its error is reported by the request's own listener). */
+function drained(req: ClientRequest): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      req.off('drain', done);
+      req.off('close', done);
+      resolve();
+    };
+    req.on('drain', done);
+    req.on('close', done);
+  });
+}

@@ -1,0 +1,77 @@
+import {
+  appendChainRecords,
+  inPoolTransaction,
+  readAppendContexts,
+  type AppendContext,
+  type AppendLookup,
+  type AppendWrite,
+  type Db,
+  type DbOrTx,
+  type Queryable,
+} from '@vf/db';
+import type { AppendedChain } from './append-group';
+import { ChainRefusedError } from './chain-refusal';
+import { waitedOutLockError } from './lock-retry';
+
+/**
+ * One record of an existing invoice (a correction or a cancellation), built on the chain head the writer read.
+ * `build` reads what else it needs through `reader`, after the head was read: whatever is appended after that read
+ * moves the head, and the write is refused and built again. It throws to refuse the request.
+ */
+export interface RecordRequest<T> {
+  accountId: string;
+  taxpayerId: string;
+  /** The systems the record names (checked against the read's `systems`). */
+  systemIds: string[];
+  build(ctx: AppendContext, reader: DbOrTx, now: Date): Promise<{ write: AppendWrite; result: T }>;
+}
+
+export interface RecordAppended<T> {
+  result: T;
+  appended: AppendedChain;
+  woken: Promise<unknown>;
+}
+
+/**
+ * One record of an existing invoice, alone: the same compare-and-swap as registrations, no group (corrections and
+ * cancellations are rare, and each depends on the invoice's records read after the head). A taxpayer missing from the
+ * account throws ChainRefusedError (`taxpayer_not_found`).
+ */
+export function recordAppender(deps: {
+  db: Db;
+  clock: () => Date;
+  optimisticAttempts: number;
+  afterAppend(chains: AppendedChain[]): Promise<unknown>;
+}) {
+  const { db, clock } = deps;
+  const pool = db.$client;
+  return async function appendRecord<T>(request: RecordRequest<T>): Promise<RecordAppended<T>> {
+    const lookup: AppendLookup = {
+      accountId: request.accountId,
+      taxpayerId: request.taxpayerId,
+      systemIds: request.systemIds,
+      invoices: [],
+    };
+    const attempt = async (q: Queryable, reader: DbOrTx, lock: boolean) => {
+      const [{ context: ctx }] = await readAppendContexts(q, [lookup], { lock });
+      if (!ctx) throw new ChainRefusedError({ code: 'taxpayer_not_found' });
+      const built = await request.build(ctx, reader, clock());
+      const [written] = await appendChainRecords(q, [built.write]);
+      return written.appended ? { result: built.result, appended: appendedChain(built.write, written.backlog) } : undefined;
+    };
+    let done: { result: T; appended: AppendedChain } | undefined;
+    for (let n = 1; !done && n <= deps.optimisticAttempts; n++) done = await attempt(pool, db, false);
+    while (!done) {
+      try {
+        done = await inPoolTransaction(db, (client, tx) => attempt(client, tx, true));
+      } catch (err) {
+        if (!(await waitedOutLockError(err))) throw err;
+      }
+    }
+    return { ...done, woken: deps.afterAppend([done.appended]) };
+  };
+}
+
+function appendedChain(write: AppendWrite, backlog: number): AppendedChain {
+  return { chainId: write.chainId, count: write.records.length, backlog };
+}

@@ -1,0 +1,172 @@
+import { checkAgainstIssuer, type NormalizedInvoice, type ValidationIssue } from '@vf/core';
+import { duplicateKey, type AppendContext, type AppendWrite, type SealedAnswer } from '@vf/db';
+import { altaRecordRow, type ChainPlace } from '../records/chain-record-row';
+import { generationTime } from '../records/generation-time';
+import type { ChainRefusal } from './chain-refusal';
+
+/** What the client is told about a registered invoice (docs/api.md, `POST /invoices`, and the chain position). */
+export interface RegisteredInvoice {
+  id: string;
+  taxpayerId: string;
+  chainId: string;
+  invoiceNumber: string;
+  hash: string;
+  previousHash: string | null;
+  chainPosition: number;
+  generatedAt: string;
+  qrUrl: string;
+  warnings: ValidationIssue[];
+}
+
+/** One invoice to register, already valid on its own (the authority's rules and the documented shape). */
+export interface RegistrationItem {
+  invoice: NormalizedInvoice;
+  warnings: ValidationIssue[];
+  /** With an Idempotency-Key: the answer to store with the record, in the same statement. */
+  answer?: (registered: RegisteredInvoice) => SealedAnswer;
+}
+
+export type ItemOutcome = { ok: true; registered: RegisteredInvoice } | { ok: false; error: ChainRefusal };
+
+/** The refusal of an invoice the chain already has. */
+export const duplicateInvoice = (invoice: Pick<NormalizedInvoice, 'invoiceNumber' | 'invoiceDate'>): ChainRefusal => ({
+  code: 'duplicate_invoice',
+  invoiceNumber: invoice.invoiceNumber,
+  invoiceDate: invoice.invoiceDate,
+});
+
+/**
+ * A system that declares it supports one taxpayer (TipoUsoPosibleMultiOT=N) keeps records for the first taxpayer that
+ * used it and no other: its records would otherwise say N and mean several.
+ */
+export const usableBy = (system: { supportsMultipleTaxpayers: boolean; soleTaxpayerId: string | null }, taxpayerId: string) =>
+  system.supportsMultipleTaxpayers || system.soleTaxpayerId === null || system.soleTaxpayerId === taxpayerId;
+
+/**
+ * The checks that need the taxpayer's data, per item and in order: a missing system, the issuer as recipient or third
+ * party, an invoice the chain already has or an earlier item of the same group repeats. An item that fails fails alone.
+ */
+export function screenRegistrations(ctx: AppendContext, items: RegistrationItem[]): (ChainRefusal | undefined)[] {
+  const seen = new Set<string>();
+  return items.map(({ invoice }): ChainRefusal | undefined => {
+    const system = ctx.systems.get(invoice.computerSystemId);
+    if (!system) return { code: 'system_not_found' };
+    if (!usableBy(system, ctx.taxpayer.id)) return { code: 'system_single_taxpayer', soleTaxpayerId: system.soleTaxpayerId };
+    const issues = checkAgainstIssuer(invoice, ctx.taxpayer.nif);
+    if (issues.length > 0) return { code: 'validation_failed', issues };
+    const key = duplicateKey(invoice.invoiceNumber, invoice.invoiceDate);
+    if (ctx.duplicates.has(key) || seen.has(key)) return duplicateInvoice(invoice);
+    seen.add(key);
+    return undefined;
+  });
+}
+
+/** The place right after the head `ctx` read: where a correction or a cancellation goes. */
+export function nextPlace(ctx: AppendContext, now: Date): ChainPlace {
+  return { chainId: ctx.chain.id, position: ctx.chain.length + 1, previous: ctx.previous, generated: generationTime(now, ctx.previous) };
+}
+
+/** The write of one record of an existing invoice on the head `ctx` read; nothing counts against the quota. */
+export function recordWrite(
+  ctx: AppendContext,
+  period: string,
+  built: ReturnType<typeof altaRecordRow>,
+  answer?: SealedAnswer,
+): AppendWrite {
+  const system = ctx.systems.get(built.row.computerSystemId);
+  return {
+    chainId: ctx.chain.id,
+    taxpayerId: ctx.taxpayer.id,
+    expected: { length: ctx.chain.length, lastInvoiceId: ctx.chain.lastInvoiceId },
+    period,
+    systems: system ? [system.id] : [],
+    soleSystems: system && !system.supportsMultipleTaxpayers ? [system.id] : [],
+    records: [built.row],
+    lines: built.lines,
+    answers: answer ? [answer] : [],
+  };
+}
+
+export interface PlanOptions {
+  accountId: string;
+  /** Quota month ("YYYY-MM") the registrations count in. */
+  period: string;
+  now: Date;
+  newId: () => string;
+}
+
+/**
+ * The records of `items` appended after the chain head `ctx` read, in order, each chained to the one before:
+ * the write to make and what each client is told once it commits. Pure: no clock, no I/O of its own.
+ */
+export function planRegistrations(
+  ctx: AppendContext,
+  items: RegistrationItem[],
+  opts: PlanOptions,
+): { write: AppendWrite; registered: RegisteredInvoice[] } {
+  const generated = generationTime(opts.now, ctx.previous);
+  const systems = new Set<string>();
+  const soleSystems = new Set<string>();
+  for (const { invoice } of items) {
+    const system = ctx.systems.get(invoice.computerSystemId)!;
+    systems.add(invoice.computerSystemId);
+    if (!system.supportsMultipleTaxpayers) soleSystems.add(system.id);
+  }
+  const write: AppendWrite = {
+    chainId: ctx.chain.id,
+    taxpayerId: ctx.taxpayer.id,
+    expected: { length: ctx.chain.length, lastInvoiceId: ctx.chain.lastInvoiceId },
+    period: opts.period,
+    systems: [...systems],
+    soleSystems: [...soleSystems],
+    records: [],
+    lines: [],
+    answers: [],
+  };
+  const registered: RegisteredInvoice[] = [];
+  let previous = ctx.previous;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const id = opts.newId();
+    const position = ctx.chain.length + i + 1;
+    const { row, lines } = altaRecordRow({
+      accountId: opts.accountId,
+      id,
+      taxpayer: ctx.taxpayer,
+      chainId: ctx.chain.id,
+      position,
+      previous,
+      generated,
+      invoice: item.invoice,
+      system: ctx.systems.get(item.invoice.computerSystemId)!,
+      severalTaxpayers: ctx.severalTaxpayers,
+      warnings: item.warnings,
+    });
+    write.records.push(row);
+    for (const line of lines) write.lines.push(line);
+    const result: RegisteredInvoice = {
+      id,
+      taxpayerId: ctx.taxpayer.id,
+      chainId: ctx.chain.id,
+      invoiceNumber: item.invoice.invoiceNumber,
+      hash: row.hash,
+      previousHash: row.previousHash,
+      chainPosition: position,
+      generatedAt: row.generatedAtLiteral,
+      qrUrl: row.qrUrl,
+      warnings: item.warnings,
+    };
+    registered.push(result);
+    if (item.answer) write.answers.push(item.answer(result));
+    previous = {
+      id,
+      issuerNif: row.issuerNif,
+      invoiceNumber: row.invoiceNumber,
+      invoiceDate: row.invoiceDate,
+      hash: row.hash,
+      generatedAt: row.generatedAt,
+      generatedAtLiteral: row.generatedAtLiteral,
+    };
+  }
+  return { write, registered };
+}

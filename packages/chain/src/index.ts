@@ -1,0 +1,24 @@
+export {
+  createRegistrationAppender,
+  wakeChainSendersAfterAppend,
+  type RegistrationAppender,
+  type RegistrationAppenderDeps,
+} from './append/registration-appender';
+export type { ApiKeyOwner, AppendedChain, AppendOutcome, AppendRequest } from './append/append-group';
+export type { RecordAppended, RecordRequest } from './append/append-record';
+export { ChainRefusedError, type ChainRefusal } from './append/chain-refusal';
+export {
+  nextPlace,
+  recordWrite,
+  usableBy,
+  type ItemOutcome,
+  type PlanOptions,
+  type RegisteredInvoice,
+  type RegistrationItem,
+} from './append/plan-registrations';
+export { quotaPeriod, type QuotaPeriod } from './quota/quota-period';
+export * from './records/chain-record-row';
+export { generationTime, type GenerationTime } from './records/generation-time';
+export { newRecordId } from './records/new-record-id';
+export { HashMismatchError, rebuildChainRecord } from './records/rebuild-chain-record';
+export { storedContentOf } from './records/invoice-record-mapping';

@@ -1,0 +1,6 @@
+export type QrFormat = 'png' | 'svg';
+
+export interface QrImage {
+  format: QrFormat;
+  body: Buffer | string;
+}

@@ -1,0 +1,160 @@
+import { ANSWER_COLUMNS, columnParameters, LINE_COLUMNS, RECORD_COLUMNS, type Column } from './chain-append-columns';
+import type { AppendResult, AppendWrite } from './chain-append-write';
+import type { Queryable } from './queryable';
+
+/**
+ * The write of every append to a chain (registration, correction, cancellation), after its read
+ * (chain-append-read-store.ts): two prepared statements per group of appends, whatever the number of taxpayers in it,
+ * and no SQL text built per request (docs/decisions/0007-group-commit-with-compare-and-swap.md). Raw SQL because each
+ * statement is one round trip (the lookups folded into the read, every insert and the head swaps folded into the
+ * write), which Drizzle's builder cannot express; every row is typed here, at the boundary.
+ */
+
+// The rows come in as one parameter per column, zipped by ROWS FROM: an array literal read with the element type's
+// own input function, or for jsonb one JSON array (escaping JSON texts into an array literal costs the API more than
+// the rest of the statement's parameters together). No JSON document of rows to decode: PostgreSQL spent a quarter
+// of the write on that (docs/scaling.md). $1 is the heads (one per chain, as JSON: each carries arrays of systems).
+const RECORDS_FROM = 2;
+const LINES_FROM = RECORDS_FROM + RECORD_COLUMNS.length;
+const ANSWERS_FROM = LINES_FROM + LINE_COLUMNS.length;
+
+const names = (columns: Column<never>[], ...except: string[]) => columns.flatMap(([name]) => (except.includes(name) ? [] : [name]));
+const zipped = (columns: Column<never>[], from: number, alias: string) => {
+  const functions = columns.map(([, type], i) =>
+    type === 'jsonb' ? `jsonb_array_elements($${from + i}::jsonb)` : `unnest($${from + i}::${type}[])`,
+  );
+  return `ROWS FROM (${functions.join(', ')}) AS ${alias}(${names(columns).join(', ')})`;
+};
+// A JSON null element is jsonb 'null', stored as SQL NULL (a record without a recipient has none).
+const selected = (columns: Column<never>[], alias: string, ...except: string[]) =>
+  columns.flatMap(([name, type]) =>
+    except.includes(name) ? [] : [type === 'jsonb' ? `nullif(${alias}.${name}, 'null')` : `${alias}.${name}`],
+  );
+
+const WRITE_CHAINS = `
+WITH h AS (
+  SELECT * FROM json_to_recordset($1::json) AS h(chain_id uuid, taxpayer_id uuid, expected_length integer, expected_last uuid,
+    new_length integer, new_last uuid, count integer, period text, systems uuid[], sole_systems uuid[])
+), locked AS (
+  -- Chain rows locked in id order: two processes writing overlapping sets of chains never wait for each other in a cycle.
+  -- NO KEY UPDATE, as the update below: a message being opened for the chain (its submission's foreign key) is not waited for.
+  SELECT c.id FROM chains c WHERE c.id IN (SELECT chain_id FROM h) ORDER BY c.id FOR NO KEY UPDATE
+), sole AS (
+  -- The single-taxpayer systems used, locked and so read as they are now (a taxpayer that took one meanwhile is seen).
+  SELECT s.id, s.sole_taxpayer_id FROM computer_systems s
+  WHERE s.id IN (SELECT unnest(h.sole_systems) FROM h) ORDER BY s.id FOR UPDATE
+), head AS (
+  UPDATE chains c SET chain_length = h.new_length, last_invoice_id = h.new_last, usage_used = c.usage_used + h.count
+  FROM h
+  WHERE c.id = h.chain_id AND c.id IN (SELECT id FROM locked)
+    AND c.chain_length = h.expected_length AND c.last_invoice_id IS NOT DISTINCT FROM h.expected_last
+    AND (h.count = 0 OR (c.usage_period = h.period AND c.usage_used + h.count <= c.usage_allowance))
+    AND EXISTS (SELECT 1 FROM taxpayers t WHERE t.id = h.taxpayer_id AND t.id = c.taxpayer_id AND t.is_production = c.is_production)
+    -- A single-taxpayer system another taxpayer holds, or that another taxpayer of this write takes first: not swapped.
+    AND NOT EXISTS (SELECT 1 FROM sole WHERE sole.id = ANY(h.sole_systems) AND sole.sole_taxpayer_id <> h.taxpayer_id)
+    AND NOT EXISTS (SELECT 1 FROM h o WHERE o.taxpayer_id <> h.taxpayer_id AND o.sole_systems && h.sole_systems AND o.chain_id < h.chain_id)
+    -- A system declared single-taxpayer since the read: not swapped either; the retry reads it again.
+    AND NOT EXISTS (SELECT 1 FROM computer_systems s
+                    WHERE s.id = ANY(h.systems) AND NOT s.supports_multiple_taxpayers AND NOT s.id = ANY(h.sole_systems))
+  RETURNING c.id, c.chain_length
+), bind AS (
+  UPDATE computer_systems s SET sole_taxpayer_id = h.taxpayer_id
+  FROM h
+  WHERE h.chain_id IN (SELECT id FROM head) AND s.id = ANY(h.sole_systems) AND s.sole_taxpayer_id IS NULL
+), r AS (
+  SELECT * FROM ${zipped(RECORD_COLUMNS, RECORDS_FROM, 'r')}
+  WHERE r.chain_id IN (SELECT id FROM head)
+), current AS (
+  -- A correction or cancellation becomes its invoice's current record (the first record is never in the same write).
+  UPDATE invoices f SET current_record_id = r.id, updated_at = now() FROM r WHERE f.id = r.invoice_id AND r.id <> r.invoice_id
+  RETURNING f.id AS invoice_id, r.id AS record_id
+), records AS (
+  -- No foreign key checks these rows' links (docs/decisions/0024-record-links-made-by-the-statement-that-writes-them.md):
+  -- the chain's head row is locked and swapped above; a registration is its own invoice; any other record names the
+  -- invoice row updated above, and a record whose invoice is missing stores NULL there, which NOT NULL refuses.
+  INSERT INTO invoices (id, invoice_id, current_record_id, authority_status, ${names(RECORD_COLUMNS, 'id', 'invoice_id').join(', ')})
+  SELECT r.id, CASE WHEN r.id = r.invoice_id THEN r.id ELSE (SELECT c.invoice_id FROM current c WHERE c.record_id = r.id) END,
+    CASE WHEN r.id = r.invoice_id THEN r.id END, 'queued', ${selected(RECORD_COLUMNS, 'r', 'id', 'invoice_id').join(', ')}
+  FROM r
+  RETURNING id, chain_id, chain_seq
+), lines AS (
+  -- A write's lines are built with its records, each naming its own (chain-record-row.ts), and go in with them. No
+  -- join to the records inserted: planned once per connection on a guess of ten rows a side, a join became a nested
+  -- loop over 1,000 x 1,000 rows.
+  INSERT INTO invoice_lines (${names(LINE_COLUMNS, 'chain_id').join(', ')})
+  SELECT ${selected(LINE_COLUMNS, 'l', 'chain_id').join(', ')}
+  FROM ${zipped(LINE_COLUMNS, LINES_FROM, 'l')}
+  WHERE l.chain_id IN (SELECT id FROM head)
+), events AS (
+  INSERT INTO invoice_status_events (invoice_id, status) SELECT records.id, 'queued' FROM records ORDER BY records.chain_id, records.chain_seq
+)`;
+
+const WRITE_ANSWERS = `, a AS (
+  SELECT * FROM ${zipped(ANSWER_COLUMNS, ANSWERS_FROM, 'a')}
+  WHERE a.chain_id IN (SELECT id FROM head)
+), answers AS (
+  UPDATE idempotency_keys k SET state = 'completed', response_status = a.status, response_headers = a.headers, response_body = a.body
+  FROM a
+  WHERE a.parent_key IS NULL AND k.account_id = a.account_id AND k.key = a.key AND k.owner = a.owner AND k.state = 'running'
+), item_answers AS (
+  -- A batch item's answer: a row of its own, for as long as the batch's key is kept, while the batch's claim is held.
+  INSERT INTO idempotency_keys (account_id, key, fingerprint, state, owner, locked_until, expires_at, response_status,
+    response_headers, response_body)
+  SELECT a.account_id, a.key, p.fingerprint, 'completed', a.owner, now(), p.expires_at, a.status, a.headers, a.body
+  FROM a JOIN idempotency_keys p ON p.account_id = a.account_id AND p.key = a.parent_key AND p.owner = a.owner AND p.state = 'running'
+  ON CONFLICT (account_id, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, owner = EXCLUDED.owner,
+    locked_until = EXCLUDED.locked_until, expires_at = EXCLUDED.expires_at, created_at = now(),
+    response_status = EXCLUDED.response_status, response_headers = EXCLUDED.response_headers, response_body = EXCLUDED.response_body
+  WHERE idempotency_keys.expires_at <= now()
+)`;
+
+const WRITE_RESULT = `
+SELECT head.id AS chain_id, head.chain_length - coalesce(s.sent_through_seq, 0) AS backlog
+FROM head LEFT JOIN send_states s ON s.chain_id = head.id`;
+
+// Without Idempotency-Key answers the statement leaves their parts out: PostgreSQL starts the executor for every part
+// of a plan on each execution, empty or not, and for a lone registration those parts cost about a fifth of the write.
+const WRITE = { name: 'vf_append_write', text: WRITE_CHAINS + WRITE_ANSWERS + WRITE_RESULT };
+const WRITE_WITHOUT_ANSWERS = { name: 'vf_append_write_plain', text: WRITE_CHAINS + WRITE_RESULT };
+
+/**
+ * One round trip and one transaction of its own (or part of the caller's) for any number of chains: per chain, a
+ * compare-and-swap on its head row that also counts the registrations against its allowance, then its records
+ * (registrations, corrections, cancellations), lines, first status events and idempotent answers. A chain whose swap fails stores nothing; the others are not affected.
+ * The head rows are locked only for this one statement.
+ */
+export async function appendChainRecords(q: Queryable, writes: AppendWrite[]): Promise<AppendResult[]> {
+  const withAnswers = writes.some((w) => w.answers.length > 0);
+  const { rows } = await q.query<{ chain_id: string; backlog: number }>({
+    ...(withAnswers ? WRITE : WRITE_WITHOUT_ANSWERS),
+    values: [
+      JSON.stringify(
+        writes.map((w) => {
+          const last = w.records[w.records.length - 1];
+          let count = 0;
+          for (const r of w.records) if (r.recordType === 'registration') count += 1;
+          return {
+            chain_id: w.chainId,
+            taxpayer_id: w.taxpayerId,
+            expected_length: w.expected.length,
+            expected_last: w.expected.lastInvoiceId,
+            new_length: last.chainSeq,
+            new_last: last.id,
+            count,
+            period: w.period,
+            systems: w.systems,
+            sole_systems: w.soleSystems,
+          };
+        }),
+      ),
+      ...columnParameters(RECORD_COLUMNS, writes, (w) => w.records),
+      ...columnParameters(LINE_COLUMNS, writes, (w) => w.lines),
+      ...(withAnswers ? columnParameters(ANSWER_COLUMNS, writes, (w) => w.answers) : []),
+    ],
+  });
+  const backlogs = new Map(rows.map((r) => [r.chain_id, r.backlog]));
+  return writes.map((w) => {
+    const backlog = backlogs.get(w.chainId);
+    return backlog === undefined ? { appended: false } : { appended: true, backlog };
+  });
+}

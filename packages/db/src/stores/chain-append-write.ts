@@ -1,0 +1,40 @@
+import type { ChainRecordLine, ChainRecordRow } from '../records/chain-record-shape';
+
+/** An Idempotency-Key answer stored in the same statement as the records it answers for (body already sealed). */
+export interface SealedAnswer {
+  accountId: string;
+  key: string;
+  owner: string;
+  /**
+   * Set for the answer of one item of a batch: `key` is then the item's own (derived from the batch's, never one a
+   * client can send) and the answer is stored as a new row while `owner` still holds `parentKey`'s claim.
+   */
+  parentKey?: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The records to append to one chain, built on the head the read returned. */
+export interface AppendWrite {
+  chainId: string;
+  taxpayerId: string;
+  /** The head the records were built on: the chain's write is refused when it moved since. */
+  expected: { length: number; lastInvoiceId: string | null };
+  /** "YYYY-MM": the registrations (not corrections nor cancellations) count against the chain's allowance of this month. */
+  period: string;
+  /** Every system the records use. */
+  systems: string[];
+  /** Single-taxpayer systems the records use: the write takes each for this taxpayer, or fails if another has it. */
+  soleSystems: string[];
+  records: ChainRecordRow[];
+  lines: ChainRecordLine[];
+  answers: SealedAnswer[];
+}
+
+/**
+ * Per chain, in the order of the writes. `appended`: its head was swapped and its records stored (`backlog`: its
+ * records not yet put in a message). Not appended: its head moved, its taxpayer switched environment or its allowance
+ * ran short since the read; nothing of it was stored.
+ */
+export type AppendResult = { appended: true; backlog: number } | { appended: false };
