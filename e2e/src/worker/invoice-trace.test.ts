@@ -27,11 +27,16 @@ function listedFiles(): string[] {
   return [...docSection('The trace of one invoice').matchAll(/^\| \d+ \| `([^`]+)` \|/gm)].map((m) => m[1]);
 }
 
-/** The globs of the list "Around the trace": each item names its globs before its colon (`- \`a\`, \`b\`: why`). */
-function aroundGlobs(): string[] {
-  const items = docSection('Around the trace').split(/^- /m).slice(1);
-  return items.flatMap((item) => [...item.slice(0, item.indexOf('`:') + 1).matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+/** The paths each item of a list names before its colon (`- \`a\`, \`b\` (step): why`). */
+function itemPaths(heading: string): string[] {
+  const items = docSection(heading).split(/^- /m).slice(1);
+  return items.flatMap((item) => [...item.slice(0, item.indexOf(':')).matchAll(/`([^`]+)`/g)].map((m) => m[1]));
 }
+
+/** The files the steps call, by name. */
+const calledFiles = () => itemPaths('What the steps call');
+/** The globs of the folders around the trace. */
+const aroundGlobs = () => itemPaths('Around the trace');
 
 // A glob: two stars and a slash match any folders, two stars at the end anything, one star any characters but a slash.
 function globRegExp(glob: string): RegExp {
@@ -152,8 +157,16 @@ test('each file of the trace is imported by one listed before it, but where the 
   });
 });
 
-test('each glob "Around the trace" matches production code outside the trace', () => {
-  const listed = new Set(listedFiles());
+test('the files the steps call are production source files, each named once and none of them in the trace', () => {
+  const trace = new Set(listedFiles());
+  const called = calledFiles();
+  const sources = new Set(productionSources());
+  expect(new Set(called).size).toBe(called.length);
+  expect(called.filter((f) => !sources.has(f) || trace.has(f))).toEqual([]);
+});
+
+test('each glob "Around the trace" matches production code outside the trace and the files it calls', () => {
+  const listed = new Set([...listedFiles(), ...calledFiles()]);
   const sources = productionSources().filter((f) => !listed.has(f));
   for (const glob of aroundGlobs()) {
     const re = globRegExp(glob);
@@ -161,7 +174,7 @@ test('each glob "Around the trace" matches production code outside the trace', (
   }
 });
 
-test('the files one invoice runs through, from the route to accepted, are the listed ones and the folders around them', async () => {
+test('the files one invoice runs through, from the route to accepted, are the trace, the files its steps call and the folders around them', async () => {
   const stack = await startStack();
   try {
     const { apiUrl, account, taxpayerId, systemId } = await stack.party();
@@ -176,7 +189,7 @@ test('the files one invoice runs through, from the route to accepted, are the li
     await registerOne();
     const ran = await stack.takeCoverage();
     const run = [...ran].filter(isProductionSource);
-    const listed = listedFiles();
+    const listed = [...listedFiles(), ...calledFiles()];
     const around = aroundGlobs().map(globRegExp);
     expect({
       listedButNotRun: listed.filter((f) => !ran.has(f)),
