@@ -141,3 +141,19 @@ test('the verifactu command registers the invoices of a JSON file and shows thei
     expect.objectContaining({ id: rows[1].id, invoice_number: 'CLI-2', authority_status: 'accepted' }),
   );
 });
+
+test('verifactu doctor checks the service, the clock, the key and the certificate, and says when the key is wrong', async () => {
+  const healthy = await run(process.execPath, [CLI, 'doctor', '--url', api.url, '--api-key', apiKey]);
+  const lines = healthy.stdout.trim().split('\n');
+  expect(lines.map((line) => line.split(':')[0])).toEqual([
+    'ok   service',
+    'ok   clock',
+    'ok   api key',
+    `ok   certificate ${taxpayer.nif}`,
+  ]);
+
+  const refused = await run(process.execPath, [CLI, 'doctor', '--url', api.url, '--api-key', 'vfk_not-a-key']).catch(
+    (e: { code: number; stdout: string }) => e,
+  );
+  expect(refused).toEqual(expect.objectContaining({ code: 1, stdout: expect.stringContaining('FAIL api key: unauthorized') }));
+});
