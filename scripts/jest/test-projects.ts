@@ -4,7 +4,7 @@ import path from 'node:path';
 export type TestProject = 'unit' | 'integration' | 'e2e';
 
 /** Where jest looks for test files, relative to the repository's root. */
-export const TEST_ROOTS = ['apps', 'packages', 'e2e', 'bench', 'scripts'];
+export const TEST_ROOTS = ['apps', 'packages', 'clients', 'e2e', 'bench', 'scripts'];
 
 // What a test's own code (the file and the test helpers it imports) uses decides its project, so that no list or
 // marker can drift from what the test does:

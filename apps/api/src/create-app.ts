@@ -56,6 +56,9 @@ export const apiRouteDocs: RouteDoc[] = [
   ...webhookRouteDocs,
 ];
 
+/** The OpenAPI document GET /api/v1/openapi.json serves (the generated clients are made from it). */
+export const apiDocument = () => buildOpenApiDocument(apiRouteDocs, { version: '1.0.0' });
+
 /** Readiness for an app built without one (tests, in-process stacks): serving from the start. */
 function servingReadiness(deps: AppDeps): Readiness {
   const readiness = new Readiness(
@@ -97,7 +100,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(HEALTH_PATH, healthRoutes(services.health, readiness));
   api.use(servingOnly(readiness));
   // Built on its first request: most processes never serve it.
-  const openApiDocument = loadOnce(() => buildOpenApiDocument(apiRouteDocs, { version: '1.0.0' }));
+  const openApiDocument = loadOnce(apiDocument);
   api.use(OPENAPI_PATH, openApiRoutes(openApiDocument));
   api.use(AUTH_PATH, authRoutes(services.auth));
   api.use(

@@ -32,6 +32,7 @@ export function accountRoutes(accounts: AccountService): Router {
 export const accountRouteDocs: RouteDoc[] = [
   {
     method: 'get',
+    operationId: 'getAccount',
     path: '/account',
     tag: 'Account',
     summary: 'Your account, plan and this month’s usage',

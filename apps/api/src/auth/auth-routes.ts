@@ -58,6 +58,7 @@ export function authRoutes(auth: AuthService): Router {
 export const authRouteDocs: RouteDoc[] = [
   {
     method: 'post',
+    operationId: 'registerAccount',
     path: `${AUTH_PATH}/register`,
     tag: 'Account',
     summary: 'Create an account and get its API key',
@@ -68,6 +69,7 @@ export const authRouteDocs: RouteDoc[] = [
   },
   {
     method: 'post',
+    operationId: 'regenerateApiKey',
     path: `${AUTH_PATH}/regenerate-key`,
     tag: 'Account',
     summary: 'Replace the API key (with the current key, or with email and password)',

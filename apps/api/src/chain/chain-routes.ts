@@ -42,6 +42,7 @@ export function chainRoutes(chain: ChainService, verification: ChainVerification
 export const chainRouteDocs: RouteDoc[] = [
   {
     method: 'get',
+    operationId: 'getChain',
     path: '/chain/:nif',
     tag: 'Chains',
     summary: 'State of a taxpayer’s hash chain',
@@ -51,6 +52,7 @@ export const chainRouteDocs: RouteDoc[] = [
   },
   {
     method: 'get',
+    operationId: 'verifyChain',
     path: '/chain/:nif/verification',
     tag: 'Chains',
     summary: 'Verify a chain, or a range of it: every huella, every link and every signature',

@@ -29,6 +29,7 @@ export function healthRoutes(health: HealthService, readiness: Readiness): Route
 export const healthRouteDocs: RouteDoc[] = [
   {
     method: 'get',
+    operationId: 'getHealth',
     path: HEALTH_PATH,
     tag: 'Operations',
     summary: 'Whether PostgreSQL and Redis answer',

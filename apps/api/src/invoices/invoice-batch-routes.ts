@@ -79,6 +79,7 @@ export function invoiceBatchRoutes(registration: InvoiceRegistrationService): Ro
 export const invoiceBatchRouteDocs: RouteDoc[] = [
   {
     method: 'post',
+    operationId: 'registerInvoiceBatch',
     path: BATCH_PATH,
     tag: 'Invoices',
     summary: 'Register up to 1,000 invoices in one request',

@@ -31,6 +31,7 @@ export function invoiceResendRoutes(resends: InvoiceResendService): Router {
 export const invoiceResendRouteDocs: RouteDoc[] = [
   {
     method: 'post',
+    operationId: 'resendInvoice',
     path: '/invoices/:id/resend',
     tag: 'Invoices',
     summary: 'Send an invoice in error to the authority again, unchanged',

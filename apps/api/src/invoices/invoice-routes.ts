@@ -151,6 +151,7 @@ const CSV_COLUMNS =
 export const invoiceRouteDocs: RouteDoc[] = [
   {
     method: 'post',
+    operationId: 'validateInvoice',
     path: '/invoices/validate',
     tag: 'Invoices',
     summary: 'Dry run: every check a registration makes, nothing stored',
@@ -160,6 +161,7 @@ export const invoiceRouteDocs: RouteDoc[] = [
   },
   {
     method: 'post',
+    operationId: 'classifySale',
     path: '/invoices/classify',
     tag: 'Invoices',
     summary: 'Suggest operation type, regime and tax for a sale',
@@ -170,6 +172,7 @@ export const invoiceRouteDocs: RouteDoc[] = [
   },
   {
     method: 'get',
+    operationId: 'exportInvoices',
     path: '/invoices/export',
     tag: 'Invoices',
     summary: 'Export the invoices matching the list’s filters as CSV (streamed)',
@@ -186,6 +189,7 @@ export const invoiceRouteDocs: RouteDoc[] = [
   },
   {
     method: 'get',
+    operationId: 'listInvoices',
     path: '/invoices',
     tag: 'Invoices',
     summary: 'List invoices, one row per invoice in its current state',
@@ -202,6 +206,7 @@ export const invoiceRouteDocs: RouteDoc[] = [
   },
   {
     method: 'post',
+    operationId: 'registerInvoice',
     path: '/invoices',
     tag: 'Invoices',
     summary: 'Register an invoice (alta): validate, chain, queue for the authority',
@@ -213,6 +218,7 @@ export const invoiceRouteDocs: RouteDoc[] = [
   },
   {
     method: 'get',
+    operationId: 'getInvoice',
     path: '/invoices/:id',
     tag: 'Invoices',
     summary: 'One invoice: current state, records and history',
@@ -221,6 +227,7 @@ export const invoiceRouteDocs: RouteDoc[] = [
   },
   {
     method: 'put',
+    operationId: 'correctInvoice',
     path: '/invoices/:id',
     tag: 'Invoices',
     summary: 'Correct an invoice (subsanación), or reactivate a cancelled one: a new record with the full corrected content',
@@ -232,6 +239,7 @@ export const invoiceRouteDocs: RouteDoc[] = [
   },
   {
     method: 'post',
+    operationId: 'cancelInvoice',
     path: '/invoices/:id/cancel',
     tag: 'Invoices',
     summary: 'Cancel an invoice (anulación)',
@@ -243,6 +251,7 @@ export const invoiceRouteDocs: RouteDoc[] = [
   },
   {
     method: 'get',
+    operationId: 'getInvoiceRecordXml',
     path: '/invoices/:id/records/:recordId/xml',
     tag: 'Invoices',
     summary: 'The XML of one record, as sent (or as it will be sent)',
@@ -253,6 +262,7 @@ export const invoiceRouteDocs: RouteDoc[] = [
   },
   {
     method: 'get',
+    operationId: 'listInvoiceSubmissions',
     path: '/invoices/:id/submissions',
     tag: 'Invoices',
     summary: 'The SOAP exchanges that carried the invoice’s records',

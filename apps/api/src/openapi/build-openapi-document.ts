@@ -123,7 +123,7 @@ export async function buildOpenApiDocument(routes: RouteDoc[], info: { version: 
     const path = openApiPath(route.path);
     paths[path] ??= {};
     paths[path][route.method] = {
-      operationId: `${route.method}${path.replace(/[{}]/g, '').replace(/[/_-](\w)/g, (_, c: string) => c.toUpperCase())}`,
+      operationId: route.operationId,
       summary: route.summary,
       ...(route.description ? { description: route.description } : {}),
       tags: [route.tag],

@@ -73,6 +73,19 @@ describe('the OpenAPI document', () => {
     expect(documentedRoutes()).toEqual(registered);
   });
 
+  it('names every operation once, with a verb and its subject: the generated clients name their methods so', () => {
+    const ids = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => (op as { operationId?: string }).operationId));
+    expect(
+      ids.filter(
+        (id) =>
+          !/^(get|list|register|create|update|delete|correct|cancel|validate|classify|export|verify|resend|regenerate|test)[A-Z][A-Za-z]+$/.test(
+            id ?? '',
+          ),
+      ),
+    ).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('is served without an API key and declares the bearer key for the rest', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect((doc as unknown as { components: { securitySchemes: unknown } }).components.securitySchemes).toEqual({

@@ -22,6 +22,7 @@ export function openApiRoutes(document: () => Promise<OpenApiDocument>): Router 
 export const openApiRouteDocs: RouteDoc[] = [
   {
     method: 'get',
+    operationId: 'getOpenApiDocument',
     path: OPENAPI_PATH,
     tag: 'Operations',
     summary: 'This OpenAPI 3.1 document',

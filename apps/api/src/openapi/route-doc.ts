@@ -18,6 +18,8 @@ export interface SuccessDoc {
  */
 export interface RouteDoc {
   method: HttpMethod;
+  /** Stable and unique: generated clients name their method after it (verifactu-client, the Python client). */
+  operationId: string;
   /** Express path under /api/v1, e.g. /invoices/:id. */
   path: string;
   summary: string;

@@ -29,6 +29,7 @@ export function qrRoutes(qr: InvoiceQrService): Router {
 export const qrRouteDocs: RouteDoc[] = [
   {
     method: 'get',
+    operationId: 'getInvoiceQr',
     path: '/invoices/:id/qr',
     tag: 'Invoices',
     summary: 'The invoice’s QR code as PNG or SVG',

@@ -65,6 +65,7 @@ export function systemRoutes(systems: SystemService): Router {
 export const systemRouteDocs: RouteDoc[] = [
   {
     method: 'get',
+    operationId: 'listSystems',
     path: '/systems',
     tag: 'Computer systems',
     summary: 'List computer systems',
@@ -74,6 +75,7 @@ export const systemRouteDocs: RouteDoc[] = [
   },
   {
     method: 'post',
+    operationId: 'createSystem',
     path: '/systems',
     tag: 'Computer systems',
     summary: 'Declare a computer system (SistemaInformatico)',
@@ -83,6 +85,7 @@ export const systemRouteDocs: RouteDoc[] = [
   },
   {
     method: 'get',
+    operationId: 'getSystem',
     path: '/systems/:id',
     tag: 'Computer systems',
     summary: 'One computer system',
@@ -91,6 +94,7 @@ export const systemRouteDocs: RouteDoc[] = [
   },
   {
     method: 'put',
+    operationId: 'updateSystem',
     path: '/systems/:id',
     tag: 'Computer systems',
     summary: 'Change a computer system (only the fields given)',
@@ -100,6 +104,7 @@ export const systemRouteDocs: RouteDoc[] = [
   },
   {
     method: 'delete',
+    operationId: 'deleteSystem',
     path: '/systems/:id',
     tag: 'Computer systems',
     summary: 'Delete an unused computer system',

@@ -71,6 +71,7 @@ const CERTIFICATE_PROBLEMS = [
 export const taxpayerRouteDocs: RouteDoc[] = [
   {
     method: 'get',
+    operationId: 'listTaxpayers',
     path: '/taxpayers',
     tag: 'Taxpayers',
     summary: 'List taxpayers',
@@ -80,6 +81,7 @@ export const taxpayerRouteDocs: RouteDoc[] = [
   },
   {
     method: 'post',
+    operationId: 'createTaxpayer',
     path: '/taxpayers',
     tag: 'Taxpayers',
     summary: 'Add a taxpayer (obligado emisor), with or without its certificate',
@@ -95,6 +97,7 @@ export const taxpayerRouteDocs: RouteDoc[] = [
   },
   {
     method: 'get',
+    operationId: 'getTaxpayer',
     path: '/taxpayers/:id',
     tag: 'Taxpayers',
     summary: 'One taxpayer',
@@ -103,6 +106,7 @@ export const taxpayerRouteDocs: RouteDoc[] = [
   },
   {
     method: 'put',
+    operationId: 'updateTaxpayer',
     path: '/taxpayers/:id',
     tag: 'Taxpayers',
     summary: 'Change a taxpayer (only the fields given)',
@@ -119,6 +123,7 @@ export const taxpayerRouteDocs: RouteDoc[] = [
   },
   {
     method: 'delete',
+    operationId: 'deleteTaxpayer',
     path: '/taxpayers/:id',
     tag: 'Taxpayers',
     summary: 'Delete a taxpayer without invoices',

@@ -31,6 +31,7 @@ export function recordVerificationRoutes(verification: RecordVerificationService
 export const recordVerificationRouteDocs: RouteDoc[] = [
   {
     method: 'get',
+    operationId: 'verifyInvoiceRecord',
     path: '/invoices/:id/records/:recordId/verification',
     tag: 'Invoices',
     summary: 'Verify one record as stored: its huella, its link to the record before it, and its signature',

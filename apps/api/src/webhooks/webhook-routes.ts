@@ -68,6 +68,7 @@ export function webhookRoutes(webhooks: WebhookService): Router {
 export const webhookRouteDocs: RouteDoc[] = [
   {
     method: 'get',
+    operationId: 'listWebhooks',
     path: '/webhooks',
     tag: 'Webhooks',
     summary: 'Your webhook endpoints',
@@ -76,6 +77,7 @@ export const webhookRouteDocs: RouteDoc[] = [
   },
   {
     method: 'post',
+    operationId: 'createWebhook',
     path: '/webhooks',
     tag: 'Webhooks',
     summary: 'Add an endpoint for invoice events (Standard Webhooks signatures)',
@@ -91,6 +93,7 @@ export const webhookRouteDocs: RouteDoc[] = [
   },
   {
     method: 'get',
+    operationId: 'getWebhook',
     path: '/webhooks/:id',
     tag: 'Webhooks',
     summary: 'One endpoint',
@@ -99,6 +102,7 @@ export const webhookRouteDocs: RouteDoc[] = [
   },
   {
     method: 'delete',
+    operationId: 'deleteWebhook',
     path: '/webhooks/:id',
     tag: 'Webhooks',
     summary: 'Remove an endpoint',
@@ -107,6 +111,7 @@ export const webhookRouteDocs: RouteDoc[] = [
   },
   {
     method: 'get',
+    operationId: 'listWebhookDeliveries',
     path: '/webhooks/:id/deliveries',
     tag: 'Webhooks',
     summary: 'Recent deliveries to an endpoint',
@@ -116,6 +121,7 @@ export const webhookRouteDocs: RouteDoc[] = [
   },
   {
     method: 'post',
+    operationId: 'testWebhook',
     path: '/webhooks/:id/test',
     tag: 'Webhooks',
     summary: 'Queue a test event to an endpoint',

@@ -1,0 +1,159 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { invoiceBody } from '@vf/api/testing';
+import { waitUntil } from '@vf/core/testing';
+import { VerifactuClient, VerifactuError, verifyWebhook, type InvoiceRequest } from 'verifactu-client';
+import { obliterateWebhookQueue } from '../support/webhook-receiver';
+import { listen, lossyProxy, readBody, type Listening } from '../support/service-listener';
+import { WorkerTestEnv } from '../support/worker-test-env';
+
+// The published client (clients/typescript) against the real service: the API listening on a port, a worker and the
+// authority simulator. The CLI runs from its compiled build (npm run build).
+const CLI = path.resolve(__dirname, '../../../clients/typescript/cjs/cli/main.js');
+const run = promisify(execFile);
+
+let env: WorkerTestEnv;
+let api: Listening;
+let client: VerifactuClient;
+let taxpayer: { id: string; nif: string };
+let invoice: (overrides?: Record<string, unknown>) => InvoiceRequest;
+let apiKey: string;
+const closing: Listening[] = [];
+const dir = mkdtempSync(path.join(tmpdir(), 'vf-client-'));
+
+beforeAll(async () => {
+  env = await WorkerTestEnv.create({ env: { WEBHOOK_RETRY_DELAYS_MS: '200,300', WEBHOOK_SWEEP_INTERVAL_MS: '200' } });
+  await env.startWorker();
+  api = await listen(env.api);
+  const party = await env.party();
+  taxpayer = await env.taxpayer(party, { certificate: 'own' });
+  apiKey = party.account.apiKey;
+  invoice = (overrides = {}) => invoiceBody(taxpayer.id, party.systemId, overrides) as InvoiceRequest;
+  client = new VerifactuClient({ baseUrl: api.url, apiKey, retry: { baseDelayMs: 50 } });
+});
+afterAll(async () => {
+  for (const server of closing) await server.close();
+  await api?.close();
+  await env?.close();
+  if (env) await obliterateWebhookQueue(env.env.REDIS_URL, env.env.QUEUE_PREFIX);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('registers an invoice, waits for accepted, then corrects and cancels it, each accepted', async () => {
+  const body = invoice();
+  const registered = await client.registerInvoice(body);
+  expect((await client.waitForFinalStatus(registered.id, { intervalMs: 200 })).authority_status).toBe('accepted');
+
+  const correction = await client.correctInvoice(registered.id, { ...body, description: 'Corrected description' });
+  expect(correction.record_type).toBe('correction');
+  const corrected = await client.waitForFinalStatus(registered.id, { intervalMs: 200 });
+  expect({ status: corrected.authority_status, description: corrected.description }).toEqual({
+    status: 'accepted',
+    description: 'Corrected description',
+  });
+
+  await client.cancelInvoice(registered.id, 'Issued by mistake');
+  const cancelled = await client.waitForFinalStatus(registered.id, { intervalMs: 200 });
+  expect({ status: cancelled.authority_status, cancelled: cancelled.cancelled }).toEqual({ status: 'accepted', cancelled: true });
+});
+
+test('pages through the list and exports the same invoices as CSV', async () => {
+  const numbers = ['LIST-1', 'LIST-2', 'LIST-3'];
+  const results = await client.registerInvoices(numbers.map((n) => invoice({ invoice_number: n })));
+  expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
+
+  const listed: string[] = [];
+  for await (const row of client.invoices({ number_prefix: 'LIST-', limit: 2, sort: 'invoice_number' })) listed.push(row.invoice_number);
+  expect(listed).toEqual(numbers);
+
+  const csv = await client.exportInvoicesCsv({ number_prefix: 'LIST-', sort: 'invoice_number' });
+  expect(
+    csv
+      .split('\r\n')
+      .filter((line) => line.startsWith('LIST-'))
+      .map((line) => line.split(';')[0]),
+  ).toEqual(numbers);
+});
+
+test('a registration whose answer is lost to a 503 is retried with the same key and registered once', async () => {
+  const proxy = await lossyProxy(api.url, (req) => req.method === 'POST' && req.url === '/api/v1/invoices');
+  closing.push(proxy);
+  const viaProxy = new VerifactuClient({ baseUrl: proxy.url, apiKey, retry: { baseDelayMs: 50 } });
+  const registered = await viaProxy.registerInvoice(invoice({ invoice_number: 'LOST-ANSWER-1' }));
+
+  expect(proxy.keys).toHaveLength(2);
+  expect(proxy.keys[1]).toBe(proxy.keys[0]);
+  const page = await client.listInvoices({ number_prefix: 'LOST-ANSWER-' });
+  expect(page.data.map((row) => row.id)).toEqual([registered.id]);
+});
+
+test("a 422 is thrown with the problem's code, detail and field errors", async () => {
+  const refused = await client.registerInvoice(invoice({ invoice_date: '2026-02-30', invoice_type: 'F9' })).catch((e: unknown) => e);
+  expect(refused).toBeInstanceOf(VerifactuError);
+  const error = refused as VerifactuError;
+  expect({ status: error.status, code: error.code }).toEqual({ status: 422, code: 'validation_failed' });
+  expect(error.detail).toEqual(expect.any(String));
+  expect(error.errors.map((e) => e.field)).toEqual(expect.arrayContaining(['invoice_date', 'invoice_type']));
+});
+
+test('verifies a webhook the service delivers, and refuses it once the body is changed', async () => {
+  const deliveries: { body: string; headers: Record<string, string | string[] | undefined> }[] = [];
+  const receiver = await listen(async (req, res) => {
+    deliveries.push({ body: await readBody(req), headers: req.headers });
+    res.writeHead(204).end();
+  });
+  closing.push(receiver);
+  const { data } = await client.api.POST('/webhooks', { body: { url: `${receiver.url}/hooks`, events: ['invoice.accepted'] } });
+  const registered = await client.registerInvoice(invoice());
+
+  // Earlier tests' invoices may be accepted after the subscription too: the one registered here is waited for.
+  const delivery = await waitUntil(
+    async () => deliveries.find((d) => (JSON.parse(d.body) as { data: { invoice_id: string } }).data.invoice_id === registered.id),
+    'the webhook delivery of the invoice',
+    60_000,
+  );
+  const event = verifyWebhook(data!.data.secret, delivery.body, delivery.headers);
+  expect({ type: event.type, invoice: event.data.invoice_id }).toEqual({ type: 'invoice.accepted', invoice: registered.id });
+  expect(() => verifyWebhook(data!.data.secret, delivery.body.replace('accepted', 'rejected'), delivery.headers)).toThrow();
+});
+
+test('the verifactu command registers the invoices of a JSON file and shows their status', async () => {
+  const file = path.join(dir, 'invoices.json');
+  writeFileSync(file, JSON.stringify([invoice({ invoice_number: 'CLI-1' }), invoice({ invoice_number: 'CLI-2' })]));
+  const options = ['--url', api.url, '--api-key', apiKey];
+
+  const registered = await run(process.execPath, [CLI, 'register', file, ...options]);
+  const rows = registered.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { index: number; status: number; id: string });
+  expect(rows.map((r) => [r.index, r.status])).toEqual([
+    [0, 201],
+    [1, 201],
+  ]);
+  expect(registered.stderr).toContain('2/2 sent, 2 registered, 0 refused');
+
+  const status = await run(process.execPath, [CLI, 'status', rows[1].id, '--wait', ...options]);
+  expect(JSON.parse(status.stdout)).toEqual(
+    expect.objectContaining({ id: rows[1].id, invoice_number: 'CLI-2', authority_status: 'accepted' }),
+  );
+});
+
+test('verifactu doctor checks the service, the clock, the key and the certificate, and says when the key is wrong', async () => {
+  const healthy = await run(process.execPath, [CLI, 'doctor', '--url', api.url, '--api-key', apiKey]);
+  const lines = healthy.stdout.trim().split('\n');
+  expect(lines.map((line) => line.split(':')[0])).toEqual([
+    'ok   service',
+    'ok   clock',
+    'ok   api key',
+    `ok   certificate ${taxpayer.nif}`,
+  ]);
+
+  const refused = await run(process.execPath, [CLI, 'doctor', '--url', api.url, '--api-key', 'vfk_not-a-key']).catch(
+    (e: { code: number; stdout: string }) => e,
+  );
+  expect(refused).toEqual(expect.objectContaining({ code: 1, stdout: expect.stringContaining('FAIL api key: unauthorized') }));
+});
