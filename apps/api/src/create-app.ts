@@ -32,6 +32,7 @@ import { qrRouteDocs, qrRoutes } from './qr/qr-routes';
 import { loadOnce } from './shared/load-once';
 import { systemRouteDocs, systemRoutes } from './systems/system-routes';
 import { taxpayerRouteDocs, taxpayerRoutes } from './taxpayers/taxpayer-routes';
+import { taxIdCheckRouteDocs, taxIdCheckRoutes } from './tax-ids/tax-id-check-routes';
 import { webhookRouteDocs, webhookRoutes } from './webhooks/webhook-routes';
 
 export const API_PREFIX = '/api/v1';
@@ -54,6 +55,7 @@ export const apiRouteDocs: RouteDoc[] = [
   ...chainRouteDocs,
   ...qrRouteDocs,
   ...webhookRouteDocs,
+  ...taxIdCheckRouteDocs,
 ];
 
 /** Readiness for an app built without one (tests, in-process stacks): serving from the start. */
@@ -119,6 +121,7 @@ export function createApp(deps: AppDeps): Express {
     chainRoutes(services.chain, services.chainVerification),
     qrRoutes(services.qr),
     webhookRoutes(services.webhooks),
+    taxIdCheckRoutes(services.taxIdChecks),
     idempotentRefusals(),
   );
   app.use(API_PREFIX, api);

@@ -47,6 +47,7 @@ export const errorCatalogue = {
   too_many_attempts: { status: 429, title: 'Too many attempts' },
   internal_error: { status: 500, title: 'Internal server error' },
   service_unavailable: { status: 503, title: 'Service temporarily unavailable' },
+  census_unavailable: { status: 503, title: 'The census cannot be asked' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -10,6 +10,9 @@ import {
 import { answerTransportFault, BEFORE_READING } from '../faults/transport-faults';
 import { BodyTooLargeError, readBytes, send, sleep, XML } from '../http-io';
 import { logRequest, type LoggedRequest } from '../request-log';
+import type { TLSSocket } from 'node:tls';
+import { certificateHolderNif } from '../client-certificate';
+import type { FaultSubject } from '../faults/fault-types';
 import type { SimulatorContext } from '../simulator-context';
 import { answerCensusRow, RESULTADO } from './census-answer';
 import type { CensusBook } from './census-book';
@@ -25,15 +28,19 @@ function fault(res: ServerResponse, side: 'client' | 'server', message: string):
 }
 
 /** The census's rows, with the per-row and whole-answer quirks switched on. */
-function answerRows(ctx: SimulatorContext, census: CensusBook, questions: readonly CensusQuestion[]): CensusAnswerRow[] {
-  const environment = 'production' as const;
+function answerRows(
+  ctx: SimulatorContext,
+  census: CensusBook,
+  questions: readonly CensusQuestion[],
+  subject: FaultSubject,
+): CensusAnswerRow[] {
   const rows = questions.map((question) => {
-    const notProcessed = ctx.faults.take(['censusNotProcessed'], { environment, operation: OPERATION, nif: question.nif });
+    const notProcessed = ctx.faults.take(['censusNotProcessed'], { ...subject, nif: question.nif });
     if (notProcessed) return { nif: question.nif, name: question.name, result: RESULTADO.notProcessed };
     return answerCensusRow(question, census.get(question.nif), ctx.unknownNifs);
   });
   // Seen on the real service: some NIFs of a large batch come back twice, with the same result.
-  if (ctx.faults.take(['censusRepeatedRows'], { environment, operation: OPERATION })) {
+  if (ctx.faults.take(['censusRepeatedRows'], subject)) {
     return rows.flatMap((row, i) => (i % 3 === 0 ? [row, { ...row }] : [row]));
   }
   return rows;
@@ -58,7 +65,9 @@ export async function censusPost(ctx: SimulatorContext, req: IncomingMessage, re
     if (!(error instanceof BodyTooLargeError)) throw error;
     return fault(res, 'client', 'El mensaje excede el tamaño máximo');
   }
-  const early = ctx.faults.take(BEFORE_READING, { environment: 'production', operation: OPERATION });
+  const holderNif = certificateHolderNif(req.socket as TLSSocket);
+  const subject: FaultSubject = { environment: 'production', operation: OPERATION, ...(holderNif && { certificateNif: holderNif }) };
+  const early = ctx.faults.take(BEFORE_READING, subject);
   if (early) {
     ctx.counters.faults[early.kind] += 1;
     logged.answer = early.kind;
@@ -76,7 +85,7 @@ export async function censusPost(ctx: SimulatorContext, req: IncomingMessage, re
     logged.answer = 'clientFault';
     return fault(res, 'client', `Se esperaban de 1 a ${CENSUS_MAX_ROWS} elementos Contribuyente en VNifV2Ent`);
   }
-  const rows = answerRows(ctx, ctx.census, questions);
+  const rows = answerRows(ctx, ctx.census, questions, subject);
   await sleep(ctx.behaviour.latencyMs);
   send(res, 200, XML, buildCensusResponse(rows));
 }

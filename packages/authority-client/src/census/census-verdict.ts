@@ -18,6 +18,12 @@ const DETAILS: Record<string, CensusDetail> = {
   'NO PROCESADO': 'not_processed',
 };
 
+/** The three-way result of a detail the census gave. */
+export function resultOf(detail: CensusDetail): CensusResult {
+  if (detail === 'identified') return 'valid';
+  return detail === 'not_processed' ? 'unknown' : 'invalid';
+}
+
 /** What `Resultado` says, read with any spacing around its hyphen; a value never seen is a row not processed. */
 export function readResultado(resultado: string, name: string): CensusVerdict {
   const detail =
@@ -28,7 +34,5 @@ export function readResultado(resultado: string, name: string): CensusVerdict {
         .replace(/\s*-\s*/, '-')
         .replace(/\s+/g, ' ')
     ] ?? 'not_processed';
-  if (detail === 'identified') return { result: 'valid', detail };
-  if (detail === 'not_processed') return { result: 'unknown', detail };
-  return detail === 'similar' ? { result: 'invalid', detail, censusName: name.trim() } : { result: 'invalid', detail };
+  return detail === 'similar' ? { result: 'invalid', detail, censusName: name.trim() } : { result: resultOf(detail), detail };
 }
