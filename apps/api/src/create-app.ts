@@ -112,7 +112,14 @@ export function createApp(deps: AppDeps): Express {
   // invoiceRoutes, whose /invoices/:id would otherwise answer POST /invoices/batch with 405.
   api.use(BATCH_PATH, invoiceBatchRoutes(services.registration));
   api.use(
-    invoiceRoutes(services.registration, services.correction, services.invoices, services.cancellation, services.invoiceExport),
+    invoiceRoutes(
+      services.registration,
+      services.correction,
+      services.invoices,
+      services.cancellation,
+      services.invoiceExport,
+      services.taxIdChecks,
+    ),
     recordVerificationRoutes(services.recordVerification),
     accountRoutes(services.account),
     taxpayerRoutes(services.taxpayers, services.clock),

@@ -67,6 +67,22 @@ test('answers a second question on the same NIF and name from the cache, however
   expect(censusRequests()).toBe(before);
 });
 
+test('replays the answer of a check sent again with its Idempotency-Key', async () => {
+  const nif = env.freshNif();
+  const send = () =>
+    request(env.api)
+      .post('/api/v1/tax-ids/check')
+      .set(party.account.auth)
+      .set('Idempotency-Key', `check-${nif}`)
+      .send({ nif, name: 'ANA', max_age: 0 });
+  const first = await send().expect(200);
+  const before = censusRequests();
+  const replay = await send().expect(200);
+  expect(replay.headers['idempotent-replayed']).toBe('true');
+  expect(replay.body).toEqual(first.body);
+  expect(censusRequests()).toBe(before);
+});
+
 test('asks the census again once the answer held is older than max_age', async () => {
   const nif = env.freshNif();
   await check({ nif, name: 'ANA' }).expect(200);

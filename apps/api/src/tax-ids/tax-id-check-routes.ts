@@ -1,21 +1,12 @@
 import { Router } from 'express';
 import { currentAccount } from '../auth/require-api-key';
 import { methodNotAllowed } from '../http/method-not-allowed';
+import { sendUnwrittenAnswer } from '../idempotency/sealed-answer';
 import { parseWith } from '../http/parse-with';
 import type { RouteDoc } from '../openapi/route-doc';
 import { evidenceQuerySchema, evidenceResponse, MAX_SYNC_TAX_IDS, taxIdCheckResponse, taxIdCheckSchema } from './tax-id-check-schemas';
-import type { TaxIdAnswer, TaxIdCheckService } from './tax-id-check-service';
-
-function renderAnswer(a: TaxIdAnswer) {
-  return {
-    nif: a.nif,
-    result: a.result,
-    detail: a.detail,
-    ...(a.censusName !== undefined && { census_name: a.censusName }),
-    source: a.source,
-    checked_at: a.checkedAt.toISOString(),
-  };
-}
+import { renderTaxIdAnswer } from './render-tax-id-answer';
+import type { TaxIdCheckService } from './tax-id-check-service';
 
 export function taxIdCheckRoutes(checks: TaxIdCheckService): Router {
   const router = Router();
@@ -25,7 +16,12 @@ export function taxIdCheckRoutes(checks: TaxIdCheckService): Router {
       const input = parseWith(taxIdCheckSchema, req.body);
       const taxIds = input.tax_ids ?? [{ nif: input.nif!, name: input.name! }];
       const answers = await checks.check(currentAccount(res).id, { taxIds, maxAge: input.max_age, taxpayerId: input.taxpayer_id });
-      res.json({ data: input.tax_ids ? answers.map(renderAnswer) : renderAnswer(answers[0]!) });
+      // A check writes only its evidence: with an Idempotency-Key its answer is kept as it goes out, and a check whose
+      // answer was lost is a new read of the census, with evidence of its own.
+      await sendUnwrittenAnswer(res, {
+        status: 200,
+        body: { data: input.tax_ids ? answers.map(renderTaxIdAnswer) : renderTaxIdAnswer(answers[0]!) },
+      });
     })
     .all(methodNotAllowed(['POST']));
   router

@@ -51,7 +51,7 @@ const RESULTS = ['valid', 'invalid', 'unknown'] as const;
 const DETAILS = ['identified', 'similar', 'not_identified', 'deregistered', 'revoked', 'not_processed'] as const;
 const SOURCES = ['aeat_census', 'cache'] as const;
 
-const taxIdAnswer = Joi.object({
+export const taxIdAnswer = Joi.object({
   nif: text.required(),
   result: Joi.string()
     .valid(...RESULTS)
