@@ -72,7 +72,7 @@ export class ClientCertificates {
 
   /** The platform's own certificate (social-collaborator mode), for what it asks the authority on its own behalf. */
   forPlatform(): ClientCertificate {
-    return this.usable(this.platformAgent());
+    return this.usable(this.platformAgent('no platform certificate is configured for social-collaborator mode'));
   }
 
   close(): void {
@@ -109,14 +109,11 @@ export class ClientCertificates {
     });
   }
 
-  private platformAgent(): CachedAgent {
+  private platformAgent(
+    missing = 'the taxpayer has no certificate and no platform certificate is configured for social-collaborator mode',
+  ): CachedAgent {
     const platform = this.opts.platformCertificate;
-    if (!platform) {
-      throw new CertificateUnusableError(
-        'certificate_missing',
-        'the taxpayer has no certificate and no platform certificate is configured for social-collaborator mode',
-      );
-    }
+    if (!platform) throw new CertificateUnusableError('certificate_missing', missing);
     let version: number;
     try {
       version = statSync(platform.path).mtimeMs;
