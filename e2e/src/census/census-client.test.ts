@@ -3,6 +3,7 @@ import { Agent } from 'node:https';
 import { checkCensus, type CensusCheckOptions } from '@vf/authority-client';
 import { startTestSimulator, type TestSimulator } from '@vf/authority-sim/testing';
 import { buildCensusRequest } from '@vf/xml';
+import { testNif } from '../support/test-nifs';
 
 // The census client against the real simulator over mutual TLS: answers matched by NIF, transient failures and rows
 // the census did not process asked again, and what stays unanswered reported as unknown.
@@ -91,4 +92,18 @@ test('reports rows still unprocessed after the last attempt as unknown, and a ce
   expect(fine).toMatchObject({ result: 'invalid', detail: 'deregistered' });
   t.sim.inject({ kind: 'connectionReset', operation: 'VNifV2' });
   expect(await checkCensus([{ nif: GONE, name: 'ALGUIEN' }], opts)).toMatchObject([{ result: 'unknown', detail: 'not_processed' }]);
+});
+
+test('answers 10,001 rows in two requests of at most 10,000, through repeated rows and a failure in the middle', async () => {
+  const rows = Array.from({ length: 10_001 }, (_, n) => ({ nif: testNif(n), name: `CLIENTE ${n}` }));
+  t.sim.seedCensus([{ nif: rows[5_000]!.nif, status: 'deregistered' }]);
+  t.sim.inject([
+    { kind: 'censusRepeatedRows', next: 1 },
+    { kind: 'connectionReset', operation: 'VNifV2', next: 1 },
+  ]);
+  const outcomes = await checkCensus(rows, opts);
+  expect(outcomes).toHaveLength(10_001);
+  expect(outcomes.filter((o) => o.detail === 'identified')).toHaveLength(10_000);
+  expect(outcomes[5_000]).toMatchObject({ result: 'invalid', detail: 'deregistered' });
+  expect(new Set(outcomes.map((o) => o.requestDigest)).size).toBe(2);
 });

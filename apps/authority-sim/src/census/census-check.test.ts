@@ -107,6 +107,7 @@ describe('census check (VNifV2)', () => {
       ).parsed,
     );
     expect(rows.map((row) => row.result)).toEqual(['IDENTIFICADO', 'NO PROCESADO']);
+    expect(t.sim.state.counters.faults.censusNotProcessed).toBe(1);
   });
 
   it('fails without a body when told to, and refuses a request without rows or without a certificate', async () => {

@@ -36,11 +36,13 @@ function answerRows(
 ): CensusAnswerRow[] {
   const rows = questions.map((question) => {
     const notProcessed = ctx.faults.take(['censusNotProcessed'], { ...subject, nif: question.nif });
-    if (notProcessed) return { nif: question.nif, name: question.name, result: RESULTADO.notProcessed };
-    return answerCensusRow(question, census.get(question.nif), ctx.unknownNifs);
+    if (!notProcessed) return answerCensusRow(question, census.get(question.nif), ctx.unknownNifs);
+    ctx.counters.faults.censusNotProcessed += 1;
+    return { nif: question.nif, name: question.name, result: RESULTADO.notProcessed };
   });
   // Seen on the real service: some NIFs of a large batch come back twice, with the same result.
   if (ctx.faults.take(['censusRepeatedRows'], subject)) {
+    ctx.counters.faults.censusRepeatedRows += 1;
     return rows.flatMap((row, i) => (i % 3 === 0 ? [row, { ...row }] : [row]));
   }
   return rows;
