@@ -110,7 +110,7 @@ export function createApp(deps: AppDeps): Express {
   );
   // Registrations first: the busiest routes are matched before the others are tried. The batch route before
   // invoiceRoutes, whose /invoices/:id would otherwise answer POST /invoices/batch with 405.
-  api.use(BATCH_PATH, invoiceBatchRoutes(services.registration));
+  api.use(BATCH_PATH, invoiceBatchRoutes(services.registration, services.taxIdChecks));
   api.use(
     invoiceRoutes(
       services.registration,

@@ -71,3 +71,29 @@ test('an invalid invoice is refused for what is wrong with it, before the census
   ).toEqual([expect.objectContaining({ field: 'recipient_check', code: 'invalid_value' })]);
   expect(env.sim.state.counters.censusRequests).toBe(before);
 });
+
+test('a batch checks all its recipients in one census call and refuses alone the item the census does not identify', async () => {
+  const [good, gone] = [env.freshNif(), env.freshNif()];
+  env.sim.seedCensus([{ nif: gone, status: 'deregistered' }]);
+  const before = { census: env.sim.state.counters.censusRequests, held: await invoicesHeld() };
+  const items = [
+    invoiceBody(taxpayerId, party.systemId, { recipient: { name: 'Cliente Bueno SL', nif: good } }),
+    invoiceBody(taxpayerId, party.systemId, { recipient: { name: 'Cliente de Baja SL', nif: gone } }),
+    invoiceBody(taxpayerId, party.systemId, { recipient: { name: 'Cliente Bueno SL', nif: good } }),
+  ];
+  const res = await request(env.api).post('/api/v1/invoices/batch?recipient_check=refuse').set(party.account.auth).send(items).expect(207);
+  expect(res.body.results.map((r: any) => [r.status, r.problem?.code, r.recipient_check?.[0]?.detail])).toEqual([
+    [201, undefined, 'identified'],
+    [422, 'recipient_not_in_census', undefined],
+    [201, undefined, 'identified'],
+  ]);
+  expect(res.body.results[1].problem.recipient_check).toEqual([expect.objectContaining({ nif: gone, detail: 'deregistered' })]);
+  expect(env.sim.state.counters.censusRequests).toBe(before.census + 1);
+  expect(await invoicesHeld()).toBe(before.held + 2);
+  const warned = await request(env.api)
+    .post('/api/v1/invoices/batch?recipient_check=warn')
+    .set(party.account.auth)
+    .send([items[1]])
+    .expect(201);
+  expect(warned.body.results[0].recipient_check).toEqual([expect.objectContaining({ nif: gone, result: 'invalid', source: 'cache' })]);
+});

@@ -92,7 +92,9 @@ export function invoiceRoutes(
       // Decided before anything enters the chain: a valid invoice first, then its recipients.
       const account = currentAccount(res);
       await registration.validate(account.id, req.body);
-      const answer = withRecipientCheck(registeredAnswer, await checkRecipients(taxIdChecks, account.id, req.body, mode));
+      const [checked] = await checkRecipients(taxIdChecks, account.id, [req.body], mode);
+      if (checked!.refusal) throw checked!.refusal;
+      const answer = withRecipientCheck(registeredAnswer, checked!.answers);
       sendAnswer(res, answer, await registration.register(account, req.body, req.log, sealedAnswerFor(res, answer)));
     })
     .all(methodNotAllowed(['GET', 'POST']));

@@ -33,40 +33,58 @@ function spanishRecipients(body: unknown): TaxIdQuestion[] {
 
 const ONE_DAY = 86_400;
 
+/** What the census said of one invoice's recipients and, with `refuse`, the invoice's refusal. */
+export interface CheckedRecipients {
+  answers: TaxIdAnswer[];
+  refusal?: ApiError;
+}
+
+function refusalOf(answers: TaxIdAnswer[]): ApiError {
+  return new ApiError(
+    'recipient_not_in_census',
+    'The census does not identify a recipient of this invoice with that NIF and name. Correct the NIF or the name ' +
+      '(a similar name is in census_name), or send the recipient as id_type 07 (not registered) with country ES.',
+    { extensions: { recipient_check: answers.map(renderTaxIdAnswer) } },
+  );
+}
+
+/** The taxpayer whose certificate the invoices' sends go with, when they all share one. */
+function sharedTaxpayer(bodies: readonly unknown[]): string | undefined {
+  const ids = new Set(bodies.map((body) => (body as { taxpayer_id?: unknown } | null)?.taxpayer_id));
+  const [only] = ids;
+  return ids.size === 1 && typeof only === 'string' && isUuid(only) ? only : undefined;
+}
+
 /**
- * Asks the census about the invoice's recipients, under the certificate its sends go with (the taxpayer's, or the
- * platform's). With `refuse`, a recipient the census does not identify refuses the invoice before it enters the chain.
+ * Asks the census about the recipients of these invoices in one call, under the certificate their sends go with (the
+ * taxpayer's, or the platform's). With `refuse`, an invoice with a recipient the census does not identify is refused
+ * before it enters the chain; an answer the census could not give never refuses, nor does a census out of reach.
  */
 export async function checkRecipients(
   checks: TaxIdCheckService,
   accountId: string,
-  body: unknown,
+  bodies: readonly unknown[],
   mode: RecipientCheck,
-): Promise<TaxIdAnswer[]> {
-  const taxIds = spanishRecipients(body);
-  if (taxIds.length === 0) return [];
-  const taxpayerId = (body as { taxpayer_id?: unknown }).taxpayer_id;
+): Promise<CheckedRecipients[]> {
+  const perInvoice = bodies.map(spanishRecipients);
+  const taxIds = perInvoice.flat();
+  if (taxIds.length === 0) return bodies.map(() => ({ answers: [] }));
   let answers: TaxIdAnswer[];
   try {
-    answers = await checks.check(accountId, {
-      taxIds,
-      maxAge: ONE_DAY,
-      taxpayerId: typeof taxpayerId === 'string' && isUuid(taxpayerId) ? taxpayerId : undefined,
-    });
+    answers = await checks.check(accountId, { taxIds, maxAge: ONE_DAY, taxpayerId: sharedTaxpayer(bodies) });
   } catch (error) {
-    // A census this deployment cannot reach says nothing of the recipients: it never stops an invoice.
-    if (error instanceof ApiError && error.code === 'census_unavailable') return [];
+    // The invoices say for themselves what is wrong with a taxpayer that is not the account's.
+    if (error instanceof ApiError && (error.code === 'census_unavailable' || error.code === 'taxpayer_not_found')) {
+      return bodies.map(() => ({ answers: [] }));
+    }
     throw error;
   }
-  if (mode === 'refuse' && answers.some((a) => a.result === 'invalid')) {
-    throw new ApiError(
-      'recipient_not_in_census',
-      'The census does not identify a recipient of this invoice with that NIF and name. Correct the NIF or the name ' +
-        '(a similar name is in census_name), or send the recipient as id_type 07 (not registered) with country ES.',
-      { extensions: { recipient_check: answers.map(renderTaxIdAnswer) } },
-    );
-  }
-  return answers;
+  let at = 0;
+  return perInvoice.map((recipients) => {
+    const mine = answers.slice(at, (at += recipients.length));
+    const refused = mode === 'refuse' && mine.some((a) => a.result === 'invalid');
+    return refused ? { answers: mine, refusal: refusalOf(mine) } : { answers: mine };
+  });
 }
 
 /** A registration's answer with what the census said of its recipients. */
