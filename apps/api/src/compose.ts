@@ -21,6 +21,8 @@ import { createInvoiceQrService } from './qr/invoice-qr-service';
 import { createSystemService } from './systems/system-service';
 import { createCertificateIntake } from './taxpayers/certificate-intake';
 import { createTaxpayerService } from './taxpayers/taxpayer-service';
+import { createCensusGateway } from './tax-ids/census-gateway';
+import { createTaxIdCheckService } from './tax-ids/tax-id-check-service';
 import { createWebhookService } from './webhooks/webhook-service';
 import { createRecordVerificationService } from './verification/record-verification-service';
 import { createSignerPolicy } from './verification/signer-policy';
@@ -44,6 +46,8 @@ export function composeServices(deps: AppDeps) {
   // The process's one writer of chain records: registrations, corrections and cancellations all append through it.
   const writer = createRegistrationAppender({ db, clock, afterAppend: wakeChainSendersAfterAppend(deps.queues, enqueueTimeoutMs) });
   const registration = createInvoiceRegistrationService({ db, writer, clock });
+  const { authority, masterKey, platformCertificate } = deps.config;
+  const census = authority && createCensusGateway(authority, { masterKey, platformCertificate });
   return {
     clock,
     auth: createAuthService({ db, passwords, throttle }),
@@ -59,6 +63,7 @@ export function composeServices(deps: AppDeps) {
     resend: createInvoiceResendService({ db, queues: deps.queues, enqueueTimeoutMs }),
     cancellation: createInvoiceCancellationService({ db, writer }),
     chain: createChainService({ db }),
+    taxIdChecks: createTaxIdCheckService({ db, census, clock }),
     qr: createInvoiceQrService({ db }),
     idempotency: createIdempotencyService({ db, masterKey: deps.config.masterKey }),
     webhooks: createWebhookService({

@@ -32,6 +32,7 @@ import { qrRouteDocs, qrRoutes } from './qr/qr-routes';
 import { loadOnce } from './shared/load-once';
 import { systemRouteDocs, systemRoutes } from './systems/system-routes';
 import { taxpayerRouteDocs, taxpayerRoutes } from './taxpayers/taxpayer-routes';
+import { taxIdCheckRouteDocs, taxIdCheckRoutes } from './tax-ids/tax-id-check-routes';
 import { webhookRouteDocs, webhookRoutes } from './webhooks/webhook-routes';
 
 export const API_PREFIX = '/api/v1';
@@ -54,6 +55,7 @@ export const apiRouteDocs: RouteDoc[] = [
   ...chainRouteDocs,
   ...qrRouteDocs,
   ...webhookRouteDocs,
+  ...taxIdCheckRouteDocs,
 ];
 
 /** The OpenAPI document GET /api/v1/openapi.json serves (the generated clients are made from it). */
@@ -111,9 +113,16 @@ export function createApp(deps: AppDeps): Express {
   );
   // Registrations first: the busiest routes are matched before the others are tried. The batch route before
   // invoiceRoutes, whose /invoices/:id would otherwise answer POST /invoices/batch with 405.
-  api.use(BATCH_PATH, invoiceBatchRoutes(services.registration));
+  api.use(BATCH_PATH, invoiceBatchRoutes(services.registration, services.taxIdChecks));
   api.use(
-    invoiceRoutes(services.registration, services.correction, services.invoices, services.cancellation, services.invoiceExport),
+    invoiceRoutes(
+      services.registration,
+      services.correction,
+      services.invoices,
+      services.cancellation,
+      services.invoiceExport,
+      services.taxIdChecks,
+    ),
     recordVerificationRoutes(services.recordVerification),
     accountRoutes(services.account),
     taxpayerRoutes(services.taxpayers, services.clock),
@@ -122,6 +131,7 @@ export function createApp(deps: AppDeps): Express {
     chainRoutes(services.chain, services.chainVerification),
     qrRoutes(services.qr),
     webhookRoutes(services.webhooks),
+    taxIdCheckRoutes(services.taxIdChecks),
     idempotentRefusals(),
   );
   app.use(API_PREFIX, api);

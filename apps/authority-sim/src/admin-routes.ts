@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Joi from 'joi';
 import type { InvoiceId } from '@vf/core';
+import { parseCensusEntries, type CensusEntry } from './census/census-book';
 import type { FaultFilter } from './faults/fault-book';
 import type { ActiveFault, InjectedFault } from './faults/fault-types';
 import { parseFaultFilter, parseFaults } from './faults/parse-fault';
@@ -36,6 +37,7 @@ export interface SimulatorControl {
   clearFaults(filter?: FaultFilter): number;
   reset(): void;
   registerViaForm(environment: Environment, id: InvoiceId): void;
+  seedCensus(entries: readonly CensusEntry[]): void;
 }
 
 const INVOICE_DATE = /^\d{2}-\d{2}-\d{4}$/;
@@ -73,6 +75,11 @@ const POST_ROUTES: Record<string, Route> = {
     for (const id of parsed.ids) control.registerViaForm(parsed.environment, id);
     return { environment: parsed.environment, registered: parsed.ids.length };
   },
+  '/__sim/census': (control, body) => {
+    const entries = parseCensusEntries(body);
+    control.seedCensus(entries);
+    return { seeded: entries.length };
+  },
   '/__sim/reset': (control) => {
     control.reset();
     return undefined;
@@ -90,6 +97,10 @@ export async function adminRoute(
   const state = () => ({ behaviour: ctx.behaviour, faults: ctx.faults.list(), counters: ctx.counters });
   if (path === '/__sim/state' && req.method === 'GET') {
     send(res, 200, JSON_TYPE, JSON.stringify(state()));
+    return true;
+  }
+  if (path === '/__sim/census' && req.method === 'GET') {
+    send(res, 200, JSON_TYPE, JSON.stringify({ entries: ctx.census.list() }));
     return true;
   }
   if (path === '/__sim/requests' && req.method === 'GET') {

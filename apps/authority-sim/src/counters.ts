@@ -20,6 +20,8 @@ export interface SimulatorCounters {
   requests: number;
   regFactuRequests: number;
   consultaRequests: number;
+  /** Census checks (VNifV2), whatever happened to them. */
+  censusRequests: number;
   recordsReceived: number;
   /** Records accepted (Correcto + AceptadoConErrores), altas and anulaciones, both environments. */
   recordsRegistered: number;
@@ -50,6 +52,7 @@ export function createCounters(): SimulatorCounters {
     requests: 0,
     regFactuRequests: 0,
     consultaRequests: 0,
+    censusRequests: 0,
     recordsReceived: 0,
     recordsRegistered: 0,
     recordsAcceptedWithErrors: 0,

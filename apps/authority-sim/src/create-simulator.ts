@@ -1,5 +1,7 @@
 import type { InvoiceId } from '@vf/core';
 import type { SimulatorControl } from './admin-routes';
+import { CensusBook, type CensusEntry } from './census/census-book';
+import { CENSUS_PATH } from './census/census-post';
 import { createCounters, type SimulatorCounters } from './counters';
 import { FaultBook } from './faults/fault-book';
 import type { ActiveFault } from './faults/fault-types';
@@ -41,6 +43,8 @@ export interface Simulator {
   /** The same endpoint of the production service: separate registry and flow-control timers. */
   productionUrl: string;
   wsdlUrl: string;
+  /** The census check (VNifV2): one service, answering as the authority's production one. */
+  censusUrl: string;
   port: number;
   state: SimulatorState;
   configure: SimulatorControl['configure'];
@@ -51,6 +55,8 @@ export interface Simulator {
   reset(): void;
   /** Holds an invoice as if the taxpayer had entered it through the authority's web form (so updates get 3004). */
   registerViaForm(environment: Environment, id: InvoiceId): void;
+  /** Adds entries to the census (deregistered, revoked, unknown, not processed, or registered names); reset forgets them. */
+  seedCensus: SimulatorControl['seedCensus'];
   close(): Promise<void>;
 }
 
@@ -65,6 +71,7 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
       ENVIRONMENTS.map((name): [Environment, EnvironmentState] => [name, { name, registry: new Registry(), flow: new FlowControl() }]),
     ) as Record<Environment, EnvironmentState>,
     collaboratorNifs: new Set(opts.collaboratorNifs),
+    census: new CensusBook(),
     unknownNifs: new Set(opts.unknownNifs ?? []),
     now: opts.now ?? (() => new Date()),
     log: opts.log ?? (() => undefined),
@@ -86,11 +93,15 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
       }
       Object.assign(ctx.counters, createCounters());
       ctx.faults.clear();
+      ctx.census.clear();
       ctx.requests.length = 0;
       ctx.behaviour.clockOffsetSeconds = 0;
     },
     registerViaForm(environment: Environment, id: InvoiceId) {
       ctx.environments[environment].registry.registerViaForm(id, ctx.now());
+    },
+    seedCensus(entries: readonly CensusEntry[]) {
+      ctx.census.seed(entries);
     },
   };
   const host = opts.host ?? '127.0.0.1';
@@ -102,6 +113,7 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
   return {
     url: `${origin}${ENDPOINT_PATH}`,
     productionUrl: `${origin}${PRODUCTION_PREFIX}${ENDPOINT_PATH}`,
+    censusUrl: `${origin}${CENSUS_PATH}`,
     wsdlUrl: `${origin}${STATIC_PATH}/SistemaFacturacion.wsdl`,
     port,
     state: {
@@ -119,6 +131,7 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
     clearFaults: control.clearFaults,
     reset: control.reset,
     registerViaForm: control.registerViaForm,
+    seedCensus: control.seedCensus,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

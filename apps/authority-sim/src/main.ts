@@ -51,6 +51,7 @@ async function main(): Promise<void> {
   console.log(`  SOAP endpoint: ${sim.url} (sandbox)`);
   console.log(`                 ${sim.productionUrl} (production)`);
   console.log(`  WSDL:          ${sim.wsdlUrl}`);
+  console.log(`  Census check:  ${sim.censusUrl} (VNifV2; entries through POST /__sim/census)`);
   console.log(`  CA for clients: ${join(certDir, TEST_CERT_FILES.ca)}`);
   console.log(`  Colaboradores sociales: ${collaboratorNifs.join(', ') || '(none)'}`);
   console.log(

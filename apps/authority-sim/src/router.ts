@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { adminRoute, type SimulatorControl } from './admin-routes';
+import { CENSUS_PATH, censusPost } from './census/census-post';
 import { certificateHolderNif } from './client-certificate';
 import { increment } from './counters';
 import { messageSubject } from './faults/message-subject';
@@ -92,6 +93,10 @@ export function createRouter(ctx: SimulatorContext, control: SimulatorControl, s
         res.setHeader('Date', authorityNow(ctx).toUTCString());
         if (req.method === 'POST') return await soapPost(ctx, env, req, res);
         return answer(res, clientFault(4135, '', ctx.behaviour.ruleSet));
+      }
+      if (path === CENSUS_PATH) {
+        if (req.method === 'POST') return await censusPost(ctx, req, res);
+        return send(res, 405, HTML, '<html><body><h1>405 Method Not Allowed</h1></body></html>');
       }
       if (path.startsWith(`${STATIC_PATH}/`) && req.method === 'GET') {
         const file = staticFiles().get(path.slice(STATIC_PATH.length + 1));

@@ -1,3 +1,4 @@
+import type { CensusBook } from './census/census-book';
 import type { SimulatorCounters } from './counters';
 import type { FaultBook } from './faults/fault-book';
 import type { FlowControl } from './flow-control';
@@ -22,6 +23,8 @@ export interface SimulatorContext {
   requests: LoggedRequest[];
   environments: Record<Environment, EnvironmentState>;
   collaboratorNifs: ReadonlySet<string>;
+  /** The census check's own entries (the NIFs it does not list follow `unknownNifs`). */
+  census: CensusBook;
   unknownNifs: ReadonlySet<string>;
   now: () => Date;
   log: (line: string) => void;

@@ -146,6 +146,7 @@ export class WorkerTestEnv {
         queuePrefix: prefix,
         passwordHashCost: 4,
         platformCertificate: config.platformCertificate,
+        authority: config.authority,
         webhooks: config.webhooks,
       },
     });

@@ -7,3 +7,6 @@ export { bypassesProxy } from './egress/no-proxy';
 export { redactUrl } from './egress/redact-url';
 export type { EgressProxy } from './egress/authority-agent';
 export * from './clock/check-authority-clock';
+export * from './census/census-endpoint';
+export * from './census/census-verdict';
+export * from './census/check-census';

@@ -14,3 +14,4 @@ export * from './parse-consulta-request';
 export * from './build-consulta-response';
 export * from './parse-consulta-reply';
 export * from './validate-against-xsd';
+export * from './census/census-messages';

@@ -12,6 +12,7 @@ export const REPEATED = new Set([
   'IDFacturaSustituida',
   'RespuestaLinea',
   'RegistroRespuestaConsultaFactuSistemaFacturacion',
+  'Contribuyente',
 ]);
 
 export class XmlFormatError extends Error {}

@@ -11,6 +11,8 @@ export const PREFIX_NS = {
   tik: NS.suministroInformacion,
   con: NS.consultaLR,
   tikLRRC: NS.respuestaConsultaLR,
+  vnif: NS.censusRequest,
+  vnifs: NS.censusReply,
 } as const;
 export type Prefix = keyof typeof PREFIX_NS;
 

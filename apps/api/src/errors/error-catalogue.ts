@@ -43,10 +43,12 @@ export const errorCatalogue = {
   certificate_password_invalid: { status: 422, title: 'Wrong certificate password' },
   certificate_without_key: { status: 422, title: 'Certificate file holds no private key' },
   certificate_expired: { status: 422, title: 'Certificate expired' },
+  recipient_not_in_census: { status: 422, title: 'A recipient is not identified in the census' },
   quota_exceeded: { status: 429, title: 'Monthly registration quota exceeded' },
   too_many_attempts: { status: 429, title: 'Too many attempts' },
   internal_error: { status: 500, title: 'Internal server error' },
   service_unavailable: { status: 503, title: 'Service temporarily unavailable' },
+  census_unavailable: { status: 503, title: 'The census cannot be asked' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -10,8 +10,12 @@ import type { RouteDoc } from '../openapi/route-doc';
 import { MAX_BATCH_ITEMS, type InvoiceRegistrationService } from './invoice-registration-service';
 import { invoiceRequestSchema } from './invoice-request-schema';
 import { registeredData } from './registered-answer';
+import { parseWith } from '../http/parse-with';
+import { checkRecipients, recipientCheckQuery, type CheckedRecipients } from '../tax-ids/recipient-check';
+import { renderTaxIdAnswer } from '../tax-ids/render-tax-id-answer';
+import type { TaxIdCheckService } from '../tax-ids/tax-id-check-service';
 
-type BatchResult = { index: number; status: number; data?: unknown; problem?: Record<string, unknown> };
+type BatchResult = { index: number; status: number; data?: unknown; problem?: Record<string, unknown>; recipient_check?: unknown[] };
 
 const NONE_KEPT: ReadonlyMap<number, unknown> = new Map();
 
@@ -29,51 +33,70 @@ export const BATCH_PATH = '/invoices/batch';
  * lists every item's result in request order. 201 when all were registered, 207 Multi-Status otherwise. Mounted at
  * BATCH_PATH.
  */
-export function invoiceBatchRoutes(registration: InvoiceRegistrationService): Router {
+export function invoiceBatchRoutes(registration: InvoiceRegistrationService, taxIdChecks: TaxIdCheckService): Router {
   const router = Router();
   router
     .route('/')
     .post(async (req, res) => {
       const items: unknown = req.body;
       if (!Array.isArray(items) || items.length === 0 || items.length > MAX_BATCH_ITEMS) throw notABatch();
+      const mode = parseWith(recipientCheckQuery, req.query).recipient_check;
+      const account = currentAccount(res);
       // With an Idempotency-Key, each registered item's answer commits with the item; a retry after a lost batch
       // answer takes the items a first run registered from there and runs only the others (which wrote nothing).
       const answers = itemAnswersFor(res, registeredData);
       const kept = answers ? await answers.kept(items.length) : NONE_KEPT;
-      // Without items kept from an earlier run (always, without an Idempotency-Key), every item runs, in place.
-      const pending = kept.size === 0 ? undefined : items.flatMap((_, at) => (kept.has(at) ? [] : [at]));
+      let run = items.flatMap((_, at) => (kept.has(at) ? [] : [at]));
+      // One census call for every recipient of the items to run, before any of them enters a chain.
+      const checked = new Map<number, CheckedRecipients>();
+      if (mode) {
+        const results = await checkRecipients(
+          taxIdChecks,
+          account.id,
+          run.map((at) => items[at]),
+          mode,
+        );
+        results.forEach((c, n) => checked.set(run[n]!, c));
+        run = run.filter((at) => !checked.get(at)?.refusal);
+      }
       const outcomes = await registration.registerBatch(
-        currentAccount(res),
-        pending ? pending.map((at) => items[at]) : items,
+        account,
+        run.map((at) => items[at]),
         req.log,
-        answers && ((n) => answers.sealFor(pending ? pending[n] : n)),
+        answers && ((n) => answers.sealFor(run[n]!)),
       );
       const requestId = String(req.id ?? '');
       const results: BatchResult[] = new Array(items.length);
       for (const [index, data] of kept) results[index] = { index, status: 201, data };
+      for (const [index, c] of checked) if (c.refusal) results[index] = { index, status: 422, problem: problemBody(c.refusal, requestId) };
       outcomes.forEach((o, n) => {
-        const index = pending ? pending[n] : n;
+        const index = run[n]!;
+        const recipientCheck = checked.get(index) && { recipient_check: checked.get(index)!.answers.map(renderTaxIdAnswer) };
         results[index] = o.ok
-          ? { index, status: 201, data: registeredData(o.registered) }
-          : { index, status: o.error.status, problem: problemBody(o.error, requestId) };
+          ? { index, status: 201, data: registeredData(o.registered), ...recipientCheck }
+          : { index, status: o.error.status, problem: problemBody(o.error, requestId), ...recipientCheck };
       });
-      const registered = results.filter((r) => r.status === 201).length;
-      const failed = results.length - registered;
-      await sendUnwrittenAnswer(res, {
-        status: failed === 0 ? 201 : 207,
-        body: {
-          message:
-            failed === 0
-              ? `${registered} invoices registered and queued for submission to the tax authority.`
-              : `${registered} of ${results.length} invoices registered and queued; ${failed} refused (see each result).`,
-          registered,
-          failed,
-          results,
-        },
-      });
+      await sendUnwrittenAnswer(res, batchAnswer(results));
     })
     .all(methodNotAllowed(['POST']));
   return router;
+}
+
+function batchAnswer(results: BatchResult[]) {
+  const registered = results.filter((r) => r.status === 201).length;
+  const failed = results.length - registered;
+  return {
+    status: failed === 0 ? 201 : 207,
+    body: {
+      message:
+        failed === 0
+          ? `${registered} invoices registered and queued for submission to the tax authority.`
+          : `${registered} of ${results.length} invoices registered and queued; ${failed} refused (see each result).`,
+      registered,
+      failed,
+      results,
+    },
+  };
 }
 
 export const invoiceBatchRouteDocs: RouteDoc[] = [
@@ -86,7 +109,11 @@ export const invoiceBatchRouteDocs: RouteDoc[] = [
     description:
       'Each item is validated and registered on its own, as `POST /invoices` would; an invalid, duplicate or over-quota item is refused alone. ' +
       'The items of one taxpayer are appended to its chain in one transaction, in array order. Each item counts against the monthly quota. ' +
-      'Status 201 when every item was registered, 207 Multi-Status otherwise: read each result. Bodies up to 10 MB.',
+      'Status 201 when every item was registered, 207 Multi-Status otherwise: read each result. Bodies up to 10 MB. ' +
+      'With `recipient_check`, the recipients of every item are checked in one census call first, and each result says ' +
+      'what the census said of its recipients; with `refuse`, an item with a recipient the census does not identify is ' +
+      'refused alone (`recipient_not_in_census`).',
+    query: recipientCheckQuery,
     body: Joi.array().items(invoiceRequestSchema).min(1).max(MAX_BATCH_ITEMS),
     responses: {
       201: { description: 'Every item registered and queued.', json: batchRegistrationResponse },

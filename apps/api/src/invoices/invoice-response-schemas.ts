@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { issue, problem } from '../errors/problem-schema';
+import { taxIdAnswer } from '../tax-ids/tax-id-check-schemas';
 import {
   amount,
   envelope,
@@ -205,6 +206,8 @@ export const submission = Joi.object<ReturnType<typeof renderSubmission>, true>(
   response_xml: nullableText.required(),
 });
 
+const recipientCheck = Joi.array().items(taxIdAnswer).description('With `recipient_check`: what the census said of the item’s recipients.');
+
 const batchIndex = Joi.number().integer().min(0).required().description('Position of the item in the request array.');
 
 export const batchRegistrationResponse = Joi.object({
@@ -214,12 +217,18 @@ export const batchRegistrationResponse = Joi.object({
   results: Joi.array()
     .items(
       Joi.alternatives(
-        Joi.object({ index: batchIndex, status: Joi.number().valid(201).required(), data: registeredInvoice.required() }).description(
-          'A registered item: what POST /invoices answers.',
-        ),
-        Joi.object({ index: batchIndex, status: Joi.number().integer().min(400).required(), problem: problem.required() }).description(
-          'A refused item: its problem, as POST /invoices would answer it.',
-        ),
+        Joi.object({
+          index: batchIndex,
+          status: Joi.number().valid(201).required(),
+          data: registeredInvoice.required(),
+          recipient_check: recipientCheck,
+        }).description('A registered item: what POST /invoices answers.'),
+        Joi.object({
+          index: batchIndex,
+          status: Joi.number().integer().min(400).required(),
+          problem: problem.required(),
+          recipient_check: recipientCheck,
+        }).description('A refused item: its problem, as POST /invoices would answer it.'),
       ),
     )
     .required()

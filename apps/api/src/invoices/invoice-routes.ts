@@ -13,6 +13,9 @@ import type { InvoiceCancellationService } from './invoice-cancellation-service'
 import type { InvoiceCorrectionService } from './invoice-correction-service';
 import type { InvoiceQueryService } from './invoice-query-service';
 import type { InvoiceRegistrationService } from './invoice-registration-service';
+import { checkRecipients, recipientCheckQuery, withRecipientCheck } from '../tax-ids/recipient-check';
+import type { TaxIdCheckService } from '../tax-ids/tax-id-check-service';
+import { taxIdAnswer } from '../tax-ids/tax-id-check-schemas';
 import type { QueuedRecord } from './queued-record';
 import { registeredAnswer } from './registered-answer';
 import {
@@ -40,7 +43,12 @@ function recordAnswer(message: string): (r: QueuedRecord) => JsonAnswer {
  * the account first.
  */
 export function registrationChecksItsKey(req: Request): boolean {
-  return req.method === 'POST' && req.path === '/invoices' && req.headers['idempotency-key'] === undefined;
+  return (
+    req.method === 'POST' &&
+    req.path === '/invoices' &&
+    req.headers['idempotency-key'] === undefined &&
+    req.query.recipient_check === undefined
+  );
 }
 
 const correctedAnswer = recordAnswer('Correction (subsanación) appended to the chain and queued for submission.');
@@ -52,6 +60,7 @@ export function invoiceRoutes(
   queries: InvoiceQueryService,
   cancellation: InvoiceCancellationService,
   exports: InvoiceExportService,
+  taxIdChecks: TaxIdCheckService,
 ): Router {
   const router = Router();
 
@@ -75,8 +84,18 @@ export function invoiceRoutes(
       res.json({ data: page.items.map(renderInvoiceSummary), next_cursor: page.nextCursor, total: page.total });
     })
     .post(async (req, res) => {
-      const r = await registration.register(currentAccountOrKey(res), req.body, req.log, sealedAnswerFor(res, registeredAnswer));
-      sendAnswer(res, registeredAnswer, r);
+      const mode = parseWith(recipientCheckQuery, req.query).recipient_check;
+      if (!mode) {
+        const r = await registration.register(currentAccountOrKey(res), req.body, req.log, sealedAnswerFor(res, registeredAnswer));
+        return sendAnswer(res, registeredAnswer, r);
+      }
+      // Decided before anything enters the chain: a valid invoice first, then its recipients.
+      const account = currentAccount(res);
+      await registration.validate(account.id, req.body);
+      const [checked] = await checkRecipients(taxIdChecks, account.id, [req.body], mode);
+      if (checked!.refusal) throw checked!.refusal;
+      const answer = withRecipientCheck(registeredAnswer, checked!.answers);
+      sendAnswer(res, answer, await registration.register(account, req.body, req.log, sealedAnswerFor(res, answer)));
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
@@ -210,11 +229,16 @@ export const invoiceRouteDocs: RouteDoc[] = [
     path: '/invoices',
     tag: 'Invoices',
     summary: 'Register an invoice (alta): validate, chain, queue for the authority',
+    query: recipientCheckQuery,
     body: invoiceRequestSchema,
     responses: {
-      201: { description: 'Registered and queued.', json: registeredInvoiceResponse, headers: { Location: 'The invoice’s URL.' } },
+      201: {
+        description: 'Registered and queued; with `recipient_check`, what the census said of each Spanish recipient.',
+        json: registeredInvoiceResponse.keys({ recipient_check: Joi.array().items(taxIdAnswer) }),
+        headers: { Location: 'The invoice’s URL.' },
+      },
     },
-    problems: [...ALTA_PROBLEMS, 'duplicate_invoice', 'quota_exceeded'],
+    problems: [...ALTA_PROBLEMS, 'duplicate_invoice', 'quota_exceeded', 'recipient_not_in_census'],
   },
   {
     method: 'get',

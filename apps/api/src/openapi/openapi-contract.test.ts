@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Express } from 'express';
 import request from 'supertest';
@@ -244,6 +245,16 @@ describe('real answers match the document', () => {
       events: ['invoice.accepted'],
     });
     await call('post', '/webhooks', '/webhooks', account, { url: 'http://receiver.example.test/hooks', events: ['invoice.nothing'] });
+    // No census in this app: an answer the deployment already holds is what a check can give.
+    const checkedNif = uniqueNif();
+    const nameDigest = createHash('sha256').update('EMPRESA SA').digest('hex');
+    await t.db.db.execute(
+      sql`INSERT INTO census_answers (nif, name_digest, detail, request_digest, checked_at) VALUES (${checkedNif}, ${nameDigest}, 'identified', ${nameDigest}, now())`,
+    );
+    await call('post', '/tax-ids/check', '/tax-ids/check', account, { tax_ids: [{ nif: checkedNif, name: 'Empresa, S.A.' }] });
+    await call('post', '/tax-ids/check', '/tax-ids/check', account, { nif: 'nope', name: 'X' });
+    await call('get', '/tax-ids/checks', '/tax-ids/checks', account);
+    await call('get', '/tax-ids/checks', '/tax-ids/checks?limit=0', account);
     await call('get', '/webhooks', '/webhooks', account);
     await call('get', '/webhooks', '/webhooks');
     await call('get', '/webhooks/:id', `/webhooks/${hook.body.data.id}`, account);

@@ -9,6 +9,9 @@ import type { Environment } from '../simulator-types';
  *   401 "@firma COD_066");
  * - after the records were processed and stored: `storedThenFailed` (a Server fault answers instead), `replyLost`
  *   (the connection is dropped);
+ * - in a census check (VNifV2): `censusRepeatedRows` (the answer repeats some rows, as integrators saw with
+ *   thousands of NIFs), `censusNotProcessed` (a row, or the rows of the NIF in scope, answered `NO PROCESADO`); a fault
+ *   without a body is `http500Empty` scoped to `operation: "VNifV2"`;
  * - per record: `recordCode` (a record-level code rejects it unstored; an accepted-with-errors code stores it with
  *   that code; 3000 answers a duplicate), `duplicateWithoutDetail` (a 3000 answer without RegistroDuplicado).
  */
@@ -23,15 +26,17 @@ export const FAULT_KINDS = [
   'replyLost',
   'recordCode',
   'duplicateWithoutDetail',
+  'censusRepeatedRows',
+  'censusNotProcessed',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-export const OPERATIONS = ['RegFactu', 'Consulta'] as const;
+export const OPERATIONS = ['RegFactu', 'Consulta', 'VNifV2'] as const;
 export type SoapOperation = (typeof OPERATIONS)[number];
 
 /** Which requests a fault applies to; every field left out matches everything. */
 export interface FaultScope {
-  /** The taxpayer: Cabecera/ObligadoEmision of a send, ObligadoEmision or Destinatario of a consulta. */
+  /** The taxpayer: Cabecera/ObligadoEmision of a send, ObligadoEmision or Destinatario of a consulta, a census row's Nif. */
   nif?: string;
   /** The holder of the TLS client certificate. */
   certificateNif?: string;
@@ -48,7 +53,15 @@ export interface FaultTiming {
 }
 
 /** The kinds that take no options. */
-type PlainKind = 'connectionReset' | 'http503' | 'http500' | 'http500Empty' | 'replyLost' | 'duplicateWithoutDetail';
+type PlainKind =
+  | 'connectionReset'
+  | 'http503'
+  | 'http500'
+  | 'http500Empty'
+  | 'replyLost'
+  | 'duplicateWithoutDetail'
+  | 'censusRepeatedRows'
+  | 'censusNotProcessed';
 
 export type FaultSpec =
   | { [K in PlainKind]: { kind: K } }[PlainKind]

@@ -1,6 +1,11 @@
 import type { SoapOperation } from './fault-types';
 
-const OPERATION = /<(?:[\w.-]+:)?(RegFactuSistemaFacturacion|ConsultaFactuSistemaFacturacion)[\s>/]/;
+const OPERATION = /<(?:[\w.-]+:)?(RegFactuSistemaFacturacion|ConsultaFactuSistemaFacturacion|VNifV2Ent)[\s>/]/;
+const OPERATION_NAMES: Record<string, SoapOperation> = {
+  RegFactuSistemaFacturacion: 'RegFactu',
+  ConsultaFactuSistemaFacturacion: 'Consulta',
+  VNifV2Ent: 'VNifV2',
+};
 // The first ObligadoEmision or Destinatario is the Cabecera's (records come after it; their block is "Destinatarios").
 const PARTY_NIF = /<(?:[\w.-]+:)?(?:ObligadoEmision|Destinatario)[\s>][\s\S]*?<(?:[\w.-]+:)?NIF>\s*([^<\s]*)\s*</;
 
@@ -12,7 +17,7 @@ export function messageSubject(xml: string): { operation?: SoapOperation; nif?: 
   const operation = OPERATION.exec(xml)?.[1];
   const nif = PARTY_NIF.exec(xml)?.[1];
   return {
-    ...(operation ? { operation: operation === 'RegFactuSistemaFacturacion' ? 'RegFactu' : 'Consulta' } : {}),
+    ...(operation ? { operation: OPERATION_NAMES[operation] } : {}),
     ...(nif ? { nif } : {}),
   };
 }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { encryptSecret } from '@vf/certificates';
 import { createTestCa, issueCertificate, toPkcs12 } from '@vf/certificates/testing';
 import type { SenderTaxpayer } from '@vf/db';
@@ -39,6 +42,21 @@ test('without its own certificate and without a platform certificate, nothing ca
       'certificate_missing',
       'the taxpayer has no certificate and no platform certificate is configured for social-collaborator mode',
     ),
+  );
+});
+
+test("the platform's own certificate serves what the platform asks on its own behalf, and says when there is none", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vf-platform-'));
+  const path = join(dir, 'platform.p12');
+  writeFileSync(path, toPkcs12(issueCertificate(ca, { commonName: 'PLATAFORMA', nif: 'B85905495' }), 'pw', ca));
+  certificates = new ClientCertificates({ masterKey, platformCertificate: { path, password: 'pw' } });
+  const platform = certificates.forPlatform();
+  expect(platform.mode).toBe('platform');
+  expect(platform.subject).toContain('B85905495');
+  expect(certificates.forTaxpayer(taxpayer(null, null)).agent).toBe(platform.agent);
+  rmSync(dir, { recursive: true });
+  expect(() => new ClientCertificates({ masterKey }).forPlatform()).toThrow(
+    new CertificateUnusableError('certificate_missing', 'no platform certificate is configured for social-collaborator mode'),
   );
 });
 

@@ -67,7 +67,20 @@ export class ClientCertificates {
 
   forTaxpayer(taxpayer: SenderTaxpayer): ClientCertificate {
     const own = taxpayer.certificateP12 && taxpayer.certificatePassword;
-    const entry = own ? this.taxpayerAgent(taxpayer) : this.platformAgent();
+    return this.usable(own ? this.taxpayerAgent(taxpayer) : this.platformAgent());
+  }
+
+  /** The platform's own certificate (social-collaborator mode), for what it asks the authority on its own behalf. */
+  forPlatform(): ClientCertificate {
+    return this.usable(this.platformAgent('no platform certificate is configured for social-collaborator mode'));
+  }
+
+  close(): void {
+    for (const entry of this.cache.values()) entry.agent.destroy();
+    this.cache.clear();
+  }
+
+  private usable(entry: CachedAgent): ClientCertificate {
     const now = this.now();
     const whose = entry.mode === 'taxpayer' ? "the taxpayer's certificate" : "the platform's certificate";
     if (entry.notAfter.getTime() <= now.getTime()) {
@@ -80,11 +93,6 @@ export class ClientCertificates {
       );
     }
     return { mode: entry.mode, agent: entry.agent, subject: entry.subject, fingerprint: entry.fingerprint, signer: entry.signer };
-  }
-
-  close(): void {
-    for (const entry of this.cache.values()) entry.agent.destroy();
-    this.cache.clear();
   }
 
   private taxpayerAgent(t: SenderTaxpayer): CachedAgent {
@@ -101,14 +109,11 @@ export class ClientCertificates {
     });
   }
 
-  private platformAgent(): CachedAgent {
+  private platformAgent(
+    missing = 'the taxpayer has no certificate and no platform certificate is configured for social-collaborator mode',
+  ): CachedAgent {
     const platform = this.opts.platformCertificate;
-    if (!platform) {
-      throw new CertificateUnusableError(
-        'certificate_missing',
-        'the taxpayer has no certificate and no platform certificate is configured for social-collaborator mode',
-      );
-    }
+    if (!platform) throw new CertificateUnusableError('certificate_missing', missing);
     let version: number;
     try {
       version = statSync(platform.path).mtimeMs;

@@ -1,4 +1,4 @@
-import { validateEuVatNumber, validateSpanishNif } from '.';
+import { normaliseCensusName, validateEuVatNumber, validateSpanishNif } from '.';
 
 describe('validateSpanishNif', () => {
   it.each([
@@ -87,5 +87,13 @@ describe('validateEuVatNumber', () => {
     const check = validateEuVatNumber(country, id);
     expect(check.valid).toBe(false);
     expect(check.reason).toContain(reasonPart);
+  });
+});
+
+describe('normaliseCensusName', () => {
+  it('meets two spellings of one name: case, accents, padding, double spaces, punctuation; keeps Ñ and Ç', () => {
+    expect(normaliseCensusName('  Muñoz  Pérez-García, José ')).toBe('MUÑOZ PEREZ GARCIA JOSE');
+    expect(normaliseCensusName('Empresa de Pruebas, S.L.')).toBe('EMPRESA DE PRUEBAS SL');
+    expect(normaliseCensusName('Françesc Çà')).toBe('FRANÇESC ÇA');
   });
 });

@@ -8,3 +8,4 @@ export * from './idempotency';
 export * from './webhooks';
 export * from './signed-records';
 export * from './sender-stops';
+export * from './census-checks';

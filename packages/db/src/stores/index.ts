@@ -32,3 +32,4 @@ export * from './signed-record-store';
 export * from './sender-stop-store';
 export * from './pool-transaction';
 export * from './sealed-secret-store';
+export * from './census-check-store';

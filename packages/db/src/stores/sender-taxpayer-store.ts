@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { chains, taxpayers } from '../schema';
 
@@ -14,21 +14,32 @@ export interface SenderTaxpayer {
   updatedAt: Date;
 }
 
+const senderColumns = {
+  id: taxpayers.id,
+  nif: taxpayers.nif,
+  name: taxpayers.name,
+  certificateP12: taxpayers.certificateP12,
+  certificatePassword: taxpayers.certificatePassword,
+  updatedAt: taxpayers.updatedAt,
+};
+
 export const senderTaxpayerStore = {
   /** The taxpayer a chain belongs to: its certificate signs every message of the chain. */
   async forChain(db: DbOrTx, chainId: string): Promise<SenderTaxpayer | undefined> {
     const [row] = await db
-      .select({
-        id: taxpayers.id,
-        nif: taxpayers.nif,
-        name: taxpayers.name,
-        certificateP12: taxpayers.certificateP12,
-        certificatePassword: taxpayers.certificatePassword,
-        updatedAt: taxpayers.updatedAt,
-      })
+      .select(senderColumns)
       .from(chains)
       .innerJoin(taxpayers, eq(taxpayers.id, chains.taxpayerId))
       .where(eq(chains.id, chainId));
+    return row;
+  },
+
+  /** A taxpayer of the account, to ask the authority under its certificate; undefined when it is not the account's. */
+  async ofAccount(db: DbOrTx, accountId: string, taxpayerId: string): Promise<SenderTaxpayer | undefined> {
+    const [row] = await db
+      .select(senderColumns)
+      .from(taxpayers)
+      .where(and(eq(taxpayers.accountId, accountId), eq(taxpayers.id, taxpayerId)));
     return row;
   },
 };

@@ -1,0 +1,99 @@
+import request from 'supertest';
+import { invoiceBody } from '@vf/api/testing';
+import { WorkerTestEnv, type Party } from '../support/worker-test-env';
+
+// A registration that checks its recipients against the simulator's census first: `warn` registers and says what the
+// census said, `refuse` appends nothing for a recipient the census does not identify, and an unknown never refuses.
+
+let env: WorkerTestEnv;
+let party: Party;
+let taxpayerId: string;
+
+beforeAll(async () => {
+  env = await WorkerTestEnv.create();
+  party = await env.party();
+  taxpayerId = (await env.taxpayer(party, { certificate: 'none' })).id;
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+const register = (mode: string, recipient: Record<string, unknown>) =>
+  request(env.api)
+    .post(`/api/v1/invoices?recipient_check=${mode}`)
+    .set(party.account.auth)
+    .send(invoiceBody(taxpayerId, party.systemId, { recipient }));
+
+const invoicesHeld = async () => (await request(env.api).get('/api/v1/invoices').set(party.account.auth).expect(200)).body.total as number;
+
+test('warn registers the invoice and answers what the census said of its recipient', async () => {
+  const nif = env.freshNif();
+  env.sim.seedCensus([{ nif, status: 'deregistered' }]);
+  const res = await register('warn', { name: 'Cliente de Baja SL', nif }).expect(201);
+  expect(res.body.data.authority_status).toBe('queued');
+  expect(res.body.recipient_check).toEqual([
+    { nif, result: 'invalid', detail: 'deregistered', source: 'aeat_census', checked_at: expect.any(String) },
+  ]);
+});
+
+test('refuse answers 422 with the census answer and the fix, and appends nothing', async () => {
+  const nif = env.freshNif();
+  env.sim.seedCensus([{ nif, status: 'identified', name: 'Cliente Verdadero SL' }]);
+  const before = await invoicesHeld();
+  const res = await register('refuse', { name: 'Cliente Parecido SL', nif }).expect(422);
+  expect(res.body).toMatchObject({
+    code: 'recipient_not_in_census',
+    recipient_check: [{ nif, result: 'invalid', detail: 'similar', census_name: 'Cliente Verdadero SL' }],
+  });
+  expect(res.body.detail).toContain('id_type 07');
+  expect(await invoicesHeld()).toBe(before);
+  const fixed = await register('refuse', { name: 'CLIENTE VERDADERO, S.L.', nif }).expect(201);
+  expect(fixed.body.recipient_check).toEqual([expect.objectContaining({ nif, result: 'valid', detail: 'identified' })]);
+});
+
+test('refuse never refuses on an answer the census could not give', async () => {
+  const nif = env.freshNif();
+  env.sim.seedCensus([{ nif, status: 'not_processed' }]);
+  const res = await register('refuse', { name: 'Cliente SL', nif }).expect(201);
+  expect(res.body.recipient_check).toEqual([expect.objectContaining({ nif, result: 'unknown', detail: 'not_processed' })]);
+});
+
+test('an invalid invoice is refused for what is wrong with it, before the census is asked', async () => {
+  const before = env.sim.state.counters.censusRequests;
+  const res = await request(env.api)
+    .post('/api/v1/invoices?recipient_check=refuse')
+    .set(party.account.auth)
+    .send(invoiceBody(taxpayerId, party.systemId, { invoice_type: 'Z9' }))
+    .expect(422);
+  expect(res.body.code).toBe('validation_failed');
+  expect(
+    (await request(env.api).post('/api/v1/invoices?recipient_check=sometimes').set(party.account.auth).send({}).expect(422)).body.errors,
+  ).toEqual([expect.objectContaining({ field: 'recipient_check', code: 'invalid_value' })]);
+  expect(env.sim.state.counters.censusRequests).toBe(before);
+});
+
+test('a batch checks all its recipients in one census call and refuses alone the item the census does not identify', async () => {
+  const [good, gone] = [env.freshNif(), env.freshNif()];
+  env.sim.seedCensus([{ nif: gone, status: 'deregistered' }]);
+  const before = { census: env.sim.state.counters.censusRequests, held: await invoicesHeld() };
+  const items = [
+    invoiceBody(taxpayerId, party.systemId, { recipient: { name: 'Cliente Bueno SL', nif: good } }),
+    invoiceBody(taxpayerId, party.systemId, { recipient: { name: 'Cliente de Baja SL', nif: gone } }),
+    invoiceBody(taxpayerId, party.systemId, { recipient: { name: 'Cliente Bueno SL', nif: good } }),
+  ];
+  const res = await request(env.api).post('/api/v1/invoices/batch?recipient_check=refuse').set(party.account.auth).send(items).expect(207);
+  expect(res.body.results.map((r: any) => [r.status, r.problem?.code, r.recipient_check?.[0]?.detail])).toEqual([
+    [201, undefined, 'identified'],
+    [422, 'recipient_not_in_census', undefined],
+    [201, undefined, 'identified'],
+  ]);
+  expect(res.body.results[1].problem.recipient_check).toEqual([expect.objectContaining({ nif: gone, detail: 'deregistered' })]);
+  expect(env.sim.state.counters.censusRequests).toBe(before.census + 1);
+  expect(await invoicesHeld()).toBe(before.held + 2);
+  const warned = await request(env.api)
+    .post('/api/v1/invoices/batch?recipient_check=warn')
+    .set(party.account.auth)
+    .send([items[1]])
+    .expect(201);
+  expect(warned.body.results[0].recipient_check).toEqual([expect.objectContaining({ nif: gone, result: 'invalid', source: 'cache' })]);
+});
