@@ -48,6 +48,7 @@ export const taxIdCheckRouteDocs: RouteDoc[] = [
   {
     method: 'post',
     path: '/tax-ids/check',
+    operationId: 'checkTaxIds',
     tag: 'Tax IDs',
     summary: 'Check Spanish tax IDs against the authority’s census',
     description:
@@ -63,6 +64,7 @@ export const taxIdCheckRouteDocs: RouteDoc[] = [
   {
     method: 'get',
     path: '/tax-ids/checks',
+    operationId: 'listTaxIdChecks',
     tag: 'Tax IDs',
     summary: 'Your evidence of the tax IDs you checked',
     description: 'Newest first: the date, the tax ID, the answer, where it came from and a digest of the request sent to the census.',

@@ -343,7 +343,7 @@ export interface paths {
     put?: never;
     /**
      * Register up to 1,000 invoices in one request
-     * @description Each item is validated and registered on its own, as `POST /invoices` would; an invalid, duplicate or over-quota item is refused alone. The items of one taxpayer are appended to its chain in one transaction, in array order. Each item counts against the monthly quota. Status 201 when every item was registered, 207 Multi-Status otherwise: read each result. Bodies up to 10 MB.
+     * @description Each item is validated and registered on its own, as `POST /invoices` would; an invalid, duplicate or over-quota item is refused alone. The items of one taxpayer are appended to its chain in one transaction, in array order. Each item counts against the monthly quota. Status 201 when every item was registered, 207 Multi-Status otherwise: read each result. Bodies up to 10 MB. With `recipient_check`, the recipients of every item are checked in one census call first, and each result says what the census said of its recipients; with `refuse`, an item with a recipient the census does not identify is refused alone (`recipient_not_in_census`).
      */
     post: operations['registerInvoiceBatch'];
     delete?: never;
@@ -490,6 +490,46 @@ export interface paths {
     put?: never;
     /** Queue a test event to an endpoint */
     post: operations['testWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tax-ids/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check Spanish tax IDs against the authority’s census
+     * @description One NIF with its name (`nif`, `name`: answered as one object) or a list of up to 100 (`tax_ids`: answered as a list in the same order). Each answer says whether the census knows the NIF with that name (`valid`), does not (`invalid`, with the reason), or could not say now (`unknown`); whether it came from the census or from an answer held within `max_age`, shared by the deployment's accounts; and when the census gave it. Each check is kept as evidence of your account (`GET /tax-ids/checks`).
+     */
+    post: operations['checkTaxIds'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tax-ids/checks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your evidence of the tax IDs you checked
+     * @description Newest first: the date, the tax ID, the answer, where it came from and a digest of the request sent to the census.
+     */
+    get: operations['listTaxIdChecks'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3636,7 +3676,10 @@ export interface operations {
   };
   registerInvoice: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Check the invoice's Spanish recipients against the census first: `warn` registers it and adds what the census said (`recipient_check`), `refuse` answers `422 recipient_not_in_census` when one is not identified. An answer the census could not give (`unknown`) never refuses. */
+        recipient_check?: 'warn' | 'refuse';
+      };
       header?: {
         /** @description Makes a retry safe: the same key and request within 24 h gets the first answer again (with `Idempotent-Replayed: true`). */
         'Idempotency-Key'?: string;
@@ -3770,7 +3813,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Registered and queued. */
+      /** @description Registered and queued; with `recipient_check`, what the census said of each Spanish recipient. */
       201: {
         headers: {
           /** @description The invoice’s URL. */
@@ -3810,6 +3853,25 @@ export interface operations {
                 };
               }[];
             };
+            recipient_check?: {
+              nif: string;
+              /**
+               * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+               * @enum {string}
+               */
+              result: 'valid' | 'invalid' | 'unknown';
+              /** @enum {string} */
+              detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
+              /** @description The name the census holds, when `detail` is `similar`. */
+              census_name?: string;
+              /** @enum {string} */
+              source: 'aeat_census' | 'cache';
+              /**
+               * Format: date-time
+               * @description When the census gave this answer.
+               */
+              checked_at: string;
+            }[];
           };
         };
       };
@@ -3897,7 +3959,7 @@ export interface operations {
           };
         };
       };
-      /** @description `validation_failed`: The request is not valid; `idempotency_key_invalid`: Invalid Idempotency-Key header; `idempotency_key_reused`: Idempotency-Key already used for another request; `invalid_characters`: Control characters are not allowed */
+      /** @description `validation_failed`: The request is not valid; `recipient_not_in_census`: A recipient is not identified in the census; `idempotency_key_invalid`: Invalid Idempotency-Key header; `idempotency_key_reused`: Idempotency-Key already used for another request; `invalid_characters`: Control characters are not allowed */
       422: {
         headers: {
           [name: string]: unknown;
@@ -3905,7 +3967,8 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'validation_failed' | 'idempotency_key_invalid' | 'idempotency_key_reused' | 'invalid_characters';
+            code?:
+              'validation_failed' | 'recipient_not_in_census' | 'idempotency_key_invalid' | 'idempotency_key_reused' | 'invalid_characters';
           };
         };
       };
@@ -5219,7 +5282,10 @@ export interface operations {
   };
   registerInvoiceBatch: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Check the invoice's Spanish recipients against the census first: `warn` registers it and adds what the census said (`recipient_check`), `refuse` answers `422 recipient_not_in_census` when one is not identified. An answer the census could not give (`unknown`) never refuses. */
+        recipient_check?: 'warn' | 'refuse';
+      };
       header?: {
         /** @description Makes a retry safe: the same key and request within 24 h gets the first answer again (with `Idempotent-Replayed: true`). */
         'Idempotency-Key'?: string;
@@ -5400,6 +5466,26 @@ export interface operations {
                       };
                     }[];
                   };
+                  /** @description With `recipient_check`: what the census said of the item’s recipients. */
+                  recipient_check?: {
+                    nif: string;
+                    /**
+                     * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+                     * @enum {string}
+                     */
+                    result: 'valid' | 'invalid' | 'unknown';
+                    /** @enum {string} */
+                    detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
+                    /** @description The name the census holds, when `detail` is `similar`. */
+                    census_name?: string;
+                    /** @enum {string} */
+                    source: 'aeat_census' | 'cache';
+                    /**
+                     * Format: date-time
+                     * @description When the census gave this answer.
+                     */
+                    checked_at: string;
+                  }[];
                 }
               | {
                   /** @description Position of the item in the request array. */
@@ -5440,6 +5526,26 @@ export interface operations {
                   } & {
                     [key: string]: unknown;
                   };
+                  /** @description With `recipient_check`: what the census said of the item’s recipients. */
+                  recipient_check?: {
+                    nif: string;
+                    /**
+                     * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+                     * @enum {string}
+                     */
+                    result: 'valid' | 'invalid' | 'unknown';
+                    /** @enum {string} */
+                    detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
+                    /** @description The name the census holds, when `detail` is `similar`. */
+                    census_name?: string;
+                    /** @enum {string} */
+                    source: 'aeat_census' | 'cache';
+                    /**
+                     * Format: date-time
+                     * @description When the census gave this answer.
+                     */
+                    checked_at: string;
+                  }[];
                 }
             )[];
           };
@@ -5492,6 +5598,26 @@ export interface operations {
                       };
                     }[];
                   };
+                  /** @description With `recipient_check`: what the census said of the item’s recipients. */
+                  recipient_check?: {
+                    nif: string;
+                    /**
+                     * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+                     * @enum {string}
+                     */
+                    result: 'valid' | 'invalid' | 'unknown';
+                    /** @enum {string} */
+                    detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
+                    /** @description The name the census holds, when `detail` is `similar`. */
+                    census_name?: string;
+                    /** @enum {string} */
+                    source: 'aeat_census' | 'cache';
+                    /**
+                     * Format: date-time
+                     * @description When the census gave this answer.
+                     */
+                    checked_at: string;
+                  }[];
                 }
               | {
                   /** @description Position of the item in the request array. */
@@ -5532,6 +5658,26 @@ export interface operations {
                   } & {
                     [key: string]: unknown;
                   };
+                  /** @description With `recipient_check`: what the census said of the item’s recipients. */
+                  recipient_check?: {
+                    nif: string;
+                    /**
+                     * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+                     * @enum {string}
+                     */
+                    result: 'valid' | 'invalid' | 'unknown';
+                    /** @enum {string} */
+                    detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
+                    /** @description The name the census holds, when `detail` is `similar`. */
+                    census_name?: string;
+                    /** @enum {string} */
+                    source: 'aeat_census' | 'cache';
+                    /**
+                     * Format: date-time
+                     * @description When the census gave this answer.
+                     */
+                    checked_at: string;
+                  }[];
                 }
             )[];
           };
@@ -7308,6 +7454,349 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?: 'idempotency_key_invalid' | 'idempotency_key_reused' | 'invalid_characters';
+          };
+        };
+      };
+      /** @description `internal_error`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error';
+          };
+        };
+      };
+      /** @description `service_unavailable`: Service temporarily unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  checkTaxIds: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and request within 24 h gets the first answer again (with `Idempotent-Replayed: true`). */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          nif?: string;
+          /** @description Nombre o razón social, as the census holds it (accents, case and spacing aside). */
+          name?: string;
+          tax_ids?: {
+            nif: string;
+            /** @description Nombre o razón social, as the census holds it (accents, case and spacing aside). */
+            name: string;
+          }[];
+          /**
+           * @description Seconds: an answer the service already holds is used if it is not older than this (default one day; 0 always asks the census).
+           * @default 86400
+           */
+          max_age?: number;
+          /**
+           * Format: uuid
+           * @description A taxpayer of your account: the check goes out under its own certificate (the platform's otherwise).
+           */
+          taxpayer_id?: string;
+        } & (unknown & (unknown | (unknown & unknown)));
+      };
+    };
+    responses: {
+      /** @description The answer for each tax ID. */
+      200: {
+        headers: {
+          /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+          'Idempotent-Replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message?: string;
+            data:
+              | {
+                  nif: string;
+                  /**
+                   * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+                   * @enum {string}
+                   */
+                  result: 'valid' | 'invalid' | 'unknown';
+                  /** @enum {string} */
+                  detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
+                  /** @description The name the census holds, when `detail` is `similar`. */
+                  census_name?: string;
+                  /** @enum {string} */
+                  source: 'aeat_census' | 'cache';
+                  /**
+                   * Format: date-time
+                   * @description When the census gave this answer.
+                   */
+                  checked_at: string;
+                }
+              | {
+                  nif: string;
+                  /**
+                   * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+                   * @enum {string}
+                   */
+                  result: 'valid' | 'invalid' | 'unknown';
+                  /** @enum {string} */
+                  detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
+                  /** @description The name the census holds, when `detail` is `similar`. */
+                  census_name?: string;
+                  /** @enum {string} */
+                  source: 'aeat_census' | 'cache';
+                  /**
+                   * Format: date-time
+                   * @description When the census gave this answer.
+                   */
+                  checked_at: string;
+                }[];
+          };
+        };
+      };
+      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+          };
+        };
+      };
+      /** @description `unauthorized`: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unauthorized';
+          };
+        };
+      };
+      /** @description `taxpayer_not_found`: Taxpayer not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'taxpayer_not_found';
+          };
+        };
+      };
+      /** @description `method_not_allowed`: Method not allowed */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'method_not_allowed';
+          };
+        };
+      };
+      /** @description `idempotency_in_progress`: A request with this Idempotency-Key is still running */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'idempotency_in_progress';
+          };
+        };
+      };
+      /** @description `payload_too_large`: Request body too large; `nesting_too_deep`: Request body nested too deeply; `too_many_keys`: Too many keys in one object of the body; `too_many_items`: Too many items in one array of the body */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large' | 'nesting_too_deep' | 'too_many_keys' | 'too_many_items';
+          };
+        };
+      };
+      /** @description `unsupported_media_type`: Request body must be JSON; `unsupported_content_encoding`: Unsupported content encoding */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type' | 'unsupported_content_encoding';
+          };
+        };
+      };
+      /** @description `validation_failed`: The request is not valid; `idempotency_key_invalid`: Invalid Idempotency-Key header; `idempotency_key_reused`: Idempotency-Key already used for another request; `invalid_characters`: Control characters are not allowed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'validation_failed' | 'idempotency_key_invalid' | 'idempotency_key_reused' | 'invalid_characters';
+          };
+        };
+      };
+      /** @description `internal_error`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error';
+          };
+        };
+      };
+      /** @description `census_unavailable`: The census cannot be asked; `service_unavailable`: Service temporarily unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'census_unavailable' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  listTaxIdChecks: {
+    parameters: {
+      query?: {
+        tax_id?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The checks of your account. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message?: string;
+            data: {
+              tax_id: string;
+              /** @enum {string} */
+              result: 'valid' | 'invalid' | 'unknown';
+              /** @enum {string} */
+              detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
+              /** @enum {string} */
+              source: 'aeat_census' | 'cache';
+              /** @description SHA-256 (hex) of the request sent to the census that gave the answer. */
+              request_digest: string;
+              /** Format: date-time */
+              checked_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+          };
+        };
+      };
+      /** @description `unauthorized`: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unauthorized';
+          };
+        };
+      };
+      /** @description `method_not_allowed`: Method not allowed */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'method_not_allowed';
+          };
+        };
+      };
+      /** @description `payload_too_large`: Request body too large; `nesting_too_deep`: Request body nested too deeply; `too_many_keys`: Too many keys in one object of the body; `too_many_items`: Too many items in one array of the body */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large' | 'nesting_too_deep' | 'too_many_keys' | 'too_many_items';
+          };
+        };
+      };
+      /** @description `unsupported_media_type`: Request body must be JSON; `unsupported_content_encoding`: Unsupported content encoding */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type' | 'unsupported_content_encoding';
+          };
+        };
+      };
+      /** @description `validation_failed`: The request is not valid; `invalid_characters`: Control characters are not allowed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'validation_failed' | 'invalid_characters';
           };
         };
       };
