@@ -47,15 +47,14 @@ export function createRedis(target: string | RedisTarget, use: RedisUse = 'worke
 
 /**
  * Options of a connection to the primary the sentinels name. The client asks them at each (re)connection and checks
- * the server's role; it also listens for their +switch-master, so that a promotion is followed at once. A command
- * that reached a former primary turned replica (READONLY) reconnects and is sent again, to the new primary.
+ * the server's role. A command that reached a former primary turned replica (READONLY) reconnects and is sent again,
+ * to the new primary.
  */
 function underSentinel(sentinel: RedisSentinel): RedisOptions {
   return {
     sentinels: sentinel.sentinels,
     name: sentinel.name,
     sentinelPassword: sentinel.password,
-    failoverDetector: true,
     reconnectOnError: (err) => (err.message.startsWith('READONLY') ? 2 : false),
   };
 }
