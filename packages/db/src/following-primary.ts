@@ -35,7 +35,8 @@ export function followingPrimary(Base: typeof Client, primary: PrimaryHost): typ
         const { rows } = await this.query<{ transaction_read_only: string }>('SHOW transaction_read_only');
         if (rows[0].transaction_read_only !== 'off') {
           primary.forget(chosen);
-          await this.end().catch(() => undefined);
+          // Not awaited, as in the probe: end() can wait for an 'end' event that never comes.
+          this.end().catch(() => undefined);
           throw new NoServerAvailableError(`${chosen.host}:${chosen.port} is no longer the read-write server`);
         }
       }

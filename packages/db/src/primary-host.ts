@@ -19,7 +19,9 @@ async function accepts(host: DatabaseHost, attrs: TargetSessionAttrs): Promise<D
     if (rows[0].transaction_read_only !== 'off') throw new Error(`${host.host}:${host.port} is read-only (a standby)`);
     return host;
   } finally {
-    await client.end().catch(() => undefined);
+    // Not awaited: on a connection that failed, pg's end() can wait for an 'end' event that already went by, and
+    // the probe, with every connection the pool opens after it, would wait forever.
+    client.end().catch(() => undefined);
   }
 }
 
