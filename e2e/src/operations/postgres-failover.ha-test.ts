@@ -1,5 +1,6 @@
-import { createDatabase, migrateDatabase } from '@vf/db';
+import { migrateDatabase } from '@vf/db';
 import { PrivateAutoFailover } from '@vf/private-servers';
+import { databaseBehind } from '../support/database-behind';
 import { FailoverRun } from '../support/failover-run';
 import { WorkerTestEnv, type Party } from '../support/worker-test-env';
 
@@ -16,18 +17,8 @@ beforeAll(async () => {
   formation = await PrivateAutoFailover.start();
   env = await WorkerTestEnv.create({
     database: async () => {
-      const url = formation.url;
-      await migrateDatabase(url);
-      const database = createDatabase(url);
-      database.pool.on('error', () => undefined);
-      return {
-        ...database,
-        url,
-        async destroy() {
-          await database.close();
-          await formation.destroy();
-        },
-      };
+      await migrateDatabase(formation.url);
+      return databaseBehind(formation.url, () => formation.destroy());
     },
   });
   party = await env.party();
