@@ -1,6 +1,6 @@
-import { createDatabase } from '@vf/db';
 import { createTestDatabase, type TestDatabase } from '@vf/db/testing';
 import { PrivatePgBouncer } from '@vf/private-servers';
+import { databaseBehind } from '../support/database-behind';
 import { WorkerTestEnv, type Party } from '../support/worker-test-env';
 
 // The API and two workers reach PostgreSQL only through PgBouncer in transaction pooling, with fewer server
@@ -20,18 +20,11 @@ beforeAll(async () => {
         { host: '127.0.0.1', port: Number(new URL(target.url).port || 5432) },
         { serverConnections: 3 },
       );
-      const url = bouncer.url(target.name);
-      const database = createDatabase(url, { poolMode: 'transaction' });
-      database.pool.on('error', () => undefined);
-      return {
-        ...database,
-        url,
-        async destroy() {
-          await database.close();
-          await bouncer.destroy();
-          await target.destroy();
-        },
+      const stop = async () => {
+        await bouncer.destroy();
+        await target.destroy();
       };
+      return databaseBehind(bouncer.url(target.name), stop, 'transaction');
     },
     env: { DATABASE_POOL_MODE: 'transaction' },
   });

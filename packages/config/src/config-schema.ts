@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { isAllowedHostEntry } from '@vf/webhook-destination';
+import { parseDatabaseUrl } from './database-url';
 
 export type AuthorityMode = 'simulator' | 'aeat';
 
@@ -9,6 +10,13 @@ export type AuthorityMode = 'simulator' | 'aeat';
  * per transaction, so nothing may outlive a transaction on it: no named prepared statements, no startup options.
  */
 export type DatabasePoolMode = 'session' | 'transaction';
+
+export interface RedisSentinel {
+  sentinels: { host: string; port: number }[];
+  /** The name the sentinels monitor the primary under (`sentinel monitor <name> ...`). */
+  name: string;
+  password?: string;
+}
 
 export interface AppConfig {
   env: 'development' | 'test' | 'production';
@@ -22,6 +30,8 @@ export interface AppConfig {
   /** One Redis URL; with `redisCluster`, one or more seed nodes of a Redis Cluster, comma-separated. */
   redisUrl: string;
   redisCluster: boolean;
+  /** Redis under Sentinel: the primary is asked of these sentinels by its name; REDIS_URL then gives only credentials. */
+  redisSentinel?: RedisSentinel;
   /** Apply the database migrations (under their lock) before serving, as `npm start` does; off by default. */
   migrateOnStart: boolean;
   /** SIGTERM to exit: past this, a process stops waiting for what it holds and exits anyway. */
@@ -114,15 +124,29 @@ export const envSchema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'test', 'production').default('development'),
   PORT: Joi.number().port().default(3000),
   TRUST_PROXY: Joi.alternatives(Joi.boolean(), Joi.number().integer().min(0), Joi.string()).default(false),
+  // One host, or several comma-separated with target_session_attrs=read-write (a primary and its standbys).
   DATABASE_URL: Joi.string()
-    .uri({ scheme: ['postgres', 'postgresql'] })
-    .default('postgres://postgres@127.0.0.1:5432/verifactu'),
+    .default('postgres://postgres@127.0.0.1:5432/verifactu')
+    .custom((value: string, helpers) => {
+      try {
+        parseDatabaseUrl(value);
+        return value;
+      } catch (err) {
+        return helpers.error('any.invalid', { reason: (err as Error).message });
+      }
+    })
+    .messages({ 'any.invalid': '"DATABASE_URL" {#reason}' }),
   DATABASE_POOL_MODE: Joi.string().valid('session', 'transaction').default('session'),
   REDIS_URL: Joi.string()
     .pattern(/^rediss?:\/\/[^,\s]+(,rediss?:\/\/[^,\s]+)*$/)
     .default('redis://127.0.0.1:6379')
     .messages({ 'string.pattern.base': '"REDIS_URL" must be a redis:// or rediss:// URL (on a cluster, one or more, comma-separated)' }),
   REDIS_CLUSTER: Joi.boolean().default(false),
+  REDIS_SENTINELS: Joi.string()
+    .pattern(/^[^,:\s]+:\d{1,5}(,[^,:\s]+:\d{1,5})*$/)
+    .messages({ 'string.pattern.base': '"REDIS_SENTINELS" must be host:port of each sentinel, comma-separated' }),
+  REDIS_SENTINEL_NAME: Joi.string(),
+  REDIS_SENTINEL_PASSWORD: Joi.string(),
   MIGRATE_ON_START: Joi.boolean().default(false),
   SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(100).default(25_000),
   ADMIN_PORT: Joi.number().port().invalid(0),
@@ -186,6 +210,8 @@ export const envSchema = Joi.object({
 })
   .and('PLATFORM_CERT_PATH', 'PLATFORM_CERT_PASSWORD')
   .and('ADMIN_USER', 'ADMIN_PASSWORD')
+  .and('REDIS_SENTINELS', 'REDIS_SENTINEL_NAME')
+  .with('REDIS_SENTINEL_PASSWORD', 'REDIS_SENTINELS')
   // The admin listener serves the operator only (Bull Board, metrics): without their credentials it would serve nothing.
   .when(Joi.object({ ADMIN_PORT: Joi.required() }).unknown(), {
     then: Joi.object()
@@ -194,6 +220,7 @@ export const envSchema = Joi.object({
   })
   .when(Joi.object({ REDIS_CLUSTER: Joi.valid(true, 'true').required() }).unknown(), {
     then: Joi.object({
+      REDIS_SENTINELS: Joi.forbidden().messages({ 'any.unknown': 'REDIS_SENTINELS and REDIS_CLUSTER=true exclude each other' }),
       QUEUE_PREFIX: Joi.string()
         .pattern(/\{[^{}]+\}/)
         .messages({

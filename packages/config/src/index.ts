@@ -1,5 +1,6 @@
 export { loadConfig, ConfigError } from './load-config';
-export type { AppConfig, AuthorityMode, DatabasePoolMode } from './config-schema';
+export { parseDatabaseUrl, type DatabaseHost, type DatabaseTarget, type TargetSessionAttrs } from './database-url';
+export type { AppConfig, AuthorityMode, DatabasePoolMode, RedisSentinel } from './config-schema';
 export { makePrivateDir, writePrivateFile } from './private-files';
 export {
   commitNextMasterKey,

@@ -41,6 +41,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePoolMode: v.DATABASE_POOL_MODE,
     redisUrl: v.REDIS_URL,
     redisCluster: v.REDIS_CLUSTER,
+    redisSentinel: v.REDIS_SENTINELS
+      ? {
+          sentinels: (v.REDIS_SENTINELS as string).split(',').map((entry) => {
+            const [host, port] = entry.split(':');
+            return { host, port: Number(port) };
+          }),
+          name: v.REDIS_SENTINEL_NAME,
+          password: v.REDIS_SENTINEL_PASSWORD,
+        }
+      : undefined,
     migrateOnStart: v.MIGRATE_ON_START,
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     masterKey,

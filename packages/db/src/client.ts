@@ -1,6 +1,8 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { Client, Pool, types, type PoolConfig } from 'pg';
-import type { DatabasePoolMode } from '@vf/config';
+import { parseDatabaseUrl, type DatabasePoolMode } from '@vf/config';
+import { followingPrimary } from './following-primary';
+import { PrimaryHost } from './primary-host';
 import * as schema from './schema';
 
 // numeric stays a string (exact decimals); int8 counts fit in a JS number for our volumes.
@@ -32,12 +34,17 @@ class UnnamedStatementClient extends Client {
 }
 
 export function createDatabase(url: string, opts: { max?: number; poolMode?: DatabasePoolMode } = {}): Database {
-  const config: PoolConfig = { connectionString: url, max: opts.max ?? 10 };
-  if (opts.poolMode === 'transaction') config.Client = UnnamedStatementClient;
+  const primary = PrimaryHost.fromUrl(url);
+  // With a choice of hosts, each connection is pointed at the chosen one; the first host's URL gives the rest.
+  const config: PoolConfig = { connectionString: primary.choosing ? parseDatabaseUrl(url).hosts[0].url : url, max: opts.max ?? 10 };
+  const transactionPooling = opts.poolMode === 'transaction';
+  const base = transactionPooling ? UnnamedStatementClient : Client;
+  if (primary.choosing) config.Client = followingPrimary(base, primary);
+  else if (transactionPooling) config.Client = base;
   // Named statements (the registration path's, the auth lookup) are planned once per connection: their plans do not
   // depend on the values (keyed lookups), and planning them anew each time cost more than running them. A
   // transaction-pooling proxy refuses startup options (and would not keep them for the next transaction).
-  else config.options = '-c plan_cache_mode=force_generic_plan';
+  if (!transactionPooling) config.options = '-c plan_cache_mode=force_generic_plan';
   const pool = new Pool(config);
   // A checked-out client loses the pool's error listener: a server shutdown while it idles between queries (inside a
   // transaction) would be an uncaught 'error' that ends the process. With this listener its next query fails

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { Client } from 'pg';
+import { chosenServerUrl } from './primary-host';
 
 export const MIGRATIONS_FOLDER = path.resolve(__dirname, '../migrations');
 
@@ -63,6 +64,7 @@ export async function ensureDatabase(url: string): Promise<void> {
  * through. It needs a session of its own, so point it at PostgreSQL itself, not at a transaction-pooling proxy.
  */
 export async function migrateDatabase(url: string): Promise<void> {
-  await ensureDatabase(url);
-  await underMigrationLock(url, (client) => migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER }));
+  const server = await chosenServerUrl(url);
+  await ensureDatabase(server);
+  await underMigrationLock(server, (client) => migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER }));
 }

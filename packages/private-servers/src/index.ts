@@ -1,9 +1,11 @@
 export { freePort } from './free-port';
+export { PrivateAutoFailover } from './private-auto-failover';
 export { PrivatePgBouncer } from './private-pgbouncer';
 export { PrivatePostgres } from './private-postgres';
 export { PrivateRedis } from './private-redis';
 export { PrivateRedisCluster } from './private-redis-cluster';
 export { PrivateTinyproxy } from './private-tinyproxy';
+export { PrivateRedisSentinel } from './private-redis-sentinel';
 export { pollUntil } from './poll-until';
 export { pollWhileRunning, recordOutput, type ServiceProcess } from './service-process';
 export { ended, REPOSITORY_ROOT, startService, stopService } from './service-processes';

@@ -8,7 +8,8 @@ import { postgresIds } from './postgres-user';
 
 const run = promisify(execFile);
 
-function binDir(): string {
+/** The newest PostgreSQL's binaries of the Debian packages. */
+export function postgresBinDir(): string {
   const base = '/usr/lib/postgresql';
   const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
   const found = versions.map((v) => path.join(base, v, 'bin')).find((dir) => existsSync(path.join(dir, 'pg_ctl')));
@@ -31,7 +32,7 @@ export class PrivatePostgres {
   static async start(): Promise<PrivatePostgres> {
     const dir = mkdtempSync(path.join(tmpdir(), 'vf-private-pg-'));
     if (userInfo().uid === 0) chownSync(dir, ...postgresIds());
-    const server = new PrivatePostgres(await freePort(), dir, binDir());
+    const server = new PrivatePostgres(await freePort(), dir, postgresBinDir());
     await server.command('initdb', ['-D', server.dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
     await server.startServer();
     return server;

@@ -1,12 +1,14 @@
 import IORedis, { Cluster, type Redis, type RedisOptions } from 'ioredis';
+import type { RedisSentinel } from '@vf/config';
 
 /** A connection to the queues' Redis: one server, or a Redis Cluster. */
 export type RedisConnection = Redis | Cluster;
 
-/** Where Redis is (REDIS_URL, REDIS_CLUSTER). */
+/** Where Redis is (REDIS_URL, REDIS_CLUSTER, REDIS_SENTINELS). */
 export interface RedisTarget {
   redisUrl: string;
   redisCluster: boolean;
+  redisSentinel?: RedisSentinel;
 }
 
 /**
@@ -22,9 +24,10 @@ export type RedisUse = 'worker' | 'producer';
  * QUEUE_PREFIX carries a hash tag ({vf} by default).
  */
 export function createRedis(target: string | RedisTarget, use: RedisUse = 'worker'): RedisConnection {
-  const { redisUrl, redisCluster } = typeof target === 'string' ? { redisUrl: target, redisCluster: false } : target;
+  const { redisUrl, redisCluster, redisSentinel } = typeof target === 'string' ? { redisUrl: target, redisCluster: false } : target;
   const perRequest: RedisOptions = use === 'worker' ? { maxRetriesPerRequest: null, enableReadyCheck: true } : { maxRetriesPerRequest: 1 };
   const enableOfflineQueue = use === 'worker';
+  if (redisSentinel) return new IORedis(redisUrl, { ...perRequest, enableOfflineQueue, ...underSentinel(redisSentinel) });
   if (!redisCluster) return new IORedis(redisUrl, { ...perRequest, enableOfflineQueue });
   const seeds = redisUrl.split(',').map((url) => new URL(url));
   const [first] = seeds;
@@ -40,6 +43,20 @@ export function createRedis(target: string | RedisTarget, use: RedisUse = 'worke
       },
     },
   );
+}
+
+/**
+ * Options of a connection to the primary the sentinels name. The client asks them at each (re)connection and checks
+ * the server's role. A command that reached a former primary turned replica (READONLY) reconnects and is sent again,
+ * to the new primary.
+ */
+function underSentinel(sentinel: RedisSentinel): RedisOptions {
+  return {
+    sentinels: sentinel.sentinels,
+    name: sentinel.name,
+    sentinelPassword: sentinel.password,
+    reconnectOnError: (err) => (err.message.startsWith('READONLY') ? 2 : false),
+  };
 }
 
 /** Closes a connection without waiting on a Redis that is away: QUIT needs an answer, a disconnect does not. */

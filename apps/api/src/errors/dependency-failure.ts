@@ -14,8 +14,9 @@ const NETWORK_CODES = new Set([
   'ENETUNREACH',
   'EAI_AGAIN',
 ]);
-// SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, restart, cannot connect now).
-const DATABASE_UNAVAILABLE = /^(08[0-9A-Z]{3}|57P0[1-3])$/;
+// SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, restart, cannot connect now),
+// and 25006 (read_only_sql_transaction): a write reached a server that a failover has just turned into a standby.
+const DATABASE_UNAVAILABLE = /^(08[0-9A-Z]{3}|57P0[1-3]|25006)$/;
 // Messages pg and ioredis use for a connection that is gone or not allowed to queue.
 const UNAVAILABLE_MESSAGES = [
   /Connection terminated/i,

@@ -5,3 +5,4 @@ export { pngPixels, qrPixels } from './qr-pixels';
 export { csrfTokenIn, signIn } from '@vf/dashboard/testing';
 // For the dashboard's tests (packages/dashboard), which drive the dashboard as the API mounts it.
 export { lastTwelveMonths } from '../account/monthly-registrations';
+export { expectExactChain } from '../invoices/testing/expect-exact-chain';
