@@ -186,6 +186,8 @@ test('HTTPS_PROXY and NO_PROXY (either case) set the egress proxy; a malformed o
     expect(message).toMatch(/HTTPS_PROXY must be an http:\/\/ URL/);
     expect(message).not.toContain('s3cret');
   }
+});
+
 test('Redis under Sentinel takes every sentinel and the primary’s name together, and never with a Redis Cluster', () => {
   const sentinels = { REDIS_SENTINELS: '10.0.0.1:26379,sentinel-2:26380', REDIS_SENTINEL_NAME: 'vf' };
   expect(loadConfig({ MASTER_KEY: KEY, ...sentinels, REDIS_SENTINEL_PASSWORD: 'pw' }).redisSentinel).toEqual({
