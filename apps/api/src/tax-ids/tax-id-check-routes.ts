@@ -48,7 +48,7 @@ export const taxIdCheckRouteDocs: RouteDoc[] = [
   {
     method: 'post',
     path: '/tax-ids/check',
-    operationId: 'checkTaxIds',
+    operationId: 'verifyTaxIds',
     tag: 'Tax IDs',
     summary: 'Check Spanish tax IDs against the authority’s census',
     description:

@@ -509,7 +509,7 @@ export interface paths {
      * Check Spanish tax IDs against the authority’s census
      * @description One NIF with its name (`nif`, `name`: answered as one object) or a list of up to 100 (`tax_ids`: answered as a list in the same order). Each answer says whether the census knows the NIF with that name (`valid`), does not (`invalid`, with the reason), or could not say now (`unknown`); whether it came from the census or from an answer held within `max_age`, shared by the deployment's accounts; and when the census gave it. Each check is kept as evidence of your account (`GET /tax-ids/checks`).
      */
-    post: operations['checkTaxIds'];
+    post: operations['verifyTaxIds'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7483,7 +7483,7 @@ export interface operations {
       };
     };
   };
-  checkTaxIds: {
+  verifyTaxIds: {
     parameters: {
       query?: never;
       header?: {
