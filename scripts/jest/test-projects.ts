@@ -93,7 +93,9 @@ export function testProjects(root: string): Record<TestProject, string[]> {
   }
 
   const projects: Record<TestProject, string[]> = { unit: [], integration: [], e2e: [] };
-  for (const file of TEST_ROOTS.flatMap((dir) => testFiles(path.join(root, dir)))) {
+  // A root a checkout does not have (a tree of only some workspaces) holds no test.
+  const roots = TEST_ROOTS.map((dir) => path.join(root, dir)).filter((dir) => existsSync(dir));
+  for (const file of roots.flatMap((dir) => testFiles(dir))) {
     const named = file.startsWith(path.join(root, 'e2e') + path.sep) || file.endsWith('.e2e.test.ts');
     projects[named ? 'e2e' : needs(file, new Set())].push(file);
   }
