@@ -30,13 +30,25 @@ export class PrivateRedisSentinel {
     const [primary, replica] = [await freePort(), await freePort()];
     const sentinelPorts: number[] = [];
     for (let i = 0; i < SENTINELS; i += 1) sentinelPorts.push(await freePort());
-    const base = ['--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+    // Replication still writes a snapshot (the primary's for the replica, the replica's as received): each in the
+    // formation's folder under a name of its own, never in the working directory.
+    const base = (port: number) => [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+      '--dbfilename',
+      `dump-${port}.rdb`,
+    ];
     const servers = new Map([
-      [primary, spawn('redis-server', ['--port', String(primary), ...base], { stdio: 'ignore' })],
-      [
-        replica,
-        spawn('redis-server', ['--port', String(replica), ...base, '--replicaof', '127.0.0.1', String(primary)], { stdio: 'ignore' }),
-      ],
+      [primary, spawn('redis-server', base(primary), { stdio: 'ignore' })],
+      [replica, spawn('redis-server', [...base(replica), '--replicaof', '127.0.0.1', String(primary)], { stdio: 'ignore' })],
     ]);
     const sentinels = sentinelPorts.map((port) => {
       // Sentinel rewrites its file as it learns the formation: one writable file each.
