@@ -8,6 +8,7 @@ import { ensureReconcileSchedule, reconcileExclusively } from './jobs/reconcile-
 import { createSendChainJob } from './jobs/send-chain-job';
 import type { WorkerListener } from './listener/worker-listener';
 import { checkReconcileSchedule } from './runtime/reconcile-schedule-timer';
+import { closeQueueWorkers } from './runtime/close-queue-workers';
 import { finishJobsInHand } from './runtime/finish-jobs-in-hand';
 import { JobsInHand } from './runtime/jobs-in-hand';
 import { logWorkerStarted } from './runtime/log-worker-started';
@@ -16,7 +17,6 @@ import { startQueueWorkers, type QueueWorkers } from './runtime/queue-workers';
 import { waitForDependencies } from './runtime/wait-for-dependencies';
 import { openWorkerConnections } from './runtime/worker-connections';
 import { createWebhookDispatcher } from './webhooks/webhook-dispatcher';
-
 export interface WorkerRuntime {
   workerId: string;
   /**
@@ -91,8 +91,7 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
     stopSchedule?.();
     const gaveUp = await finishJobsInHand(inHand, inspect, logger);
     const force = gaveUp || redis.status !== 'ready';
-    await workers?.close(force);
-    await webhooks.close(force);
+    await closeQueueWorkers([(f) => workers?.close(f) ?? Promise.resolve(), (f) => webhooks.close(f)], force, logger);
     await listener?.close();
     await connections.close();
     logger.info('worker stopped');
