@@ -31,7 +31,11 @@ interface Answer {
 /** Answers with a `data` envelope and at most a `message` are unwrapped: the method returns what `data` holds. */
 function isDataEnvelope(schema: JsonSchema | undefined): schema is JsonSchema & { properties: { data: unknown } } {
   const properties = Object.keys((schema?.properties as object | undefined) ?? {});
-  return properties.includes('data') && properties.every((p) => p === 'data' || p === 'message') && (schema?.required as string[])?.includes('data');
+  return (
+    properties.includes('data') &&
+    properties.every((p) => p === 'data' || p === 'message') &&
+    (schema?.required as string[])?.includes('data')
+  );
 }
 
 function answerOf(operation: Operation, base: string, types: PythonTypes): Answer {

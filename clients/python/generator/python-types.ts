@@ -54,9 +54,19 @@ function union(members: string[]): string {
 /** A schema's keywords that change its type: descriptions and constraints aside, two schemas with equal keys are one. */
 function shapeKey(schema: unknown): string {
   return JSON.stringify(schema, (key, value: unknown) =>
-    ['description', 'title', 'examples', 'example', 'default', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'format'].includes(
-      key,
-    )
+    [
+      'description',
+      'title',
+      'examples',
+      'example',
+      'default',
+      'minLength',
+      'maxLength',
+      'minItems',
+      'maxItems',
+      'pattern',
+      'format',
+    ].includes(key)
       ? undefined
       : value,
   );
