@@ -67,7 +67,7 @@ test('a change to the document without regenerating fails with where and what to
     type: 'string',
   };
   expect(() => checkGenerated(committed, pythonClientSource(changed))).toThrow(
-    /_generated\.py differs from the served OpenAPI document \(first at line \d+: expected "    notes: NotRequired\[str\]", found .*\): run `npm run client:generate` and commit the result\./,
+    /_generated\.py differs from the served OpenAPI document \(first at line \d+: expected " {4}notes: NotRequired\[str\]", found .*\): run `npm run client:generate` and commit the result\./,
   );
   expect(() => checkGenerated(committed, pythonClientSource(document()))).not.toThrow();
 });
