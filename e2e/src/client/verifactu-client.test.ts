@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -120,26 +120,50 @@ test('verifies a webhook the service delivers, and refuses it once the body is c
   expect(() => verifyWebhook(data!.data.secret, delivery.body.replace('accepted', 'rejected'), delivery.headers)).toThrow();
 });
 
-test('the verifactu command registers the invoices of a JSON file and shows their status', async () => {
+test('the verifactu command registers a JSON file (refusing its invalid invoice), shows a status, lists and exports', async () => {
   const file = path.join(dir, 'invoices.json');
-  writeFileSync(file, JSON.stringify([invoice({ invoice_number: 'CLI-1' }), invoice({ invoice_number: 'CLI-2' })]));
+  const invalid = invoice({ invoice_number: 'CLI-3', invoice_date: '2026-02-30' });
+  writeFileSync(file, JSON.stringify([invoice({ invoice_number: 'CLI-1' }), invoice({ invoice_number: 'CLI-2' }), invalid]));
   const options = ['--url', api.url, '--api-key', apiKey];
 
-  const registered = await run(process.execPath, [CLI, 'register', file, ...options]);
+  // One refused invoice makes the command exit 1, after every invoice was sent.
+  const registered = await run(process.execPath, [CLI, 'register', file, ...options]).then(
+    () => {
+      throw new Error('verifactu register exited 0 with an invalid invoice in the file');
+    },
+    (e: { code: number; stdout: string; stderr: string }) => e,
+  );
+  expect(registered.code).toBe(1);
   const rows = registered.stdout
     .trim()
     .split('\n')
-    .map((line) => JSON.parse(line) as { index: number; status: number; id: string });
-  expect(rows.map((r) => [r.index, r.status])).toEqual([
-    [0, 201],
-    [1, 201],
+    .map((line) => JSON.parse(line) as { index: number; status: number; id?: string; code?: string });
+  expect(rows.map((r) => [r.index, r.status, r.code])).toEqual([
+    [0, 201, undefined],
+    [1, 201, undefined],
+    [2, 422, 'validation_failed'],
   ]);
-  expect(registered.stderr).toContain('2/2 sent, 2 registered, 0 refused');
+  expect(registered.stderr).toContain('3/3 sent, 2 registered, 1 refused');
 
-  const status = await run(process.execPath, [CLI, 'status', rows[1].id, '--wait', ...options]);
+  const status = await run(process.execPath, [CLI, 'status', rows[1].id!, '--wait', ...options]);
   expect(JSON.parse(status.stdout)).toEqual(
     expect.objectContaining({ id: rows[1].id, invoice_number: 'CLI-2', authority_status: 'accepted' }),
   );
+
+  const listed = await run(process.execPath, [CLI, 'list', ...options]);
+  const numbers = listed.stdout
+    .trim()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { invoice_number: string }).invoice_number);
+  expect(numbers).toEqual(expect.arrayContaining(['CLI-1', 'CLI-2']));
+  expect(numbers).not.toContain('CLI-3');
+
+  const csvFile = path.join(dir, 'export.csv');
+  await run(process.execPath, [CLI, 'export', '--out', csvFile, ...options]);
+  const exported = readFileSync(csvFile, 'utf8')
+    .split('\r\n')
+    .map((line) => line.split(';')[0]);
+  expect(exported).toEqual(expect.arrayContaining(numbers));
 });
 
 test('verifactu doctor checks the service, the clock, the key and the certificate, and says when the key is wrong', async () => {
