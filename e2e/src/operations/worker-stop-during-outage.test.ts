@@ -37,6 +37,9 @@ beforeAll(async () => {
       // The production default: a worker that waited it out would fail the 10 s bound below.
       SHUTDOWN_TIMEOUT_MS: '25000',
       AUTHORITY_TIMEOUT_MS: '5000',
+      // The chain never had an answer: the next worker waits out the answer deadline plus this before it sends again
+      // what the stopped one held (60 s in production, which this test would only wait out).
+      SENDER_FIRST_WAIT_SECONDS: '1',
       WORKER_NICE: '0',
     },
   });

@@ -73,6 +73,8 @@ export interface AppConfig {
     incidentAfterSeconds: number;
     /** A failing chain goes again no sooner than this (the authority's waiting time: once a minute). */
     retryMinSeconds: number;
+    /** The waiting time a chain keeps until the authority's first answer tells it its own (TiempoEsperaEnvio, 60 s). */
+    firstWaitSeconds: number;
     workerConcurrency: number;
     /** Sign each record (XAdES-EPES) with the certificate it is sent with, before its first send. */
     signRecords: boolean;
@@ -180,6 +182,8 @@ export const envSchema = Joi.object({
   SENDER_INCIDENT_AFTER_SECONDS: Joi.number().integer().min(1).default(240),
   // Lower only in tests: the authority's waiting time, 60 s, bounds how often a failing chain may go again.
   SENDER_RETRY_MIN_SECONDS: Joi.number().min(0).max(3600).default(60),
+  // Lower only in tests: the authority's waiting time, assumed for a chain until its first answer gives the real one.
+  SENDER_FIRST_WAIT_SECONDS: Joi.number().integer().min(0).max(3600).default(60),
   WORKER_CONCURRENCY: Joi.number().integer().min(1).default(16),
   SIGN_RECORDS: Joi.boolean().default(true),
   RECONCILE_INTERVAL_MS: Joi.number().integer().min(100).default(30_000),

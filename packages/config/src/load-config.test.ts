@@ -83,8 +83,10 @@ test('retries have no attempt limit: an hourly cap at most, and a day before a w
     backoffMaxMs: 3_600_000,
     errorAfterSeconds: 86_400,
     retryMinSeconds: 60,
+    firstWaitSeconds: 60,
   });
   expect(loadConfig({}).sender).not.toHaveProperty('maxAttempts');
+  expect(loadConfig({ SENDER_FIRST_WAIT_SECONDS: '2' }).sender.firstWaitSeconds).toBe(2);
   expect(() => loadConfig({ SENDER_BACKOFF_MAX_MS: '3600001' })).toThrow(/SENDER_BACKOFF_MAX_MS/);
   expect(loadConfig({ SENDER_BACKOFF_MAX_MS: '600000', SENDER_ERROR_AFTER_SECONDS: '3600' }).sender).toMatchObject({
     backoffMaxMs: 600_000,

@@ -75,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       errorAfterSeconds: v.SENDER_ERROR_AFTER_SECONDS,
       incidentAfterSeconds: v.SENDER_INCIDENT_AFTER_SECONDS,
       retryMinSeconds: v.SENDER_RETRY_MIN_SECONDS,
+      firstWaitSeconds: v.SENDER_FIRST_WAIT_SECONDS,
       workerConcurrency: v.WORKER_CONCURRENCY,
       signRecords: v.SIGN_RECORDS,
     },

@@ -26,10 +26,11 @@ afterAll(() => t.close());
 
 const TABLES = ['accounts', 'taxpayers', 'computer_systems', 'invoices', 'web_sessions', 'webhook_endpoints'];
 
+// Every table's count in one statement: one round trip per look rather than one per table (twice per request).
+const COUNT_ROWS = sql.raw(`SELECT ${TABLES.map((table) => `(SELECT count(*)::int FROM ${table}) AS ${table}`).join(', ')}`);
+
 async function rowCounts(): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const table of TABLES) counts[table] = Number((await t.db.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))).rows[0].n);
-  return counts;
+  return (await t.db.db.execute<Record<string, number>>(COUNT_ROWS)).rows[0];
 }
 
 // Dates of the right shape that do not exist, and cursors of the right shape holding one.

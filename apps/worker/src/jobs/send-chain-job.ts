@@ -75,7 +75,8 @@ export function createSendChainJob(deps: SendChainJobDeps) {
   async function run(job: Job<SubmissionJobData>, token: string | undefined): Promise<SendChainJobResult> {
     const { chainId } = job.data;
     if (deps.stopping()) return sleepUntil(job, token, Date.now() + WHILE_STOPPING_MS);
-    const taken = await SendLease.take(db, chainId, `${deps.workerId}/${randomUUID()}`, deps.leaseTtlMs, (err) =>
+    const timing = { ttlMs: deps.leaseTtlMs, firstWaitSeconds: deps.config.sender.firstWaitSeconds };
+    const taken = await SendLease.take(db, chainId, `${deps.workerId}/${randomUUID()}`, timing, (err) =>
       logger.warn({ err, chainId }, 'lease renewal failed'),
     );
     const ended = 'lease' in taken ? await sendWhileAllowed(taken.lease, sendNext, ctx) : undefined;

@@ -38,9 +38,18 @@ export class SendLease {
     this.heartbeat.unref();
   }
 
-  /** Becomes the chain's sender, or says when to try again (the other holder's expiry, or flow control). */
-  static async take(db: Db, chainId: string, owner: string, ttlMs: number, onRenewalError: (err: unknown) => void): Promise<LeaseAttempt> {
-    const attempt = await sendStateStore.acquireLease(db, chainId, owner, ttlMs);
+  /**
+   * Becomes the chain's sender, or says when to try again (the other holder's expiry, or flow control). A chain's
+   * first lease makes its row, which keeps `firstWaitSeconds` as its waiting time until the authority's first answer.
+   */
+  static async take(
+    db: Db,
+    chainId: string,
+    owner: string,
+    { ttlMs, firstWaitSeconds }: { ttlMs: number; firstWaitSeconds: number },
+    onRenewalError: (err: unknown) => void,
+  ): Promise<LeaseAttempt> {
+    const attempt = await sendStateStore.acquireLease(db, chainId, owner, ttlMs, firstWaitSeconds);
     if (!attempt.acquired) return { retryAt: attempt.retryAt };
     return { lease: new SendLease(db, chainId, owner, ttlMs, onRenewalError) };
   }

@@ -117,6 +117,21 @@ test('a send that starts pushes the next allowed time past its possible answer p
   expect((next as { retryAt: Date }).retryAt.getTime() - Date.now()).toBeGreaterThan(65_000);
 });
 
+test("a chain's first lease gives it the waiting time it was told to keep until the authority's first answer", async () => {
+  const chainId = await seedChain(1);
+  expect((await sendStateStore.acquireLease(t.db, chainId, 'a', TTL, 2)).acquired).toBe(true);
+  await t.db.transaction((tx) => sendStateStore.recordSendStart(tx, chainId, 10_000));
+  const state = await sendStateStore.get(t.db, chainId);
+  expect(state?.waitSeconds).toBe(2);
+  // The 10 s timeout plus those 2 s, not the 60 s a chain otherwise assumes.
+  expect(state!.nextSendAt.getTime() - Date.now()).toBeLessThan(13_000);
+  // Only the row's making reads it: a later lease keeps the chain's waiting time.
+  await sendStateStore.releaseLease(t.db, chainId, 'a');
+  await t.db.execute(sql`UPDATE send_states SET next_send_at = now() WHERE chain_id = ${chainId}`);
+  expect((await sendStateStore.acquireLease(t.db, chainId, 'b', TTL, 30)).acquired).toBe(true);
+  expect((await sendStateStore.get(t.db, chainId))?.waitSeconds).toBe(2);
+});
+
 /** Appends `count` queued records to the end of the chain. */
 async function seedMore(chainId: string, count: number): Promise<void> {
   await t.db.execute(sql`

@@ -127,14 +127,15 @@ function owned(chainId: string, owner: string) {
 export const sendStateStore = {
   /**
    * Tries to become the chain's single sender. One atomic statement: the chain's row made if it has none (a chain's
-   * first send may go at once), else taken only if the lease is free or expired AND flow control allows a send now.
+   * first send may go at once; until its first answer the chain keeps `firstWaitSeconds`, the column's 60 s if not
+   * given), else taken only if the lease is free or expired AND flow control allows a send now.
    * The owner token must be unique per acquisition.
    */
-  async acquireLease(db: DbOrTx, chainId: string, owner: string, leaseMs: number): Promise<LeaseAttempt> {
+  async acquireLease(db: DbOrTx, chainId: string, owner: string, leaseMs: number, firstWaitSeconds?: number): Promise<LeaseAttempt> {
     const lease = { leaseOwner: owner, leaseUntil: fromNow(leaseMs / 1000) };
     const [taken] = await db
       .insert(sendStates)
-      .values({ chainId, ...lease })
+      .values({ chainId, waitSeconds: firstWaitSeconds, ...lease })
       .onConflictDoUpdate({ target: sendStates.chainId, set: lease, setWhere: and(leaseFree, sendAllowed) })
       .returning(stateColumns);
     if (taken) return { acquired: true, state: taken };
