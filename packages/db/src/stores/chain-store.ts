@@ -11,6 +11,9 @@ export interface ChainState {
   lastRecordAt: Date | null;
 }
 
+/** TiempoEsperaEnvio the simulator answers a scenario message: a scenario chain's waiting time from its start. */
+export const SCENARIO_WAIT_SECONDS = 1;
+
 export type ClaimResult = { kind: 'claimed'; chainId: string } | { kind: 'taken' };
 
 export const chainStore = {
@@ -39,12 +42,19 @@ export const chainStore = {
    * record: it follows the claim of the NIF's sandbox chain, so `taken` when that chain is another taxpayer's.
    */
   async claimScenario(db: DbOrTx, taxpayerId: string, nif: string): Promise<ClaimResult> {
+    // Its waiting time starts at the simulator's second for scenarios, not the authority's minute: until its first
+    // answer, a scenario chain's retries and its next message wait by it.
     const { rows } = await db.execute<{ id: string }>(sql`
-      INSERT INTO chains (taxpayer_id, nif, is_production, scenario)
-      SELECT taxpayer_id, nif, false, true FROM chains
-      WHERE taxpayer_id = ${taxpayerId} AND nif = ${nif} AND NOT is_production AND NOT scenario
-      ON CONFLICT (nif, is_production, scenario) DO NOTHING
-      RETURNING id`);
+      WITH made AS (
+        INSERT INTO chains (taxpayer_id, nif, is_production, scenario)
+        SELECT taxpayer_id, nif, false, true FROM chains
+        WHERE taxpayer_id = ${taxpayerId} AND nif = ${nif} AND NOT is_production AND NOT scenario
+        ON CONFLICT (nif, is_production, scenario) DO NOTHING
+        RETURNING id
+      ), timing AS (
+        INSERT INTO send_states (chain_id, wait_seconds) SELECT id, ${SCENARIO_WAIT_SECONDS} FROM made
+      )
+      SELECT id FROM made`);
     const [created] = rows;
     if (created) return { kind: 'claimed', chainId: created.id };
     const [existing] = await db
