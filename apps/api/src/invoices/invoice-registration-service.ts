@@ -11,7 +11,7 @@ import { systemNotFound, systemSingleTaxpayer, taxpayerNotFound, type ItemOutcom
 import { registerBatch } from './register-batch';
 import { registerInvoice } from './register-invoice';
 import { validateInvoiceBody } from './validate-invoice-body';
-import { scenarioChainOf } from '../sandbox/sandbox-scenario-request';
+import { requestedScenario, scenarioChainOf } from '../sandbox/sandbox-scenario-request';
 
 export type { ItemOutcome } from './chain-problems';
 export type { RegisteredInvoice } from '@vf/chain';
@@ -74,7 +74,16 @@ export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) 
       log: Logger,
       answer?: (r: RegisteredInvoice) => SealedAnswer,
       scenario?: string,
-    ) => registerInvoice({ appender, validateBody, scenarioChain }, account, body, log, answer, scenario),
+      // Whoever calls (a route, the dashboard's panel), a scenario is one of the catalogue's, or a 400.
+    ) =>
+      registerInvoice(
+        { appender, validateBody, scenarioChain },
+        account,
+        body,
+        log,
+        answer,
+        scenario === undefined ? undefined : requestedScenario(scenario),
+      ),
 
     /**
      * Registers up to MAX_BATCH_ITEMS invoices, each validated on its own; the valid items of one taxpayer are appended
