@@ -126,11 +126,7 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
     state: {
       counters: ctx.counters,
       registry: ctx.environments.sandbox.registry,
-      registries: {
-        sandbox: ctx.environments.sandbox.registry,
-        production: ctx.environments.production.registry,
-        scenarios: ctx.environments.scenarios.registry,
-      },
+      registries: Object.fromEntries(ENVIRONMENTS.map((name) => [name, ctx.environments[name].registry])) as Record<Environment, Registry>,
       behaviour: ctx.behaviour,
       get faults() {
         return ctx.faults.list();
