@@ -62,7 +62,11 @@ async function soapPost(shared: SimulatorContext, env: EnvironmentState, req: In
   }
 
   // Held already when the request meets it, as after a send whose answer was lost.
-  if (scenario?.plan.storeFirst) await dispatchSoap({ ...ctx, faults: new FaultBook() }, env, bytes, holderNif);
+  if (scenario?.plan.storeFirst) {
+    await dispatchSoap({ ...ctx, faults: new FaultBook() }, env, bytes, holderNif);
+    // That first processing stands for an earlier send: the one being answered is not early for it.
+    if (subject.nif) env.flow.forget(subject.nif);
+  }
   const outcome = await dispatchSoap(ctx, env, bytes, holderNif);
   await sleep(behaviour.latencyMs + (scenario?.plan.delayMs ?? 0));
   // Stored-then-failed needs records that were processed: a send the service answered with lines.
