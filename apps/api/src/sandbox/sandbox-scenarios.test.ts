@@ -121,6 +121,24 @@ describe('a sandbox scenario per request', () => {
   });
 });
 
+describe('a scenario and an Idempotency-Key', () => {
+  it('replays the same request, and refuses the key for the same body under another scenario', async () => {
+    const ready = await readyAccount(t.app);
+    const body = invoiceBody(ready.taxpayerId, ready.systemId);
+    const post = (scenario: string) =>
+      request(t.app)
+        .post('/api/v1/invoices')
+        .set(ready.account.auth)
+        .set('Idempotency-Key', 'scenario-key')
+        .set(HEADER, scenario)
+        .send(body);
+    const first = await post('rejected:1100').expect(201);
+    const replay = await post('rejected:1100').expect(201);
+    expect([replay.headers['idempotent-replayed'], replay.body.data.id]).toEqual(['true', first.body.data.id]);
+    expect((await post('accepted').expect(422)).body.code).toBe('idempotency_key_reused');
+  });
+});
+
 describe('GET /api/v1/sandbox/scenarios', () => {
   it('lists every scenario with what to expect, in Spanish and English', async () => {
     const ready = await readyAccount(t.app);
