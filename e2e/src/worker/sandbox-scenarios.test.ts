@@ -48,7 +48,13 @@ function catalogue(): SandboxScenario[] {
     if (!parameter) return { name };
     return parameter.kind === 'code' ? { name, code: parameter.example } : { name, seconds: parameter.example };
   });
-  return [...entries, { name: 'rejected', code: 1129 }, { name: 'message_refused', code: 4110 }, { name: 'rejected', code: 3000 }];
+  return [
+    ...entries,
+    { name: 'rejected', code: 1129 },
+    { name: 'message_refused', code: 4110 },
+    { name: 'rejected', code: 3000 },
+    { name: 'message_refused', code: 4141 },
+  ];
 }
 
 const EVENTS = ['invoice.registered', 'invoice.status_changed', 'invoice.accepted', 'invoice.rejected', 'invoice.error'];
@@ -106,6 +112,9 @@ test('each scenario of the catalogue ends as the catalogue says: status, code, s
   const asked = env.sim.state.requests.filter((r) => r.nif !== undefined && nifs.has(r.nif));
   expect(new Set(asked.map((r) => r.environment))).toEqual(new Set(['scenarios']));
   expect(env.sim.state.registries.sandbox.all()).toEqual([]);
+  // A rehearsed 4141 shows on its record and stops no real send.
+  const stops = await env.db.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sender_stops`);
+  expect(stops.rows[0].n).toBe(0);
 });
 
 test('a refused scenario writes nothing: a production taxpayer, an unknown name, a code of the wrong level', async () => {
