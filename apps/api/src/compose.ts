@@ -56,7 +56,7 @@ export function composeServices(deps: AppDeps) {
     systems: createSystemService({ db }),
     registration,
     writer,
-    correction: createInvoiceCorrectionService({ writer, registration }),
+    correction: createInvoiceCorrectionService({ db, writer, registration }),
     invoices,
     recordVerification: createRecordVerificationService({ invoices, signers }),
     invoiceExport,

@@ -42,6 +42,7 @@ export function dashboardApi(services: Services): DashboardApi {
       overview: services.overview,
       invoices: services.invoices,
       invoiceExport: services.invoiceExport,
+      registration: services.registration,
       correction: services.correction,
       cancellation: services.cancellation,
       resend: services.resend,

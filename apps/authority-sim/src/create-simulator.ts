@@ -7,6 +7,7 @@ import { FaultBook } from './faults/fault-book';
 import type { ActiveFault } from './faults/fault-types';
 import { FlowControl } from './flow-control';
 import { Registry } from './registry';
+import { ScenarioBook } from './scenarios/scenario-book';
 import type { LoggedRequest } from './request-log';
 import { createRouter } from './router';
 import type { EnvironmentState, SimulatorContext } from './simulator-context';
@@ -15,6 +16,7 @@ import {
   ENDPOINT_PATH,
   ENVIRONMENTS,
   PRODUCTION_PREFIX,
+  SCENARIO_PREFIX,
   STATIC_PATH,
   type Environment,
   type SimulatorBehaviour,
@@ -42,6 +44,8 @@ export interface Simulator {
   url: string;
   /** The same endpoint of the production service: separate registry and flow-control timers. */
   productionUrl: string;
+  /** The service for sandbox scenario records (the `Sandbox-Scenario` header): a registry of its own, never the authority's. */
+  scenarioUrl: string;
   wsdlUrl: string;
   /** The census check (VNifV2): one service, answering as the authority's production one. */
   censusUrl: string;
@@ -66,6 +70,7 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
     behaviour: { ...DEFAULT_BEHAVIOUR, ...opts.behaviour },
     counters: createCounters(),
     faults: new FaultBook(),
+    scenarios: new ScenarioBook(),
     requests: [],
     environments: Object.fromEntries(
       ENVIRONMENTS.map((name): [Environment, EnvironmentState] => [name, { name, registry: new Registry(), flow: new FlowControl() }]),
@@ -93,6 +98,7 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
       }
       Object.assign(ctx.counters, createCounters());
       ctx.faults.clear();
+      ctx.scenarios.clear();
       ctx.census.clear();
       ctx.requests.length = 0;
       ctx.behaviour.clockOffsetSeconds = 0;
@@ -113,13 +119,14 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
   return {
     url: `${origin}${ENDPOINT_PATH}`,
     productionUrl: `${origin}${PRODUCTION_PREFIX}${ENDPOINT_PATH}`,
+    scenarioUrl: `${origin}${SCENARIO_PREFIX}${ENDPOINT_PATH}`,
     censusUrl: `${origin}${CENSUS_PATH}`,
     wsdlUrl: `${origin}${STATIC_PATH}/SistemaFacturacion.wsdl`,
     port,
     state: {
       counters: ctx.counters,
       registry: ctx.environments.sandbox.registry,
-      registries: { sandbox: ctx.environments.sandbox.registry, production: ctx.environments.production.registry },
+      registries: Object.fromEntries(ENVIRONMENTS.map((name) => [name, ctx.environments[name].registry])) as Record<Environment, Registry>,
       behaviour: ctx.behaviour,
       get faults() {
         return ctx.faults.list();

@@ -16,6 +16,11 @@ export class FlowControl {
     this.nextAllowed.set(nif, now.getTime() + waitSeconds * 1000);
   }
 
+  /** The taxpayer's timer forgotten: its next send is on time whenever it comes. */
+  forget(nif: string): void {
+    this.nextAllowed.delete(nif);
+  }
+
   clear(): void {
     this.nextAllowed.clear();
   }

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
       certPem: readFileSync(join(certDir, TEST_CERT_FILES.simServer), 'utf8'),
       keyPem: readFileSync(join(certDir, TEST_CERT_FILES.simServerKey), 'utf8'),
       caPem: readFileSync(join(certDir, TEST_CERT_FILES.ca), 'utf8'),
+      anyClientCertificate: config.anyClientCertificate,
     },
     host: config.host,
     port: config.port,
@@ -50,6 +51,9 @@ async function main(): Promise<void> {
   console.log('  with the tax authority. Test certificates only.');
   console.log(`  SOAP endpoint: ${sim.url} (sandbox)`);
   console.log(`                 ${sim.productionUrl} (production)`);
+  console.log(`                 ${sim.scenarioUrl} (sandbox scenarios)`);
+  if (config.anyClientCertificate)
+    console.log('  Client certificates: any (SIM_ANY_CLIENT_CERTIFICATE), for scenarios beside the real service');
   console.log(`  WSDL:          ${sim.wsdlUrl}`);
   console.log(`  Census check:  ${sim.censusUrl} (VNifV2; entries through POST /__sim/census)`);
   console.log(`  CA for clients: ${join(certDir, TEST_CERT_FILES.ca)}`);

@@ -12,7 +12,9 @@ import { authorityNow, type EnvironmentState, type SimulatorContext } from './si
 import { dispatchSoap } from './soap-dispatch';
 import { logRequest, requestInvoiceNumbers, type LoggedRequest } from './request-log';
 import { clientFault, type SoapOutcome } from './soap-outcome';
-import { ENDPOINT_PATH, PRODUCTION_PREFIX, STATIC_PATH } from './simulator-types';
+import { ENDPOINT_PATH, PRODUCTION_PREFIX, SCENARIO_PREFIX, STATIC_PATH } from './simulator-types';
+import { scenarioContext } from './scenarios/scenario-request';
+import { FaultBook } from './faults/fault-book';
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 /** The kinds that act once the records were processed and stored. */
@@ -23,8 +25,8 @@ function answer(res: ServerResponse, outcome: SoapOutcome): void {
   send(res, outcome.status, XML, outcome.body);
 }
 
-async function soapPost(ctx: SimulatorContext, env: EnvironmentState, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const { counters, behaviour } = ctx;
+async function soapPost(shared: SimulatorContext, env: EnvironmentState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { counters, behaviour } = shared;
   counters.requests += 1;
   let bytes: Buffer;
   try {
@@ -36,6 +38,9 @@ async function soapPost(ctx: SimulatorContext, env: EnvironmentState, req: Incom
   const holderNif = certificateHolderNif(req.socket as TLSSocket);
   const text = bytes.toString('latin1');
   const subject = { ...messageSubject(text), certificateNif: holderNif ?? undefined, environment: env.name };
+  // The scenario service answers each request as its record's scenario says, with faults of that request alone.
+  const scenario = env.name === 'scenarios' ? scenarioContext(shared, req, text, subject) : undefined;
+  const ctx = scenario?.ctx ?? shared;
   const logged: LoggedRequest = {
     at: ctx.now().toISOString(),
     environment: env.name,
@@ -56,8 +61,14 @@ async function soapPost(ctx: SimulatorContext, env: EnvironmentState, req: Incom
     return answer(res, injectedFault(behaviour.ruleSet, early.code, early.httpStatus));
   }
 
+  // Held already when the request meets it, as after a send whose answer was lost.
+  if (scenario?.plan.storeFirst) {
+    await dispatchSoap({ ...ctx, faults: new FaultBook() }, env, bytes, holderNif);
+    // That first processing stands for an earlier send: the one being answered is not early for it.
+    if (subject.nif) env.flow.forget(subject.nif);
+  }
   const outcome = await dispatchSoap(ctx, env, bytes, holderNif);
-  await sleep(behaviour.latencyMs);
+  await sleep(behaviour.latencyMs + (scenario?.plan.delayMs ?? 0));
   // Stored-then-failed needs records that were processed: a send the service answered with lines.
   const processed = subject.operation === 'RegFactu' && outcome.faultCode === undefined;
   const late = ctx.faults.take(processed ? AFTER_STORING : AFTER_ANSWERING, subject);
@@ -78,16 +89,18 @@ async function soapPost(ctx: SimulatorContext, env: EnvironmentState, req: Incom
   answer(res, outcome);
 }
 
+function environmentAt(ctx: SimulatorContext, path: string): EnvironmentState | undefined {
+  if (path === ENDPOINT_PATH) return ctx.environments.sandbox;
+  if (path === `${PRODUCTION_PREFIX}${ENDPOINT_PATH}`) return ctx.environments.production;
+  if (path === `${SCENARIO_PREFIX}${ENDPOINT_PATH}`) return ctx.environments.scenarios;
+  return undefined;
+}
+
 export function createRouter(ctx: SimulatorContext, control: SimulatorControl, staticFiles: () => Map<string, string>) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       const path = new URL(req.url ?? '/', 'https://simulator').pathname;
-      const env =
-        path === ENDPOINT_PATH
-          ? ctx.environments.sandbox
-          : path === `${PRODUCTION_PREFIX}${ENDPOINT_PATH}`
-            ? ctx.environments.production
-            : undefined;
+      const env = environmentAt(ctx, path);
       if (env) {
         // The authority's clock, as a client comparing clocks reads it.
         res.setHeader('Date', authorityNow(ctx).toUTCString());

@@ -15,6 +15,11 @@ export interface SimConfig {
   validateSchema: boolean;
   /** Which of the authority's published rule sets the simulator applies. */
   ruleSet: RuleSetId;
+  /**
+   * Take a client certificate from any issuer (SIM_ANY_CLIENT_CERTIFICATE): beside a service in aeat mode, sandbox
+   * scenario records come with the taxpayers' real certificates. The certificate's holder is still checked.
+   */
+  anyClientCertificate: boolean;
   /** pino level of the simulator's log. */
   logLevel: string;
 }
@@ -32,6 +37,7 @@ const schema = Joi.object({
   SIM_TOLERANCE_SECONDS: Joi.number().integer().min(0).default(240),
   SIM_LATENCY_MS: Joi.number().integer().min(0).default(0),
   SIM_VALIDATE_SCHEMA: Joi.boolean().default(true),
+  SIM_ANY_CLIENT_CERTIFICATE: Joi.boolean().default(false),
   SIM_RULE_SET: Joi.string()
     .valid(...RULE_SETS)
     .default('current'),
@@ -61,6 +67,7 @@ export function loadSimConfig(env: NodeJS.ProcessEnv = process.env): SimConfig {
     timestampToleranceSeconds: value.SIM_TOLERANCE_SECONDS,
     latencyMs: value.SIM_LATENCY_MS,
     validateSchema: value.SIM_VALIDATE_SCHEMA,
+    anyClientCertificate: value.SIM_ANY_CLIENT_CERTIFICATE,
     ruleSet: value.SIM_RULE_SET,
     logLevel: value.LOG_LEVEL,
   };

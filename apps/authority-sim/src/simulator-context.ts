@@ -1,5 +1,6 @@
 import type { CensusBook } from './census/census-book';
 import type { SimulatorCounters } from './counters';
+import type { ScenarioBook } from './scenarios/scenario-book';
 import type { FaultBook } from './faults/fault-book';
 import type { FlowControl } from './flow-control';
 import type { Registry } from './registry';
@@ -19,6 +20,8 @@ export interface SimulatorContext {
   behaviour: SimulatorBehaviour;
   counters: SimulatorCounters;
   faults: FaultBook;
+  /** The scenario service's memory: each record's sends, each invoice's consultas, each taxpayer's outage. */
+  scenarios: ScenarioBook;
   /** Every SOAP request, oldest first (the last REQUEST_LOG_SIZE). */
   requests: LoggedRequest[];
   environments: Record<Environment, EnvironmentState>;

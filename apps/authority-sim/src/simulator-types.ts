@@ -1,7 +1,10 @@
 import type { RuleSetId } from './rules/rule-set';
 
-/** AEAT's two services, each with its own registry and flow-control timers (prewww1 and www1). */
-export const ENVIRONMENTS = ['sandbox', 'production'] as const;
+/**
+ * AEAT's two services, each with its own registry and flow-control timers (prewww1 and www1), and the simulator's own
+ * service for sandbox scenario records (scenarios/scenario-book.ts), which is no service of the authority's.
+ */
+export const ENVIRONMENTS = ['sandbox', 'production', 'scenarios'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
 /** What the simulator does; changeable at run time (configure / POST /__sim/configure). Faults are switched on apart (inject). */
@@ -30,7 +33,7 @@ export interface SimulatorBehaviour {
 
 export interface SimulatorOptions {
   /** TLS server certificate and key (PEM) and the CA (PEM) that client certificates must chain to. */
-  tls: { certPem: string; keyPem: string; caPem: string };
+  tls: { certPem: string; keyPem: string; caPem: string; anyClientCertificate?: boolean };
   /** NIFs allowed to present for any taxpayer (colaboradores sociales). */
   collaboratorNifs: string[];
   /** The census: NIFs (and foreign identifiers) that "do not exist" (4104 in a header, rejection as a recipient). */
@@ -56,4 +59,6 @@ export const DEFAULT_BEHAVIOUR: SimulatorBehaviour = {
 export const ENDPOINT_PATH = '/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP';
 /** The production service is the same endpoint under this prefix; the plain path is the sandbox (pre-production) one. */
 export const PRODUCTION_PREFIX = '/production';
+/** The service for sandbox scenario records: the same endpoint under this prefix, a registry of its own. */
+export const SCENARIO_PREFIX = '/scenarios';
 export const STATIC_PATH = '/static_files/common/internet/dep/aplicaciones/es/aeat/tikeV1.0/cont/ws';

@@ -43,13 +43,14 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
   let stopping = false;
   const starting = new AbortController();
   const connections = openWorkerConnections(config, logger);
-  const { database, redis, queues, certificates } = connections;
+  const { database, redis, queues, certificates, scenarioCertificates } = connections;
   const inHand = new JobsInHand();
   const transport = new SoapTransport({ timeoutMs: config.authority.requestTimeoutMs });
   const sendChainJob = createSendChainJob({
     db: database.db,
     config,
     certificates,
+    scenarioCertificates,
     transport,
     logger,
     workerId,

@@ -29,6 +29,20 @@ interface Outcome<T> {
   response: Response;
 }
 
+/** A write's options: a retry-safe key, and for a sandbox taxpayer the scenario the simulator answers it under. */
+export interface WriteOptions {
+  idempotencyKey?: string;
+  /** `Sandbox-Scenario`: one of `sandboxScenarios()` (`rejected:1100`, `authority_down:5`…); sandbox taxpayers only. */
+  sandboxScenario?: string;
+}
+
+function writeHeaders(options: WriteOptions): Record<string, string> {
+  return {
+    ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
+    ...(options.sandboxScenario ? { 'Sandbox-Scenario': options.sandboxScenario } : {}),
+  };
+}
+
 /** The answer's body, or the problem thrown as a VerifactuError. */
 function unwrap<T>({ data, error, response }: Outcome<T>): T {
   if (!response.ok) throw errorFromResponse(response, error);
@@ -57,9 +71,8 @@ export class VerifactuClient {
     return unwrap(await this.api.GET('/account')).data;
   }
 
-  async registerInvoice(body: InvoiceRequest, options: { idempotencyKey?: string } = {}): Promise<RegisteredInvoice> {
-    const headers = options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {};
-    return unwrap(await this.api.POST('/invoices', { body, headers })).data;
+  async registerInvoice(body: InvoiceRequest, options: WriteOptions = {}): Promise<RegisteredInvoice> {
+    return unwrap(await this.api.POST('/invoices', { body, headers: writeHeaders(options) })).data;
   }
 
   /** Up to 1,000 invoices in one call; each result says 201 with `data` or its own `problem`. */
@@ -72,13 +85,19 @@ export class VerifactuClient {
   }
 
   /** A subsanación: the full corrected invoice. */
-  async correctInvoice(id: string, body: InvoiceRequest): Promise<ResponseBody<'correctInvoice', 201>['data']> {
-    return unwrap(await this.api.PUT('/invoices/{id}', { params: { path: { id } }, body })).data;
+  async correctInvoice(id: string, body: InvoiceRequest, options: WriteOptions = {}): Promise<ResponseBody<'correctInvoice', 201>['data']> {
+    return unwrap(await this.api.PUT('/invoices/{id}', { params: { path: { id } }, body, headers: writeHeaders(options) })).data;
   }
 
   /** An anulación. */
-  async cancelInvoice(id: string, reason?: string): Promise<ResponseBody<'cancelInvoice', 201>['data']> {
-    return unwrap(await this.api.POST('/invoices/{id}/cancel', { params: { path: { id } }, body: reason ? { reason } : {} })).data;
+  async cancelInvoice(id: string, reason?: string, options: WriteOptions = {}): Promise<ResponseBody<'cancelInvoice', 201>['data']> {
+    const body = reason ? { reason } : {};
+    return unwrap(await this.api.POST('/invoices/{id}/cancel', { params: { path: { id } }, body, headers: writeHeaders(options) })).data;
+  }
+
+  /** The sandbox scenarios: what each makes the simulated authority answer, and the status and webhooks to expect. */
+  async sandboxScenarios(): Promise<ResponseBody<'listSandboxScenarios', 200>['data']> {
+    return unwrap(await this.api.GET('/sandbox/scenarios')).data;
   }
 
   /** One page of the list; `next_cursor` continues it. */

@@ -1,4 +1,4 @@
-export { createVerifactuClient, VerifactuClient, type ClientOptions } from './client.ts';
+export { createVerifactuClient, VerifactuClient, type ClientOptions, type WriteOptions } from './client.ts';
 export { VerifactuError, type FieldError, type Problem } from './errors.ts';
 export type { AuthorityStatus, Invoice, InvoiceListItem, InvoiceListQuery, InvoiceRequest, RegisteredInvoice } from './operation-types.ts';
 export type { paths, components, operations } from './generated/openapi.ts';

@@ -60,6 +60,21 @@ test('registers an invoice, waits for accepted, then corrects and cancels it, ea
   expect({ status: cancelled.authority_status, cancelled: cancelled.cancelled }).toEqual({ status: 'accepted', cancelled: true });
 });
 
+test('rehearses a rejection under a sandbox scenario, as the catalogue it lists says it ends', async () => {
+  const rejected = (await client.sandboxScenarios()).find((s) => s.name === 'rejected')!;
+  const registered = await client.registerInvoice(invoice(), { sandboxScenario: rejected.example });
+  const settled = await client.waitForFinalStatus(registered.id, { intervalMs: 200 });
+  expect([settled.authority_status, settled.authority_code, settled.sandbox_scenario]).toEqual([
+    rejected.expect.final_status,
+    rejected.expect.authority_code,
+    'rejected:1100',
+  ]);
+  await expect(client.registerInvoice(invoice(), { sandboxScenario: 'rejected:4104' })).rejects.toMatchObject({
+    status: 400,
+    code: 'invalid_sandbox_scenario',
+  });
+});
+
 test('pages through the list and exports the same invoices as CSV', async () => {
   const numbers = ['LIST-1', 'LIST-2', 'LIST-3'];
   const results = await client.registerInvoices(numbers.map((n) => invoice({ invoice_number: n })));

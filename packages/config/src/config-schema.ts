@@ -52,6 +52,13 @@ export interface AppConfig {
     simulatorUrl: string;
     /** CA that signed the simulator's server certificate (simulator mode only). */
     simulatorCaPath?: string;
+    /**
+     * The simulator that answers sandbox scenario records, in either mode (docs/decisions/0041-scenarios-told-by-a-header.md):
+     * SCENARIO_SIMULATOR_URL, by default SIMULATOR_URL. Scenario records never go to the authority.
+     */
+    scenarioSimulatorUrl: string;
+    /** The CA of that simulator's server certificate (SCENARIO_SIMULATOR_CA_PATH, by default SIMULATOR_CA_PATH). */
+    scenarioSimulatorCaPath?: string;
     /** Use AEAT's seal-certificate hosts (www10 / prewww10) in aeat mode. */
     useSealHosts: boolean;
     requestTimeoutMs: number;
@@ -165,6 +172,8 @@ export const envSchema = Joi.object({
     .uri({ scheme: ['https'] })
     .default('https://127.0.0.1:8443/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP'),
   SIMULATOR_CA_PATH: Joi.string().default('var/certs/ca.pem'),
+  SCENARIO_SIMULATOR_URL: Joi.string().uri({ scheme: ['https'] }),
+  SCENARIO_SIMULATOR_CA_PATH: Joi.string(),
   AEAT_SEAL_HOSTS: Joi.boolean().default(false),
   AUTHORITY_TIMEOUT_MS: Joi.number().integer().min(1000).default(60_000),
   // The standard variables, in either case. The proxy is spoken to in plain HTTP: the TLS inside the tunnel is ours.

@@ -63,6 +63,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       mode: v.AUTHORITY_MODE,
       simulatorUrl: v.SIMULATOR_URL,
       simulatorCaPath: v.SIMULATOR_CA_PATH,
+      // The simulator beside the service: the one of simulator mode unless said otherwise.
+      scenarioSimulatorUrl: v.SCENARIO_SIMULATOR_URL ?? v.SIMULATOR_URL,
+      scenarioSimulatorCaPath: v.SCENARIO_SIMULATOR_CA_PATH ?? v.SIMULATOR_CA_PATH,
       useSealHosts: v.AEAT_SEAL_HOSTS,
       requestTimeoutMs: v.AUTHORITY_TIMEOUT_MS,
       egressProxy: egressProxyFrom(v),

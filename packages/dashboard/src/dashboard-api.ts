@@ -136,6 +136,10 @@ export interface ApiServices {
       begin?: () => void,
     ): Promise<void>;
   };
+  /** Registration, for the sandbox panel's test invoices (always under a scenario). */
+  registration: {
+    register(account: AccountWithPlan, body: unknown, log: RequestLog, answer: undefined, scenario: string): Promise<{ id: string }>;
+  };
   correction: { correct(account: AccountWithPlan, invoiceId: string, body: unknown, log: RequestLog): Promise<unknown> };
   cancellation: { cancel(account: AccountWithPlan, invoiceId: string, body: unknown, log: RequestLog): Promise<unknown> };
   resend: { resend(accountId: string, id: string, log: RequestLog): Promise<unknown> };

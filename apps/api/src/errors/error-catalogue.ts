@@ -3,6 +3,10 @@ export const errorCatalogue = {
   malformed_json: { status: 400, title: 'Malformed JSON body' },
   malformed_url: { status: 400, title: 'Malformed URL' },
   malformed_body: { status: 400, title: 'Request body cannot be decoded' },
+  // Sandbox scenarios (docs/api.md, "Test what your software does when…").
+  invalid_sandbox_scenario: { status: 400, title: 'Not a sandbox scenario of the catalogue' },
+  sandbox_scenario_in_production: { status: 400, title: 'Sandbox scenarios are for sandbox taxpayers only' },
+  sandbox_scenario_not_applicable: { status: 400, title: 'The invoice was registered without a sandbox scenario' },
   unauthorized: { status: 401, title: 'Missing or invalid API key' },
   invalid_credentials: { status: 401, title: 'Wrong email or password' },
   not_found: { status: 404, title: 'Not found' },

@@ -37,7 +37,10 @@ export function idempotency(service: IdempotencyService): RequestHandler {
 async function claimed(service: IdempotencyService, key: string, req: Request, res: Response, next: NextFunction): Promise<void> {
   const accountId = currentAccount(res).id;
   const path = new URL(req.originalUrl, 'http://localhost').pathname;
-  const { result, handle } = await service.claim(accountId, key, requestFingerprint(req.method, path, req.body));
+  // A request's Sandbox-Scenario is part of what it asks: the same key and body under another scenario is another request.
+  const scenario = req.headers['sandbox-scenario'];
+  const asked = scenario === undefined ? req.body : [req.body, scenario];
+  const { result, handle } = await service.claim(accountId, key, requestFingerprint(req.method, path, asked));
 
   if (result.kind === 'mismatch') {
     throw new ApiError(

@@ -112,9 +112,19 @@ export const invoiceBatchRouteDocs: RouteDoc[] = [
       'Status 201 when every item was registered, 207 Multi-Status otherwise: read each result. Bodies up to 10 MB. ' +
       'With `recipient_check`, the recipients of every item are checked in one census call first, and each result says ' +
       'what the census said of its recipients; with `refuse`, an item with a recipient the census does not identify is ' +
-      'refused alone (`recipient_not_in_census`).',
+      'refused alone (`recipient_not_in_census`). An item of a sandbox taxpayer may name a sandbox scenario in `sandbox_scenario`; ' +
+      'an unknown one, or one on a production taxpayer, refuses that item alone (400).',
     query: recipientCheckQuery,
-    body: Joi.array().items(invoiceRequestSchema).min(1).max(MAX_BATCH_ITEMS),
+    body: Joi.array()
+      .items(
+        invoiceRequestSchema.keys({
+          sandbox_scenario: Joi.string().description(
+            'Sandbox taxpayers only: the item’s sandbox scenario, as the Sandbox-Scenario header names it (GET /sandbox/scenarios); outside the invoice.',
+          ),
+        }),
+      )
+      .min(1)
+      .max(MAX_BATCH_ITEMS),
     responses: {
       201: { description: 'Every item registered and queued.', json: batchRegistrationResponse },
       207: { description: 'Some items (or all) refused; each result says which and why.', json: batchRegistrationResponse },

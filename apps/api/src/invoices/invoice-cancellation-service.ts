@@ -10,6 +10,7 @@ import { parseWith } from '../http/parse-with';
 import { refusedAsProblem } from './chain-problems';
 import { queuedRecord, type QueuedRecord } from './queued-record';
 import { assertInCurrentChain, awaitingAuthority, historyEntry, invoiceNotFound } from './record-history';
+import { scenarioForRecordOf } from '../sandbox/sandbox-scenario-request';
 
 export type InvoiceCancellationService = ReturnType<typeof createInvoiceCancellationService>;
 
@@ -29,18 +30,21 @@ export function createInvoiceCancellationService(deps: { db: Db; writer: Registr
       body: unknown,
       log: Logger,
       answer?: (r: QueuedRecord) => SealedAnswer,
+      requestedScenario?: string,
     ): Promise<QueuedRecord> {
       if (!isUuid(invoiceId)) throw invoiceNotFound();
       const { reason } = parseWith(cancelSchema, body ?? {});
       // Whose chain: an invoice's taxpayer never changes.
       const [first] = await invoiceStore.recordsOf(db, account.id, invoiceId);
       if (!first) throw invoiceNotFound();
+      const scenario = scenarioForRecordOf(first, requestedScenario);
       const id = newRecordId();
       const { result, woken } = await refusedAsProblem(
         deps.writer.appendRecord({
           accountId: account.id,
           taxpayerId: first.taxpayerId,
           systemIds: [],
+          scenario: scenario !== undefined,
           async build(ctx, reader, now) {
             // Read after the head: what is appended since moves the head, and this is built again.
             const records = await invoiceStore.recordsOf(reader, account.id, invoiceId);
@@ -62,6 +66,7 @@ export function createInvoiceCancellationService(deps: { db: Db; writer: Registr
               sinRegistroPrevio: decision.flags.sinRegistroPrevio,
               rechazoPrevio: decision.flags.rechazoPrevio,
               reason: reason || null,
+              sandboxScenario: scenario,
             });
             const record = queuedRecord(built.row);
             return { write: recordWrite(ctx, quotaPeriod(now).period, built, answer?.(record)), result: record };

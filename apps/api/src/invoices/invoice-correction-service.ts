@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import { altaRecordRow, newRecordId, nextPlace, quotaPeriod, recordWrite, usableBy, type RegistrationAppender } from '@vf/chain';
 import { correctionFlags } from '@vf/core';
-import { invoiceStore, type AccountWithPlan, type SealedAnswer } from '@vf/db';
+import { invoiceStore, type AccountWithPlan, type Db, type SealedAnswer } from '@vf/db';
+import { scenarioForRecordOf } from '../sandbox/sandbox-scenario-request';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { refusedAsProblem, systemNotFound, systemSingleTaxpayer } from './chain-problems';
@@ -17,6 +18,7 @@ export type InvoiceCorrectionService = ReturnType<typeof createInvoiceCorrection
  * subsanación reactivates it once the authority accepts it.
  */
 export function createInvoiceCorrectionService(deps: {
+  db: Db;
   writer: RegistrationAppender;
   registration: Pick<InvoiceRegistrationService, 'check'>;
 }) {
@@ -28,16 +30,22 @@ export function createInvoiceCorrectionService(deps: {
       body: unknown,
       log: Logger,
       answer?: (r: QueuedRecord) => SealedAnswer,
+      requestedScenario?: string,
     ): Promise<QueuedRecord> {
       if (!isUuid(invoiceId)) throw invoiceNotFound();
       const checked = await deps.registration.check(account.id, body);
       const { invoice } = checked;
+      // Which chain: an invoice's records stay on the chain it began on (its scenario chain, or its chain).
+      const [first] = await invoiceStore.recordsOf(deps.db, account.id, invoiceId);
+      if (!first) throw invoiceNotFound();
+      const scenario = scenarioForRecordOf(first, requestedScenario);
       const id = newRecordId();
       const { result, woken } = await refusedAsProblem(
         deps.writer.appendRecord({
           accountId: account.id,
           taxpayerId: invoice.taxpayerId,
           systemIds: [checked.system.id],
+          scenario: scenario !== undefined,
           async build(ctx, reader, now) {
             // Read after the head: a correction or cancellation appended since moves the head, and this is built again.
             const records = await invoiceStore.recordsOf(reader, account.id, invoiceId);
@@ -66,6 +74,7 @@ export function createInvoiceCorrectionService(deps: {
               system,
               severalTaxpayers: ctx.severalTaxpayers,
               warnings: checked.warnings,
+              sandboxScenario: scenario,
             });
             const record = queuedRecord(built.row);
             return { write: recordWrite(ctx, quotaPeriod(now).period, built, answer?.(record)), result: record };

@@ -11,6 +11,7 @@ import { systemNotFound, systemSingleTaxpayer, taxpayerNotFound, type ItemOutcom
 import { registerBatch } from './register-batch';
 import { registerInvoice } from './register-invoice';
 import { validateInvoiceBody } from './validate-invoice-body';
+import { requestedScenario, scenarioChainOf } from '../sandbox/sandbox-scenario-request';
 
 export type { ItemOutcome } from './chain-problems';
 export type { RegisteredInvoice } from '@vf/chain';
@@ -38,6 +39,7 @@ export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) 
   function validateBody(body: unknown): Omit<RegistrationItem, 'answer'> {
     return validateInvoiceBody(body, madridToday(clock()));
   }
+  const scenarioChain = (accountId: string, taxpayerId: string) => scenarioChainOf(db, accountId, taxpayerId);
 
   /** Everything a registration checks before writing, for a dry run or a correction: ownership read from the database. */
   async function check(accountId: string, body: unknown): Promise<CheckedInvoice> {
@@ -66,8 +68,22 @@ export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) 
      * Registers one invoice: appended to its taxpayer's chain together with whatever registrations of that taxpayer
      * are waiting (group commit). `answer`: with an Idempotency-Key, the answer stored in the same statement.
      */
-    register: (account: AccountWithPlan | UncheckedApiKey, body: unknown, log: Logger, answer?: (r: RegisteredInvoice) => SealedAnswer) =>
-      registerInvoice({ appender, validateBody }, account, body, log, answer),
+    register: (
+      account: AccountWithPlan | UncheckedApiKey,
+      body: unknown,
+      log: Logger,
+      answer?: (r: RegisteredInvoice) => SealedAnswer,
+      scenario?: string,
+      // Whoever calls (a route, the dashboard's panel), a scenario is one of the catalogue's, or a 400.
+    ) =>
+      registerInvoice(
+        { appender, validateBody, scenarioChain },
+        account,
+        body,
+        log,
+        answer,
+        scenario === undefined ? undefined : requestedScenario(scenario),
+      ),
 
     /**
      * Registers up to MAX_BATCH_ITEMS invoices, each validated on its own; the valid items of one taxpayer are appended
@@ -79,6 +95,9 @@ export function createInvoiceRegistrationService(deps: RegistrationServiceDeps) 
       bodies: unknown[],
       log: Logger,
       answerFor?: (at: number) => (r: RegisteredInvoice) => SealedAnswer,
-    ): Promise<ItemOutcome[]> => registerBatch({ appender, validateBody }, account, bodies, log, answerFor),
+    ): Promise<ItemOutcome[]> => registerBatch({ appender, validateBody, scenarioChain }, account, bodies, log, answerFor),
+
+    /** The taxpayer's scenario chain, ready for a correction or cancellation under a scenario. */
+    scenarioChain,
   };
 }

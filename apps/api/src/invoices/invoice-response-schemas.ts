@@ -48,6 +48,10 @@ export const invoiceSummary = Joi.object<ReturnType<typeof renderInvoiceSummary>
   base_amount: nullableAmount.required().description('Sum of the breakdown’s bases; null for a cancellation.'),
 });
 
+const sandboxScenarioField = nullableText
+  .required()
+  .description('The sandbox scenario the record went under (GET /sandbox/scenarios); null for a record sent as it is.');
+
 export const record = Joi.object<ReturnType<typeof renderRecord>, true>({
   id: id.required(),
   invoice_id: id.required(),
@@ -67,6 +71,7 @@ export const record = Joi.object<ReturnType<typeof renderRecord>, true>({
   authority_csv: nullableText.required(),
   cancellation_reason: nullableText.required(),
   warnings: Joi.array().items(issue).required(),
+  sandbox_scenario: sandboxScenarioField,
   xml_url: text.required(),
 });
 
@@ -120,6 +125,7 @@ const invoiceDetailKeys = {
   issuer: Joi.object({ nif: text.required(), name: text.required() }).required(),
   computer_system: Joi.object().unknown(true).required().description('The SistemaInformatico block as hashed and sent.'),
   environment: environment.required(),
+  sandbox_scenario: sandboxScenarioField,
   previous_hash: nullableText.required(),
   previous_invoice_id: id.allow(null).required(),
   authority_message: nullableText.required(),

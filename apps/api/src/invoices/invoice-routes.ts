@@ -32,6 +32,11 @@ import type { RouteDoc } from '../openapi/route-doc';
 import { cancelSchema } from './invoice-cancellation-service';
 import { classifyRequestSchema, invoiceRequestSchema } from './invoice-request-schema';
 import { renderInvoiceDetail, renderInvoiceSummary, renderRecord, renderSubmission } from './invoice-view';
+import { requestedScenario } from '../sandbox/sandbox-scenario-request';
+import { scenarioHeaderDoc } from '../sandbox/sandbox-routes';
+
+/** The request's `Sandbox-Scenario`, checked before anything else is (a 400 listing the valid names). */
+const scenarioOf = (req: Request) => requestedScenario(req.headers['sandbox-scenario']);
 
 function recordAnswer(message: string): (r: QueuedRecord) => JsonAnswer {
   return (r) => ({ status: 201, location: `/api/v1/invoices/${r.invoiceId}`, body: { message, data: renderRecord(r) } });
@@ -47,6 +52,7 @@ export function registrationChecksItsKey(req: Request): boolean {
     req.method === 'POST' &&
     req.path === '/invoices' &&
     req.headers['idempotency-key'] === undefined &&
+    req.headers['sandbox-scenario'] === undefined &&
     req.query.recipient_check === undefined
   );
 }
@@ -84,9 +90,11 @@ export function invoiceRoutes(
       res.json({ data: page.items.map(renderInvoiceSummary), next_cursor: page.nextCursor, total: page.total });
     })
     .post(async (req, res) => {
+      const scenario = scenarioOf(req);
       const mode = parseWith(recipientCheckQuery, req.query).recipient_check;
       if (!mode) {
-        const r = await registration.register(currentAccountOrKey(res), req.body, req.log, sealedAnswerFor(res, registeredAnswer));
+        const answer = sealedAnswerFor(res, registeredAnswer);
+        const r = await registration.register(currentAccountOrKey(res), req.body, req.log, answer, scenario);
         return sendAnswer(res, registeredAnswer, r);
       }
       // Decided before anything enters the chain: a valid invoice first, then its recipients.
@@ -95,7 +103,7 @@ export function invoiceRoutes(
       const [checked] = await checkRecipients(taxIdChecks, account.id, [req.body], mode);
       if (checked!.refusal) throw checked!.refusal;
       const answer = withRecipientCheck(registeredAnswer, checked!.answers);
-      sendAnswer(res, answer, await registration.register(account, req.body, req.log, sealedAnswerFor(res, answer)));
+      sendAnswer(res, answer, await registration.register(account, req.body, req.log, sealedAnswerFor(res, answer), scenario));
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
@@ -105,7 +113,9 @@ export function invoiceRoutes(
       res.json({ data: renderInvoiceDetail(await queries.get(currentAccount(res).id, req.params.id)) });
     })
     .put(async (req, res) => {
-      const r = await correction.correct(currentAccount(res), req.params.id, req.body, req.log, sealedAnswerFor(res, correctedAnswer));
+      const scenario = scenarioOf(req);
+      const answer = sealedAnswerFor(res, correctedAnswer);
+      const r = await correction.correct(currentAccount(res), req.params.id, req.body, req.log, answer, scenario);
       sendAnswer(res, correctedAnswer, r);
     })
     .all(methodNotAllowed(['GET', 'PUT']));
@@ -113,7 +123,9 @@ export function invoiceRoutes(
   router
     .route('/invoices/:id/cancel')
     .post(async (req, res) => {
-      const r = await cancellation.cancel(currentAccount(res), req.params.id, req.body, req.log, sealedAnswerFor(res, cancelledAnswer));
+      const scenario = scenarioOf(req);
+      const answer = sealedAnswerFor(res, cancelledAnswer);
+      const r = await cancellation.cancel(currentAccount(res), req.params.id, req.body, req.log, answer, scenario);
       sendAnswer(res, cancelledAnswer, r);
     })
     .all(methodNotAllowed(['POST']));
@@ -164,6 +176,8 @@ function recordRoutes(router: Router, queries: InvoiceQueryService): void {
 
 // Codes every alta (registration or correction) can answer: the request's content and ownership.
 const ALTA_PROBLEMS = ['validation_failed', 'taxpayer_not_found', 'system_not_found', 'system_single_taxpayer'] as const;
+// A request naming a sandbox scenario: an unknown one, a production taxpayer, an invoice registered without one.
+const SCENARIO_PROBLEMS = ['invalid_sandbox_scenario', 'sandbox_scenario_in_production', 'sandbox_scenario_not_applicable'] as const;
 const CSV_COLUMNS =
   'invoice_number;invoice_date;invoice_type;recipient_name;recipient_nif;base_amount;total_tax_amount;total_amount;authority_status;authority_code;authority_csv;qr_url;created_at';
 
@@ -230,6 +244,7 @@ export const invoiceRouteDocs: RouteDoc[] = [
     tag: 'Invoices',
     summary: 'Register an invoice (alta): validate, chain, queue for the authority',
     query: recipientCheckQuery,
+    requestHeaders: [scenarioHeaderDoc],
     body: invoiceRequestSchema,
     responses: {
       201: {
@@ -238,7 +253,7 @@ export const invoiceRouteDocs: RouteDoc[] = [
         headers: { Location: 'The invoice’s URL.' },
       },
     },
-    problems: [...ALTA_PROBLEMS, 'duplicate_invoice', 'quota_exceeded', 'recipient_not_in_census'],
+    problems: [...ALTA_PROBLEMS, ...SCENARIO_PROBLEMS, 'duplicate_invoice', 'quota_exceeded', 'recipient_not_in_census'],
   },
   {
     method: 'get',
@@ -255,11 +270,12 @@ export const invoiceRouteDocs: RouteDoc[] = [
     path: '/invoices/:id',
     tag: 'Invoices',
     summary: 'Correct an invoice (subsanación), or reactivate a cancelled one: a new record with the full corrected content',
+    requestHeaders: [scenarioHeaderDoc],
     body: invoiceRequestSchema,
     responses: {
       201: { description: 'Correction appended and queued.', json: envelope(record), headers: { Location: 'The invoice’s URL.' } },
     },
-    problems: [...ALTA_PROBLEMS, 'invoice_not_found', 'invoice_awaiting_authority', 'invoice_in_other_environment'],
+    problems: [...ALTA_PROBLEMS, ...SCENARIO_PROBLEMS, 'invoice_not_found', 'invoice_awaiting_authority', 'invoice_in_other_environment'],
   },
   {
     method: 'post',
@@ -267,11 +283,19 @@ export const invoiceRouteDocs: RouteDoc[] = [
     path: '/invoices/:id/cancel',
     tag: 'Invoices',
     summary: 'Cancel an invoice (anulación)',
+    requestHeaders: [scenarioHeaderDoc],
     body: cancelSchema,
     responses: {
       201: { description: 'Cancellation appended and queued.', json: envelope(record), headers: { Location: 'The invoice’s URL.' } },
     },
-    problems: ['validation_failed', 'invoice_not_found', 'already_cancelled', 'invoice_awaiting_authority', 'invoice_in_other_environment'],
+    problems: [
+      'validation_failed',
+      ...SCENARIO_PROBLEMS,
+      'invoice_not_found',
+      'already_cancelled',
+      'invoice_awaiting_authority',
+      'invoice_in_other_environment',
+    ],
   },
   {
     method: 'get',

@@ -53,7 +53,7 @@ type RenderedRecord = Pick<
   | 'authorityCsv'
   | 'cancellationReason'
   | 'warnings'
->;
+> & { sandboxScenario?: string | null };
 
 export function renderRecord(r: RenderedRecord) {
   return {
@@ -71,6 +71,7 @@ export function renderRecord(r: RenderedRecord) {
     authority_csv: r.authorityCsv,
     cancellation_reason: r.cancellationReason,
     warnings: r.warnings,
+    sandbox_scenario: r.sandboxScenario ?? null,
     xml_url: `/api/v1/invoices/${r.invoiceId}/records/${r.id}/xml`,
   };
 }
@@ -124,6 +125,7 @@ export function renderInvoiceDetail({ invoice: i, records, cancelled, lines, eve
     issuer: { nif: i.issuerNif, name: i.issuerName },
     computer_system: i.systemSnapshot,
     environment: i.isProduction ? 'production' : 'sandbox',
+    sandbox_scenario: i.sandboxScenario,
     previous_hash: i.previousHash,
     previous_invoice_id: i.previousInvoiceId,
     authority_message: authorityMessageOf(i),

@@ -12,6 +12,8 @@ import { warnIfNotWoken } from './warn-if-not-woken';
 export interface RegistrationSteps {
   appender: RegistrationAppender;
   validateBody(body: unknown): Omit<RegistrationItem, 'answer'>;
+  /** Makes the taxpayer's scenario chain ready (refusing a production taxpayer), before a scenario record is appended. */
+  scenarioChain(accountId: string, taxpayerId: string): Promise<void>;
 }
 
 /**
@@ -25,6 +27,7 @@ export async function registerInvoice(
   body: unknown,
   log: Logger,
   answer?: (r: RegisteredInvoice) => SealedAnswer,
+  scenario?: string,
 ): Promise<RegisteredInvoice> {
   const checkKey = () => ('verify' in account ? account.verify() : undefined);
   let outcome: ItemOutcome;
@@ -41,7 +44,15 @@ export async function registerInvoice(
       await checkKey();
       outcome = { ok: false, error: refused };
     } else {
-      const appended = await deps.appender.append({ account, taxpayerId: item.invoice.taxpayerId, items: [{ ...item, answer }] });
+      const taxpayerId = item.invoice.taxpayerId;
+      // A scenario request always comes with its account checked (registrationChecksItsKey).
+      if (scenario !== undefined) await deps.scenarioChain((account as AccountWithPlan).id, taxpayerId);
+      const appended = await deps.appender.append({
+        account,
+        taxpayerId,
+        items: [{ ...item, answer, ...(scenario !== undefined && { sandboxScenario: scenario }) }],
+        scenario: scenario !== undefined,
+      });
       warnIfNotWoken(log, appended);
       outcome = clientOutcome(appended.outcomes[0]);
     }

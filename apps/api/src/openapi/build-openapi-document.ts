@@ -50,6 +50,9 @@ function parameters(route: RouteDoc, toJsonSchema: ToJsonSchema) {
     schema: { type: 'string' },
   }));
   if (isIdempotent(route)) pathParams.push(IDEMPOTENCY_HEADER as (typeof pathParams)[number]);
+  for (const header of route.requestHeaders ?? []) {
+    pathParams.push({ ...header, in: 'header', required: false } as unknown as (typeof pathParams)[number]);
+  }
   if (!route.query) return pathParams;
   const query = toJsonSchema(route.query) as { properties?: Record<string, JsonSchema & { description?: string }>; required?: string[] };
   const queryParams = Object.entries(query.properties ?? {}).map(([name, schema]) => {

@@ -280,6 +280,13 @@ describe('real answers match the document', () => {
       'idempotency_key_invalid',
     );
 
+    await call('get', '/sandbox/scenarios', '/sandbox/scenarios', account);
+    await call('get', '/sandbox/scenarios', '/sandbox/scenarios');
+    const scenario = { 'Sandbox-Scenario': 'rejected:1100' };
+    const rehearsed = await call('post', '/invoices', '/invoices', account, invoiceBody(taxpayerId, systemId), scenario);
+    await call('get', '/invoices/:id', `/invoices/${rehearsed.body.data.id}`, account);
+    await call('post', '/invoices', '/invoices', account, invoiceBody(taxpayerId, systemId), { 'Sandbox-Scenario': 'rejected:4104' });
+
     const nif = (await request(t.app).get(`/api/v1/taxpayers/${taxpayerId}`).set(account.auth)).body.data.nif;
     await call('get', '/chain/:nif', `/chain/${nif}`, account);
     await call('get', '/chain/:nif', `/chain/${nif}`, other);

@@ -28,6 +28,8 @@ export interface RouteDoc {
   /** Callable without an API key. */
   public?: boolean;
   query?: Joi.ObjectSchema;
+  /** Optional request headers the route reads besides the shared ones (Idempotency-Key). */
+  requestHeaders?: { name: string; description: string; schema: Record<string, unknown> }[];
   body?: Joi.Schema;
   responses: Record<number, SuccessDoc>;
   problems: ErrorCode[];

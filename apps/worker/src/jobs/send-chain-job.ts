@@ -26,6 +26,7 @@ import type { RecordVerdict, SentRecord, Verdict } from '../sending/verdict';
 import { openSubmission, type OpenMessage } from './open-submission';
 import { sendWhileAllowed, type Step } from './send-while-allowed';
 import { settleVerdict } from './settle-verdict';
+import { scenarioHeaders, scenarioTiming } from '../sending/scenario-timing';
 
 /** Floor for a job's next look, so a job never spins. */
 const MIN_WAKE_MS = 100;
@@ -45,6 +46,8 @@ export interface SendChainJobDeps {
   db: Db;
   config: Pick<AppConfig, 'authority' | 'sender'>;
   certificates: ClientCertificates;
+  /** What sandbox scenario records go with (to the simulator beside the service); by default `certificates`. */
+  scenarioCertificates?: ClientCertificates;
   transport: SoapTransport;
   logger: Logger;
   workerId: string;
@@ -146,21 +149,25 @@ async function prepare(ctx: JobContext, lease: SendLease): Promise<{ step: Step 
 
 async function readMessageInput(ctx: JobContext, chainId: string): Promise<MessageInput> {
   const { db } = ctx;
-  const [waiting, held] = await Promise.all([
+  const [loaded, held] = await Promise.all([
     submissionBatchStore.load(db, chainId, FULL_BATCH),
     submissionBatchStore.firstHeldRecord(db, chainId),
   ]);
+  // A scenario chain's records go one to a message, each answered as its own scenario says (decision 0041).
+  const scenario = loaded[0]?.sandboxScenario != null;
+  const waiting = scenario ? loaded.slice(0, 1) : loaded;
   const taxpayer = waiting.length > 0 ? await senderTaxpayerStore.forChain(db, chainId) : undefined;
   let certificate: MessageInput['certificate'] = { problem: 'taxpayer_missing', reason: 'the taxpayer no longer exists' };
   if (taxpayer) {
     try {
-      certificate = ctx.certificates.forTaxpayer(taxpayer);
+      certificate = (scenario ? (ctx.scenarioCertificates ?? ctx.certificates) : ctx.certificates).forTaxpayer(taxpayer);
     } catch (err) {
       if (!(err instanceof CertificateUnusableError)) throw err;
       certificate = { problem: err.problem, reason: err.message };
     }
   }
-  const stop = 'problem' in certificate ? undefined : await senderStopStore.find(db, certificate.fingerprint);
+  // The authority's stop of a certificate holds its real records; a scenario record never reaches the authority.
+  const stop = 'problem' in certificate || scenario ? undefined : await senderStopStore.find(db, certificate.fingerprint);
   const { authority, sender } = ctx.config;
   return {
     ...(stop && { stopped: { code: stop.code, since: stop.stoppedAt } }),
@@ -189,7 +196,13 @@ async function send(ctx: JobContext, lease: SendLease, message: OpenMessage, ope
   let answeredAt: number | undefined;
   let verdict: Verdict;
   try {
-    const exchange = await ctx.transport.send('RegFactuSistemaFacturacion', message.endpoint, message.certificate.agent, message.request);
+    const exchange = await ctx.transport.send(
+      'RegFactuSistemaFacturacion',
+      message.endpoint,
+      message.certificate.agent,
+      message.request,
+      scenarioHeaders(message),
+    );
     answeredAt = performance.now();
     if (exchange.kind === 'http' && exchange.date) recordClockOffset(logger, exchange.date, ctx.now(), chainId);
     verdict = await askAboutOpenRecords(ctx.transport, judgeAnswer(exchange, sent), message);
@@ -199,7 +212,8 @@ async function send(ctx: JobContext, lease: SendLease, message: OpenMessage, ope
     verdict = failedSend(sent, `could not send: ${err instanceof Error ? err.message : String(err)}`);
   }
 
-  const settled = await settleVerdict(lease, verdict, message, opened, { sender: ctx.config.sender, now: ctx.now, random: ctx.random });
+  const sender = message.scenario !== undefined ? scenarioTiming(ctx.config.sender) : ctx.config.sender;
+  const settled = await settleVerdict(lease, verdict, message, opened, { sender, now: ctx.now, random: ctx.random });
   recordSend(verdict, settled, ((answeredAt ?? performance.now()) - startedAt) / 1000);
   if (verdict.stop) recordSenderStop(logger, { chainId, certificate: message.certificate, ...verdict.stop });
   logger.info(
@@ -242,6 +256,7 @@ async function askAboutOpenRecords(transport: SoapTransport, verdict: Verdict, m
             message.endpoint,
             message.certificate.agent,
             consultaRequestFor(r.sent, message.obligado),
+            scenarioHeaders(message),
           )
           .catch(() => undefined)
       : undefined;

@@ -26,7 +26,8 @@ export function settleVerdict(
   return lease.fenced(async (tx, state) => {
     if (verdict.exchange === 'answered') await sendStateStore.recordAnswerTiming(tx, chainId, verdict.waitSeconds);
     if (verdict.exchange === 'refused') await sendStateStore.recordRejectionTiming(tx, chainId);
-    if (verdict.stop)
+    // A scenario's 4141 is the rehearsal of one: its record shows it, and no real send is stopped.
+    if (verdict.stop && message.scenario === undefined)
       await senderStopStore.stop(tx, {
         certificateFingerprint: message.certificate.fingerprint,
         certificateSubject: message.certificate.subject,

@@ -11,6 +11,12 @@ export interface WorkerConnections {
   redis: RedisConnection;
   queues: Queues;
   certificates: ClientCertificates;
+  /**
+   * The certificates sandbox scenario records go with, to the simulator beside the service: the same ones in simulator
+   * mode; in aeat mode the same keys trusting that simulator's CA, and never through the egress proxy (the simulator is
+   * beside the service, not on the internet).
+   */
+  scenarioCertificates: ClientCertificates;
   /** The listener of every BullMQ queue and worker's 'error' event (`source` names which). */
   onQueueError(source: string): (err: unknown) => void;
   /** Closes the pool and Redis without waiting on a server that does not answer. */
@@ -41,17 +47,38 @@ export function openWorkerConnections(config: AppConfig, logger: Logger): Worker
     serverCaPem,
     egressProxy: config.authority.egressProxy,
   });
+  const scenarioCaPath = config.authority.scenarioSimulatorCaPath;
+  const scenarioCertificates =
+    config.authority.mode === 'simulator'
+      ? certificates
+      : new ClientCertificates({
+          masterKey: config.masterKey,
+          platformCertificate: config.platformCertificate,
+          serverCaPem: scenarioCaPath ? readScenarioCa(scenarioCaPath, logger) : undefined,
+        });
   return {
     database,
     redis,
     queues,
     certificates,
+    scenarioCertificates,
     onQueueError,
     async close() {
       await queues.close();
       certificates.close();
+      if (scenarioCertificates !== certificates) scenarioCertificates.close();
       await database.close();
       await closeRedis(redis);
     },
   };
+}
+
+/** The scenario simulator's CA; a missing file only leaves scenario records unsent (their sends fail), never the worker. */
+function readScenarioCa(path: string, logger: Logger): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    logger.warn({ err, path }, 'the scenario simulator CA cannot be read: sandbox scenario records will not get through');
+    return undefined;
+  }
 }

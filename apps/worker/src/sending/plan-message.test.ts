@@ -22,6 +22,7 @@ const certificate: ClientCertificate = {
 const authority: AppConfig['authority'] = {
   mode: 'simulator',
   simulatorUrl: 'https://127.0.0.1:9443/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
+  scenarioSimulatorUrl: 'https://sim.beside:8443/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
   useSealHosts: false,
   requestTimeoutMs: 10_000,
 };
@@ -87,6 +88,7 @@ function chain(length: number, patch: (seq: number) => Partial<BatchInvoice> = (
       sendAttempts: 0,
       isProduction: false,
       signedXml: null,
+      sandboxScenario: null,
       ...patch(seq),
     };
     try {
@@ -126,6 +128,16 @@ test('a chain in order becomes one message: its records rebuilt and written in c
 
   const production = await planMessage(input(chain(1, () => ({ isProduction: true }))));
   expect(production.message!.endpoint).toMatch(/\/production\/wlpl\//);
+});
+
+test('a scenario record goes to the simulator’s scenario service, which is told its scenario beside the XML, never in it', async () => {
+  const { message } = await planMessage(input(chain(1, () => ({ sandboxScenario: 'rejected:1100' }))));
+  expect(message).toMatchObject({
+    endpoint: 'https://sim.beside:8443/scenarios/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
+    scenario: 'rejected:1100',
+  });
+  expect(Buffer.concat(message!.request).toString()).not.toMatch(/rejected|1100/);
+  expect((await planMessage(input(chain(1)))).message!.scenario).toBeUndefined();
 });
 
 test('nothing overtakes a record waiting for the user: earlier records go, later ones wait with waiting_for_earlier_record', async () => {

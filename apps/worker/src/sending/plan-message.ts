@@ -1,4 +1,4 @@
-import { selectEndpoint, type ClientCertificate } from '@vf/authority-client';
+import { selectEndpoint, selectScenarioEndpoint, type ClientCertificate } from '@vf/authority-client';
 import { rebuildChainRecord } from '@vf/chain';
 import type { ChainRecord, ServiceCause } from '@vf/core';
 import type { AppConfig } from '@vf/config';
@@ -32,6 +32,11 @@ export interface PreparedMessage {
   /** The request as stored with the submission: each signed record by its mark, its bytes kept once in signed_records. */
   storedRequestXml: string;
   records: MessageRecord[];
+  /**
+   * The sandbox scenario of the message's one record, on a scenario chain: the message goes to the simulator alone,
+   * which is told the scenario in a request header, never in the XML.
+   */
+  scenario?: string;
   /** Records signed for this message, never before: kept (conditionally) in the transaction that opens the submission. */
   signed: NewSignedRecord[];
 }
@@ -159,6 +164,7 @@ export async function planMessage(input: MessageInput): Promise<MessagePlan> {
   // Incidencia = S once delayed: a record older than the tolerance, or one that an earlier attempt already carried.
   const incident = going.some((i) => i.sendAttempts > 0 || i.generatedAt.getTime() < lateBefore);
   const header: SubmissionHeader = { obligado: { name: first.issuerName, nif: first.issuerNif }, incident };
+  const scenario = first.sandboxScenario ?? undefined;
   const frame = regFactuRequestFrame(header);
   const stored = recordBytes.flatMap((bytes, i) => [
     frame.open,
@@ -173,13 +179,14 @@ export async function planMessage(input: MessageInput): Promise<MessagePlan> {
     message: {
       chainId: input.chainId,
       taxpayerId: input.taxpayerId,
-      endpoint: selectEndpoint(input.authority, first.isProduction),
+      endpoint: scenario !== undefined ? selectScenarioEndpoint(input.authority) : selectEndpoint(input.authority, first.isProduction),
       certificate,
       incident,
       obligado: header.obligado,
       request: [head, ...recordBytes.flatMap((bytes) => [open, bytes, close]), tail],
       storedRequestXml: [frame.head, ...stored, frame.tail].join(''),
       records,
+      ...(scenario !== undefined && { scenario }),
       signed,
     },
   };

@@ -343,7 +343,7 @@ export interface paths {
     put?: never;
     /**
      * Register up to 1,000 invoices in one request
-     * @description Each item is validated and registered on its own, as `POST /invoices` would; an invalid, duplicate or over-quota item is refused alone. The items of one taxpayer are appended to its chain in one transaction, in array order. Each item counts against the monthly quota. Status 201 when every item was registered, 207 Multi-Status otherwise: read each result. Bodies up to 10 MB. With `recipient_check`, the recipients of every item are checked in one census call first, and each result says what the census said of its recipients; with `refuse`, an item with a recipient the census does not identify is refused alone (`recipient_not_in_census`).
+     * @description Each item is validated and registered on its own, as `POST /invoices` would; an invalid, duplicate or over-quota item is refused alone. The items of one taxpayer are appended to its chain in one transaction, in array order. Each item counts against the monthly quota. Status 201 when every item was registered, 207 Multi-Status otherwise: read each result. Bodies up to 10 MB. With `recipient_check`, the recipients of every item are checked in one census call first, and each result says what the census said of its recipients; with `refuse`, an item with a recipient the census does not identify is refused alone (`recipient_not_in_census`). An item of a sandbox taxpayer may name a sandbox scenario in `sandbox_scenario`; an unknown one, or one on a production taxpayer, refuses that item alone (400).
      */
     post: operations['registerInvoiceBatch'];
     delete?: never;
@@ -528,6 +528,26 @@ export interface paths {
      * @description Newest first: the date, the tax ID, the answer, where it came from and a digest of the request sent to the census.
      */
     get: operations['listTaxIdChecks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sandbox/scenarios': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The sandbox scenarios: what each makes the (simulated) authority answer, and what to expect
+     * @description Name one in the `Sandbox-Scenario` header of a registration, correction or cancellation of a sandbox taxpayer, or in a batch item's `sandbox_scenario`.
+     */
+    get: operations['listSandboxScenarios'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3683,6 +3703,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key and request within 24 h gets the first answer again (with `Idempotent-Replayed: true`). */
         'Idempotency-Key'?: string;
+        /** @description Sandbox taxpayers only: the record goes to the simulator (never to the authority), on a chain of its own, and is answered as the scenario says. One of the names below, with its parameter after a colon; the catalogue with what to expect: GET /sandbox/scenarios. */
+        'Sandbox-Scenario'?: string;
       };
       path?: never;
       cookie?: never;
@@ -3875,7 +3897,7 @@ export interface operations {
           };
         };
       };
-      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      /** @description `invalid_sandbox_scenario`: Not a sandbox scenario of the catalogue; `sandbox_scenario_in_production`: Sandbox scenarios are for sandbox taxpayers only; `sandbox_scenario_not_applicable`: The invoice was registered without a sandbox scenario; `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3883,7 +3905,13 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+            code?:
+              | 'invalid_sandbox_scenario'
+              | 'sandbox_scenario_in_production'
+              | 'sandbox_scenario_not_applicable'
+              | 'malformed_url'
+              | 'malformed_json'
+              | 'malformed_body';
           };
         };
       };
@@ -4147,6 +4175,8 @@ export interface operations {
               };
               /** @enum {string} */
               environment: 'sandbox' | 'production';
+              /** @description The sandbox scenario the record went under (GET /sandbox/scenarios); null for a record sent as it is. */
+              sandbox_scenario: string | null;
               previous_hash: string | null;
               /** Format: uuid */
               previous_invoice_id: string | null;
@@ -4209,6 +4239,8 @@ export interface operations {
                     en: string;
                   };
                 }[];
+                /** @description The sandbox scenario the record went under (GET /sandbox/scenarios); null for a record sent as it is. */
+                sandbox_scenario: string | null;
                 xml_url: string;
               }[];
               /** Format: date-time */
@@ -4333,6 +4365,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key and request within 24 h gets the first answer again (with `Idempotent-Replayed: true`). */
         'Idempotency-Key'?: string;
+        /** @description Sandbox taxpayers only: the record goes to the simulator (never to the authority), on a chain of its own, and is answered as the scenario says. One of the names below, with its parameter after a colon; the catalogue with what to expect: GET /sandbox/scenarios. */
+        'Sandbox-Scenario'?: string;
       };
       path: {
         id: string;
@@ -4511,12 +4545,14 @@ export interface operations {
                   en: string;
                 };
               }[];
+              /** @description The sandbox scenario the record went under (GET /sandbox/scenarios); null for a record sent as it is. */
+              sandbox_scenario: string | null;
               xml_url: string;
             };
           };
         };
       };
-      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      /** @description `invalid_sandbox_scenario`: Not a sandbox scenario of the catalogue; `sandbox_scenario_in_production`: Sandbox scenarios are for sandbox taxpayers only; `sandbox_scenario_not_applicable`: The invoice was registered without a sandbox scenario; `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4524,7 +4560,13 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+            code?:
+              | 'invalid_sandbox_scenario'
+              | 'sandbox_scenario_in_production'
+              | 'sandbox_scenario_not_applicable'
+              | 'malformed_url'
+              | 'malformed_json'
+              | 'malformed_body';
           };
         };
       };
@@ -4644,6 +4686,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key and request within 24 h gets the first answer again (with `Idempotent-Replayed: true`). */
         'Idempotency-Key'?: string;
+        /** @description Sandbox taxpayers only: the record goes to the simulator (never to the authority), on a chain of its own, and is answered as the scenario says. One of the names below, with its parameter after a colon; the catalogue with what to expect: GET /sandbox/scenarios. */
+        'Sandbox-Scenario'?: string;
       };
       path: {
         id: string;
@@ -4704,12 +4748,14 @@ export interface operations {
                   en: string;
                 };
               }[];
+              /** @description The sandbox scenario the record went under (GET /sandbox/scenarios); null for a record sent as it is. */
+              sandbox_scenario: string | null;
               xml_url: string;
             };
           };
         };
       };
-      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      /** @description `invalid_sandbox_scenario`: Not a sandbox scenario of the catalogue; `sandbox_scenario_in_production`: Sandbox scenarios are for sandbox taxpayers only; `sandbox_scenario_not_applicable`: The invoice was registered without a sandbox scenario; `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4717,7 +4763,13 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+            code?:
+              | 'invalid_sandbox_scenario'
+              | 'sandbox_scenario_in_production'
+              | 'sandbox_scenario_not_applicable'
+              | 'malformed_url'
+              | 'malformed_json'
+              | 'malformed_body';
           };
         };
       };
@@ -5415,6 +5467,8 @@ export interface operations {
           total_amount: number | string;
           /** @description Up to 12 digits and 2 decimals, as a JSON number or (better, exact) a decimal string. */
           total_tax_amount: number | string;
+          /** @description Sandbox taxpayers only: the item’s sandbox scenario, as the Sandbox-Scenario header names it (GET /sandbox/scenarios); outside the invoice. */
+          sandbox_scenario?: string;
         }[];
       };
     };
@@ -5937,6 +5991,8 @@ export interface operations {
               };
               /** @enum {string} */
               environment: 'sandbox' | 'production';
+              /** @description The sandbox scenario the record went under (GET /sandbox/scenarios); null for a record sent as it is. */
+              sandbox_scenario: string | null;
               previous_hash: string | null;
               /** Format: uuid */
               previous_invoice_id: string | null;
@@ -5999,6 +6055,8 @@ export interface operations {
                     en: string;
                   };
                 }[];
+                /** @description The sandbox scenario the record went under (GET /sandbox/scenarios); null for a record sent as it is. */
+                sandbox_scenario: string | null;
                 xml_url: string;
               }[];
               /** Format: date-time */
@@ -7797,6 +7855,192 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?: 'validation_failed' | 'invalid_characters';
+          };
+        };
+      };
+      /** @description `internal_error`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error';
+          };
+        };
+      };
+      /** @description `service_unavailable`: Service temporarily unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  listSandboxScenarios: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every scenario, in catalogue order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message?: string;
+            data: {
+              /** @enum {string} */
+              name:
+                | 'accepted'
+                | 'accepted_with_errors'
+                | 'rejected'
+                | 'message_refused'
+                | 'reply_lost'
+                | 'stored_then_failed'
+                | 'answered_after'
+                | 'authority_down'
+                | 'duplicate_without_detail';
+              /** @description How a request names it: `rejected:<code>`. */
+              form: string;
+              example: string;
+              parameter?: {
+                /** @enum {string} */
+                kind: 'code' | 'seconds';
+                levels?: string[];
+                min?: number;
+                max?: number;
+              } | null;
+              /** @description What the example ends as. */
+              expect: {
+                /** @enum {string} */
+                final_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+                authority_code: number | null;
+                /** @description How many messages carry the record (max null: as many as the outage lasts). */
+                sends: {
+                  min: number;
+                  max: number | null;
+                };
+                /** @description The event types the invoice fires, in the order each first comes. */
+                webhooks: (
+                  | 'invoice.registered'
+                  | 'invoice.status_changed'
+                  | 'invoice.accepted'
+                  | 'invoice.rejected'
+                  | 'invoice.error'
+                  | 'invoice.cancelled'
+                )[];
+              };
+              codes?: {
+                /** @enum {string} */
+                final_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+                authority_code: number | null;
+                /** @description How many messages carry the record (max null: as many as the outage lasts). */
+                sends: {
+                  min: number;
+                  max: number | null;
+                };
+                /** @description The event types the invoice fires, in the order each first comes. */
+                webhooks: (
+                  | 'invoice.registered'
+                  | 'invoice.status_changed'
+                  | 'invoice.accepted'
+                  | 'invoice.rejected'
+                  | 'invoice.error'
+                  | 'invoice.cancelled'
+                )[];
+                code: number;
+                level: string;
+              }[];
+              explanation: {
+                es: string;
+                en: string;
+              };
+            }[];
+          };
+        };
+      };
+      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+          };
+        };
+      };
+      /** @description `unauthorized`: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unauthorized';
+          };
+        };
+      };
+      /** @description `method_not_allowed`: Method not allowed */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'method_not_allowed';
+          };
+        };
+      };
+      /** @description `payload_too_large`: Request body too large; `nesting_too_deep`: Request body nested too deeply; `too_many_keys`: Too many keys in one object of the body; `too_many_items`: Too many items in one array of the body */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large' | 'nesting_too_deep' | 'too_many_keys' | 'too_many_items';
+          };
+        };
+      };
+      /** @description `unsupported_media_type`: Request body must be JSON; `unsupported_content_encoding`: Unsupported content encoding */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type' | 'unsupported_content_encoding';
+          };
+        };
+      };
+      /** @description `invalid_characters`: Control characters are not allowed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_characters';
           };
         };
       };

@@ -6,6 +6,7 @@ const authority = (patch: Partial<AppConfig['authority']>): AppConfig['authority
   mode: 'aeat',
   simulatorUrl: 'https://127.0.0.1:8443/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
   simulatorCaPath: 'var/certs/ca.pem',
+  scenarioSimulatorUrl: 'https://127.0.0.1:8443/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
   useSealHosts: false,
   requestTimeoutMs: 60_000,
   ...patch,

@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from '@vf/config';
 import { SCHEMA_DIR } from '@vf/xml';
-import { selectEndpoint } from './select-endpoint';
+import { selectEndpoint, selectScenarioEndpoint } from './select-endpoint';
 
 const authority = (patch: Partial<AppConfig['authority']>): AppConfig['authority'] => ({
   mode: 'simulator',
   simulatorUrl: 'https://127.0.0.1:8443/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
   simulatorCaPath: 'var/certs/ca.pem',
+  scenarioSimulatorUrl: 'https://127.0.0.1:8443/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
   useSealHosts: false,
   requestTimeoutMs: 60_000,
   ...patch,
@@ -38,4 +39,11 @@ test('the aeat endpoints are exactly the VERI*FACTU addresses of the vendored WS
     .flatMap((seal) => [false, true].map((prod) => selectEndpoint(authority({ mode: 'aeat', useSealHosts: seal }), prod)))
     .sort();
   expect(ours).toEqual(verifactuPorts);
+});
+
+test('sandbox scenario records go to the scenario service of the simulator beside the service, in either mode', () => {
+  for (const mode of ['simulator', 'aeat'] as const) {
+    const config = authority({ mode, scenarioSimulatorUrl: 'https://authority-sim:8443/wlpl/x' });
+    expect(selectScenarioEndpoint(config)).toBe('https://authority-sim:8443/scenarios/wlpl/x');
+  }
 });

@@ -10,6 +10,22 @@ const AEAT_HOSTS = {
 
 /** The simulator keeps the production registry apart from the sandbox one, under this path prefix. */
 const SIMULATOR_PRODUCTION_PREFIX = '/production';
+/** The simulator's service for sandbox scenario records: a registry of their own, apart from its sandbox one. */
+const SIMULATOR_SCENARIO_PREFIX = '/scenarios';
+
+function prefixed(url: string, prefix: string): string {
+  const prefixedUrl = new URL(url);
+  prefixedUrl.pathname = `${prefix}${prefixedUrl.pathname}`;
+  return prefixedUrl.toString();
+}
+
+/**
+ * Where a sandbox scenario record goes, in either mode: the scenario service of the simulator beside the service,
+ * never the authority (docs/decisions/0040-scenario-chains-apart.md).
+ */
+export function selectScenarioEndpoint(authority: AppConfig['authority']): string {
+  return prefixed(authority.scenarioSimulatorUrl, SIMULATOR_SCENARIO_PREFIX);
+}
 
 /**
  * Where a record goes. In `aeat` mode the WSDL's real endpoints (test environment for sandbox records), never the
@@ -18,10 +34,7 @@ const SIMULATOR_PRODUCTION_PREFIX = '/production';
  */
 export function selectEndpoint(authority: AppConfig['authority'], isProduction: boolean): string {
   if (authority.mode === 'simulator') {
-    if (!isProduction) return authority.simulatorUrl;
-    const url = new URL(authority.simulatorUrl);
-    url.pathname = `${SIMULATOR_PRODUCTION_PREFIX}${url.pathname}`;
-    return url.toString();
+    return isProduction ? prefixed(authority.simulatorUrl, SIMULATOR_PRODUCTION_PREFIX) : authority.simulatorUrl;
   }
   const hosts = isProduction ? AEAT_HOSTS.production : AEAT_HOSTS.sandbox;
   return `${authority.useSealHosts ? hosts.seal : hosts.personal}${VERIFACTU_PATH}`;

@@ -19,6 +19,8 @@ export interface SoapPostOptions {
   timeoutMs: number;
   /** The operation's SOAPAction as the WSDL declares it (empty for AEAT's). */
   soapAction?: string;
+  /** Extra request headers (the simulator's Sandbox-Scenario). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -68,6 +70,7 @@ export function postSoapEnvelope(
           'Content-Type': 'text/xml; charset=UTF-8',
           'Content-Length': length,
           SOAPAction: `"${opts.soapAction ?? ''}"`,
+          ...opts.headers,
         },
       },
       (res) => readAnswer(res, settle),

@@ -21,8 +21,22 @@ export interface SoapTransportOptions {
 export class SoapTransport {
   constructor(private readonly opts: SoapTransportOptions) {}
 
-  /** `request`: the envelope's text (sent as UTF-8), its bytes, or its bytes in parts. */
-  send(operation: SoapOperation, endpoint: string, agent: Agent, request: string | Buffer | readonly Buffer[]): Promise<SoapExchange> {
-    return postSoapEnvelope(endpoint, request, { agent, timeoutMs: this.opts.timeoutMs, soapAction: SOAP_ACTIONS[operation] });
+  /**
+   * `request`: the envelope's text (sent as UTF-8), its bytes, or its bytes in parts. `headers`: extra request headers,
+   * only ever for the simulator (the sandbox scenario a record goes under; see selectScenarioEndpoint).
+   */
+  send(
+    operation: SoapOperation,
+    endpoint: string,
+    agent: Agent,
+    request: string | Buffer | readonly Buffer[],
+    headers?: Record<string, string>,
+  ): Promise<SoapExchange> {
+    return postSoapEnvelope(endpoint, request, {
+      agent,
+      timeoutMs: this.opts.timeoutMs,
+      soapAction: SOAP_ACTIONS[operation],
+      ...(headers && { headers }),
+    });
   }
 }

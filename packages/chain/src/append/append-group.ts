@@ -15,6 +15,8 @@ export interface AppendRequest {
   account: AppendAccount | ApiKeyOwner;
   taxpayerId: string;
   items: RegistrationItem[];
+  /** The items go on the taxpayer's scenario chain (each names its scenario); a request never mixes the two chains. */
+  scenario?: boolean;
 }
 
 /**
@@ -46,6 +48,7 @@ export interface Group {
   taxpayerId: string;
   items: RegistrationItem[];
   units: Unit[];
+  scenario: boolean;
 }
 
 /**
@@ -84,6 +87,7 @@ export function lookupOf(group: Group): AppendLookup {
   return {
     ...('keyDigest' in group.account ? { keyDigest: group.account.keyDigest } : { accountId: group.account.id }),
     taxpayerId: group.taxpayerId,
+    scenario: group.scenario,
     systemIds: [...new Set(group.items.map((i) => i.invoice.computerSystemId))],
     invoices: group.items.map((i) => i.invoice),
   };

@@ -23,6 +23,8 @@ export interface RecordRequest<T> {
   taxpayerId: string;
   /** The systems the record names (checked against the read's `systems`). */
   systemIds: string[];
+  /** The record goes on the taxpayer's scenario chain (its invoice is a scenario invoice). */
+  scenario?: boolean;
   build(ctx: AppendContext, reader: DbOrTx, now: Date): Promise<{ write: AppendWrite; result: T }>;
 }
 
@@ -49,6 +51,7 @@ export function recordAppender(deps: {
     const lookup: AppendLookup = {
       accountId: request.accountId,
       taxpayerId: request.taxpayerId,
+      scenario: request.scenario === true,
       systemIds: request.systemIds,
       invoices: [],
     };

@@ -22,6 +22,8 @@ export interface RegisteredInvoice {
 export interface RegistrationItem {
   invoice: NormalizedInvoice;
   warnings: ValidationIssue[];
+  /** A sandbox scenario (`rejected:1100`): the record goes on the taxpayer's scenario chain, under it. */
+  sandboxScenario?: string;
   /** With an Idempotency-Key: the answer to store with the record, in the same statement. */
   answer?: (registered: RegisteredInvoice) => SealedAnswer;
 }
@@ -141,6 +143,7 @@ export function planRegistrations(
       system: ctx.systems.get(item.invoice.computerSystemId)!,
       severalTaxpayers: ctx.severalTaxpayers,
       warnings: item.warnings,
+      sandboxScenario: item.sandboxScenario,
     });
     write.records.push(row);
     for (const line of lines) write.lines.push(line);

@@ -75,7 +75,9 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
     if (request.items.length === 0) return Promise.resolve({ outcomes: [], woken: NOT_WOKEN });
     return new Promise((resolve, reject) => {
       const owner = 'keyDigest' in request.account ? `key ${request.account.keyDigest}` : request.account.id;
-      pending.push({ ...request, key: `${owner}/${request.taxpayerId}`, resolve, reject });
+      // A taxpayer's scenario chain is another chain: its units are another group.
+      const chain = request.scenario ? '/scenario' : '';
+      pending.push({ ...request, key: `${owner}/${request.taxpayerId}${chain}`, resolve, reject });
       pump();
     });
   }
@@ -117,7 +119,7 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
       records += unit.items.length;
       let group = groups.get(unit.key);
       if (!group) {
-        group = { account: unit.account, taxpayerId: unit.taxpayerId, items: [], units: [] };
+        group = { account: unit.account, taxpayerId: unit.taxpayerId, items: [], units: [], scenario: unit.scenario === true };
         groups.set(unit.key, group);
         busy.add(unit.taxpayerId);
       }

@@ -85,6 +85,8 @@ export interface AltaRowInput extends ChainPlace {
   /** IndicadorMultiplesOT: the account keeps records for more than one taxpayer. */
   severalTaxpayers: boolean;
   warnings: ValidationIssue[];
+  /** The sandbox scenario it goes under, on a scenario chain (kept beside the record, never in it). */
+  sandboxScenario?: string;
 }
 
 /**
@@ -156,6 +158,7 @@ export function altaRecordRow(input: AltaRowInput): { row: ChainRecordRow; lines
       isProduction: taxpayer.isProduction,
       hash: computeRegistrationHash(hashed),
       qrUrl,
+      sandboxScenario: input.sandboxScenario ?? null,
     },
     lines,
   };
@@ -196,6 +199,8 @@ export interface CancellationRowInput extends ChainPlace {
   sinRegistroPrevio: boolean;
   rechazoPrevio: boolean;
   reason: string | null;
+  /** The sandbox scenario it goes under, on a scenario chain. */
+  sandboxScenario?: string;
 }
 
 /**
@@ -233,6 +238,7 @@ export function cancellationRecordRow(input: CancellationRowInput): { row: Chain
       isProduction: input.isProduction,
       hash: record.hash,
       qrUrl,
+      sandboxScenario: input.sandboxScenario ?? null,
     },
     lines: lines.map((line, n) => lineOf(line, input.id, n + 1)),
   };

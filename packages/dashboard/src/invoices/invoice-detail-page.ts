@@ -193,7 +193,9 @@ type ShownInvoice = InvoiceDetail['invoice'];
 function answerCard(ctx: PageContext, i: ShownInvoice, explained: SafeHtml | undefined): SafeHtml {
   return html`<section class="card" aria-labelledby="answer-title">
     <h2 id="answer-title">${t('detail.answerTitle')}</h2>
+    ${i.sandboxScenario ? html`<p class="notice">${t('sandbox.scenarioNote')}</p>` : ''}
     <dl class="facts">
+      ${i.sandboxScenario ? html`<dt>${t('sandbox.scenarioLabel')}</dt><dd><code data-testid="sandbox-scenario">${i.sandboxScenario}</code></dd>` : ''}
       <dt>${t('detail.status')}</dt><dd>${statusBadge(i.authorityStatus, i.id)}</dd>
       <dt>${t('detail.codeAndMessage')}</dt><dd data-authority-for="${i.id}">${explained ?? html`${i.authorityCode !== null ? html`<strong>${i.authorityCode}</strong>: ` : ''}${i.authorityMessage ?? (i.authorityCode !== null ? '' : isFinalStatus(i.authorityStatus) ? t('detail.none') : t('detail.noneYet'))}`}</dd>
       ${nextAttemptFact(i)}

@@ -10,6 +10,7 @@ import { locale, t } from '../i18n/i18n';
 import { tHtml } from '../i18n/t-html';
 import { signingModeBadge } from './signing-mode';
 import { certificateFields, taxpayerFields, type TaxpayerFormValues } from './taxpayer-form';
+import { testInvoicePanel, type TestInvoicePanelView } from '../sandbox/test-invoice-panel';
 
 export interface TaxpayerDetailView {
   taxpayer: TaxpayerView;
@@ -22,6 +23,8 @@ export interface TaxpayerDetailView {
   edit?: { values: TaxpayerFormValues; errors: FormErrors };
   certificateErrors?: FormErrors;
   deleteRefused?: string;
+  /** A sandbox taxpayer's test invoice panel (none for a production taxpayer). */
+  testInvoice?: TestInvoicePanelView;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -117,6 +120,7 @@ export function taxpayerDetailPage(v: TaxpayerDetailView): Page {
           <div class="actions"><button type="submit" class="button">${t('taxpayers.save')}</button></div>
         </form>
       </section>
+      ${v.testInvoice ? testInvoicePanel(ctx, tp.id, v.testInvoice) : ''}
       ${certificateSection(ctx, v)}
       ${deleteSection(ctx, v)}`,
   };

@@ -13,6 +13,9 @@ import { t } from '../i18n/i18n';
 import { TAXPAYER_FORM_FIELDS, taxpayerLabels, type TaxpayerFormValues } from './taxpayer-form';
 import { taxpayerListPage } from './taxpayer-list-page';
 import { taxpayerNewPage } from './taxpayer-new-page';
+import type { AccountWithPlan } from '@vf/db';
+import { sendTestInvoice } from '../sandbox/send-test-invoice';
+import type { TestInvoicePanelView } from '../sandbox/test-invoice-panel';
 
 function formValues(body: unknown): TaxpayerFormValues {
   return { nif: field(body, 'nif'), name: textField(body, 'name'), isProduction: field(body, 'is_production') === 'true' };
@@ -31,6 +34,9 @@ function certificateInput(
 
 interface TaxpayerRouteDeps {
   taxpayers: ApiServices['taxpayers'];
+  systems: ApiServices['systems'];
+  registration: ApiServices['registration'];
+  accountById: (id: string) => Promise<AccountWithPlan | undefined>;
   render: RenderPage;
   clock: () => Date;
   requests: ApiRequests;
@@ -58,6 +64,16 @@ function detailPage(
   return taxpayerDetailPage({ taxpayer, now, warnings, expiryWarningDays: views.certificateExpiryWarningDays, ...view });
 }
 
+/** The sandbox panel of a sandbox taxpayer's page: the account's systems, and a refused submission's values. */
+async function testInvoice(
+  deps: TaxpayerRouteDeps,
+  res: Response,
+  taxpayer: TaxpayerView,
+  refused?: Omit<TestInvoicePanelView, 'systems'>,
+): Promise<TestInvoicePanelView | undefined> {
+  return taxpayer.isProduction ? undefined : { systems: await deps.systems.list(account(res)), ...refused };
+}
+
 async function showDetail(
   deps: TaxpayerRouteDeps,
   req: Request,
@@ -66,7 +82,33 @@ async function showDetail(
   status: number,
 ) {
   const taxpayer = await deps.taxpayers.get(account(res), taxpayerId(deps, req));
-  deps.render(req, res, detailPage(deps, taxpayer, { notice: html``, ...view }), status);
+  const panel = view.testInvoice ?? (await testInvoice(deps, res, taxpayer));
+  deps.render(req, res, detailPage(deps, taxpayer, { notice: html``, ...view, testInvoice: panel }), status);
+}
+
+/** POST of the sandbox panel: a test invoice under the chosen scenario (sandbox taxpayers only, as the API says). */
+async function postTestInvoice(deps: TaxpayerRouteDeps, req: Request, res: Response) {
+  const id = taxpayerId(deps, req);
+  await sendTestInvoice(
+    {
+      registration: deps.registration,
+      problems: deps.problems,
+      clock: deps.clock,
+      async account(response) {
+        const found = await deps.accountById(account(response));
+        if (!found) throw deps.problems.create('not_found', 'The signed-in account no longer exists.');
+        return found;
+      },
+      async refused(values, errors, status) {
+        const taxpayer = await deps.taxpayers.get(account(res), id);
+        const panel = await testInvoice(deps, res, taxpayer, { values, errors });
+        await showDetail(deps, req, res, { testInvoice: panel }, status);
+      },
+    },
+    id,
+    req,
+    res,
+  );
 }
 
 // Sent through the API's own schemas and service: same validation, same 409 rules, same certificate checks.
@@ -91,8 +133,10 @@ export function taxpayerPageRoutes(deps: TaxpayerRouteDeps): Router {
 
   router.get('/app/taxpayers/:id', async (req, res) => {
     const taxpayer = await taxpayers.get(account(res), taxpayerId(deps, req));
-    render(req, res, detailPage(deps, taxpayer, { notice: noticeFrom(req) }));
+    render(req, res, detailPage(deps, taxpayer, { notice: noticeFrom(req), testInvoice: await testInvoice(deps, res, taxpayer) }));
   });
+
+  router.post('/app/taxpayers/:id/test-invoice', (req, res) => postTestInvoice(deps, req, res));
 
   router.post('/app/taxpayers/:id', (req, res) => updateTaxpayer(deps, req, res));
 

@@ -29,6 +29,8 @@ export interface ChainRecordRow extends StoredInvoiceContent {
   previousHash: string | null;
   hash: string;
   qrUrl: string;
+  /** The sandbox scenario the record goes under, on a scenario chain only; kept beside the record, never in it. */
+  sandboxScenario?: string | null;
 }
 
 export interface ChainRecordLine extends StoredLine {

@@ -15,6 +15,11 @@ export const chains = pgTable(
       .references(() => taxpayers.id, { onDelete: 'cascade' }),
     nif: varchar('nif', { length: 9 }).notNull(),
     isProduction: boolean('is_production').notNull(),
+    /**
+     * A sandbox taxpayer's chain of scenario records: sent only to the simulator, never to the authority
+     * (docs/decisions/0040-scenario-chains-apart.md).
+     */
+    scenario: boolean('scenario').notNull().default(false),
     chainLength: integer('chain_length').notNull().default(0),
     lastInvoiceId: uuid('last_invoice_id'),
     /**
@@ -27,7 +32,8 @@ export const chains = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('chains_nif_environment_uq').on(t.nif, t.isProduction),
+    unique('chains_nif_environment_uq').on(t.nif, t.isProduction, t.scenario),
+    check('chains_scenario_in_sandbox', sql`NOT (${t.scenario} AND ${t.isProduction})`),
     index('chains_taxpayer_idx').on(t.taxpayerId),
     check('chains_usage_within_allowance', sql`${t.usageUsed} <= ${t.usageAllowance}`),
   ],

@@ -124,6 +124,8 @@ export const invoices = pgTable(
     /** The SistemaInformatico block captured when the record was generated, so a resend is byte-identical. */
     systemSnapshot: jsonb('system_snapshot').$type<SistemaInformatico>().notNull(),
     isProduction: boolean('is_production').notNull(),
+    /** The sandbox scenario the record was sent under (`rejected:1100`), only on a scenario chain; never part of the record. */
+    sandboxScenario: text('sandbox_scenario'),
     /** FechaHoraHusoGenRegistro exactly as hashed, e.g. 2025-03-01T10:00:00+01:00. */
     generatedAtLiteral: text('generated_at_literal').notNull(),
     generatedAt: timestamp('generated_at', { withTimezone: true }).notNull(),

@@ -52,6 +52,7 @@ export const RECORD_COLUMNS: Column<ChainRecordRow>[] = [
   ['previous_hash', 'text', (r) => r.previousHash],
   ['hash', 'text', (r) => r.hash],
   ['qr_url', 'text', (r) => r.qrUrl],
+  ['sandbox_scenario', 'text', (r) => r.sandboxScenario ?? null],
 ];
 
 export const LINE_COLUMNS: Column<ChainRecordLine>[] = [

@@ -45,6 +45,8 @@ export type AppendLookup = ({ accountId: string; keyDigest?: undefined } | { acc
   taxpayerId: string;
   systemIds: string[];
   invoices: { invoiceNumber: string; invoiceDate: string }[];
+  /** The taxpayer's scenario chain instead of its chain (docs/decisions/0040-scenario-chains-apart.md). */
+  scenario?: boolean;
 };
 
 export const duplicateKey = (invoiceNumber: string, invoiceDate: string) => `${invoiceDate} ${invoiceNumber}`;
@@ -55,9 +57,9 @@ const READ = {
 WITH k AS (
   -- A lookup names its account, or the digest of the API key of its request: that key is checked here, in the read
   -- the registration makes anyway, instead of in a round trip of its own before it.
-  SELECT k.n, coalesce(k.account_id, a.id) AS account_id, k.taxpayer_id, a.id AS a_id,
+  SELECT k.n, coalesce(k.account_id, a.id) AS account_id, k.taxpayer_id, k.scenario, a.id AS a_id,
          pl.id AS plan_id, pl.name AS plan_name, pl.monthly_quota AS plan_monthly_quota
-  FROM unnest($1::uuid[], $2::uuid[], $7::text[]) WITH ORDINALITY AS k(account_id, taxpayer_id, key_digest, n)
+  FROM unnest($1::uuid[], $2::uuid[], $7::text[], $8::boolean[]) WITH ORDINALITY AS k(account_id, taxpayer_id, key_digest, scenario, n)
   LEFT JOIN accounts a ON a.api_key_digest = k.key_digest
   LEFT JOIN plans pl ON pl.id = a.plan_id
 ), heads AS (
@@ -65,7 +67,7 @@ WITH k AS (
          c.id AS chain_id, c.chain_length, c.last_invoice_id, c.usage_period, c.usage_used, c.usage_allowance
   FROM k
   JOIN taxpayers t ON t.id = k.taxpayer_id AND t.account_id = k.account_id
-  JOIN chains c ON c.taxpayer_id = t.id AND c.is_production = t.is_production
+  JOIN chains c ON c.taxpayer_id = t.id AND c.is_production = t.is_production AND c.scenario = k.scenario
 ), dups AS (
   -- One index probe per requested invoice (LATERAL ... LIMIT 1), never a scan of a whole chain.
   SELECT q.n, json_agg(json_build_array(q.invoice_number, q.invoice_date::text)) AS list
@@ -107,10 +109,10 @@ const LOCK = {
   name: 'vf_append_lock',
   text: `
 SELECT c.id
-FROM unnest($1::uuid[], $2::uuid[], $3::text[]) k(account_id, taxpayer_id, key_digest)
+FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::boolean[]) k(account_id, taxpayer_id, key_digest, scenario)
 LEFT JOIN accounts a ON a.api_key_digest = k.key_digest
 JOIN taxpayers t ON t.id = k.taxpayer_id AND t.account_id = coalesce(k.account_id, a.id)
-JOIN chains c ON c.taxpayer_id = t.id AND c.is_production = t.is_production
+JOIN chains c ON c.taxpayer_id = t.id AND c.is_production = t.is_production AND c.scenario = k.scenario
 ORDER BY c.id
 FOR NO KEY UPDATE OF c`,
 };
@@ -162,7 +164,8 @@ interface ReadRow {
 export async function readAppendContexts(q: Queryable, lookups: AppendLookup[], opts: { lock?: boolean } = {}): Promise<AppendRead[]> {
   const accountIds = lookups.map((l) => l.accountId ?? null);
   const keyDigests = lookups.map((l) => l.keyDigest ?? null);
-  if (opts.lock) await q.query({ ...LOCK, values: [accountIds, lookups.map((l) => l.taxpayerId), keyDigests] });
+  const scenarios = lookups.map((l) => l.scenario === true);
+  if (opts.lock) await q.query({ ...LOCK, values: [accountIds, lookups.map((l) => l.taxpayerId), keyDigests, scenarios] });
   // Three arrays straight from the invoices (a batch's are whole validated invoices: no copy of each).
   const ns: number[] = [];
   const numbers: string[] = [];
@@ -184,6 +187,7 @@ export async function readAppendContexts(q: Queryable, lookups: AppendLookup[], 
       numbers,
       dates,
       keyDigests,
+      scenarios,
     ],
   });
   const reads: AppendRead[] = lookups.map(() => ({}));

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { chains, invoices } from '../schema';
 
@@ -11,6 +11,9 @@ export interface ChainState {
   lastRecordAt: Date | null;
 }
 
+/** TiempoEsperaEnvio the simulator answers a scenario message: a scenario chain's waiting time from its start. */
+export const SCENARIO_WAIT_SECONDS = 1;
+
 export type ClaimResult = { kind: 'claimed'; chainId: string } | { kind: 'taken' };
 
 export const chainStore = {
@@ -22,16 +25,43 @@ export const chainStore = {
     const [created] = await db
       .insert(chains)
       .values({ taxpayerId, nif, isProduction })
-      .onConflictDoNothing({ target: [chains.nif, chains.isProduction] })
+      .onConflictDoNothing({ target: [chains.nif, chains.isProduction, chains.scenario] })
       .returning({ id: chains.id });
     if (created) return { kind: 'claimed', chainId: created.id };
     const [existing] = await db
       .select({ id: chains.id, taxpayerId: chains.taxpayerId })
       .from(chains)
-      .where(and(eq(chains.nif, nif), eq(chains.isProduction, isProduction)));
+      .where(and(eq(chains.nif, nif), eq(chains.isProduction, isProduction), eq(chains.scenario, false)));
     // Deleted between the two statements (its taxpayer was removed): nobody holds it; the caller may retry.
     if (!existing || existing.taxpayerId !== taxpayerId) return { kind: 'taken' };
     return { kind: 'claimed', chainId: existing.id };
+  },
+
+  /**
+   * The sandbox taxpayer's scenario chain (docs/decisions/0040-scenario-chains-apart.md), made on its first scenario
+   * record: it follows the claim of the NIF's sandbox chain, so `taken` when that chain is another taxpayer's.
+   */
+  async claimScenario(db: DbOrTx, taxpayerId: string, nif: string): Promise<ClaimResult> {
+    // Its waiting time starts at the simulator's second for scenarios, not the authority's minute: until its first
+    // answer, a scenario chain's retries and its next message wait by it.
+    const { rows } = await db.execute<{ id: string }>(sql`
+      WITH made AS (
+        INSERT INTO chains (taxpayer_id, nif, is_production, scenario)
+        SELECT taxpayer_id, nif, false, true FROM chains
+        WHERE taxpayer_id = ${taxpayerId} AND nif = ${nif} AND NOT is_production AND NOT scenario
+        ON CONFLICT (nif, is_production, scenario) DO NOTHING
+        RETURNING id
+      ), timing AS (
+        INSERT INTO send_states (chain_id, wait_seconds) SELECT id, ${SCENARIO_WAIT_SECONDS} FROM made
+      )
+      SELECT id FROM made`);
+    const [created] = rows;
+    if (created) return { kind: 'claimed', chainId: created.id };
+    const [existing] = await db
+      .select({ id: chains.id })
+      .from(chains)
+      .where(and(eq(chains.taxpayerId, taxpayerId), eq(chains.nif, nif), eq(chains.isProduction, false), eq(chains.scenario, true)));
+    return existing ? { kind: 'claimed', chainId: existing.id } : { kind: 'taken' };
   },
 
   /** Gives up every claim of a taxpayer whose chains are all empty (before its NIF changes). */
@@ -57,7 +87,7 @@ export const chainStore = {
       })
       .from(chains)
       .leftJoin(invoices, eq(invoices.id, chains.lastInvoiceId))
-      .where(and(eq(chains.taxpayerId, taxpayerId), eq(chains.isProduction, isProduction)));
+      .where(and(eq(chains.taxpayerId, taxpayerId), eq(chains.isProduction, isProduction), eq(chains.scenario, false)));
     return row;
   },
 

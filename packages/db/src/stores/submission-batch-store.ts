@@ -17,6 +17,8 @@ export interface BatchInvoice extends StoredChainRecord {
   lines: BatchInvoiceLine[];
   /** The record as it was signed and first sent (signed_records); null while it was never signed. */
   signedXml: string | null;
+  /** The sandbox scenario it goes under: only on a scenario chain, whose records go to the simulator alone. */
+  sandboxScenario: string | null;
 }
 
 export interface BatchInvoiceLine extends StoredLine {
@@ -77,7 +79,7 @@ function prepareReads(db: Db) {
   const { prev, columns } = previousRecord();
   return {
     records: db
-      .select({ ...SENT_COLUMNS, ...columns, signedXml: signedRecords.xml })
+      .select({ ...SENT_COLUMNS, ...columns, signedXml: signedRecords.xml, sandboxScenario: invoices.sandboxScenario })
       .from(invoices)
       .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
       .leftJoin(signedRecords, eq(signedRecords.invoiceId, invoices.id))

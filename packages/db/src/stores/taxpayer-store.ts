@@ -74,7 +74,7 @@ const viewColumns = {
 };
 
 // The current chain: the one of the taxpayer's present environment.
-const currentChain = and(eq(chains.taxpayerId, taxpayers.id), eq(chains.isProduction, taxpayers.isProduction));
+const currentChain = and(eq(chains.taxpayerId, taxpayers.id), eq(chains.isProduction, taxpayers.isProduction), eq(chains.scenario, false));
 
 function selectViews(db: DbOrTx) {
   return db.select(viewColumns).from(taxpayers).leftJoin(chains, currentChain).leftJoin(invoices, eq(invoices.id, chains.lastInvoiceId));

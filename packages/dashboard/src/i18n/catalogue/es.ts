@@ -9,6 +9,7 @@ import { esWebhooks } from './webhooks';
 import { esSystems } from './systems';
 import { esChain } from './chain';
 import { esTaxpayers } from './taxpayers';
+import { esSandbox } from './sandbox';
 import type { Widen } from './widen';
 
 /**
@@ -27,6 +28,7 @@ export const es = {
   ...esSystems,
   ...esChain,
   ...esTaxpayers,
+  ...esSandbox,
 } as const;
 
 /** The shape every language's catalogue has. */

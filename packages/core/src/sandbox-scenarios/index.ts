@@ -1,0 +1,3 @@
+export * from './scenario-catalogue';
+export * from './scenario-expectations';
+export * from './scenario-texts';
