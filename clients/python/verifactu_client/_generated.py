@@ -42,6 +42,12 @@ __all__ = [
     "ListInvoiceSubmissionsResultItem",
     "ListInvoicesResponse",
     "ListInvoicesResponseDataItem",
+    "ListSandboxScenariosResult",
+    "ListSandboxScenariosResultItem",
+    "ListSandboxScenariosResultItemCodesItem",
+    "ListSandboxScenariosResultItemExpect",
+    "ListSandboxScenariosResultItemExpectSends",
+    "ListSandboxScenariosResultItemParameter",
     "ListSystemsResponse",
     "ListSystemsResponseDataItem",
     "ListTaxIdChecksResult",
@@ -62,6 +68,7 @@ __all__ = [
     "RegisterAccountBody",
     "RegisterAccountResult",
     "RegisterInvoiceBatchBody",
+    "RegisterInvoiceBatchBodyItem",
     "RegisterInvoiceBatchResponse",
     "RegisterInvoiceBatchResponseResultsItem1",
     "RegisterInvoiceBatchResponseResultsItem2",
@@ -504,6 +511,7 @@ class GetInvoiceResultRecordsItem(TypedDict):
     authority_csv: str | None
     cancellation_reason: str | None
     warnings: list[ProblemErrorsItem]
+    sandbox_scenario: str | None
     xml_url: str
 
 
@@ -545,6 +553,7 @@ class GetInvoiceResult(TypedDict):
     issuer: GetInvoiceResultIssuer
     computer_system: GetInvoiceResultComputerSystem
     environment: Literal["sandbox", "production"]
+    sandbox_scenario: str | None
     previous_hash: str | None
     previous_invoice_id: str | None
     authority_message: str | None
@@ -623,7 +632,34 @@ class VerifyInvoiceRecordResult(TypedDict):
     signature: VerifyInvoiceRecordResultSignature
 
 
-RegisterInvoiceBatchBody = list[ValidateInvoiceBody]
+class RegisterInvoiceBatchBodyItem(TypedDict):
+    taxpayer_id: str
+    computer_system_id: str
+    invoice_number: str
+    invoice_date: str
+    invoice_type: Literal["F1", "F2", "F3", "R1", "R2", "R3", "R4", "R5"]
+    description: str
+    operation_date: NotRequired[str | None]
+    recipient: NotRequired[ValidateInvoiceBodyRecipient1 | ValidateInvoiceBodyRecipient2 | None]
+    recipients: NotRequired[list[ValidateInvoiceBodyRecipient1 | ValidateInvoiceBodyRecipient2] | None]
+    issued_by: NotRequired[Literal["recipient", "third_party"] | None]
+    third_party: NotRequired[ValidateInvoiceBodyRecipient1 | ValidateInvoiceBodyRecipient2 | None]
+    simplified_art_72_73: NotRequired[bool | None]
+    without_recipient_art_61d: NotRequired[bool | None]
+    coupon: NotRequired[bool | None]
+    rectification_type: NotRequired[Literal["S", "I"] | None]
+    rectified_base_amount: NotRequired[float | str | None]
+    rectified_tax_amount: NotRequired[float | str | None]
+    rectified_surcharge_amount: NotRequired[float | str | None]
+    corrected_invoices: NotRequired[list[ValidateInvoiceBodyCorrectedInvoicesItem] | None]
+    substituted_invoices: NotRequired[list[ValidateInvoiceBodyCorrectedInvoicesItem] | None]
+    breakdown: list[ValidateInvoiceBodyBreakdownItem]
+    total_amount: float | str
+    total_tax_amount: float | str
+    sandbox_scenario: NotRequired[str]
+
+
+RegisterInvoiceBatchBody = list[RegisterInvoiceBatchBodyItem]
 
 
 class RegisterInvoiceBatchResponseResultsItem1(TypedDict):
@@ -685,6 +721,7 @@ class ResendInvoiceResult(TypedDict):
     issuer: GetInvoiceResultIssuer
     computer_system: GetInvoiceResultComputerSystem
     environment: Literal["sandbox", "production"]
+    sandbox_scenario: str | None
     previous_hash: str | None
     previous_invoice_id: str | None
     authority_message: str | None
@@ -798,6 +835,47 @@ class ListTaxIdChecksResultItem(TypedDict):
 
 
 ListTaxIdChecksResult = list[ListTaxIdChecksResultItem]
+
+
+class ListSandboxScenariosResultItemParameter(TypedDict):
+    kind: Literal["code", "seconds"]
+    levels: NotRequired[list[str]]
+    min: NotRequired[int]
+    max: NotRequired[int]
+
+
+class ListSandboxScenariosResultItemExpectSends(TypedDict):
+    min: int
+    max: int | None
+
+
+class ListSandboxScenariosResultItemExpect(TypedDict):
+    final_status: Literal["queued", "sent", "accepted", "accepted_with_warnings", "rejected", "error"]
+    authority_code: int | None
+    sends: ListSandboxScenariosResultItemExpectSends
+    webhooks: list[Literal["invoice.registered", "invoice.status_changed", "invoice.accepted", "invoice.rejected", "invoice.error", "invoice.cancelled"]]
+
+
+class ListSandboxScenariosResultItemCodesItem(TypedDict):
+    final_status: Literal["queued", "sent", "accepted", "accepted_with_warnings", "rejected", "error"]
+    authority_code: int | None
+    sends: ListSandboxScenariosResultItemExpectSends
+    webhooks: list[Literal["invoice.registered", "invoice.status_changed", "invoice.accepted", "invoice.rejected", "invoice.error", "invoice.cancelled"]]
+    code: int
+    level: str
+
+
+class ListSandboxScenariosResultItem(TypedDict):
+    name: Literal["accepted", "accepted_with_errors", "rejected", "message_refused", "reply_lost", "stored_then_failed", "answered_after", "authority_down", "duplicate_without_detail"]
+    form: str
+    example: str
+    parameter: NotRequired[ListSandboxScenariosResultItemParameter]
+    expect: ListSandboxScenariosResultItemExpect
+    codes: NotRequired[list[ListSandboxScenariosResultItemCodesItem]]
+    explanation: ProblemErrorsItemExplanation
+
+
+ListSandboxScenariosResult = list[ListSandboxScenariosResultItem]
 
 
 class Operations(abc.ABC):
@@ -1133,6 +1211,7 @@ class Operations(abc.ABC):
         body: RegisterInvoiceBody,
         *,
         idempotency_key: str | None = None,
+        sandbox_scenario: str | None = None,
         recipient_check: Literal["warn", "refuse"] | None = None,
     ) -> RegisterInvoiceResponse:
         """Register an invoice (alta): validate, chain, queue for the authority (POST /invoices)."""
@@ -1141,7 +1220,7 @@ class Operations(abc.ABC):
             "/invoices",
             query={"recipient_check": recipient_check},
             body=body,
-            headers={"Idempotency-Key": idempotency_key},
+            headers={"Idempotency-Key": idempotency_key, "Sandbox-Scenario": sandbox_scenario},
             expect="json",
         )
 
@@ -1164,6 +1243,7 @@ class Operations(abc.ABC):
         body: CorrectInvoiceBody,
         *,
         idempotency_key: str | None = None,
+        sandbox_scenario: str | None = None,
     ) -> CorrectInvoiceResult:
         """Correct an invoice (subsanación), or reactivate a cancelled one: a new record with the full corrected content (PUT /invoices/{id})."""
         return self._call(
@@ -1171,7 +1251,7 @@ class Operations(abc.ABC):
             "/invoices/{id}",
             path_params={"id": id},
             body=body,
-            headers={"Idempotency-Key": idempotency_key},
+            headers={"Idempotency-Key": idempotency_key, "Sandbox-Scenario": sandbox_scenario},
             expect="json",
             unwrap="data",
         )
@@ -1182,6 +1262,7 @@ class Operations(abc.ABC):
         body: CancelInvoiceBody,
         *,
         idempotency_key: str | None = None,
+        sandbox_scenario: str | None = None,
     ) -> CancelInvoiceResult:
         """Cancel an invoice (anulación) (POST /invoices/{id}/cancel)."""
         return self._call(
@@ -1189,7 +1270,7 @@ class Operations(abc.ABC):
             "/invoices/{id}/cancel",
             path_params={"id": id},
             body=body,
-            headers={"Idempotency-Key": idempotency_key},
+            headers={"Idempotency-Key": idempotency_key, "Sandbox-Scenario": sandbox_scenario},
             expect="json",
             unwrap="data",
         )
@@ -1428,6 +1509,17 @@ class Operations(abc.ABC):
             "GET",
             "/tax-ids/checks",
             query={"tax_id": tax_id, "limit": limit},
+            expect="json",
+            unwrap="data",
+        )
+
+    def list_sandbox_scenarios(
+        self,
+    ) -> ListSandboxScenariosResult:
+        """The sandbox scenarios: what each makes the (simulated) authority answer, and what to expect (GET /sandbox/scenarios)."""
+        return self._call(
+            "GET",
+            "/sandbox/scenarios",
             expect="json",
             unwrap="data",
         )
