@@ -72,7 +72,10 @@ export interface Simulator {
 
 function services(service: RegistrationService): Record<Environment, EnvironmentState> {
   return Object.fromEntries(
-    ENVIRONMENTS.map((name): [Environment, EnvironmentState] => [name, { name, service, registry: new Registry(), flow: new FlowControl() }]),
+    ENVIRONMENTS.map((name): [Environment, EnvironmentState] => [
+      name,
+      { name, service, registry: new Registry(), flow: new FlowControl() },
+    ]),
   ) as Record<Environment, EnvironmentState>;
 }
 

@@ -53,7 +53,9 @@ describe('RequerimientoSOAP', () => {
 
   it('refuses a reference the authority did not issue to the taxpayer (4122) and one without FinRequerimiento (4129)', async () => {
     const other = { ...header(true), requirement: { reference: 'REQ9999', end: true } };
-    const unknown = parseRegFactuReply((await post(t.sim.requirementUrl, buildRegFactuRequest(other, [freshRecord(TAXPAYER, 'A-1')]))).body);
+    const unknown = parseRegFactuReply(
+      (await post(t.sim.requirementUrl, buildRegFactuRequest(other, [freshRecord(TAXPAYER, 'A-1')]))).body,
+    );
     expect(unknown).toMatchObject({ kind: 'fault', code: 4122 });
     const withoutEnd = buildRegFactuRequest(header(true), [freshRecord(TAXPAYER, 'A-2')]).replace(
       /<sum1:FinRequerimiento>S<\/sum1:FinRequerimiento>/,

@@ -6,6 +6,7 @@ import { inspectDependencies, Readiness } from '@vf/lifecycle';
 import { pingRedis } from '@vf/queue';
 import { ensureReconcileSchedule, reconcileExclusively } from './jobs/reconcile-processor';
 import { createSendChainJob } from './jobs/send-chain-job';
+import { createSendRemissionJob } from './remissions/send-remission-job';
 import type { WorkerListener } from './listener/worker-listener';
 import { checkReconcileSchedule } from './runtime/reconcile-schedule-timer';
 import { closeQueueWorkers } from './runtime/close-queue-workers';
@@ -56,6 +57,16 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
     leaseTtlMs,
     stopping: () => stopping,
   });
+  const sendRemissionJob = createSendRemissionJob({
+    db: database.db,
+    config,
+    certificates,
+    transport,
+    logger,
+    workerId,
+    leaseTtlMs,
+    stopping: () => stopping,
+  });
   const webhooks = createWebhookDispatcher({
     db: database.db,
     connection: redis,
@@ -75,6 +86,7 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
   const scheduleDeps = {
     database,
     submission: queues.submission,
+    remission: queues.remission,
     maintenance: queues.maintenance,
     everyMs: config.reconcileIntervalMs,
     logger,
@@ -104,9 +116,10 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
       await waitForDependencies(config, connections, logger, starting.signal);
       if (stopping) throw new Error('worker stopped while starting');
       // A missing schedule is re-created with a reconciliation of its own; otherwise reconcile once now.
-      if ((await ensureReconcileSchedule(scheduleDeps)) === 'present') await reconcileExclusively(database, queues.submission, logger);
+      if ((await ensureReconcileSchedule(scheduleDeps)) === 'present')
+        await reconcileExclusively(database, queues.submission, logger, queues.remission);
       stopSchedule = checkReconcileSchedule(scheduleDeps);
-      workers = startQueueWorkers({ config, logger, connections, inHand, sendChainJob });
+      workers = startQueueWorkers({ config, logger, connections, inHand, sendChainJob, sendRemissionJob });
       await webhooks.start();
       readiness.serving();
       logWorkerStarted(logger, config);

@@ -125,5 +125,7 @@ export async function ensureChainSender(queue: Queue<SubmissionJobData>, chainId
 /** Makes sure each remission's sender will look at it: adds the remissions' jobs unless they exist. */
 export async function wakeRemissionSenders(queue: Queue<RemissionJobData>, remissionIds: string[]): Promise<void> {
   if (remissionIds.length === 0) return;
-  await queue.addBulk(remissionIds.map((remissionId) => ({ name: 'remit', data: { remissionId }, opts: { jobId: remissionJobId(remissionId) } })));
+  await queue.addBulk(
+    remissionIds.map((remissionId) => ({ name: 'remit', data: { remissionId }, opts: { jobId: remissionJobId(remissionId) } })),
+  );
 }

@@ -49,5 +49,7 @@ test('a remission on request goes to the RequerimientoSOAP ports of the vendored
   expect(ours).toEqual(requirementPorts);
   const sim = authority({ mode: 'simulator', simulatorUrl: 'https://127.0.0.1:9999/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP' });
   expect(selectRequirementEndpoint(sim, false)).toBe('https://127.0.0.1:9999/wlpl/TIKE-CONT/ws/SistemaFacturacion/RequerimientoSOAP');
-  expect(selectRequirementEndpoint(sim, true)).toBe('https://127.0.0.1:9999/production/wlpl/TIKE-CONT/ws/SistemaFacturacion/RequerimientoSOAP');
+  expect(selectRequirementEndpoint(sim, true)).toBe(
+    'https://127.0.0.1:9999/production/wlpl/TIKE-CONT/ws/SistemaFacturacion/RequerimientoSOAP',
+  );
 });
