@@ -79,23 +79,9 @@ function services(service: RegistrationService): Record<Environment, Environment
   ) as Record<Environment, EnvironmentState>;
 }
 
-/** A stand-in for AEAT's VERI*FACTU SOAP service over mutual TLS. A SIMULATOR: it never talks to AEAT. */
-export async function createSimulator(opts: SimulatorOptions): Promise<Simulator> {
-  const ctx: SimulatorContext = {
-    behaviour: { ...DEFAULT_BEHAVIOUR, ...opts.behaviour },
-    counters: createCounters(),
-    faults: new FaultBook(),
-    requests: [],
-    environments: services('verifactu'),
-    requirementServices: services('requerimiento'),
-    issuedRequirements: new Map(),
-    collaboratorNifs: new Set(opts.collaboratorNifs),
-    census: new CensusBook(),
-    unknownNifs: new Set(opts.unknownNifs ?? []),
-    now: opts.now ?? (() => new Date()),
-    log: opts.log ?? (() => undefined),
-  };
-  const control: SimulatorControl = {
+/** What tests and the admin routes may change in a running simulator. */
+function simulatorControl(ctx: SimulatorContext): SimulatorControl {
+  return {
     configure(patch: Partial<SimulatorBehaviour>) {
       Object.assign(ctx.behaviour, patch);
     },
@@ -129,6 +115,25 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
       issued.add(reference);
     },
   };
+}
+
+/** A stand-in for AEAT's VERI*FACTU SOAP service over mutual TLS. A SIMULATOR: it never talks to AEAT. */
+export async function createSimulator(opts: SimulatorOptions): Promise<Simulator> {
+  const ctx: SimulatorContext = {
+    behaviour: { ...DEFAULT_BEHAVIOUR, ...opts.behaviour },
+    counters: createCounters(),
+    faults: new FaultBook(),
+    requests: [],
+    environments: services('verifactu'),
+    requirementServices: services('requerimiento'),
+    issuedRequirements: new Map(),
+    collaboratorNifs: new Set(opts.collaboratorNifs),
+    census: new CensusBook(),
+    unknownNifs: new Set(opts.unknownNifs ?? []),
+    now: opts.now ?? (() => new Date()),
+    log: opts.log ?? (() => undefined),
+  };
+  const control = simulatorControl(ctx);
   const host = opts.host ?? '127.0.0.1';
   let files: Map<string, string> | undefined;
   let origin = '';

@@ -47,26 +47,10 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
   const { database, redis, queues, certificates } = connections;
   const inHand = new JobsInHand();
   const transport = new SoapTransport({ timeoutMs: config.authority.requestTimeoutMs });
-  const sendChainJob = createSendChainJob({
-    db: database.db,
-    config,
-    certificates,
-    transport,
-    logger,
-    workerId,
-    leaseTtlMs,
-    stopping: () => stopping,
-  });
-  const sendRemissionJob = createSendRemissionJob({
-    db: database.db,
-    config,
-    certificates,
-    transport,
-    logger,
-    workerId,
-    leaseTtlMs,
-    stopping: () => stopping,
-  });
+  // The chains' sender and the remissions' on request share the connections, the certificates and the stop.
+  const senderDeps = { db: database.db, config, certificates, transport, logger, workerId, leaseTtlMs, stopping: () => stopping };
+  const sendChainJob = createSendChainJob(senderDeps);
+  const sendRemissionJob = createSendRemissionJob(senderDeps);
   const webhooks = createWebhookDispatcher({
     db: database.db,
     connection: redis,

@@ -53,7 +53,7 @@ export const remissionRouteDocs: RouteDoc[] = [
   {
     method: 'post',
     path: '/taxpayers/:id/remissions',
-    operationId: 'startRemission',
+    operationId: 'createRemission',
     tag: 'Remissions',
     summary: "Send a taxpayer's kept records on the authority's request (requerimiento)",
     description:

@@ -11,8 +11,8 @@ import type { AppConfig } from '@vf/config';
 import { codeBehaviour, madridToday } from '@vf/core';
 import { remissionStore, signedRecordStore, type RemissionView } from '@vf/db';
 import { createTestDatabase, type TestDatabase } from '@vf/db/testing';
-import { keptSignedRecords } from './testing/kept-records';
-import { sendRemissionStep, type SendRemissionDeps } from './send-remission-job';
+import { keptSignedRecords } from '../support/kept-records';
+import { sendRemissionStep, type SendRemissionDeps } from '@vf/worker';
 
 const NIF = '89890001K';
 const OTHER_NIF = '89890002E';
@@ -35,6 +35,9 @@ const config = (t: TestSimulator): Pick<AppConfig, 'authority' | 'sender'> =>
       signRecords: true,
     },
   }) as Pick<AppConfig, 'authority' | 'sender'>;
+
+// The worker's remission turn run in this process against the simulator, with the faults a test can place exactly:
+// one turn at a time, a sender that loses its lease between sending a message and recording its answer.
 
 /** What went over the wire: each request's FinRequerimiento, reference and records, and its bytes. */
 interface Sent {
