@@ -553,7 +553,7 @@ export interface paths {
      * Send a taxpayer's kept records on the authority's request (requerimiento)
      * @description For a taxpayer in NO VERI*FACTU mode, whose records are kept signed: the records of the taxpayer's current environment with an invoice date in `period`, in chain order, go to the authority’s requerimiento service (RequerimientoSOAP) with `requirement_reference`, signed and unchanged, in messages of up to 1,000 records, FinRequerimiento=S on the last. Answered at once (202) with the remission planned; the workers send it, with the authority's waiting time between messages and retries after faults. Follow it with GET.
      */
-    post: operations['startRemission'];
+    post: operations['createRemission'];
     delete?: never;
     options?: never;
     head?: never;
@@ -8064,7 +8064,7 @@ export interface operations {
       };
     };
   };
-  startRemission: {
+  createRemission: {
     parameters: {
       query?: never;
       header?: {
