@@ -1,5 +1,5 @@
 import type { Db, RemissionView } from '@vf/db';
-import { remissionStore } from '@vf/db';
+import { remissionStore, taxpayerStore } from '@vf/db';
 import { withTimeout } from '@vf/lifecycle';
 import { wakeRemissionSenders, type Queues } from '@vf/queue';
 import { ApiError } from '../errors/api-error';
@@ -48,7 +48,9 @@ export function createRemissionService(deps: { db: Db; queues: Pick<Queues, 'rem
       return found;
     },
 
-    list(accountId: string, taxpayerId: string) {
+    async list(accountId: string, taxpayerId: string) {
+      if (!(await taxpayerStore.find(db, accountId, taxpayerId)))
+        throw new ApiError('taxpayer_not_found', 'No taxpayer with this id in your account.');
       return remissionStore.list(db, accountId, taxpayerId);
     },
   };

@@ -81,4 +81,5 @@ test('what cannot start is refused, nothing written: a bad reference, an empty p
   const none = await request(t.app).get(`/api/v1/taxpayers/${taxpayerId}/remissions`).set(account.auth).expect(200);
   expect(none.body.data).toEqual([]);
   await request(t.app).get(`/api/v1/taxpayers/${taxpayerId}/remissions/00000000-0000-4000-8000-000000000000`).set(account.auth).expect(404);
+  await request(t.app).get(`/api/v1/taxpayers/${taxpayerId}/remissions`).set(stranger.account.auth).expect(404);
 });
