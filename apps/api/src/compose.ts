@@ -23,6 +23,7 @@ import { createCertificateIntake } from './taxpayers/certificate-intake';
 import { createTaxpayerService } from './taxpayers/taxpayer-service';
 import { createCensusGateway } from './tax-ids/census-gateway';
 import { createTaxIdCheckService } from './tax-ids/tax-id-check-service';
+import { createRemissionService } from './remissions/remission-service';
 import { createWebhookService } from './webhooks/webhook-service';
 import { createRecordVerificationService } from './verification/record-verification-service';
 import { createSignerPolicy } from './verification/signer-policy';
@@ -64,6 +65,7 @@ export function composeServices(deps: AppDeps) {
     cancellation: createInvoiceCancellationService({ db, writer }),
     chain: createChainService({ db }),
     taxIdChecks: createTaxIdCheckService({ db, census, clock }),
+    remissions: createRemissionService({ db, queues: deps.queues, enqueueTimeoutMs }),
     qr: createInvoiceQrService({ db }),
     idempotency: createIdempotencyService({ db, masterKey: deps.config.masterKey }),
     webhooks: createWebhookService({

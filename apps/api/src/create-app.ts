@@ -33,6 +33,7 @@ import { loadOnce } from './shared/load-once';
 import { systemRouteDocs, systemRoutes } from './systems/system-routes';
 import { taxpayerRouteDocs, taxpayerRoutes } from './taxpayers/taxpayer-routes';
 import { taxIdCheckRouteDocs, taxIdCheckRoutes } from './tax-ids/tax-id-check-routes';
+import { remissionRouteDocs, remissionRoutes } from './remissions/remission-routes';
 import { webhookRouteDocs, webhookRoutes } from './webhooks/webhook-routes';
 import { sandboxRouteDocs, sandboxRoutes } from './sandbox/sandbox-routes';
 
@@ -58,6 +59,7 @@ export const apiRouteDocs: RouteDoc[] = [
   ...webhookRouteDocs,
   ...taxIdCheckRouteDocs,
   ...sandboxRouteDocs,
+  ...remissionRouteDocs,
 ];
 
 /** The OpenAPI document GET /api/v1/openapi.json serves (the generated clients are made from it). */
@@ -135,6 +137,7 @@ export function createApp(deps: AppDeps): Express {
     webhookRoutes(services.webhooks),
     taxIdCheckRoutes(services.taxIdChecks),
     sandboxRoutes(),
+    remissionRoutes(services.remissions),
     idempotentRefusals(),
   );
   app.use(API_PREFIX, api);

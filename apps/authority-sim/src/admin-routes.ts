@@ -38,6 +38,16 @@ export interface SimulatorControl {
   reset(): void;
   registerViaForm(environment: Environment, id: InvoiceId): void;
   seedCensus(entries: readonly CensusEntry[]): void;
+  issueRequirement(nif: string, reference: string): void;
+}
+
+/** `{"nif", "reference"}`: a requerimiento the authority issued to the taxpayer. */
+export function parseIssuedRequirement(input: unknown): { nif: string; reference: string } {
+  const body = (input ?? {}) as { nif?: unknown; reference?: unknown };
+  if (typeof body.nif !== 'string' || typeof body.reference !== 'string' || !body.nif || !body.reference) {
+    throw new Error('expected {"nif": "...", "reference": "..."}');
+  }
+  return { nif: body.nif, reference: body.reference };
 }
 
 const INVOICE_DATE = /^\d{2}-\d{2}-\d{4}$/;
@@ -79,6 +89,11 @@ const POST_ROUTES: Record<string, Route> = {
     const entries = parseCensusEntries(body);
     control.seedCensus(entries);
     return { seeded: entries.length };
+  },
+  '/__sim/requirements': (control, body) => {
+    const issued = parseIssuedRequirement(body);
+    control.issueRequirement(issued.nif, issued.reference);
+    return { issued };
   },
   '/__sim/reset': (control) => {
     control.reset();

@@ -23,6 +23,10 @@ export interface SimulatorCounters {
   /** Census checks (VNifV2), whatever happened to them. */
   censusRequests: number;
   recordsReceived: number;
+  /** Of recordsReceived, those sent to RequerimientoSOAP (on the authority's request). */
+  requirementRecords: number;
+  /** Records the validation service for NO VERI*FACTU records judged (ValRegistroNoVerifactu); it stores none. */
+  recordsValidated: number;
   /** Records accepted (Correcto + AceptadoConErrores), altas and anulaciones, both environments. */
   recordsRegistered: number;
   recordsAcceptedWithErrors: number;
@@ -54,6 +58,8 @@ export function createCounters(): SimulatorCounters {
     consultaRequests: 0,
     censusRequests: 0,
     recordsReceived: 0,
+    requirementRecords: 0,
+    recordsValidated: 0,
     recordsRegistered: 0,
     recordsAcceptedWithErrors: 0,
     recordsRejected: 0,

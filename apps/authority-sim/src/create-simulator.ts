@@ -10,14 +10,16 @@ import { Registry } from './registry';
 import { ScenarioBook } from './scenarios/scenario-book';
 import type { LoggedRequest } from './request-log';
 import { createRouter } from './router';
-import type { EnvironmentState, SimulatorContext } from './simulator-context';
+import type { EnvironmentState, RegistrationService, SimulatorContext } from './simulator-context';
 import {
   DEFAULT_BEHAVIOUR,
   ENDPOINT_PATH,
   ENVIRONMENTS,
   PRODUCTION_PREFIX,
+  REQUIREMENT_PATH,
   SCENARIO_PREFIX,
   STATIC_PATH,
+  VALIDATION_PATHS,
   type Environment,
   type SimulatorBehaviour,
   type SimulatorOptions,
@@ -32,6 +34,8 @@ export interface SimulatorState {
   readonly registry: Registry;
   /** What each service holds. */
   readonly registries: Readonly<Record<Environment, Registry>>;
+  /** What each RequerimientoSOAP service holds: the records sent on request, apart from the voluntary ones. */
+  readonly requirementRegistries: Readonly<Record<Environment, Registry>>;
   readonly behaviour: SimulatorBehaviour;
   /** The faults switched on, in order, with what is left of their budgets. */
   readonly faults: readonly ActiveFault[];
@@ -49,6 +53,10 @@ export interface Simulator {
   wsdlUrl: string;
   /** The census check (VNifV2): one service, answering as the authority's production one. */
   censusUrl: string;
+  /** The RequerimientoSOAP endpoint of the sandbox service (records sent on the authority's request). */
+  requirementUrl: string;
+  /** The validation service for NO VERI*FACTU records (ValRegistroNoVerifactu; test environment only). */
+  validationUrl: string;
   port: number;
   state: SimulatorState;
   configure: SimulatorControl['configure'];
@@ -61,27 +69,23 @@ export interface Simulator {
   registerViaForm(environment: Environment, id: InvoiceId): void;
   /** Adds entries to the census (deregistered, revoked, unknown, not processed, or registered names); reset forgets them. */
   seedCensus: SimulatorControl['seedCensus'];
+  /** Issues a requerimiento to a taxpayer: a remission quoting another reference is refused (4122); reset forgets them. */
+  issueRequirement: SimulatorControl['issueRequirement'];
   close(): Promise<void>;
 }
 
-/** A stand-in for AEAT's VERI*FACTU SOAP service over mutual TLS. A SIMULATOR: it never talks to AEAT. */
-export async function createSimulator(opts: SimulatorOptions): Promise<Simulator> {
-  const ctx: SimulatorContext = {
-    behaviour: { ...DEFAULT_BEHAVIOUR, ...opts.behaviour },
-    counters: createCounters(),
-    faults: new FaultBook(),
-    scenarios: new ScenarioBook(),
-    requests: [],
-    environments: Object.fromEntries(
-      ENVIRONMENTS.map((name): [Environment, EnvironmentState] => [name, { name, registry: new Registry(), flow: new FlowControl() }]),
-    ) as Record<Environment, EnvironmentState>,
-    collaboratorNifs: new Set(opts.collaboratorNifs),
-    census: new CensusBook(),
-    unknownNifs: new Set(opts.unknownNifs ?? []),
-    now: opts.now ?? (() => new Date()),
-    log: opts.log ?? (() => undefined),
-  };
-  const control: SimulatorControl = {
+function services(service: RegistrationService): Record<Environment, EnvironmentState> {
+  return Object.fromEntries(
+    ENVIRONMENTS.map((name): [Environment, EnvironmentState] => [
+      name,
+      { name, service, registry: new Registry(), flow: new FlowControl() },
+    ]),
+  ) as Record<Environment, EnvironmentState>;
+}
+
+/** What tests and the admin routes may change in a running simulator. */
+function simulatorControl(ctx: SimulatorContext): SimulatorControl {
+  return {
     configure(patch: Partial<SimulatorBehaviour>) {
       Object.assign(ctx.behaviour, patch);
     },
@@ -92,10 +96,11 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
       return ctx.faults.clear(filter);
     },
     reset() {
-      for (const env of Object.values(ctx.environments)) {
+      for (const env of [...Object.values(ctx.environments), ...Object.values(ctx.requirementServices)]) {
         env.registry.clear();
         env.flow.clear();
       }
+      ctx.issuedRequirements.clear();
       Object.assign(ctx.counters, createCounters());
       ctx.faults.clear();
       ctx.scenarios.clear();
@@ -109,7 +114,32 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
     seedCensus(entries: readonly CensusEntry[]) {
       ctx.census.seed(entries);
     },
+    issueRequirement(nif: string, reference: string) {
+      let issued = ctx.issuedRequirements.get(nif);
+      if (!issued) ctx.issuedRequirements.set(nif, (issued = new Set()));
+      issued.add(reference);
+    },
   };
+}
+
+/** A stand-in for AEAT's VERI*FACTU SOAP service over mutual TLS. A SIMULATOR: it never talks to AEAT. */
+export async function createSimulator(opts: SimulatorOptions): Promise<Simulator> {
+  const ctx: SimulatorContext = {
+    behaviour: { ...DEFAULT_BEHAVIOUR, ...opts.behaviour },
+    counters: createCounters(),
+    faults: new FaultBook(),
+    scenarios: new ScenarioBook(),
+    requests: [],
+    environments: services('verifactu'),
+    requirementServices: services('requerimiento'),
+    issuedRequirements: new Map(),
+    collaboratorNifs: new Set(opts.collaboratorNifs),
+    census: new CensusBook(),
+    unknownNifs: new Set(opts.unknownNifs ?? []),
+    now: opts.now ?? (() => new Date()),
+    log: opts.log ?? (() => undefined),
+  };
+  const control = simulatorControl(ctx);
   const host = opts.host ?? '127.0.0.1';
   let files: Map<string, string> | undefined;
   let origin = '';
@@ -121,12 +151,18 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
     productionUrl: `${origin}${PRODUCTION_PREFIX}${ENDPOINT_PATH}`,
     scenarioUrl: `${origin}${SCENARIO_PREFIX}${ENDPOINT_PATH}`,
     censusUrl: `${origin}${CENSUS_PATH}`,
+    requirementUrl: `${origin}${REQUIREMENT_PATH}`,
+    validationUrl: `${origin}${VALIDATION_PATHS[0]}`,
     wsdlUrl: `${origin}${STATIC_PATH}/SistemaFacturacion.wsdl`,
     port,
     state: {
       counters: ctx.counters,
       registry: ctx.environments.sandbox.registry,
       registries: Object.fromEntries(ENVIRONMENTS.map((name) => [name, ctx.environments[name].registry])) as Record<Environment, Registry>,
+      requirementRegistries: Object.fromEntries(ENVIRONMENTS.map((name) => [name, ctx.requirementServices[name].registry])) as Record<
+        Environment,
+        Registry
+      >,
       behaviour: ctx.behaviour,
       get faults() {
         return ctx.faults.list();
@@ -139,6 +175,7 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
     reset: control.reset,
     registerViaForm: control.registerViaForm,
     seedCensus: control.seedCensus,
+    issueRequirement: control.issueRequirement,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -73,7 +73,8 @@ export function handleRegFactu(
   if (holderNif === null) return clientFault(4108, '', ruleSet);
   if (!mayActFor(ctx, holderNif, header.obligado.nif)) return clientFault(4112, '', ruleSet);
   const rules = ruleContext(ctx, header.obligado.nif);
-  const headerError = headerContentError(cabecera, rules);
+  const issued = (nif: string, reference: string) => ctx.issuedRequirements.get(nif)?.has(reference) === true;
+  const headerError = headerContentError(cabecera, rules, env.service === 'requerimiento' ? issued : undefined);
   if (headerError) return clientFault(headerError.code, headerError.detail, ruleSet);
   // Every record the model can read is read before any is stored: a message that cannot be read is refused whole.
   const registros = nodes(payload, 'RegistroFactura');
@@ -92,6 +93,7 @@ export function handleRegFactu(
     incident: header.incident === true,
   };
   const subject = { nif: header.obligado.nif, certificateNif: holderNif, environment: env.name, operation: 'RegFactu' as const };
+  if (env.service === 'requerimiento') counters.requirementRecords += items.length;
   const lines = items.map((item, i) => processRecord(ctx, env, { item, record: records[i], header, presentation, rules, subject }));
   const waitSeconds = ctx.behaviour.waitSeconds;
   env.flow.answered(header.obligado.nif, now, waitSeconds);

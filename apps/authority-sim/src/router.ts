@@ -12,9 +12,10 @@ import { authorityNow, type EnvironmentState, type SimulatorContext } from './si
 import { dispatchSoap } from './soap-dispatch';
 import { logRequest, requestInvoiceNumbers, type LoggedRequest } from './request-log';
 import { clientFault, type SoapOutcome } from './soap-outcome';
-import { ENDPOINT_PATH, PRODUCTION_PREFIX, SCENARIO_PREFIX, STATIC_PATH } from './simulator-types';
+import { ENDPOINT_PATH, PRODUCTION_PREFIX, REQUIREMENT_PATH, SCENARIO_PREFIX, STATIC_PATH, VALIDATION_PATHS } from './simulator-types';
 import { scenarioContext } from './scenarios/scenario-request';
 import { FaultBook } from './faults/fault-book';
+import { validationPost } from './validation/validation-post';
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 /** The kinds that act once the records were processed and stored. */
@@ -89,23 +90,29 @@ async function soapPost(shared: SimulatorContext, env: EnvironmentState, req: In
   answer(res, outcome);
 }
 
-function environmentAt(ctx: SimulatorContext, path: string): EnvironmentState | undefined {
-  if (path === ENDPOINT_PATH) return ctx.environments.sandbox;
-  if (path === `${PRODUCTION_PREFIX}${ENDPOINT_PATH}`) return ctx.environments.production;
+/** The registration service a path names: VerifactuSOAP or RequerimientoSOAP, sandbox or under the production prefix; the scenario service. */
+function serviceAt(ctx: SimulatorContext, path: string): EnvironmentState | undefined {
   if (path === `${SCENARIO_PREFIX}${ENDPOINT_PATH}`) return ctx.environments.scenarios;
-  return undefined;
+  const production = path.startsWith(`${PRODUCTION_PREFIX}/`);
+  const service = production ? path.slice(PRODUCTION_PREFIX.length) : path;
+  const services = service === ENDPOINT_PATH ? ctx.environments : service === REQUIREMENT_PATH ? ctx.requirementServices : undefined;
+  return services?.[production ? 'production' : 'sandbox'];
 }
 
 export function createRouter(ctx: SimulatorContext, control: SimulatorControl, staticFiles: () => Map<string, string>) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       const path = new URL(req.url ?? '/', 'https://simulator').pathname;
-      const env = environmentAt(ctx, path);
+      const env = serviceAt(ctx, path);
       if (env) {
         // The authority's clock, as a client comparing clocks reads it.
         res.setHeader('Date', authorityNow(ctx).toUTCString());
         if (req.method === 'POST') return await soapPost(ctx, env, req, res);
         return answer(res, clientFault(4135, '', ctx.behaviour.ruleSet));
+      }
+      if ((VALIDATION_PATHS as readonly string[]).includes(path)) {
+        if (req.method === 'POST') return await validationPost(ctx, req, res);
+        return send(res, 405, HTML, '<html><body><h1>405 Method Not Allowed</h1></body></html>');
       }
       if (path === CENSUS_PATH) {
         if (req.method === 'POST') return await censusPost(ctx, req, res);

@@ -8,9 +8,13 @@ import type { LoggedRequest } from './request-log';
 import type { RuleContext } from './rules/rule-context';
 import type { Environment, SimulatorBehaviour } from './simulator-types';
 
+/** Which of the authority's registration services: voluntary sending (VerifactuSOAP) or on request (RequerimientoSOAP). */
+export type RegistrationService = 'verifactu' | 'requerimiento';
+
 /** One of the authority's services: what it holds and its flow-control timers. */
 export interface EnvironmentState {
   name: Environment;
+  service: RegistrationService;
   registry: Registry;
   flow: FlowControl;
 }
@@ -25,6 +29,10 @@ export interface SimulatorContext {
   /** Every SOAP request, oldest first (the last REQUEST_LOG_SIZE). */
   requests: LoggedRequest[];
   environments: Record<Environment, EnvironmentState>;
+  /** The RequerimientoSOAP services: they share nothing with voluntary sending (AEAT web-service description §6.6). */
+  requirementServices: Record<Environment, EnvironmentState>;
+  /** The requerimientos the authority issued, by taxpayer NIF: a remission quotes one of them (else 4122). */
+  issuedRequirements: Map<string, Set<string>>;
   collaboratorNifs: ReadonlySet<string>;
   /** The census check's own entries (the NIFs it does not list follow `unknownNifs`). */
   census: CensusBook;

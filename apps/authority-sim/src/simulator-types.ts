@@ -57,6 +57,20 @@ export const DEFAULT_BEHAVIOUR: SimulatorBehaviour = {
 };
 
 export const ENDPOINT_PATH = '/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP';
+/**
+ * The service that takes a NO VERI*FACTU system's kept records on the authority's request (sfRequerimiento in
+ * SistemaFacturacion.wsdl): the same operation, its own registry, under the same production prefix.
+ */
+export const REQUIREMENT_PATH = '/wlpl/TIKE-CONT/ws/SistemaFacturacion/RequerimientoSOAP';
+/**
+ * The validation service for NO VERI*FACTU records (test environment only, not in the WSDL). The authority's
+ * description gives both addresses (v0.2: §7.1 and §8 the first, §1 the second); which one is live is not confirmed, so
+ * both answer.
+ */
+export const VALIDATION_PATHS = [
+  '/wlpl/TIKE-CONT/ws/SistemaFacturacion/ValRegistroNoVerifactu',
+  '/wlpl/TIKE-CONT/ws/SistemaFacturacion/ValRegistroNoVF',
+] as const;
 /** The production service is the same endpoint under this prefix; the plain path is the sandbox (pre-production) one. */
 export const PRODUCTION_PREFIX = '/production';
 /** The service for sandbox scenario records: the same endpoint under this prefix, a registry of its own. */

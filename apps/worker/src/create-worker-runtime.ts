@@ -6,6 +6,7 @@ import { inspectDependencies, Readiness } from '@vf/lifecycle';
 import { pingRedis } from '@vf/queue';
 import { ensureReconcileSchedule, reconcileExclusively } from './jobs/reconcile-processor';
 import { createSendChainJob } from './jobs/send-chain-job';
+import { createSendRemissionJob } from './remissions/send-remission-job';
 import type { WorkerListener } from './listener/worker-listener';
 import { checkReconcileSchedule } from './runtime/reconcile-schedule-timer';
 import { closeQueueWorkers } from './runtime/close-queue-workers';
@@ -46,7 +47,8 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
   const { database, redis, queues, certificates, scenarioCertificates } = connections;
   const inHand = new JobsInHand();
   const transport = new SoapTransport({ timeoutMs: config.authority.requestTimeoutMs });
-  const sendChainJob = createSendChainJob({
+  // The chains' sender and the remissions' on request share the connections, the certificates and the stop.
+  const senderDeps = {
     db: database.db,
     config,
     certificates,
@@ -56,7 +58,9 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
     workerId,
     leaseTtlMs,
     stopping: () => stopping,
-  });
+  };
+  const sendChainJob = createSendChainJob(senderDeps);
+  const sendRemissionJob = createSendRemissionJob(senderDeps);
   const webhooks = createWebhookDispatcher({
     db: database.db,
     connection: redis,
@@ -76,6 +80,7 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
   const scheduleDeps = {
     database,
     submission: queues.submission,
+    remission: queues.remission,
     maintenance: queues.maintenance,
     everyMs: config.reconcileIntervalMs,
     logger,
@@ -105,9 +110,10 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
       await waitForDependencies(config, connections, logger, starting.signal);
       if (stopping) throw new Error('worker stopped while starting');
       // A missing schedule is re-created with a reconciliation of its own; otherwise reconcile once now.
-      if ((await ensureReconcileSchedule(scheduleDeps)) === 'present') await reconcileExclusively(database, queues.submission, logger);
+      if ((await ensureReconcileSchedule(scheduleDeps)) === 'present')
+        await reconcileExclusively(database, queues.submission, logger, queues.remission);
       stopSchedule = checkReconcileSchedule(scheduleDeps);
-      workers = startQueueWorkers({ config, logger, connections, inHand, sendChainJob });
+      workers = startQueueWorkers({ config, logger, connections, inHand, sendChainJob, sendRemissionJob });
       await webhooks.start();
       readiness.serving();
       logWorkerStarted(logger, config);

@@ -15,6 +15,8 @@ __all__ = [
     "ClassifySaleResultBreakdownLine",
     "CorrectInvoiceBody",
     "CorrectInvoiceResult",
+    "CreateRemissionBody",
+    "CreateRemissionResult",
     "CreateSystemBody",
     "CreateSystemResult",
     "CreateTaxpayerBody",
@@ -35,6 +37,7 @@ __all__ = [
     "GetInvoiceResultRecordsItemFlags",
     "GetInvoiceResultStatusHistoryItem",
     "GetOpenApiDocumentResponse",
+    "GetRemissionResult",
     "GetSystemResult",
     "GetTaxpayerResult",
     "GetWebhookResult",
@@ -42,6 +45,12 @@ __all__ = [
     "ListInvoiceSubmissionsResultItem",
     "ListInvoicesResponse",
     "ListInvoicesResponseDataItem",
+    "ListRemissionsResult",
+    "ListRemissionsResultItem",
+    "ListRemissionsResultItemError",
+    "ListRemissionsResultItemMessagesItem",
+    "ListRemissionsResultItemMessagesItemProblemsItem",
+    "ListRemissionsResultItemPeriod",
     "ListSandboxScenariosResult",
     "ListSandboxScenariosResultItem",
     "ListSandboxScenariosResultItemCodesItem",
@@ -878,6 +887,78 @@ class ListSandboxScenariosResultItem(TypedDict):
 ListSandboxScenariosResult = list[ListSandboxScenariosResultItem]
 
 
+ListRemissionsResultItemPeriod = TypedDict(
+    "ListRemissionsResultItemPeriod",
+    {
+        "from": str,
+        "to": str,
+    },
+)
+
+
+class ListRemissionsResultItemError(TypedDict):
+    code: int | None
+    message: str
+    explanation: NotRequired[ProblemErrorsItemExplanation]
+
+
+class ListRemissionsResultItemMessagesItemProblemsItem(TypedDict):
+    invoice_number: str
+    invoice_date: str
+    state: Literal["AceptadoConErrores", "Incorrecto"]
+    code: NotRequired[int]
+    description: NotRequired[str]
+
+
+class ListRemissionsResultItemMessagesItem(TypedDict):
+    seq: int
+    record_count: int
+    last: bool
+    status: Literal["waiting", "in_flight", "answered", "refused"]
+    attempts: int
+    csv: str | None
+    send_state: str | None
+    accepted: int | None
+    accepted_with_errors: int | None
+    already_held: int | None
+    rejected: int | None
+    problems: list[ListRemissionsResultItemMessagesItemProblemsItem]
+    last_error: str | None
+    sent_at: str | None
+    answered_at: str | None
+
+
+class ListRemissionsResultItem(TypedDict):
+    id: str
+    taxpayer_id: str
+    environment: Literal["sandbox", "production"]
+    requirement_reference: str
+    period: ListRemissionsResultItemPeriod
+    status: Literal["sending", "completed", "failed"]
+    record_count: int
+    message_count: int
+    messages_answered: int
+    next_send_at: str | None
+    error: ListRemissionsResultItemError
+    created_at: str
+    finished_at: str | None
+    messages: NotRequired[list[ListRemissionsResultItemMessagesItem]]
+
+
+ListRemissionsResult = list[ListRemissionsResultItem]
+
+
+class CreateRemissionBody(TypedDict):
+    requirement_reference: str
+    period: ListRemissionsResultItemPeriod
+
+
+CreateRemissionResult = ListRemissionsResultItem
+
+
+GetRemissionResult = ListRemissionsResultItem
+
+
 class Operations(abc.ABC):
     """One method per operation of the document, named after its operationId; VerifactuClient makes the calls."""
 
@@ -1520,6 +1601,51 @@ class Operations(abc.ABC):
         return self._call(
             "GET",
             "/sandbox/scenarios",
+            expect="json",
+            unwrap="data",
+        )
+
+    def list_remissions(
+        self,
+        id: str,
+    ) -> ListRemissionsResult:
+        """A taxpayer's remissions on request (GET /taxpayers/{id}/remissions)."""
+        return self._call(
+            "GET",
+            "/taxpayers/{id}/remissions",
+            path_params={"id": id},
+            expect="json",
+            unwrap="data",
+        )
+
+    def create_remission(
+        self,
+        id: str,
+        body: CreateRemissionBody,
+        *,
+        idempotency_key: str | None = None,
+    ) -> CreateRemissionResult:
+        """Send a taxpayer's kept records on the authority's request (requerimiento) (POST /taxpayers/{id}/remissions)."""
+        return self._call(
+            "POST",
+            "/taxpayers/{id}/remissions",
+            path_params={"id": id},
+            body=body,
+            headers={"Idempotency-Key": idempotency_key},
+            expect="json",
+            unwrap="data",
+        )
+
+    def get_remission(
+        self,
+        id: str,
+        remission_id: str,
+    ) -> GetRemissionResult:
+        """A remission on request, message by message (GET /taxpayers/{id}/remissions/{remissionId})."""
+        return self._call(
+            "GET",
+            "/taxpayers/{id}/remissions/{remissionId}",
+            path_params={"id": id, "remissionId": remission_id},
             expect="json",
             unwrap="data",
         )

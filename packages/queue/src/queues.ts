@@ -12,6 +12,18 @@ export const MAINTENANCE_QUEUE = 'maintenance';
 /** Webhook deliveries: their own queue and workers, so a slow receiver never holds up a submission. */
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 
+/** One job per remission on the authority's request while it sends (`remission-<id>`); PostgreSQL holds its progress. */
+export const REMISSION_QUEUE = 'requirement-remission';
+
+export interface RemissionJobData {
+  remissionId: string;
+}
+
+/** Deterministic: starting a remission's job while it exists adds nothing. */
+export function remissionJobId(remissionId: string): string {
+  return `remission-${remissionId}`;
+}
+
 export interface SubmissionJobData {
   /** The chain whose sender the job wakes: its lease, flow control and records. */
   chainId: string;
@@ -32,6 +44,7 @@ export interface Queues {
   connection: RedisConnection;
   submission: Queue<SubmissionJobData>;
   maintenance: Queue;
+  remission: Queue<RemissionJobData>;
   close(): Promise<void>;
 }
 
@@ -43,12 +56,18 @@ export function createQueues(connection: RedisConnection, prefix: string): Queue
     defaultJobOptions: { removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } },
   });
   const maintenance = new Queue(MAINTENANCE_QUEUE, { connection, prefix, defaultJobOptions: { removeOnComplete: 100, removeOnFail: 100 } });
+  const remission = new Queue<RemissionJobData>(REMISSION_QUEUE, {
+    connection,
+    prefix,
+    defaultJobOptions: { removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } },
+  });
   return {
     connection,
     submission,
     maintenance,
+    remission,
     async close() {
-      await Promise.all([submission.close(), maintenance.close()]);
+      await Promise.all([submission.close(), maintenance.close(), remission.close()]);
     },
   };
 }
@@ -101,4 +120,12 @@ export async function ensureChainSender(queue: Queue<SubmissionJobData>, chainId
   else if (state !== 'unknown') return false;
   await queue.add('send', { chainId }, { jobId });
   return true;
+}
+
+/** Makes sure each remission's sender will look at it: adds the remissions' jobs unless they exist. */
+export async function wakeRemissionSenders(queue: Queue<RemissionJobData>, remissionIds: string[]): Promise<void> {
+  if (remissionIds.length === 0) return;
+  await queue.addBulk(
+    remissionIds.map((remissionId) => ({ name: 'remit', data: { remissionId }, opts: { jobId: remissionJobId(remissionId) } })),
+  );
 }

@@ -183,3 +183,17 @@ describe('parseRegFactuRequest', () => {
     expect(parseRegFactuRequest(rebuilt).records).toEqual(records);
   });
 });
+
+describe('a remission on request', () => {
+  it('writes RemisionRequerimiento after the voluntary block, valid against the schema, and reads it back', async () => {
+    for (const end of [false, true]) {
+      const xml = buildRegFactuRequest({ ...header, requirement: { reference: 'REQ2026A1', end } }, [first]);
+      await expectValid(xml);
+      expect(xml).toContain(
+        `<sum1:RemisionRequerimiento><sum1:RefRequerimiento>REQ2026A1</sum1:RefRequerimiento><sum1:FinRequerimiento>${end ? 'S' : 'N'}</sum1:FinRequerimiento></sum1:RemisionRequerimiento>`,
+      );
+      expect(parseRegFactuRequest(xml).header.requirement).toEqual({ reference: 'REQ2026A1', end });
+    }
+    expect(parseRegFactuRequest(buildRegFactuRequest(header, [first])).header.requirement).toBeUndefined();
+  });
+});

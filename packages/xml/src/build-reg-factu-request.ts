@@ -9,6 +9,11 @@ export function writeHeader(parent: XmlElement, p: 'sum1' | 'tik', header: Submi
   child(obligado, p, 'NombreRazon', header.obligado.name);
   child(obligado, p, 'NIF', header.obligado.nif);
   if (header.incident) child(child(parent, p, 'RemisionVoluntaria'), p, 'Incidencia', 'S');
+  if (header.requirement) {
+    const requirement = child(parent, p, 'RemisionRequerimiento');
+    child(requirement, p, 'RefRequerimiento', header.requirement.reference);
+    child(requirement, p, 'FinRequerimiento', header.requirement.end ? 'S' : 'N');
+  }
 }
 
 function writeAlta(parent: XmlElement, record: RegistrationRecord): void {

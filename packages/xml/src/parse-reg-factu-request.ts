@@ -8,6 +8,9 @@ export function readHeader(cabecera: XmlNode): SubmissionHeader {
   const header: SubmissionHeader = { obligado: { name: requiredText(obligado, 'NombreRazon'), nif: requiredText(obligado, 'NIF') } };
   const voluntary = cabecera.RemisionVoluntaria as XmlNode | undefined;
   if (voluntary && typeof voluntary === 'object' && text(voluntary, 'Incidencia') === 'S') header.incident = true;
+  const requirement = cabecera.RemisionRequerimiento as XmlNode | undefined;
+  const reference = requirement && typeof requirement === 'object' ? text(requirement, 'RefRequerimiento') : undefined;
+  if (reference !== undefined) header.requirement = { reference, end: text(requirement!, 'FinRequerimiento') === 'S' };
   return header;
 }
 

@@ -5,6 +5,11 @@ export interface SubmissionHeader {
   obligado: { name: string; nif: string };
   /** RemisionVoluntaria/Incidencia = S when a technical incident delayed these records. */
   incident?: boolean;
+  /**
+   * RemisionRequerimiento: records kept by a NO VERI*FACTU system, sent on the authority's request to its
+   * RequerimientoSOAP service only. `end` is FinRequerimiento: S on the last message of the remission, N before it.
+   */
+  requirement?: { reference: string; end: boolean };
 }
 
 export type RecordState = 'Correcto' | 'AceptadoConErrores' | 'Incorrecto';

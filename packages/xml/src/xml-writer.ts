@@ -11,6 +11,7 @@ export const PREFIX_NS = {
   tik: NS.suministroInformacion,
   con: NS.consultaLR,
   tikLRRC: NS.respuestaConsultaLR,
+  sfR: NS.respuestaValRegistNoVeriFactu,
   vnif: NS.censusRequest,
   vnifs: NS.censusReply,
 } as const;
@@ -69,6 +70,15 @@ export function unqualified(parent: XmlElement, name: string, text?: string): Xm
 /** Appends the element only when the value is present. */
 export function optional(parent: XmlElement, prefix: Prefix, name: string, text: string | undefined): void {
   if (text !== undefined) child(parent, prefix, name, text);
+}
+
+/** A new document whose root (not a SOAP envelope) declares the given prefixes; returns the root. */
+export function bareDocument(root: { prefix: Prefix; name: string }, prefixes: Prefix[]): XmlElement {
+  const doc = element(`${root.prefix}:${root.name}`);
+  const declarations: Record<string, string> = {};
+  for (const prefix of new Set<Prefix>([root.prefix, ...prefixes])) declarations[`@_xmlns:${prefix}`] = PREFIX_NS[prefix];
+  doc.node[':@'] = declarations;
+  return doc;
 }
 
 export function serialize(envelope: XmlElement): string {

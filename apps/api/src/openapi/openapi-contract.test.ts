@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Express } from 'express';
 import request from 'supertest';
+import { madridToday } from '@vf/core';
 import { API_PREFIX } from '../create-app';
 import { invoiceBody, readyAccount, registerAccount, uniqueNif, type TestAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -255,6 +256,18 @@ describe('real answers match the document', () => {
     await call('post', '/tax-ids/check', '/tax-ids/check', account, { nif: 'nope', name: 'X' });
     await call('get', '/tax-ids/checks', '/tax-ids/checks', account);
     await call('get', '/tax-ids/checks', '/tax-ids/checks?limit=0', account);
+    // A remission on request: the taxpayer's records kept signed, as in NO VERI*FACTU mode.
+    await t.db.db.execute(
+      sql`INSERT INTO signed_records (invoice_id, xml) SELECT id, '<sum1:RegistroAlta/>' FROM invoices WHERE taxpayer_id = ${taxpayerId} ON CONFLICT DO NOTHING`,
+    );
+    const remissions = `/taxpayers/${taxpayerId}/remissions`;
+    const period = { from: '2000-01-01', to: madridToday() };
+    const remission = await call('post', '/taxpayers/:id/remissions', remissions, account, { requirement_reference: 'REQ1', period });
+    await call('post', '/taxpayers/:id/remissions', remissions, account, { requirement_reference: 'REQ-1', period });
+    await call('get', '/taxpayers/:id/remissions', remissions, account);
+    await call('get', '/taxpayers/:id/remissions', `/taxpayers/${missing}/remissions`, account);
+    await call('get', '/taxpayers/:id/remissions/:remissionId', `${remissions}/${remission.body.data.id}`, account);
+    await call('get', '/taxpayers/:id/remissions/:remissionId', `${remissions}/${missing}`, account);
     await call('get', '/webhooks', '/webhooks', account);
     await call('get', '/webhooks', '/webhooks');
     await call('get', '/webhooks/:id', `/webhooks/${hook.body.data.id}`, account);

@@ -68,6 +68,7 @@ export async function createTestApp(
     async close() {
       await queues.submission.obliterate({ force: true });
       await queues.maintenance.obliterate({ force: true });
+      await queues.remission.obliterate({ force: true });
       await queues.close();
       await redis.quit();
       await db.destroy();

@@ -9,6 +9,7 @@ import { LINE_CASES } from './line-cases';
 import { MESSAGE_RULE_CASES } from './message-cases';
 import { RECORD_CONTENT_CASES } from './record-content-cases';
 import { RECORD_FORM_CASES } from './record-form-cases';
+import { REQUIREMENT_CASES } from './requirement-cases';
 import { ADMISSIBLE_CASES, PREVIOUS_RULE_SET_CASES, REGISTRY_CASES } from './registry-and-admissible-cases';
 
 // Every code of the authority's current table (and the three only the previous table has) comes out of the
@@ -18,6 +19,7 @@ import { ADMISSIBLE_CASES, PREVIOUS_RULE_SET_CASES, REGISTRY_CASES } from './reg
 const CASES: readonly CodeCase[] = [
   ...MESSAGE_RULE_CASES,
   ...HEADER_AND_CONSULTA_CASES,
+  ...REQUIREMENT_CASES,
   ...RECORD_FORM_CASES,
   ...RECORD_CONTENT_CASES,
   ...LINE_CASES,

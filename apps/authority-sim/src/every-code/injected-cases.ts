@@ -1,8 +1,7 @@
 import type { InjectedFault } from '../faults/fault-types';
 import { TAXPAYER, type CaseSession, type CodeCase } from './case-session';
 
-// Codes only the authority can know (its census of names and powers, its billing agreements, the requerimiento
-// endpoint and its registry, its internal and technical errors, its service state), or that no rule of the
+// Codes only the authority can know (its census of names and powers, its billing agreements, its internal and technical errors, its service state), or that no rule of the
 // current schema reaches: a test switches them on through the admin interface, for one taxpayer.
 
 const injectThenSend = (fault: InjectedFault) => (s: CaseSession) => {
@@ -29,13 +28,9 @@ export const INJECTED_CASES: CodeCase[] = [
   messageFault(4110, 'technical error checking powers (answered inside HTTP 200)'),
   messageFault(4111, 'technical error creating the trámite (HTTP 200)'),
   messageFault(4118, 'technical error: address and input file differ (HTTP 200)'),
-  messageFault(4122, 'RefRequerimiento the authority does not know (requerimiento endpoint, not simulated)'),
   messageFault(4123, 'Representante not in the census (the census of representatives)'),
   messageFault(4124, 'Representante name not the census’s'),
-  messageFault(4125, 'requerimiento sent without RefRequerimiento (requerimiento endpoint)'),
-  messageFault(4127, 'RemisionVoluntaria on the requerimiento endpoint'),
   messageFault(4128, 'technical error reading the table manager (HTTP 200)'),
-  messageFault(4129, 'FinRequerimiento missing (requerimiento endpoint)'),
   messageFault(4134, 'service not active'),
   messageFault(4139, 'service not enabled in production'),
   messageFault(4141, 'access to VERI*FACTU suspended'),

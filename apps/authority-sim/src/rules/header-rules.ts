@@ -38,11 +38,29 @@ export function headerSyntaxError(cabecera: XmlNode): number | undefined {
   return undefined;
 }
 
+/** Whether the authority issued this requerimiento reference to this taxpayer. */
+export type IssuedRequirement = (nif: string, reference: string) => boolean;
+
+/**
+ * The header of a message to RequerimientoSOAP: no voluntary remission (4127), the reference present (4125) and
+ * issued to this taxpayer (4122), FinRequerimiento present (4129). Its form (4131, 4133) is checked with the rest.
+ */
+function requirementHeaderError(cabecera: XmlNode, nif: string, issued: IssuedRequirement): Finding | undefined {
+  if (node(cabecera, 'RemisionVoluntaria')) return { code: 4127 };
+  const requirement = node(cabecera, 'RemisionRequerimiento');
+  const reference = requirement ? text(requirement, 'RefRequerimiento') : undefined;
+  if (!requirement || blank(reference)) return { code: 4125 };
+  if (text(requirement, 'FinRequerimiento') === undefined) return { code: 4129 };
+  if (!issued(nif, reference!)) return { code: 4122 };
+  return undefined;
+}
+
 /**
  * What the authority checks in a header once it knows who sends: the census, the names, the end of VERI*FACTU
- * and requerimiento data sent to the VERI*FACTU endpoint (which has no requerimiento).
+ * and requerimiento data sent to the VERI*FACTU endpoint (which has no requerimiento). `requirement`: the message went
+ * to RequerimientoSOAP, whose header carries the requerimiento instead.
  */
-export function headerContentError(cabecera: XmlNode, ctx: RuleContext): Finding | undefined {
+export function headerContentError(cabecera: XmlNode, ctx: RuleContext, issued?: IssuedRequirement): Finding | undefined {
   const obligado = node(cabecera, 'ObligadoEmision') ?? {};
   const nif = text(obligado, 'NIF') ?? '';
   const name = text(obligado, 'NombreRazon');
@@ -50,6 +68,7 @@ export function headerContentError(cabecera: XmlNode, ctx: RuleContext): Finding
   if (blank(name)) return { code: isNaturalPersonNif(nif) ? 1282 : 1215 };
   const representative = node(cabecera, 'Representante');
   if (representative && ctx.unknown.has(text(representative, 'NIF') ?? '')) return { code: 4105 };
+  if (issued) return requirementHeaderError(cabecera, nif, issued);
   const end = text(node(cabecera, 'RemisionVoluntaria') ?? {}, 'FechaFinVeriFactu');
   if (end !== undefined) {
     // FechaFinVeriFactu must be 31-12 of this year or the last (AEAT Validaciones y errores v1.2.0 §3.1.1; error 4120).

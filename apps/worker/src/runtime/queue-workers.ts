@@ -2,7 +2,14 @@ import { Worker, type Processor } from 'bullmq';
 import type { Logger } from 'pino';
 import type { AppConfig } from '@vf/config';
 import { submissionBatchStore } from '@vf/db';
-import { MAINTENANCE_QUEUE, SUBMISSION_QUEUE, wakeChainSender, type SubmissionJobData } from '@vf/queue';
+import {
+  MAINTENANCE_QUEUE,
+  REMISSION_QUEUE,
+  SUBMISSION_QUEUE,
+  wakeChainSender,
+  type RemissionJobData,
+  type SubmissionJobData,
+} from '@vf/queue';
 import { reconcileExclusively } from '../jobs/reconcile-processor';
 import type { SendChainJobResult } from '../jobs/send-chain-job';
 import type { JobsInHand } from './jobs-in-hand';
@@ -23,6 +30,7 @@ export function startQueueWorkers(deps: {
   connections: WorkerConnections;
   inHand: JobsInHand;
   sendChainJob: Processor<SubmissionJobData, SendChainJobResult>;
+  sendRemissionJob: Processor<RemissionJobData, { remission: 'finished' }>;
 }): QueueWorkers {
   const { config, logger, connections, inHand } = deps;
   const { database, queues, redis } = connections;
@@ -37,7 +45,16 @@ export function startQueueWorkers(deps: {
     stalledInterval: leaseTtlMs,
     maxStalledCount: 10,
   });
-  const reconcile = inHand.track(() => reconcileExclusively(database, queues.submission, logger));
+  // Remissions on request are rare and a message at a time each: a couple at once per process is plenty.
+  const remission = new Worker<RemissionJobData, { remission: 'finished' }>(REMISSION_QUEUE, inHand.track(deps.sendRemissionJob), {
+    connection: redis,
+    prefix: config.queuePrefix,
+    concurrency: 2,
+    lockDuration: leaseTtlMs,
+    stalledInterval: leaseTtlMs,
+    maxStalledCount: 10,
+  });
+  const reconcile = inHand.track(() => reconcileExclusively(database, queues.submission, logger, queues.remission));
   const maintenance = new Worker(MAINTENANCE_QUEUE, reconcile, { connection: redis, prefix: config.queuePrefix, concurrency: 1 });
   // A record registered while the job was ending found the job still there and added nothing: looking again once
   // the job is gone closes that window (a record stored after this look adds a new job itself).
@@ -52,9 +69,10 @@ export function startQueueWorkers(deps: {
   });
   submission.on('error', connections.onQueueError('submission worker'));
   maintenance.on('error', connections.onQueueError('maintenance worker'));
+  remission.on('error', connections.onQueueError('remission worker'));
   return {
     async close(force) {
-      await Promise.all([maintenance.close(force), submission.close(force)]);
+      await Promise.all([maintenance.close(force), submission.close(force), remission.close(force)]);
     },
   };
 }

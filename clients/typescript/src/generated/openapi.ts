@@ -556,6 +556,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/taxpayers/{id}/remissions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A taxpayer's remissions on request
+     * @description Newest first (the last 100), without their messages.
+     */
+    get: operations['listRemissions'];
+    put?: never;
+    /**
+     * Send a taxpayer's kept records on the authority's request (requerimiento)
+     * @description For a taxpayer in NO VERI*FACTU mode, whose records are kept signed: the records of the taxpayer's current environment with an invoice date in `period`, in chain order, go to the authority’s requerimiento service (RequerimientoSOAP) with `requirement_reference`, signed and unchanged, in messages of up to 1,000 records, FinRequerimiento=S on the last. Answered at once (202) with the remission planned; the workers send it, with the authority's waiting time between messages and retries after faults. Follow it with GET.
+     */
+    post: operations['createRemission'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/taxpayers/{id}/remissions/{remissionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A remission on request, message by message
+     * @description Its progress (`messages_answered` of `message_count`) and each message: its attempts, the authority’s answer (CSV, counts, the records not taken as they were, with their codes) or, once the authority refused it, the remission's `error` with the code and its explanation in Spanish and English.
+     */
+    get: operations['getRemission'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7993,6 +8037,622 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?: 'unauthorized';
+          };
+        };
+      };
+      /** @description `method_not_allowed`: Method not allowed */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'method_not_allowed';
+          };
+        };
+      };
+      /** @description `payload_too_large`: Request body too large; `nesting_too_deep`: Request body nested too deeply; `too_many_keys`: Too many keys in one object of the body; `too_many_items`: Too many items in one array of the body */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large' | 'nesting_too_deep' | 'too_many_keys' | 'too_many_items';
+          };
+        };
+      };
+      /** @description `unsupported_media_type`: Request body must be JSON; `unsupported_content_encoding`: Unsupported content encoding */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type' | 'unsupported_content_encoding';
+          };
+        };
+      };
+      /** @description `invalid_characters`: Control characters are not allowed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_characters';
+          };
+        };
+      };
+      /** @description `internal_error`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error';
+          };
+        };
+      };
+      /** @description `service_unavailable`: Service temporarily unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  listRemissions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The remissions. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              taxpayer_id: string;
+              /** @enum {string} */
+              environment: 'sandbox' | 'production';
+              requirement_reference: string;
+              period: {
+                from: string;
+                to: string;
+              };
+              /** @enum {string} */
+              status: 'sending' | 'completed' | 'failed';
+              record_count: number;
+              message_count: number;
+              messages_answered: number;
+              /** Format: date-time */
+              next_send_at: string | null;
+              error: {
+                code: number | null;
+                message: string;
+                explanation?: {
+                  es: string;
+                  en: string;
+                };
+              } | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              finished_at: string | null;
+              messages?: {
+                seq: number;
+                record_count: number;
+                /** @description FinRequerimiento=S: the last message of the remission. */
+                last: boolean;
+                /** @enum {string} */
+                status: 'waiting' | 'in_flight' | 'answered' | 'refused';
+                attempts: number;
+                csv: string | null;
+                /** @description EstadoEnvio of the answer. */
+                send_state: string | null;
+                accepted: number | null;
+                accepted_with_errors: number | null;
+                /** @description Records the authority already held (3000): delivered by an earlier attempt. */
+                already_held: number | null;
+                rejected: number | null;
+                /** @description The records not taken as they were, with the code. */
+                problems: {
+                  invoice_number: string;
+                  invoice_date: string;
+                  /** @enum {string} */
+                  state: 'AceptadoConErrores' | 'Incorrecto';
+                  code?: number;
+                  description?: string;
+                }[];
+                last_error: string | null;
+                /** Format: date-time */
+                sent_at: string | null;
+                /** Format: date-time */
+                answered_at: string | null;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+          };
+        };
+      };
+      /** @description `unauthorized`: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unauthorized';
+          };
+        };
+      };
+      /** @description `taxpayer_not_found`: Taxpayer not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'taxpayer_not_found';
+          };
+        };
+      };
+      /** @description `method_not_allowed`: Method not allowed */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'method_not_allowed';
+          };
+        };
+      };
+      /** @description `payload_too_large`: Request body too large; `nesting_too_deep`: Request body nested too deeply; `too_many_keys`: Too many keys in one object of the body; `too_many_items`: Too many items in one array of the body */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large' | 'nesting_too_deep' | 'too_many_keys' | 'too_many_items';
+          };
+        };
+      };
+      /** @description `unsupported_media_type`: Request body must be JSON; `unsupported_content_encoding`: Unsupported content encoding */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type' | 'unsupported_content_encoding';
+          };
+        };
+      };
+      /** @description `invalid_characters`: Control characters are not allowed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_characters';
+          };
+        };
+      };
+      /** @description `internal_error`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error';
+          };
+        };
+      };
+      /** @description `service_unavailable`: Service temporarily unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  createRemission: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and request within 24 h gets the first answer again (with `Idempotent-Replayed: true`). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The requerimiento's reference (RefRequerimiento) as the authority gives it: up to 18 letters and digits. */
+          requirement_reference: string;
+          period: {
+            /** @description First invoice date (YYYY-MM-DD) of the records asked for. */
+            from: string;
+            /** @description Last invoice date (YYYY-MM-DD), inclusive. */
+            to: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description The remission, planned and waiting for the workers. */
+      202: {
+        headers: {
+          /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+          'Idempotent-Replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message?: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              taxpayer_id: string;
+              /** @enum {string} */
+              environment: 'sandbox' | 'production';
+              requirement_reference: string;
+              period: {
+                from: string;
+                to: string;
+              };
+              /** @enum {string} */
+              status: 'sending' | 'completed' | 'failed';
+              record_count: number;
+              message_count: number;
+              messages_answered: number;
+              /** Format: date-time */
+              next_send_at: string | null;
+              error: {
+                code: number | null;
+                message: string;
+                explanation?: {
+                  es: string;
+                  en: string;
+                };
+              } | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              finished_at: string | null;
+              messages?: {
+                seq: number;
+                record_count: number;
+                /** @description FinRequerimiento=S: the last message of the remission. */
+                last: boolean;
+                /** @enum {string} */
+                status: 'waiting' | 'in_flight' | 'answered' | 'refused';
+                attempts: number;
+                csv: string | null;
+                /** @description EstadoEnvio of the answer. */
+                send_state: string | null;
+                accepted: number | null;
+                accepted_with_errors: number | null;
+                /** @description Records the authority already held (3000): delivered by an earlier attempt. */
+                already_held: number | null;
+                rejected: number | null;
+                /** @description The records not taken as they were, with the code. */
+                problems: {
+                  invoice_number: string;
+                  invoice_date: string;
+                  /** @enum {string} */
+                  state: 'AceptadoConErrores' | 'Incorrecto';
+                  code?: number;
+                  description?: string;
+                }[];
+                last_error: string | null;
+                /** Format: date-time */
+                sent_at: string | null;
+                /** Format: date-time */
+                answered_at: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+          };
+        };
+      };
+      /** @description `unauthorized`: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unauthorized';
+          };
+        };
+      };
+      /** @description `taxpayer_not_found`: Taxpayer not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'taxpayer_not_found';
+          };
+        };
+      };
+      /** @description `method_not_allowed`: Method not allowed */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'method_not_allowed';
+          };
+        };
+      };
+      /** @description `records_not_signed`: Records of the period have no kept signature; `remission_in_progress`: A remission of this taxpayer's records is still sending; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'records_not_signed' | 'remission_in_progress' | 'idempotency_in_progress';
+          };
+        };
+      };
+      /** @description `payload_too_large`: Request body too large; `nesting_too_deep`: Request body nested too deeply; `too_many_keys`: Too many keys in one object of the body; `too_many_items`: Too many items in one array of the body */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large' | 'nesting_too_deep' | 'too_many_keys' | 'too_many_items';
+          };
+        };
+      };
+      /** @description `unsupported_media_type`: Request body must be JSON; `unsupported_content_encoding`: Unsupported content encoding */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type' | 'unsupported_content_encoding';
+          };
+        };
+      };
+      /** @description `validation_failed`: The request is not valid; `no_records_in_period`: The taxpayer has no records in the period; `idempotency_key_invalid`: Invalid Idempotency-Key header; `idempotency_key_reused`: Idempotency-Key already used for another request; `invalid_characters`: Control characters are not allowed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              'validation_failed' | 'no_records_in_period' | 'idempotency_key_invalid' | 'idempotency_key_reused' | 'invalid_characters';
+          };
+        };
+      };
+      /** @description `internal_error`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error';
+          };
+        };
+      };
+      /** @description `service_unavailable`: Service temporarily unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  getRemission: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        remissionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The remission with its messages. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message?: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              taxpayer_id: string;
+              /** @enum {string} */
+              environment: 'sandbox' | 'production';
+              requirement_reference: string;
+              period: {
+                from: string;
+                to: string;
+              };
+              /** @enum {string} */
+              status: 'sending' | 'completed' | 'failed';
+              record_count: number;
+              message_count: number;
+              messages_answered: number;
+              /** Format: date-time */
+              next_send_at: string | null;
+              error: {
+                code: number | null;
+                message: string;
+                explanation?: {
+                  es: string;
+                  en: string;
+                };
+              } | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              finished_at: string | null;
+              messages?: {
+                seq: number;
+                record_count: number;
+                /** @description FinRequerimiento=S: the last message of the remission. */
+                last: boolean;
+                /** @enum {string} */
+                status: 'waiting' | 'in_flight' | 'answered' | 'refused';
+                attempts: number;
+                csv: string | null;
+                /** @description EstadoEnvio of the answer. */
+                send_state: string | null;
+                accepted: number | null;
+                accepted_with_errors: number | null;
+                /** @description Records the authority already held (3000): delivered by an earlier attempt. */
+                already_held: number | null;
+                rejected: number | null;
+                /** @description The records not taken as they were, with the code. */
+                problems: {
+                  invoice_number: string;
+                  invoice_date: string;
+                  /** @enum {string} */
+                  state: 'AceptadoConErrores' | 'Incorrecto';
+                  code?: number;
+                  description?: string;
+                }[];
+                last_error: string | null;
+                /** Format: date-time */
+                sent_at: string | null;
+                /** Format: date-time */
+                answered_at: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+          };
+        };
+      };
+      /** @description `unauthorized`: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unauthorized';
+          };
+        };
+      };
+      /** @description `taxpayer_not_found`: Taxpayer not found; `remission_not_found`: Remission not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'taxpayer_not_found' | 'remission_not_found';
           };
         };
       };

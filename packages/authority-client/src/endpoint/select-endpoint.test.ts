@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from '@vf/config';
 import { SCHEMA_DIR } from '@vf/xml';
-import { selectEndpoint, selectScenarioEndpoint } from './select-endpoint';
+import { selectEndpoint, selectRequirementEndpoint, selectScenarioEndpoint } from './select-endpoint';
 
 const authority = (patch: Partial<AppConfig['authority']>): AppConfig['authority'] => ({
   mode: 'simulator',
@@ -46,4 +46,18 @@ test('sandbox scenario records go to the scenario service of the simulator besid
     const config = authority({ mode, scenarioSimulatorUrl: 'https://authority-sim:8443/wlpl/x' });
     expect(selectScenarioEndpoint(config)).toBe('https://authority-sim:8443/scenarios/wlpl/x');
   }
+});
+
+test('a remission on request goes to the RequerimientoSOAP ports of the vendored WSDL, or to the simulator’s', () => {
+  const wsdl = readFileSync(join(SCHEMA_DIR, 'SistemaFacturacion.wsdl'), 'utf8');
+  const requirementPorts = [...wsdl.matchAll(/location="([^"]+RequerimientoSOAP)"/g)].map((m) => m[1]).sort();
+  const ours = [false, true]
+    .flatMap((seal) => [false, true].map((prod) => selectRequirementEndpoint(authority({ mode: 'aeat', useSealHosts: seal }), prod)))
+    .sort();
+  expect(ours).toEqual(requirementPorts);
+  const sim = authority({ mode: 'simulator', simulatorUrl: 'https://127.0.0.1:9999/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP' });
+  expect(selectRequirementEndpoint(sim, false)).toBe('https://127.0.0.1:9999/wlpl/TIKE-CONT/ws/SistemaFacturacion/RequerimientoSOAP');
+  expect(selectRequirementEndpoint(sim, true)).toBe(
+    'https://127.0.0.1:9999/production/wlpl/TIKE-CONT/ws/SistemaFacturacion/RequerimientoSOAP',
+  );
 });

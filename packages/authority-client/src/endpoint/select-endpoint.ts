@@ -1,8 +1,10 @@
 import type { AppConfig } from '@vf/config';
 
 const VERIFACTU_PATH = '/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP';
+/** sfRequerimiento: a NO VERI*FACTU system's kept records, sent on the authority's request. */
+const REQUIREMENT_PATH = '/wlpl/TIKE-CONT/ws/SistemaFacturacion/RequerimientoSOAP';
 
-// The VERI*FACTU ports of SistemaFacturacion.wsdl: personal/representative certificates vs seal certificates.
+// The VERI*FACTU and requerimiento ports of SistemaFacturacion.wsdl: personal/representative certificates vs seal certificates.
 const AEAT_HOSTS = {
   sandbox: { personal: 'https://prewww1.aeat.es', seal: 'https://prewww10.aeat.es' },
   production: { personal: 'https://www1.agenciatributaria.gob.es', seal: 'https://www10.agenciatributaria.gob.es' },
@@ -38,4 +40,18 @@ export function selectEndpoint(authority: AppConfig['authority'], isProduction: 
   }
   const hosts = isProduction ? AEAT_HOSTS.production : AEAT_HOSTS.sandbox;
   return `${authority.useSealHosts ? hosts.seal : hosts.personal}${VERIFACTU_PATH}`;
+}
+
+/**
+ * Where a remission on the authority's request goes (RequerimientoSOAP): the same hosts as voluntary sending, personal
+ * or seal, sandbox or production; in `simulator` mode the simulator's service on the host of its VERI*FACTU endpoint.
+ */
+export function selectRequirementEndpoint(authority: AppConfig['authority'], isProduction: boolean): string {
+  if (authority.mode === 'simulator') {
+    const url = new URL(REQUIREMENT_PATH, authority.simulatorUrl);
+    if (isProduction) url.pathname = `${SIMULATOR_PRODUCTION_PREFIX}${url.pathname}`;
+    return url.toString();
+  }
+  const hosts = isProduction ? AEAT_HOSTS.production : AEAT_HOSTS.sandbox;
+  return `${authority.useSealHosts ? hosts.seal : hosts.personal}${REQUIREMENT_PATH}`;
 }

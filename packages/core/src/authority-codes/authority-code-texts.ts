@@ -12,6 +12,10 @@ const RESEND_AFTER_FIX: NextStep = {
   es: 'Corrígelo y pulsa «Reenviar» (o cambia los datos del contribuyente: el envío se reanuda solo).',
   en: 'Fix it, then press Resend (or update the taxpayer: sending resumes on its own).',
 };
+const REQUIREMENT_REFERENCE: NextStep = {
+  es: 'Copia la referencia tal como figura en el requerimiento de la AEAT y empieza una nueva remisión con ella.',
+  en: "Copy the reference exactly as the authority's requerimiento gives it and start a new remission with it.",
+};
 const NOTHING_TO_DO: NextStep = { es: 'No tienes que hacer nada.', en: 'Nothing to do.' };
 
 /**
@@ -54,6 +58,52 @@ export const AUTHORITY_CODE_TEXTS: Readonly<Record<number, CauseText>> = {
     CONTACT_SUPPORT,
   ),
   4114: cause('El mensaje llevaba más de 1.000 facturas.', 'The message carried more than 1,000 invoices.', CONTACT_SUPPORT),
+  // A remission on the authority's request (RequerimientoSOAP): the header is the service's, never the taxpayer's data.
+  4122: cause(
+    'La AEAT no reconoce la referencia del requerimiento (RefRequerimiento) para este contribuyente.',
+    "The authority does not recognise the requerimiento's reference (RefRequerimiento) for this taxpayer.",
+    REQUIREMENT_REFERENCE,
+  ),
+  4125: cause(
+    'Un envío por requerimiento llegó a la AEAT sin la referencia del requerimiento (RefRequerimiento).',
+    "A send on the authority's request reached it without the requerimiento's reference (RefRequerimiento).",
+    CONTACT_SUPPORT,
+  ),
+  4126: cause(
+    'Se envió la referencia de un requerimiento al servicio de envío voluntario (VERI*FACTU); solo la admite el servicio de requerimientos.',
+    'A requerimiento reference was sent to the voluntary (VERI*FACTU) service; only the requerimiento service takes one.',
+    CONTACT_SUPPORT,
+  ),
+  4127: cause(
+    'Un envío por requerimiento llevaba datos de remisión voluntaria, que solo admiten los sistemas VERI*FACTU.',
+    "A send on the authority's request carried voluntary-remission data, which only VERI*FACTU systems may send.",
+    CONTACT_SUPPORT,
+  ),
+  4128: cause(
+    'La AEAT tuvo un error técnico al consultar sus tablas.',
+    'The authority had a technical error reading its tables.',
+    CONTACT_SUPPORT,
+  ),
+  4129: cause(
+    'Un envío por requerimiento llegó a la AEAT sin indicar si es el último (FinRequerimiento).',
+    "A send on the authority's request reached it without saying whether it is the last one (FinRequerimiento).",
+    CONTACT_SUPPORT,
+  ),
+  4130: cause(
+    'Se indicó el fin de un requerimiento (FinRequerimiento) en un envío VERI*FACTU; solo lo admiten los sistemas No VERI*FACTU.',
+    'The end of a requerimiento (FinRequerimiento) was given in a VERI*FACTU send; only NO VERI*FACTU systems may give it.',
+    CONTACT_SUPPORT,
+  ),
+  4131: cause(
+    'El indicador de fin del requerimiento (FinRequerimiento) no es S ni N.',
+    'The end-of-requerimiento flag (FinRequerimiento) is neither S nor N.',
+    CONTACT_SUPPORT,
+  ),
+  4133: cause(
+    'La referencia del requerimiento (RefRequerimiento) solo puede llevar letras y cifras.',
+    "The requerimiento's reference (RefRequerimiento) may hold only letters and digits.",
+    REQUIREMENT_REFERENCE,
+  ),
   4132: cause(
     'El titular del certificado no puede hacer esta consulta.',
     'The certificate holder may not make this query.',

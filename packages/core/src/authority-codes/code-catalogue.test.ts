@@ -60,3 +60,16 @@ test('a code in no table is not guessed at: the Consulta service decides, and th
   expect(codeBehaviour(1999)).toMatchObject({ action: 'consulta', stored: 'unknown', retried: false });
   expect(codeBehaviour(1999).text.es.explanation).toMatch(/no figura en su tabla/);
 });
+
+test('the requerimiento header codes refuse the whole message, each in its own words; 4128 is the one technical error', () => {
+  const header = [4122, 4125, 4126, 4127, 4129, 4130, 4131, 4133];
+  for (const code of header) {
+    expect(codeBehaviour(code)).toMatchObject({ level: 'message', action: 'error', stored: 'no', retried: false });
+    expect(codeBehaviour(code).text.es.explanation).toMatch(/requerimiento|RefRequerimiento|FinRequerimiento|remisión voluntaria/i);
+  }
+  expect(codeBehaviour(4128)).toMatchObject({ level: 'message', action: 'retry', retried: true });
+  // An unknown or malformed reference is the user's to fix; the rest are the service's own mistakes.
+  expect(codeBehaviour(4122).text.es.nextStep).toMatch(/referencia/);
+  expect(codeBehaviour(4133).text.en.nextStep).toMatch(/reference/);
+  expect(new Set(header.map((c) => codeBehaviour(c).text.en.explanation)).size).toBe(header.length);
+});

@@ -33,3 +33,5 @@ export * from './sender-stop-store';
 export * from './pool-transaction';
 export * from './sealed-secret-store';
 export * from './census-check-store';
+export * from './remission-store';
+export * from './remission-send-store';
