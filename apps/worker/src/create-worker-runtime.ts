@@ -38,6 +38,17 @@ export interface WorkerRuntimeOptions {
   logger: Logger;
 }
 
+/** A worker needs Redis to take jobs: unlike the API's, its readiness depends on it. */
+function workerReadiness({ database, redis }: ReturnType<typeof openWorkerConnections>) {
+  const inspect = inspectDependencies({
+    schema: () => schemaStatus(database.pool),
+    redis: () => pingRedis(redis),
+    redisRequired: true,
+    timeoutMs: 2_000,
+  });
+  return { inspect, readiness: new Readiness(inspect) };
+}
+
 /** The worker's composition root: one per process (or per in-process test). */
 export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): WorkerRuntime {
   const { id: workerId, leaseTtlMs } = config.worker;
@@ -69,14 +80,7 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
     inHand,
     onQueueError: connections.onQueueError,
   });
-  // A worker needs Redis to take jobs: unlike the API's, its readiness depends on it.
-  const inspect = inspectDependencies({
-    schema: () => schemaStatus(database.pool),
-    redis: () => pingRedis(redis),
-    redisRequired: true,
-    timeoutMs: 2_000,
-  });
-  const readiness = new Readiness(inspect);
+  const { inspect, readiness } = workerReadiness(connections);
   const scheduleDeps = {
     database,
     submission: queues.submission,
