@@ -153,16 +153,18 @@ describe('evaluateTargets', () => {
     ).toBe('not measured');
   });
 
-  it('judges the signing step against 1.5 ms of CPU a record', () => {
-    const sub = (signCpuMsPerRecord: number): SubmissionResult => ({
+  it('judges the signing step against 1.5 ms of CPU a record, and verifying one against 0.2 ms', () => {
+    const sub = (signCpuMsPerRecord: number, verifyCpuMsPerRecord = 2): SubmissionResult => ({
       oneTaxpayer: drain(1000, 800, { accepted: 1000 }),
       drain: drain(10, 5, {}),
-      signing: { records: 2000, signCpuMsPerRecord, verifyCpuMsPerRecord: 2, signedBytes: 5000 },
+      signing: { records: 2000, signCpuMsPerRecord, verifyCpuMsPerRecord, signedBytes: 5000 },
       simulatorCounters: null,
     });
     expect(statusOf(evaluateTargets([], sub(0.6)), 'signing a record')).toBe('met');
     expect(statusOf(evaluateTargets([], sub(1.6)), 'signing a record')).toBe('missed');
     expect(statusOf(evaluateTargets([], null), 'signing a record')).toBe('not measured');
+    expect(statusOf(evaluateTargets([], sub(0.6, 0.15)), 'verifying a signed record')).toBe('met');
+    expect(statusOf(evaluateTargets([], sub(0.6, 0.25)), 'verifying a signed record')).toBe('missed');
   });
 
   it("judges wide's API CPU per registration and its rate as shares of the Node baseline and of pgbench", () => {
