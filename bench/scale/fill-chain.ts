@@ -127,8 +127,9 @@ export interface FilledChain {
  */
 export async function fillChain(pool: Pool, chainId: string, records: number, log: (line: string) => void): Promise<FilledChain> {
   const started = Date.now();
-  const { rows: heads } = await pool.query<{ id: string; hash: string; issuer_nif: string; chain_length: number }>(
-    `SELECT i.id, i.hash, i.issuer_nif, c.chain_length FROM chains c JOIN invoices i ON i.id = c.last_invoice_id WHERE c.id = $1`,
+  const { rows: heads } = await pool.query<{ id: string; hash: string; issuer_nif: string; chain_length: number; generated_ms: string }>(
+    `SELECT i.id, i.hash, i.issuer_nif, c.chain_length, (extract(epoch FROM i.generated_at) * 1000)::bigint AS generated_ms
+     FROM chains c JOIN invoices i ON i.id = c.last_invoice_id WHERE c.id = $1`,
     [chainId],
   );
   if (heads.length !== 1 || heads[0].chain_length !== 1) throw new Error('the chain to fill must hold exactly its template record');
@@ -145,7 +146,8 @@ export async function fillChain(pool: Pool, chainId: string, records: number, lo
       JOIN invoice_status_events t ON t.invoice_id = $15
     WHERE s.status = 'queued' OR (n.status <> 'queued' AND (s.status = 'sent' OR s.status = n.status))`;
   let previous = { id: template, hash: heads[0].hash };
-  const startMs = Date.now() - records * 10 - 60_000;
+  // Generated after the template, a record every 10 ms: a chain's generation times never go back.
+  const startMs = Number(heads[0].generated_ms) + 1000;
   for (let from = 2; from <= records; from += CHUNK) {
     const chunk: FilledRecord[] = [];
     for (let seq = from; seq < Math.min(from + CHUNK, records + 1); seq += 1) {

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../client';
 import { invoices, type AuthorityStatus, type InvoiceReferenceJson, type RecipientJson } from '../schema';
 import type { InvoiceSummary } from './invoice-store';
 import { cancelledSql } from './invoice-store';
+import { literalCount } from './literal-count';
 
 /**
  * Orders a list can take: a column, descending when prefixed with "-". Equal values are ordered by the invoice id;
@@ -59,7 +60,7 @@ export interface InvoiceListKey {
 }
 
 /** Up to this many matching invoices a list's total is counted exactly; past it, it is an estimate. */
-export const EXACT_TOTAL_LIMIT = 10_000;
+export const EXACT_TOTAL_LIMIT = 1000;
 
 /** How many invoices match a list's filters. */
 export interface InvoiceTotal {
@@ -83,17 +84,6 @@ const SORT_COLUMNS = {
 
 export function sortColumnOf(sort: InvoiceSort): InvoiceSortColumn {
   return sort.replace(/^-/, '') as InvoiceSortColumn;
-}
-
-/**
- * A row count written into the statement rather than passed as a parameter. The pool plans statements generically
- * (plan_cache_mode, client.ts): with `LIMIT $n` a generic plan guesses a tenth of the rows are wanted and sorts an
- * account's every invoice (seconds at a million); with `LIMIT 51` it reads the first 51 from the sort's index.
- */
-function literal(count: number): number {
-  if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`not a row count: ${count}`);
-  // Drizzle writes an SQL limit or offset as it is, a number as a parameter.
-  return sql.raw(String(count)) as unknown as number;
 }
 
 function escapeLike(s: string): string {
@@ -180,8 +170,8 @@ export const invoiceListStore = {
       .innerJoin(cur, eq(cur.id, invoices.currentRecordId))
       .where(and(...where))
       .orderBy(...orderBy)
-      .limit(literal(limit));
-    return start && 'offset' in start ? query.offset(literal(start.offset)) : query;
+      .limit(literalCount(limit));
+    return start && 'offset' in start ? query.offset(literalCount(start.offset)) : query;
   },
 
   /**
