@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { readPkcs12 } from '@vf/certificates';
 import { TEST_CERT_FILES } from '@vf/certificates/testing';
-import { signedRecordStore } from '@vf/db';
+import { createDatabase, signedRecordStore } from '@vf/db';
 import { signingIdentity, signRecord } from '@vf/signing';
 import { madridDate } from '../load/invoice-body';
 import { f1Request } from '@vf/core/testing';
@@ -104,24 +103,28 @@ async function registerTemplate(
 
 /**
  * Every record of the chain but the queued ones given a signed record the size the workers keep: the template signed
- * (with the platform's test certificate) and kept through the store, its packed bytes copied. Copies do not verify:
- * this runs after the verification is measured, for the bytes only.
+ * first (with the platform's test certificate, whose dictionary it becomes), then the chain's second record, kept
+ * through the store packed against it as any later record is; its packed bytes are copied to the others. Copies do
+ * not verify: this runs after the verification is measured, for the bytes only.
  */
 async function signRecords(stack: Stack, certDir: string, apiKey: string, template: string, chainId: string): Promise<void> {
-  const xml = (await get(`${stack.apiUrl}/api/v1/invoices/${template}/records/${template}/xml`, apiKey)).body.replace(
-    /^<\?xml[^>]*\?>\n/,
-    '',
-  );
   const passwords = JSON.parse(readFileSync(path.join(certDir, TEST_CERT_FILES.passwords), 'utf8')) as Record<string, string>;
   const identity = signingIdentity(
     readPkcs12(readFileSync(path.join(certDir, TEST_CERT_FILES.platform)), passwords[TEST_CERT_FILES.platform]),
   );
-  await signedRecordStore.keep(drizzle(stack.pool), [{ invoiceId: template, xml: signRecord(xml, identity, { at: new Date() }) }]);
+  const { rows } = await stack.pool.query<{ id: string }>('SELECT id FROM invoices WHERE chain_id = $1 AND chain_seq = 2', [chainId]);
+  const second = rows[0].id;
+  const database = createDatabase(stack.env.DATABASE_URL!, { max: 1 });
+  for (const id of [template, second]) {
+    const xml = (await get(`${stack.apiUrl}/api/v1/invoices/${id}/records/${id}/xml`, apiKey)).body.replace(/^<\?xml[^>]*\?>\n/, '');
+    await signedRecordStore.keep(database.db, [{ invoiceId: id, xml: signRecord(xml, identity, { at: new Date() }) }]);
+  }
+  await database.close();
   await stack.pool.query(
     `INSERT INTO signed_records (invoice_id, certificate_id, packed, signed_at)
      SELECT i.id, t.certificate_id, t.packed, t.signed_at FROM invoices i, signed_records t
-     WHERE t.invoice_id = $1 AND i.chain_id = $2 AND i.id <> $1 AND i.authority_status <> 'queued'`,
-    [template, chainId],
+     WHERE t.invoice_id = $1 AND i.chain_id = $2 AND i.id <> ALL($3::uuid[]) AND i.authority_status <> 'queued'`,
+    [second, chainId, [template, second]],
   );
   await stack.pool.query('VACUUM (ANALYZE) signed_records');
 }
