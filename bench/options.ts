@@ -25,6 +25,8 @@ export interface BenchOptions {
   drainRecords: number;
   drainTaxpayers: number;
   drainWorkers: number;
+  /** Invoices the scale workload fills its account to. */
+  scaleInvoices: number;
   simWaitSeconds: number;
   logLevel: string;
   keepData: boolean;
@@ -44,6 +46,7 @@ export const USAGE = `npm run bench -- [options]
   --submission-records N  records of one taxpayer for first-send-to-last-accepted (default 1000)
   --drain-records N --drain-taxpayers T --drain-workers K
                           multi-taxpayer drain with K worker processes (default 4000, 8, 2)
+  --scale-invoices N      invoices the scale workload fills one account (one chain) to (default 1000000)
   --sim-wait S            TiempoEsperaEnvio answered by the simulator (default 60, as AEAT)
   --log-level L           LOG_LEVEL of the API and workers (default info, as npm start)
   --keep-data             keep the scratch databases and queue keys for inspection
@@ -115,6 +118,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'drain-records': { type: 'string' },
       'drain-taxpayers': { type: 'string' },
       'drain-workers': { type: 'string' },
+      'scale-invoices': { type: 'string' },
       'sim-wait': { type: 'string' },
       'log-level': { type: 'string' },
       'keep-data': { type: 'boolean' },
@@ -147,6 +151,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     drainRecords: positive('drain-records', values['drain-records'], smoke ? 400 : 4000),
     drainTaxpayers: positive('drain-taxpayers', values['drain-taxpayers'], smoke ? 4 : 8),
     drainWorkers: positive('drain-workers', values['drain-workers'], 2),
+    scaleInvoices: positive('scale-invoices', values['scale-invoices'], smoke ? 5000 : 1_000_000, { min: 2 }),
     simWaitSeconds: positive('sim-wait', values['sim-wait'], 60, { min: 0 }),
     logLevel,
     keepData: values['keep-data'] === true,

@@ -12,7 +12,7 @@ import { describeMachine, gitState } from './report/machine';
 import { renderMarkdown } from './report/markdown';
 import { attachMissProfiles } from './report/miss-profiles';
 import { summarizeProfiles } from './report/profile-summary';
-import type { BenchResults, RegistrationResult, SubmissionResult } from './report/result-types';
+import type { BenchResults, RegistrationResult, ScaleResult, SubmissionResult } from './report/result-types';
 import { evaluateTargets } from './report/targets';
 import { cpuMs } from './stack/process-meter';
 import { Processes, ROOT } from './stack/processes';
@@ -21,6 +21,7 @@ import { dropLiveScratch } from './stack/scratch';
 import { startStack } from './stack/stack';
 import { runBaselines } from './workloads/baseline-bench';
 import { runRegistrationWorkload } from './workloads/registration-bench';
+import { runScaleBench } from './workloads/scale-bench';
 import { runSubmissionBench } from './workloads/submission-bench';
 import { storageFootprint, type StorageFootprint } from './workloads/storage-footprint';
 import type { RegistrationWorkload } from './workloads/workloads';
@@ -100,6 +101,26 @@ async function runRegistrations(
   return results;
 }
 
+/** The scale workload on a stack of its own (API alone): an account filled, then read. */
+async function runScale(opts: BenchOptions, logDir: string): Promise<ScaleResult> {
+  console.log(`\nscale: one account filled to ${opts.scaleInvoices.toLocaleString('en-US')} invoices`);
+  const stack = await startStack(processes, {
+    label: 'scale',
+    certDir: certDir!,
+    logDir,
+    logLevel: opts.logLevel,
+    simWaitSeconds: opts.simWaitSeconds,
+    workers: 0,
+    keepData: opts.keepData,
+    profile: opts.profile,
+  });
+  try {
+    return await runScaleBench(stack, certDir!, opts.scaleInvoices);
+  } finally {
+    await stack.stop();
+  }
+}
+
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   let opts: BenchOptions;
@@ -127,7 +148,7 @@ async function main(): Promise<number> {
   certDir = mkdtempSync(path.join(tmpdir(), 'vf-bench-certs-'));
   await processes.runToEnd('certs', 'scripts/dist/generate-test-certs.js', [certDir], process.env);
 
-  const workloads = opts.workloads.filter((w): w is RegistrationWorkload => w !== 'submission');
+  const workloads = opts.workloads.filter((w): w is RegistrationWorkload => w !== 'submission' && w !== 'scale');
   const { baselines, pgbench } =
     opts.baseline && workloads.length
       ? await runBaselines(processes, workloads, opts)
@@ -150,6 +171,8 @@ async function main(): Promise<number> {
     }
   }
 
+  const scale = opts.workloads.includes('scale') ? await runScale(opts, logDir) : null;
+
   const chains = [...registrations.map((r) => r.chain), ...(submission ? [submission.oneTaxpayer.chain, submission.drain.chain] : [])];
   const results: BenchResults = {
     startedAt: startedAt.toISOString(),
@@ -164,7 +187,8 @@ async function main(): Promise<number> {
     storage,
     submission,
     submissionError,
-    targets: attachMissProfiles(evaluateTargets(registrations, submission, baselines, pgbench), registrations, logDir, ROOT),
+    scale,
+    targets: attachMissProfiles(evaluateTargets(registrations, submission, baselines, pgbench, scale), registrations, logDir, ROOT),
     profiles: opts.profile ? summarizeProfiles(logDir, ROOT) : [],
     chainsOk: chains.every((c) => c.ok),
   };
@@ -173,7 +197,7 @@ async function main(): Promise<number> {
   writeFileSync(path.join(outDir, `${stamp}.md`), markdown);
   console.log(`\n${markdown}`);
   console.log(`results: ${path.relative(ROOT, path.join(outDir, `${stamp}.md`))} and .json`);
-  return results.chainsOk && !submissionError ? 0 : 1;
+  return results.chainsOk && !submissionError && (scale?.verification.ok ?? true) ? 0 : 1;
 }
 
 process.once('SIGINT', onSignal);

@@ -1,3 +1,4 @@
+import { scaleSection } from './scale-markdown';
 import type { BaselineResult, BenchResults, DrainTimings, RegistrationResult, TargetResult } from './result-types';
 import { MODES, WORKLOAD_NAMES } from '../workloads/workloads';
 import { profileCommand } from './miss-profiles';
@@ -241,6 +242,7 @@ export function renderMarkdown(results: BenchResults): string {
     }
   } else out.push(results.submissionError ? `Failed: ${results.submissionError}` : 'Not run.');
   out.push('');
+  out.push(...scaleSection(results.scale));
   out.push('## Targets');
   out.push('');
   if (results.smoke) {

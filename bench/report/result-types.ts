@@ -128,6 +128,35 @@ export interface MachineDescription {
   loadAverageAtStart: number[];
 }
 
+/** The first page of one list query at scale. */
+export interface ScaleList {
+  name: string;
+  query: string;
+  p50Ms: number;
+  total: number | null;
+  /** False when `total` is an estimate (past the exact-count size). */
+  totalExact: boolean | null;
+}
+
+/** The scale workload: an account filled to `invoices`, its lists, export, verification and bytes per invoice. */
+export interface ScaleResult {
+  invoices: number;
+  fillMs: number;
+  lists: ScaleList[];
+  export: { rows: number; bytes: number; ms: number };
+  verification: {
+    records: number;
+    ok: boolean;
+    ms: number;
+    recordsPerSecond: number;
+    apiCpuMsPerRecord: number | null;
+    apiPeakRssMb: number;
+  };
+  /** PostgreSQL per invoice, indexes included: records, lines, status events, signed records (the sent ones). */
+  bytesPerInvoice: number;
+  tables: { table: string; bytes: number }[];
+}
+
 export interface BenchResults {
   startedAt: string;
   finishedAt: string;
@@ -148,6 +177,8 @@ export interface BenchResults {
   targets: TargetResult[];
   /** With --profile: where the API's and the workers' CPU went, per stack (explains a missed target). */
   profiles: ProfileSummary[];
+  /** The scale workload, when run. */
+  scale?: ScaleResult | null;
   /** False when any chain was broken (the run then exits non-zero). */
   chainsOk: boolean;
 }

@@ -18,8 +18,8 @@ export interface WorkloadShape {
 }
 
 export type RegistrationWorkload = keyof typeof REGISTRATION_WORKLOADS;
-export type WorkloadName = RegistrationWorkload | 'submission';
-export const WORKLOAD_NAMES: WorkloadName[] = [...(Object.keys(REGISTRATION_WORKLOADS) as RegistrationWorkload[]), 'submission'];
+export type WorkloadName = RegistrationWorkload | 'submission' | 'scale';
+export const WORKLOAD_NAMES: WorkloadName[] = [...(Object.keys(REGISTRATION_WORKLOADS) as RegistrationWorkload[]), 'submission', 'scale'];
 
 /** With the worker stopped the API registers alone; with it running, as `npm start` runs them. */
 export type Mode = 'api-alone' | 'worker-running';

@@ -436,6 +436,7 @@ class ListInvoicesResponse(TypedDict):
     data: list[ListInvoicesResponseDataItem]
     next_cursor: str | None
     total: int
+    total_exact: bool
 
 
 RegisterInvoiceBody = ValidateInvoiceBody

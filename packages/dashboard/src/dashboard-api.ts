@@ -113,7 +113,7 @@ export interface ApiServices {
       query: InvoiceFilters,
       page: number,
       pageSize: number,
-    ): Promise<{ rows: InvoiceListRow[]; total: number }>;
+    ): Promise<{ rows: InvoiceListRow[]; total: number; totalExact: boolean }>;
     get(accountId: string, id: string): Promise<InvoiceDetail>;
     recordXml(accountId: string, id: string, recordId: string): Promise<string>;
     submissions(accountId: string, id: string): Promise<SubmissionRow[]>;

@@ -31,7 +31,8 @@ const NAMESPACE_DECLARATION = / (xmlns(?::[\w.-]+)?)="([^"]*)"/g;
 const el = (name: string, content: string, attributes = '') => `<${name}${attributes}>${content}</${name}>`;
 const algorithm = (name: string, uri: string) => el(name, '', ` Algorithm="${uri}"`);
 
-function certEntry(cert: CertificateFacts): string {
+/** SigningCertificate's entry for one certificate, as signRecord writes it. */
+export function certEntry(cert: CertificateFacts): string {
   return el(
     'xades:Cert',
     el('xades:CertDigest', algorithm('ds:DigestMethod', SHA1) + el('ds:DigestValue', cert.sha1)) +
@@ -100,6 +101,37 @@ interface PreparedSignature {
 }
 
 function prepareSignature(record: string, identity: SigningIdentity, options: SignOptions): PreparedSignature {
+  const parts = {
+    id: options.id ?? `xmldsig-${randomUUID()}`,
+    signingTime: options.at.toISOString(),
+    signingCertificate: signingCertificate(identity),
+    certificate: identity.certificate.base64,
+  };
+  const prepared = signatureFromParts(record, parts);
+  return { signedInfo: prepared.signedInfo, complete: (value) => prepared.complete(value.toString('base64')) };
+}
+
+/** What a signature of signRecord's form holds besides the record and the signature value. */
+export interface SignatureParts {
+  /** The Signature's Id. */
+  id: string;
+  /** SigningTime's text. */
+  signingTime: string;
+  /** SigningCertificate's content. */
+  signingCertificate: string;
+  /** X509Certificate's content. */
+  certificate: string;
+}
+
+/**
+ * The signature signRecord writes, from its parts: the canonical SignedInfo (digests computed here, over the record's
+ * bytes and the SignedProperties written from the parts) and the signed record given the signature value (base64).
+ * Also how a stored record is recognised as being of this form (verify-own-form.ts).
+ */
+export function signatureFromParts(
+  record: string,
+  parts: SignatureParts,
+): { signedInfo: Buffer; complete(signatureValue: string): string } {
   const root = ROOT.exec(record);
   const closing = root ? `</${root[1]}>` : '';
   if (!root || !record.endsWith(closing)) throw new RecordNotCanonicalError('the record is not a standalone element in canonical form');
@@ -111,14 +143,14 @@ function prepareSignature(record: string, identity: SigningIdentity, options: Si
       .map(([name, uri]) => ` ${name}="${canonicalAttribute(uri)}"`)
       .join('');
 
-  const id = options.id ?? `xmldsig-${randomUUID()}`;
+  const { id } = parts;
   const ref0 = `${id}-ref0`;
   const propsId = `${id}-signedprops`;
   const signedProperties =
     el(
       'xades:SignedSignatureProperties',
-      el('xades:SigningTime', options.at.toISOString()) +
-        el('xades:SigningCertificate', signingCertificate(identity)) +
+      el('xades:SigningTime', parts.signingTime) +
+        el('xades:SigningCertificate', parts.signingCertificate) +
         el('xades:SignaturePolicyIdentifier', POLICY),
     ) +
     el(
@@ -150,12 +182,12 @@ function prepareSignature(record: string, identity: SigningIdentity, options: Si
       ` Type="${SIGNED_PROPERTIES_TYPE}" URI="#${canonicalAttribute(propsId)}"`,
     );
   const signedInfoBytes = Buffer.from(el('ds:SignedInfo', signedInfo, declarations()), 'utf8');
-  const complete = (signatureValue: Buffer) => {
+  const complete = (signatureValue: string) => {
     const signature = el(
       'ds:Signature',
       el('ds:SignedInfo', signedInfo) +
-        el('ds:SignatureValue', signatureValue.toString('base64'), ` Id="${canonicalAttribute(`${id}-sigvalue`)}"`) +
-        el('ds:KeyInfo', el('ds:X509Data', el('ds:X509Certificate', identity.certificate.base64))) +
+        el('ds:SignatureValue', signatureValue, ` Id="${canonicalAttribute(`${id}-sigvalue`)}"`) +
+        el('ds:KeyInfo', el('ds:X509Data', el('ds:X509Certificate', parts.certificate))) +
         el(
           'ds:Object',
           el(

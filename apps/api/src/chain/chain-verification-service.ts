@@ -8,7 +8,8 @@ import { checkSignature } from '../verification/signature-check';
 import type { SignerPolicy } from '../verification/signer-policy';
 import { verifyChain } from './verify-chain';
 
-const PAGE = 500;
+// Records read a statement: the walk holds one page and its signed records at a time, whatever the chain's length.
+const PAGE = 1000;
 const RECENT_LINKS = 20;
 
 export type ChainVerificationService = ReturnType<typeof createChainVerificationService>;

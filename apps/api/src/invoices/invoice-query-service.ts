@@ -52,12 +52,15 @@ export function listFilters(query: InvoiceFilterQuery): InvoiceListFilters | und
 /** A page of the list, and how many invoices match the filters in all. */
 export interface InvoicePage extends Page<InvoiceListRow> {
   total: number;
+  /** False when `total` is an estimate (past EXACT_TOTAL_LIMIT matching invoices). */
+  totalExact: boolean;
 }
 
 /** A numbered page, for people (a client pages with a cursor): its rows and how many invoices match in all. */
 export interface NumberedInvoicePage {
   rows: InvoiceListRow[];
   total: number;
+  totalExact: boolean;
 }
 
 /** A page of the list after the query's cursor, with the cursor of the next one. */
@@ -67,15 +70,15 @@ async function listPage(db: Db, accountId: string, query: InvoiceListQuery): Pro
     throw ApiError.validation([{ field: 'cursor', code: 'invalid_format', message: 'cursor is not one this API returned for this sort' }]);
   }
   const filters = listFilters(query);
-  if (!filters) return { items: [], nextCursor: null, total: 0 };
-  const [rows, total] = await Promise.all([
+  if (!filters) return { items: [], nextCursor: null, total: 0, totalExact: true };
+  const [rows, { total, exact }] = await Promise.all([
     invoiceListStore.page(db, accountId, filters, query.sort, after && { after }, query.limit + 1),
     invoiceListStore.count(db, accountId, filters),
   ]);
   const items = rows.slice(0, query.limit);
   const last = items[items.length - 1];
   const nextCursor = rows.length > query.limit ? encodeInvoiceCursor({ sort: query.sort, value: last.sortValue, id: last.id }) : null;
-  return { items, nextCursor, total };
+  return { items, nextCursor, total, totalExact: exact };
 }
 
 async function numberedPage(
@@ -86,12 +89,12 @@ async function numberedPage(
   pageSize: number,
 ): Promise<NumberedInvoicePage> {
   const filters = listFilters(query);
-  if (!filters) return { rows: [], total: 0 };
-  const [rows, total] = await Promise.all([
+  if (!filters) return { rows: [], total: 0, totalExact: true };
+  const [rows, { total, exact }] = await Promise.all([
     invoiceListStore.page(db, accountId, filters, query.sort, { offset: (page - 1) * pageSize }, pageSize),
     invoiceListStore.count(db, accountId, filters),
   ]);
-  return { rows, total };
+  return { rows, total, totalExact: exact };
 }
 
 export function createInvoiceQueryService(deps: { db: Db }) {

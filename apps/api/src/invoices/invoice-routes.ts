@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import Joi from 'joi';
 import { classifyOperation } from '@vf/core';
+import { EXACT_TOTAL_LIMIT } from '@vf/db';
 import { currentAccount, currentAccountOrKey } from '../auth/require-api-key';
 import { ApiError } from '../errors/api-error';
 import { sealedAnswerFor, sendAnswer, sendUnwrittenAnswer, type JsonAnswer } from '../idempotency/sealed-answer';
@@ -87,7 +88,12 @@ export function invoiceRoutes(
     .route('/invoices')
     .get(async (req, res) => {
       const page = await queries.list(currentAccount(res).id, parseWith(invoiceListSchema, req.query));
-      res.json({ data: page.items.map(renderInvoiceSummary), next_cursor: page.nextCursor, total: page.total });
+      res.json({
+        data: page.items.map(renderInvoiceSummary),
+        next_cursor: page.nextCursor,
+        total: page.total,
+        total_exact: page.totalExact,
+      });
     })
     .post(async (req, res) => {
       const scenario = scenarioOf(req);
@@ -231,7 +237,18 @@ export const invoiceRouteDocs: RouteDoc[] = [
       200: {
         description: 'A page of invoices and the number matching the filters.',
         json: pageOf(invoiceSummary, {
-          total: Joi.number().integer().min(0).required().description('Invoices matching the filters, on every page.'),
+          total: Joi.number()
+            .integer()
+            .min(0)
+            .required()
+            .description(
+              `Invoices matching the filters, on every page: counted exactly up to ${EXACT_TOTAL_LIMIT.toLocaleString('en')}; past that, an estimate (see total_exact).`,
+            ),
+          total_exact: Joi.boolean()
+            .required()
+            .description(
+              `false when more than ${EXACT_TOTAL_LIMIT.toLocaleString('en')} invoices match: total is then PostgreSQL's estimate of how many, at least ${(EXACT_TOTAL_LIMIT + 1).toLocaleString('en')}.`,
+            ),
         }),
       },
     },

@@ -3635,8 +3635,10 @@ export interface operations {
             }[];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
-            /** @description Invoices matching the filters, on every page. */
+            /** @description Invoices matching the filters, on every page: counted exactly up to 1,000; past that, an estimate (see total_exact). */
             total: number;
+            /** @description false when more than 1,000 invoices match: total is then PostgreSQL's estimate of how many, at least 1,001. */
+            total_exact: boolean;
           };
         };
       };

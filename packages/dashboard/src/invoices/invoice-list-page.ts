@@ -30,6 +30,8 @@ export interface InvoiceListView {
   taxpayers: TaxpayerView[];
   rows: InvoiceListRow[];
   total: number;
+  /** False when `total` is an estimate (a list past the API's exact-count size). */
+  totalExact?: boolean;
   page: number;
   pageSize: number;
 }
@@ -157,7 +159,7 @@ function summaryLine(v: InvoiceListView): SafeHtml {
   // The export carries the list's filters and order (every page of it, not only this one).
   const exportHref = link(v, `${SECTION_PATHS[v.section]}/export.csv`);
   return html`<div class="list-summary">
-    <p data-testid="invoice-total"><strong>${t('invoices.count', { count: v.total, formatted: formatCount(v.total) })}</strong>${v.rows.length > 0 ? html` · ${t('invoices.showing', { from: formatCount(from), to: formatCount(to) })}` : ''}</p>
+    <p data-testid="invoice-total"><strong>${v.totalExact === false ? t('invoices.countEstimate', { formatted: formatCount(v.total) }) : t('invoices.count', { count: v.total, formatted: formatCount(v.total) })}</strong>${v.rows.length > 0 ? html` · ${t('invoices.showing', { from: formatCount(from), to: formatCount(to) })}` : ''}</p>
     <a class="button button--secondary button--small" href="${exportHref}" download data-testid="export-csv">${t('invoices.export')}</a>
   </div>`;
 }

@@ -68,7 +68,7 @@ export function invoiceListRoutes(deps: InvoiceListRouteDeps): Router {
     try {
       const query = parseFilters(section, filters);
       const found = await invoices.page(account(res), query, sort, page, PAGE_SIZE);
-      render(req, res, invoiceListPage({ ...view, errors: {}, rows: found.rows, total: found.total }));
+      render(req, res, invoiceListPage({ ...view, errors: {}, rows: found.rows, total: found.total, totalExact: found.totalExact }));
     } catch (err) {
       const errors = formErrorsFrom(problems.of(err), filterLabels());
       if (!errors) throw err;

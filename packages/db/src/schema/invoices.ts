@@ -156,7 +156,7 @@ export const invoices = pgTable(
     index('invoices_account_created_idx').on(t.accountId, t.createdAt, t.id),
     // Lists sorted by date or number: the invoices' first records (the rows with current_record_id) of an account.
     index('invoices_account_date_idx')
-      .on(t.accountId, t.invoiceDate, t.id)
+      .on(t.accountId, t.invoiceDate, t.createdAt, t.id)
       .where(sql`${t.currentRecordId} IS NOT NULL`),
     index('invoices_account_number_idx')
       .on(t.accountId, t.invoiceNumber, t.id)

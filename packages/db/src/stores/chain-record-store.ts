@@ -2,7 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { previousRecord } from './previous-record';
 import type { StoredChainRecord } from '../records/chain-record-shape';
-import { invoices, signedRecords, submissionInvoices, submissions } from '../schema';
+import { invoices, submissionInvoices, submissions } from '../schema';
+import { signedRecordStore } from './signed-record-store';
 import { invoiceStore } from './invoice-store';
 
 export interface ChainRecordWithMessage {
@@ -24,15 +25,14 @@ export const chainRecordStore = {
       .select({
         record: invoices,
         ...columns,
-        signedXml: signedRecords.xml,
       })
       .from(invoices)
       .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
-      .leftJoin(signedRecords, eq(signedRecords.invoiceId, invoices.id))
       .where(and(eq(invoices.accountId, accountId), eq(invoices.invoiceId, invoiceId), eq(invoices.id, recordId)));
     if (!row) return undefined;
-    const [lines, [sent]] = await Promise.all([
+    const [lines, signed, [sent]] = await Promise.all([
       invoiceStore.linesOf(db, recordId),
+      signedRecordStore.of(db, [recordId]),
       db
         .select({ requestXml: submissions.requestXml })
         .from(submissionInvoices)
@@ -54,7 +54,7 @@ export const chainRecordStore = {
       chainSeq: r.chainSeq,
       previousHash: r.previousHash,
       sentRequestXml: sent?.requestXml ?? null,
-      signedXml: row.signedXml,
+      signedXml: signed.get(recordId) ?? null,
     };
   },
 };

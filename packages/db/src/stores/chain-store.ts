@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { chains, invoices } from '../schema';
+import { literalCount } from './literal-count';
 
 export interface ChainState {
   id: string;
@@ -113,6 +114,6 @@ export const chainStore = {
       .from(invoices)
       .where(and(eq(invoices.chainId, chainId), gt(invoices.chainSeq, afterSeq)))
       .orderBy(asc(invoices.chainSeq))
-      .limit(limit);
+      .limit(literalCount(limit));
   },
 };

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../client';
 import { invoices, type AuthorityStatus, type InvoiceReferenceJson, type RecipientJson } from '../schema';
 import type { InvoiceSummary } from './invoice-store';
 import { cancelledSql } from './invoice-store';
+import { literalCount } from './literal-count';
 
 /**
  * Orders a list can take: a column, descending when prefixed with "-". Equal values are ordered by the invoice id;
@@ -56,6 +57,16 @@ export type InvoiceListRow = InvoiceSummary & {
 export interface InvoiceListKey {
   value: string;
   id: string;
+}
+
+/** Up to this many matching invoices a list's total is counted exactly; past it, it is an estimate. */
+export const EXACT_TOTAL_LIMIT = 1000;
+
+/** How many invoices match a list's filters. */
+export interface InvoiceTotal {
+  total: number;
+  /** False past EXACT_TOTAL_LIMIT: `total` is then PostgreSQL's estimate (above the limit). */
+  exact: boolean;
 }
 
 /** Where a page starts: just after a row already read (keyset), or after skipping rows (numbered pages). */
@@ -159,17 +170,30 @@ export const invoiceListStore = {
       .innerJoin(cur, eq(cur.id, invoices.currentRecordId))
       .where(and(...where))
       .orderBy(...orderBy)
-      .limit(limit);
-    return start && 'offset' in start ? query.offset(start.offset) : query;
+      .limit(literalCount(limit));
+    return start && 'offset' in start ? query.offset(literalCount(start.offset)) : query;
   },
 
-  /** How many invoices match the filters in all. */
-  async count(db: DbOrTx, accountId: string, filters: InvoiceListFilters): Promise<number> {
-    const [row] = await db
-      .select({ total: count() })
-      .from(invoices)
-      .innerJoin(cur, eq(cur.id, invoices.currentRecordId))
-      .where(and(...conditions(accountId, filters)));
-    return row.total;
+  /**
+   * How many invoices match the filters in all: counted exactly up to EXACT_TOTAL_LIMIT; past it, PostgreSQL's
+   * estimate of the same query (never below the limit), marked as one. Counting a million rows would cost a page
+   * of the list seconds.
+   */
+  async count(db: DbOrTx, accountId: string, filters: InvoiceListFilters): Promise<InvoiceTotal> {
+    const where = and(...conditions(accountId, filters));
+    // The current record is joined only when a filter reads it: an invoice's first record always has one.
+    const readsCurrent = Boolean(filters.statuses?.length || filters.invoiceTypes?.length || filters.recipientNif);
+    const matching = () => {
+      const rows = db.select({ one: sql`1` }).from(invoices);
+      return (readsCurrent ? rows.innerJoin(cur, eq(cur.id, invoices.currentRecordId)) : rows).where(where);
+    };
+    const [row] = await db.select({ n: count() }).from(
+      matching()
+        .limit(EXACT_TOTAL_LIMIT + 1)
+        .as('matching'),
+    );
+    if (row.n <= EXACT_TOTAL_LIMIT) return { total: row.n, exact: true };
+    const { rows } = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(sql`EXPLAIN (FORMAT JSON) ${matching()}`);
+    return { total: Math.max(Math.round(rows[0]['QUERY PLAN'][0].Plan['Plan Rows']), EXACT_TOTAL_LIMIT + 1), exact: false };
   },
 };

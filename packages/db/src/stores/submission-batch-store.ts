@@ -2,7 +2,8 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client';
 import { previousRecord } from './previous-record';
 import type { StoredChainRecord } from '../records/chain-record-shape';
-import { invoiceLines, invoices, signedRecords, type AuthorityStatus } from '../schema';
+import { invoiceLines, invoices, type AuthorityStatus } from '../schema';
+import { signedRecordStore } from './signed-record-store';
 import { storedLineOf, type StoredInvoiceContent, type StoredLine } from './stored-invoice-content';
 import { scheduledForSending } from './scheduled-for-sending';
 
@@ -79,10 +80,9 @@ function prepareReads(db: Db) {
   const { prev, columns } = previousRecord();
   return {
     records: db
-      .select({ ...SENT_COLUMNS, ...columns, signedXml: signedRecords.xml, sandboxScenario: invoices.sandboxScenario })
+      .select({ ...SENT_COLUMNS, ...columns, sandboxScenario: invoices.sandboxScenario })
       .from(invoices)
       .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
-      .leftJoin(signedRecords, eq(signedRecords.invoiceId, invoices.id))
       .where(and(eq(invoices.chainId, sql.placeholder('chainId')), scheduledForSending))
       .orderBy(asc(invoices.chainSeq))
       .limit(sql.placeholder('limit'))
@@ -134,7 +134,8 @@ export const submissionBatchStore = {
     const rows = await reads.records.execute({ chainId, limit });
     if (rows.length === 0) return [];
 
-    const lines = await reads.lines.execute({ ids: rows.map((r) => r.id) });
+    const ids = rows.map((r) => r.id);
+    const [lines, signed] = await Promise.all([reads.lines.execute({ ids }), signedRecordStore.of(db, ids)]);
     const linesByInvoice = new Map<string, BatchInvoiceLine[]>();
     for (const l of lines) {
       const list = linesByInvoice.get(l.invoiceId) ?? [];
@@ -149,6 +150,7 @@ export const submissionBatchStore = {
           ? { issuerNif: prevIssuerNif, invoiceNumber: prevNumber, invoiceDate: prevDate, hash: prevHash }
           : null,
       lines: linesByInvoice.get(row.id) ?? [],
+      signedXml: signed.get(row.id) ?? null,
     }));
   },
 

@@ -1,0 +1,119 @@
+import { verify, X509Certificate, type KeyObject } from 'node:crypto';
+import { certificateFacts } from './certificate-facts';
+import { certEntry, RecordNotCanonicalError, signatureFromParts } from './sign-record';
+import type { Signer } from './verify-record-signature';
+
+const SIGNATURE_START = '<ds:Signature xmlns:ds="http://www.w3.org/2000/09/xmldsig#" Id="';
+const SIGNATURE_END = '</ds:Signature>';
+const FIELD = (name: string) => new RegExp(`<${name}(?: Id="[^"]*")?>([^<]*)</${name}>`);
+const SIGNATURE_VALUE = FIELD('ds:SignatureValue');
+const CERTIFICATE = FIELD('ds:X509Certificate');
+const SIGNING_TIME = FIELD('xades:SigningTime');
+const SIGNING_CERTIFICATE = /<xades:SigningCertificate>(.*?)<\/xades:SigningCertificate>/;
+
+const ROOT = /^<(([A-Za-z_][\w.-]*):)?(RegistroAlta|RegistroAnulacion|RegistroEvento)((?: xmlns(?::[\w.-]+)?="[^"&<\t\n\r]*")*)>/;
+const DECLARATION = / xmlns(?::([\w.-]+))?="/g;
+// Inside the record: start and end tags without attributes, text in canonical form (& < > and CR escaped, no other
+// reference, no control character), nothing else (no comment, CDATA, processing instruction or empty-element tag).
+// eslint-disable-next-line no-control-regex -- the control characters XML 1.0 forbids in text, which a DOM parser refuses
+const TOKEN = /<(\/?)(?:([A-Za-z_][\w.-]*):)?[A-Za-z_][\w.-]*>|(?:[^<>&\r\x00-\x08\x0B\x0C\x0E-\x1F]|&(?:amp|lt|gt|#xD);)+/y;
+
+/**
+ * Whether the record's bytes are well-formed Canonical XML of the simple form buildRecordXml writes: then the digest
+ * of its bytes is the digest of its canonical form, which is what the full verifier computes.
+ */
+function isSimpleCanonicalRecord(record: string): boolean {
+  const root = ROOT.exec(record);
+  if (!root) return false;
+  const names = [...root[4].matchAll(DECLARATION)].map((m) => m[1] ?? '');
+  if (names.some((n, i) => i > 0 && names[i - 1] >= n)) return false;
+  const declared = new Set(names);
+  if (root[2] !== undefined && !declared.has(root[2])) return false;
+  const open: string[] = [root[0].slice(1, root[0].indexOf(root[4] ? ' ' : '>'))];
+  TOKEN.lastIndex = root[0].length;
+  while (TOKEN.lastIndex < record.length) {
+    const m = TOKEN.exec(record);
+    if (!m) return false;
+    if (m[0][0] !== '<') continue;
+    if (m[2] !== undefined && !declared.has(m[2])) return false;
+    const name = m[0].slice(m[1] ? 2 : 1, -1);
+    if (!m[1]) open.push(name);
+    else if (open.pop() !== name) return false;
+    else if (open.length === 0 && TOKEN.lastIndex !== record.length) return false;
+  }
+  return open.length === 0;
+}
+
+interface KnownCertificate {
+  signer: Signer;
+  key: KeyObject;
+  entry: string;
+}
+
+// A chain's records are signed by one or a few certificates: each is read once, not once a record.
+const known = new Map<string, KnownCertificate | null>();
+const KNOWN_MAX = 256;
+
+function certificateOf(base64: string): KnownCertificate | null {
+  let found = known.get(base64);
+  if (found !== undefined) return found;
+  try {
+    const pem = `-----BEGIN CERTIFICATE-----\n${base64.replace(/.{1,64}/g, '$&\n')}-----END CERTIFICATE-----\n`;
+    const cert = new X509Certificate(pem);
+    const facts = certificateFacts(cert);
+    found = {
+      signer: {
+        certificatePem: pem,
+        subject: cert.subject.split('\n').join(', '),
+        issuer: facts.issuerName,
+        serialNumber: facts.serialNumber,
+        notBefore: facts.notBefore,
+        notAfter: facts.notAfter,
+      },
+      key: cert.publicKey,
+      entry: certEntry(facts),
+    };
+  } catch {
+    found = null;
+  }
+  if (known.size >= KNOWN_MAX) known.clear();
+  known.set(base64, found);
+  return found;
+}
+
+/**
+ * A valid verdict for a signed record exactly of signRecord's form, checked without parsing it into a DOM: its bytes
+ * are the record (simple canonical XML) with the signature signRecord writes from the parts read out of it, so its
+ * references, algorithms, policy, target and DataObjectFormat are those the full verifier accepts and its digests
+ * are recomputed here; what is left is checked as the full verifier checks it (the RSA signature over SignedInfo,
+ * SigningCertificate naming the certificate in KeyInfo, the signing time within its validity). Undefined for
+ * anything else, valid or not: the full verifier then judges it and words each problem.
+ */
+export function verifyOwnForm(xml: string): { status: 'valid'; signer: Signer; signingTime: string } | undefined {
+  const start = xml.lastIndexOf(SIGNATURE_START);
+  const end = xml.indexOf(SIGNATURE_END, start) + SIGNATURE_END.length;
+  if (start < 0 || end < SIGNATURE_END.length) return undefined;
+  const signature = xml.slice(start, end);
+  const record = xml.slice(0, start) + xml.slice(end);
+  const id = signature.slice(SIGNATURE_START.length, signature.indexOf('"', SIGNATURE_START.length));
+  const value = SIGNATURE_VALUE.exec(signature)?.[1];
+  const certificate = CERTIFICATE.exec(signature)?.[1];
+  const signingTime = SIGNING_TIME.exec(signature)?.[1];
+  const signingCertificate = SIGNING_CERTIFICATE.exec(signature)?.[1];
+  if (value === undefined || certificate === undefined || signingTime === undefined || signingCertificate === undefined) return undefined;
+  if (!isSimpleCanonicalRecord(record)) return undefined;
+  let rebuilt: ReturnType<typeof signatureFromParts>;
+  try {
+    rebuilt = signatureFromParts(record, { id, signingTime, signingCertificate, certificate });
+  } catch (err) {
+    if (err instanceof RecordNotCanonicalError) return undefined;
+    throw err;
+  }
+  if (rebuilt.complete(value) !== xml) return undefined;
+  const known = certificateOf(certificate);
+  if (!known || !signingCertificate.includes(known.entry)) return undefined;
+  const at = new Date(signingTime);
+  if (Number.isNaN(at.getTime()) || at < known.signer.notBefore || at > known.signer.notAfter) return undefined;
+  if (!verify('sha256', rebuilt.signedInfo, known.key, Buffer.from(value, 'base64'))) return undefined;
+  return { status: 'valid', signer: known.signer, signingTime };
+}
