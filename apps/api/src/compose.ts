@@ -23,6 +23,7 @@ import { createCertificateIntake } from './taxpayers/certificate-intake';
 import { createTaxpayerService } from './taxpayers/taxpayer-service';
 import { createCensusGateway } from './tax-ids/census-gateway';
 import { createTaxIdCheckService } from './tax-ids/tax-id-check-service';
+import { createViesGateway } from './tax-ids/vies-gateway';
 import { createWebhookService } from './webhooks/webhook-service';
 import { createRecordVerificationService } from './verification/record-verification-service';
 import { createSignerPolicy } from './verification/signer-policy';
@@ -48,6 +49,7 @@ export function composeServices(deps: AppDeps) {
   const registration = createInvoiceRegistrationService({ db, writer, clock });
   const { authority, masterKey, platformCertificate } = deps.config;
   const census = authority && createCensusGateway(authority, { masterKey, platformCertificate });
+  const vies = deps.config.vies && createViesGateway(deps.config.vies, authority);
   return {
     clock,
     auth: createAuthService({ db, passwords, throttle }),
@@ -63,7 +65,7 @@ export function composeServices(deps: AppDeps) {
     resend: createInvoiceResendService({ db, queues: deps.queues, enqueueTimeoutMs }),
     cancellation: createInvoiceCancellationService({ db, writer }),
     chain: createChainService({ db }),
-    taxIdChecks: createTaxIdCheckService({ db, census, clock }),
+    taxIdChecks: createTaxIdCheckService({ db, census, vies, clock }),
     qr: createInvoiceQrService({ db }),
     idempotency: createIdempotencyService({ db, masterKey: deps.config.masterKey }),
     webhooks: createWebhookService({

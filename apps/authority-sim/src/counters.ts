@@ -22,6 +22,8 @@ export interface SimulatorCounters {
   consultaRequests: number;
   /** Census checks (VNifV2), whatever happened to them. */
   censusRequests: number;
+  /** VIES checks of one VAT number (the stand-in's POST /check-vat-number). */
+  viesRequests: number;
   recordsReceived: number;
   /** Records accepted (Correcto + AceptadoConErrores), altas and anulaciones, both environments. */
   recordsRegistered: number;
@@ -53,6 +55,7 @@ export function createCounters(): SimulatorCounters {
     regFactuRequests: 0,
     consultaRequests: 0,
     censusRequests: 0,
+    viesRequests: 0,
     recordsReceived: 0,
     recordsRegistered: 0,
     recordsAcceptedWithErrors: 0,

@@ -21,6 +21,7 @@ import {
   type SimulatorOptions,
 } from './simulator-types';
 import { listenTls } from './tls-server';
+import { listenVies, VIES_BASE_PATH } from './vies/vies-server';
 import { staticFiles } from './wsdl-files';
 
 export interface SimulatorState {
@@ -45,6 +46,8 @@ export interface Simulator {
   wsdlUrl: string;
   /** The census check (VNifV2): one service, answering as the authority's production one. */
   censusUrl: string;
+  /** The VIES stand-in's REST API (POST {viesUrl}/check-vat-number), plain HTTP. */
+  viesUrl: string;
   port: number;
   state: SimulatorState;
   configure: SimulatorControl['configure'];
@@ -109,11 +112,14 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
   let origin = '';
   const router = createRouter(ctx, control, () => (files ??= staticFiles(origin)));
   const { server, port } = await listenTls(opts.tls, host, opts.port ?? 0, router);
-  origin = `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const hostPart = host.includes(':') ? `[${host}]` : host;
+  origin = `https://${hostPart}:${port}`;
+  const vies = await listenVies(ctx, host, opts.viesPort ?? 0);
   return {
     url: `${origin}${ENDPOINT_PATH}`,
     productionUrl: `${origin}${PRODUCTION_PREFIX}${ENDPOINT_PATH}`,
     censusUrl: `${origin}${CENSUS_PATH}`,
+    viesUrl: `http://${hostPart}:${vies.port}${VIES_BASE_PATH}`,
     wsdlUrl: `${origin}${STATIC_PATH}/SistemaFacturacion.wsdl`,
     port,
     state: {
@@ -133,8 +139,8 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
     registerViaForm: control.registerViaForm,
     seedCensus: control.seedCensus,
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const s of [server, vies.server]) s.closeAllConnections();
+      await Promise.all([server, vies.server].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
     },
   };
 }

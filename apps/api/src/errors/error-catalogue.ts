@@ -49,6 +49,7 @@ export const errorCatalogue = {
   internal_error: { status: 500, title: 'Internal server error' },
   service_unavailable: { status: 503, title: 'Service temporarily unavailable' },
   census_unavailable: { status: 503, title: 'The census cannot be asked' },
+  vies_unavailable: { status: 503, title: 'VIES cannot be asked' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -506,8 +506,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Check Spanish tax IDs against the authority’s census
-     * @description One NIF with its name (`nif`, `name`: answered as one object) or a list of up to 100 (`tax_ids`: answered as a list in the same order). Each answer says whether the census knows the NIF with that name (`valid`), does not (`invalid`, with the reason), or could not say now (`unknown`); whether it came from the census or from an answer held within `max_age`, shared by the deployment's accounts; and when the census gave it. Each check is kept as evidence of your account (`GET /tax-ids/checks`).
+     * Check Spanish tax IDs against the authority’s census, and EU VAT numbers with VIES
+     * @description One NIF with its name (`nif`, `name`), one EU VAT number (`vat_number`), each answered as one object, or a list of up to 100 of either (`tax_ids`: answered as a list in the same order). Each answer says whether the census (or VIES) knows the tax ID (`valid`), does not (`invalid`, with the reason), or could not say now (`unknown`, with VIES's fault code); whether it came from the census, from a census answer held within `max_age` (shared by the deployment's accounts), or from VIES; and when it was given. Each check is kept as evidence of your account (`GET /tax-ids/checks`).
      */
     post: operations['verifyTaxIds'];
     delete?: never;
@@ -3854,9 +3854,12 @@ export interface operations {
               }[];
             };
             recipient_check?: {
-              nif: string;
+              /** @description The Spanish NIF asked (census answers). */
+              nif?: string;
+              /** @description The EU VAT number asked, with its country code (VIES answers). */
+              vat_number?: string;
               /**
-               * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+               * @description `unknown`: the census or VIES did not answer now (ask again later); never kept, never blocking.
                * @enum {string}
                */
               result: 'valid' | 'invalid' | 'unknown';
@@ -3864,11 +3867,17 @@ export interface operations {
               detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
               /** @description The name the census holds, when `detail` is `similar`. */
               census_name?: string;
+              /** @description VIES's fault (`MS_UNAVAILABLE`, `TIMEOUT`, `SERVICE_UNAVAILABLE`, `MS_MAX_CONCURRENT_REQ`, `GLOBAL_MAX_CONCURRENT_REQ`: `unknown`; `INVALID_INPUT`: `invalid`). */
+              fault_code?: string;
+              /** @description VIES's consultation number (when the check went under a requester's VAT number): keep it as evidence. */
+              request_identifier?: string;
+              /** @description The name the member state publishes for the VAT number, if any. */
+              trader_name?: string;
               /** @enum {string} */
-              source: 'aeat_census' | 'cache';
+              source: 'aeat_census' | 'cache' | 'vies';
               /**
                * Format: date-time
-               * @description When the census gave this answer.
+               * @description When the census or VIES gave this answer.
                */
               checked_at: string;
             }[];
@@ -5468,9 +5477,12 @@ export interface operations {
                   };
                   /** @description With `recipient_check`: what the census said of the item’s recipients. */
                   recipient_check?: {
-                    nif: string;
+                    /** @description The Spanish NIF asked (census answers). */
+                    nif?: string;
+                    /** @description The EU VAT number asked, with its country code (VIES answers). */
+                    vat_number?: string;
                     /**
-                     * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+                     * @description `unknown`: the census or VIES did not answer now (ask again later); never kept, never blocking.
                      * @enum {string}
                      */
                     result: 'valid' | 'invalid' | 'unknown';
@@ -5478,11 +5490,17 @@ export interface operations {
                     detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
                     /** @description The name the census holds, when `detail` is `similar`. */
                     census_name?: string;
+                    /** @description VIES's fault (`MS_UNAVAILABLE`, `TIMEOUT`, `SERVICE_UNAVAILABLE`, `MS_MAX_CONCURRENT_REQ`, `GLOBAL_MAX_CONCURRENT_REQ`: `unknown`; `INVALID_INPUT`: `invalid`). */
+                    fault_code?: string;
+                    /** @description VIES's consultation number (when the check went under a requester's VAT number): keep it as evidence. */
+                    request_identifier?: string;
+                    /** @description The name the member state publishes for the VAT number, if any. */
+                    trader_name?: string;
                     /** @enum {string} */
-                    source: 'aeat_census' | 'cache';
+                    source: 'aeat_census' | 'cache' | 'vies';
                     /**
                      * Format: date-time
-                     * @description When the census gave this answer.
+                     * @description When the census or VIES gave this answer.
                      */
                     checked_at: string;
                   }[];
@@ -5528,9 +5546,12 @@ export interface operations {
                   };
                   /** @description With `recipient_check`: what the census said of the item’s recipients. */
                   recipient_check?: {
-                    nif: string;
+                    /** @description The Spanish NIF asked (census answers). */
+                    nif?: string;
+                    /** @description The EU VAT number asked, with its country code (VIES answers). */
+                    vat_number?: string;
                     /**
-                     * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+                     * @description `unknown`: the census or VIES did not answer now (ask again later); never kept, never blocking.
                      * @enum {string}
                      */
                     result: 'valid' | 'invalid' | 'unknown';
@@ -5538,11 +5559,17 @@ export interface operations {
                     detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
                     /** @description The name the census holds, when `detail` is `similar`. */
                     census_name?: string;
+                    /** @description VIES's fault (`MS_UNAVAILABLE`, `TIMEOUT`, `SERVICE_UNAVAILABLE`, `MS_MAX_CONCURRENT_REQ`, `GLOBAL_MAX_CONCURRENT_REQ`: `unknown`; `INVALID_INPUT`: `invalid`). */
+                    fault_code?: string;
+                    /** @description VIES's consultation number (when the check went under a requester's VAT number): keep it as evidence. */
+                    request_identifier?: string;
+                    /** @description The name the member state publishes for the VAT number, if any. */
+                    trader_name?: string;
                     /** @enum {string} */
-                    source: 'aeat_census' | 'cache';
+                    source: 'aeat_census' | 'cache' | 'vies';
                     /**
                      * Format: date-time
-                     * @description When the census gave this answer.
+                     * @description When the census or VIES gave this answer.
                      */
                     checked_at: string;
                   }[];
@@ -5600,9 +5627,12 @@ export interface operations {
                   };
                   /** @description With `recipient_check`: what the census said of the item’s recipients. */
                   recipient_check?: {
-                    nif: string;
+                    /** @description The Spanish NIF asked (census answers). */
+                    nif?: string;
+                    /** @description The EU VAT number asked, with its country code (VIES answers). */
+                    vat_number?: string;
                     /**
-                     * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+                     * @description `unknown`: the census or VIES did not answer now (ask again later); never kept, never blocking.
                      * @enum {string}
                      */
                     result: 'valid' | 'invalid' | 'unknown';
@@ -5610,11 +5640,17 @@ export interface operations {
                     detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
                     /** @description The name the census holds, when `detail` is `similar`. */
                     census_name?: string;
+                    /** @description VIES's fault (`MS_UNAVAILABLE`, `TIMEOUT`, `SERVICE_UNAVAILABLE`, `MS_MAX_CONCURRENT_REQ`, `GLOBAL_MAX_CONCURRENT_REQ`: `unknown`; `INVALID_INPUT`: `invalid`). */
+                    fault_code?: string;
+                    /** @description VIES's consultation number (when the check went under a requester's VAT number): keep it as evidence. */
+                    request_identifier?: string;
+                    /** @description The name the member state publishes for the VAT number, if any. */
+                    trader_name?: string;
                     /** @enum {string} */
-                    source: 'aeat_census' | 'cache';
+                    source: 'aeat_census' | 'cache' | 'vies';
                     /**
                      * Format: date-time
-                     * @description When the census gave this answer.
+                     * @description When the census or VIES gave this answer.
                      */
                     checked_at: string;
                   }[];
@@ -5660,9 +5696,12 @@ export interface operations {
                   };
                   /** @description With `recipient_check`: what the census said of the item’s recipients. */
                   recipient_check?: {
-                    nif: string;
+                    /** @description The Spanish NIF asked (census answers). */
+                    nif?: string;
+                    /** @description The EU VAT number asked, with its country code (VIES answers). */
+                    vat_number?: string;
                     /**
-                     * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+                     * @description `unknown`: the census or VIES did not answer now (ask again later); never kept, never blocking.
                      * @enum {string}
                      */
                     result: 'valid' | 'invalid' | 'unknown';
@@ -5670,11 +5709,17 @@ export interface operations {
                     detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
                     /** @description The name the census holds, when `detail` is `similar`. */
                     census_name?: string;
+                    /** @description VIES's fault (`MS_UNAVAILABLE`, `TIMEOUT`, `SERVICE_UNAVAILABLE`, `MS_MAX_CONCURRENT_REQ`, `GLOBAL_MAX_CONCURRENT_REQ`: `unknown`; `INVALID_INPUT`: `invalid`). */
+                    fault_code?: string;
+                    /** @description VIES's consultation number (when the check went under a requester's VAT number): keep it as evidence. */
+                    request_identifier?: string;
+                    /** @description The name the member state publishes for the VAT number, if any. */
+                    trader_name?: string;
                     /** @enum {string} */
-                    source: 'aeat_census' | 'cache';
+                    source: 'aeat_census' | 'cache' | 'vies';
                     /**
                      * Format: date-time
-                     * @description When the census gave this answer.
+                     * @description When the census or VIES gave this answer.
                      */
                     checked_at: string;
                   }[];
@@ -7499,19 +7544,27 @@ export interface operations {
           nif?: string;
           /** @description Nombre o razón social, as the census holds it (accents, case and spacing aside). */
           name?: string;
-          tax_ids?: {
-            nif: string;
-            /** @description Nombre o razón social, as the census holds it (accents, case and spacing aside). */
-            name: string;
-          }[];
+          /** @description An EU VAT number with its country code (Greece EL, Northern Ireland XI), checked with VIES. */
+          vat_number?: string;
+          tax_ids?: (
+            | {
+                nif: string;
+                /** @description Nombre o razón social, as the census holds it (accents, case and spacing aside). */
+                name: string;
+              }
+            | {
+                /** @description An EU VAT number with its country code (Greece EL, Northern Ireland XI), checked with VIES. */
+                vat_number: string;
+              }
+          )[];
           /**
-           * @description Seconds: an answer the service already holds is used if it is not older than this (default one day; 0 always asks the census).
+           * @description Seconds: a census answer the service already holds is used if it is not older than this (default one day; 0 always asks the census). VIES is asked each time.
            * @default 86400
            */
           max_age?: number;
           /**
            * Format: uuid
-           * @description A taxpayer of your account: the check goes out under its own certificate (the platform's otherwise).
+           * @description A taxpayer of your account: census checks go out under its own certificate (the platform's otherwise), VIES checks under its VAT number (VIES then gives a consultation number).
            */
           taxpayer_id?: string;
         } & (unknown & (unknown | (unknown & unknown)));
@@ -7530,9 +7583,12 @@ export interface operations {
             message?: string;
             data:
               | {
-                  nif: string;
+                  /** @description The Spanish NIF asked (census answers). */
+                  nif?: string;
+                  /** @description The EU VAT number asked, with its country code (VIES answers). */
+                  vat_number?: string;
                   /**
-                   * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+                   * @description `unknown`: the census or VIES did not answer now (ask again later); never kept, never blocking.
                    * @enum {string}
                    */
                   result: 'valid' | 'invalid' | 'unknown';
@@ -7540,18 +7596,27 @@ export interface operations {
                   detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
                   /** @description The name the census holds, when `detail` is `similar`. */
                   census_name?: string;
+                  /** @description VIES's fault (`MS_UNAVAILABLE`, `TIMEOUT`, `SERVICE_UNAVAILABLE`, `MS_MAX_CONCURRENT_REQ`, `GLOBAL_MAX_CONCURRENT_REQ`: `unknown`; `INVALID_INPUT`: `invalid`). */
+                  fault_code?: string;
+                  /** @description VIES's consultation number (when the check went under a requester's VAT number): keep it as evidence. */
+                  request_identifier?: string;
+                  /** @description The name the member state publishes for the VAT number, if any. */
+                  trader_name?: string;
                   /** @enum {string} */
-                  source: 'aeat_census' | 'cache';
+                  source: 'aeat_census' | 'cache' | 'vies';
                   /**
                    * Format: date-time
-                   * @description When the census gave this answer.
+                   * @description When the census or VIES gave this answer.
                    */
                   checked_at: string;
                 }
               | {
-                  nif: string;
+                  /** @description The Spanish NIF asked (census answers). */
+                  nif?: string;
+                  /** @description The EU VAT number asked, with its country code (VIES answers). */
+                  vat_number?: string;
                   /**
-                   * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+                   * @description `unknown`: the census or VIES did not answer now (ask again later); never kept, never blocking.
                    * @enum {string}
                    */
                   result: 'valid' | 'invalid' | 'unknown';
@@ -7559,11 +7624,17 @@ export interface operations {
                   detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
                   /** @description The name the census holds, when `detail` is `similar`. */
                   census_name?: string;
+                  /** @description VIES's fault (`MS_UNAVAILABLE`, `TIMEOUT`, `SERVICE_UNAVAILABLE`, `MS_MAX_CONCURRENT_REQ`, `GLOBAL_MAX_CONCURRENT_REQ`: `unknown`; `INVALID_INPUT`: `invalid`). */
+                  fault_code?: string;
+                  /** @description VIES's consultation number (when the check went under a requester's VAT number): keep it as evidence. */
+                  request_identifier?: string;
+                  /** @description The name the member state publishes for the VAT number, if any. */
+                  trader_name?: string;
                   /** @enum {string} */
-                  source: 'aeat_census' | 'cache';
+                  source: 'aeat_census' | 'cache' | 'vies';
                   /**
                    * Format: date-time
-                   * @description When the census gave this answer.
+                   * @description When the census or VIES gave this answer.
                    */
                   checked_at: string;
                 }[];
@@ -7678,7 +7749,7 @@ export interface operations {
           };
         };
       };
-      /** @description `census_unavailable`: The census cannot be asked; `service_unavailable`: Service temporarily unavailable */
+      /** @description `census_unavailable`: The census cannot be asked; `vies_unavailable`: VIES cannot be asked; `service_unavailable`: Service temporarily unavailable */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7686,7 +7757,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'census_unavailable' | 'service_unavailable';
+            code?: 'census_unavailable' | 'vies_unavailable' | 'service_unavailable';
           };
         };
       };
@@ -7719,9 +7790,13 @@ export interface operations {
               /** @enum {string} */
               detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
               /** @enum {string} */
-              source: 'aeat_census' | 'cache';
-              /** @description SHA-256 (hex) of the request sent to the census that gave the answer. */
+              source: 'aeat_census' | 'cache' | 'vies';
+              /** @description SHA-256 (hex) of the request sent to the census or VIES that gave the answer. */
               request_digest: string;
+              /** @description VIES's consultation number, when it gave one. */
+              request_identifier?: string;
+              /** @description VIES's fault code, when it could not answer. */
+              fault_code?: string;
               /** Format: date-time */
               checked_at: string;
             }[];

@@ -17,6 +17,9 @@ export interface TaxIdCheck {
   detail: string;
   source: string;
   requestDigest: string;
+  /** VIES's consultation number and fault code; null for the census's answers. */
+  requestIdentifier?: string | null;
+  faultCode?: string | null;
   checkedAt: Date;
 }
 
@@ -63,6 +66,8 @@ export const censusCheckStore = {
         detail: taxIdChecks.detail,
         source: taxIdChecks.source,
         requestDigest: taxIdChecks.requestDigest,
+        requestIdentifier: taxIdChecks.requestIdentifier,
+        faultCode: taxIdChecks.faultCode,
         checkedAt: taxIdChecks.checkedAt,
       })
       .from(taxIdChecks)
