@@ -21,9 +21,9 @@ import { createInvoiceQrService } from './qr/invoice-qr-service';
 import { createSystemService } from './systems/system-service';
 import { createCertificateIntake } from './taxpayers/certificate-intake';
 import { createTaxpayerService } from './taxpayers/taxpayer-service';
-import { createCensusGateway } from './tax-ids/census-gateway';
+import { createCensusGateway, createViesGateway } from '@vf/tax-ids';
 import { createTaxIdCheckService } from './tax-ids/tax-id-check-service';
-import { createViesGateway } from './tax-ids/vies-gateway';
+import { createTaxIdListService } from './tax-ids/tax-id-list-service';
 import { createWebhookService } from './webhooks/webhook-service';
 import { createRecordVerificationService } from './verification/record-verification-service';
 import { createSignerPolicy } from './verification/signer-policy';
@@ -66,6 +66,7 @@ export function composeServices(deps: AppDeps) {
     cancellation: createInvoiceCancellationService({ db, writer }),
     chain: createChainService({ db }),
     taxIdChecks: createTaxIdCheckService({ db, census, vies, clock }),
+    taxIdLists: createTaxIdListService({ db, queues: deps.queues, enqueueTimeoutMs }),
     qr: createInvoiceQrService({ db }),
     idempotency: createIdempotencyService({ db, masterKey: deps.config.masterKey }),
     webhooks: createWebhookService({

@@ -33,6 +33,7 @@ import { loadOnce } from './shared/load-once';
 import { systemRouteDocs, systemRoutes } from './systems/system-routes';
 import { taxpayerRouteDocs, taxpayerRoutes } from './taxpayers/taxpayer-routes';
 import { taxIdCheckRouteDocs, taxIdCheckRoutes } from './tax-ids/tax-id-check-routes';
+import { taxIdListRouteDocs, taxIdListRoutes } from './tax-ids/tax-id-list-routes';
 import { webhookRouteDocs, webhookRoutes } from './webhooks/webhook-routes';
 
 export const API_PREFIX = '/api/v1';
@@ -56,6 +57,7 @@ export const apiRouteDocs: RouteDoc[] = [
   ...qrRouteDocs,
   ...webhookRouteDocs,
   ...taxIdCheckRouteDocs,
+  ...taxIdListRouteDocs,
 ];
 
 /** The OpenAPI document GET /api/v1/openapi.json serves (the generated clients are made from it). */
@@ -132,6 +134,7 @@ export function createApp(deps: AppDeps): Express {
     qrRoutes(services.qr),
     webhookRoutes(services.webhooks),
     taxIdCheckRoutes(services.taxIdChecks),
+    taxIdListRoutes(services.taxIdLists),
     idempotentRefusals(),
   );
   app.use(API_PREFIX, api);

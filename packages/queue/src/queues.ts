@@ -12,6 +12,18 @@ export const MAINTENANCE_QUEUE = 'maintenance';
 /** Webhook deliveries: their own queue and workers, so a slow receiver never holds up a submission. */
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 
+/** Lists of tax IDs to check (POST /tax-ids/lists): one job per list, named by it; PostgreSQL holds the list. */
+export const TAX_ID_LIST_QUEUE = 'tax-id-lists';
+
+export interface TaxIdListJobData {
+  listId: string;
+}
+
+/** Deterministic: a list's job added twice (by the API, then by the workers' sweep) is one job. */
+export function taxIdListJobId(listId: string): string {
+  return `list-${listId}`;
+}
+
 export interface SubmissionJobData {
   /** The chain whose sender the job wakes: its lease, flow control and records. */
   chainId: string;
@@ -32,6 +44,7 @@ export interface Queues {
   connection: RedisConnection;
   submission: Queue<SubmissionJobData>;
   maintenance: Queue;
+  taxIdLists: Queue<TaxIdListJobData>;
   close(): Promise<void>;
 }
 
@@ -43,12 +56,19 @@ export function createQueues(connection: RedisConnection, prefix: string): Queue
     defaultJobOptions: { removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } },
   });
   const maintenance = new Queue(MAINTENANCE_QUEUE, { connection, prefix, defaultJobOptions: { removeOnComplete: 100, removeOnFail: 100 } });
+  // Removed when finished, failed included: a list still pending is added again by the workers' sweep.
+  const taxIdLists = new Queue<TaxIdListJobData>(TAX_ID_LIST_QUEUE, {
+    connection,
+    prefix,
+    defaultJobOptions: { removeOnComplete: true, removeOnFail: true, attempts: 5, backoff: { type: 'exponential', delay: 2_000 } },
+  });
   return {
     connection,
     submission,
     maintenance,
+    taxIdLists,
     async close() {
-      await Promise.all([submission.close(), maintenance.close()]);
+      await Promise.all([submission.close(), maintenance.close(), taxIdLists.close()]);
     },
   };
 }

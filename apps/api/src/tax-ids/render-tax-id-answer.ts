@@ -1,4 +1,4 @@
-import type { TaxIdAnswer } from './tax-id-answer';
+import type { TaxIdAnswer } from '@vf/tax-ids';
 
 /** One tax ID's answer as the API writes it: `nif` for the census's, `vat_number` for VIES's. */
 export function renderTaxIdAnswer(a: TaxIdAnswer) {

@@ -16,33 +16,35 @@ export interface TaxIdCheckRequest {
   taxpayer_id?: string;
 }
 
-const name = Joi.string()
+export const taxIdName = Joi.string()
   .trim()
   .min(1)
   .max(120)
   .description('Nombre o razón social, as the census holds it (accents, case and spacing aside).');
 
+export const maxAge = Joi.number()
+  .integer()
+  .min(0)
+  .max(366 * ONE_DAY)
+  .default(ONE_DAY)
+  .description(
+    'Seconds: a census answer the service already holds is used if it is not older than this (default one day; 0 always asks the census). VIES is asked each time.',
+  );
+
 export const taxIdCheckSchema = Joi.object<TaxIdCheckRequest, true>({
   nif: spanishNif,
-  name,
+  name: taxIdName,
   vat_number: euVatNumber,
   tax_ids: Joi.array()
     .items(
       Joi.alternatives().try(
-        Joi.object({ nif: spanishNif.required(), name: name.required() }),
+        Joi.object({ nif: spanishNif.required(), name: taxIdName.required() }),
         Joi.object({ vat_number: euVatNumber.required() }),
       ),
     )
     .min(1)
     .max(MAX_SYNC_TAX_IDS),
-  max_age: Joi.number()
-    .integer()
-    .min(0)
-    .max(366 * ONE_DAY)
-    .default(ONE_DAY)
-    .description(
-      'Seconds: a census answer the service already holds is used if it is not older than this (default one day; 0 always asks the census). VIES is asked each time.',
-    ),
+  max_age: maxAge,
   taxpayer_id: Joi.string()
     .guid()
     .description(

@@ -33,3 +33,4 @@ export * from './sender-stop-store';
 export * from './pool-transaction';
 export * from './sealed-secret-store';
 export * from './census-check-store';
+export * from './tax-id-list-store';

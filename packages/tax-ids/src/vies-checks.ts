@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import { readViesVatNumber, type ViesVatNumber } from '@vf/authority-client';
 import { censusCheckStore, type Db, type TaxIdCheck } from '@vf/db';
-import { ApiError } from '../errors/api-error';
+import { TaxIdCheckRefusal } from './tax-id-check-refusal';
 import type { ViesTaxIdAnswer } from './tax-id-answer';
 import type { ViesGateway } from './vies-gateway';
 
@@ -27,7 +27,7 @@ export async function checkVatNumbers(
 ): Promise<ViesTaxIdAnswer[]> {
   if (vatNumbers.length === 0) return [];
   const { vies } = deps;
-  if (!vies) throw new ApiError('vies_unavailable', 'This deployment is not set up to reach VIES.');
+  if (!vies) throw new TaxIdCheckRefusal('vies_unavailable', 'This deployment is not set up to reach VIES.');
   const limit = pLimit(AT_ONCE);
   const distinct = [...new Set(vatNumbers)];
   const asked = await Promise.all(
