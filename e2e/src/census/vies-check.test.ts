@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { taxIdChecksTotal, taxIdServiceDuration } from '@vf/metrics';
 import { WorkerTestEnv, type Party } from '../support/worker-test-env';
 
 // POST /api/v1/tax-ids/check for EU VAT numbers through the simulator's VIES stand-in: VIES's test numbers (100 valid,
@@ -87,4 +88,32 @@ test("asks under the taxpayer's VAT number when the check names one, and keeps V
     expect.objectContaining({ tax_id: 'DK100', source: 'vies' }),
   ]);
   expect(JSON.stringify(evidence.body)).not.toContain('EMPRESA DE PRUEBAS');
+});
+
+test('counts the checks by source and result, and times each call to VIES and to the census, in the API registry', async () => {
+  const count = async (labels: { source: string; result: string }) =>
+    (await taxIdChecksTotal.get()).values.find((v) => v.labels.source === labels.source && v.labels.result === labels.result)?.value ?? 0;
+  const calls = async (service: string, outcome: string) =>
+    (await taxIdServiceDuration.get()).values.find(
+      (v) => v.metricName === 'vf_tax_id_service_duration_seconds_count' && v.labels.service === service && v.labels.outcome === outcome,
+    )?.value ?? 0;
+  const before = {
+    viesValid: await count({ source: 'vies', result: 'valid' }),
+    viesUnknown: await count({ source: 'vies', result: 'unknown' }),
+    census: await count({ source: 'aeat_census', result: 'valid' }),
+    cache: await count({ source: 'cache', result: 'valid' }),
+    viesDown: await calls('vies', 'unknown'),
+    censusCalls: await calls('census', 'answered'),
+  };
+  const nif = env.freshNif();
+  await check({ tax_ids: [{ vat_number: 'DE100' }, { vat_number: 'BE302' }, { nif, name: 'ANA' }] }).expect(200);
+  await check({ nif, name: 'ANA' }).expect(200);
+  expect({
+    viesValid: (await count({ source: 'vies', result: 'valid' })) - before.viesValid,
+    viesUnknown: (await count({ source: 'vies', result: 'unknown' })) - before.viesUnknown,
+    census: (await count({ source: 'aeat_census', result: 'valid' })) - before.census,
+    cache: (await count({ source: 'cache', result: 'valid' })) - before.cache,
+    viesDown: (await calls('vies', 'unknown')) - before.viesDown,
+    censusCalls: (await calls('census', 'answered')) - before.censusCalls,
+  }).toEqual({ viesValid: 1, viesUnknown: 1, census: 1, cache: 1, viesDown: 1, censusCalls: 1 });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CertificateUnusableError, resultOf, type CensusDetail, type CensusOutcome, type ViesVatNumber } from '@vf/authority-client';
 import { normaliseCensusName } from '@vf/core';
+import { taxIdChecksTotal, taxIdServiceDuration } from '@vf/metrics';
 import { censusCheckStore, senderTaxpayerStore, type CensusAnswer, type Db, type SenderTaxpayer, type TaxIdCheck } from '@vf/db';
 import { TaxIdCheckRefusal } from './tax-id-check-refusal';
 import type { CensusGateway } from './census-gateway';
@@ -80,12 +81,16 @@ function evidenceOf(answer: CensusTaxIdAnswer & { digest: string }): TaxIdCheck 
 /** The census's outcomes for these rows, under the holder's certificate (the platform's without one). */
 async function askCensus(census: CensusGateway | undefined, rows: CensusRow[], holder: SenderTaxpayer | undefined) {
   if (!census) throw new TaxIdCheckRefusal('census_unavailable', 'This deployment is not set up to reach the census.');
+  const timer = taxIdServiceDuration.startTimer({ service: 'census' });
   try {
-    return await census.ask(
+    const outcomes = await census.ask(
       rows.map((row) => ({ nif: row.nif, name: row.name })),
       holder,
     );
+    timer({ outcome: outcomes.some((o) => o.detail === 'not_processed') ? 'unknown' : 'answered' });
+    return outcomes;
   } catch (error) {
+    timer({ outcome: 'failed' });
     if (!(error instanceof CertificateUnusableError)) throw error;
     throw new TaxIdCheckRefusal('census_unavailable', `The census cannot be asked: ${error.message}.`);
   }
@@ -141,6 +146,7 @@ export function createTaxIdChecker(deps: { db: Db; census?: CensusGateway; vies?
         : { ...fromCensus(asked.get(key)!), digest: asked.get(key)!.requestDigest };
     });
     await censusCheckStore.recordChecks(db, accountId, answers.map(evidenceOf));
+    for (const a of answers) taxIdChecksTotal.inc({ source: a.source, result: a.result });
     return answers.map(({ digest: _digest, ...answer }) => answer);
   }
 

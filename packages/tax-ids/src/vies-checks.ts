@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
 import { readViesVatNumber, type ViesVatNumber } from '@vf/authority-client';
 import { censusCheckStore, type Db, type TaxIdCheck } from '@vf/db';
+import { taxIdChecksTotal, taxIdServiceDuration } from '@vf/metrics';
 import { TaxIdCheckRefusal } from './tax-id-check-refusal';
 import type { ViesTaxIdAnswer } from './tax-id-answer';
 import type { ViesGateway } from './vies-gateway';
@@ -33,7 +34,12 @@ export async function checkVatNumbers(
   const asked = await Promise.all(
     distinct.map((vatNumber) =>
       limit(async () => {
-        const outcome = await vies.ask(viesNumber(vatNumber), requester);
+        const timer = taxIdServiceDuration.startTimer({ service: 'vies' });
+        const outcome = await vies.ask(viesNumber(vatNumber), requester).catch((error: unknown) => {
+          timer({ outcome: 'failed' });
+          throw error;
+        });
+        timer({ outcome: outcome.result === 'unknown' ? 'unknown' : 'answered' });
         const answer: ViesTaxIdAnswer = {
           vatNumber,
           result: outcome.result,
@@ -63,5 +69,6 @@ export async function checkVatNumbers(
     };
   });
   await censusCheckStore.recordChecks(deps.db, accountId, evidence);
+  for (const e of evidence) taxIdChecksTotal.inc({ source: 'vies', result: e.result });
   return vatNumbers.map((vatNumber) => byNumber.get(vatNumber)!.answer);
 }
