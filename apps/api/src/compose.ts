@@ -50,6 +50,7 @@ export function composeServices(deps: AppDeps) {
   const { authority, masterKey, platformCertificate } = deps.config;
   const census = authority && createCensusGateway(authority, { masterKey, platformCertificate });
   const vies = deps.config.vies && createViesGateway(deps.config.vies, authority);
+  const taxIdChecks = createTaxIdCheckService({ db, census, vies, clock });
   return {
     clock,
     auth: createAuthService({ db, passwords, throttle }),
@@ -65,8 +66,8 @@ export function composeServices(deps: AppDeps) {
     resend: createInvoiceResendService({ db, queues: deps.queues, enqueueTimeoutMs }),
     cancellation: createInvoiceCancellationService({ db, writer }),
     chain: createChainService({ db }),
-    taxIdChecks: createTaxIdCheckService({ db, census, vies, clock }),
-    taxIdLists: createTaxIdListService({ db, queues: deps.queues, enqueueTimeoutMs }),
+    taxIdChecks,
+    taxIdLists: createTaxIdListService({ db, queues: deps.queues, enqueueTimeoutMs, checks: taxIdChecks }),
     qr: createInvoiceQrService({ db }),
     idempotency: createIdempotencyService({ db, masterKey: deps.config.masterKey }),
     webhooks: createWebhookService({

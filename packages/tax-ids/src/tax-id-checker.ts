@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CertificateUnusableError, resultOf, type CensusDetail, type CensusOutcome, type ViesVatNumber } from '@vf/authority-client';
-import { normaliseCensusName } from '@vf/core';
+import { formatGeneratedAt, madridToday, normaliseCensusName } from '@vf/core';
 import { taxIdChecksTotal, taxIdServiceDuration } from '@vf/metrics';
 import { censusCheckStore, senderTaxpayerStore, type CensusAnswer, type Db, type SenderTaxpayer, type TaxIdCheck } from '@vf/db';
 import { TaxIdCheckRefusal } from './tax-id-check-refusal';
@@ -96,6 +96,12 @@ async function askCensus(census: CensusGateway | undefined, rows: CensusRow[], h
   }
 }
 
+/** The start of the calendar month (Europe/Madrid) `now` is in: Madrid never changes offset on a month's first day. */
+function monthStart(now: Date): Date {
+  const firstDay = `${madridToday(now).slice(0, 7)}-01`;
+  return new Date(`${firstDay}T00:00:00${formatGeneratedAt(new Date(`${firstDay}T00:00:00Z`)).slice(-6)}`);
+}
+
 /**
  * Checks tax IDs against the census: answers the deployment already holds within `maxAge` come from the cache, the
  * rest from the census in one call; answers that hold are kept for every account, each account keeps its evidence.
@@ -163,6 +169,20 @@ export function createTaxIdChecker(deps: { db: Db; census?: CensusGateway; vies?
       ]);
       let [c, v] = [0, 0];
       return input.taxIds.map((q) => (isViesQuestion(q) ? vies[v++]! : census[c++]!));
+    },
+
+    /**
+     * Refuses `count` more checks past the plan's monthly allowance (every tax ID checked counts, the cache's answers
+     * too: each is a check of the account's, with its evidence).
+     */
+    async assertAllowance(accountId: string, count: number): Promise<void> {
+      const { used, allowance } = await censusCheckStore.monthlyUsage(db, accountId, monthStart(clock()));
+      if (used + count > allowance) {
+        throw new TaxIdCheckRefusal(
+          'tax_id_checks_exceeded',
+          `Your plan allows ${allowance} tax ID checks a month; ${used} are used and this request asks ${count}. The count starts again on the 1st (Europe/Madrid).`,
+        );
+      }
     },
 
     /** The account's own evidence, newest first. */

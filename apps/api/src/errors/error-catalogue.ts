@@ -45,6 +45,7 @@ export const errorCatalogue = {
   certificate_expired: { status: 422, title: 'Certificate expired' },
   recipient_not_in_census: { status: 422, title: 'A recipient is not identified in the census' },
   quota_exceeded: { status: 429, title: 'Monthly registration quota exceeded' },
+  tax_id_checks_exceeded: { status: 429, title: 'Monthly allowance of tax ID checks exceeded' },
   too_many_attempts: { status: 429, title: 'Too many attempts' },
   internal_error: { status: 500, title: 'Internal server error' },
   service_unavailable: { status: 503, title: 'Service temporarily unavailable' },

@@ -18,7 +18,11 @@ export function taxIdCheckRoutes(checks: TaxIdCheckService): Router {
         input.vat_number !== undefined ? { vat_number: input.vat_number } : { nif: input.nif!, name: input.name! },
       ];
       const taxIds = asked.map((q) => ('vat_number' in q ? { vatNumber: q.vat_number } : q));
-      const answers = await checks.check(currentAccount(res).id, { taxIds, maxAge: input.max_age, taxpayerId: input.taxpayer_id });
+      const answers = await checks.checkWithinAllowance(currentAccount(res).id, {
+        taxIds,
+        maxAge: input.max_age,
+        taxpayerId: input.taxpayer_id,
+      });
       // A check writes only its evidence: with an Idempotency-Key its answer is kept as it goes out, and a check whose
       // answer was lost is a new read of the census, with evidence of its own.
       await sendUnwrittenAnswer(res, {
@@ -65,7 +69,7 @@ export const taxIdCheckRouteDocs: RouteDoc[] = [
       'evidence of your account (`GET /tax-ids/checks`).',
     body: taxIdCheckSchema,
     responses: { 200: { description: 'The answer for each tax ID.', json: taxIdCheckResponse } },
-    problems: ['validation_failed', 'taxpayer_not_found', 'census_unavailable', 'vies_unavailable'],
+    problems: ['validation_failed', 'taxpayer_not_found', 'tax_id_checks_exceeded', 'census_unavailable', 'vies_unavailable'],
   },
   {
     method: 'get',

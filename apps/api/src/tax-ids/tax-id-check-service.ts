@@ -4,16 +4,31 @@ import { ApiError } from '../errors/api-error';
 export type { TaxIdAnswer, TaxIdQuestion } from '@vf/tax-ids';
 
 /** The tax ID checks as the API answers them: a check the deployment cannot make is a problem with its code. */
+async function answering<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof TaxIdCheckRefusal) throw new ApiError(error.code, error.message);
+    throw error;
+  }
+}
+
 export function createTaxIdCheckService(deps: Parameters<typeof createTaxIdChecker>[0]) {
   const checker = createTaxIdChecker(deps);
   return {
-    async check(accountId: string, input: TaxIdCheckInput) {
-      try {
-        return await checker.check(accountId, input);
-      } catch (error) {
-        if (error instanceof TaxIdCheckRefusal) throw new ApiError(error.code, error.message);
-        throw error;
-      }
+    /** A check asked for itself: within the plan's monthly allowance of checks. */
+    async checkWithinAllowance(accountId: string, input: TaxIdCheckInput) {
+      return answering(async () => {
+        await checker.assertAllowance(accountId, input.taxIds.length);
+        return checker.check(accountId, input);
+      });
+    },
+    /** A registration's recipients: counted, never refused for the allowance (the registration has its own quota). */
+    check(accountId: string, input: TaxIdCheckInput) {
+      return answering(() => checker.check(accountId, input));
+    },
+    assertAllowance(accountId: string, count: number) {
+      return answering(() => checker.assertAllowance(accountId, count));
     },
     evidence: checker.evidence,
   };

@@ -99,7 +99,7 @@ export const taxIdListRouteDocs: RouteDoc[] = [
     responses: {
       202: { description: 'The list, pending.', json: taxIdListResponse, headers: { Location: 'The list’s URL.' } },
     },
-    problems: ['validation_failed', 'taxpayer_not_found'],
+    problems: ['validation_failed', 'taxpayer_not_found', 'tax_id_checks_exceeded'],
   },
   {
     method: 'get',

@@ -3,6 +3,7 @@ import { senderTaxpayerStore, taxIdListStore, type Db, type TaxIdListItem, type 
 import { taxIdListJobId, type Queues } from '@vf/queue';
 import { ApiError } from '../errors/api-error';
 import { writeCsv } from '../csv/write-csv';
+import type { TaxIdCheckService } from './tax-id-check-service';
 import type { TaxIdListRequest } from './tax-id-list-schemas';
 
 const CSV_PAGE = 2_000;
@@ -28,7 +29,12 @@ const RESULT_COLUMNS: { header: string; value: (row: TaxIdListItem) => string | 
  * Lists of up to 10,000 tax IDs, checked by the workers: kept whole in PostgreSQL, then their job is added (a job
  * Redis did not take is added by the workers' sweep), read back page by page or as CSV.
  */
-export function createTaxIdListService(deps: { db: Db; queues: Pick<Queues, 'taxIdLists'>; enqueueTimeoutMs: number }) {
+export function createTaxIdListService(deps: {
+  db: Db;
+  queues: Pick<Queues, 'taxIdLists'>;
+  enqueueTimeoutMs: number;
+  checks: Pick<TaxIdCheckService, 'assertAllowance'>;
+}) {
   const { db } = deps;
 
   async function own(accountId: string, id: string): Promise<TaxIdListRow> {
@@ -56,6 +62,8 @@ export function createTaxIdListService(deps: { db: Db; queues: Pick<Queues, 'tax
       if (input.taxpayer_id && !(await senderTaxpayerStore.ofAccount(db, accountId, input.taxpayer_id))) {
         throw new ApiError('taxpayer_not_found', 'No taxpayer with this id in your account.');
       }
+      // The whole list counts against the month's allowance when it is taken: a list is never left half checked.
+      await deps.checks.assertAllowance(accountId, input.tax_ids.length);
       const list = await taxIdListStore.create(db, {
         accountId,
         taxpayerId: input.taxpayer_id,

@@ -7821,6 +7821,18 @@ export interface operations {
           };
         };
       };
+      /** @description `tax_id_checks_exceeded`: Monthly allowance of tax ID checks exceeded */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'tax_id_checks_exceeded';
+          };
+        };
+      };
       /** @description `internal_error`: Internal server error */
       500: {
         headers: {
@@ -8150,6 +8162,18 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?: 'validation_failed' | 'idempotency_key_invalid' | 'idempotency_key_reused' | 'invalid_characters';
+          };
+        };
+      };
+      /** @description `tax_id_checks_exceeded`: Monthly allowance of tax ID checks exceeded */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'tax_id_checks_exceeded';
           };
         };
       };

@@ -82,6 +82,16 @@ export const censusCheckStore = {
              request_digest text, request_identifier text, fault_code text, checked_at timestamptz)`);
   },
 
+  /** The tax IDs the account checked since `since`, and how many its plan allows in a month. */
+  async monthlyUsage(db: DbOrTx, accountId: string, since: Date): Promise<{ used: number; allowance: number }> {
+    const { rows } = await db.execute<{ used: number; allowance: number }>(sql`
+      SELECT p.monthly_tax_id_checks AS allowance,
+             (SELECT count(*)::int FROM tax_id_checks c WHERE c.account_id = a.id AND c.recorded_at >= ${since.toISOString()}) AS used
+        FROM accounts a JOIN plans p ON p.id = a.plan_id
+       WHERE a.id = ${accountId}`);
+    return rows[0] ?? { used: 0, allowance: 0 };
+  },
+
   /** The account's own checks, newest first; of one tax ID when given. */
   listChecks(db: DbOrTx, accountId: string, opts: { limit: number; taxId?: string }): Promise<TaxIdCheck[]> {
     const mine = eq(taxIdChecks.accountId, accountId);
