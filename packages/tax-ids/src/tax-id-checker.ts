@@ -103,6 +103,19 @@ function monthStart(now: Date): Date {
 }
 
 /**
+ * Refuses `count` more checks past the plan's monthly allowance (every tax ID checked counts, the cache's answers too:
+ * each is a check of the account's, with its evidence).
+ */
+async function assertAllowance(db: Db, now: Date, accountId: string, count: number): Promise<void> {
+  const { used, allowance } = await censusCheckStore.monthlyUsage(db, accountId, monthStart(now));
+  if (used + count <= allowance) return;
+  throw new TaxIdCheckRefusal(
+    'tax_id_checks_exceeded',
+    `Your plan allows ${allowance} tax ID checks a month; ${used} are used and this request asks ${count}. The count starts again on the 1st (Europe/Madrid).`,
+  );
+}
+
+/**
  * Checks tax IDs against the census: answers the deployment already holds within `maxAge` come from the cache, the
  * rest from the census in one call; answers that hold are kept for every account, each account keeps its evidence.
  */
@@ -171,19 +184,8 @@ export function createTaxIdChecker(deps: { db: Db; census?: CensusGateway; vies?
       return input.taxIds.map((q) => (isViesQuestion(q) ? vies[v++]! : census[c++]!));
     },
 
-    /**
-     * Refuses `count` more checks past the plan's monthly allowance (every tax ID checked counts, the cache's answers
-     * too: each is a check of the account's, with its evidence).
-     */
-    async assertAllowance(accountId: string, count: number): Promise<void> {
-      const { used, allowance } = await censusCheckStore.monthlyUsage(db, accountId, monthStart(clock()));
-      if (used + count > allowance) {
-        throw new TaxIdCheckRefusal(
-          'tax_id_checks_exceeded',
-          `Your plan allows ${allowance} tax ID checks a month; ${used} are used and this request asks ${count}. The count starts again on the 1st (Europe/Madrid).`,
-        );
-      }
-    },
+    /** Refuses `count` more checks past the plan's monthly allowance. */
+    assertAllowance: (accountId: string, count: number) => assertAllowance(db, clock(), accountId, count),
 
     /** The account's own evidence, newest first. */
     evidence(accountId: string, opts: { limit: number; taxId?: string }) {
