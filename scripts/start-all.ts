@@ -73,6 +73,10 @@ async function main(): Promise<void> {
   env.ADMIN_PORT ??= '3001';
   env.WORKER_PORT ??= '9464';
   env.MIGRATE_ON_START ??= 'true';
+  // EU VAT numbers are checked with the simulator's VIES stand-in, as the census with the simulator's census.
+  if (env.AUTHORITY_MODE === 'simulator' && env.SIM_VIES_PORT && !env.VIES_URL) {
+    env.VIES_URL = `http://127.0.0.1:${env.SIM_VIES_PORT}/taxation_customs/vies/rest-api`;
+  }
   prepareTestCertificates(certDir, false, logger);
 
   const passwords = JSON.parse(readFileSync(path.join(certDir, 'passwords.json'), 'utf8')) as Record<string, string>;

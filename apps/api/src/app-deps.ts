@@ -15,7 +15,7 @@ export interface AppDeps {
   logger: Logger;
   /** `passwordHashCost` is PASSWORD_HASH_COST (12 by default); tests pass a low one. */
   config: Pick<AppConfig, 'masterKey' | 'certificateDir' | 'admin' | 'queuePrefix' | 'passwordHashCost'> &
-    Partial<Pick<AppConfig, 'trustProxy' | 'platformCertificate' | 'adminPort' | 'authority'>> & {
+    Partial<Pick<AppConfig, 'trustProxy' | 'platformCertificate' | 'adminPort' | 'authority' | 'vies'>> & {
       /** WEBHOOK_ALLOWED_HOSTS; none (public destinations only) when absent. */
       webhooks?: Pick<AppConfig['webhooks'], 'allowedHosts'>;
     };

@@ -21,9 +21,10 @@ import { createInvoiceQrService } from './qr/invoice-qr-service';
 import { createSystemService } from './systems/system-service';
 import { createCertificateIntake } from './taxpayers/certificate-intake';
 import { createTaxpayerService } from './taxpayers/taxpayer-service';
-import { createCensusGateway } from './tax-ids/census-gateway';
+import { createCensusGateway, createViesGateway } from '@vf/tax-ids';
 import { createTaxIdCheckService } from './tax-ids/tax-id-check-service';
 import { createRemissionService } from './remissions/remission-service';
+import { createTaxIdListService } from './tax-ids/tax-id-list-service';
 import { createWebhookService } from './webhooks/webhook-service';
 import { createRecordVerificationService } from './verification/record-verification-service';
 import { createSignerPolicy } from './verification/signer-policy';
@@ -49,6 +50,8 @@ export function composeServices(deps: AppDeps) {
   const registration = createInvoiceRegistrationService({ db, writer, clock });
   const { authority, masterKey, platformCertificate } = deps.config;
   const census = authority && createCensusGateway(authority, { masterKey, platformCertificate });
+  const vies = deps.config.vies && createViesGateway(deps.config.vies, authority);
+  const taxIdChecks = createTaxIdCheckService({ db, census, vies, clock });
   return {
     clock,
     auth: createAuthService({ db, passwords, throttle }),
@@ -64,7 +67,8 @@ export function composeServices(deps: AppDeps) {
     resend: createInvoiceResendService({ db, queues: deps.queues, enqueueTimeoutMs }),
     cancellation: createInvoiceCancellationService({ db, writer }),
     chain: createChainService({ db }),
-    taxIdChecks: createTaxIdCheckService({ db, census, clock }),
+    taxIdChecks,
+    taxIdLists: createTaxIdListService({ db, queues: deps.queues, enqueueTimeoutMs, checks: taxIdChecks }),
     remissions: createRemissionService({ db, queues: deps.queues, enqueueTimeoutMs }),
     qr: createInvoiceQrService({ db }),
     idempotency: createIdempotencyService({ db, masterKey: deps.config.masterKey }),

@@ -34,6 +34,7 @@ import { systemRouteDocs, systemRoutes } from './systems/system-routes';
 import { taxpayerRouteDocs, taxpayerRoutes } from './taxpayers/taxpayer-routes';
 import { taxIdCheckRouteDocs, taxIdCheckRoutes } from './tax-ids/tax-id-check-routes';
 import { remissionRouteDocs, remissionRoutes } from './remissions/remission-routes';
+import { taxIdListRouteDocs, taxIdListRoutes } from './tax-ids/tax-id-list-routes';
 import { webhookRouteDocs, webhookRoutes } from './webhooks/webhook-routes';
 import { sandboxRouteDocs, sandboxRoutes } from './sandbox/sandbox-routes';
 
@@ -60,6 +61,7 @@ export const apiRouteDocs: RouteDoc[] = [
   ...taxIdCheckRouteDocs,
   ...sandboxRouteDocs,
   ...remissionRouteDocs,
+  ...taxIdListRouteDocs,
 ];
 
 /** The OpenAPI document GET /api/v1/openapi.json serves (the generated clients are made from it). */
@@ -138,6 +140,7 @@ export function createApp(deps: AppDeps): Express {
     taxIdCheckRoutes(services.taxIdChecks),
     sandboxRoutes(),
     remissionRoutes(services.remissions),
+    taxIdListRoutes(services.taxIdLists),
     idempotentRefusals(),
   );
   app.use(API_PREFIX, api);

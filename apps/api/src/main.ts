@@ -50,6 +50,7 @@ async function main(): Promise<void> {
   redis.on('error', onError('connection'));
   queues.submission.on('error', onError('submission queue'));
   queues.maintenance.on('error', onError('maintenance queue'));
+  queues.taxIdLists.on('error', onError('tax ID list queue'));
   const readiness = new Readiness(
     inspectDependencies({
       schema: () => schemaStatus(database.pool),

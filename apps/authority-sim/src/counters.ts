@@ -22,6 +22,8 @@ export interface SimulatorCounters {
   consultaRequests: number;
   /** Census checks (VNifV2), whatever happened to them. */
   censusRequests: number;
+  /** VIES checks of one VAT number (the stand-in's POST /check-vat-number). */
+  viesRequests: number;
   recordsReceived: number;
   /** Of recordsReceived, those sent to RequerimientoSOAP (on the authority's request). */
   requirementRecords: number;
@@ -57,6 +59,7 @@ export function createCounters(): SimulatorCounters {
     regFactuRequests: 0,
     consultaRequests: 0,
     censusRequests: 0,
+    viesRequests: 0,
     recordsReceived: 0,
     requirementRecords: 0,
     recordsValidated: 0,

@@ -25,6 +25,7 @@ import {
   type SimulatorOptions,
 } from './simulator-types';
 import { listenTls } from './tls-server';
+import { listenVies, VIES_BASE_PATH } from './vies/vies-server';
 import { staticFiles } from './wsdl-files';
 
 export interface SimulatorState {
@@ -57,6 +58,8 @@ export interface Simulator {
   requirementUrl: string;
   /** The validation service for NO VERI*FACTU records (ValRegistroNoVerifactu; test environment only). */
   validationUrl: string;
+  /** The VIES stand-in's REST API (POST {viesUrl}/check-vat-number), plain HTTP. */
+  viesUrl: string;
   port: number;
   state: SimulatorState;
   configure: SimulatorControl['configure'];
@@ -145,7 +148,9 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
   let origin = '';
   const router = createRouter(ctx, control, () => (files ??= staticFiles(origin)));
   const { server, port } = await listenTls(opts.tls, host, opts.port ?? 0, router);
-  origin = `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const hostPart = host.includes(':') ? `[${host}]` : host;
+  origin = `https://${hostPart}:${port}`;
+  const vies = await listenVies(ctx, host, opts.viesPort ?? 0);
   return {
     url: `${origin}${ENDPOINT_PATH}`,
     productionUrl: `${origin}${PRODUCTION_PREFIX}${ENDPOINT_PATH}`,
@@ -153,6 +158,7 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
     censusUrl: `${origin}${CENSUS_PATH}`,
     requirementUrl: `${origin}${REQUIREMENT_PATH}`,
     validationUrl: `${origin}${VALIDATION_PATHS[0]}`,
+    viesUrl: `http://${hostPart}:${vies.port}${VIES_BASE_PATH}`,
     wsdlUrl: `${origin}${STATIC_PATH}/SistemaFacturacion.wsdl`,
     port,
     state: {
@@ -177,8 +183,8 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
     seedCensus: control.seedCensus,
     issueRequirement: control.issueRequirement,
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const s of [server, vies.server]) s.closeAllConnections();
+      await Promise.all([server, vies.server].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
     },
   };
 }

@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     },
     host: config.host,
     port: config.port,
+    viesPort: config.viesPort,
     collaboratorNifs,
     unknownNifs: config.unknownNifs,
     behaviour: {
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
     console.log('  Client certificates: any (SIM_ANY_CLIENT_CERTIFICATE), for scenarios beside the real service');
   console.log(`  WSDL:          ${sim.wsdlUrl}`);
   console.log(`  Census check:  ${sim.censusUrl} (VNifV2; entries through POST /__sim/census)`);
+  console.log(`  VIES stand-in: ${sim.viesUrl} (POST /check-vat-number: 100 valid, 200 invalid, 201-601 one fault each)`);
   console.log(`  CA for clients: ${join(certDir, TEST_CERT_FILES.ca)}`);
   console.log(`  Colaboradores sociales: ${collaboratorNifs.join(', ') || '(none)'}`);
   console.log(

@@ -4,6 +4,8 @@ import { RULE_SETS, type RuleSetId } from './rules/rule-set';
 export interface SimConfig {
   host: string;
   port: number;
+  /** The VIES stand-in's plain-HTTP port. */
+  viesPort: number;
   certDir: string;
   /** Extra names in the server certificate it generates (SIM_SERVER_HOSTS): how other machines or containers reach it. */
   serverHosts: string[];
@@ -29,6 +31,7 @@ const nifList = Joi.string().pattern(/^\s*[0-9A-Z]{9}(\s*,\s*[0-9A-Z]{9})*\s*$/)
 const schema = Joi.object({
   SIM_HOST: Joi.string().default('127.0.0.1'),
   SIM_PORT: Joi.number().port().default(8443),
+  SIM_VIES_PORT: Joi.number().port().default(8444),
   SIM_CERT_DIR: Joi.string().default('var/certs'),
   SIM_SERVER_HOSTS: Joi.string().pattern(/^[A-Za-z0-9.:-]+(,[A-Za-z0-9.:-]+)*$/),
   SIM_COLLABORATOR_NIFS: nifList,
@@ -59,6 +62,7 @@ export function loadSimConfig(env: NodeJS.ProcessEnv = process.env): SimConfig {
   return {
     host: value.SIM_HOST,
     port: value.SIM_PORT,
+    viesPort: value.SIM_VIES_PORT,
     certDir: value.SIM_CERT_DIR,
     serverHosts: split(value.SIM_SERVER_HOSTS) ?? [],
     collaboratorNifs: split(value.SIM_COLLABORATOR_NIFS),

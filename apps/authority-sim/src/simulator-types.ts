@@ -42,6 +42,8 @@ export interface SimulatorOptions {
   host?: string;
   /** 0 = ephemeral. */
   port?: number;
+  /** The VIES stand-in's plain-HTTP port, on the same host (0 = ephemeral). */
+  viesPort?: number;
   /** Current time; tests move it. */
   now?: () => Date;
   log?: (line: string) => void;

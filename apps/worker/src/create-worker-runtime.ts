@@ -17,6 +17,7 @@ import { openWorkerListener } from './runtime/open-worker-listener';
 import { startQueueWorkers, type QueueWorkers } from './runtime/queue-workers';
 import { waitForDependencies } from './runtime/wait-for-dependencies';
 import { openWorkerConnections } from './runtime/worker-connections';
+import { createTaxIdListChecker } from './tax-id-lists/tax-id-list-checker';
 import { createWebhookDispatcher } from './webhooks/webhook-dispatcher';
 export interface WorkerRuntime {
   workerId: string;
@@ -72,14 +73,10 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
   };
   const sendChainJob = createSendChainJob(senderDeps);
   const sendRemissionJob = createSendRemissionJob(senderDeps);
-  const webhooks = createWebhookDispatcher({
-    db: database.db,
-    connection: redis,
-    config,
-    logger,
-    inHand,
-    onQueueError: connections.onQueueError,
-  });
+  // Webhooks and tax ID lists: queues of their own, beside the chains' jobs.
+  const background = { db: database.db, connection: redis, config, logger, inHand, onQueueError: connections.onQueueError };
+  const webhooks = createWebhookDispatcher(background);
+  const taxIdLists = createTaxIdListChecker({ ...background, queues });
   const { inspect, readiness } = workerReadiness(connections);
   const scheduleDeps = {
     database,
@@ -101,7 +98,11 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
     stopSchedule?.();
     const gaveUp = await finishJobsInHand(inHand, inspect, logger);
     const force = gaveUp || redis.status !== 'ready';
-    await closeQueueWorkers([(f) => workers?.close(f) ?? Promise.resolve(), (f) => webhooks.close(f)], force, logger);
+    await closeQueueWorkers(
+      [(f) => workers?.close(f) ?? Promise.resolve(), (f) => webhooks.close(f), (f) => taxIdLists.close(f)],
+      force,
+      logger,
+    );
     await listener?.close();
     await connections.close();
     logger.info('worker stopped');
@@ -119,6 +120,7 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
       stopSchedule = checkReconcileSchedule(scheduleDeps);
       workers = startQueueWorkers({ config, logger, connections, inHand, sendChainJob, sendRemissionJob });
       await webhooks.start();
+      await taxIdLists.start();
       readiness.serving();
       logWorkerStarted(logger, config);
     },

@@ -19,6 +19,8 @@ __all__ = [
     "CreateRemissionResult",
     "CreateSystemBody",
     "CreateSystemResult",
+    "CreateTaxIdListBody",
+    "CreateTaxIdListResult",
     "CreateTaxpayerBody",
     "CreateTaxpayerResult",
     "CreateTaxpayerResultWarningsItem",
@@ -39,6 +41,7 @@ __all__ = [
     "GetOpenApiDocumentResponse",
     "GetRemissionResult",
     "GetSystemResult",
+    "GetTaxIdListResult",
     "GetTaxpayerResult",
     "GetWebhookResult",
     "ListInvoiceSubmissionsResult",
@@ -61,6 +64,8 @@ __all__ = [
     "ListSystemsResponseDataItem",
     "ListTaxIdChecksResult",
     "ListTaxIdChecksResultItem",
+    "ListTaxIdListResultsResponse",
+    "ListTaxIdListResultsResponseDataItem",
     "ListTaxpayersResponse",
     "ListTaxpayersResponseDataItem",
     "ListTaxpayersResponseDataItemCertificate",
@@ -106,6 +111,7 @@ __all__ = [
     "VerifyInvoiceRecordResultSignature",
     "VerifyInvoiceRecordResultSignatureSigner",
     "VerifyTaxIdsBody",
+    "VerifyTaxIdsBodyTaxIdsItem2",
     "VerifyTaxIdsResult",
     "Operations",
 ]
@@ -457,11 +463,15 @@ class RegisterInvoiceResponseData(TypedDict):
 
 
 class RegisterInvoiceResponseRecipientCheckItem(TypedDict):
-    nif: str
+    nif: NotRequired[str]
+    vat_number: NotRequired[str]
     result: Literal["valid", "invalid", "unknown"]
     detail: Literal["identified", "similar", "not_identified", "deregistered", "revoked", "not_processed"]
     census_name: NotRequired[str]
-    source: Literal["aeat_census", "cache"]
+    fault_code: NotRequired[str]
+    request_identifier: NotRequired[str]
+    trader_name: NotRequired[str]
+    source: Literal["aeat_census", "cache", "vies"]
     checked_at: str
 
 
@@ -782,7 +792,7 @@ VerifyChainResult = TypedDict(
 class ListWebhooksResultItem(TypedDict):
     id: str
     url: str
-    events: list[Literal["invoice.registered", "invoice.status_changed", "invoice.accepted", "invoice.rejected", "invoice.error", "invoice.cancelled"]]
+    events: list[Literal["invoice.registered", "invoice.status_changed", "invoice.accepted", "invoice.rejected", "invoice.error", "invoice.cancelled", "tax_id_list.completed"]]
     created_at: str
 
 
@@ -791,13 +801,13 @@ ListWebhooksResult = list[ListWebhooksResultItem]
 
 class CreateWebhookBody(TypedDict):
     url: str
-    events: list[Literal["invoice.registered", "invoice.status_changed", "invoice.accepted", "invoice.rejected", "invoice.error", "invoice.cancelled"]]
+    events: list[Literal["invoice.registered", "invoice.status_changed", "invoice.accepted", "invoice.rejected", "invoice.error", "invoice.cancelled", "tax_id_list.completed"]]
 
 
 class CreateWebhookResult(TypedDict):
     id: str
     url: str
-    events: list[Literal["invoice.registered", "invoice.status_changed", "invoice.accepted", "invoice.rejected", "invoice.error", "invoice.cancelled"]]
+    events: list[Literal["invoice.registered", "invoice.status_changed", "invoice.accepted", "invoice.rejected", "invoice.error", "invoice.cancelled", "tax_id_list.completed"]]
     created_at: str
     secret: str
 
@@ -824,10 +834,15 @@ ListWebhookDeliveriesResult = list[ListWebhookDeliveriesResultItem]
 TestWebhookResult = ListWebhookDeliveriesResultItem
 
 
+class VerifyTaxIdsBodyTaxIdsItem2(TypedDict):
+    vat_number: str
+
+
 class VerifyTaxIdsBody(TypedDict):
     nif: NotRequired[str]
     name: NotRequired[str]
-    tax_ids: NotRequired[list[GetInvoiceResultIssuer]]
+    vat_number: NotRequired[str]
+    tax_ids: NotRequired[list[GetInvoiceResultIssuer | VerifyTaxIdsBodyTaxIdsItem2]]
     max_age: NotRequired[int]
     taxpayer_id: NotRequired[str]
 
@@ -839,8 +854,10 @@ class ListTaxIdChecksResultItem(TypedDict):
     tax_id: str
     result: Literal["valid", "invalid", "unknown"]
     detail: Literal["identified", "similar", "not_identified", "deregistered", "revoked", "not_processed"]
-    source: Literal["aeat_census", "cache"]
+    source: Literal["aeat_census", "cache", "vies"]
     request_digest: str
+    request_identifier: NotRequired[str]
+    fault_code: NotRequired[str]
     checked_at: str
 
 
@@ -863,14 +880,14 @@ class ListSandboxScenariosResultItemExpect(TypedDict):
     final_status: Literal["queued", "sent", "accepted", "accepted_with_warnings", "rejected", "error"]
     authority_code: int | None
     sends: ListSandboxScenariosResultItemExpectSends
-    webhooks: list[Literal["invoice.registered", "invoice.status_changed", "invoice.accepted", "invoice.rejected", "invoice.error", "invoice.cancelled"]]
+    webhooks: list[Literal["invoice.registered", "invoice.status_changed", "invoice.accepted", "invoice.rejected", "invoice.error", "invoice.cancelled", "tax_id_list.completed"]]
 
 
 class ListSandboxScenariosResultItemCodesItem(TypedDict):
     final_status: Literal["queued", "sent", "accepted", "accepted_with_warnings", "rejected", "error"]
     authority_code: int | None
     sends: ListSandboxScenariosResultItemExpectSends
-    webhooks: list[Literal["invoice.registered", "invoice.status_changed", "invoice.accepted", "invoice.rejected", "invoice.error", "invoice.cancelled"]]
+    webhooks: list[Literal["invoice.registered", "invoice.status_changed", "invoice.accepted", "invoice.rejected", "invoice.error", "invoice.cancelled", "tax_id_list.completed"]]
     code: int
     level: str
 
@@ -958,6 +975,45 @@ CreateRemissionResult = ListRemissionsResultItem
 
 
 GetRemissionResult = ListRemissionsResultItem
+
+
+class CreateTaxIdListBody(TypedDict):
+    tax_ids: list[GetInvoiceResultIssuer | VerifyTaxIdsBodyTaxIdsItem2]
+    max_age: NotRequired[int]
+    taxpayer_id: NotRequired[str]
+
+
+class CreateTaxIdListResult(TypedDict):
+    id: str
+    status: Literal["pending", "done"]
+    total: int
+    answered: int
+    max_age: int
+    taxpayer_id: str | None
+    created_at: str
+    finished_at: str | None
+
+
+GetTaxIdListResult = CreateTaxIdListResult
+
+
+class ListTaxIdListResultsResponseDataItem(TypedDict):
+    nif: NotRequired[str]
+    vat_number: NotRequired[str]
+    census_name: NotRequired[str]
+    fault_code: NotRequired[str]
+    request_identifier: NotRequired[str]
+    trader_name: NotRequired[str]
+    line: int
+    result: NotRequired[Literal["valid", "invalid", "unknown"]]
+    detail: NotRequired[str]
+    source: NotRequired[str]
+    checked_at: NotRequired[str]
+
+
+class ListTaxIdListResultsResponse(TypedDict):
+    data: list[ListTaxIdListResultsResponseDataItem]
+    next_cursor: str | None
 
 
 class Operations(abc.ABC):
@@ -1570,7 +1626,7 @@ class Operations(abc.ABC):
         *,
         idempotency_key: str | None = None,
     ) -> VerifyTaxIdsResult:
-        """Check Spanish tax IDs against the authority’s census (POST /tax-ids/check)."""
+        """Check Spanish tax IDs against the authority’s census, and EU VAT numbers with VIES (POST /tax-ids/check)."""
         return self._call(
             "POST",
             "/tax-ids/check",
@@ -1649,4 +1705,62 @@ class Operations(abc.ABC):
             path_params={"id": id, "remissionId": remission_id},
             expect="json",
             unwrap="data",
+        )
+
+    def create_tax_id_list(
+        self,
+        body: CreateTaxIdListBody,
+        *,
+        idempotency_key: str | None = None,
+    ) -> CreateTaxIdListResult:
+        """Check a list of up to 10,000 tax IDs, answered asynchronously (POST /tax-ids/lists)."""
+        return self._call(
+            "POST",
+            "/tax-ids/lists",
+            body=body,
+            headers={"Idempotency-Key": idempotency_key},
+            expect="json",
+            unwrap="data",
+        )
+
+    def get_tax_id_list(
+        self,
+        id: str,
+    ) -> GetTaxIdListResult:
+        """A list of tax IDs: its progress (GET /tax-ids/lists/{id})."""
+        return self._call(
+            "GET",
+            "/tax-ids/lists/{id}",
+            path_params={"id": id},
+            expect="json",
+            unwrap="data",
+        )
+
+    def list_tax_id_list_results(
+        self,
+        id: str,
+        *,
+        cursor: str | None = None,
+        limit: int | None = None,
+    ) -> ListTaxIdListResultsResponse:
+        """A list’s answers, a page at a time, in the list’s order (GET /tax-ids/lists/{id}/results)."""
+        return self._call(
+            "GET",
+            "/tax-ids/lists/{id}/results",
+            path_params={"id": id},
+            query={"cursor": cursor, "limit": limit},
+            expect="json",
+        )
+
+    def export_tax_id_list_results(
+        self,
+        id: str,
+    ) -> str:
+        """A list’s answers as CSV (GET /tax-ids/lists/{id}/results.csv)."""
+        return self._call(
+            "GET",
+            "/tax-ids/lists/{id}/results.csv",
+            path_params={"id": id},
+            headers={"Accept": "text/csv"},
+            expect="text",
         )

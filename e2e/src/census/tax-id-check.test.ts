@@ -153,3 +153,22 @@ test('refuses bad input with a problem and asks the census nothing', async () =>
   expect((await check({ nif: env.freshNif(), name: 'X', taxpayer_id: theirs.id }).expect(404)).body.code).toBe('taxpayer_not_found');
   expect(censusRequests()).toBe(before);
 });
+
+test("refuses checks past the plan's monthly allowance with 429, lists whole, and asks the census nothing then", async () => {
+  const small = await env.party();
+  await env.db.db.execute(sql`UPDATE accounts SET plan_id = 'free' WHERE email = ${small.account.email}`);
+  const hundred = Array.from({ length: 100 }, () => ({ nif: env.freshNif(), name: 'X' }));
+  await check({ tax_ids: hundred.slice(0, 60) }, small).expect(200);
+  const before = censusRequests();
+  const over = await check({ tax_ids: hundred.slice(60).concat([{ nif: env.freshNif(), name: 'Y' }]) }, small).expect(429);
+  expect(over.body).toMatchObject({ code: 'tax_id_checks_exceeded', status: 429 });
+  expect(over.body.detail).toContain('100 tax ID checks a month; 60 are used');
+  const list = await request(env.api)
+    .post('/api/v1/tax-ids/lists')
+    .set(small.account.auth)
+    .send({ tax_ids: hundred.slice(0, 41) })
+    .expect(429);
+  expect(list.body.code).toBe('tax_id_checks_exceeded');
+  expect(censusRequests()).toBe(before);
+  await check({ tax_ids: hundred.slice(60) }, small).expect(200);
+});

@@ -4,6 +4,7 @@ import { freePort } from '@vf/private-servers';
 export interface NpmStartPorts {
   port: number;
   simPort: number;
+  viesPort: number;
   adminPort: number;
   workerPort: number;
 }
@@ -14,13 +15,20 @@ export interface NpmStartPorts {
  * never share one (npm start's defaults are fixed).
  */
 export async function npmStartEnv(databaseUrl: string, varDir: string): Promise<{ env: NodeJS.ProcessEnv; ports: NpmStartPorts }> {
-  const ports = { port: await freePort(), simPort: await freePort(), adminPort: await freePort(), workerPort: await freePort() };
+  const ports = {
+    port: await freePort(),
+    simPort: await freePort(),
+    viesPort: await freePort(),
+    adminPort: await freePort(),
+    workerPort: await freePort(),
+  };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
     VAR_DIR: varDir,
     PORT: String(ports.port),
     SIM_PORT: String(ports.simPort),
+    SIM_VIES_PORT: String(ports.viesPort),
     ADMIN_PORT: String(ports.adminPort),
     WORKER_PORT: String(ports.workerPort),
     SIMULATOR_URL: `https://127.0.0.1:${ports.simPort}/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP`,
@@ -40,6 +48,7 @@ export async function npmStartEnv(databaseUrl: string, varDir: string): Promise<
     'PLATFORM_CERT_PATH',
     'PLATFORM_CERT_PASSWORD',
     'SIMULATOR_CA_PATH',
+    'VIES_URL',
   ])
     delete env[name];
   return { env, ports };

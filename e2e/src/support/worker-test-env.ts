@@ -113,6 +113,7 @@ export class WorkerTestEnv {
       AUTHORITY_MODE: 'simulator',
       SIMULATOR_URL: sim.url,
       SIMULATOR_CA_PATH: join(dir, 'ca.pem'),
+      VIES_URL: sim.viesUrl,
       // Generous: on a loaded 2-core machine the simulator's schema validation of a full message takes seconds.
       AUTHORITY_TIMEOUT_MS: '20000',
       PLATFORM_CERT_PATH: join(dir, 'platform.p12'),
@@ -147,6 +148,7 @@ export class WorkerTestEnv {
         passwordHashCost: 4,
         platformCertificate: config.platformCertificate,
         authority: config.authority,
+        vies: config.vies,
         webhooks: config.webhooks,
       },
     });

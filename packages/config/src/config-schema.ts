@@ -68,6 +68,12 @@ export interface AppConfig {
      */
     egressProxy?: { url: string; noProxy: string[] };
   };
+  /**
+   * VIES, the EU's check of VAT numbers (REST API): the European Commission's in `aeat` mode, the simulator's
+   * stand-in in `simulator` mode, unless VIES_URL says otherwise. `requester`: the VAT number checks are asked under
+   * when they name no taxpayer (VIES_REQUESTER_VAT), so that VIES gives each a consultation number.
+   */
+  vies: { url: string; requester?: { countryCode: string; number: string } };
   platformCertificate?: { path: string; password: string };
   admin?: { user: string; password: string };
   sender: {
@@ -174,6 +180,10 @@ export const envSchema = Joi.object({
   SIMULATOR_CA_PATH: Joi.string().default('var/certs/ca.pem'),
   SCENARIO_SIMULATOR_URL: Joi.string().uri({ scheme: ['https'] }),
   SCENARIO_SIMULATOR_CA_PATH: Joi.string(),
+  VIES_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
+  VIES_REQUESTER_VAT: Joi.string()
+    .pattern(/^[A-Z]{2}[0-9A-Z+*.]{2,12}$/)
+    .messages({ 'string.pattern.base': 'VIES_REQUESTER_VAT must be a VAT number with its country prefix, such as ESB12345678' }),
   AEAT_SEAL_HOSTS: Joi.boolean().default(false),
   AUTHORITY_TIMEOUT_MS: Joi.number().integer().min(1000).default(60_000),
   // The standard variables, in either case. The proxy is spoken to in plain HTTP: the TLS inside the tunnel is ours.

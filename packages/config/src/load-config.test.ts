@@ -205,3 +205,20 @@ test('Redis under Sentinel takes every sentinel and the primary’s name togethe
   expect(() => loadConfig({ MASTER_KEY: KEY, ...sentinels, REDIS_SENTINELS: '10.0.0.1' })).toThrow(/REDIS_SENTINELS" must be host:port/);
   expect(() => loadConfig({ MASTER_KEY: KEY, ...sentinels, REDIS_CLUSTER: 'true' })).toThrow(/exclude each other/);
 });
+
+test("VIES: the European Commission's in aeat mode, the simulator's stand-in otherwise, VIES_URL over both", () => {
+  expect(loadConfig({ MASTER_KEY: KEY, AUTHORITY_MODE: 'aeat' }).vies).toEqual({
+    url: 'https://ec.europa.eu/taxation_customs/vies/rest-api',
+  });
+  expect(loadConfig({ MASTER_KEY: KEY, SIMULATOR_URL: 'https://sim.internal:9443/wlpl/x' }).vies.url).toBe(
+    'http://sim.internal:8444/taxation_customs/vies/rest-api',
+  );
+  expect(loadConfig({ MASTER_KEY: KEY, AUTHORITY_MODE: 'aeat', VIES_URL: 'http://127.0.0.1:9/rest-api/' }).vies.url).toBe(
+    'http://127.0.0.1:9/rest-api',
+  );
+  expect(loadConfig({ MASTER_KEY: KEY, VIES_REQUESTER_VAT: 'ESB85905495' }).vies.requester).toEqual({
+    countryCode: 'ES',
+    number: 'B85905495',
+  });
+  expect(() => loadConfig({ MASTER_KEY: KEY, VIES_REQUESTER_VAT: 'B85905495' })).toThrow(/VIES_REQUESTER_VAT/);
+});

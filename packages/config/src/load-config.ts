@@ -27,6 +27,19 @@ function egressProxyFrom(v: Record<string, string | undefined>): AppConfig['auth
   return { url, noProxy };
 }
 
+const VIES_REST_API = 'https://ec.europa.eu/taxation_customs/vies/rest-api';
+/** The simulator's VIES stand-in listens beside it, on this port unless VIES_URL names another. */
+const SIM_VIES_PORT = 8444;
+
+function viesFrom(v: Record<string, string | undefined>): AppConfig['vies'] {
+  const standIn = `http://${new URL(v.SIMULATOR_URL!).hostname}:${SIM_VIES_PORT}/taxation_customs/vies/rest-api`;
+  const requester = v.VIES_REQUESTER_VAT;
+  return {
+    url: (v.VIES_URL ?? (v.AUTHORITY_MODE === 'aeat' ? VIES_REST_API : standIn)).replace(/\/+$/, ''),
+    ...(requester && { requester: { countryCode: requester.slice(0, 2), number: requester.slice(2) } }),
+  };
+}
+
 /** Parses the environment once; fails fast with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const { value: v, error } = envSchema.validate(env, { abortEarly: false, convert: true });
@@ -70,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       requestTimeoutMs: v.AUTHORITY_TIMEOUT_MS,
       egressProxy: egressProxyFrom(v),
     },
+    vies: viesFrom(v),
     platformCertificate: v.PLATFORM_CERT_PATH ? { path: v.PLATFORM_CERT_PATH, password: v.PLATFORM_CERT_PASSWORD } : undefined,
     admin: v.ADMIN_USER ? { user: v.ADMIN_USER, password: v.ADMIN_PASSWORD } : undefined,
     sender: {

@@ -24,6 +24,18 @@ export function remissionJobId(remissionId: string): string {
   return `remission-${remissionId}`;
 }
 
+/** Lists of tax IDs to check (POST /tax-ids/lists): one job per list, named by it; PostgreSQL holds the list. */
+export const TAX_ID_LIST_QUEUE = 'tax-id-lists';
+
+export interface TaxIdListJobData {
+  listId: string;
+}
+
+/** Deterministic: a list's job added twice (by the API, then by the workers' sweep) is one job. */
+export function taxIdListJobId(listId: string): string {
+  return `list-${listId}`;
+}
+
 export interface SubmissionJobData {
   /** The chain whose sender the job wakes: its lease, flow control and records. */
   chainId: string;
@@ -45,6 +57,7 @@ export interface Queues {
   submission: Queue<SubmissionJobData>;
   maintenance: Queue;
   remission: Queue<RemissionJobData>;
+  taxIdLists: Queue<TaxIdListJobData>;
   close(): Promise<void>;
 }
 
@@ -61,13 +74,20 @@ export function createQueues(connection: RedisConnection, prefix: string): Queue
     prefix,
     defaultJobOptions: { removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } },
   });
+  // Removed when finished, failed included: a list still pending is added again by the workers' sweep.
+  const taxIdLists = new Queue<TaxIdListJobData>(TAX_ID_LIST_QUEUE, {
+    connection,
+    prefix,
+    defaultJobOptions: { removeOnComplete: true, removeOnFail: true, attempts: 5, backoff: { type: 'exponential', delay: 2_000 } },
+  });
   return {
     connection,
     submission,
     maintenance,
     remission,
+    taxIdLists,
     async close() {
-      await Promise.all([submission.close(), maintenance.close(), remission.close()]);
+      await Promise.all([submission.close(), maintenance.close(), remission.close(), taxIdLists.close()]);
     },
   };
 }

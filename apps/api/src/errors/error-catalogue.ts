@@ -53,10 +53,12 @@ export const errorCatalogue = {
   recipient_not_in_census: { status: 422, title: 'A recipient is not identified in the census' },
   no_records_in_period: { status: 422, title: 'The taxpayer has no records in the period' },
   quota_exceeded: { status: 429, title: 'Monthly registration quota exceeded' },
+  tax_id_checks_exceeded: { status: 429, title: 'Monthly allowance of tax ID checks exceeded' },
   too_many_attempts: { status: 429, title: 'Too many attempts' },
   internal_error: { status: 500, title: 'Internal server error' },
   service_unavailable: { status: 503, title: 'Service temporarily unavailable' },
   census_unavailable: { status: 503, title: 'The census cannot be asked' },
+  vies_unavailable: { status: 503, title: 'VIES cannot be asked' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -268,6 +268,17 @@ describe('real answers match the document', () => {
     await call('get', '/taxpayers/:id/remissions', `/taxpayers/${missing}/remissions`, account);
     await call('get', '/taxpayers/:id/remissions/:remissionId', `${remissions}/${remission.body.data.id}`, account);
     await call('get', '/taxpayers/:id/remissions/:remissionId', `${remissions}/${missing}`, account);
+    // No worker here: the list stays pending, its rows without answers.
+    const list = await call('post', '/tax-ids/lists', '/tax-ids/lists', account, {
+      tax_ids: [{ nif: checkedNif, name: 'X' }, { vat_number: 'DE100' }],
+    });
+    await call('post', '/tax-ids/lists', '/tax-ids/lists', account, { tax_ids: [] });
+    await call('get', '/tax-ids/lists/:id', `/tax-ids/lists/${list.body.data.id}`, account);
+    await call('get', '/tax-ids/lists/:id', `/tax-ids/lists/${missing}`, account);
+    await call('get', '/tax-ids/lists/:id/results', `/tax-ids/lists/${list.body.data.id}/results?limit=1`, account);
+    await call('get', '/tax-ids/lists/:id/results', `/tax-ids/lists/${missing}/results`, account);
+    await call('get', '/tax-ids/lists/:id/results.csv', `/tax-ids/lists/${list.body.data.id}/results.csv`, account);
+    await call('get', '/tax-ids/lists/:id/results.csv', `/tax-ids/lists/${missing}/results.csv`, account);
     await call('get', '/webhooks', '/webhooks', account);
     await call('get', '/webhooks', '/webhooks');
     await call('get', '/webhooks/:id', `/webhooks/${hook.body.data.id}`, account);

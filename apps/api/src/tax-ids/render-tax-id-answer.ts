@@ -1,7 +1,19 @@
-import type { TaxIdAnswer } from './tax-id-check-service';
+import type { TaxIdAnswer } from '@vf/tax-ids';
 
-/** One tax ID's answer as the API writes it. */
+/** One tax ID's answer as the API writes it: `nif` for the census's, `vat_number` for VIES's. */
 export function renderTaxIdAnswer(a: TaxIdAnswer) {
+  if (a.source === 'vies') {
+    return {
+      vat_number: a.vatNumber,
+      result: a.result,
+      detail: a.detail,
+      ...(a.faultCode !== undefined && { fault_code: a.faultCode }),
+      ...(a.requestIdentifier !== undefined && { request_identifier: a.requestIdentifier }),
+      ...(a.traderName !== undefined && { trader_name: a.traderName }),
+      source: a.source,
+      checked_at: a.checkedAt.toISOString(),
+    };
+  }
   return {
     nif: a.nif,
     result: a.result,

@@ -14,8 +14,15 @@ export function taxIdCheckRoutes(checks: TaxIdCheckService): Router {
     .route('/tax-ids/check')
     .post(async (req, res) => {
       const input = parseWith(taxIdCheckSchema, req.body);
-      const taxIds = input.tax_ids ?? [{ nif: input.nif!, name: input.name! }];
-      const answers = await checks.check(currentAccount(res).id, { taxIds, maxAge: input.max_age, taxpayerId: input.taxpayer_id });
+      const asked = input.tax_ids ?? [
+        input.vat_number !== undefined ? { vat_number: input.vat_number } : { nif: input.nif!, name: input.name! },
+      ];
+      const taxIds = asked.map((q) => ('vat_number' in q ? { vatNumber: q.vat_number } : q));
+      const answers = await checks.checkWithinAllowance(currentAccount(res).id, {
+        taxIds,
+        maxAge: input.max_age,
+        taxpayerId: input.taxpayer_id,
+      });
       // A check writes only its evidence: with an Idempotency-Key its answer is kept as it goes out, and a check whose
       // answer was lost is a new read of the census, with evidence of its own.
       await sendUnwrittenAnswer(res, {
@@ -36,6 +43,8 @@ export function taxIdCheckRoutes(checks: TaxIdCheckService): Router {
           detail: c.detail,
           source: c.source,
           request_digest: c.requestDigest,
+          ...(c.requestIdentifier && { request_identifier: c.requestIdentifier }),
+          ...(c.faultCode && { fault_code: c.faultCode }),
           checked_at: c.checkedAt.toISOString(),
         })),
       });
@@ -50,16 +59,17 @@ export const taxIdCheckRouteDocs: RouteDoc[] = [
     path: '/tax-ids/check',
     operationId: 'verifyTaxIds',
     tag: 'Tax IDs',
-    summary: 'Check Spanish tax IDs against the authority’s census',
+    summary: 'Check Spanish tax IDs against the authority’s census, and EU VAT numbers with VIES',
     description:
-      `One NIF with its name (\`nif\`, \`name\`: answered as one object) or a list of up to ${MAX_SYNC_TAX_IDS} ` +
-      '(`tax_ids`: answered as a list in the same order). Each answer says whether the census knows the NIF with that ' +
-      'name (`valid`), does not (`invalid`, with the reason), or could not say now (`unknown`); whether it came from ' +
-      "the census or from an answer held within `max_age`, shared by the deployment's accounts; and when the census gave it. " +
-      'Each check is kept as evidence of your account (`GET /tax-ids/checks`).',
+      `One NIF with its name (\`nif\`, \`name\`), one EU VAT number (\`vat_number\`), each answered as one object, or a ` +
+      `list of up to ${MAX_SYNC_TAX_IDS} of either (\`tax_ids\`: answered as a list in the same order). Each answer says ` +
+      'whether the census (or VIES) knows the tax ID (`valid`), does not (`invalid`, with the reason), or could not say ' +
+      "now (`unknown`, with VIES's fault code); whether it came from the census, from a census answer held within " +
+      "`max_age` (shared by the deployment's accounts), or from VIES; and when it was given. Each check is kept as " +
+      'evidence of your account (`GET /tax-ids/checks`).',
     body: taxIdCheckSchema,
     responses: { 200: { description: 'The answer for each tax ID.', json: taxIdCheckResponse } },
-    problems: ['validation_failed', 'taxpayer_not_found', 'census_unavailable'],
+    problems: ['validation_failed', 'taxpayer_not_found', 'tax_id_checks_exceeded', 'census_unavailable', 'vies_unavailable'],
   },
   {
     method: 'get',

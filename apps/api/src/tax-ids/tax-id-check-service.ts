@@ -1,154 +1,36 @@
-import { createHash } from 'node:crypto';
-import { CertificateUnusableError, resultOf, type CensusDetail, type CensusOutcome, type CensusResult } from '@vf/authority-client';
-import { normaliseCensusName } from '@vf/core';
-import { censusCheckStore, senderTaxpayerStore, type CensusAnswer, type Db, type SenderTaxpayer, type TaxIdCheck } from '@vf/db';
+import { createTaxIdChecker, TaxIdCheckRefusal, type TaxIdCheckInput } from '@vf/tax-ids';
 import { ApiError } from '../errors/api-error';
-import type { CensusGateway } from './census-gateway';
 
-export interface TaxIdQuestion {
-  nif: string;
-  name: string;
-}
+export type { TaxIdAnswer, TaxIdQuestion } from '@vf/tax-ids';
 
-export interface TaxIdCheckInput {
-  taxIds: TaxIdQuestion[];
-  /** Seconds: an answer older than this is asked again. */
-  maxAge: number;
-  /** A taxpayer of the account whose certificate the check goes out under; the platform's otherwise. */
-  taxpayerId?: string;
-}
-
-export interface TaxIdAnswer {
-  nif: string;
-  result: CensusResult;
-  detail: CensusDetail;
-  censusName?: string;
-  source: 'aeat_census' | 'cache';
-  checkedAt: Date;
-}
-
-interface CensusRow {
-  nif: string;
-  /** As the census compares it, and as it is sent. */
-  name: string;
-  nameDigest: string;
-}
-
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-const keyOf = (nif: string, nameDigest: string) => `${nif} ${nameDigest}`;
-
-function fromCache(held: CensusAnswer): TaxIdAnswer {
-  const detail = held.detail as CensusDetail;
-  return {
-    nif: held.nif,
-    result: resultOf(detail),
-    detail,
-    ...(held.censusName !== null && { censusName: held.censusName }),
-    source: 'cache',
-    checkedAt: held.checkedAt,
-  };
-}
-
-function fromCensus(answer: CensusAnswer): TaxIdAnswer {
-  return { ...fromCache(answer), source: 'aeat_census' };
-}
-
-/** The census's outcomes as answers to keep, by NIF and name. */
-function censusAnswers(rows: readonly CensusRow[], outcomes: readonly CensusOutcome[], now: Date): Map<string, CensusAnswer> {
-  return new Map(
-    rows.map((row, i) => {
-      const outcome = outcomes[i]!;
-      const answer: CensusAnswer = {
-        nif: row.nif,
-        nameDigest: row.nameDigest,
-        detail: outcome.detail,
-        censusName: outcome.censusName ?? null,
-        requestDigest: outcome.requestDigest,
-        checkedAt: now,
-      };
-      return [keyOf(row.nif, row.nameDigest), answer];
-    }),
-  );
-}
-
-/** What the account keeps of a check: no name, only the tax ID, the answer and the request's digest. */
-function evidenceOf(answer: TaxIdAnswer & { digest: string }): TaxIdCheck {
-  return {
-    taxId: answer.nif,
-    result: answer.result,
-    detail: answer.detail,
-    source: answer.source,
-    requestDigest: answer.digest,
-    checkedAt: answer.checkedAt,
-  };
-}
-
-/**
- * Checks tax IDs against the census: answers the deployment already holds within `maxAge` come from the cache, the
- * rest from the census in one call; answers that hold are kept for every account, each account keeps its evidence.
- */
-export function createTaxIdCheckService(deps: { db: Db; census?: CensusGateway; clock: () => Date }) {
-  const { db, clock } = deps;
-
-  async function certificateHolder(accountId: string, taxpayerId: string | undefined): Promise<SenderTaxpayer | undefined> {
-    if (taxpayerId === undefined) return undefined;
-    const taxpayer = await senderTaxpayerStore.ofAccount(db, accountId, taxpayerId);
-    if (!taxpayer) throw new ApiError('taxpayer_not_found', 'No taxpayer with this id in your account.');
-    return taxpayer;
+/** The tax ID checks as the API answers them: a check the deployment cannot make is a problem with its code. */
+async function answering<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof TaxIdCheckRefusal) throw new ApiError(error.code, error.message);
+    throw error;
   }
+}
 
-  async function ask(rows: CensusRow[], holder: SenderTaxpayer | undefined) {
-    if (!deps.census) throw new ApiError('census_unavailable', 'This deployment is not set up to reach the census.');
-    try {
-      return await deps.census.ask(
-        rows.map((row) => ({ nif: row.nif, name: row.name })),
-        holder,
-      );
-    } catch (error) {
-      if (!(error instanceof CertificateUnusableError)) throw error;
-      throw new ApiError('census_unavailable', `The census cannot be asked: ${error.message}.`);
-    }
-  }
-
+export function createTaxIdCheckService(deps: Parameters<typeof createTaxIdChecker>[0]) {
+  const checker = createTaxIdChecker(deps);
   return {
-    async check(accountId: string, input: TaxIdCheckInput): Promise<TaxIdAnswer[]> {
-      const holder = await certificateHolder(accountId, input.taxpayerId);
-      const now = clock();
-      const rows = input.taxIds.map((q) => {
-        const name = normaliseCensusName(q.name);
-        return { nif: q.nif, name, nameDigest: sha256(name) };
+    /** A check asked for itself: within the plan's monthly allowance of checks. */
+    async checkWithinAllowance(accountId: string, input: TaxIdCheckInput) {
+      return answering(async () => {
+        await checker.assertAllowance(accountId, input.taxIds.length);
+        return checker.check(accountId, input);
       });
-      const notBefore = new Date(now.getTime() - input.maxAge * 1000);
-      const held = await censusCheckStore.freshAnswers(
-        db,
-        rows.map((r) => r.nif),
-        notBefore,
-      );
-      const cached = new Map(held.map((a) => [keyOf(a.nif, a.nameDigest), a]));
-      const missing = [...new Map(rows.map((r) => [keyOf(r.nif, r.nameDigest), r])).values()].filter(
-        (r) => !cached.has(keyOf(r.nif, r.nameDigest)),
-      );
-      const asked = censusAnswers(missing, missing.length > 0 ? await ask(missing, holder) : [], now);
-      // Never kept: an answer the census did not give.
-      await censusCheckStore.keepAnswers(
-        db,
-        [...asked.values()].filter((a) => a.detail !== 'not_processed'),
-      );
-      const answers = rows.map((row) => {
-        const key = keyOf(row.nif, row.nameDigest);
-        const hit = cached.get(key);
-        return hit
-          ? { ...fromCache(hit), digest: hit.requestDigest }
-          : { ...fromCensus(asked.get(key)!), digest: asked.get(key)!.requestDigest };
-      });
-      await censusCheckStore.recordChecks(db, accountId, answers.map(evidenceOf));
-      return answers.map(({ digest: _digest, ...answer }) => answer);
     },
-
-    /** The account's own evidence, newest first. */
-    evidence(accountId: string, opts: { limit: number; taxId?: string }) {
-      return censusCheckStore.listChecks(db, accountId, opts);
+    /** A registration's recipients: counted, never refused for the allowance (the registration has its own quota). */
+    check(accountId: string, input: TaxIdCheckInput) {
+      return answering(() => checker.check(accountId, input));
     },
+    assertAllowance(accountId: string, count: number) {
+      return answering(() => checker.assertAllowance(accountId, count));
+    },
+    evidence: checker.evidence,
   };
 }
 

@@ -41,6 +41,7 @@ export function openWorkerConnections(config: AppConfig, logger: Logger): Worker
   redis.on('error', onQueueError('connection'));
   queues.submission.on('error', onQueueError('submission queue'));
   queues.maintenance.on('error', onQueueError('maintenance queue'));
+  queues.taxIdLists.on('error', onQueueError('tax ID list queue'));
   const certificates = new ClientCertificates({
     masterKey: config.masterKey,
     platformCertificate: config.platformCertificate,

@@ -506,8 +506,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Check Spanish tax IDs against the authority’s census
-     * @description One NIF with its name (`nif`, `name`: answered as one object) or a list of up to 100 (`tax_ids`: answered as a list in the same order). Each answer says whether the census knows the NIF with that name (`valid`), does not (`invalid`, with the reason), or could not say now (`unknown`); whether it came from the census or from an answer held within `max_age`, shared by the deployment's accounts; and when the census gave it. Each check is kept as evidence of your account (`GET /tax-ids/checks`).
+     * Check Spanish tax IDs against the authority’s census, and EU VAT numbers with VIES
+     * @description One NIF with its name (`nif`, `name`), one EU VAT number (`vat_number`), each answered as one object, or a list of up to 100 of either (`tax_ids`: answered as a list in the same order). Each answer says whether the census (or VIES) knows the tax ID (`valid`), does not (`invalid`, with the reason), or could not say now (`unknown`, with VIES's fault code); whether it came from the census, from a census answer held within `max_age` (shared by the deployment's accounts), or from VIES; and when it was given. Each check is kept as evidence of your account (`GET /tax-ids/checks`).
      */
     post: operations['verifyTaxIds'];
     delete?: never;
@@ -592,6 +592,86 @@ export interface paths {
      * @description Its progress (`messages_answered` of `message_count`) and each message: its attempts, the authority’s answer (CSV, counts, the records not taken as they were, with their codes) or, once the authority refused it, the remission's `error` with the code and its explanation in Spanish and English.
      */
     get: operations['getRemission'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tax-ids/lists': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check a list of up to 10,000 tax IDs, answered asynchronously
+     * @description Up to 10000 tax IDs, as `POST /tax-ids/check` takes them (`tax_ids`: `{nif, name}` or `{vat_number}`), or as a CSV file (`Content-Type: text/csv`; a header naming `tax_id` and `name`, `,` or `;` separated; a tax ID of two leading letters is a VAT number). Answered at once with `202` and the list to poll; the workers check it (the census in requests of at most 10,000 rows, asked again with backoff when it fails), and a `tax_id_list.completed` webhook event goes out when every tax ID has its answer. Each check is kept as evidence.
+     */
+    post: operations['createTaxIdList'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tax-ids/lists/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A list of tax IDs: its progress
+     * @description `answered` of `total` so far; `done` once every tax ID has its answer.
+     */
+    get: operations['getTaxIdList'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tax-ids/lists/{id}/results': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A list’s answers, a page at a time, in the list’s order
+     * @description Each tax ID with its line; `result`, `detail`, `source` and `checked_at` once it has its answer.
+     */
+    get: operations['listTaxIdListResults'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tax-ids/lists/{id}/results.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A list’s answers as CSV
+     * @description UTF-8 with BOM, `;` separated, CRLF lines, one row per tax ID in the list's order. Columns: line, tax_id, result, detail, census_name, fault_code, request_identifier, source, checked_at.
+     */
+    get: operations['exportTaxIdListResults'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3922,9 +4002,12 @@ export interface operations {
               }[];
             };
             recipient_check?: {
-              nif: string;
+              /** @description The Spanish NIF asked (census answers). */
+              nif?: string;
+              /** @description The EU VAT number asked, with its country code (VIES answers). */
+              vat_number?: string;
               /**
-               * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+               * @description `unknown`: the census or VIES did not answer now (ask again later); never kept, never blocking.
                * @enum {string}
                */
               result: 'valid' | 'invalid' | 'unknown';
@@ -3932,11 +4015,17 @@ export interface operations {
               detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
               /** @description The name the census holds, when `detail` is `similar`. */
               census_name?: string;
+              /** @description VIES's fault (`MS_UNAVAILABLE`, `TIMEOUT`, `SERVICE_UNAVAILABLE`, `MS_MAX_CONCURRENT_REQ`, `GLOBAL_MAX_CONCURRENT_REQ`: `unknown`; `INVALID_INPUT`: `invalid`). */
+              fault_code?: string;
+              /** @description VIES's consultation number (when the check went under a requester's VAT number): keep it as evidence. */
+              request_identifier?: string;
+              /** @description The name the member state publishes for the VAT number, if any. */
+              trader_name?: string;
               /** @enum {string} */
-              source: 'aeat_census' | 'cache';
+              source: 'aeat_census' | 'cache' | 'vies';
               /**
                * Format: date-time
-               * @description When the census gave this answer.
+               * @description When the census or VIES gave this answer.
                */
               checked_at: string;
             }[];
@@ -5568,9 +5657,12 @@ export interface operations {
                   };
                   /** @description With `recipient_check`: what the census said of the item’s recipients. */
                   recipient_check?: {
-                    nif: string;
+                    /** @description The Spanish NIF asked (census answers). */
+                    nif?: string;
+                    /** @description The EU VAT number asked, with its country code (VIES answers). */
+                    vat_number?: string;
                     /**
-                     * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+                     * @description `unknown`: the census or VIES did not answer now (ask again later); never kept, never blocking.
                      * @enum {string}
                      */
                     result: 'valid' | 'invalid' | 'unknown';
@@ -5578,11 +5670,17 @@ export interface operations {
                     detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
                     /** @description The name the census holds, when `detail` is `similar`. */
                     census_name?: string;
+                    /** @description VIES's fault (`MS_UNAVAILABLE`, `TIMEOUT`, `SERVICE_UNAVAILABLE`, `MS_MAX_CONCURRENT_REQ`, `GLOBAL_MAX_CONCURRENT_REQ`: `unknown`; `INVALID_INPUT`: `invalid`). */
+                    fault_code?: string;
+                    /** @description VIES's consultation number (when the check went under a requester's VAT number): keep it as evidence. */
+                    request_identifier?: string;
+                    /** @description The name the member state publishes for the VAT number, if any. */
+                    trader_name?: string;
                     /** @enum {string} */
-                    source: 'aeat_census' | 'cache';
+                    source: 'aeat_census' | 'cache' | 'vies';
                     /**
                      * Format: date-time
-                     * @description When the census gave this answer.
+                     * @description When the census or VIES gave this answer.
                      */
                     checked_at: string;
                   }[];
@@ -5628,9 +5726,12 @@ export interface operations {
                   };
                   /** @description With `recipient_check`: what the census said of the item’s recipients. */
                   recipient_check?: {
-                    nif: string;
+                    /** @description The Spanish NIF asked (census answers). */
+                    nif?: string;
+                    /** @description The EU VAT number asked, with its country code (VIES answers). */
+                    vat_number?: string;
                     /**
-                     * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+                     * @description `unknown`: the census or VIES did not answer now (ask again later); never kept, never blocking.
                      * @enum {string}
                      */
                     result: 'valid' | 'invalid' | 'unknown';
@@ -5638,11 +5739,17 @@ export interface operations {
                     detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
                     /** @description The name the census holds, when `detail` is `similar`. */
                     census_name?: string;
+                    /** @description VIES's fault (`MS_UNAVAILABLE`, `TIMEOUT`, `SERVICE_UNAVAILABLE`, `MS_MAX_CONCURRENT_REQ`, `GLOBAL_MAX_CONCURRENT_REQ`: `unknown`; `INVALID_INPUT`: `invalid`). */
+                    fault_code?: string;
+                    /** @description VIES's consultation number (when the check went under a requester's VAT number): keep it as evidence. */
+                    request_identifier?: string;
+                    /** @description The name the member state publishes for the VAT number, if any. */
+                    trader_name?: string;
                     /** @enum {string} */
-                    source: 'aeat_census' | 'cache';
+                    source: 'aeat_census' | 'cache' | 'vies';
                     /**
                      * Format: date-time
-                     * @description When the census gave this answer.
+                     * @description When the census or VIES gave this answer.
                      */
                     checked_at: string;
                   }[];
@@ -5700,9 +5807,12 @@ export interface operations {
                   };
                   /** @description With `recipient_check`: what the census said of the item’s recipients. */
                   recipient_check?: {
-                    nif: string;
+                    /** @description The Spanish NIF asked (census answers). */
+                    nif?: string;
+                    /** @description The EU VAT number asked, with its country code (VIES answers). */
+                    vat_number?: string;
                     /**
-                     * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+                     * @description `unknown`: the census or VIES did not answer now (ask again later); never kept, never blocking.
                      * @enum {string}
                      */
                     result: 'valid' | 'invalid' | 'unknown';
@@ -5710,11 +5820,17 @@ export interface operations {
                     detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
                     /** @description The name the census holds, when `detail` is `similar`. */
                     census_name?: string;
+                    /** @description VIES's fault (`MS_UNAVAILABLE`, `TIMEOUT`, `SERVICE_UNAVAILABLE`, `MS_MAX_CONCURRENT_REQ`, `GLOBAL_MAX_CONCURRENT_REQ`: `unknown`; `INVALID_INPUT`: `invalid`). */
+                    fault_code?: string;
+                    /** @description VIES's consultation number (when the check went under a requester's VAT number): keep it as evidence. */
+                    request_identifier?: string;
+                    /** @description The name the member state publishes for the VAT number, if any. */
+                    trader_name?: string;
                     /** @enum {string} */
-                    source: 'aeat_census' | 'cache';
+                    source: 'aeat_census' | 'cache' | 'vies';
                     /**
                      * Format: date-time
-                     * @description When the census gave this answer.
+                     * @description When the census or VIES gave this answer.
                      */
                     checked_at: string;
                   }[];
@@ -5760,9 +5876,12 @@ export interface operations {
                   };
                   /** @description With `recipient_check`: what the census said of the item’s recipients. */
                   recipient_check?: {
-                    nif: string;
+                    /** @description The Spanish NIF asked (census answers). */
+                    nif?: string;
+                    /** @description The EU VAT number asked, with its country code (VIES answers). */
+                    vat_number?: string;
                     /**
-                     * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+                     * @description `unknown`: the census or VIES did not answer now (ask again later); never kept, never blocking.
                      * @enum {string}
                      */
                     result: 'valid' | 'invalid' | 'unknown';
@@ -5770,11 +5889,17 @@ export interface operations {
                     detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
                     /** @description The name the census holds, when `detail` is `similar`. */
                     census_name?: string;
+                    /** @description VIES's fault (`MS_UNAVAILABLE`, `TIMEOUT`, `SERVICE_UNAVAILABLE`, `MS_MAX_CONCURRENT_REQ`, `GLOBAL_MAX_CONCURRENT_REQ`: `unknown`; `INVALID_INPUT`: `invalid`). */
+                    fault_code?: string;
+                    /** @description VIES's consultation number (when the check went under a requester's VAT number): keep it as evidence. */
+                    request_identifier?: string;
+                    /** @description The name the member state publishes for the VAT number, if any. */
+                    trader_name?: string;
                     /** @enum {string} */
-                    source: 'aeat_census' | 'cache';
+                    source: 'aeat_census' | 'cache' | 'vies';
                     /**
                      * Format: date-time
-                     * @description When the census gave this answer.
+                     * @description When the census or VIES gave this answer.
                      */
                     checked_at: string;
                   }[];
@@ -6718,6 +6843,7 @@ export interface operations {
                 | 'invoice.rejected'
                 | 'invoice.error'
                 | 'invoice.cancelled'
+                | 'tax_id_list.completed'
               )[];
               /** Format: date-time */
               created_at: string;
@@ -6844,6 +6970,7 @@ export interface operations {
             | 'invoice.rejected'
             | 'invoice.error'
             | 'invoice.cancelled'
+            | 'tax_id_list.completed'
           )[];
         };
       };
@@ -6873,6 +7000,7 @@ export interface operations {
                 | 'invoice.rejected'
                 | 'invoice.error'
                 | 'invoice.cancelled'
+                | 'tax_id_list.completed'
               )[];
               /** Format: date-time */
               created_at: string;
@@ -7023,6 +7151,7 @@ export interface operations {
                 | 'invoice.rejected'
                 | 'invoice.error'
                 | 'invoice.cancelled'
+                | 'tax_id_list.completed'
               )[];
               /** Format: date-time */
               created_at: string;
@@ -7603,19 +7732,27 @@ export interface operations {
           nif?: string;
           /** @description Nombre o razón social, as the census holds it (accents, case and spacing aside). */
           name?: string;
-          tax_ids?: {
-            nif: string;
-            /** @description Nombre o razón social, as the census holds it (accents, case and spacing aside). */
-            name: string;
-          }[];
+          /** @description An EU VAT number with its country code (Greece EL, Northern Ireland XI), checked with VIES. */
+          vat_number?: string;
+          tax_ids?: (
+            | {
+                nif: string;
+                /** @description Nombre o razón social, as the census holds it (accents, case and spacing aside). */
+                name: string;
+              }
+            | {
+                /** @description An EU VAT number with its country code (Greece EL, Northern Ireland XI), checked with VIES. */
+                vat_number: string;
+              }
+          )[];
           /**
-           * @description Seconds: an answer the service already holds is used if it is not older than this (default one day; 0 always asks the census).
+           * @description Seconds: a census answer the service already holds is used if it is not older than this (default one day; 0 always asks the census). VIES is asked each time.
            * @default 86400
            */
           max_age?: number;
           /**
            * Format: uuid
-           * @description A taxpayer of your account: the check goes out under its own certificate (the platform's otherwise).
+           * @description A taxpayer of your account: census checks go out under its own certificate (the platform's otherwise), VIES checks under its VAT number (VIES then gives a consultation number).
            */
           taxpayer_id?: string;
         } & (unknown & (unknown | (unknown & unknown)));
@@ -7634,9 +7771,12 @@ export interface operations {
             message?: string;
             data:
               | {
-                  nif: string;
+                  /** @description The Spanish NIF asked (census answers). */
+                  nif?: string;
+                  /** @description The EU VAT number asked, with its country code (VIES answers). */
+                  vat_number?: string;
                   /**
-                   * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+                   * @description `unknown`: the census or VIES did not answer now (ask again later); never kept, never blocking.
                    * @enum {string}
                    */
                   result: 'valid' | 'invalid' | 'unknown';
@@ -7644,18 +7784,27 @@ export interface operations {
                   detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
                   /** @description The name the census holds, when `detail` is `similar`. */
                   census_name?: string;
+                  /** @description VIES's fault (`MS_UNAVAILABLE`, `TIMEOUT`, `SERVICE_UNAVAILABLE`, `MS_MAX_CONCURRENT_REQ`, `GLOBAL_MAX_CONCURRENT_REQ`: `unknown`; `INVALID_INPUT`: `invalid`). */
+                  fault_code?: string;
+                  /** @description VIES's consultation number (when the check went under a requester's VAT number): keep it as evidence. */
+                  request_identifier?: string;
+                  /** @description The name the member state publishes for the VAT number, if any. */
+                  trader_name?: string;
                   /** @enum {string} */
-                  source: 'aeat_census' | 'cache';
+                  source: 'aeat_census' | 'cache' | 'vies';
                   /**
                    * Format: date-time
-                   * @description When the census gave this answer.
+                   * @description When the census or VIES gave this answer.
                    */
                   checked_at: string;
                 }
               | {
-                  nif: string;
+                  /** @description The Spanish NIF asked (census answers). */
+                  nif?: string;
+                  /** @description The EU VAT number asked, with its country code (VIES answers). */
+                  vat_number?: string;
                   /**
-                   * @description `unknown`: the census did not answer now (ask again later); never kept, never blocking.
+                   * @description `unknown`: the census or VIES did not answer now (ask again later); never kept, never blocking.
                    * @enum {string}
                    */
                   result: 'valid' | 'invalid' | 'unknown';
@@ -7663,11 +7812,17 @@ export interface operations {
                   detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
                   /** @description The name the census holds, when `detail` is `similar`. */
                   census_name?: string;
+                  /** @description VIES's fault (`MS_UNAVAILABLE`, `TIMEOUT`, `SERVICE_UNAVAILABLE`, `MS_MAX_CONCURRENT_REQ`, `GLOBAL_MAX_CONCURRENT_REQ`: `unknown`; `INVALID_INPUT`: `invalid`). */
+                  fault_code?: string;
+                  /** @description VIES's consultation number (when the check went under a requester's VAT number): keep it as evidence. */
+                  request_identifier?: string;
+                  /** @description The name the member state publishes for the VAT number, if any. */
+                  trader_name?: string;
                   /** @enum {string} */
-                  source: 'aeat_census' | 'cache';
+                  source: 'aeat_census' | 'cache' | 'vies';
                   /**
                    * Format: date-time
-                   * @description When the census gave this answer.
+                   * @description When the census or VIES gave this answer.
                    */
                   checked_at: string;
                 }[];
@@ -7770,6 +7925,18 @@ export interface operations {
           };
         };
       };
+      /** @description `tax_id_checks_exceeded`: Monthly allowance of tax ID checks exceeded */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'tax_id_checks_exceeded';
+          };
+        };
+      };
       /** @description `internal_error`: Internal server error */
       500: {
         headers: {
@@ -7782,7 +7949,7 @@ export interface operations {
           };
         };
       };
-      /** @description `census_unavailable`: The census cannot be asked; `service_unavailable`: Service temporarily unavailable */
+      /** @description `census_unavailable`: The census cannot be asked; `vies_unavailable`: VIES cannot be asked; `service_unavailable`: Service temporarily unavailable */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7790,7 +7957,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'census_unavailable' | 'service_unavailable';
+            code?: 'census_unavailable' | 'vies_unavailable' | 'service_unavailable';
           };
         };
       };
@@ -7823,9 +7990,13 @@ export interface operations {
               /** @enum {string} */
               detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
               /** @enum {string} */
-              source: 'aeat_census' | 'cache';
-              /** @description SHA-256 (hex) of the request sent to the census that gave the answer. */
+              source: 'aeat_census' | 'cache' | 'vies';
+              /** @description SHA-256 (hex) of the request sent to the census or VIES that gave the answer. */
               request_digest: string;
+              /** @description VIES's consultation number, when it gave one. */
+              request_identifier?: string;
+              /** @description VIES's fault code, when it could not answer. */
+              fault_code?: string;
               /** Format: date-time */
               checked_at: string;
             }[];
@@ -7987,6 +8158,7 @@ export interface operations {
                   | 'invoice.rejected'
                   | 'invoice.error'
                   | 'invoice.cancelled'
+                  | 'tax_id_list.completed'
                 )[];
               };
               codes?: {
@@ -8006,6 +8178,7 @@ export interface operations {
                   | 'invoice.rejected'
                   | 'invoice.error'
                   | 'invoice.cancelled'
+                  | 'tax_id_list.completed'
                 )[];
                 code: number;
                 level: string;
@@ -8655,6 +8828,657 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?: 'taxpayer_not_found' | 'remission_not_found';
+          };
+        };
+      };
+      /** @description `method_not_allowed`: Method not allowed */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'method_not_allowed';
+          };
+        };
+      };
+      /** @description `payload_too_large`: Request body too large; `nesting_too_deep`: Request body nested too deeply; `too_many_keys`: Too many keys in one object of the body; `too_many_items`: Too many items in one array of the body */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large' | 'nesting_too_deep' | 'too_many_keys' | 'too_many_items';
+          };
+        };
+      };
+      /** @description `unsupported_media_type`: Request body must be JSON; `unsupported_content_encoding`: Unsupported content encoding */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type' | 'unsupported_content_encoding';
+          };
+        };
+      };
+      /** @description `invalid_characters`: Control characters are not allowed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_characters';
+          };
+        };
+      };
+      /** @description `internal_error`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error';
+          };
+        };
+      };
+      /** @description `service_unavailable`: Service temporarily unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  createTaxIdList: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and request within 24 h gets the first answer again (with `Idempotent-Replayed: true`). */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          tax_ids: (
+            | {
+                nif: string;
+                /** @description Nombre o razón social, as the census holds it (accents, case and spacing aside). */
+                name: string;
+              }
+            | {
+                /** @description An EU VAT number with its country code (Greece EL, Northern Ireland XI), checked with VIES. */
+                vat_number: string;
+              }
+          )[];
+          /**
+           * @description Seconds: a census answer the service already holds is used if it is not older than this (default one day; 0 always asks the census). VIES is asked each time.
+           * @default 86400
+           */
+          max_age?: number;
+          /**
+           * Format: uuid
+           * @description A taxpayer of your account: census checks go out under its certificate (the platform's otherwise), VIES checks under its VAT number.
+           */
+          taxpayer_id?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The list, pending. */
+      202: {
+        headers: {
+          /** @description The list’s URL. */
+          Location?: string;
+          /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+          'Idempotent-Replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message?: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /**
+               * @description `done` once every tax ID has its answer.
+               * @enum {string}
+               */
+              status: 'pending' | 'done';
+              total: number;
+              /** @description How many tax IDs have their answer so far. */
+              answered: number;
+              max_age: number;
+              /** Format: uuid */
+              taxpayer_id: string | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              finished_at: string | null;
+            };
+          };
+        };
+      };
+      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+          };
+        };
+      };
+      /** @description `unauthorized`: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unauthorized';
+          };
+        };
+      };
+      /** @description `taxpayer_not_found`: Taxpayer not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'taxpayer_not_found';
+          };
+        };
+      };
+      /** @description `method_not_allowed`: Method not allowed */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'method_not_allowed';
+          };
+        };
+      };
+      /** @description `idempotency_in_progress`: A request with this Idempotency-Key is still running */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'idempotency_in_progress';
+          };
+        };
+      };
+      /** @description `payload_too_large`: Request body too large; `nesting_too_deep`: Request body nested too deeply; `too_many_keys`: Too many keys in one object of the body; `too_many_items`: Too many items in one array of the body */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large' | 'nesting_too_deep' | 'too_many_keys' | 'too_many_items';
+          };
+        };
+      };
+      /** @description `unsupported_media_type`: Request body must be JSON; `unsupported_content_encoding`: Unsupported content encoding */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type' | 'unsupported_content_encoding';
+          };
+        };
+      };
+      /** @description `validation_failed`: The request is not valid; `idempotency_key_invalid`: Invalid Idempotency-Key header; `idempotency_key_reused`: Idempotency-Key already used for another request; `invalid_characters`: Control characters are not allowed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'validation_failed' | 'idempotency_key_invalid' | 'idempotency_key_reused' | 'invalid_characters';
+          };
+        };
+      };
+      /** @description `tax_id_checks_exceeded`: Monthly allowance of tax ID checks exceeded */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'tax_id_checks_exceeded';
+          };
+        };
+      };
+      /** @description `internal_error`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error';
+          };
+        };
+      };
+      /** @description `service_unavailable`: Service temporarily unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  getTaxIdList: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The list. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message?: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /**
+               * @description `done` once every tax ID has its answer.
+               * @enum {string}
+               */
+              status: 'pending' | 'done';
+              total: number;
+              /** @description How many tax IDs have their answer so far. */
+              answered: number;
+              max_age: number;
+              /** Format: uuid */
+              taxpayer_id: string | null;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              finished_at: string | null;
+            };
+          };
+        };
+      };
+      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+          };
+        };
+      };
+      /** @description `unauthorized`: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unauthorized';
+          };
+        };
+      };
+      /** @description `not_found`: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description `method_not_allowed`: Method not allowed */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'method_not_allowed';
+          };
+        };
+      };
+      /** @description `payload_too_large`: Request body too large; `nesting_too_deep`: Request body nested too deeply; `too_many_keys`: Too many keys in one object of the body; `too_many_items`: Too many items in one array of the body */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large' | 'nesting_too_deep' | 'too_many_keys' | 'too_many_items';
+          };
+        };
+      };
+      /** @description `unsupported_media_type`: Request body must be JSON; `unsupported_content_encoding`: Unsupported content encoding */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type' | 'unsupported_content_encoding';
+          };
+        };
+      };
+      /** @description `invalid_characters`: Control characters are not allowed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_characters';
+          };
+        };
+      };
+      /** @description `internal_error`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error';
+          };
+        };
+      };
+      /** @description `service_unavailable`: Service temporarily unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  listTaxIdListResults: {
+    parameters: {
+      query?: {
+        /** @description `next_cursor` of the previous page. */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the list. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description The Spanish NIF asked (census answers). */
+              nif?: string;
+              /** @description The EU VAT number asked, with its country code (VIES answers). */
+              vat_number?: string;
+              /** @description The name the census holds, when `detail` is `similar`. */
+              census_name?: string;
+              /** @description VIES's fault (`MS_UNAVAILABLE`, `TIMEOUT`, `SERVICE_UNAVAILABLE`, `MS_MAX_CONCURRENT_REQ`, `GLOBAL_MAX_CONCURRENT_REQ`: `unknown`; `INVALID_INPUT`: `invalid`). */
+              fault_code?: string;
+              /** @description VIES's consultation number (when the check went under a requester's VAT number): keep it as evidence. */
+              request_identifier?: string;
+              /** @description The name the member state publishes for the VAT number, if any. */
+              trader_name?: string;
+              /** @description Its place in the list, from 1 (a CSV upload: the line after the header). */
+              line: number;
+              /**
+               * @description Absent until the tax ID has its answer.
+               * @enum {string}
+               */
+              result?: 'valid' | 'invalid' | 'unknown';
+              detail?: string;
+              source?: string;
+              /** Format: date-time */
+              checked_at?: string;
+            }[];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+          };
+        };
+      };
+      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+          };
+        };
+      };
+      /** @description `unauthorized`: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unauthorized';
+          };
+        };
+      };
+      /** @description `not_found`: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description `method_not_allowed`: Method not allowed */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'method_not_allowed';
+          };
+        };
+      };
+      /** @description `payload_too_large`: Request body too large; `nesting_too_deep`: Request body nested too deeply; `too_many_keys`: Too many keys in one object of the body; `too_many_items`: Too many items in one array of the body */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large' | 'nesting_too_deep' | 'too_many_keys' | 'too_many_items';
+          };
+        };
+      };
+      /** @description `unsupported_media_type`: Request body must be JSON; `unsupported_content_encoding`: Unsupported content encoding */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type' | 'unsupported_content_encoding';
+          };
+        };
+      };
+      /** @description `validation_failed`: The request is not valid; `invalid_characters`: Control characters are not allowed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'validation_failed' | 'invalid_characters';
+          };
+        };
+      };
+      /** @description `internal_error`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error';
+          };
+        };
+      };
+      /** @description `service_unavailable`: Service temporarily unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  exportTaxIdListResults: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file, as an attachment. */
+      200: {
+        headers: {
+          /** @description attachment; filename="tax-ids-<id>.csv" */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+          };
+        };
+      };
+      /** @description `unauthorized`: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unauthorized';
+          };
+        };
+      };
+      /** @description `not_found`: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'not_found';
           };
         };
       };

@@ -17,8 +17,10 @@ export interface SoapPostOptions {
   agent?: Agent;
   /** The whole exchange, connecting included: past it the request is abandoned and counts as unanswered. */
   timeoutMs: number;
-  /** The operation's SOAPAction as the WSDL declares it (empty for AEAT's). */
-  soapAction?: string;
+  /** The operation's SOAPAction as the WSDL declares it (empty for AEAT's); `false` for a request that is not SOAP. */
+  soapAction?: string | false;
+  /** `text/xml; charset=UTF-8` unless given (VIES's REST API takes JSON). */
+  contentType?: string;
   /** Extra request headers (the simulator's Sandbox-Scenario). */
   headers?: Record<string, string>;
 }
@@ -67,9 +69,9 @@ export function postSoapEnvelope(
         method: 'POST',
         agent: opts.agent,
         headers: {
-          'Content-Type': 'text/xml; charset=UTF-8',
+          'Content-Type': opts.contentType ?? 'text/xml; charset=UTF-8',
           'Content-Length': length,
-          SOAPAction: `"${opts.soapAction ?? ''}"`,
+          ...(opts.soapAction !== false && { SOAPAction: `"${opts.soapAction ?? ''}"` }),
           ...opts.headers,
         },
       },

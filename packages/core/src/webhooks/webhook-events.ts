@@ -8,9 +8,13 @@ export const WEBHOOK_EVENT_TYPES = [
   'invoice.rejected',
   'invoice.error',
   'invoice.cancelled',
+  'tax_id_list.completed',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Sent once every tax ID of a list (POST /tax-ids/lists) has its answer. */
+export const TAX_ID_LIST_COMPLETED_EVENT = 'tax_id_list.completed' satisfies WebhookEventType;
 
 /** Sent by POST /webhooks/{id}/test whatever the endpoint subscribed to. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';

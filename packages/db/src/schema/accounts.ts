@@ -4,6 +4,8 @@ export const plans = pgTable('plans', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   monthlyQuota: integer('monthly_quota').notNull(),
+  /** Tax IDs an account may check in a calendar month (Europe/Madrid). */
+  monthlyTaxIdChecks: integer('monthly_tax_id_checks').notNull().default(100),
   isDefault: boolean('is_default').notNull().default(false),
 });
 

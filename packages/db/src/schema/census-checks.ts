@@ -31,6 +31,10 @@ export const taxIdChecks = pgTable(
     detail: text('detail').notNull(),
     source: text('source').notNull(),
     requestDigest: char('request_digest', { length: 64 }).notNull(),
+    /** VIES's consultation number, when VIES gave one. */
+    requestIdentifier: text('request_identifier'),
+    /** VIES's fault code, when it could not answer. */
+    faultCode: text('fault_code'),
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -35,3 +35,4 @@ export * from './sealed-secret-store';
 export * from './census-check-store';
 export * from './remission-store';
 export * from './remission-send-store';
+export * from './tax-id-list-store';
