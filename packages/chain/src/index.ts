@@ -22,3 +22,6 @@ export { generationTime, type GenerationTime } from './records/generation-time';
 export { newRecordId } from './records/new-record-id';
 export { HashMismatchError, rebuildChainRecord } from './records/rebuild-chain-record';
 export { storedContentOf } from './records/invoice-record-mapping';
+export { changeMode, modeAt, OPERATING_MODES, type ChainMode, type ModeChange, type OperatingMode } from './mode/operating-mode';
+export { NO_SIGNER, SignerUnavailableError, type RecordSigner } from './kept/record-signer';
+export { checkChainHead, CLOCK_TOLERANCE_MS, type HeadAnomaly } from './kept/check-chain-head';

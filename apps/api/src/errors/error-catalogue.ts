@@ -19,6 +19,9 @@ export const errorCatalogue = {
   system_in_use: { status: 409, title: 'The computer system is used by registered invoices' },
   system_single_taxpayer: { status: 409, title: 'The computer system supports one taxpayer, and another one uses it' },
   duplicate_invoice: { status: 409, title: 'Invoice already registered' },
+  // NO VERI*FACTU mode.
+  system_verifactu_only: { status: 409, title: 'The computer system can only work as VERI*FACTU' },
+  signing_certificate_unusable: { status: 409, title: 'No certificate can sign the taxpayer’s records' },
   // Chains and their records.
   taxpayer_claimed: { status: 409, title: 'The NIF belongs to another account in this environment' },
   record_not_found: { status: 404, title: 'Record not found' },

@@ -163,7 +163,14 @@ function recordRoutes(router: Router, queries: InvoiceQueryService): void {
 }
 
 // Codes every alta (registration or correction) can answer: the request's content and ownership.
-const ALTA_PROBLEMS = ['validation_failed', 'taxpayer_not_found', 'system_not_found', 'system_single_taxpayer'] as const;
+const ALTA_PROBLEMS = [
+  'validation_failed',
+  'taxpayer_not_found',
+  'system_not_found',
+  'system_single_taxpayer',
+  'system_verifactu_only',
+  'signing_certificate_unusable',
+] as const;
 const CSV_COLUMNS =
   'invoice_number;invoice_date;invoice_type;recipient_name;recipient_nif;base_amount;total_tax_amount;total_amount;authority_status;authority_code;authority_csv;qr_url;created_at';
 

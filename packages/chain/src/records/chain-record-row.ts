@@ -85,6 +85,8 @@ export interface AltaRowInput extends ChainPlace {
   /** IndicadorMultiplesOT: the account keeps records for more than one taxpayer. */
   severalTaxpayers: boolean;
   warnings: ValidationIssue[];
+  /** Generated in NO VERI*FACTU: its QR code points at ValidarQRNoVerifactu. */
+  noVerifactu?: boolean;
 }
 
 /**
@@ -105,7 +107,7 @@ export function altaRecordRow(input: AltaRowInput): { row: ChainRecordRow; lines
   });
   const qrUrl = buildQrUrl(
     { nif: hashed.issuerNif, invoiceNumber: hashed.invoiceNumber, invoiceDate: hashed.invoiceDate, total: hashed.total },
-    { production: taxpayer.isProduction },
+    { production: taxpayer.isProduction, noVerifactu: input.noVerifactu },
   );
   const { content: c, lines: storedLines } = toStoredInvoice(input.invoice);
   const lines: ChainRecordLine[] = new Array(storedLines.length);

@@ -9,3 +9,4 @@ export * from './webhooks';
 export * from './signed-records';
 export * from './sender-stops';
 export * from './census-checks';
+export * from './integrity-alarms';

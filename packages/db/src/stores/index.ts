@@ -29,6 +29,8 @@ export * from './submission-batch-store';
 export * from './submission-record-store';
 export * from './submission-resume-store';
 export * from './signed-record-store';
+export * from './kept-record-store';
+export * from './operating-mode-store';
 export * from './sender-stop-store';
 export * from './pool-transaction';
 export * from './sealed-secret-store';

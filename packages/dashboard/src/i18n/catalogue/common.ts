@@ -28,6 +28,7 @@ export const esCommon = {
     accepted_with_warnings: 'Aceptada con errores',
     rejected: 'Rechazada',
     error: 'Error',
+    kept: 'Firmada y conservada',
   },
   environment: { production: 'Producción', sandbox: 'Pruebas' },
   notice: {
@@ -138,6 +139,7 @@ export const enCommon: Widen<typeof esCommon> = {
     accepted_with_warnings: 'Accepted with warnings',
     rejected: 'Rejected',
     error: 'Error',
+    kept: 'Signed and kept',
   },
   environment: { production: 'Production', sandbox: 'Sandbox' },
   notice: {

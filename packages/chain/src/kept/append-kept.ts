@@ -1,0 +1,51 @@
+import {
+  appendChainRecords,
+  keptRecordStore,
+  signedRecordStore,
+  type AppendContext,
+  type AppendWrite,
+  type DbOrTx,
+  type NewSignedRecord,
+  type Queryable,
+} from '@vf/db';
+import { checkChainHead } from './check-chain-head';
+import { SignerUnavailableError, type RecordSigner } from './record-signer';
+import { signKeptWrite } from './sign-kept-write';
+
+export type KeptAppend =
+  | { kind: 'appended'; backlog: number }
+  | { kind: 'moved' }
+  /** No certificate can sign now: nothing written (a NO VERI*FACTU record is never stored unsigned). */
+  | { kind: 'unsigned'; reason: string };
+
+/**
+ * A NO VERI*FACTU append, in the caller's transaction with the chain row locked: the chain's last record checked
+ * first (an anomaly raises the chain's alarm, which stays until cleared), then each record signed, then the records
+ * written with their signed bytes and marked `kept`, all in that one transaction: a record is never stored unsigned.
+ * `signed` runs between signing and writing (the answers that carry the signed records are sealed there).
+ */
+export async function appendKept(
+  q: { client: Queryable; tx: DbOrTx },
+  ctx: AppendContext,
+  write: AppendWrite,
+  opts: { signer: RecordSigner; now: Date; signed?: (records: NewSignedRecord[]) => void },
+): Promise<KeptAppend> {
+  const anomaly = await checkChainHead(q.tx, ctx.chain.lastInvoiceId, opts.now);
+  if (anomaly) await keptRecordStore.raiseAlarm(q.tx, { chainId: ctx.chain.id, subject: 'records', ...anomaly });
+  let signed: NewSignedRecord[];
+  try {
+    signed = await signKeptWrite(write, ctx.previous, await opts.signer.identityFor(ctx.taxpayer.id, q.tx), opts.now);
+  } catch (err) {
+    if (err instanceof SignerUnavailableError) return { kind: 'unsigned', reason: err.message };
+    throw err;
+  }
+  opts.signed?.(signed);
+  const [written] = await appendChainRecords(q.client, [write]);
+  if (!written.appended) return { kind: 'moved' };
+  await signedRecordStore.keep(q.tx, signed);
+  await keptRecordStore.markKept(
+    q.tx,
+    write.records.map((r) => r.id),
+  );
+  return { kind: 'appended', backlog: written.backlog };
+}

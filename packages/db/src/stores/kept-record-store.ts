@@ -1,0 +1,100 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { invoices, invoiceStatusEvents, integrityAlarms, signedRecords } from '../schema';
+import type { StoredChainRecord } from '../records/chain-record-shape';
+import { invoiceStore } from './invoice-store';
+import { previousRecord } from './previous-record';
+
+/** A chain's last record as the check before a NO VERI*FACTU record reads it: the record, its status and signed bytes. */
+export interface HeadRecord {
+  record: StoredChainRecord;
+  status: string;
+  generatedAt: Date;
+  /** null when it was never signed (a VERI*FACTU record not yet sent, or a kept record whose signature is missing). */
+  signedXml: string | null;
+}
+
+export interface NewAlarm {
+  chainId: string;
+  subject: 'records' | 'events';
+  anomaly: 'hash' | 'signature' | 'time' | 'chain';
+  recordId: string | null;
+  detail: string;
+}
+
+export interface OpenAlarm extends NewAlarm {
+  id: string;
+  raisedAt: Date;
+}
+
+export const keptRecordStore = {
+  /**
+   * Records appended in NO VERI*FACTU, in the transaction that appended them: `kept`, never sent by the workers (their
+   * first status event says so too). Nobody saw them `queued`: the append has not committed yet.
+   */
+  async markKept(tx: DbOrTx, recordIds: string[]): Promise<void> {
+    if (recordIds.length === 0) return;
+    await tx.update(invoices).set({ authorityStatus: 'kept' }).where(inArray(invoices.id, recordIds));
+    await tx
+      .update(invoiceStatusEvents)
+      .set({ status: 'kept' })
+      .where(and(inArray(invoiceStatusEvents.invoiceId, recordIds), eq(invoiceStatusEvents.status, 'queued')));
+  },
+
+  /** One record of a chain by its id, with what rebuilding it needs and its signed bytes. */
+  async head(db: DbOrTx, recordId: string): Promise<HeadRecord | undefined> {
+    const { prev, columns } = previousRecord();
+    const [row] = await db
+      .select({ record: invoices, ...columns, signedXml: signedRecords.xml })
+      .from(invoices)
+      .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
+      .leftJoin(signedRecords, eq(signedRecords.invoiceId, invoices.id))
+      .where(eq(invoices.id, recordId));
+    if (!row) return undefined;
+    const r = row.record;
+    return {
+      record: {
+        ...r,
+        previous:
+          row.prevIssuerNif && row.prevNumber && row.prevDate && row.prevHash
+            ? { issuerNif: row.prevIssuerNif, invoiceNumber: row.prevNumber, invoiceDate: row.prevDate, hash: row.prevHash }
+            : null,
+        lines: await invoiceStore.linesOf(db, recordId),
+      },
+      status: r.authorityStatus,
+      generatedAt: r.generatedAt,
+      signedXml: row.signedXml,
+    };
+  },
+
+  async raiseAlarm(db: DbOrTx, alarm: NewAlarm): Promise<void> {
+    await db.insert(integrityAlarms).values(alarm);
+  },
+
+  /** The chain's alarms not cleared, oldest first. */
+  openAlarms(db: DbOrTx, chainId: string): Promise<OpenAlarm[]> {
+    return db
+      .select({
+        id: integrityAlarms.id,
+        chainId: integrityAlarms.chainId,
+        subject: integrityAlarms.subject,
+        anomaly: integrityAlarms.anomaly,
+        recordId: integrityAlarms.recordId,
+        detail: integrityAlarms.detail,
+        raisedAt: integrityAlarms.raisedAt,
+      })
+      .from(integrityAlarms)
+      .where(and(eq(integrityAlarms.chainId, chainId), isNull(integrityAlarms.clearedAt)))
+      .orderBy(asc(integrityAlarms.raisedAt));
+  },
+
+  /** Integrity guaranteed again (a full check found nothing): the chain's alarms of `subject` cleared. */
+  async clearAlarms(db: DbOrTx, chainId: string, subject: 'records' | 'events'): Promise<number> {
+    const rows = await db
+      .update(integrityAlarms)
+      .set({ clearedAt: sql`now()` })
+      .where(and(eq(integrityAlarms.chainId, chainId), eq(integrityAlarms.subject, subject), isNull(integrityAlarms.clearedAt)))
+      .returning({ id: integrityAlarms.id });
+    return rows.length;
+  },
+};
