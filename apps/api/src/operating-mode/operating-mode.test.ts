@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { madridToday } from '@vf/core';
+import { submissionBatchStore } from '@vf/db';
 import { createTestCa, issueCertificate, toPkcs12 } from '@vf/certificates/testing';
 import { xmlsec1Verifies } from '@vf/signing/testing';
 import { createSystem, invoiceBody, registerAccount, uniqueNif, type TestAccount } from '../testing/api-fixtures';
@@ -36,7 +37,10 @@ const createTaxpayer = (body: Record<string, unknown>) =>
 const changeMode = (id: string, mode: string) =>
   request(t.app).put(`/api/v1/taxpayers/${id}`).set(account.auth).send({ operating_mode: mode }).expect(200);
 const register = (taxpayerId: string, systemId = bothWays, overrides: Record<string, unknown> = {}) =>
-  request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId, overrides));
+  request(t.app)
+    .post('/api/v1/invoices')
+    .set(account.auth)
+    .send(invoiceBody(taxpayerId, systemId, overrides));
 const signedXmlOf = (res: request.Response) => Buffer.from(res.body.data.signed_record.xml_base64, 'base64').toString('utf8');
 
 describe('both modes side by side', () => {
@@ -66,6 +70,11 @@ describe('both modes side by side', () => {
     expect(stored.text).toBe(xml);
     const invoice = await request(t.app).get(`/api/v1/invoices/${kept.data.id}`).set(account.auth).expect(200);
     expect(invoice.body.data.authority_status).toBe('kept');
+    // What a worker's sender reads of each chain: the VERI*FACTU record waits, the kept one is never there.
+    const chainOf = async (id: string) =>
+      ((await t.db.db.execute(sql`SELECT chain_id FROM invoices WHERE id = ${id}`)).rows[0] as { chain_id: string }).chain_id;
+    expect((await submissionBatchStore.load(t.db.db, await chainOf(sent.data.id), 1000)).map((r) => r.id)).toEqual([sent.data.id]);
+    expect(await submissionBatchStore.chainHasWork(t.db.db, await chainOf(kept.data.id))).toBe(false);
   });
 
   it('signs every item of a batch, each chained to the one before', async () => {

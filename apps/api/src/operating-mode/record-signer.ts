@@ -18,7 +18,11 @@ export function createRecordSigner(deps: {
     async identityFor(taxpayerId, reader = deps.db) {
       const taxpayer = await senderTaxpayerStore.byId(reader, taxpayerId);
       if (!taxpayer) throw new SignerUnavailableError('the taxpayer no longer exists');
-      certificates ??= new ClientCertificates({ masterKey: deps.masterKey, platformCertificate: deps.platformCertificate, now: deps.clock });
+      certificates ??= new ClientCertificates({
+        masterKey: deps.masterKey,
+        platformCertificate: deps.platformCertificate,
+        now: deps.clock,
+      });
       try {
         return certificates.forTaxpayer(taxpayer).signer;
       } catch (err) {

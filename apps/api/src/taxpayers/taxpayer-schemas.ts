@@ -77,7 +77,10 @@ const taxpayerKeys = {
     .allow(null)
     .required(),
   chain: Joi.object({ total_records: Joi.number().integer().required(), last_hash: nullableText.required() }).required(),
-  operating_mode: Joi.string().valid('verifactu', 'no_verifactu').required().description('The mode in force now, in the current environment.'),
+  operating_mode: Joi.string()
+    .valid('verifactu', 'no_verifactu')
+    .required()
+    .description('The mode in force now, in the current environment.'),
   verifactu_ends_on: Joi.string()
     .isoDate()
     .allow(null)

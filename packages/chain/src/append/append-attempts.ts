@@ -45,7 +45,9 @@ export function appendAttempts(deps: { db: Db; clock: () => Date; signer: Record
             writing.map(({ p }) => p.pending!.write),
           )
         : [];
-    const results = prepared.map((p): Result => (p.kind === 'settled' && p.pending?.mode === 'no_verifactu' ? { kind: 'kept' } : finished(p)));
+    const results = prepared.map((p): Result =>
+      p.kind === 'settled' && p.pending?.mode === 'no_verifactu' ? { kind: 'kept' } : finished(p),
+    );
     writing.forEach(({ i, p }, n) => {
       const w = written[n];
       results[i] = w.appended ? applied(p, w.backlog) : { kind: 'moved' };

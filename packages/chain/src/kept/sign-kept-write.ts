@@ -31,4 +31,3 @@ export async function signKeptWrite(
   });
   return Promise.all(signing);
 }
-

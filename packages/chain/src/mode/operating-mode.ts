@@ -30,9 +30,7 @@ export function modeAt(m: ChainMode, now: Date): OperatingMode {
  * - `withdrawn`: a declared end taken back before it took effect.
  * `verifactuUsed`: a record was generated in VERI*FACTU since it was chosen (what binds the taxpayer to it).
  */
-export type ModeChange =
-  | { kind: 'unchanged' }
-  | { kind: 'started' | 'ended' | 'declared' | 'withdrawn'; next: ChainMode };
+export type ModeChange = { kind: 'unchanged' } | { kind: 'started' | 'ended' | 'declared' | 'withdrawn'; next: ChainMode };
 
 export function changeMode(current: ChainMode, requested: OperatingMode, now: Date, verifactuUsed: boolean): ModeChange {
   const inForce = modeAt(current, now);
