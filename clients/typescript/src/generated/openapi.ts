@@ -1280,6 +1280,18 @@ export interface operations {
                 total_records: number;
                 last_hash: string | null;
               };
+              /**
+               * @description The mode in force now, in the current environment.
+               * @enum {string}
+               */
+              operating_mode: 'verifactu' | 'no_verifactu';
+              /**
+               * Format: date-time
+               * @description FechaFinVeriFactu: leaving VERI*FACTU declared, NO VERI*FACTU from the next day.
+               */
+              verifactu_ends_on: string | null;
+              /** @description An anomaly was found in the chain and integrity is not restored yet. */
+              integrity_alarm: boolean;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -1409,6 +1421,8 @@ export interface operations {
           certificate_p12_base64?: string | null;
           certificate_password?: (unknown[] | boolean | number | Record<string, never> | null) &
             (string | ((unknown[] | boolean | number | Record<string, never> | null) & (string | unknown)));
+          /** @enum {string} */
+          operating_mode?: 'verifactu' | 'no_verifactu';
         } & (unknown | unknown | unknown);
       };
     };
@@ -1452,6 +1466,18 @@ export interface operations {
                 total_records: number;
                 last_hash: string | null;
               };
+              /**
+               * @description The mode in force now, in the current environment.
+               * @enum {string}
+               */
+              operating_mode: 'verifactu' | 'no_verifactu';
+              /**
+               * Format: date-time
+               * @description FechaFinVeriFactu: leaving VERI*FACTU declared, NO VERI*FACTU from the next day.
+               */
+              verifactu_ends_on: string | null;
+              /** @description An anomaly was found in the chain and integrity is not restored yet. */
+              integrity_alarm: boolean;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -1500,7 +1526,7 @@ export interface operations {
           };
         };
       };
-      /** @description `taxpayer_exists`: A taxpayer with this NIF already exists in your account; `taxpayer_claimed`: The NIF belongs to another account in this environment; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
+      /** @description `taxpayer_exists`: A taxpayer with this NIF already exists in your account; `taxpayer_claimed`: The NIF belongs to another account in this environment; `signing_certificate_unusable`: No certificate can sign the taxpayer’s records; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
       409: {
         headers: {
           [name: string]: unknown;
@@ -1508,7 +1534,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'taxpayer_exists' | 'taxpayer_claimed' | 'idempotency_in_progress';
+            code?: 'taxpayer_exists' | 'taxpayer_claimed' | 'signing_certificate_unusable' | 'idempotency_in_progress';
           };
         };
       };
@@ -1629,6 +1655,18 @@ export interface operations {
                 total_records: number;
                 last_hash: string | null;
               };
+              /**
+               * @description The mode in force now, in the current environment.
+               * @enum {string}
+               */
+              operating_mode: 'verifactu' | 'no_verifactu';
+              /**
+               * Format: date-time
+               * @description FechaFinVeriFactu: leaving VERI*FACTU declared, NO VERI*FACTU from the next day.
+               */
+              verifactu_ends_on: string | null;
+              /** @description An anomaly was found in the chain and integrity is not restored yet. */
+              integrity_alarm: boolean;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -1769,6 +1807,8 @@ export interface operations {
           certificate_p12_base64?: string | null;
           certificate_password?: (unknown[] | boolean | number | Record<string, never> | null) &
             (string | ((unknown[] | boolean | number | Record<string, never> | null) & (string | unknown)));
+          /** @enum {string} */
+          operating_mode?: 'verifactu' | 'no_verifactu';
         } & (unknown | unknown | unknown);
       };
     };
@@ -1810,6 +1850,18 @@ export interface operations {
                 total_records: number;
                 last_hash: string | null;
               };
+              /**
+               * @description The mode in force now, in the current environment.
+               * @enum {string}
+               */
+              operating_mode: 'verifactu' | 'no_verifactu';
+              /**
+               * Format: date-time
+               * @description FechaFinVeriFactu: leaving VERI*FACTU declared, NO VERI*FACTU from the next day.
+               */
+              verifactu_ends_on: string | null;
+              /** @description An anomaly was found in the chain and integrity is not restored yet. */
+              integrity_alarm: boolean;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -1870,7 +1922,7 @@ export interface operations {
           };
         };
       };
-      /** @description `taxpayer_exists`: A taxpayer with this NIF already exists in your account; `taxpayer_claimed`: The NIF belongs to another account in this environment; `taxpayer_has_invoices`: The taxpayer has registered invoices; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
+      /** @description `taxpayer_exists`: A taxpayer with this NIF already exists in your account; `taxpayer_claimed`: The NIF belongs to another account in this environment; `taxpayer_has_invoices`: The taxpayer has registered invoices; `signing_certificate_unusable`: No certificate can sign the taxpayer’s records; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
       409: {
         headers: {
           [name: string]: unknown;
@@ -1878,7 +1930,8 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'taxpayer_exists' | 'taxpayer_claimed' | 'taxpayer_has_invoices' | 'idempotency_in_progress';
+            code?:
+              'taxpayer_exists' | 'taxpayer_claimed' | 'taxpayer_has_invoices' | 'signing_certificate_unusable' | 'idempotency_in_progress';
           };
         };
       };
@@ -3085,7 +3138,7 @@ export interface operations {
           };
         };
       };
-      /** @description `system_single_taxpayer`: The computer system supports one taxpayer, and another one uses it; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
+      /** @description `system_single_taxpayer`: The computer system supports one taxpayer, and another one uses it; `system_verifactu_only`: The computer system can only work as VERI*FACTU; `signing_certificate_unusable`: No certificate can sign the taxpayer’s records; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
       409: {
         headers: {
           [name: string]: unknown;
@@ -3093,7 +3146,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'system_single_taxpayer' | 'idempotency_in_progress';
+            code?: 'system_single_taxpayer' | 'system_verifactu_only' | 'signing_certificate_unusable' | 'idempotency_in_progress';
           };
         };
       };
@@ -3341,7 +3394,7 @@ export interface operations {
       query?: {
         /** @description Only this taxpayer’s invoices. */
         taxpayer_id?: string;
-        /** @description Comma-separated authority statuses of the current record: queued, sent, accepted, accepted_with_warnings, rejected, error. */
+        /** @description Comma-separated authority statuses of the current record: queued, sent, accepted, accepted_with_warnings, rejected, error, kept. */
         status?: string;
         /** @description Comma-separated invoice types: F1, F2, F3, R1, R2, R3, R4, R5. */
         invoice_type?: string;
@@ -3492,7 +3545,7 @@ export interface operations {
       query?: {
         /** @description Only this taxpayer’s invoices. */
         taxpayer_id?: string;
-        /** @description Comma-separated authority statuses of the current record: queued, sent, accepted, accepted_with_warnings, rejected, error. */
+        /** @description Comma-separated authority statuses of the current record: queued, sent, accepted, accepted_with_warnings, rejected, error, kept. */
         status?: string;
         /** @description Comma-separated invoice types: F1, F2, F3, R1, R2, R3, R4, R5. */
         invoice_type?: string;
@@ -3558,7 +3611,7 @@ export interface operations {
               /** Format: uri */
               qr_url: string;
               /** @enum {string} */
-              authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+              authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
               authority_code: number | null;
               cancelled: boolean;
               /** Format: date-time */
@@ -3832,8 +3885,20 @@ export interface operations {
               hash: string;
               /** Format: uri */
               qr_url: string;
-              /** @constant */
-              authority_status: 'queued';
+              /**
+               * @description `queued` for the workers to send (VERI*FACTU); `kept`, signed and never sent on its own (NO VERI*FACTU).
+               * @enum {string}
+               */
+              authority_status: 'queued' | 'kept';
+              /** @enum {string} */
+              operating_mode: 'verifactu' | 'no_verifactu';
+              /** @description NO VERI*FACTU: the record as signed when it was registered; null in VERI*FACTU. */
+              signed_record: {
+                /** @description GET it as XML: the signed record exactly as kept. */
+                url: string;
+                /** @description The signed record (RegistroAlta with its XAdES-EPES signature), UTF-8, base64. */
+                xml_base64: string;
+              } | null;
               /** @constant */
               record_type: 'registration';
               /** Format: uuid */
@@ -3923,7 +3988,7 @@ export interface operations {
           };
         };
       };
-      /** @description `system_single_taxpayer`: The computer system supports one taxpayer, and another one uses it; `duplicate_invoice`: Invoice already registered; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
+      /** @description `system_single_taxpayer`: The computer system supports one taxpayer, and another one uses it; `system_verifactu_only`: The computer system can only work as VERI*FACTU; `signing_certificate_unusable`: No certificate can sign the taxpayer’s records; `duplicate_invoice`: Invoice already registered; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
       409: {
         headers: {
           [name: string]: unknown;
@@ -3931,7 +3996,12 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'system_single_taxpayer' | 'duplicate_invoice' | 'idempotency_in_progress';
+            code?:
+              | 'system_single_taxpayer'
+              | 'system_verifactu_only'
+              | 'signing_certificate_unusable'
+              | 'duplicate_invoice'
+              | 'idempotency_in_progress';
           };
         };
       };
@@ -4053,7 +4123,7 @@ export interface operations {
               /** Format: uri */
               qr_url: string;
               /** @enum {string} */
-              authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+              authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
               authority_code: number | null;
               cancelled: boolean;
               /** Format: date-time */
@@ -4167,7 +4237,7 @@ export interface operations {
               }[];
               status_history: {
                 /** @enum {string} */
-                status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+                status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
                 /** Format: date-time */
                 at: string;
                 code: number | null;
@@ -4193,7 +4263,7 @@ export interface operations {
                 chain_position: number;
                 generated_at: string;
                 /** @enum {string} */
-                authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+                authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
                 authority_code: number | null;
                 authority_message: string | null;
                 authority_csv: string | null;
@@ -4495,7 +4565,7 @@ export interface operations {
               chain_position: number;
               generated_at: string;
               /** @enum {string} */
-              authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+              authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
               authority_code: number | null;
               authority_message: string | null;
               authority_csv: string | null;
@@ -4564,7 +4634,7 @@ export interface operations {
           };
         };
       };
-      /** @description `system_single_taxpayer`: The computer system supports one taxpayer, and another one uses it; `invoice_awaiting_authority`: A record of this invoice is waiting for the authority; `invoice_in_other_environment`: The invoice belongs to the taxpayer's other environment; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
+      /** @description `system_single_taxpayer`: The computer system supports one taxpayer, and another one uses it; `system_verifactu_only`: The computer system can only work as VERI*FACTU; `signing_certificate_unusable`: No certificate can sign the taxpayer’s records; `invoice_awaiting_authority`: A record of this invoice is waiting for the authority; `invoice_in_other_environment`: The invoice belongs to the taxpayer's other environment; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4572,7 +4642,13 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'system_single_taxpayer' | 'invoice_awaiting_authority' | 'invoice_in_other_environment' | 'idempotency_in_progress';
+            code?:
+              | 'system_single_taxpayer'
+              | 'system_verifactu_only'
+              | 'signing_certificate_unusable'
+              | 'invoice_awaiting_authority'
+              | 'invoice_in_other_environment'
+              | 'idempotency_in_progress';
           };
         };
       };
@@ -4688,7 +4764,7 @@ export interface operations {
               chain_position: number;
               generated_at: string;
               /** @enum {string} */
-              authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+              authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
               authority_code: number | null;
               authority_message: string | null;
               authority_csv: string | null;
@@ -5445,8 +5521,20 @@ export interface operations {
                     hash: string;
                     /** Format: uri */
                     qr_url: string;
-                    /** @constant */
-                    authority_status: 'queued';
+                    /**
+                     * @description `queued` for the workers to send (VERI*FACTU); `kept`, signed and never sent on its own (NO VERI*FACTU).
+                     * @enum {string}
+                     */
+                    authority_status: 'queued' | 'kept';
+                    /** @enum {string} */
+                    operating_mode: 'verifactu' | 'no_verifactu';
+                    /** @description NO VERI*FACTU: the record as signed when it was registered; null in VERI*FACTU. */
+                    signed_record: {
+                      /** @description GET it as XML: the signed record exactly as kept. */
+                      url: string;
+                      /** @description The signed record (RegistroAlta with its XAdES-EPES signature), UTF-8, base64. */
+                      xml_base64: string;
+                    } | null;
                     /** @constant */
                     record_type: 'registration';
                     /** Format: uuid */
@@ -5577,8 +5665,20 @@ export interface operations {
                     hash: string;
                     /** Format: uri */
                     qr_url: string;
-                    /** @constant */
-                    authority_status: 'queued';
+                    /**
+                     * @description `queued` for the workers to send (VERI*FACTU); `kept`, signed and never sent on its own (NO VERI*FACTU).
+                     * @enum {string}
+                     */
+                    authority_status: 'queued' | 'kept';
+                    /** @enum {string} */
+                    operating_mode: 'verifactu' | 'no_verifactu';
+                    /** @description NO VERI*FACTU: the record as signed when it was registered; null in VERI*FACTU. */
+                    signed_record: {
+                      /** @description GET it as XML: the signed record exactly as kept. */
+                      url: string;
+                      /** @description The signed record (RegistroAlta with its XAdES-EPES signature), UTF-8, base64. */
+                      xml_base64: string;
+                    } | null;
                     /** @constant */
                     record_type: 'registration';
                     /** Format: uuid */
@@ -5843,7 +5943,7 @@ export interface operations {
               /** Format: uri */
               qr_url: string;
               /** @enum {string} */
-              authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+              authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
               authority_code: number | null;
               cancelled: boolean;
               /** Format: date-time */
@@ -5957,7 +6057,7 @@ export interface operations {
               }[];
               status_history: {
                 /** @enum {string} */
-                status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+                status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
                 /** Format: date-time */
                 at: string;
                 code: number | null;
@@ -5983,7 +6083,7 @@ export interface operations {
                 chain_position: number;
                 generated_at: string;
                 /** @enum {string} */
-                authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+                authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
                 authority_code: number | null;
                 authority_message: string | null;
                 authority_csv: string | null;
