@@ -28,6 +28,7 @@ import { createRecordVerificationService } from './verification/record-verificat
 import { createSignerPolicy } from './verification/signer-policy';
 import { createChainVerificationService } from './chain/chain-verification-service';
 import { createRecordSigner } from './operating-mode/record-signer';
+import { createEventLogService } from './operating-mode/event-log-service';
 
 /** The composition root: every service of the API (the dashboard's too: it is handed them), built once from the app's dependencies. */
 export function composeServices(deps: AppDeps) {
@@ -62,6 +63,7 @@ export function composeServices(deps: AppDeps) {
     auth: createAuthService({ db, passwords, throttle }),
     account,
     taxpayers,
+    eventLog: createEventLogService({ db }),
     systems: createSystemService({ db }),
     registration,
     writer,

@@ -32,6 +32,7 @@ import { qrRouteDocs, qrRoutes } from './qr/qr-routes';
 import { loadOnce } from './shared/load-once';
 import { systemRouteDocs, systemRoutes } from './systems/system-routes';
 import { taxpayerRouteDocs, taxpayerRoutes } from './taxpayers/taxpayer-routes';
+import { eventLogRouteDocs, eventLogRoutes } from './operating-mode/event-log-routes';
 import { taxIdCheckRouteDocs, taxIdCheckRoutes } from './tax-ids/tax-id-check-routes';
 import { webhookRouteDocs, webhookRoutes } from './webhooks/webhook-routes';
 
@@ -47,6 +48,7 @@ export const apiRouteDocs: RouteDoc[] = [
   ...authRouteDocs,
   ...accountRouteDocs,
   ...taxpayerRouteDocs,
+  ...eventLogRouteDocs,
   ...systemRouteDocs,
   ...invoiceRouteDocs,
   ...recordVerificationRouteDocs,
@@ -126,6 +128,7 @@ export function createApp(deps: AppDeps): Express {
     recordVerificationRoutes(services.recordVerification),
     accountRoutes(services.account),
     taxpayerRoutes(services.taxpayers, services.clock),
+    eventLogRoutes(services.eventLog),
     systemRoutes(services.systems),
     invoiceResendRoutes(services.resend),
     chainRoutes(services.chain, services.chainVerification),

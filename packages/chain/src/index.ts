@@ -25,3 +25,4 @@ export { storedContentOf } from './records/invoice-record-mapping';
 export { changeMode, modeAt, OPERATING_MODES, type ChainMode, type ModeChange, type OperatingMode } from './mode/operating-mode';
 export { NO_SIGNER, SignerUnavailableError, type RecordSigner } from './kept/record-signer';
 export { checkChainHead, CLOCK_TOLERANCE_MS, type HeadAnomaly } from './kept/check-chain-head';
+export { appendEvent, appendEventToSystems, type AppendedEvent, type EventRequest } from './events/append-event';

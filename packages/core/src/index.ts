@@ -13,3 +13,4 @@ export * from './corrections';
 export * from './status';
 export * from './authority-codes';
 export * from './webhooks';
+export * from './events';

@@ -15,3 +15,4 @@ export * from './build-consulta-response';
 export * from './parse-consulta-reply';
 export * from './validate-against-xsd';
 export * from './census/census-messages';
+export * from './event-xml';

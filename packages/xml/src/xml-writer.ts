@@ -13,6 +13,7 @@ export const PREFIX_NS = {
   tikLRRC: NS.respuestaConsultaLR,
   vnif: NS.censusRequest,
   vnifs: NS.censusReply,
+  sf: NS.eventosSIF,
 } as const;
 export type Prefix = keyof typeof PREFIX_NS;
 

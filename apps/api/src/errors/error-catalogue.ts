@@ -25,6 +25,7 @@ export const errorCatalogue = {
   // Chains and their records.
   taxpayer_claimed: { status: 409, title: 'The NIF belongs to another account in this environment' },
   record_not_found: { status: 404, title: 'Record not found' },
+  event_not_found: { status: 404, title: 'Event not found' },
   invoice_awaiting_authority: { status: 409, title: 'A record of this invoice is waiting for the authority' },
   already_cancelled: { status: 409, title: 'The invoice is already cancelled' },
   invoice_in_other_environment: { status: 409, title: "The invoice belongs to the taxpayer's other environment" },

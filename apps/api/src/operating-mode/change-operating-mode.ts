@@ -1,4 +1,11 @@
-import { changeMode, SignerUnavailableError, type ModeChange, type OperatingMode, type RecordSigner } from '@vf/chain';
+import {
+  appendEventToSystems,
+  changeMode,
+  SignerUnavailableError,
+  type ModeChange,
+  type OperatingMode,
+  type RecordSigner,
+} from '@vf/chain';
 import { operatingModeStore, type DbOrTx } from '@vf/db';
 import { signingCertificateUnusable } from '../invoices/chain-problems';
 
@@ -19,14 +26,16 @@ export async function changeOperatingMode(
   const verifactuUsed = held.lastRecordAt !== null && held.lastRecordAt.getTime() >= Math.floor(held.since.getTime() / 1000) * 1000;
   const change = changeMode(held, requested, deps.now, verifactuUsed);
   if (change.kind === 'unchanged') return change;
-  if (change.kind === 'started') {
-    try {
-      await deps.signer.identityFor(taxpayerId, tx);
-    } catch (err) {
-      if (err instanceof SignerUnavailableError) throw signingCertificateUnusable(err.message);
-      throw err;
-    }
-  }
   await operatingModeStore.set(tx, held.chainId, change.next);
+  // The start (01) or end (02) of NO VERI*FACTU operation, on each system that can keep the taxpayer's records; a
+  // system first used later writes its 01 with its first record. Signed: without a certificate, nothing changes.
+  const marker = change.kind === 'started' ? '01' : change.kind === 'ended' ? '02' : undefined;
+  try {
+    if (change.kind === 'started') await deps.signer.identityFor(taxpayerId, tx);
+    if (marker) await appendEventToSystems(tx, held.chainId, { type: marker }, deps);
+  } catch (err) {
+    if (err instanceof SignerUnavailableError) throw signingCertificateUnusable(err.message);
+    throw err;
+  }
   return change;
 }

@@ -10,3 +10,4 @@ export * from './signed-records';
 export * from './sender-stops';
 export * from './census-checks';
 export * from './integrity-alarms';
+export * from './event-log';
