@@ -1,4 +1,4 @@
-import { createRegistrationAppender, wakeChainSendersAfterAppend } from '@vf/chain';
+import { certificateSigner, createRegistrationAppender, wakeChainSendersAfterAppend } from '@vf/chain';
 import { parseAllowedHosts } from '@vf/webhook-destination';
 import { createAccountActivityService } from './account/account-activity-service';
 import { createAccountService } from './account/account-service';
@@ -27,7 +27,6 @@ import { createWebhookService } from './webhooks/webhook-service';
 import { createRecordVerificationService } from './verification/record-verification-service';
 import { createSignerPolicy } from './verification/signer-policy';
 import { createChainVerificationService } from './chain/chain-verification-service';
-import { createRecordSigner } from './operating-mode/record-signer';
 import { createEventLogService } from './operating-mode/event-log-service';
 
 /** The composition root: every service of the API (the dashboard's too: it is handed them), built once from the app's dependencies. */
@@ -43,7 +42,7 @@ export function composeServices(deps: AppDeps) {
   const account = createAccountService({ db, clock });
   const { masterKey, platformCertificate } = deps.config;
   // Signs NO VERI*FACTU records as they are registered (and checks a taxpayer can be signed for before it starts).
-  const signer = createRecordSigner({ db, masterKey, platformCertificate, clock });
+  const signer = certificateSigner({ db, masterKey, platformCertificate, clock });
   const taxpayers = createTaxpayerService({ db, intake, clock, signer });
   const sessions = createSessionService({ db, now: clock });
   const signers = createSignerPolicy(deps.config.platformCertificate);

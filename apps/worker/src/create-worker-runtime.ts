@@ -16,6 +16,7 @@ import { openWorkerListener } from './runtime/open-worker-listener';
 import { startQueueWorkers, type QueueWorkers } from './runtime/queue-workers';
 import { waitForDependencies } from './runtime/wait-for-dependencies';
 import { openWorkerConnections } from './runtime/worker-connections';
+import { summaryWriter } from './runtime/summary-timer';
 import { createWebhookDispatcher } from './webhooks/webhook-dispatcher';
 export interface WorkerRuntime {
   workerId: string;
@@ -64,14 +65,7 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
     inHand,
     onQueueError: connections.onQueueError,
   });
-  // A worker needs Redis to take jobs: unlike the API's, its readiness depends on it.
-  const inspect = inspectDependencies({
-    schema: () => schemaStatus(database.pool),
-    redis: () => pingRedis(redis),
-    redisRequired: true,
-    timeoutMs: 2_000,
-  });
-  const readiness = new Readiness(inspect);
+  const { inspect, readiness } = workerReadiness(database, redis);
   const scheduleDeps = {
     database,
     submission: queues.submission,
@@ -79,6 +73,7 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
     everyMs: config.reconcileIntervalMs,
     logger,
   };
+  const summaries = summaryWriter({ db: database.db, config, logger });
   let workers: QueueWorkers | undefined;
   let listener: WorkerListener | undefined;
   let stopSchedule: (() => void) | undefined;
@@ -89,7 +84,9 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
     starting.abort();
     readiness.stopping();
     stopSchedule?.();
+    summaries.stop();
     const gaveUp = await finishJobsInHand(inHand, inspect, logger);
+    if (!gaveUp) await summaries.beforeShutdown();
     const force = gaveUp || redis.status !== 'ready';
     await closeQueueWorkers([(f) => workers?.close(f) ?? Promise.resolve(), (f) => webhooks.close(f)], force, logger);
     await listener?.close();
@@ -106,6 +103,7 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
       // A missing schedule is re-created with a reconciliation of its own; otherwise reconcile once now.
       if ((await ensureReconcileSchedule(scheduleDeps)) === 'present') await reconcileExclusively(database, queues.submission, logger);
       stopSchedule = checkReconcileSchedule(scheduleDeps);
+      summaries.start();
       workers = startQueueWorkers({ config, logger, connections, inHand, sendChainJob });
       await webhooks.start();
       readiness.serving();
@@ -116,4 +114,15 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
       return closed;
     },
   };
+}
+
+/** A worker needs Redis to take jobs: unlike the API's, its readiness depends on it. */
+function workerReadiness(database: { pool: Parameters<typeof schemaStatus>[0] }, redis: Parameters<typeof pingRedis>[0]) {
+  const inspect = inspectDependencies({
+    schema: () => schemaStatus(database.pool),
+    redis: () => pingRedis(redis),
+    redisRequired: true,
+    timeoutMs: 2_000,
+  });
+  return { inspect, readiness: new Readiness(inspect) };
 }

@@ -26,3 +26,5 @@ export { changeMode, modeAt, OPERATING_MODES, type ChainMode, type ModeChange, t
 export { NO_SIGNER, SignerUnavailableError, type RecordSigner } from './kept/record-signer';
 export { checkChainHead, CLOCK_TOLERANCE_MS, type HeadAnomaly } from './kept/check-chain-head';
 export { appendEvent, appendEventToSystems, type AppendedEvent, type EventRequest } from './events/append-event';
+export { certificateSigner } from './kept/certificate-signer';
+export { periodEndAfter, SUMMARY_PERIOD_MS, summarise, writeDueSummaries } from './events/six-hour-summaries';

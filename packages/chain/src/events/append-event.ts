@@ -14,8 +14,8 @@ export interface EventRequest {
   type: EventType;
   data?: EventData;
   other?: string;
-  /** A summary's six-hour period: a second summary of it is never written. */
-  periodStart?: Date;
+  /** The period a summary covers: a second summary from the same start is never written. */
+  period?: { start: Date; end: Date };
 }
 
 export interface AppendedEvent {
@@ -66,7 +66,7 @@ export async function appendEvent(
     generatedAtLiteral: generated.literal,
     hash,
     previousHash: previous?.hash ?? null,
-    periodStart: request.periodStart ?? null,
+    period: request.period ?? null,
     xml,
   });
   return written ? { id, hash } : undefined;

@@ -35,13 +35,14 @@ export const sifEvents = pgTable(
     generatedAtLiteral: text('generated_at_literal').notNull(),
     hash: char('hash', { length: 64 }).notNull(),
     previousHash: char('previous_hash', { length: 64 }),
-    /** The six-hour period a summary (type 10) covers; null for every other type. */
+    /** The period a summary (type 10) covers; null for every other type. */
     periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
     xml: text('xml').notNull(),
   },
   (t) => [
     unique('sif_events_chain_seq_uq').on(t.eventChainId, t.seq),
-    check('sif_events_period_ck', sql`(${t.eventType} = '10') = (${t.periodStart} IS NOT NULL)`),
+    check('sif_events_period_ck', sql`(${t.eventType} = '10') = (${t.periodStart} IS NOT NULL AND ${t.periodEnd} IS NOT NULL)`),
     uniqueIndex('sif_events_one_summary_a_period_uq')
       .on(t.eventChainId, t.periodStart)
       .where(sql`${t.eventType} = '10'`),

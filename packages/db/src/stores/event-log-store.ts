@@ -32,8 +32,8 @@ export interface NewEvent {
   generatedAtLiteral: string;
   hash: string;
   previousHash: string | null;
-  /** The six-hour period a summary covers (type 10 only). */
-  periodStart: Date | null;
+  /** The period a summary covers (type 10 only). */
+  period: { start: Date; end: Date } | null;
   xml: string;
 }
 
@@ -154,7 +154,19 @@ export const eventLogStore = {
   async append(tx: DbOrTx, head: EventChainHead, event: NewEvent): Promise<boolean> {
     const inserted = await tx
       .insert(sifEvents)
-      .values({ ...event, eventType: event.type, eventChainId: head.eventChainId, seq: head.length + 1 })
+      .values({
+        id: event.id,
+        eventType: event.type,
+        generatedAt: event.generatedAt,
+        generatedAtLiteral: event.generatedAtLiteral,
+        hash: event.hash,
+        previousHash: event.previousHash,
+        periodStart: event.period?.start ?? null,
+        periodEnd: event.period?.end ?? null,
+        xml: event.xml,
+        eventChainId: head.eventChainId,
+        seq: head.length + 1,
+      })
       .onConflictDoNothing()
       .returning({ id: sifEvents.id });
     if (inserted.length === 0) return false;

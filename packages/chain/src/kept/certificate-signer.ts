@@ -1,13 +1,14 @@
 import { CertificateUnusableError, ClientCertificates } from '@vf/authority-client';
-import { SignerUnavailableError, type RecordSigner } from '@vf/chain';
+import { SignerUnavailableError, type RecordSigner } from './record-signer';
 import type { AppConfig } from '@vf/config';
 import { senderTaxpayerStore, type Db } from '@vf/db';
 
 /**
- * Signs a taxpayer's NO VERI*FACTU records as they are registered: with its own certificate, or the platform's in
- * social-collaborator mode (the representative's), exactly as the workers pick the certificate they send with.
+ * Signs a taxpayer's NO VERI*FACTU records and events: with its own certificate, or the platform's in
+ * social-collaborator mode (the representative's), exactly as the workers pick the certificate they send with. The
+ * API signs records as they are registered; the workers sign the six-hour summaries.
  */
-export function createRecordSigner(deps: {
+export function certificateSigner(deps: {
   db: Db;
   masterKey: Buffer;
   platformCertificate?: AppConfig['platformCertificate'];
