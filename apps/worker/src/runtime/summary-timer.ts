@@ -2,9 +2,13 @@ import type { Logger } from 'pino';
 import { certificateSigner, writeDueSummaries } from '@vf/chain';
 import type { AppConfig } from '@vf/config';
 import type { Db } from '@vf/db';
+import { withTimeout } from '@vf/lifecycle';
 
 /** How often a worker looks for six-hour summaries due: well inside a period, so one is never late by much. */
 export const SUMMARY_SWEEP_MS = 60_000;
+
+/** How long a stopping worker gives its last sweep: a database that stopped answering must not hold the stop. */
+const LAST_SWEEP_MS = 10_000;
 
 export interface SummaryWriter {
   /** Sweeps now (catching up an outage) and every SUMMARY_SWEEP_MS until stop(). */
@@ -65,7 +69,10 @@ export function summaryWriter(deps: {
     },
     async beforeShutdown() {
       // A sweep still running finishes first; the last one writes up to the moment it runs.
-      if (started) await sweep(true);
+      if (!started) return;
+      await withTimeout(sweep(true), LAST_SWEEP_MS, 'the last summary sweep').catch((err: unknown) =>
+        deps.logger.warn({ err }, 'summaries before shutdown not written; the next worker to start catches them up'),
+      );
     },
   };
 }
