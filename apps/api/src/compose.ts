@@ -28,6 +28,7 @@ import { createRecordVerificationService } from './verification/record-verificat
 import { createSignerPolicy } from './verification/signer-policy';
 import { createChainVerificationService } from './chain/chain-verification-service';
 import { createEventLogService } from './operating-mode/event-log-service';
+import { createIntegrityCheckService } from './operating-mode/integrity-check-service';
 
 /** The composition root: every service of the API (the dashboard's too: it is handed them), built once from the app's dependencies. */
 export function composeServices(deps: AppDeps) {
@@ -63,6 +64,7 @@ export function composeServices(deps: AppDeps) {
     account,
     taxpayers,
     eventLog: createEventLogService({ db }),
+    integrityChecks: createIntegrityCheckService({ db, signer, clock }),
     systems: createSystemService({ db }),
     registration,
     writer,

@@ -33,6 +33,7 @@ import { loadOnce } from './shared/load-once';
 import { systemRouteDocs, systemRoutes } from './systems/system-routes';
 import { taxpayerRouteDocs, taxpayerRoutes } from './taxpayers/taxpayer-routes';
 import { eventLogRouteDocs, eventLogRoutes } from './operating-mode/event-log-routes';
+import { integrityCheckRouteDocs, integrityCheckRoutes } from './operating-mode/integrity-check-routes';
 import { taxIdCheckRouteDocs, taxIdCheckRoutes } from './tax-ids/tax-id-check-routes';
 import { webhookRouteDocs, webhookRoutes } from './webhooks/webhook-routes';
 
@@ -49,6 +50,7 @@ export const apiRouteDocs: RouteDoc[] = [
   ...accountRouteDocs,
   ...taxpayerRouteDocs,
   ...eventLogRouteDocs,
+  ...integrityCheckRouteDocs,
   ...systemRouteDocs,
   ...invoiceRouteDocs,
   ...recordVerificationRouteDocs,
@@ -129,6 +131,7 @@ export function createApp(deps: AppDeps): Express {
     accountRoutes(services.account),
     taxpayerRoutes(services.taxpayers, services.clock),
     eventLogRoutes(services.eventLog),
+    integrityCheckRoutes(services.integrityChecks),
     systemRoutes(services.systems),
     invoiceResendRoutes(services.resend),
     chainRoutes(services.chain, services.chainVerification),

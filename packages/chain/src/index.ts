@@ -28,3 +28,5 @@ export { checkChainHead, CLOCK_TOLERANCE_MS, type HeadAnomaly } from './kept/che
 export { appendEvent, appendEventToSystems, type AppendedEvent, type EventRequest } from './events/append-event';
 export { certificateSigner } from './kept/certificate-signer';
 export { periodEndAfter, SUMMARY_PERIOD_MS, summarise, writeDueSummaries } from './events/six-hour-summaries';
+export { MAX_CHECKED_LINKS, runIntegrityCheck, type CheckReport, type CheckRequest } from './checks/run-integrity-check';
+export type { CheckedLink, FoundAnomaly } from './checks/chain-link';

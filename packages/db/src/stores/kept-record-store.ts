@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { invoices, invoiceStatusEvents, integrityAlarms, signedRecords } from '../schema';
+import { invoiceLines, invoices, invoiceStatusEvents, integrityAlarms, signedRecords } from '../schema';
 import type { StoredChainRecord } from '../records/chain-record-shape';
 import { invoiceStore } from './invoice-store';
 import { previousRecord } from './previous-record';
@@ -12,6 +12,15 @@ export interface HeadRecord {
   generatedAt: Date;
   /** null when it was never signed (a VERI*FACTU record not yet sent, or a kept record whose signature is missing). */
   signedXml: string | null;
+}
+
+/** A record of a chain as a check walks it: its place, its link and what rebuilding and verifying it need. */
+export interface WalkedRecord extends HeadRecord {
+  id: string;
+  chainSeq: number;
+  previousInvoiceId: string | null;
+  previousHash: string | null;
+  hash: string;
 }
 
 export interface NewAlarm {
@@ -65,6 +74,46 @@ export const keptRecordStore = {
       generatedAt: r.generatedAt,
       signedXml: row.signedXml,
     };
+  },
+
+  /** The records of a chain from `fromSeq` to `toSeq` (both included), in chain order, with their lines. */
+  async range(db: DbOrTx, chainId: string, fromSeq: number, toSeq: number): Promise<WalkedRecord[]> {
+    const { prev, columns } = previousRecord();
+    const rows = await db
+      .select({ record: invoices, ...columns, signedXml: signedRecords.xml })
+      .from(invoices)
+      .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
+      .leftJoin(signedRecords, eq(signedRecords.invoiceId, invoices.id))
+      .where(and(eq(invoices.chainId, chainId), between(invoices.chainSeq, fromSeq, toSeq)))
+      .orderBy(asc(invoices.chainSeq));
+    const ids = rows.map((r) => r.record.id);
+    const lines =
+      ids.length === 0
+        ? []
+        : await db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, ids)).orderBy(asc(invoiceLines.lineNo));
+    const linesOf = new Map<string, typeof lines>();
+    for (const line of lines) linesOf.set(line.invoiceId, [...(linesOf.get(line.invoiceId) ?? []), line]);
+    return rows.map((row) => {
+      const r = row.record;
+      return {
+        id: r.id,
+        chainSeq: r.chainSeq,
+        previousInvoiceId: r.previousInvoiceId,
+        previousHash: r.previousHash,
+        hash: r.hash,
+        record: {
+          ...r,
+          previous:
+            row.prevIssuerNif && row.prevNumber && row.prevDate && row.prevHash
+              ? { issuerNif: row.prevIssuerNif, invoiceNumber: row.prevNumber, invoiceDate: row.prevDate, hash: row.prevHash }
+              : null,
+          lines: linesOf.get(r.id) ?? [],
+        },
+        status: r.authorityStatus,
+        generatedAt: r.generatedAt,
+        signedXml: row.signedXml,
+      };
+    });
   },
 
   async raiseAlarm(db: DbOrTx, alarm: NewAlarm): Promise<void> {
