@@ -29,6 +29,7 @@ import { createSignerPolicy } from './verification/signer-policy';
 import { createChainVerificationService } from './chain/chain-verification-service';
 import { createEventLogService } from './operating-mode/event-log-service';
 import { createIntegrityCheckService } from './operating-mode/integrity-check-service';
+import { createPeriodExportService } from './operating-mode/period-export-service';
 
 /** The composition root: every service of the API (the dashboard's too: it is handed them), built once from the app's dependencies. */
 export function composeServices(deps: AppDeps) {
@@ -65,6 +66,7 @@ export function composeServices(deps: AppDeps) {
     taxpayers,
     eventLog: createEventLogService({ db }),
     integrityChecks: createIntegrityCheckService({ db, signer, clock }),
+    periodExports: createPeriodExportService({ db, signer, clock }),
     systems: createSystemService({ db }),
     registration,
     writer,

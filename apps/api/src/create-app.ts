@@ -34,6 +34,7 @@ import { systemRouteDocs, systemRoutes } from './systems/system-routes';
 import { taxpayerRouteDocs, taxpayerRoutes } from './taxpayers/taxpayer-routes';
 import { eventLogRouteDocs, eventLogRoutes } from './operating-mode/event-log-routes';
 import { integrityCheckRouteDocs, integrityCheckRoutes } from './operating-mode/integrity-check-routes';
+import { periodExportRouteDocs, periodExportRoutes } from './operating-mode/period-export-routes';
 import { taxIdCheckRouteDocs, taxIdCheckRoutes } from './tax-ids/tax-id-check-routes';
 import { webhookRouteDocs, webhookRoutes } from './webhooks/webhook-routes';
 
@@ -51,6 +52,7 @@ export const apiRouteDocs: RouteDoc[] = [
   ...taxpayerRouteDocs,
   ...eventLogRouteDocs,
   ...integrityCheckRouteDocs,
+  ...periodExportRouteDocs,
   ...systemRouteDocs,
   ...invoiceRouteDocs,
   ...recordVerificationRouteDocs,
@@ -132,6 +134,7 @@ export function createApp(deps: AppDeps): Express {
     taxpayerRoutes(services.taxpayers, services.clock),
     eventLogRoutes(services.eventLog),
     integrityCheckRoutes(services.integrityChecks),
+    periodExportRoutes(services.periodExports),
     systemRoutes(services.systems),
     invoiceResendRoutes(services.resend),
     chainRoutes(services.chain, services.chainVerification),

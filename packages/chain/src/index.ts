@@ -30,3 +30,4 @@ export { certificateSigner } from './kept/certificate-signer';
 export { periodEndAfter, SUMMARY_PERIOD_MS, summarise, writeDueSummaries } from './events/six-hour-summaries';
 export { MAX_CHECKED_LINKS, runIntegrityCheck, type CheckReport, type CheckRequest } from './checks/run-integrity-check';
 export type { CheckedLink, FoundAnomaly } from './checks/chain-link';
+export { exportPeriod, MAX_EXPORTED, type ExportedItem, type ExportRequest, type PeriodExport } from './exports/export-period';

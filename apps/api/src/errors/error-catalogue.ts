@@ -48,6 +48,8 @@ export const errorCatalogue = {
   certificate_without_key: { status: 422, title: 'Certificate file holds no private key' },
   certificate_expired: { status: 422, title: 'Certificate expired' },
   recipient_not_in_census: { status: 422, title: 'A recipient is not identified in the census' },
+  export_period_empty: { status: 422, title: 'Nothing was generated in the period' },
+  export_too_large: { status: 422, title: 'The period holds too many documents for one export' },
   quota_exceeded: { status: 429, title: 'Monthly registration quota exceeded' },
   too_many_attempts: { status: 429, title: 'Too many attempts' },
   internal_error: { status: 500, title: 'Internal server error' },

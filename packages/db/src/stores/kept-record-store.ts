@@ -1,4 +1,4 @@
-import { and, asc, between, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { invoiceLines, invoices, invoiceStatusEvents, integrityAlarms, signedRecords } from '../schema';
 import type { StoredChainRecord } from '../records/chain-record-shape';
@@ -77,43 +77,13 @@ export const keptRecordStore = {
   },
 
   /** The records of a chain from `fromSeq` to `toSeq` (both included), in chain order, with their lines. */
-  async range(db: DbOrTx, chainId: string, fromSeq: number, toSeq: number): Promise<WalkedRecord[]> {
-    const { prev, columns } = previousRecord();
-    const rows = await db
-      .select({ record: invoices, ...columns, signedXml: signedRecords.xml })
-      .from(invoices)
-      .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
-      .leftJoin(signedRecords, eq(signedRecords.invoiceId, invoices.id))
-      .where(and(eq(invoices.chainId, chainId), between(invoices.chainSeq, fromSeq, toSeq)))
-      .orderBy(asc(invoices.chainSeq));
-    const ids = rows.map((r) => r.record.id);
-    const lines =
-      ids.length === 0
-        ? []
-        : await db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, ids)).orderBy(asc(invoiceLines.lineNo));
-    const linesOf = new Map<string, typeof lines>();
-    for (const line of lines) linesOf.set(line.invoiceId, [...(linesOf.get(line.invoiceId) ?? []), line]);
-    return rows.map((row) => {
-      const r = row.record;
-      return {
-        id: r.id,
-        chainSeq: r.chainSeq,
-        previousInvoiceId: r.previousInvoiceId,
-        previousHash: r.previousHash,
-        hash: r.hash,
-        record: {
-          ...r,
-          previous:
-            row.prevIssuerNif && row.prevNumber && row.prevDate && row.prevHash
-              ? { issuerNif: row.prevIssuerNif, invoiceNumber: row.prevNumber, invoiceDate: row.prevDate, hash: row.prevHash }
-              : null,
-          lines: linesOf.get(r.id) ?? [],
-        },
-        status: r.authorityStatus,
-        generatedAt: r.generatedAt,
-        signedXml: row.signedXml,
-      };
-    });
+  range(db: DbOrTx, chainId: string, fromSeq: number, toSeq: number): Promise<WalkedRecord[]> {
+    return walked(db, and(eq(invoices.chainId, chainId), between(invoices.chainSeq, fromSeq, toSeq)));
+  },
+
+  /** The records of a chain generated in [from, to), in chain order, with their lines; at most `limit`. */
+  inPeriod(db: DbOrTx, chainId: string, from: Date, to: Date, limit: number): Promise<WalkedRecord[]> {
+    return walked(db, and(eq(invoices.chainId, chainId), gte(invoices.generatedAt, from), lt(invoices.generatedAt, to)), limit);
   },
 
   async raiseAlarm(db: DbOrTx, alarm: NewAlarm): Promise<void> {
@@ -147,3 +117,44 @@ export const keptRecordStore = {
     return rows.length;
   },
 };
+
+/** The records `where` selects, in chain order, each with its lines, its previous record's link and its signed bytes. */
+async function walked(db: DbOrTx, where: SQL | undefined, limit = 100_000): Promise<WalkedRecord[]> {
+  const { prev, columns } = previousRecord();
+  const rows = await db
+    .select({ record: invoices, ...columns, signedXml: signedRecords.xml })
+    .from(invoices)
+    .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
+    .leftJoin(signedRecords, eq(signedRecords.invoiceId, invoices.id))
+    .where(where)
+    .orderBy(asc(invoices.chainSeq))
+    .limit(limit);
+  const ids = rows.map((r) => r.record.id);
+  const lines =
+    ids.length === 0
+      ? []
+      : await db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, ids)).orderBy(asc(invoiceLines.lineNo));
+  const linesOf = new Map<string, typeof lines>();
+  for (const line of lines) linesOf.set(line.invoiceId, [...(linesOf.get(line.invoiceId) ?? []), line]);
+  return rows.map((row) => {
+    const r = row.record;
+    return {
+      id: r.id,
+      chainSeq: r.chainSeq,
+      previousInvoiceId: r.previousInvoiceId,
+      previousHash: r.previousHash,
+      hash: r.hash,
+      record: {
+        ...r,
+        previous:
+          row.prevIssuerNif && row.prevNumber && row.prevDate && row.prevHash
+            ? { issuerNif: row.prevIssuerNif, invoiceNumber: row.prevNumber, invoiceDate: row.prevDate, hash: row.prevHash }
+            : null,
+        lines: linesOf.get(r.id) ?? [],
+      },
+      status: r.authorityStatus,
+      generatedAt: r.generatedAt,
+      signedXml: row.signedXml,
+    };
+  });
+}

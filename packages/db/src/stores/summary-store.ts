@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { rawRows } from './raw-rows';
 
@@ -52,28 +52,37 @@ export const summaryStore = {
   },
 
   /** The records a system generated in a taxpayer chain in [from, to), in chain order. */
-  async records(db: DbOrTx, chainId: string, systemId: string, from: Date, to: Date): Promise<PeriodRecords> {
-    const inPeriod = sql`chain_id = ${chainId} AND computer_system_id = ${systemId} AND generated_at >= ${from.toISOString()}
-      AND generated_at < ${to.toISOString()}`;
-    const mark = (order: 'ASC' | 'DESC') =>
-      sql`SELECT json_build_object('issuerNif', issuer_nif, 'invoiceNumber', invoice_number, 'invoiceDate', invoice_date::text,
-            'hash', hash) FROM invoices WHERE ${inPeriod} ORDER BY chain_seq ${sql.raw(order)} LIMIT 1`;
-    const [row] = await rawRows<{
-      first: RecordMark | null;
-      last: RecordMark | null;
-      altas: number;
-      anulaciones: number;
-      taxSum: string;
-      totalSum: string;
-    }>(
-      db,
-      sql`SELECT (${mark('ASC')}) AS first, (${mark('DESC')}) AS last,
-            count(*) FILTER (WHERE record_type <> 'cancellation')::int AS altas,
-            count(*) FILTER (WHERE record_type = 'cancellation')::int AS anulaciones,
-            coalesce(sum(total_tax_amount) FILTER (WHERE record_type <> 'cancellation'), 0)::numeric(16, 2)::text AS tax_sum,
-            coalesce(sum(total_amount) FILTER (WHERE record_type <> 'cancellation'), 0)::numeric(16, 2)::text AS total_sum
-          FROM invoices WHERE ${inPeriod}`,
-    );
-    return { ...row, first: row.first ?? undefined, last: row.last ?? undefined };
+  records(db: DbOrTx, chainId: string, systemId: string, from: Date, to: Date): Promise<PeriodRecords> {
+    return periodRecords(db, sql`computer_system_id = ${systemId} AND`, chainId, from, to);
+  },
+
+  /** The records of a taxpayer chain generated in [from, to), whatever their system (an export's). */
+  recordsOfChain(db: DbOrTx, chainId: string, from: Date, to: Date): Promise<PeriodRecords> {
+    return periodRecords(db, sql``, chainId, from, to);
   },
 };
+
+async function periodRecords(db: DbOrTx, bySystem: SQL, chainId: string, from: Date, to: Date): Promise<PeriodRecords> {
+  const inPeriod = sql`${bySystem} chain_id = ${chainId} AND generated_at >= ${from.toISOString()}
+    AND generated_at < ${to.toISOString()}`;
+  const mark = (order: 'ASC' | 'DESC') =>
+    sql`SELECT json_build_object('issuerNif', issuer_nif, 'invoiceNumber', invoice_number, 'invoiceDate', invoice_date::text,
+          'hash', hash) FROM invoices WHERE ${inPeriod} ORDER BY chain_seq ${sql.raw(order)} LIMIT 1`;
+  const [row] = await rawRows<{
+    first: RecordMark | null;
+    last: RecordMark | null;
+    altas: number;
+    anulaciones: number;
+    taxSum: string;
+    totalSum: string;
+  }>(
+    db,
+    sql`SELECT (${mark('ASC')}) AS first, (${mark('DESC')}) AS last,
+          count(*) FILTER (WHERE record_type <> 'cancellation')::int AS altas,
+          count(*) FILTER (WHERE record_type = 'cancellation')::int AS anulaciones,
+          coalesce(sum(total_tax_amount) FILTER (WHERE record_type <> 'cancellation'), 0)::numeric(16, 2)::text AS tax_sum,
+          coalesce(sum(total_amount) FILTER (WHERE record_type <> 'cancellation'), 0)::numeric(16, 2)::text AS total_sum
+        FROM invoices WHERE ${inPeriod}`,
+  );
+  return { ...row, first: row.first ?? undefined, last: row.last ?? undefined };
+}
