@@ -9,6 +9,7 @@ import type { Page } from '../http/page-renderer';
 import { locale, t } from '../i18n/i18n';
 import { tHtml } from '../i18n/t-html';
 import { signingModeBadge } from './signing-mode';
+import { operatingModeSection } from './operating-mode-section';
 import { certificateFields, taxpayerFields, type TaxpayerFormValues } from './taxpayer-form';
 
 export interface TaxpayerDetailView {
@@ -22,6 +23,10 @@ export interface TaxpayerDetailView {
   edit?: { values: TaxpayerFormValues; errors: FormErrors };
   certificateErrors?: FormErrors;
   deleteRefused?: string;
+  /** Why a change of mode was refused. */
+  modeRefused?: string;
+  /** Today in Europe/Madrid (YYYY-MM-DD): whether a declared end of VERI*FACTU is in effect. */
+  today: string;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -117,6 +122,7 @@ export function taxpayerDetailPage(v: TaxpayerDetailView): Page {
           <div class="actions"><button type="submit" class="button">${t('taxpayers.save')}</button></div>
         </form>
       </section>
+      ${operatingModeSection(ctx, tp, v.today, v.modeRefused)}
       ${certificateSection(ctx, v)}
       ${deleteSection(ctx, v)}`,
   };

@@ -9,6 +9,7 @@ import { enWebhooks } from './webhooks';
 import { enSystems } from './systems';
 import { enChain } from './chain';
 import { enTaxpayers } from './taxpayers';
+import { enOperatingMode } from './operating-mode';
 import type { Catalogue } from './es';
 
 /** The dashboard's texts in English, gathered from the features' files like `es.ts`. */
@@ -24,4 +25,5 @@ export const en: Catalogue = {
   ...enSystems,
   ...enChain,
   ...enTaxpayers,
+  ...enOperatingMode,
 };

@@ -9,6 +9,7 @@ import { esWebhooks } from './webhooks';
 import { esSystems } from './systems';
 import { esChain } from './chain';
 import { esTaxpayers } from './taxpayers';
+import { esOperatingMode } from './operating-mode';
 import type { Widen } from './widen';
 
 /**
@@ -27,6 +28,7 @@ export const es = {
   ...esSystems,
   ...esChain,
   ...esTaxpayers,
+  ...esOperatingMode,
 } as const;
 
 /** The shape every language's catalogue has. */
