@@ -111,7 +111,7 @@ export function integrityCheckRoutes(checks: IntegrityCheckService): Router {
 export const integrityCheckRouteDocs: RouteDoc[] = [
   {
     method: 'post',
-    operationId: 'checkTaxpayerChain',
+    operationId: 'verifyTaxpayerChain',
     path: '/taxpayers/:id/checks',
     tag: 'NO VERI*FACTU',
     summary: 'Check the records’ chain, or a system’s chain of events, whole or a range, link by link',

@@ -195,7 +195,7 @@ export interface paths {
      * Check the records’ chain, or a system’s chain of events, whole or a range, link by link
      * @description Each record’s (or event’s) huella and signature, its link to the one before and the order of their times. Writes its events: the launch (03 or 05) and each anomaly found (04 or 06), which raises the alarm; a whole chain found sound clears it.
      */
-    post: operations['checkTaxpayerChain'];
+    post: operations['verifyTaxpayerChain'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2710,7 +2710,7 @@ export interface operations {
       };
     };
   };
-  checkTaxpayerChain: {
+  verifyTaxpayerChain: {
     parameters: {
       query?: never;
       header?: {
