@@ -50,7 +50,8 @@ export async function runRegistrationWorkload(
 ): Promise<RegistrationResult> {
   const shape = REGISTRATION_WORKLOADS[workload];
   const index = Object.keys(REGISTRATION_WORKLOADS).indexOf(workload);
-  const tenant = await createTenant(stack.apiUrl, `${mode}-${workload}`, shape.taxpayers, index * NIFS_PER_WORKLOAD);
+  const noVerifactu = 'noVerifactu' in shape && shape.noVerifactu;
+  const tenant = await createTenant(stack.apiUrl, `${mode}-${workload}`, shape.taxpayers, index * NIFS_PER_WORKLOAD, noVerifactu);
   const worker = stack.workers[0];
   const postgres = new BackendCpuMeter(stack.pool, stack.databaseName);
   const meter = new ProcessMeter({ api: stack.api.pid, ...(worker && { worker: worker.pid }) }).start();

@@ -27,10 +27,17 @@ async function post(url: string, body: unknown, apiKey?: string): Promise<Answer
 
 /**
  * An account of its own for one workload, through the API as a customer would make it: one computer system and
- * `taxpayers` taxpayers in social-collaborator mode (the platform certificate signs their records).
+ * `taxpayers` taxpayers in social-collaborator mode (the platform certificate signs their records), NO VERI*FACTU with
+ * `noVerifactu` (their records signed as they are registered).
  * `firstNif` keeps NIFs distinct across workloads, since the simulator remembers what each NIF sent.
  */
-export async function createTenant(apiUrl: string, label: string, taxpayers: number, firstNif: number): Promise<Tenant> {
+export async function createTenant(
+  apiUrl: string,
+  label: string,
+  taxpayers: number,
+  firstNif: number,
+  noVerifactu = false,
+): Promise<Tenant> {
   const api = `${apiUrl}/api/v1`;
   const account = await post(`${api}/auth/register`, {
     name: `Bench ${label}`,
@@ -40,7 +47,14 @@ export async function createTenant(apiUrl: string, label: string, taxpayers: num
   const apiKey: string = account.data.api_key;
   const system = await post(
     `${api}/systems`,
-    { vendor_name: 'Bench Software SL', vendor_nif: 'B85905495', name: 'Bench', version: '1.0', installation_number: '1' },
+    {
+      vendor_name: 'Bench Software SL',
+      vendor_nif: 'B85905495',
+      name: 'Bench',
+      version: '1.0',
+      installation_number: '1',
+      only_supports_verifactu: !noVerifactu,
+    },
     apiKey,
   );
   const taxpayerIds: string[] = new Array(taxpayers);
@@ -49,7 +63,8 @@ export async function createTenant(apiUrl: string, label: string, taxpayers: num
     Array.from({ length: Math.min(8, taxpayers) }, async () => {
       for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
         const nif = benchNif(firstNif + i);
-        const created = await post(`${api}/taxpayers`, { nif, name: `CONTRIBUYENTE ${nif}`, is_production: false }, apiKey);
+        const mode = noVerifactu ? { operating_mode: 'no_verifactu' } : {};
+        const created = await post(`${api}/taxpayers`, { nif, name: `CONTRIBUYENTE ${nif}`, is_production: false, ...mode }, apiKey);
         taxpayerIds[i] = created.data.id;
       }
     }),

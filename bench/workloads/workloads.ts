@@ -5,6 +5,16 @@ export const REGISTRATION_WORKLOADS = {
   wide: { kind: 'http', clients: 64, taxpayers: 100, description: '64 clients, 100 taxpayers' },
   paced: { kind: 'http', clients: 64, taxpayers: 100, rate: 1000, description: '64 clients, 100 taxpayers, 1,000 req/s offered' },
   bulk: { kind: 'bulk', clients: 1, taxpayers: 1, batchSize: 1000, description: 'batches of 1,000, 1 client, 1 taxpayer' },
+  // The same as seq and bulk in NO VERI*FACTU: each record signed inside the registration (decision 0044).
+  'seq-nvf': { kind: 'http', clients: 1, taxpayers: 1, noVerifactu: true, description: '1 client, 1 taxpayer, NO VERI*FACTU' },
+  'bulk-nvf': {
+    kind: 'bulk',
+    clients: 1,
+    taxpayers: 1,
+    batchSize: 1000,
+    noVerifactu: true,
+    description: 'batches of 1,000, 1 client, 1 taxpayer, NO VERI*FACTU',
+  },
 } as const satisfies Record<string, WorkloadShape>;
 
 export interface WorkloadShape {
@@ -14,6 +24,8 @@ export interface WorkloadShape {
   /** Offered requests per second (all clients together); unset = closed loop, as fast as answers come. */
   rate?: number;
   batchSize?: number;
+  /** The taxpayers work NO VERI*FACTU: each record is signed as it is registered, and kept (never sent). */
+  noVerifactu?: boolean;
   description: string;
 }
 

@@ -1,4 +1,4 @@
-import { createRegistrationAppender, wakeChainSendersAfterAppend } from '@vf/chain';
+import { certificateSigner, createRegistrationAppender, wakeChainSendersAfterAppend } from '@vf/chain';
 import { parseAllowedHosts } from '@vf/webhook-destination';
 import { createAccountActivityService } from './account/account-activity-service';
 import { createAccountService } from './account/account-service';
@@ -29,6 +29,9 @@ import { createWebhookService } from './webhooks/webhook-service';
 import { createRecordVerificationService } from './verification/record-verification-service';
 import { createSignerPolicy } from './verification/signer-policy';
 import { createChainVerificationService } from './chain/chain-verification-service';
+import { createEventLogService } from './operating-mode/event-log-service';
+import { createIntegrityCheckService } from './operating-mode/integrity-check-service';
+import { createPeriodExportService } from './operating-mode/period-export-service';
 
 /** The composition root: every service of the API (the dashboard's too: it is handed them), built once from the app's dependencies. */
 export function composeServices(deps: AppDeps) {
@@ -41,14 +44,22 @@ export function composeServices(deps: AppDeps) {
   // The app's Redis namespace is its queue prefix: one deployment (or test) never sees another's counters.
   const throttle = createCredentialThrottle({ redis: deps.redis, prefix: deps.config.queuePrefix, limits: deps.throttleLimits });
   const account = createAccountService({ db, clock });
-  const taxpayers = createTaxpayerService({ db, intake, clock });
+  const { masterKey, platformCertificate } = deps.config;
+  // Signs NO VERI*FACTU records as they are registered (and checks a taxpayer can be signed for before it starts).
+  const signer = certificateSigner({ db, masterKey, platformCertificate, clock });
+  const taxpayers = createTaxpayerService({ db, intake, clock, signer });
   const sessions = createSessionService({ db, now: clock });
   const signers = createSignerPolicy(deps.config.platformCertificate);
   const enqueueTimeoutMs = deps.enqueueTimeoutMs ?? 2_000;
   // The process's one writer of chain records: registrations, corrections and cancellations all append through it.
-  const writer = createRegistrationAppender({ db, clock, afterAppend: wakeChainSendersAfterAppend(deps.queues, enqueueTimeoutMs) });
+  const writer = createRegistrationAppender({
+    db,
+    clock,
+    signer,
+    afterAppend: wakeChainSendersAfterAppend(deps.queues, enqueueTimeoutMs),
+  });
   const registration = createInvoiceRegistrationService({ db, writer, clock });
-  const { authority, masterKey, platformCertificate } = deps.config;
+  const { authority } = deps.config;
   const census = authority && createCensusGateway(authority, { masterKey, platformCertificate });
   const vies = deps.config.vies && createViesGateway(deps.config.vies, authority);
   const taxIdChecks = createTaxIdCheckService({ db, census, vies, clock });
@@ -57,6 +68,9 @@ export function composeServices(deps: AppDeps) {
     auth: createAuthService({ db, passwords, throttle }),
     account,
     taxpayers,
+    eventLog: createEventLogService({ db }),
+    integrityChecks: createIntegrityCheckService({ db, signer, clock }),
+    periodExports: createPeriodExportService({ db, signer, clock }),
     systems: createSystemService({ db }),
     registration,
     writer,

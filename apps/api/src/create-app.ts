@@ -32,6 +32,9 @@ import { qrRouteDocs, qrRoutes } from './qr/qr-routes';
 import { loadOnce } from './shared/load-once';
 import { systemRouteDocs, systemRoutes } from './systems/system-routes';
 import { taxpayerRouteDocs, taxpayerRoutes } from './taxpayers/taxpayer-routes';
+import { eventLogRouteDocs, eventLogRoutes } from './operating-mode/event-log-routes';
+import { integrityCheckRouteDocs, integrityCheckRoutes } from './operating-mode/integrity-check-routes';
+import { periodExportRouteDocs, periodExportRoutes } from './operating-mode/period-export-routes';
 import { taxIdCheckRouteDocs, taxIdCheckRoutes } from './tax-ids/tax-id-check-routes';
 import { remissionRouteDocs, remissionRoutes } from './remissions/remission-routes';
 import { taxIdListRouteDocs, taxIdListRoutes } from './tax-ids/tax-id-list-routes';
@@ -50,6 +53,9 @@ export const apiRouteDocs: RouteDoc[] = [
   ...authRouteDocs,
   ...accountRouteDocs,
   ...taxpayerRouteDocs,
+  ...eventLogRouteDocs,
+  ...integrityCheckRouteDocs,
+  ...periodExportRouteDocs,
   ...systemRouteDocs,
   ...invoiceRouteDocs,
   ...recordVerificationRouteDocs,
@@ -132,6 +138,9 @@ export function createApp(deps: AppDeps): Express {
     recordVerificationRoutes(services.recordVerification),
     accountRoutes(services.account),
     taxpayerRoutes(services.taxpayers, services.clock),
+    eventLogRoutes(services.eventLog),
+    integrityCheckRoutes(services.integrityChecks),
+    periodExportRoutes(services.periodExports),
     systemRoutes(services.systems),
     invoiceResendRoutes(services.resend),
     chainRoutes(services.chain, services.chainVerification),

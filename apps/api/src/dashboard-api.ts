@@ -48,6 +48,7 @@ export function dashboardApi(services: Services): DashboardApi {
       resend: services.resend,
       qr: services.qr,
       taxpayers: services.taxpayers,
+      eventLog: services.eventLog,
       chain: services.chain,
       chainVerification: services.chainVerification,
       systems: services.systems,

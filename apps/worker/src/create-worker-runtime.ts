@@ -18,6 +18,7 @@ import { startQueueWorkers, type QueueWorkers } from './runtime/queue-workers';
 import { waitForDependencies } from './runtime/wait-for-dependencies';
 import { openWorkerConnections } from './runtime/worker-connections';
 import { createTaxIdListChecker } from './tax-id-lists/tax-id-list-checker';
+import { summaryWriter } from './runtime/summary-timer';
 import { createWebhookDispatcher } from './webhooks/webhook-dispatcher';
 export interface WorkerRuntime {
   workerId: string;
@@ -50,6 +51,18 @@ function workerReadiness({ database, redis }: ReturnType<typeof openWorkerConnec
   return { inspect, readiness: new Readiness(inspect) };
 }
 
+/** What the periodic reconciliation needs: the queues whose jobs it gives back, how often, and where it logs. */
+function reconcileScheduleDeps({ database, queues }: ReturnType<typeof openWorkerConnections>, config: AppConfig, logger: Logger) {
+  return {
+    database,
+    submission: queues.submission,
+    remission: queues.remission,
+    maintenance: queues.maintenance,
+    everyMs: config.reconcileIntervalMs,
+    logger,
+  };
+}
+
 /** The worker's composition root: one per process (or per in-process test). */
 export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): WorkerRuntime {
   const { id: workerId, leaseTtlMs } = config.worker;
@@ -78,14 +91,8 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
   const webhooks = createWebhookDispatcher(background);
   const taxIdLists = createTaxIdListChecker({ ...background, queues });
   const { inspect, readiness } = workerReadiness(connections);
-  const scheduleDeps = {
-    database,
-    submission: queues.submission,
-    remission: queues.remission,
-    maintenance: queues.maintenance,
-    everyMs: config.reconcileIntervalMs,
-    logger,
-  };
+  const scheduleDeps = reconcileScheduleDeps(connections, config, logger);
+  const summaries = summaryWriter({ db: database.db, config, logger });
   let workers: QueueWorkers | undefined;
   let listener: WorkerListener | undefined;
   let stopSchedule: (() => void) | undefined;
@@ -96,7 +103,9 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
     starting.abort();
     readiness.stopping();
     stopSchedule?.();
+    summaries.stop();
     const gaveUp = await finishJobsInHand(inHand, inspect, logger);
+    if (!gaveUp) await summaries.beforeShutdown();
     const force = gaveUp || redis.status !== 'ready';
     await closeQueueWorkers(
       [(f) => workers?.close(f) ?? Promise.resolve(), (f) => webhooks.close(f), (f) => taxIdLists.close(f)],
@@ -118,6 +127,7 @@ export function createWorkerRuntime({ config, logger }: WorkerRuntimeOptions): W
       if ((await ensureReconcileSchedule(scheduleDeps)) === 'present')
         await reconcileExclusively(database, queues.submission, logger, queues.remission);
       stopSchedule = checkReconcileSchedule(scheduleDeps);
+      summaries.start();
       workers = startQueueWorkers({ config, logger, connections, inHand, sendChainJob, sendRemissionJob });
       await webhooks.start();
       await taxIdLists.start();

@@ -26,6 +26,7 @@ __all__ = [
     "CreateTaxpayerResultWarningsItem",
     "CreateWebhookBody",
     "CreateWebhookResult",
+    "ExportTaxpayerPeriodBody",
     "GetAccountResult",
     "GetAccountResultUsage",
     "GetChainResult",
@@ -42,6 +43,7 @@ __all__ = [
     "GetRemissionResult",
     "GetSystemResult",
     "GetTaxIdListResult",
+    "GetTaxpayerEventResult",
     "GetTaxpayerResult",
     "GetWebhookResult",
     "ListInvoiceSubmissionsResult",
@@ -66,6 +68,10 @@ __all__ = [
     "ListTaxIdChecksResultItem",
     "ListTaxIdListResultsResponse",
     "ListTaxIdListResultsResponseDataItem",
+    "ListTaxpayerAlarmsResult",
+    "ListTaxpayerAlarmsResultItem",
+    "ListTaxpayerEventsResult",
+    "ListTaxpayerEventsResultItem",
     "ListTaxpayersResponse",
     "ListTaxpayersResponseDataItem",
     "ListTaxpayersResponseDataItemCertificate",
@@ -89,6 +95,7 @@ __all__ = [
     "RegisterInvoiceBody",
     "RegisterInvoiceResponse",
     "RegisterInvoiceResponseData",
+    "RegisterInvoiceResponseDataSignedRecord",
     "RegisterInvoiceResponseRecipientCheckItem",
     "ResendInvoiceResult",
     "TestWebhookResult",
@@ -113,6 +120,10 @@ __all__ = [
     "VerifyTaxIdsBody",
     "VerifyTaxIdsBodyTaxIdsItem2",
     "VerifyTaxIdsResult",
+    "VerifyTaxpayerChainBody",
+    "VerifyTaxpayerChainResult",
+    "VerifyTaxpayerChainResultAnomaliesItem",
+    "VerifyTaxpayerChainResultLinksItem",
     "Operations",
 ]
 
@@ -222,6 +233,9 @@ class ListTaxpayersResponseDataItem(TypedDict):
     certificate_path: str | None
     certificate: ListTaxpayersResponseDataItemCertificate
     chain: ListTaxpayersResponseDataItemChain
+    operating_mode: Literal["verifactu", "no_verifactu"]
+    verifactu_ends_on: str | None
+    integrity_alarm: bool
     created_at: str
     updated_at: str
 
@@ -238,6 +252,7 @@ class CreateTaxpayerBody(TypedDict):
     certificate_path: NotRequired[str | None]
     certificate_p12_base64: NotRequired[str | None]
     certificate_password: NotRequired[str]
+    operating_mode: NotRequired[Literal["verifactu", "no_verifactu"]]
 
 
 class CreateTaxpayerResultWarningsItem(TypedDict):
@@ -256,6 +271,9 @@ class CreateTaxpayerResult(TypedDict):
     certificate_path: str | None
     certificate: ListTaxpayersResponseDataItemCertificate
     chain: ListTaxpayersResponseDataItemChain
+    operating_mode: Literal["verifactu", "no_verifactu"]
+    verifactu_ends_on: str | None
+    integrity_alarm: bool
     created_at: str
     updated_at: str
     warnings: list[CreateTaxpayerResultWarningsItem]
@@ -271,9 +289,87 @@ class UpdateTaxpayerBody(TypedDict):
     certificate_path: NotRequired[str | None]
     certificate_p12_base64: NotRequired[str | None]
     certificate_password: NotRequired[str]
+    operating_mode: NotRequired[Literal["verifactu", "no_verifactu"]]
 
 
 UpdateTaxpayerResult = CreateTaxpayerResult
+
+
+class ListTaxpayerEventsResultItem(TypedDict):
+    id: str
+    system_id: str
+    seq: int
+    type: Literal["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "90"]
+    generated_at: str
+    hash: str
+    previous_hash: str | None
+    period_start: str | None
+    xml_url: str
+
+
+ListTaxpayerEventsResult = list[ListTaxpayerEventsResultItem]
+
+
+GetTaxpayerEventResult = ListTaxpayerEventsResultItem
+
+
+class VerifyTaxpayerChainBody(TypedDict):
+    subject: Literal["records", "events"]
+    system_id: NotRequired[list[Any] | bool | float | dict[str, Any] | str | None]
+    from_seq: NotRequired[int]
+    to_seq: NotRequired[int]
+
+
+class VerifyTaxpayerChainResultLinksItem(TypedDict):
+    seq: int
+    id: str
+    generated_at: str
+    hash: str
+    hash_ok: bool
+    signature_ok: bool
+    link_ok: bool
+    date_ok: bool
+
+
+class VerifyTaxpayerChainResultAnomaliesItem(TypedDict):
+    seq: int
+    id: str
+    kind: Literal["hash", "signature", "link", "date"]
+    anomaly_type: str
+    detail: str
+
+
+class VerifyTaxpayerChainResult(TypedDict):
+    subject: Literal["records", "events"]
+    from_seq: int
+    to_seq: int
+    checked: int
+    restored: bool
+    links: list[VerifyTaxpayerChainResultLinksItem]
+    anomalies: list[VerifyTaxpayerChainResultAnomaliesItem]
+
+
+class ListTaxpayerAlarmsResultItem(TypedDict):
+    id: str
+    subject: Literal["records", "events"]
+    anomaly: Literal["hash", "signature", "time", "chain"]
+    record_id: str | None
+    detail: str | None
+    raised_at: str
+
+
+ListTaxpayerAlarmsResult = list[ListTaxpayerAlarmsResultItem]
+
+
+ExportTaxpayerPeriodBody = TypedDict(
+    "ExportTaxpayerPeriodBody",
+    {
+        "subject": Literal["records", "events"],
+        "system_id": NotRequired[list[Any] | bool | float | dict[str, Any] | str | None],
+        "from": str,
+        "to": str,
+    },
+)
 
 
 class ListSystemsResponseDataItem(TypedDict):
@@ -429,7 +525,7 @@ class ListInvoicesResponseDataItem(TypedDict):
     hash: str
     generated_at: str
     qr_url: str
-    authority_status: Literal["queued", "sent", "accepted", "accepted_with_warnings", "rejected", "error"]
+    authority_status: Literal["queued", "sent", "accepted", "accepted_with_warnings", "rejected", "error", "kept"]
     authority_code: int | None
     cancelled: bool
     created_at: str
@@ -448,12 +544,19 @@ class ListInvoicesResponse(TypedDict):
 RegisterInvoiceBody = ValidateInvoiceBody
 
 
+class RegisterInvoiceResponseDataSignedRecord(TypedDict):
+    url: str
+    xml_base64: str
+
+
 class RegisterInvoiceResponseData(TypedDict):
     id: str
     invoice_number: str
     hash: str
     qr_url: str
-    authority_status: Literal["queued"]
+    authority_status: Literal["queued", "kept"]
+    operating_mode: Literal["verifactu", "no_verifactu"]
+    signed_record: RegisterInvoiceResponseDataSignedRecord
     record_type: Literal["registration"]
     taxpayer_id: str
     chain_position: int
@@ -503,7 +606,7 @@ class GetInvoiceResultComputerSystem(TypedDict):
 
 
 class GetInvoiceResultStatusHistoryItem(TypedDict):
-    status: Literal["queued", "sent", "accepted", "accepted_with_warnings", "rejected", "error"]
+    status: Literal["queued", "sent", "accepted", "accepted_with_warnings", "rejected", "error", "kept"]
     at: str
     code: int | None
     message: str | None
@@ -525,7 +628,7 @@ class GetInvoiceResultRecordsItem(TypedDict):
     previous_hash: str | None
     chain_position: int
     generated_at: str
-    authority_status: Literal["queued", "sent", "accepted", "accepted_with_warnings", "rejected", "error"]
+    authority_status: Literal["queued", "sent", "accepted", "accepted_with_warnings", "rejected", "error", "kept"]
     authority_code: int | None
     authority_message: str | None
     authority_csv: str | None
@@ -550,7 +653,7 @@ class GetInvoiceResult(TypedDict):
     hash: str
     generated_at: str
     qr_url: str
-    authority_status: Literal["queued", "sent", "accepted", "accepted_with_warnings", "rejected", "error"]
+    authority_status: Literal["queued", "sent", "accepted", "accepted_with_warnings", "rejected", "error", "kept"]
     authority_code: int | None
     cancelled: bool
     created_at: str
@@ -718,7 +821,7 @@ class ResendInvoiceResult(TypedDict):
     hash: str
     generated_at: str
     qr_url: str
-    authority_status: Literal["queued", "sent", "accepted", "accepted_with_warnings", "rejected", "error"]
+    authority_status: Literal["queued", "sent", "accepted", "accepted_with_warnings", "rejected", "error", "kept"]
     authority_code: int | None
     cancelled: bool
     created_at: str
@@ -877,14 +980,14 @@ class ListSandboxScenariosResultItemExpectSends(TypedDict):
 
 
 class ListSandboxScenariosResultItemExpect(TypedDict):
-    final_status: Literal["queued", "sent", "accepted", "accepted_with_warnings", "rejected", "error"]
+    final_status: Literal["queued", "sent", "accepted", "accepted_with_warnings", "rejected", "error", "kept"]
     authority_code: int | None
     sends: ListSandboxScenariosResultItemExpectSends
     webhooks: list[Literal["invoice.registered", "invoice.status_changed", "invoice.accepted", "invoice.rejected", "invoice.error", "invoice.cancelled", "tax_id_list.completed"]]
 
 
 class ListSandboxScenariosResultItemCodesItem(TypedDict):
-    final_status: Literal["queued", "sent", "accepted", "accepted_with_warnings", "rejected", "error"]
+    final_status: Literal["queued", "sent", "accepted", "accepted_with_warnings", "rejected", "error", "kept"]
     authority_code: int | None
     sends: ListSandboxScenariosResultItemExpectSends
     webhooks: list[Literal["invoice.registered", "invoice.status_changed", "invoice.accepted", "invoice.rejected", "invoice.error", "invoice.cancelled", "tax_id_list.completed"]]
@@ -1162,6 +1265,112 @@ class Operations(abc.ABC):
             "/taxpayers/{id}",
             path_params={"id": id},
             expect="none",
+        )
+
+    def list_taxpayer_events(
+        self,
+        id: str,
+        *,
+        system_id: str | None = None,
+        type: Literal["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "90"] | None = None,
+        from_: str | None = None,
+        to: str | None = None,
+        after_seq: int | None = None,
+        order: Literal["asc", "desc"] | None = None,
+        limit: int | None = None,
+    ) -> ListTaxpayerEventsResult:
+        """The taxpayer’s event log (NO VERI*FACTU), walked forwards or backwards (GET /taxpayers/{id}/events)."""
+        return self._call(
+            "GET",
+            "/taxpayers/{id}/events",
+            path_params={"id": id},
+            query={
+                "system_id": system_id,
+                "type": type,
+                "from": from_,
+                "to": to,
+                "after_seq": after_seq,
+                "order": order,
+                "limit": limit,
+            },
+            expect="json",
+            unwrap="data",
+        )
+
+    def get_taxpayer_event(
+        self,
+        id: str,
+        event_id: str,
+    ) -> GetTaxpayerEventResult:
+        """One event (GET /taxpayers/{id}/events/{eventId})."""
+        return self._call(
+            "GET",
+            "/taxpayers/{id}/events/{eventId}",
+            path_params={"id": id, "eventId": event_id},
+            expect="json",
+            unwrap="data",
+        )
+
+    def get_taxpayer_event_xml(
+        self,
+        id: str,
+        event_id: str,
+    ) -> str:
+        """One event as its signed RegistroEvento (EventosSIF.xsd), as generated (GET /taxpayers/{id}/events/{eventId}/xml)."""
+        return self._call(
+            "GET",
+            "/taxpayers/{id}/events/{eventId}/xml",
+            path_params={"id": id, "eventId": event_id},
+            headers={"Accept": "application/xml"},
+            expect="text",
+        )
+
+    def verify_taxpayer_chain(
+        self,
+        id: str,
+        body: VerifyTaxpayerChainBody,
+        *,
+        idempotency_key: str | None = None,
+    ) -> VerifyTaxpayerChainResult:
+        """Check the records’ chain, or a system’s chain of events, whole or a range, link by link (POST /taxpayers/{id}/checks)."""
+        return self._call(
+            "POST",
+            "/taxpayers/{id}/checks",
+            path_params={"id": id},
+            body=body,
+            headers={"Idempotency-Key": idempotency_key},
+            expect="json",
+            unwrap="data",
+        )
+
+    def list_taxpayer_alarms(
+        self,
+        id: str,
+    ) -> ListTaxpayerAlarmsResult:
+        """The taxpayer’s integrity alarms not cleared (GET /taxpayers/{id}/alarms)."""
+        return self._call(
+            "GET",
+            "/taxpayers/{id}/alarms",
+            path_params={"id": id},
+            expect="json",
+            unwrap="data",
+        )
+
+    def export_taxpayer_period(
+        self,
+        id: str,
+        body: ExportTaxpayerPeriodBody,
+        *,
+        idempotency_key: str | None = None,
+    ) -> bytes:
+        """Export a period’s records, or a system’s events, as a faithful copy (POST /taxpayers/{id}/exports)."""
+        return self._call(
+            "POST",
+            "/taxpayers/{id}/exports",
+            path_params={"id": id},
+            body=body,
+            headers={"Accept": "application/zip", "Idempotency-Key": idempotency_key},
+            expect="bytes",
         )
 
     def list_systems(

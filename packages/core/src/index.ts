@@ -14,3 +14,4 @@ export * from './status';
 export * from './authority-codes';
 export * from './webhooks';
 export * from './sandbox-scenarios';
+export * from './events';

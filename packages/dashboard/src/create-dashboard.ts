@@ -19,6 +19,7 @@ import { loadSession, requireSession } from './session/session-cookie';
 import { signInRoutes } from './sign-in/sign-in-routes';
 import { systemPageRoutes } from './systems/system-page-routes';
 import { taxpayerPageRoutes } from './taxpayers/taxpayer-page-routes';
+import { eventLogPageRoutes } from './taxpayers/event-log-page-routes';
 import { webhookPageRoutes } from './webhooks/webhook-page-routes';
 
 /** Paths the dashboard answers; everything else (the API, Bull Board) passes through untouched. */
@@ -89,6 +90,7 @@ export function createDashboard(api: DashboardApi): Router {
       problems,
       views,
     }),
+    eventLogPageRoutes({ eventLog: services.eventLog, taxpayers: services.taxpayers, render, problems, views }),
     chainPageRoutes({ chain: services.chain, verification: services.chainVerification, render }),
     systemPageRoutes({ systems: services.systems, render, requests, problems, views }),
     apiKeyRoutes({ overview, auth: services.auth, render }),

@@ -22,6 +22,7 @@ import type {
   InvoiceReferenceJson,
   InvoiceSort,
   InvoiceStatusRow,
+  StoredEvent,
   SubmissionRow,
   SystemRow,
   TaxpayerView,
@@ -150,6 +151,11 @@ export interface ApiServices {
     create(accountId: string, input: object): Promise<{ taxpayer: TaxpayerView; warnings: CertificateWarning[] }>;
     update(accountId: string, id: string, input: object): Promise<{ taxpayer: TaxpayerView; warnings: CertificateWarning[] }>;
     remove(accountId: string, id: string): Promise<void>;
+  };
+  /** A taxpayer's NO VERI*FACTU event log (its current environment's). */
+  eventLog: {
+    list(accountId: string, taxpayerId: string, query: { order: 'asc' | 'desc'; limit: number }): Promise<StoredEvent[]>;
+    get(accountId: string, taxpayerId: string, eventId: string): Promise<StoredEvent>;
   };
   chain: { state(accountId: string, nif: string, environment?: 'sandbox' | 'production'): Promise<ChainView> };
   chainVerification: {

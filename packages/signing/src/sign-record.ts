@@ -20,6 +20,11 @@ export interface SignOptions {
   at: Date;
   /** The Signature's Id (its parts' Ids derive from it); a random `xmldsig-<uuid>` when absent. */
   id?: string;
+  /**
+   * The qualified name of the element the signature is the last child of, when not the root: an event's signature
+   * goes in its `Evento` (EventosSIF.xsd), still over the whole RegistroEvento (URI="").
+   */
+  within?: string;
 }
 
 export class RecordNotCanonicalError extends Error {}
@@ -107,7 +112,7 @@ function prepareSignature(record: string, identity: SigningIdentity, options: Si
     signingCertificate: signingCertificate(identity),
     certificate: identity.certificate.base64,
   };
-  const prepared = signatureFromParts(record, parts);
+  const prepared = signatureFromParts(record, parts, options.within);
   return { signedInfo: prepared.signedInfo, complete: (value) => prepared.complete(value.toString('base64')) };
 }
 
@@ -131,10 +136,13 @@ export interface SignatureParts {
 export function signatureFromParts(
   record: string,
   parts: SignatureParts,
+  within?: string,
 ): { signedInfo: Buffer; complete(signatureValue: string): string } {
   const root = ROOT.exec(record);
   const closing = root ? `</${root[1]}>` : '';
   if (!root || !record.endsWith(closing)) throw new RecordNotCanonicalError('the record is not a standalone element in canonical form');
+  const at = within ? record.lastIndexOf(`</${within}>`) : record.length - closing.length;
+  if (at < 0) throw new RecordNotCanonicalError(`the record has no ${within} to hold its signature`);
   const inScope = new Map<string, string>([...root[2].matchAll(NAMESPACE_DECLARATION)].map((m) => [m[1], m[2]]));
   inScope.set('xmlns:ds', DSIG_NS);
   const declarations = (extra: [string, string][] = []) =>
@@ -198,18 +206,23 @@ export function signatureFromParts(
         ),
       ` xmlns:ds="${DSIG_NS}" Id="${canonicalAttribute(id)}"`,
     );
-    return record.slice(0, record.length - closing.length) + signature + closing;
+    return record.slice(0, at) + signature + record.slice(at);
   };
   return { signedInfo: signedInfoBytes, complete };
 }
 
+const SIGNATURE_END = '</ds:Signature>';
+
 /**
- * Whether `signed` is `record` signed by signRecord: the record's bytes with a signature inserted as its last child,
- * nothing else changed. How a stored signature is tied to the record rebuilt from the database.
+ * Whether `signed` is `record` signed by signRecord: the record's bytes with a signature inserted as the last child of
+ * an element (the root, or an event's Evento), nothing else changed. How a stored signature is tied to the record
+ * rebuilt from the database.
  */
 export function isSignatureOf(signed: string, record: string): boolean {
-  const close = record.lastIndexOf('</');
+  const start = signed.indexOf('<ds:Signature ');
+  const end = signed.lastIndexOf(SIGNATURE_END);
+  if (start <= 0 || end < start || signed.length - record.length !== end + SIGNATURE_END.length - start) return false;
   return (
-    close > 0 && signed.startsWith(`${record.slice(0, close)}<ds:Signature `) && signed.endsWith(`</ds:Signature>${record.slice(close)}`)
+    record.startsWith(signed.slice(0, start)) && record.endsWith(signed.slice(end + SIGNATURE_END.length)) && record.startsWith('</', start)
   );
 }

@@ -81,8 +81,10 @@ export function verifyParsed(xml: string): SignatureVerdict {
   const problems: string[] = [];
   if (!SIGNED_ELEMENTS.has(root.localName)) problems.push(`the signed element is ${root.localName}, not a record`);
   if (signatures.length > 1) problems.push('the record carries more than one signature');
-  if (signature.parentNode !== root || childElements(root).at(-1) !== signature)
-    problems.push('the signature is not the last child of the record');
+  // An event's signature is the last child of its Evento (EventosSIF.xsd); a record's, of the record itself.
+  const holder = root.localName === 'RegistroEvento' ? childElements(root).find((e) => e.localName === 'Evento') : root;
+  if (!holder || signature.parentNode !== holder || childElements(holder).at(-1) !== signature)
+    problems.push(`the signature is not the last child of the ${root.localName === 'RegistroEvento' ? 'event' : 'record'}`);
 
   const { signer, key } = signerOf(signature) ?? {};
   if (!signer) problems.push('the signature carries no readable X509Certificate in KeyInfo');

@@ -16,3 +16,4 @@ export * from './parse-consulta-reply';
 export * from './validate-against-xsd';
 export * from './census/census-messages';
 export * from './validation/record-validation-messages';
+export * from './event-xml';

@@ -11,6 +11,7 @@ export const NS = {
   consultaLR: `${AEAT_WS}/ConsultaLR.xsd`,
   respuestaConsultaLR: `${AEAT_WS}/RespuestaConsultaLR.xsd`,
   respuestaValRegistNoVeriFactu: `${AEAT_WS}/RespuestaValRegistNoVeriFactu.xsd`,
+  eventosSIF: `${AEAT_WS}/EventosSIF.xsd`,
   xmldsig: 'http://www.w3.org/2000/09/xmldsig#',
   // The census check's namespaces are `http`, as its WSDL and every working client write them (not `https`).
   censusRequest: `${CENSUS_WS}/VNifV2Ent.xsd`,

@@ -10,6 +10,7 @@ export const SCHEMA_FILE_NAMES = [
   'RespuestaSuministro.xsd',
   'ConsultaLR.xsd',
   'RespuestaConsultaLR.xsd',
+  'EventosSIF.xsd',
   'xmldsig-core-schema.xsd',
 ] as const;
 export type SchemaFileName = (typeof SCHEMA_FILE_NAMES)[number];
@@ -19,8 +20,11 @@ const LOCAL_XMLDSIG = 'schemaLocation="xmldsig-core-schema.xsd"';
 
 let cache: Map<SchemaFileName, string> | undefined;
 
+// The schemas whose xmldsig import names the W3C's copy.
+const IMPORTS_XMLDSIG = new Set<SchemaFileName>(['SuministroInformacion.xsd', 'EventosSIF.xsd']);
+
 /**
- * The schema texts, read once. The xmldsig import of SuministroInformacion.xsd is pointed at the local
+ * The schema texts, read once. The xmldsig import of SuministroInformacion.xsd and EventosSIF.xsd is pointed at the local
  * copy here, in memory, so the vendored file stays byte-identical to AEAT's and nothing is fetched.
  */
 export function loadSchemaFiles(): ReadonlyMap<SchemaFileName, string> {
@@ -28,10 +32,10 @@ export function loadSchemaFiles(): ReadonlyMap<SchemaFileName, string> {
     cache = new Map();
     for (const name of SCHEMA_FILE_NAMES) {
       const text = readFileSync(join(SCHEMA_DIR, name), 'utf8');
-      cache.set(name, name === 'SuministroInformacion.xsd' ? text.replace(REMOTE_XMLDSIG, LOCAL_XMLDSIG) : text);
+      cache.set(name, IMPORTS_XMLDSIG.has(name) ? text.replace(REMOTE_XMLDSIG, LOCAL_XMLDSIG) : text);
     }
-    if (!cache.get('SuministroInformacion.xsd')!.includes(LOCAL_XMLDSIG)) {
-      throw new Error('SuministroInformacion.xsd no longer imports xmldsig from the expected location');
+    for (const name of IMPORTS_XMLDSIG) {
+      if (!cache.get(name)!.includes(LOCAL_XMLDSIG)) throw new Error(`${name} no longer imports xmldsig from the expected location`);
     }
   }
   return cache;

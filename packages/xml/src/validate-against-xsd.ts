@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { NS } from './namespaces';
 import { loadSchemaFiles, type SchemaFileName } from './schema-files';
 
-export type XsdTarget = 'request' | 'response' | 'consulta-request' | 'consulta-response';
+export type XsdTarget = 'request' | 'response' | 'consulta-request' | 'consulta-response' | 'event';
 
 export interface XsdVerdict {
   valid: boolean;
@@ -18,6 +18,8 @@ const MAIN_SCHEMA: Record<XsdTarget, SchemaFileName> = {
   response: 'RespuestaSuministro.xsd',
   'consulta-request': 'ConsultaLR.xsd',
   'consulta-response': 'RespuestaConsultaLR.xsd',
+  // A RegistroEvento is kept, never sent: validated as the one element of an envelope's Body, like the messages.
+  event: 'EventosSIF.xsd',
 };
 
 interface Pending {

@@ -14,6 +14,7 @@ export const PREFIX_NS = {
   sfR: NS.respuestaValRegistNoVeriFactu,
   vnif: NS.censusRequest,
   vnifs: NS.censusReply,
+  sf: NS.eventosSIF,
 } as const;
 export type Prefix = keyof typeof PREFIX_NS;
 

@@ -24,9 +24,13 @@ export const errorCatalogue = {
   system_in_use: { status: 409, title: 'The computer system is used by registered invoices' },
   system_single_taxpayer: { status: 409, title: 'The computer system supports one taxpayer, and another one uses it' },
   duplicate_invoice: { status: 409, title: 'Invoice already registered' },
+  // NO VERI*FACTU mode.
+  system_verifactu_only: { status: 409, title: 'The computer system can only work as VERI*FACTU' },
+  signing_certificate_unusable: { status: 409, title: 'No certificate can sign the taxpayer’s records' },
   // Chains and their records.
   taxpayer_claimed: { status: 409, title: 'The NIF belongs to another account in this environment' },
   record_not_found: { status: 404, title: 'Record not found' },
+  event_not_found: { status: 404, title: 'Event not found' },
   invoice_awaiting_authority: { status: 409, title: 'A record of this invoice is waiting for the authority' },
   already_cancelled: { status: 409, title: 'The invoice is already cancelled' },
   invoice_in_other_environment: { status: 409, title: "The invoice belongs to the taxpayer's other environment" },
@@ -52,6 +56,8 @@ export const errorCatalogue = {
   certificate_expired: { status: 422, title: 'Certificate expired' },
   recipient_not_in_census: { status: 422, title: 'A recipient is not identified in the census' },
   no_records_in_period: { status: 422, title: 'The taxpayer has no records in the period' },
+  export_period_empty: { status: 422, title: 'Nothing was generated in the period' },
+  export_too_large: { status: 422, title: 'The period holds too many documents for one export' },
   quota_exceeded: { status: 429, title: 'Monthly registration quota exceeded' },
   tax_id_checks_exceeded: { status: 429, title: 'Monthly allowance of tax ID checks exceeded' },
   too_many_attempts: { status: 429, title: 'Too many attempts' },

@@ -38,8 +38,22 @@ export function problemOf(refusal: ChainRefusal): ApiError {
       );
     case 'quota_exceeded':
       return quotaExceeded(refusal.account, refusal.used, refusal.at);
+    case 'system_verifactu_only':
+      return new ApiError(
+        'system_verifactu_only',
+        'The taxpayer works in NO VERI*FACTU mode, and this computer system declares it can only work as VERI*FACTU (only_supports_verifactu: true). Use a system that can work both ways.',
+      );
+    case 'signing_certificate_unusable':
+      return signingCertificateUnusable(refusal.reason);
   }
 }
+
+/** In NO VERI*FACTU a record exists only once signed: without a certificate that can sign, nothing is registered. */
+export const signingCertificateUnusable = (reason: string) =>
+  new ApiError(
+    'signing_certificate_unusable',
+    `In NO VERI*FACTU mode each record is signed when it is registered, and no certificate can sign for this taxpayer now (${reason}). Upload a valid certificate for the taxpayer; nothing was registered.`,
+  );
 
 /** A registration's outcome from the chain writer, its refusal as the API's problem. */
 export const clientOutcome = (o: ChainItemOutcome): ItemOutcome => (o.ok ? o : { ok: false, error: problemOf(o.error) });

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { Logger } from 'pino';
-import { cancellationRecordRow, newRecordId, nextPlace, quotaPeriod, recordWrite, type RegistrationAppender } from '@vf/chain';
+import { cancellationRecordRow, modeAt, newRecordId, nextPlace, quotaPeriod, recordWrite, type RegistrationAppender } from '@vf/chain';
 import { cancellationFlags } from '@vf/core';
 import type { Db } from '@vf/db';
 import { invoiceStore, type AccountWithPlan, type SealedAnswer } from '@vf/db';
@@ -68,7 +68,7 @@ export function createInvoiceCancellationService(deps: { db: Db; writer: Registr
               reason: reason || null,
               sandboxScenario: scenario,
             });
-            const record = queuedRecord(built.row);
+            const record = queuedRecord(built.row, modeAt(ctx.chain.mode, now) === 'no_verifactu');
             return { write: recordWrite(ctx, quotaPeriod(now).period, built, answer?.(record)), result: record };
           },
         }),

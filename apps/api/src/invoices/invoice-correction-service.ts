@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
-import { altaRecordRow, newRecordId, nextPlace, quotaPeriod, recordWrite, usableBy, type RegistrationAppender } from '@vf/chain';
+import { altaRecordRow, modeAt, newRecordId, nextPlace, quotaPeriod, recordWrite, usableBy, type RegistrationAppender } from '@vf/chain';
 import { correctionFlags } from '@vf/core';
 import { invoiceStore, type AccountWithPlan, type Db, type SealedAnswer } from '@vf/db';
 import { scenarioForRecordOf } from '../sandbox/sandbox-scenario-request';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
-import { refusedAsProblem, systemNotFound, systemSingleTaxpayer } from './chain-problems';
+import { problemOf, refusedAsProblem, systemNotFound, systemSingleTaxpayer } from './chain-problems';
 import type { InvoiceRegistrationService } from './invoice-registration-service';
 import { assertInCurrentChain, awaitingAuthority, historyEntry, identityChanges, invoiceNotFound } from './record-history';
 import { queuedRecord, type QueuedRecord } from './queued-record';
@@ -62,6 +62,8 @@ export function createInvoiceCorrectionService(deps: {
             const system = ctx.systems.get(checked.system.id);
             if (!system) throw systemNotFound();
             if (!usableBy(system, ctx.taxpayer.id)) throw systemSingleTaxpayer(system.soleTaxpayerId);
+            const noVerifactu = modeAt(ctx.chain.mode, now) === 'no_verifactu';
+            if (noVerifactu && system.onlySupportsVerifactu) throw problemOf({ code: 'system_verifactu_only' });
             const decision = correctionFlags(records.map(historyEntry));
             if (decision.kind !== 'flags') throw awaitingAuthority(records);
             const built = altaRecordRow({
@@ -75,8 +77,9 @@ export function createInvoiceCorrectionService(deps: {
               severalTaxpayers: ctx.severalTaxpayers,
               warnings: checked.warnings,
               sandboxScenario: scenario,
+              noVerifactu,
             });
-            const record = queuedRecord(built.row);
+            const record = queuedRecord(built.row, noVerifactu);
             return { write: recordWrite(ctx, quotaPeriod(now).period, built, answer?.(record)), result: record };
           },
         }),

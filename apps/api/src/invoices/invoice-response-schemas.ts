@@ -153,7 +153,18 @@ const registeredInvoice = Joi.object({
   invoice_number: text.required(),
   hash: text.required(),
   qr_url: Joi.string().uri().required(),
-  authority_status: Joi.string().valid('queued').required(),
+  authority_status: Joi.string()
+    .valid('queued', 'kept')
+    .required()
+    .description('`queued` for the workers to send (VERI*FACTU); `kept`, signed and never sent on its own (NO VERI*FACTU).'),
+  operating_mode: Joi.string().valid('verifactu', 'no_verifactu').required(),
+  signed_record: Joi.object({
+    url: text.required().description('GET it as XML: the signed record exactly as kept.'),
+    xml_base64: text.required().description('The signed record (RegistroAlta with its XAdES-EPES signature), UTF-8, base64.'),
+  })
+    .allow(null)
+    .required()
+    .description('NO VERI*FACTU: the record as signed when it was registered; null in VERI*FACTU.'),
   record_type: Joi.string().valid('registration').required(),
   taxpayer_id: id.required(),
   chain_position: Joi.number().integer().min(1).required(),

@@ -181,7 +181,14 @@ function recordRoutes(router: Router, queries: InvoiceQueryService): void {
 }
 
 // Codes every alta (registration or correction) can answer: the request's content and ownership.
-const ALTA_PROBLEMS = ['validation_failed', 'taxpayer_not_found', 'system_not_found', 'system_single_taxpayer'] as const;
+const ALTA_PROBLEMS = [
+  'validation_failed',
+  'taxpayer_not_found',
+  'system_not_found',
+  'system_single_taxpayer',
+  'system_verifactu_only',
+  'signing_certificate_unusable',
+] as const;
 // A request naming a sandbox scenario: an unknown one, a production taxpayer, an invoice registered without one.
 const SCENARIO_PROBLEMS = ['invalid_sandbox_scenario', 'sandbox_scenario_in_production', 'sandbox_scenario_not_applicable'] as const;
 const CSV_COLUMNS =

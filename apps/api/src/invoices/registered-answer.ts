@@ -6,7 +6,13 @@ export function registeredAnswer(r: RegisteredInvoice): JsonAnswer & { body: { m
   return {
     status: 201,
     location: `/api/v1/invoices/${r.id}`,
-    body: { message: 'Invoice registered and queued for submission to the tax authority.', data: registeredData(r) },
+    body: {
+      message:
+        r.operatingMode === 'no_verifactu'
+          ? 'Invoice registered, its record signed and kept (NO VERI*FACTU: sent to the tax authority only on its request).'
+          : 'Invoice registered and queued for submission to the tax authority.',
+      data: registeredData(r),
+    },
   };
 }
 
@@ -17,7 +23,13 @@ export function registeredData(r: RegisteredInvoice): Record<string, unknown> {
     invoice_number: r.invoiceNumber,
     hash: r.hash,
     qr_url: r.qrUrl,
-    authority_status: 'queued',
+    authority_status: r.operatingMode === 'no_verifactu' ? 'kept' : 'queued',
+    operating_mode: r.operatingMode,
+    // NO VERI*FACTU: the record exists once signed; the signed bytes as kept, and where to read them again.
+    signed_record:
+      r.signedXml === undefined
+        ? null
+        : { url: `/api/v1/invoices/${r.id}/records/${r.id}/xml`, xml_base64: Buffer.from(r.signedXml, 'utf8').toString('base64') },
     record_type: 'registration',
     taxpayer_id: r.taxpayerId,
     chain_position: r.chainPosition,

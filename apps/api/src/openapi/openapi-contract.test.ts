@@ -5,7 +5,8 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { madridToday } from '@vf/core';
 import { API_PREFIX } from '../create-app';
-import { invoiceBody, readyAccount, registerAccount, uniqueNif, type TestAccount } from '../testing/api-fixtures';
+import { createTestCa, issueCertificate, toPkcs12 } from '@vf/certificates/testing';
+import { createSystem, invoiceBody, readyAccount, registerAccount, uniqueNif, type TestAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { openApiPath } from './build-openapi-document';
 import { createResponseChecker, type ApiDocument as Document } from './testing/response-checker';
@@ -123,6 +124,41 @@ describe('real answers match the document', () => {
     const res = body === undefined ? await req : await req.send(body as object);
     captured.push({ operation: `${method} ${openApiPath(path)}`, res });
     return res;
+  }
+
+  /** NO VERI*FACTU: a taxpayer signing with its own certificate, on a system that can work both ways. */
+  async function noVerifactuOperations(account: TestAccount, missing: string) {
+    const ca = createTestCa();
+    const holder = issueCertificate(ca, { commonName: 'NVF', nif: '89890001K', notAfter: new Date(Date.now() + 400 * 86_400_000) });
+    const certificate = {
+      certificate_p12_base64: toPkcs12(holder, 'pw-contract', ca).toString('base64'),
+      certificate_password: 'pw-contract',
+    };
+    const systemId = await createSystem(t.app, account, { only_supports_verifactu: false, installation_number: 'NVF-1' });
+    const created = await request(t.app)
+      .post(`${API_PREFIX}/taxpayers`)
+      .set(account.auth)
+      .send({ nif: uniqueNif(), name: 'Conservado SL', operating_mode: 'no_verifactu', ...certificate });
+    const id = created.body.data.id as string;
+    await request(t.app).post(`${API_PREFIX}/invoices`).set(account.auth).send(invoiceBody(id, systemId)).expect(201);
+    const events = await call('get', '/taxpayers/:id/events', `/taxpayers/${id}/events`, account);
+    await call('get', '/taxpayers/:id/events', `/taxpayers/${missing}/events`, account);
+    const eventId = events.body.data[0].id as string;
+    await call('get', '/taxpayers/:id/events/:eventId', `/taxpayers/${id}/events/${eventId}`, account);
+    await call('get', '/taxpayers/:id/events/:eventId', `/taxpayers/${id}/events/${missing}`, account);
+    await call('get', '/taxpayers/:id/events/:eventId/xml', `/taxpayers/${id}/events/${eventId}/xml`, account);
+    await call('get', '/taxpayers/:id/events/:eventId/xml', `/taxpayers/${id}/events/${missing}/xml`, account);
+    await call('post', '/taxpayers/:id/checks', `/taxpayers/${id}/checks`, account, { subject: 'records' });
+    await call('post', '/taxpayers/:id/checks', `/taxpayers/${id}/checks`, account, { subject: 'everything' });
+    await call('get', '/taxpayers/:id/alarms', `/taxpayers/${id}/alarms`, account);
+    await call('get', '/taxpayers/:id/alarms', `/taxpayers/${missing}/alarms`, account);
+    const period = { from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date(Date.now() + 3_600_000).toISOString() };
+    await call('post', '/taxpayers/:id/exports', `/taxpayers/${id}/exports`, account, { subject: 'records', ...period });
+    await call('post', '/taxpayers/:id/exports', `/taxpayers/${id}/exports`, account, {
+      subject: 'records',
+      from: '2020-01-01T00:00:00Z',
+      to: '2020-02-01T00:00:00Z',
+    });
   }
 
   it('for a success and a problem of every operation', async () => {
@@ -316,6 +352,8 @@ describe('real answers match the document', () => {
     await call('get', '/chain/:nif', `/chain/${nif}`, other);
     await call('get', '/chain/:nif/verification', `/chain/${nif}/verification?from=1`, account);
     await call('get', '/chain/:nif/verification', `/chain/${nif}/verification`, other);
+
+    await noVerifactuOperations(account, missing);
 
     const check = createResponseChecker(doc);
     const problems = captured.map((c) => check(c.operation, c.res)).filter(Boolean);

@@ -93,7 +93,7 @@ export const taxpayerRouteDocs: RouteDoc[] = [
         headers: { Location: 'The new taxpayer’s URL.' },
       },
     },
-    problems: ['validation_failed', 'taxpayer_exists', 'taxpayer_claimed', ...CERTIFICATE_PROBLEMS],
+    problems: ['validation_failed', 'taxpayer_exists', 'taxpayer_claimed', 'signing_certificate_unusable', ...CERTIFICATE_PROBLEMS],
   },
   {
     method: 'get',
@@ -118,6 +118,7 @@ export const taxpayerRouteDocs: RouteDoc[] = [
       'taxpayer_exists',
       'taxpayer_claimed',
       'taxpayer_has_invoices',
+      'signing_certificate_unusable',
       ...CERTIFICATE_PROBLEMS,
     ],
   },

@@ -11,6 +11,8 @@ export interface TaxpayerCreateRequest {
   certificate_path?: string | null;
   certificate_p12_base64?: string | null;
   certificate_password?: string;
+  /** VERI*FACTU (records sent as made) or NO VERI*FACTU (signed when made, kept), in the taxpayer's environment. */
+  operating_mode?: 'verifactu' | 'no_verifactu';
 }
 
 export type TaxpayerUpdateRequest = Partial<TaxpayerCreateRequest>;
@@ -37,6 +39,7 @@ const fields = {
   certificate_path: certificatePath,
   certificate_p12_base64: certificateP12,
   certificate_password: certificatePassword,
+  operating_mode: Joi.string().valid('verifactu', 'no_verifactu'),
 };
 
 export const taxpayerCreateSchema = Joi.object<TaxpayerCreateRequest, true>({
@@ -74,6 +77,16 @@ const taxpayerKeys = {
     .allow(null)
     .required(),
   chain: Joi.object({ total_records: Joi.number().integer().required(), last_hash: nullableText.required() }).required(),
+  operating_mode: Joi.string()
+    .valid('verifactu', 'no_verifactu')
+    .required()
+    .description('The mode in force now, in the current environment.'),
+  verifactu_ends_on: Joi.string()
+    .isoDate()
+    .allow(null)
+    .required()
+    .description('FechaFinVeriFactu: leaving VERI*FACTU declared, NO VERI*FACTU from the next day.'),
+  integrity_alarm: Joi.boolean().required().description('An anomaly was found in the chain and integrity is not restored yet.'),
   created_at: timestamp.required(),
   updated_at: timestamp.required(),
 };

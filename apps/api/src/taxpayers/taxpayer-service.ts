@@ -9,7 +9,9 @@ import {
   type TaxpayerPatch,
   type TaxpayerView,
 } from '@vf/db';
+import type { RecordSigner } from '@vf/chain';
 import { ApiError } from '../errors/api-error';
+import { changeOperatingMode } from '../operating-mode/change-operating-mode';
 import type { SealAnswer } from '../idempotency/sealed-answer';
 import { pageStart, toPage, type Page, type PageQuery } from '../shared/page-query';
 import { NO_CERTIFICATE, type CertificateIntake } from './certificate-intake';
@@ -84,7 +86,7 @@ async function moveChain(
   if (next.nif !== current.nif || next.isProduction !== current.isProduction) await claimChain(tx, id, next.nif, next.isProduction);
 }
 
-export function createTaxpayerService(deps: { db: Db; intake: CertificateIntake; clock: () => Date }) {
+export function createTaxpayerService(deps: { db: Db; intake: CertificateIntake; clock: () => Date; signer: RecordSigner }) {
   const { db, intake } = deps;
 
   /** The taxpayer as the write left it, read in the write's transaction; its answer is kept there too. */
@@ -117,6 +119,7 @@ export function createTaxpayerService(deps: { db: Db; intake: CertificateIntake;
           .insert(tx, { accountId, nif: input.nif, name: input.name, isProduction: input.is_production, ...certificate })
           .catch(conflictOrThrow);
         await claimChain(tx, created, input.nif, input.is_production);
+        if (input.operating_mode) await changeOperatingMode(tx, created, input.operating_mode, { signer: deps.signer, now: deps.clock() });
         return saved(tx, accountId, created, answer);
       });
     },
@@ -133,6 +136,8 @@ export function createTaxpayerService(deps: { db: Db; intake: CertificateIntake;
         if (!current) throw notFound();
         await moveChain(tx, id, current, { nif: patch.nif ?? current.nif, isProduction: patch.isProduction ?? current.isProduction });
         await taxpayerStore.update(tx, accountId, id, patch).catch(conflictOrThrow);
+        // After the certificate and environment changed: the mode is the new environment's, signed with the new certificate.
+        if (input.operating_mode) await changeOperatingMode(tx, id, input.operating_mode, { signer: deps.signer, now: deps.clock() });
         return saved(tx, accountId, id, answer);
       });
     },

@@ -1,4 +1,5 @@
 import type { CertificateWarning } from '@vf/contract';
+import { modeAt } from '@vf/chain';
 import type { TaxpayerView } from '@vf/db';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,8 +30,19 @@ export function renderTaxpayer(t: TaxpayerView, now: Date) {
           }
         : null,
     chain: { total_records: t.chainLength, last_hash: t.lastHash },
+    ...renderMode(t, now),
     created_at: t.createdAt.toISOString(),
     updated_at: t.updatedAt.toISOString(),
+  };
+}
+
+/** The mode in force in the taxpayer's current environment, a declared end of VERI*FACTU, and the integrity alarm. */
+function renderMode(t: TaxpayerView, now: Date) {
+  const stored = { mode: t.operatingMode ?? 'verifactu', verifactuUntil: t.verifactuUntil, since: t.modeSince ?? t.createdAt };
+  return {
+    operating_mode: modeAt(stored, now),
+    verifactu_ends_on: stored.mode === 'verifactu' ? stored.verifactuUntil : null,
+    integrity_alarm: t.integrityAlarm,
   };
 }
 

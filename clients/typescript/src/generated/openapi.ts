@@ -131,6 +131,114 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/taxpayers/{id}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The taxpayer’s event log (NO VERI*FACTU), walked forwards or backwards */
+    get: operations['listTaxpayerEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/taxpayers/{id}/events/{eventId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One event */
+    get: operations['getTaxpayerEvent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/taxpayers/{id}/events/{eventId}/xml': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One event as its signed RegistroEvento (EventosSIF.xsd), as generated */
+    get: operations['getTaxpayerEventXml'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/taxpayers/{id}/checks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check the records’ chain, or a system’s chain of events, whole or a range, link by link
+     * @description Each record’s (or event’s) huella and signature, its link to the one before and the order of their times. Writes its events: the launch (03 or 05) and each anomaly found (04 or 06), which raises the alarm; a whole chain found sound clears it.
+     */
+    post: operations['verifyTaxpayerChain'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/taxpayers/{id}/alarms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The taxpayer’s integrity alarms not cleared */
+    get: operations['listTaxpayerAlarms'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/taxpayers/{id}/exports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Export a period’s records, or a system’s events, as a faithful copy
+     * @description A ZIP of every record (or event) generated in [from, to), each its XML exactly as generated and signed, in chain order, with `indice.csv` (each file’s place, identifiers, huella and SHA-256) and the export’s own signed event (08 for records, 09 for events). Nothing stops being kept.
+     */
+    post: operations['exportTaxpayerPeriod'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/systems': {
     parameters: {
       query?: never;
@@ -1424,6 +1532,18 @@ export interface operations {
                 total_records: number;
                 last_hash: string | null;
               };
+              /**
+               * @description The mode in force now, in the current environment.
+               * @enum {string}
+               */
+              operating_mode: 'verifactu' | 'no_verifactu';
+              /**
+               * Format: date-time
+               * @description FechaFinVeriFactu: leaving VERI*FACTU declared, NO VERI*FACTU from the next day.
+               */
+              verifactu_ends_on: string | null;
+              /** @description An anomaly was found in the chain and integrity is not restored yet. */
+              integrity_alarm: boolean;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -1553,6 +1673,8 @@ export interface operations {
           certificate_p12_base64?: string | null;
           certificate_password?: (unknown[] | boolean | number | Record<string, never> | null) &
             (string | ((unknown[] | boolean | number | Record<string, never> | null) & (string | unknown)));
+          /** @enum {string} */
+          operating_mode?: 'verifactu' | 'no_verifactu';
         } & (unknown | unknown | unknown);
       };
     };
@@ -1596,6 +1718,18 @@ export interface operations {
                 total_records: number;
                 last_hash: string | null;
               };
+              /**
+               * @description The mode in force now, in the current environment.
+               * @enum {string}
+               */
+              operating_mode: 'verifactu' | 'no_verifactu';
+              /**
+               * Format: date-time
+               * @description FechaFinVeriFactu: leaving VERI*FACTU declared, NO VERI*FACTU from the next day.
+               */
+              verifactu_ends_on: string | null;
+              /** @description An anomaly was found in the chain and integrity is not restored yet. */
+              integrity_alarm: boolean;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -1644,7 +1778,7 @@ export interface operations {
           };
         };
       };
-      /** @description `taxpayer_exists`: A taxpayer with this NIF already exists in your account; `taxpayer_claimed`: The NIF belongs to another account in this environment; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
+      /** @description `taxpayer_exists`: A taxpayer with this NIF already exists in your account; `taxpayer_claimed`: The NIF belongs to another account in this environment; `signing_certificate_unusable`: No certificate can sign the taxpayer’s records; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
       409: {
         headers: {
           [name: string]: unknown;
@@ -1652,7 +1786,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'taxpayer_exists' | 'taxpayer_claimed' | 'idempotency_in_progress';
+            code?: 'taxpayer_exists' | 'taxpayer_claimed' | 'signing_certificate_unusable' | 'idempotency_in_progress';
           };
         };
       };
@@ -1773,6 +1907,18 @@ export interface operations {
                 total_records: number;
                 last_hash: string | null;
               };
+              /**
+               * @description The mode in force now, in the current environment.
+               * @enum {string}
+               */
+              operating_mode: 'verifactu' | 'no_verifactu';
+              /**
+               * Format: date-time
+               * @description FechaFinVeriFactu: leaving VERI*FACTU declared, NO VERI*FACTU from the next day.
+               */
+              verifactu_ends_on: string | null;
+              /** @description An anomaly was found in the chain and integrity is not restored yet. */
+              integrity_alarm: boolean;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -1913,6 +2059,8 @@ export interface operations {
           certificate_p12_base64?: string | null;
           certificate_password?: (unknown[] | boolean | number | Record<string, never> | null) &
             (string | ((unknown[] | boolean | number | Record<string, never> | null) & (string | unknown)));
+          /** @enum {string} */
+          operating_mode?: 'verifactu' | 'no_verifactu';
         } & (unknown | unknown | unknown);
       };
     };
@@ -1954,6 +2102,18 @@ export interface operations {
                 total_records: number;
                 last_hash: string | null;
               };
+              /**
+               * @description The mode in force now, in the current environment.
+               * @enum {string}
+               */
+              operating_mode: 'verifactu' | 'no_verifactu';
+              /**
+               * Format: date-time
+               * @description FechaFinVeriFactu: leaving VERI*FACTU declared, NO VERI*FACTU from the next day.
+               */
+              verifactu_ends_on: string | null;
+              /** @description An anomaly was found in the chain and integrity is not restored yet. */
+              integrity_alarm: boolean;
               /** Format: date-time */
               created_at: string;
               /** Format: date-time */
@@ -2014,7 +2174,7 @@ export interface operations {
           };
         };
       };
-      /** @description `taxpayer_exists`: A taxpayer with this NIF already exists in your account; `taxpayer_claimed`: The NIF belongs to another account in this environment; `taxpayer_has_invoices`: The taxpayer has registered invoices; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
+      /** @description `taxpayer_exists`: A taxpayer with this NIF already exists in your account; `taxpayer_claimed`: The NIF belongs to another account in this environment; `taxpayer_has_invoices`: The taxpayer has registered invoices; `signing_certificate_unusable`: No certificate can sign the taxpayer’s records; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
       409: {
         headers: {
           [name: string]: unknown;
@@ -2022,7 +2182,8 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'taxpayer_exists' | 'taxpayer_claimed' | 'taxpayer_has_invoices' | 'idempotency_in_progress';
+            code?:
+              'taxpayer_exists' | 'taxpayer_claimed' | 'taxpayer_has_invoices' | 'signing_certificate_unusable' | 'idempotency_in_progress';
           };
         };
       };
@@ -2208,6 +2369,973 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?: 'invalid_characters';
+          };
+        };
+      };
+      /** @description `internal_error`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error';
+          };
+        };
+      };
+      /** @description `service_unavailable`: Service temporarily unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  listTaxpayerEvents: {
+    parameters: {
+      query?: {
+        system_id?: string;
+        type?: '01' | '02' | '03' | '04' | '05' | '06' | '07' | '08' | '09' | '10' | '90';
+        from?: string;
+        to?: string;
+        after_seq?: number;
+        order?: 'asc' | 'desc';
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Events in chain order (seq), per system. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message?: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /**
+               * Format: uuid
+               * @description The computer system whose chain of events it is in.
+               */
+              system_id: string;
+              /** @description Its place in that chain, from 1. */
+              seq: number;
+              /**
+               * @description TipoEvento: 01/02 start and end of NO VERI*FACTU, 03-06 anomaly checks and anomalies, 08/09 exports, 10 summary.
+               * @enum {string}
+               */
+              type: '01' | '02' | '03' | '04' | '05' | '06' | '07' | '08' | '09' | '10' | '90';
+              /** @description FechaHoraHusoGenEvento, as hashed. */
+              generated_at: string;
+              hash: string;
+              previous_hash: string | null;
+              /**
+               * Format: date-time
+               * @description A summary’s six-hour period.
+               */
+              period_start: string | null;
+              xml_url: string;
+            }[];
+          };
+        };
+      };
+      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+          };
+        };
+      };
+      /** @description `unauthorized`: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unauthorized';
+          };
+        };
+      };
+      /** @description `taxpayer_not_found`: Taxpayer not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'taxpayer_not_found';
+          };
+        };
+      };
+      /** @description `method_not_allowed`: Method not allowed */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'method_not_allowed';
+          };
+        };
+      };
+      /** @description `payload_too_large`: Request body too large; `nesting_too_deep`: Request body nested too deeply; `too_many_keys`: Too many keys in one object of the body; `too_many_items`: Too many items in one array of the body */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large' | 'nesting_too_deep' | 'too_many_keys' | 'too_many_items';
+          };
+        };
+      };
+      /** @description `unsupported_media_type`: Request body must be JSON; `unsupported_content_encoding`: Unsupported content encoding */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type' | 'unsupported_content_encoding';
+          };
+        };
+      };
+      /** @description `validation_failed`: The request is not valid; `invalid_characters`: Control characters are not allowed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'validation_failed' | 'invalid_characters';
+          };
+        };
+      };
+      /** @description `internal_error`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error';
+          };
+        };
+      };
+      /** @description `service_unavailable`: Service temporarily unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  getTaxpayerEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        eventId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message?: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /**
+               * Format: uuid
+               * @description The computer system whose chain of events it is in.
+               */
+              system_id: string;
+              /** @description Its place in that chain, from 1. */
+              seq: number;
+              /**
+               * @description TipoEvento: 01/02 start and end of NO VERI*FACTU, 03-06 anomaly checks and anomalies, 08/09 exports, 10 summary.
+               * @enum {string}
+               */
+              type: '01' | '02' | '03' | '04' | '05' | '06' | '07' | '08' | '09' | '10' | '90';
+              /** @description FechaHoraHusoGenEvento, as hashed. */
+              generated_at: string;
+              hash: string;
+              previous_hash: string | null;
+              /**
+               * Format: date-time
+               * @description A summary’s six-hour period.
+               */
+              period_start: string | null;
+              xml_url: string;
+            };
+          };
+        };
+      };
+      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+          };
+        };
+      };
+      /** @description `unauthorized`: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unauthorized';
+          };
+        };
+      };
+      /** @description `taxpayer_not_found`: Taxpayer not found; `event_not_found`: Event not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'taxpayer_not_found' | 'event_not_found';
+          };
+        };
+      };
+      /** @description `method_not_allowed`: Method not allowed */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'method_not_allowed';
+          };
+        };
+      };
+      /** @description `payload_too_large`: Request body too large; `nesting_too_deep`: Request body nested too deeply; `too_many_keys`: Too many keys in one object of the body; `too_many_items`: Too many items in one array of the body */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large' | 'nesting_too_deep' | 'too_many_keys' | 'too_many_items';
+          };
+        };
+      };
+      /** @description `unsupported_media_type`: Request body must be JSON; `unsupported_content_encoding`: Unsupported content encoding */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type' | 'unsupported_content_encoding';
+          };
+        };
+      };
+      /** @description `invalid_characters`: Control characters are not allowed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_characters';
+          };
+        };
+      };
+      /** @description `internal_error`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error';
+          };
+        };
+      };
+      /** @description `service_unavailable`: Service temporarily unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  getTaxpayerEventXml: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        eventId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signed RegistroEvento. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/xml': string;
+        };
+      };
+      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+          };
+        };
+      };
+      /** @description `unauthorized`: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unauthorized';
+          };
+        };
+      };
+      /** @description `taxpayer_not_found`: Taxpayer not found; `event_not_found`: Event not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'taxpayer_not_found' | 'event_not_found';
+          };
+        };
+      };
+      /** @description `method_not_allowed`: Method not allowed */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'method_not_allowed';
+          };
+        };
+      };
+      /** @description `payload_too_large`: Request body too large; `nesting_too_deep`: Request body nested too deeply; `too_many_keys`: Too many keys in one object of the body; `too_many_items`: Too many items in one array of the body */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large' | 'nesting_too_deep' | 'too_many_keys' | 'too_many_items';
+          };
+        };
+      };
+      /** @description `unsupported_media_type`: Request body must be JSON; `unsupported_content_encoding`: Unsupported content encoding */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type' | 'unsupported_content_encoding';
+          };
+        };
+      };
+      /** @description `invalid_characters`: Control characters are not allowed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_characters';
+          };
+        };
+      };
+      /** @description `internal_error`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error';
+          };
+        };
+      };
+      /** @description `service_unavailable`: Service temporarily unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  verifyTaxpayerChain: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and request within 24 h gets the first answer again (with `Idempotent-Replayed: true`). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The invoice records, or one system’s chain of events.
+           * @enum {string}
+           */
+          subject: 'records' | 'events';
+          /** Format: uuid */
+          system_id?: string & ((unknown[] | boolean | number | Record<string, never> | string | null) | unknown);
+          from_seq?: number;
+          to_seq?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description What the check found, link by link. */
+      200: {
+        headers: {
+          /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+          'Idempotent-Replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message?: string;
+            data: {
+              /** @enum {string} */
+              subject: 'records' | 'events';
+              from_seq: number;
+              to_seq: number;
+              checked: number;
+              /** @description The whole chain was checked and found sound: its alarm is cleared. */
+              restored: boolean;
+              /** @description Each link in chain order: walk it forwards, or backwards from the end. */
+              links: {
+                seq: number;
+                /** Format: uuid */
+                id: string;
+                generated_at: string;
+                hash: string;
+                hash_ok: boolean;
+                signature_ok: boolean;
+                link_ok: boolean;
+                date_ok: boolean;
+              }[];
+              anomalies: {
+                seq: number;
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'hash' | 'signature' | 'link' | 'date';
+                /** @description TipoAnomalia (list L1E), as the event 04 / 06 says. */
+                anomaly_type: string;
+                detail: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+          };
+        };
+      };
+      /** @description `unauthorized`: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unauthorized';
+          };
+        };
+      };
+      /** @description `taxpayer_not_found`: Taxpayer not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'taxpayer_not_found';
+          };
+        };
+      };
+      /** @description `method_not_allowed`: Method not allowed */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'method_not_allowed';
+          };
+        };
+      };
+      /** @description `signing_certificate_unusable`: No certificate can sign the taxpayer’s records; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'signing_certificate_unusable' | 'idempotency_in_progress';
+          };
+        };
+      };
+      /** @description `payload_too_large`: Request body too large; `nesting_too_deep`: Request body nested too deeply; `too_many_keys`: Too many keys in one object of the body; `too_many_items`: Too many items in one array of the body */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large' | 'nesting_too_deep' | 'too_many_keys' | 'too_many_items';
+          };
+        };
+      };
+      /** @description `unsupported_media_type`: Request body must be JSON; `unsupported_content_encoding`: Unsupported content encoding */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type' | 'unsupported_content_encoding';
+          };
+        };
+      };
+      /** @description `validation_failed`: The request is not valid; `idempotency_key_invalid`: Invalid Idempotency-Key header; `idempotency_key_reused`: Idempotency-Key already used for another request; `invalid_characters`: Control characters are not allowed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'validation_failed' | 'idempotency_key_invalid' | 'idempotency_key_reused' | 'invalid_characters';
+          };
+        };
+      };
+      /** @description `internal_error`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error';
+          };
+        };
+      };
+      /** @description `service_unavailable`: Service temporarily unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  listTaxpayerAlarms: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Oldest first; empty when integrity holds. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message?: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              subject: 'records' | 'events';
+              /** @enum {string} */
+              anomaly: 'hash' | 'signature' | 'time' | 'chain';
+              /** Format: uuid */
+              record_id: string | null;
+              detail: string | null;
+              /** Format: date-time */
+              raised_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+          };
+        };
+      };
+      /** @description `unauthorized`: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unauthorized';
+          };
+        };
+      };
+      /** @description `taxpayer_not_found`: Taxpayer not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'taxpayer_not_found';
+          };
+        };
+      };
+      /** @description `method_not_allowed`: Method not allowed */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'method_not_allowed';
+          };
+        };
+      };
+      /** @description `payload_too_large`: Request body too large; `nesting_too_deep`: Request body nested too deeply; `too_many_keys`: Too many keys in one object of the body; `too_many_items`: Too many items in one array of the body */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large' | 'nesting_too_deep' | 'too_many_keys' | 'too_many_items';
+          };
+        };
+      };
+      /** @description `unsupported_media_type`: Request body must be JSON; `unsupported_content_encoding`: Unsupported content encoding */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type' | 'unsupported_content_encoding';
+          };
+        };
+      };
+      /** @description `invalid_characters`: Control characters are not allowed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_characters';
+          };
+        };
+      };
+      /** @description `internal_error`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error';
+          };
+        };
+      };
+      /** @description `service_unavailable`: Service temporarily unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  exportTaxpayerPeriod: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and request within 24 h gets the first answer again (with `Idempotent-Replayed: true`). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          subject: 'records' | 'events';
+          /** Format: uuid */
+          system_id?: string & ((unknown[] | boolean | number | Record<string, never> | string | null) | unknown);
+          /**
+           * Format: date-time
+           * @description Start of the period (included).
+           */
+          from: string;
+          /**
+           * Format: date-time
+           * @description End of the period (excluded).
+           */
+          to: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The archive. */
+      200: {
+        headers: {
+          /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+          'Idempotent-Replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': string;
+        };
+      };
+      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+          };
+        };
+      };
+      /** @description `unauthorized`: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unauthorized';
+          };
+        };
+      };
+      /** @description `taxpayer_not_found`: Taxpayer not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'taxpayer_not_found';
+          };
+        };
+      };
+      /** @description `method_not_allowed`: Method not allowed */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'method_not_allowed';
+          };
+        };
+      };
+      /** @description `signing_certificate_unusable`: No certificate can sign the taxpayer’s records; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'signing_certificate_unusable' | 'idempotency_in_progress';
+          };
+        };
+      };
+      /** @description `payload_too_large`: Request body too large; `nesting_too_deep`: Request body nested too deeply; `too_many_keys`: Too many keys in one object of the body; `too_many_items`: Too many items in one array of the body */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large' | 'nesting_too_deep' | 'too_many_keys' | 'too_many_items';
+          };
+        };
+      };
+      /** @description `unsupported_media_type`: Request body must be JSON; `unsupported_content_encoding`: Unsupported content encoding */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type' | 'unsupported_content_encoding';
+          };
+        };
+      };
+      /** @description `validation_failed`: The request is not valid; `export_period_empty`: Nothing was generated in the period; `export_too_large`: The period holds too many documents for one export; `idempotency_key_invalid`: Invalid Idempotency-Key header; `idempotency_key_reused`: Idempotency-Key already used for another request; `invalid_characters`: Control characters are not allowed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?:
+              | 'validation_failed'
+              | 'export_period_empty'
+              | 'export_too_large'
+              | 'idempotency_key_invalid'
+              | 'idempotency_key_reused'
+              | 'invalid_characters';
           };
         };
       };
@@ -3229,7 +4357,7 @@ export interface operations {
           };
         };
       };
-      /** @description `system_single_taxpayer`: The computer system supports one taxpayer, and another one uses it; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
+      /** @description `system_single_taxpayer`: The computer system supports one taxpayer, and another one uses it; `system_verifactu_only`: The computer system can only work as VERI*FACTU; `signing_certificate_unusable`: No certificate can sign the taxpayer’s records; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
       409: {
         headers: {
           [name: string]: unknown;
@@ -3237,7 +4365,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'system_single_taxpayer' | 'idempotency_in_progress';
+            code?: 'system_single_taxpayer' | 'system_verifactu_only' | 'signing_certificate_unusable' | 'idempotency_in_progress';
           };
         };
       };
@@ -3485,7 +4613,7 @@ export interface operations {
       query?: {
         /** @description Only this taxpayer’s invoices. */
         taxpayer_id?: string;
-        /** @description Comma-separated authority statuses of the current record: queued, sent, accepted, accepted_with_warnings, rejected, error. */
+        /** @description Comma-separated authority statuses of the current record: queued, sent, accepted, accepted_with_warnings, rejected, error, kept. */
         status?: string;
         /** @description Comma-separated invoice types: F1, F2, F3, R1, R2, R3, R4, R5. */
         invoice_type?: string;
@@ -3636,7 +4764,7 @@ export interface operations {
       query?: {
         /** @description Only this taxpayer’s invoices. */
         taxpayer_id?: string;
-        /** @description Comma-separated authority statuses of the current record: queued, sent, accepted, accepted_with_warnings, rejected, error. */
+        /** @description Comma-separated authority statuses of the current record: queued, sent, accepted, accepted_with_warnings, rejected, error, kept. */
         status?: string;
         /** @description Comma-separated invoice types: F1, F2, F3, R1, R2, R3, R4, R5. */
         invoice_type?: string;
@@ -3702,7 +4830,7 @@ export interface operations {
               /** Format: uri */
               qr_url: string;
               /** @enum {string} */
-              authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+              authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
               authority_code: number | null;
               cancelled: boolean;
               /** Format: date-time */
@@ -3980,8 +5108,20 @@ export interface operations {
               hash: string;
               /** Format: uri */
               qr_url: string;
-              /** @constant */
-              authority_status: 'queued';
+              /**
+               * @description `queued` for the workers to send (VERI*FACTU); `kept`, signed and never sent on its own (NO VERI*FACTU).
+               * @enum {string}
+               */
+              authority_status: 'queued' | 'kept';
+              /** @enum {string} */
+              operating_mode: 'verifactu' | 'no_verifactu';
+              /** @description NO VERI*FACTU: the record as signed when it was registered; null in VERI*FACTU. */
+              signed_record: {
+                /** @description GET it as XML: the signed record exactly as kept. */
+                url: string;
+                /** @description The signed record (RegistroAlta with its XAdES-EPES signature), UTF-8, base64. */
+                xml_base64: string;
+              } | null;
               /** @constant */
               record_type: 'registration';
               /** Format: uuid */
@@ -4086,7 +5226,7 @@ export interface operations {
           };
         };
       };
-      /** @description `system_single_taxpayer`: The computer system supports one taxpayer, and another one uses it; `duplicate_invoice`: Invoice already registered; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
+      /** @description `system_single_taxpayer`: The computer system supports one taxpayer, and another one uses it; `system_verifactu_only`: The computer system can only work as VERI*FACTU; `signing_certificate_unusable`: No certificate can sign the taxpayer’s records; `duplicate_invoice`: Invoice already registered; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4094,7 +5234,12 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'system_single_taxpayer' | 'duplicate_invoice' | 'idempotency_in_progress';
+            code?:
+              | 'system_single_taxpayer'
+              | 'system_verifactu_only'
+              | 'signing_certificate_unusable'
+              | 'duplicate_invoice'
+              | 'idempotency_in_progress';
           };
         };
       };
@@ -4216,7 +5361,7 @@ export interface operations {
               /** Format: uri */
               qr_url: string;
               /** @enum {string} */
-              authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+              authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
               authority_code: number | null;
               cancelled: boolean;
               /** Format: date-time */
@@ -4332,7 +5477,7 @@ export interface operations {
               }[];
               status_history: {
                 /** @enum {string} */
-                status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+                status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
                 /** Format: date-time */
                 at: string;
                 code: number | null;
@@ -4358,7 +5503,7 @@ export interface operations {
                 chain_position: number;
                 generated_at: string;
                 /** @enum {string} */
-                authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+                authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
                 authority_code: number | null;
                 authority_message: string | null;
                 authority_csv: string | null;
@@ -4664,7 +5809,7 @@ export interface operations {
               chain_position: number;
               generated_at: string;
               /** @enum {string} */
-              authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+              authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
               authority_code: number | null;
               authority_message: string | null;
               authority_csv: string | null;
@@ -4741,7 +5886,7 @@ export interface operations {
           };
         };
       };
-      /** @description `system_single_taxpayer`: The computer system supports one taxpayer, and another one uses it; `invoice_awaiting_authority`: A record of this invoice is waiting for the authority; `invoice_in_other_environment`: The invoice belongs to the taxpayer's other environment; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
+      /** @description `system_single_taxpayer`: The computer system supports one taxpayer, and another one uses it; `system_verifactu_only`: The computer system can only work as VERI*FACTU; `signing_certificate_unusable`: No certificate can sign the taxpayer’s records; `invoice_awaiting_authority`: A record of this invoice is waiting for the authority; `invoice_in_other_environment`: The invoice belongs to the taxpayer's other environment; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4749,7 +5894,13 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'system_single_taxpayer' | 'invoice_awaiting_authority' | 'invoice_in_other_environment' | 'idempotency_in_progress';
+            code?:
+              | 'system_single_taxpayer'
+              | 'system_verifactu_only'
+              | 'signing_certificate_unusable'
+              | 'invoice_awaiting_authority'
+              | 'invoice_in_other_environment'
+              | 'idempotency_in_progress';
           };
         };
       };
@@ -4867,7 +6018,7 @@ export interface operations {
               chain_position: number;
               generated_at: string;
               /** @enum {string} */
-              authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+              authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
               authority_code: number | null;
               authority_message: string | null;
               authority_csv: string | null;
@@ -5634,8 +6785,20 @@ export interface operations {
                     hash: string;
                     /** Format: uri */
                     qr_url: string;
-                    /** @constant */
-                    authority_status: 'queued';
+                    /**
+                     * @description `queued` for the workers to send (VERI*FACTU); `kept`, signed and never sent on its own (NO VERI*FACTU).
+                     * @enum {string}
+                     */
+                    authority_status: 'queued' | 'kept';
+                    /** @enum {string} */
+                    operating_mode: 'verifactu' | 'no_verifactu';
+                    /** @description NO VERI*FACTU: the record as signed when it was registered; null in VERI*FACTU. */
+                    signed_record: {
+                      /** @description GET it as XML: the signed record exactly as kept. */
+                      url: string;
+                      /** @description The signed record (RegistroAlta with its XAdES-EPES signature), UTF-8, base64. */
+                      xml_base64: string;
+                    } | null;
                     /** @constant */
                     record_type: 'registration';
                     /** Format: uuid */
@@ -5784,8 +6947,20 @@ export interface operations {
                     hash: string;
                     /** Format: uri */
                     qr_url: string;
-                    /** @constant */
-                    authority_status: 'queued';
+                    /**
+                     * @description `queued` for the workers to send (VERI*FACTU); `kept`, signed and never sent on its own (NO VERI*FACTU).
+                     * @enum {string}
+                     */
+                    authority_status: 'queued' | 'kept';
+                    /** @enum {string} */
+                    operating_mode: 'verifactu' | 'no_verifactu';
+                    /** @description NO VERI*FACTU: the record as signed when it was registered; null in VERI*FACTU. */
+                    signed_record: {
+                      /** @description GET it as XML: the signed record exactly as kept. */
+                      url: string;
+                      /** @description The signed record (RegistroAlta with its XAdES-EPES signature), UTF-8, base64. */
+                      xml_base64: string;
+                    } | null;
                     /** @constant */
                     record_type: 'registration';
                     /** Format: uuid */
@@ -6068,7 +7243,7 @@ export interface operations {
               /** Format: uri */
               qr_url: string;
               /** @enum {string} */
-              authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+              authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
               authority_code: number | null;
               cancelled: boolean;
               /** Format: date-time */
@@ -6184,7 +7359,7 @@ export interface operations {
               }[];
               status_history: {
                 /** @enum {string} */
-                status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+                status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
                 /** Format: date-time */
                 at: string;
                 code: number | null;
@@ -6210,7 +7385,7 @@ export interface operations {
                 chain_position: number;
                 generated_at: string;
                 /** @enum {string} */
-                authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+                authority_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
                 authority_code: number | null;
                 authority_message: string | null;
                 authority_csv: string | null;
@@ -8143,7 +9318,7 @@ export interface operations {
               /** @description What the example ends as. */
               expect: {
                 /** @enum {string} */
-                final_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+                final_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
                 authority_code: number | null;
                 /** @description How many messages carry the record (max null: as many as the outage lasts). */
                 sends: {
@@ -8163,7 +9338,7 @@ export interface operations {
               };
               codes?: {
                 /** @enum {string} */
-                final_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error';
+                final_status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
                 authority_code: number | null;
                 /** @description How many messages carry the record (max null: as many as the outage lasts). */
                 sends: {

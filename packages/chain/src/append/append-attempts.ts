@@ -5,22 +5,28 @@ import {
   readAppendContexts,
   StoreError,
   translateDbError,
+  type AppendContext,
   type Db,
+  type DbOrTx,
   type Queryable,
 } from '@vf/db';
+import { appendKept } from '../kept/append-kept';
+import type { RecordSigner } from '../kept/record-signer';
+import { modeAt } from '../mode/operating-mode';
 import { quotaPeriod } from '../quota/quota-period';
 import { checked, lookupOf, type Group, type Mode, type Result, type Settled } from './append-group';
 import type { ChainRefusal } from './chain-refusal';
 import { waitedOutLockError } from './lock-retry';
-import { duplicateInvoice, screenRegistrations, type RegistrationItem } from './plan-registrations';
+import { duplicateInvoice, sealAnswers, screenRegistrations, type RegistrationItem } from './plan-registrations';
 import { applied, finished, prepareGroup } from './prepare-group';
+import type { Prepared } from './append-group';
 
 /**
  * The two ways a commit appends its groups: together, optimistically (one read, one write, nothing locked between
  * them), and one group alone in a transaction that locks its chain row first (and its account's allocation row in
  * quota mode).
  */
-export function appendAttempts(deps: { db: Db; clock: () => Date }) {
+export function appendAttempts(deps: { db: Db; clock: () => Date; signer: RecordSigner }) {
   const { db, clock } = deps;
   const pool = db.$client;
 
@@ -30,7 +36,8 @@ export function appendAttempts(deps: { db: Db; clock: () => Date }) {
     const { period } = quotaPeriod(now);
     const reads = await readAppendContexts(pool, groups.map(lookupOf));
     const prepared = groups.map((g, i) => prepareGroup(g, reads[i], { period, now }));
-    const writing = prepared.flatMap((p, i) => (p.kind === 'settled' && p.pending ? [{ i, p }] : []));
+    // NO VERI*FACTU records are signed and written alone, in a transaction with their signatures.
+    const writing = prepared.flatMap((p, i) => (p.kind === 'settled' && p.pending?.mode === 'verifactu' ? [{ i, p }] : []));
     const written =
       writing.length > 0
         ? await appendChainRecords(
@@ -38,7 +45,9 @@ export function appendAttempts(deps: { db: Db; clock: () => Date }) {
             writing.map(({ p }) => p.pending!.write),
           )
         : [];
-    const results = prepared.map(finished);
+    const results = prepared.map((p): Result =>
+      p.kind === 'settled' && p.pending?.mode === 'no_verifactu' ? { kind: 'kept' } : finished(p),
+    );
     writing.forEach(({ i, p }, n) => {
       const w = written[n];
       results[i] = w.appended ? applied(p, w.backlog) : { kind: 'moved' };
@@ -53,7 +62,7 @@ export function appendAttempts(deps: { db: Db; clock: () => Date }) {
       let result: Result;
       try {
         const current = mode;
-        result = await inPoolTransaction(db, (client) => attemptAlone(deps, client, group, current));
+        result = await inPoolTransaction(db, (client, tx) => attemptAlone(deps, { client, tx }, group, current));
       } catch (err) {
         if (await waitedOutLockError(err)) continue;
         const translated = translateDbError(err);
@@ -85,7 +94,13 @@ export function appendAttempts(deps: { db: Db; clock: () => Date }) {
  * One attempt of a group alone, in the caller's transaction: its chain row locked first (and, in quota mode, its
  * account's allocation row before it).
  */
-async function attemptAlone(deps: { clock: () => Date }, client: Queryable, group: Group, mode: Mode): Promise<Result> {
+async function attemptAlone(
+  deps: { clock: () => Date; signer: RecordSigner },
+  q: { client: Queryable; tx: DbOrTx },
+  group: Group,
+  mode: Mode,
+): Promise<Result> {
+  const { client } = q;
   const now = deps.clock();
   const { period } = quotaPeriod(now);
   // The allocation row before the chain row: the lock order of every quota write.
@@ -95,7 +110,7 @@ async function attemptAlone(deps: { clock: () => Date }, client: Queryable, grou
   const ctx = read.context;
   let available: number | undefined;
   if (mode === 'quota' && ctx) {
-    const need = screenRegistrations(ctx, group.items).filter((e) => e === undefined).length;
+    const need = screenRegistrations(ctx, group.items, modeAt(ctx.chain.mode, now)).filter((e) => e === undefined).length;
     const account = checked(group);
     available = await quotaStore.grant(client, {
       accountId: account.id,
@@ -109,8 +124,42 @@ async function attemptAlone(deps: { clock: () => Date }, client: Queryable, grou
   }
   const prepared = prepareGroup(group, read, { period, now, available });
   if (prepared.kind !== 'settled' || !prepared.pending) return finished(prepared);
+  if (prepared.pending.mode === 'no_verifactu') return keptAlone(deps, q, group, read.context!, prepared, now);
   const [written] = await appendChainRecords(client, [prepared.pending.write]);
   return written.appended ? applied(prepared, written.backlog) : { kind: 'moved' };
+}
+
+/** A NO VERI*FACTU group: each record signed, its answer carrying the signed record, then all written together. */
+async function keptAlone(
+  deps: { signer: RecordSigner },
+  q: { client: Queryable; tx: DbOrTx },
+  group: Group,
+  ctx: AppendContext,
+  prepared: Prepared,
+  now: Date,
+): Promise<Result> {
+  const { write, going, registered } = prepared.pending!;
+  const kept = await appendKept(q, ctx, write, {
+    signer: deps.signer,
+    now,
+    signed: (records) => {
+      records.forEach((r, n) => (registered[n].signedXml = r.xml.toString()));
+      sealAnswers(
+        write,
+        going.map((index) => group.items[index]),
+        registered,
+      );
+    },
+  });
+  if (kept.kind === 'moved') return kept;
+  if (kept.kind === 'unsigned') {
+    const outcomes = [...prepared.outcomes];
+    for (const index of going) outcomes[index] = { ok: false, error: { code: 'signing_certificate_unusable', reason: kept.reason } };
+    return { kind: 'settled', outcomes, overQuota: prepared.overQuota };
+  }
+  // Kept records wait for no sender: nothing to wake.
+  const result = applied(prepared, kept.backlog);
+  return result.kind === 'settled' ? { ...result, appended: undefined } : result;
 }
 
 function constraintRefusal(err: StoreError, item: RegistrationItem): ChainRefusal {

@@ -1,4 +1,5 @@
 import type { AppendAccount, AppendLookup, AppendWrite } from '@vf/db';
+import type { OperatingMode } from '../mode/operating-mode';
 import type { ChainRefusal } from './chain-refusal';
 import type { ItemOutcome, RegisteredInvoice, RegistrationItem } from './plan-registrations';
 
@@ -58,16 +59,19 @@ export interface Group {
  */
 export type Mode = 'optimistic' | 'locked' | 'quota';
 
-/** A group's result: settled (written, or nothing to write), its head moved since the read, or its allowance short. */
+/**
+ * A group's result: settled (written, or nothing to write), its head moved since the read, its allowance short, or to
+ * be signed and kept (NO VERI*FACTU: written only alone, in a transaction with the signed records).
+ */
 export type Settled = { outcomes: (ItemOutcome | undefined)[]; overQuota: number[]; appended?: AppendedChain };
-export type Result = ({ kind: 'settled' } & Settled) | { kind: 'moved' } | { kind: 'short' };
+export type Result = ({ kind: 'settled' } & Settled) | { kind: 'moved' } | { kind: 'short' } | { kind: 'kept' };
 
 /** A settled group whose records are built but not yet written. */
 export type Prepared = {
   kind: 'settled';
   outcomes: (ItemOutcome | undefined)[];
   overQuota: number[];
-  pending?: { write: AppendWrite; going: number[]; registered: RegisteredInvoice[] };
+  pending?: { write: AppendWrite; going: number[]; registered: RegisteredInvoice[]; mode: OperatingMode };
 };
 
 /** Every item of a group refused alike. */

@@ -9,6 +9,9 @@ import {
   type DbOrTx,
   type Queryable,
 } from '@vf/db';
+import { appendKept } from '../kept/append-kept';
+import type { RecordSigner } from '../kept/record-signer';
+import { modeAt } from '../mode/operating-mode';
 import type { AppendedChain } from './append-group';
 import { ChainRefusedError } from './chain-refusal';
 import { waitedOutLockError } from './lock-retry';
@@ -44,6 +47,7 @@ export function recordAppender(deps: {
   clock: () => Date;
   optimisticAttempts: number;
   afterAppend(chains: AppendedChain[]): Promise<unknown>;
+  signer: RecordSigner;
 }) {
   const { db, clock } = deps;
   const pool = db.$client;
@@ -55,15 +59,25 @@ export function recordAppender(deps: {
       systemIds: request.systemIds,
       invoices: [],
     };
+    // NO VERI*FACTU: the record is signed and written only under the chain row's lock, with its signature.
+    let kept = false;
     const attempt = async (q: Queryable, reader: DbOrTx, lock: boolean) => {
       const [{ context: ctx }] = await readAppendContexts(q, [lookup], { lock });
       if (!ctx) throw new ChainRefusedError({ code: 'taxpayer_not_found' });
-      const built = await request.build(ctx, reader, clock());
+      const now = clock();
+      kept = modeAt(ctx.chain.mode, now) === 'no_verifactu';
+      if (kept && !lock) return undefined;
+      const built = await request.build(ctx, reader, now);
+      if (kept) {
+        const written = await appendKept({ client: q, tx: reader }, ctx, built.write, { signer: deps.signer, now });
+        if (written.kind === 'unsigned') throw new ChainRefusedError({ code: 'signing_certificate_unusable', reason: written.reason });
+        return written.kind === 'appended' ? { result: built.result, appended: appendedChain(built.write, written.backlog) } : undefined;
+      }
       const [written] = await appendChainRecords(q, [built.write]);
       return written.appended ? { result: built.result, appended: appendedChain(built.write, written.backlog) } : undefined;
     };
     let done: { result: T; appended: AppendedChain } | undefined;
-    for (let n = 1; !done && n <= deps.optimisticAttempts; n++) done = await attempt(pool, db, false);
+    for (let n = 1; !done && !kept && n <= deps.optimisticAttempts; n++) done = await attempt(pool, db, false);
     while (!done) {
       try {
         done = await inPoolTransaction(db, (client, tx) => attempt(client, tx, true));
@@ -71,7 +85,8 @@ export function recordAppender(deps: {
         if (!(await waitedOutLockError(err))) throw err;
       }
     }
-    return { ...done, woken: deps.afterAppend([done.appended]) };
+    // Kept records wait for no sender.
+    return { ...done, woken: kept ? Promise.resolve(undefined) : deps.afterAppend([done.appended]) };
   };
 }
 

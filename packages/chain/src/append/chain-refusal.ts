@@ -19,6 +19,13 @@ export type ChainRefusal =
   | { code: 'validation_failed'; issues: ValidationIssue[] }
   /** The chain already has this number and date, or an earlier item of the same group has. */
   | { code: 'duplicate_invoice'; invoiceNumber: string; invoiceDate: string }
+  /**
+   * In NO VERI*FACTU, a system that declares it can only work as VERI*FACTU (TipoUsoPosibleSoloVerifactu=S): its
+   * records would say so while kept outside VERI*FACTU.
+   */
+  | { code: 'system_verifactu_only' }
+  /** In NO VERI*FACTU a record exists only once signed: no certificate can sign it now, so nothing was written. */
+  | { code: 'signing_certificate_unusable'; reason: string }
   /** The account's monthly quota is used up; `used` counts the commit's own registrations. */
   | { code: 'quota_exceeded'; account: AppendAccount; used: number; at: Date };
 

@@ -48,6 +48,7 @@ export function groupCommit(deps: GroupCommitDeps) {
         results.forEach((r, i) => {
           if (r.kind === 'settled') settled.set(racing[i], r);
           else if (r.kind === 'short') alone.set(racing[i], 'quota');
+          else if (r.kind === 'kept') alone.set(racing[i], 'locked');
           else moved.push(racing[i]);
         });
         racing = moved;

@@ -1,6 +1,7 @@
 import { checkAgainstIssuer, type NormalizedInvoice, type ValidationIssue } from '@vf/core';
 import { duplicateKey, type AppendContext, type AppendWrite, type SealedAnswer } from '@vf/db';
 import { altaRecordRow, type ChainPlace } from '../records/chain-record-row';
+import type { OperatingMode } from '../mode/operating-mode';
 import { generationTime } from '../records/generation-time';
 import type { ChainRefusal } from './chain-refusal';
 
@@ -16,6 +17,9 @@ export interface RegisteredInvoice {
   generatedAt: string;
   qrUrl: string;
   warnings: ValidationIssue[];
+  /** The mode the record was generated in; in NO VERI*FACTU, `signedXml` is the record as signed and kept. */
+  operatingMode: OperatingMode;
+  signedXml?: string;
 }
 
 /** One invoice to register, already valid on its own (the authority's rules and the documented shape). */
@@ -48,11 +52,12 @@ export const usableBy = (system: { supportsMultipleTaxpayers: boolean; soleTaxpa
  * The checks that need the taxpayer's data, per item and in order: a missing system, the issuer as recipient or third
  * party, an invoice the chain already has or an earlier item of the same group repeats. An item that fails fails alone.
  */
-export function screenRegistrations(ctx: AppendContext, items: RegistrationItem[]): (ChainRefusal | undefined)[] {
+export function screenRegistrations(ctx: AppendContext, items: RegistrationItem[], mode: OperatingMode): (ChainRefusal | undefined)[] {
   const seen = new Set<string>();
   return items.map(({ invoice }): ChainRefusal | undefined => {
     const system = ctx.systems.get(invoice.computerSystemId);
     if (!system) return { code: 'system_not_found' };
+    if (mode === 'no_verifactu' && system.onlySupportsVerifactu) return { code: 'system_verifactu_only' };
     if (!usableBy(system, ctx.taxpayer.id)) return { code: 'system_single_taxpayer', soleTaxpayerId: system.soleTaxpayerId };
     const issues = checkAgainstIssuer(invoice, ctx.taxpayer.nif);
     if (issues.length > 0) return { code: 'validation_failed', issues };
@@ -79,7 +84,7 @@ export function recordWrite(
   return {
     chainId: ctx.chain.id,
     taxpayerId: ctx.taxpayer.id,
-    expected: { length: ctx.chain.length, lastInvoiceId: ctx.chain.lastInvoiceId },
+    expected: { length: ctx.chain.length, lastInvoiceId: ctx.chain.lastInvoiceId, modeVersion: ctx.chain.mode.version },
     period,
     systems: system ? [system.id] : [],
     soleSystems: system && !system.supportsMultipleTaxpayers ? [system.id] : [],
@@ -94,6 +99,8 @@ export interface PlanOptions {
   /** Quota month ("YYYY-MM") the registrations count in. */
   period: string;
   now: Date;
+  /** The mode in force (modeAt): the records' QR code and whether they are signed and kept. */
+  mode: OperatingMode;
   newId: () => string;
 }
 
@@ -117,7 +124,7 @@ export function planRegistrations(
   const write: AppendWrite = {
     chainId: ctx.chain.id,
     taxpayerId: ctx.taxpayer.id,
-    expected: { length: ctx.chain.length, lastInvoiceId: ctx.chain.lastInvoiceId },
+    expected: { length: ctx.chain.length, lastInvoiceId: ctx.chain.lastInvoiceId, modeVersion: ctx.chain.mode.version },
     period: opts.period,
     systems: [...systems],
     soleSystems: [...soleSystems],
@@ -144,6 +151,7 @@ export function planRegistrations(
       severalTaxpayers: ctx.severalTaxpayers,
       warnings: item.warnings,
       sandboxScenario: item.sandboxScenario,
+      noVerifactu: opts.mode === 'no_verifactu',
     });
     write.records.push(row);
     for (const line of lines) write.lines.push(line);
@@ -158,9 +166,9 @@ export function planRegistrations(
       generatedAt: row.generatedAtLiteral,
       qrUrl: row.qrUrl,
       warnings: item.warnings,
+      operatingMode: opts.mode,
     };
     registered.push(result);
-    if (item.answer) write.answers.push(item.answer(result));
     previous = {
       id,
       issuerNif: row.issuerNif,
@@ -171,5 +179,14 @@ export function planRegistrations(
       generatedAtLiteral: row.generatedAtLiteral,
     };
   }
+  // In NO VERI*FACTU the answers wait for the signatures they carry (signKeptWrite).
+  if (opts.mode === 'verifactu') sealAnswers(write, items, registered);
   return { write, registered };
+}
+
+/** Each item's Idempotency-Key answer, stored with its record in the same statement. */
+export function sealAnswers(write: AppendWrite, items: RegistrationItem[], registered: RegisteredInvoice[]): void {
+  items.forEach((item, n) => {
+    if (item.answer) write.answers.push(item.answer(registered[n]));
+  });
 }

@@ -2,6 +2,7 @@ import type { AppendRead } from '@vf/db';
 import { allRefused, checked, type Group, type Prepared, type Result } from './append-group';
 import { planRegistrations, screenRegistrations, type ItemOutcome } from './plan-registrations';
 import { newRecordId } from '../records/new-record-id';
+import { modeAt } from '../mode/operating-mode';
 
 /**
  * Screens a group against its chain head and quota and builds its records (pure but for the group's account, taken
@@ -20,7 +21,8 @@ export function prepareGroup(
   }
   const ctx = read.context;
   if (!ctx) return allRefused(group, { code: 'taxpayer_not_found' });
-  const screened = screenRegistrations(ctx, group.items);
+  const mode = modeAt(ctx.chain.mode, opts.now);
+  const screened = screenRegistrations(ctx, group.items, mode);
   const candidates = screened.flatMap((error, index) => (error ? [] : [index]));
   const usage = ctx.chain.usage;
   const available = opts.available ?? (usage.period === opts.period ? usage.allowance - usage.used : 0);
@@ -32,9 +34,9 @@ export function prepareGroup(
   const plan = planRegistrations(
     ctx,
     going.map((index) => group.items[index]),
-    { accountId: checked(group).id, period: opts.period, now: opts.now, newId: newRecordId },
+    { accountId: checked(group).id, period: opts.period, now: opts.now, newId: newRecordId, mode },
   );
-  return { kind: 'settled', outcomes, overQuota, pending: { write: plan.write, going, registered: plan.registered } };
+  return { kind: 'settled', outcomes, overQuota, pending: { write: plan.write, going, registered: plan.registered, mode } };
 }
 
 /** The group's records were written: each written item tells its registration. */

@@ -6,6 +6,7 @@ import { appendAttempts } from './append-attempts';
 import type { AppendedChain, AppendOutcome, AppendRequest, Group, Unit } from './append-group';
 import { recordAppender } from './append-record';
 import { groupCommit, NOT_WOKEN } from './commit-groups';
+import { NO_SIGNER, type RecordSigner } from '../kept/record-signer';
 
 export interface RegistrationAppenderDeps {
   db: Db;
@@ -21,6 +22,8 @@ export interface RegistrationAppenderDeps {
   concurrentCommits?: number;
   /** Races for a chain head a group may lose before it locks the head row for its read (default 3). */
   optimisticAttempts?: number;
+  /** Signs NO VERI*FACTU records as they are appended; without it, every NO VERI*FACTU record is refused. */
+  signer?: RecordSigner;
 }
 
 const OPTIMISTIC_ATTEMPTS = 3;
@@ -68,7 +71,8 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
    */
   const busy = new Set<string>();
   let commits = 0;
-  const attempts = appendAttempts({ db, clock });
+  const signer = deps.signer ?? NO_SIGNER;
+  const attempts = appendAttempts({ db, clock, signer });
   const commit = groupCommit({ db, clock, afterAppend, optimisticAttempts, attempts, pending, busy, pump });
 
   function append(request: AppendRequest): Promise<AppendOutcome> {
@@ -132,7 +136,7 @@ export function createRegistrationAppender(deps: RegistrationAppenderDeps) {
   /** No commit in flight and nothing waiting: a registration arriving now would be committed alone. */
   const idle = () => commits === 0 && pending.length === 0;
 
-  return { append, appendRecord: recordAppender({ db, clock, optimisticAttempts, afterAppend }), idle };
+  return { append, appendRecord: recordAppender({ db, clock, optimisticAttempts, afterAppend, signer }), idle };
 }
 
 export type RegistrationAppender = ReturnType<typeof createRegistrationAppender>;

@@ -87,6 +87,8 @@ export interface AltaRowInput extends ChainPlace {
   warnings: ValidationIssue[];
   /** The sandbox scenario it goes under, on a scenario chain (kept beside the record, never in it). */
   sandboxScenario?: string;
+  /** Generated in NO VERI*FACTU: its QR code points at ValidarQRNoVerifactu. */
+  noVerifactu?: boolean;
 }
 
 /**
@@ -107,7 +109,7 @@ export function altaRecordRow(input: AltaRowInput): { row: ChainRecordRow; lines
   });
   const qrUrl = buildQrUrl(
     { nif: hashed.issuerNif, invoiceNumber: hashed.invoiceNumber, invoiceDate: hashed.invoiceDate, total: hashed.total },
-    { production: taxpayer.isProduction },
+    { production: taxpayer.isProduction, noVerifactu: input.noVerifactu },
   );
   const { content: c, lines: storedLines } = toStoredInvoice(input.invoice);
   const lines: ChainRecordLine[] = new Array(storedLines.length);

@@ -31,7 +31,9 @@ export type FlagDecision<F> =
   /** An anulación of the invoice stands (see invoiceIsCancelled): a second one is refused. */
   | { kind: 'cancelled' };
 
-const ANSWERED_OK = new Set(['accepted', 'accepted_with_warnings']);
+// A record kept in NO VERI*FACTU stands as an accepted one does: the records kept are the registry the authority
+// receives on its request, unchanged, in chain order.
+const ANSWERED_OK = new Set(['accepted', 'accepted_with_warnings', 'kept']);
 
 /** What the authority holds for the invoice: only records it accepted change its registry. */
 function authorityHolds(history: RecordHistoryEntry[]): 'nothing' | 'alta' | 'anulacion' {

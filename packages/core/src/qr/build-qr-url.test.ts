@@ -53,3 +53,15 @@ describe('buildQrUrl', () => {
     }
   });
 });
+
+describe('buildQrUrl for a NO VERI*FACTU record', () => {
+  it('points at ValidarQRNoVerifactu in each environment, with the same parameters', () => {
+    const values = { nif: '89890001K', invoiceNumber: '12345678&G33', invoiceDate: '01-01-2024', total: '241.4' };
+    expect(buildQrUrl(values, { production: false, noVerifactu: true })).toBe(
+      'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQRNoVerifactu?nif=89890001K&numserie=12345678%26G33&fecha=01-01-2024&importe=241.4',
+    );
+    expect(buildQrUrl(values, { production: true, noVerifactu: true })).toBe(
+      'https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQRNoVerifactu?nif=89890001K&numserie=12345678%26G33&fecha=01-01-2024&importe=241.4',
+    );
+  });
+});

@@ -13,15 +13,23 @@ const VALIDATION_URL = {
   production: 'https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?',
 } as const;
 
+// A record kept by a NO VERI*FACTU system is checked at its own service (AEAT's QR specification, and Orden
+// HAC/1177/2024 annex: the invoice then carries no "VERI*FACTU" legend).
+const NO_VERIFACTU_URL = {
+  sandbox: 'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQRNoVerifactu?',
+  production: 'https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQRNoVerifactu?',
+} as const;
+
 /**
- * The VERI*FACTU verification URL printed as the invoice's QR code (AEAT's QR specification v0.4.7, Orden
+ * The verification URL (VERI*FACTU's, or NO VERI*FACTU's) printed as the invoice's QR code (AEAT's QR specification v0.4.7, Orden
  * HAC/1177/2024 art. 20-21).
  * URLSearchParams encodes exactly like the authority's Java URLEncoder (space -> "+", "&" -> "%26"),
  * which encodeURIComponent does not. Values are trimmed like the record the authority stores.
  */
-export function buildQrUrl(v: QrValues, opts: { production: boolean }): string {
+export function buildQrUrl(v: QrValues, opts: { production: boolean; noVerifactu?: boolean }): string {
+  const urls = opts.noVerifactu ? NO_VERIFACTU_URL : VALIDATION_URL;
   return (
-    `${opts.production ? VALIDATION_URL.production : VALIDATION_URL.sandbox}nif=${formValue(v.nif)}` +
+    `${opts.production ? urls.production : urls.sandbox}nif=${formValue(v.nif)}` +
     `&numserie=${formValue(v.invoiceNumber)}&fecha=${formValue(v.invoiceDate)}&importe=${formValue(v.total)}`
   );
 }

@@ -4,10 +4,11 @@
  * - `sent`: carried by a message whose answer has not been recorded yet.
  * - `accepted` / `accepted_with_warnings`: registered by the authority (the second with a warning code).
  * - `rejected`: the authority refused this record itself (`EstadoRegistro=Incorrecto`).
+ * - `kept`: generated in NO VERI*FACTU, signed and kept: never sent by the workers (only on the authority's request).
  * - `error`: the service could not get the record registered and a person should look. It always says why and what
  *   happens next: a `next_attempt_at` (the workers keep trying) or, without one, the action the user must take.
  */
-export const AUTHORITY_STATUSES = ['queued', 'sent', 'accepted', 'accepted_with_warnings', 'rejected', 'error'] as const;
+export const AUTHORITY_STATUSES = ['queued', 'sent', 'accepted', 'accepted_with_warnings', 'rejected', 'error', 'kept'] as const;
 
 export type AuthorityStatus = (typeof AUTHORITY_STATUSES)[number];
 

@@ -13,6 +13,12 @@ export interface StatusTransition {
 /** Every allowed move of a record's status, and who makes it. Anything not listed here never happens. */
 export const STATUS_TRANSITIONS: readonly StatusTransition[] = [
   { from: 'new', to: 'queued', by: 'api', when: 'the record is generated and chained' },
+  {
+    from: 'new',
+    to: 'kept',
+    by: 'api',
+    when: 'the record is generated, signed and chained in NO VERI*FACTU: kept, never sent by the workers',
+  },
   { from: 'queued', to: 'sent', by: 'worker', when: 'a message carrying it is recorded, before it goes' },
   { from: 'sent', to: 'sent', by: 'worker', when: 'the worker that sent it died before the answer; it goes again unchanged' },
   { from: 'error', to: 'sent', by: 'worker', when: 'a record in error with a next attempt goes again unchanged' },

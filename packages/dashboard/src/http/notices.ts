@@ -7,6 +7,7 @@ const NOTICES = [
   'taxpayer_created',
   'taxpayer_saved',
   'taxpayer_deleted',
+  'mode_saved',
   'certificate_saved',
   'certificate_removed',
   'system_created',

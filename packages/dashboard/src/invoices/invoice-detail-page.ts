@@ -117,12 +117,17 @@ function actions(ctx: PageContext, invoiceId: string, cancelled: boolean): SafeH
 
 const RECTIFICATION_KEYS: Record<string, string> = { S: 'detail.methodS', I: 'detail.methodI' };
 
-/** Orden HAC/1177/2024 arts. 20-21 and AEAT's QR specification (v0.4.7): "QR tributario:" above the code and "VERI*FACTU" below it, the code at level M with its quiet zone. */
+/**
+ * Orden HAC/1177/2024 arts. 20-21 and AEAT's QR specification (v0.4.7): "QR tributario:" above the code and "VERI*FACTU"
+ * below it, the code at level M with its quiet zone. A record kept in NO VERI*FACTU (its QR checked at
+ * ValidarQRNoVerifactu) must not carry the legend.
+ */
 function qrBlock(id: string, qrUrl: string): SafeHtml {
+  const legend = qrUrl.includes('/ValidarQRNoVerifactu?') ? html`` : html`<p>VERI*FACTU</p>`;
   return html`<figure class="qr" aria-label="${t('detail.qrFigure')}">
     <p>QR tributario:</p>
     <img src="/app/invoices/${id}/qr.svg" width="160" height="160" alt="${t('detail.qrAlt')}" data-testid="invoice-qr">
-    <p>VERI*FACTU</p>
+    ${legend}
   </figure>
   <p class="hint">${t('detail.qrEncodes')} <a href="${qrUrl}" rel="noopener noreferrer"><code>${qrUrl}</code></a>. ${t('detail.qrPrint')} <a href="/app/invoices/${id}/qr.png" download>PNG</a> · <a href="/app/invoices/${id}/qr.svg" download>SVG</a>.</p>`;
 }

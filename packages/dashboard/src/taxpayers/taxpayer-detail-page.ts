@@ -9,6 +9,7 @@ import type { Page } from '../http/page-renderer';
 import { locale, t } from '../i18n/i18n';
 import { tHtml } from '../i18n/t-html';
 import { signingModeBadge } from './signing-mode';
+import { operatingModeSection } from './operating-mode-section';
 import { certificateFields, taxpayerFields, type TaxpayerFormValues } from './taxpayer-form';
 import { testInvoicePanel, type TestInvoicePanelView } from '../sandbox/test-invoice-panel';
 
@@ -25,6 +26,10 @@ export interface TaxpayerDetailView {
   deleteRefused?: string;
   /** A sandbox taxpayer's test invoice panel (none for a production taxpayer). */
   testInvoice?: TestInvoicePanelView;
+  /** Why a change of mode was refused. */
+  modeRefused?: string;
+  /** Today in Europe/Madrid (YYYY-MM-DD): whether a declared end of VERI*FACTU is in effect. */
+  today: string;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -121,6 +126,7 @@ export function taxpayerDetailPage(v: TaxpayerDetailView): Page {
         </form>
       </section>
       ${v.testInvoice ? testInvoicePanel(ctx, tp.id, v.testInvoice) : ''}
+      ${operatingModeSection(ctx, tp, v.today, v.modeRefused)}
       ${certificateSection(ctx, v)}
       ${deleteSection(ctx, v)}`,
   };

@@ -1,4 +1,5 @@
 import { Router, type Request, type Response } from 'express';
+import { madridToday } from '@vf/core';
 import type { TaxpayerView } from '@vf/db';
 import type { ApiProblems, ApiRequests, ApiServices, ApiViews, Problem } from '../dashboard-api';
 import type { FormErrors } from '../html/form-fields';
@@ -56,12 +57,13 @@ function taxpayerId(deps: TaxpayerRouteDeps, req: Request): string {
 function detailPage(
   deps: TaxpayerRouteDeps,
   taxpayer: TaxpayerView,
-  view: Omit<TaxpayerDetailView, 'taxpayer' | 'now' | 'warnings' | 'expiryWarningDays'>,
+  view: Omit<TaxpayerDetailView, 'taxpayer' | 'now' | 'warnings' | 'expiryWarningDays' | 'today'>,
 ) {
   const now = deps.clock();
   const { views } = deps;
   const warnings = views.certificateWarnings(taxpayer, now);
-  return taxpayerDetailPage({ taxpayer, now, warnings, expiryWarningDays: views.certificateExpiryWarningDays, ...view });
+  const today = madridToday(now);
+  return taxpayerDetailPage({ taxpayer, now, today, warnings, expiryWarningDays: views.certificateExpiryWarningDays, ...view });
 }
 
 /** The sandbox panel of a sandbox taxpayer's page: the account's systems, and a refused submission's values. */
@@ -78,7 +80,7 @@ async function showDetail(
   deps: TaxpayerRouteDeps,
   req: Request,
   res: Response,
-  view: Omit<TaxpayerDetailView, 'taxpayer' | 'now' | 'notice' | 'warnings' | 'expiryWarningDays'>,
+  view: Omit<TaxpayerDetailView, 'taxpayer' | 'now' | 'notice' | 'warnings' | 'expiryWarningDays' | 'today'>,
   status: number,
 ) {
   const taxpayer = await deps.taxpayers.get(account(res), taxpayerId(deps, req));
@@ -141,6 +143,20 @@ export function taxpayerPageRoutes(deps: TaxpayerRouteDeps): Router {
   router.post('/app/taxpayers/:id', (req, res) => updateTaxpayer(deps, req, res));
 
   router.post('/app/taxpayers/:id/certificate', (req, res) => saveCertificate(deps, req, res));
+
+  // The mode through the API's own rules (VERI*FACTU kept until 31 December once used; a certificate to sign with).
+  router.post('/app/taxpayers/:id/mode', async (req, res) => {
+    const id = taxpayerId(deps, req);
+    try {
+      await taxpayers.update(account(res), id, requests.taxpayerUpdate({ operating_mode: field(req.body, 'operating_mode') }));
+      res.redirect(303, `/app/taxpayers/${id}?notice=mode_saved`);
+    } catch (err) {
+      const problem = problems.of(err);
+      if (!problem || problem.status >= 500) throw err;
+      const refused = problem.code === 'signing_certificate_unusable' ? t('mode.refusedUnsigned') : problem.detail;
+      await showDetail(deps, req, res, { modeRefused: refused }, problem.status);
+    }
+  });
 
   router.post('/app/taxpayers/:id/certificate/remove', async (req, res) => {
     const id = taxpayerId(deps, req);

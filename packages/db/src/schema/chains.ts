@@ -1,4 +1,4 @@
-import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { taxpayers } from './taxpayers';
 
@@ -29,6 +29,15 @@ export const chains = pgTable(
     usagePeriod: text('usage_period'),
     usageUsed: integer('usage_used').notNull().default(0),
     usageAllowance: integer('usage_allowance').notNull().default(0),
+    /**
+     * The taxpayer's way of complying in this environment (migration 0024): records sent as they are made, or signed,
+     * kept and sent only on request. `verifactuUntil`: the declared FechaFinVeriFactu, NO VERI*FACTU from the day after.
+     */
+    operatingMode: text('operating_mode').$type<'verifactu' | 'no_verifactu'>().notNull().default('verifactu'),
+    verifactuUntil: date('verifactu_until', { mode: 'string' }),
+    modeSince: timestamp('mode_since', { withTimezone: true }).notNull().defaultNow(),
+    /** Changed with every change of mode: the append's compare-and-swap holds it as it holds the head. */
+    modeVersion: integer('mode_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -36,5 +45,7 @@ export const chains = pgTable(
     check('chains_scenario_in_sandbox', sql`NOT (${t.scenario} AND ${t.isProduction})`),
     index('chains_taxpayer_idx').on(t.taxpayerId),
     check('chains_usage_within_allowance', sql`${t.usageUsed} <= ${t.usageAllowance}`),
+    check('chains_operating_mode_ck', sql`${t.operatingMode} IN ('verifactu', 'no_verifactu')`),
+    check('chains_verifactu_until_ck', sql`${t.verifactuUntil} IS NULL OR ${t.operatingMode} = 'verifactu'`),
   ],
 );

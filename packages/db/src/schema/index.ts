@@ -11,3 +11,5 @@ export * from './sender-stops';
 export * from './census-checks';
 export * from './remissions';
 export * from './tax-id-lists';
+export * from './integrity-alarms';
+export * from './event-log';

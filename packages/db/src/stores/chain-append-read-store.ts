@@ -26,6 +26,8 @@ export interface AppendContext {
     length: number;
     lastInvoiceId: string | null;
     usage: { period: string | null; used: number; allowance: number };
+    /** The taxpayer's operating mode in this environment as stored (migration 0024), and its version. */
+    mode: { mode: 'verifactu' | 'no_verifactu'; verifactuUntil: string | null; since: Date; version: number };
   };
   previous: ChainHead | undefined;
   /** IndicadorMultiplesOT: the account keeps records for more than one taxpayer. */
@@ -64,7 +66,8 @@ WITH k AS (
   LEFT JOIN plans pl ON pl.id = a.plan_id
 ), heads AS (
   SELECT k.n, k.account_id, t.id AS taxpayer_id, t.nif, t.name, t.is_production,
-         c.id AS chain_id, c.chain_length, c.last_invoice_id, c.usage_period, c.usage_used, c.usage_allowance
+         c.id AS chain_id, c.chain_length, c.last_invoice_id, c.usage_period, c.usage_used, c.usage_allowance,
+         c.operating_mode, c.verifactu_until::text AS verifactu_until, c.mode_since, c.mode_version
   FROM k
   JOIN taxpayers t ON t.id = k.taxpayer_id AND t.account_id = k.account_id
   JOIN chains c ON c.taxpayer_id = t.id AND c.is_production = t.is_production AND c.scenario = k.scenario
@@ -80,6 +83,7 @@ WITH k AS (
   GROUP BY q.n
 )
 SELECT k.n::int, k.a_id, k.plan_id, k.plan_name, k.plan_monthly_quota, h.nif, h.name, h.is_production, h.chain_id, h.chain_length, h.last_invoice_id, h.usage_period, h.usage_used, h.usage_allowance,
+       h.operating_mode, h.verifactu_until, h.mode_since, h.mode_version,
        p.id AS prev_id, p.hash AS prev_hash, p.issuer_nif AS prev_issuer_nif, p.invoice_number AS prev_invoice_number,
        p.invoice_date::text AS prev_invoice_date, p.generated_at AS prev_generated_at, p.generated_at_literal AS prev_generated_at_literal,
        EXISTS (SELECT 1 FROM taxpayers o WHERE o.account_id = h.account_id AND o.id <> h.taxpayer_id) AS several_taxpayers,
@@ -143,6 +147,10 @@ interface ReadRow {
   usage_period: string | null;
   usage_used: number;
   usage_allowance: number;
+  operating_mode: 'verifactu' | 'no_verifactu';
+  verifactu_until: string | null;
+  mode_since: Date;
+  mode_version: number;
   prev_id: string | null;
   prev_hash: string | null;
   prev_issuer_nif: string | null;
@@ -234,6 +242,7 @@ function toContext(lookup: AppendLookup, r: ReadRow, chainId: string): AppendCon
       length: r.chain_length,
       lastInvoiceId: r.last_invoice_id,
       usage: { period: r.usage_period, used: r.usage_used, allowance: r.usage_allowance },
+      mode: { mode: r.operating_mode, verifactuUntil: r.verifactu_until, since: r.mode_since, version: r.mode_version },
     },
     previous:
       r.prev_id &&

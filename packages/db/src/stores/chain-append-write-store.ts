@@ -34,7 +34,7 @@ const selected = (columns: Column<never>[], alias: string, ...except: string[]) 
 const WRITE_CHAINS = `
 WITH h AS (
   SELECT * FROM json_to_recordset($1::json) AS h(chain_id uuid, taxpayer_id uuid, expected_length integer, expected_last uuid,
-    new_length integer, new_last uuid, count integer, period text, systems uuid[], sole_systems uuid[])
+    expected_mode_version integer, new_length integer, new_last uuid, count integer, period text, systems uuid[], sole_systems uuid[])
 ), locked AS (
   -- Chain rows locked in id order: two processes writing overlapping sets of chains never wait for each other in a cycle.
   -- NO KEY UPDATE, as the update below: a message being opened for the chain (its submission's foreign key) is not waited for.
@@ -48,6 +48,8 @@ WITH h AS (
   FROM h
   WHERE c.id = h.chain_id AND c.id IN (SELECT id FROM locked)
     AND c.chain_length = h.expected_length AND c.last_invoice_id IS NOT DISTINCT FROM h.expected_last
+    -- The mode changed since the read: the records were built (and signed, or not) for a mode no longer in force.
+    AND c.mode_version = h.expected_mode_version
     AND (h.count = 0 OR (c.usage_period = h.period AND c.usage_used + h.count <= c.usage_allowance))
     AND EXISTS (SELECT 1 FROM taxpayers t WHERE t.id = h.taxpayer_id AND t.id = c.taxpayer_id AND t.is_production = c.is_production)
     -- A single-taxpayer system another taxpayer holds, or that another taxpayer of this write takes first: not swapped.
@@ -138,6 +140,7 @@ export async function appendChainRecords(q: Queryable, writes: AppendWrite[]): P
             taxpayer_id: w.taxpayerId,
             expected_length: w.expected.length,
             expected_last: w.expected.lastInvoiceId,
+            expected_mode_version: w.expected.modeVersion,
             new_length: last.chainSeq,
             new_last: last.id,
             count,

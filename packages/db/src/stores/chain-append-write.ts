@@ -19,8 +19,8 @@ export interface SealedAnswer {
 export interface AppendWrite {
   chainId: string;
   taxpayerId: string;
-  /** The head the records were built on: the chain's write is refused when it moved since. */
-  expected: { length: number; lastInvoiceId: string | null };
+  /** The head (and the mode's version) the records were built on: the chain's write is refused when either moved since. */
+  expected: { length: number; lastInvoiceId: string | null; modeVersion: number };
   /** "YYYY-MM": the registrations (not corrections nor cancellations) count against the chain's allowance of this month. */
   period: string;
   /** Every system the records use. */

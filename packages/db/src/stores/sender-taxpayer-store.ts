@@ -34,6 +34,12 @@ export const senderTaxpayerStore = {
     return row;
   },
 
+  /** A taxpayer by id: whose certificate signs its NO VERI*FACTU records as they are appended. */
+  async byId(db: DbOrTx, taxpayerId: string): Promise<SenderTaxpayer | undefined> {
+    const [row] = await db.select(senderColumns).from(taxpayers).where(eq(taxpayers.id, taxpayerId));
+    return row;
+  },
+
   /** A taxpayer of the account, to ask the authority under its certificate; undefined when it is not the account's. */
   async ofAccount(db: DbOrTx, accountId: string, taxpayerId: string): Promise<SenderTaxpayer | undefined> {
     const [row] = await db

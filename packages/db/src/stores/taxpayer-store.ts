@@ -42,6 +42,12 @@ export interface TaxpayerView {
   chainLength: number;
   lastHash: string | null;
   lastRecordAt: Date | null;
+  /** The current chain's operating mode as stored (null only before its claim is written); see operating-mode-store.ts. */
+  operatingMode: 'verifactu' | 'no_verifactu' | null;
+  verifactuUntil: string | null;
+  modeSince: Date | null;
+  /** An anomaly found in the chain is not cleared (NO VERI*FACTU's integrity alarm). */
+  integrityAlarm: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -69,6 +75,10 @@ const viewColumns = {
   chainLength: sql<number>`coalesce(${chains.chainLength}, 0)`.mapWith(Number),
   lastHash: invoices.hash,
   lastRecordAt: invoices.generatedAt,
+  operatingMode: chains.operatingMode,
+  verifactuUntil: chains.verifactuUntil,
+  modeSince: chains.modeSince,
+  integrityAlarm: sql<boolean>`exists (select 1 from integrity_alarms a where a.chain_id = ${chains.id} and a.cleared_at is null)`,
   createdAt: taxpayers.createdAt,
   updatedAt: taxpayers.updatedAt,
 };

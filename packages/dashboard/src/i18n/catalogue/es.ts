@@ -10,6 +10,7 @@ import { esSystems } from './systems';
 import { esChain } from './chain';
 import { esTaxpayers } from './taxpayers';
 import { esSandbox } from './sandbox';
+import { esOperatingMode } from './operating-mode';
 import type { Widen } from './widen';
 
 /**
@@ -29,6 +30,7 @@ export const es = {
   ...esChain,
   ...esTaxpayers,
   ...esSandbox,
+  ...esOperatingMode,
 } as const;
 
 /** The shape every language's catalogue has. */

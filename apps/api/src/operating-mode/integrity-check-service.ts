@@ -1,0 +1,46 @@
+import { runIntegrityCheck, SignerUnavailableError, type CheckReport, type RecordSigner } from '@vf/chain';
+import { keptRecordStore, taxpayerStore, type Db, type OpenAlarm } from '@vf/db';
+import { ApiError } from '../errors/api-error';
+import { isUuid } from '../http/is-uuid';
+import { signingCertificateUnusable } from '../invoices/chain-problems';
+
+export type IntegrityCheckService = ReturnType<typeof createIntegrityCheckService>;
+
+export interface CheckBody {
+  subject: 'records' | 'events';
+  system_id?: string;
+  from_seq?: number;
+  to_seq?: number;
+}
+
+const taxpayerNotFound = () => new ApiError('taxpayer_not_found', 'No taxpayer with this id in your account.');
+
+/** On-demand checks of a taxpayer's chains (its current environment's), and the alarms they and the appends raise. */
+export function createIntegrityCheckService(deps: { db: Db; signer: RecordSigner; clock: () => Date }) {
+  const { db } = deps;
+
+  async function chainOf(accountId: string, taxpayerId: string) {
+    if (!isUuid(taxpayerId)) throw taxpayerNotFound();
+    const taxpayer = await taxpayerStore.find(db, accountId, taxpayerId);
+    if (!taxpayer?.chainId) throw taxpayerNotFound();
+    return { chainId: taxpayer.chainId, length: taxpayer.chainLength };
+  }
+
+  return {
+    async check(accountId: string, taxpayerId: string, body: CheckBody): Promise<CheckReport> {
+      const chain = await chainOf(accountId, taxpayerId);
+      const request = { ...chain, subject: body.subject, systemId: body.system_id, fromSeq: body.from_seq, toSeq: body.to_seq };
+      try {
+        return await runIntegrityCheck(db, request, { signer: deps.signer, now: deps.clock() });
+      } catch (err) {
+        // A check writes signed events: without a certificate it writes nothing.
+        if (err instanceof SignerUnavailableError) throw signingCertificateUnusable(err.message);
+        throw err;
+      }
+    },
+
+    async alarms(accountId: string, taxpayerId: string): Promise<OpenAlarm[]> {
+      return keptRecordStore.openAlarms(db, (await chainOf(accountId, taxpayerId)).chainId);
+    },
+  };
+}

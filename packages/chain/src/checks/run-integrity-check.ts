@@ -1,0 +1,98 @@
+import type { CheckCounts, EventType } from '@vf/core';
+import { keptRecordStore, type Db, type DbOrTx } from '@vf/db';
+import { appendEvent, appendEventToSystems } from '../events/append-event';
+import type { RecordSigner } from '../kept/record-signer';
+import type { FoundAnomaly, WalkResult } from './chain-link';
+import { checkEvents } from './check-events';
+import { checkRecords } from './check-records';
+
+/** Links one check walks at most; a longer chain is checked range by range. */
+export const MAX_CHECKED_LINKS = 5_000;
+
+export interface CheckRequest {
+  chainId: string;
+  /** The taxpayer chain's last record (its length): a check from 1 to it is a check of the whole chain. */
+  length: number;
+  subject: 'records' | 'events';
+  /** For `events`: whose chain of events. */
+  systemId?: string;
+  fromSeq?: number;
+  toSeq?: number;
+}
+
+export interface CheckReport extends WalkResult {
+  fromSeq: number;
+  toSeq: number;
+  /** The whole chain was checked and nothing was found: its alarm (if any) is cleared. */
+  restored: boolean;
+}
+
+const KINDS: Record<FoundAnomaly['kind'], 'hash' | 'signature' | 'chain' | 'time'> = {
+  hash: 'hash',
+  signature: 'signature',
+  link: 'chain',
+  date: 'time',
+};
+
+/**
+ * An on-demand check of a taxpayer chain's records or of one chain of events, walked link by link, with its events:
+ * the launch (03 / 05, with how many links each kind of check went through) and each anomaly found (04 / 06), which
+ * also raises the chain's alarm. A whole chain found sound restores integrity: the alarm of that subject is cleared.
+ */
+export async function runIntegrityCheck(db: Db, request: CheckRequest, deps: { signer: RecordSigner; now: Date }): Promise<CheckReport> {
+  const fromSeq = Math.max(1, request.fromSeq ?? 1);
+  const toSeq = Math.min(request.toSeq ?? Number.MAX_SAFE_INTEGER, fromSeq + MAX_CHECKED_LINKS - 1);
+  const walked =
+    request.subject === 'records'
+      ? await checkRecords(db, request.chainId, { fromSeq, toSeq }, deps.now)
+      : await checkEvents(db, { chainId: request.chainId, systemId: request.systemId! }, { fromSeq, toSeq }, deps.now);
+  const lastSeq = walked.links.at(-1)?.seq ?? 0;
+  const whole = fromSeq === 1 && (request.subject === 'events' ? toSeq >= lastSeq : lastSeq >= request.length);
+  const restored = whole && walked.anomalies.length === 0;
+  await db.transaction(async (tx) => {
+    await writeCheckEvents(tx, request, walked, deps);
+    for (const a of walked.anomalies) {
+      await keptRecordStore.raiseAlarm(tx, {
+        chainId: request.chainId,
+        subject: request.subject,
+        anomaly: KINDS[a.kind],
+        recordId: a.id,
+        detail: a.detail,
+      });
+    }
+    if (restored) await keptRecordStore.clearAlarms(tx, request.chainId, request.subject);
+  });
+  return { ...walked, fromSeq, toSeq: Math.min(toSeq, lastSeq), restored };
+}
+
+async function writeCheckEvents(tx: DbOrTx, request: CheckRequest, walked: WalkResult, deps: { signer: RecordSigner; now: Date }) {
+  const n = walked.links.length;
+  const counts: CheckCounts = { hashes: n, signatures: n, chain: n, dates: n };
+  if (request.subject === 'records') {
+    await appendEventToSystems(tx, request.chainId, { type: '03', data: { kind: 'records_check', counts } }, deps);
+    for (const a of walked.anomalies) {
+      const detail = `registro ${a.seq}: ${a.detail}`;
+      await appendEventToSystems(tx, request.chainId, { type: '04', data: { kind: 'records_anomaly', anomaly: a.type, detail } }, deps);
+    }
+    return;
+  }
+  const target = { chainId: request.chainId, systemId: request.systemId! };
+  await appendEvent(tx, { ...target, type: '05', data: { kind: 'events_check', counts } }, deps);
+  for (const a of walked.anomalies) {
+    const link = walked.links.find((l) => l.id === a.id)!;
+    await appendEvent(
+      tx,
+      {
+        ...target,
+        type: '06',
+        data: { kind: 'events_anomaly', anomaly: a.type, detail: `evento ${a.seq}: ${a.detail}`, event: eventRef(link) },
+      },
+      deps,
+    );
+  }
+}
+
+/** The anomalous event as RegEventoType names it. */
+function eventRef(link: { type?: string; generatedAt: string; hash: string }) {
+  return { type: link.type as EventType, generatedAt: link.generatedAt, hash: link.hash };
+}

@@ -1,0 +1,2 @@
+export * from './sif-event';
+export * from './event-hash';
