@@ -130,6 +130,7 @@ describe('GET /api/v1/invoices/{id}', () => {
       rectified_base_amount: null,
       rectified_tax_amount: null,
       rectified_surcharge_amount: null,
+      sandbox_scenario: null,
       corrected_invoices: [{ invoice_number: 'ORIG-1', invoice_date: earlier(30) }],
       substituted_invoices: [],
       breakdown: [
@@ -179,6 +180,7 @@ describe('GET /api/v1/invoices/{id}', () => {
           authority_message: null,
           authority_csv: null,
           cancellation_reason: null,
+          sandbox_scenario: null,
           warnings: [],
           xml_url: `/api/v1/invoices/${ids.aR}/records/${ids.aR}/xml`,
         },
