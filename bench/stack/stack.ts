@@ -72,7 +72,7 @@ function tcpOpen(port: number): Promise<boolean> {
 export async function startStack(processes: Processes, opts: StackOptions): Promise<Stack> {
   const databaseName = scratchName(opts.label.replace(/\W/g, '_'));
   const queuePrefix = databaseName;
-  const [apiPort, simPort] = [await freePort(), await freePort()];
+  const [apiPort, simPort, viesPort] = [await freePort(), await freePort(), await freePort()];
   const passwords = JSON.parse(readFileSync(path.join(opts.certDir, 'passwords.json'), 'utf8')) as Record<string, string>;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -94,6 +94,8 @@ export async function startStack(processes: Processes, opts: StackOptions): Prom
     PLATFORM_CERT_PASSWORD: passwords['platform.p12'],
     SIM_HOST: '127.0.0.1',
     SIM_PORT: String(simPort),
+    SIM_VIES_PORT: String(viesPort),
+    VIES_URL: `http://127.0.0.1:${viesPort}/taxation_customs/vies/rest-api`,
     SIM_CERT_DIR: opts.certDir,
     SIM_WAIT_SECONDS: String(opts.simWaitSeconds),
     SIM_VALIDATE_SCHEMA: 'false',

@@ -70,7 +70,7 @@ beforeAll(async () => {
   // Written by the simulator's container, which runs as the image's user.
   certDir = mkdtempSync(path.join(tmpdir(), 'vf-image-certs-'));
   chownSync(certDir, SERVICE_UID, SERVICE_UID);
-  const [port, workerPort, simPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, workerPort, simPort, viesPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   apiUrl = `http://127.0.0.1:${port}`;
   workerUrl = `http://127.0.0.1:${workerPort}`;
   env = {
@@ -80,6 +80,8 @@ beforeAll(async () => {
     PORT: String(port),
     WORKER_PORT: String(workerPort),
     SIM_PORT: String(simPort),
+    SIM_VIES_PORT: String(viesPort),
+    VIES_URL: `http://127.0.0.1:${viesPort}/taxation_customs/vies/rest-api`,
     SIM_CERT_DIR: '/app/var/sim-certs',
     AUTHORITY_MODE: 'simulator',
     SIMULATOR_URL: `https://127.0.0.1:${simPort}/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP`,
