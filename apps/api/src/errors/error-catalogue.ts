@@ -38,6 +38,7 @@ export const errorCatalogue = {
   idempotency_in_progress: { status: 409, title: 'A request with this Idempotency-Key is still running' },
   remission_in_progress: { status: 409, title: "A remission of this taxpayer's records is still sending" },
   records_not_signed: { status: 409, title: 'Records of the period have no kept signature' },
+  export_already_made: { status: 409, title: 'The export of this Idempotency-Key was already made' },
   payload_too_large: { status: 413, title: 'Request body too large' },
   nesting_too_deep: { status: 413, title: 'Request body nested too deeply' },
   too_many_keys: { status: 413, title: 'Too many keys in one object of the body' },

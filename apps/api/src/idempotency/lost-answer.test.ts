@@ -2,14 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import request from 'supertest';
+import { createTestCa, issueCertificate, toPkcs12 } from '@vf/certificates/testing';
+import { madridToday } from '@vf/core';
 import type { StoredResponse } from '@vf/db';
 import { composeServices } from '../compose';
 import { apiRouteDocs } from '../create-app';
+import { problemAnswer } from '../errors/error-handler';
 import { parseWith } from '../http/parse-with';
+import { alreadyMade } from '../operating-mode/period-export-routes';
+import { remissionCreateSchema } from '../remissions/remission-schemas';
 import { systemCreateSchema, systemUpdateSchema } from '../systems/system-schemas';
+import { taxIdListSchema } from '../tax-ids/tax-id-list-schemas';
 import { taxpayerCreateSchema, taxpayerUpdateSchema } from '../taxpayers/taxpayer-schemas';
 import { webhookCreateSchema } from '../webhooks/webhook-schemas';
-import { invoiceBody, readyAccount, registerAccount, uniqueNif, type TestAccount } from '../testing/api-fixtures';
+import { createSystem, invoiceBody, readyAccount, registerAccount, uniqueNif, type TestAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { requestFingerprint, type IdempotencyHandle } from './idempotency-service';
 
@@ -65,13 +71,33 @@ async function retry(account: TestAccount, method: 'post' | 'put', path: string,
   return res;
 }
 
-async function count(table: 'computer_systems' | 'taxpayers' | 'webhook_endpoints' | 'webhook_deliveries', accountId: string) {
+type Counted = 'computer_systems' | 'taxpayers' | 'webhook_endpoints' | 'webhook_deliveries' | 'tax_id_lists' | 'remissions';
+
+async function count(table: Counted, accountId: string) {
   const where =
     table === 'webhook_deliveries'
       ? sql`endpoint_id IN (SELECT id FROM webhook_endpoints WHERE account_id = ${accountId})`
       : sql`account_id = ${accountId}`;
   const { rows } = await t.db.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${where}`);
   return rows[0].n;
+}
+
+/** A NO VERI*FACTU taxpayer with one record (signed as it was made) and the system that generated it. */
+async function keptTaxpayer() {
+  const ca = createTestCa();
+  const holder = issueCertificate(ca, { commonName: 'CONTRIBUYENTE', nif: '89890001K', notAfter: new Date(Date.now() + 400 * 86_400_000) });
+  const account = await registerAccount(t.app);
+  const systemId = await createSystem(t.app, account, { only_supports_verifactu: false });
+  const certificate = {
+    certificate_p12_base64: toPkcs12(holder, 'p12-Secret-Pass', ca).toString('base64'),
+    certificate_password: 'p12-Secret-Pass',
+  };
+  const body = { nif: uniqueNif(), name: 'Contribuyente SL', ...certificate, operating_mode: 'no_verifactu' };
+  const taxpayerId: string = (await request(t.app).post('/api/v1/taxpayers').set(account.auth).send(body).expect(201)).body.data.id;
+  await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201);
+  const events = async () =>
+    (await request(t.app).get(`/api/v1/taxpayers/${taxpayerId}/events`).set(account.auth).expect(200)).body.data.length;
+  return { account, taxpayerId, systemId, events };
 }
 
 const systemBody = { vendor_name: 'V SL', vendor_nif: 'B85905495', name: 'S', version: '1', installation_number: '1' };
@@ -204,6 +230,79 @@ describe('a replay after a commit whose reply was lost returns the stored answer
     expect(replay.body).toEqual(again.body);
   });
 
+  it('POST /tax-ids/lists: the list, never a second one', async () => {
+    const account = await registerAccount(t.app);
+    const body = { tax_ids: [{ nif: uniqueNif(), name: 'Empresa SL' }, { vat_number: 'DE123456789' }] };
+    const created = await claimedByAnotherProcess(account, 'POST', '/api/v1/tax-ids/lists', body);
+    const list = await created.services.taxIdLists.create(created.accountRow.id, parseWith(taxIdListSchema, body), (l) =>
+      created.handle.seal(json(202, { data: { id: l.id, total: l.total } }, `/api/v1/tax-ids/lists/${l.id}`)),
+    );
+    const again = await retry(account, 'post', '/tax-ids/lists', created.key, body, 202);
+    expect(again.body.data).toEqual({ id: list.id, total: 2 });
+    expect(again.headers.location).toBe(`/api/v1/tax-ids/lists/${list.id}`);
+    expect(await count('tax_id_lists', created.accountRow.id)).toBe(1);
+  });
+
+  it('POST /taxpayers/{id}/remissions: the remission, never 409 remission_in_progress for its own', async () => {
+    const { account, taxpayerId, systemId } = await readyAccount(t.app);
+    await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201);
+    // The records' signatures as a NO VERI*FACTU system keeps them (their bytes do not matter to planning).
+    await t.db.db.execute(
+      sql`INSERT INTO signed_records (invoice_id, xml) SELECT id, '<x/>' FROM invoices WHERE taxpayer_id = ${taxpayerId}`,
+    );
+    const body = { requirement_reference: 'REQ2026A1', period: { from: madridToday(), to: madridToday() } };
+    const path = `/taxpayers/${taxpayerId}/remissions`;
+    const started = await claimedByAnotherProcess(account, 'POST', `/api/v1${path}`, body);
+    const remission = await started.services.remissions.start(
+      started.accountRow.id,
+      taxpayerId,
+      parseWith(remissionCreateSchema, body),
+      (r) => started.handle.seal(json(202, { data: { id: r.id, record_count: r.recordCount } }, `/api/v1${path}/${r.id}`)),
+    );
+    const again = await retry(account, 'post', path, started.key, body, 202);
+    expect(again.body.data).toEqual({ id: remission.id, record_count: 1 });
+    expect(await count('remissions', started.accountRow.id)).toBe(1);
+  });
+
+  it('POST /taxpayers/{id}/checks: the report, its events written once', async () => {
+    const { account, taxpayerId, events } = await keptTaxpayer();
+    const before = await events();
+    const body = { subject: 'records' };
+    const checked = await claimedByAnotherProcess(account, 'POST', `/api/v1/taxpayers/${taxpayerId}/checks`, body);
+    const report = await checked.services.integrityChecks.check(checked.accountRow.id, taxpayerId, { subject: 'records' }, (r) =>
+      checked.handle.seal(json(200, { data: { checked: r.links.length, restored: r.restored } })),
+    );
+    expect(await events()).toBe(before + 1);
+    const again = await retry(account, 'post', `/taxpayers/${taxpayerId}/checks`, checked.key, body, 200);
+    expect(again.body.data).toEqual({ checked: report.links.length, restored: true });
+    expect(await events()).toBe(before + 1);
+  });
+
+  it('POST /taxpayers/{id}/exports: 409 export_already_made naming its event, never a second export', async () => {
+    const { account, taxpayerId, events } = await keptTaxpayer();
+    const before = await events();
+    const body = {
+      subject: 'records',
+      from: new Date(Date.now() - 3_600_000).toISOString(),
+      to: new Date(Date.now() + 3_600_000).toISOString(),
+    };
+    const exported = await claimedByAnotherProcess(account, 'POST', `/api/v1/taxpayers/${taxpayerId}/exports`, body);
+    let made: string[] = [];
+    await exported.services.periodExports.export(
+      exported.accountRow.id,
+      taxpayerId,
+      { subject: 'records', from: body.from, to: body.to },
+      (e) => {
+        made = e.map((x) => x.id);
+        return exported.handle.seal(problemAnswer(alreadyMade(e), 'dead'));
+      },
+    );
+    expect(made).toHaveLength(1);
+    const again = await retry(account, 'post', `/taxpayers/${taxpayerId}/exports`, exported.key, body, 409);
+    expect(again.body).toMatchObject({ code: 'export_already_made', event_ids: made });
+    expect(await events()).toBe(before + 1);
+  });
+
   it('is proven for every changing route: a route added later is added here, with its write keeping its answer', () => {
     const changing = apiRouteDocs
       .filter((d) => !d.public && ['post', 'put', 'patch'].includes(d.method))
@@ -225,6 +324,11 @@ describe('a replay after a commit whose reply was lost returns the stored answer
         'POST /invoices/:id/cancel',
         'POST /invoices/validate',
         'POST /invoices/classify',
+        // Above: the list, the remission and the check keep their answers; an export keeps 409 export_already_made.
+        'POST /tax-ids/lists',
+        'POST /taxpayers/:id/remissions',
+        'POST /taxpayers/:id/checks',
+        'POST /taxpayers/:id/exports',
         // e2e/src/census/tax-id-check.test.ts: a census check keeps its answer as it goes out (it writes only evidence).
         'POST /tax-ids/check',
       ].sort(),

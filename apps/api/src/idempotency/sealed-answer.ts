@@ -1,5 +1,7 @@
 import type { Response } from 'express';
 import type { SealedAnswer, StoredResponse } from '@vf/db';
+import type { ApiError } from '../errors/api-error';
+import { problemAnswer } from '../errors/error-handler';
 import { idempotencyHandle } from './idempotency';
 
 export interface JsonAnswer {
@@ -25,6 +27,17 @@ export function sealedAnswerFor<T>(res: Response, answer: (result: T) => JsonAns
     (res as Sealing)[SEALED] = { result, stored };
     return handle.seal(stored);
   };
+}
+
+/**
+ * With an Idempotency-Key, a problem to keep as the key's answer in the transaction of a write whose own answer
+ * cannot be kept (a file, not JSON): the retry of a lost answer gets this problem, naming what was written, rather
+ * than a second write. The request's own answer still goes out as the route sends it.
+ */
+export function sealedProblemFor<T>(res: Response, problem: (result: T) => ApiError): SealAnswer<T> | undefined {
+  const handle = idempotencyHandle(res);
+  if (!handle) return undefined;
+  return (result) => handle.seal(problemAnswer(problem(result), String(res.req.id ?? '')));
 }
 
 const SEALED = Symbol('sealed answer');

@@ -5,6 +5,7 @@ import type { OpenAlarm } from '@vf/db';
 import { currentAccount } from '../auth/require-api-key';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
+import { sealedAnswerFor, sendAnswer, type JsonAnswer } from '../idempotency/sealed-answer';
 import { envelope, id, nullableText, text, timestamp } from '../shared/answer-schema-parts';
 import type { RouteDoc } from '../openapi/route-doc';
 import type { CheckBody, IntegrityCheckService } from './integrity-check-service';
@@ -96,7 +97,8 @@ export function integrityCheckRoutes(checks: IntegrityCheckService): Router {
     .route('/taxpayers/:id/checks')
     .post(async (req, res) => {
       const body = parseWith(checkBodySchema, req.body);
-      res.json({ data: renderReport(body.subject, await checks.check(currentAccount(res).id, req.params.id, body)) });
+      const answer = (r: CheckReport): JsonAnswer => ({ status: 200, body: { data: renderReport(body.subject, r) } });
+      sendAnswer(res, answer, await checks.check(currentAccount(res).id, req.params.id, body, sealedAnswerFor(res, answer)));
     })
     .all(methodNotAllowed(['POST']));
   router

@@ -1,6 +1,7 @@
 import { runIntegrityCheck, SignerUnavailableError, type CheckReport, type RecordSigner } from '@vf/chain';
 import { keptRecordStore, taxpayerStore, type Db, type OpenAlarm } from '@vf/db';
 import { ApiError } from '../errors/api-error';
+import type { SealAnswer } from '../idempotency/sealed-answer';
 import { isUuid } from '../http/is-uuid';
 import { signingCertificateUnusable } from '../invoices/chain-problems';
 
@@ -27,11 +28,12 @@ export function createIntegrityCheckService(deps: { db: Db; signer: RecordSigner
   }
 
   return {
-    async check(accountId: string, taxpayerId: string, body: CheckBody): Promise<CheckReport> {
+    /** `answer`: with an Idempotency-Key, the report kept in the transaction of the check's events. */
+    async check(accountId: string, taxpayerId: string, body: CheckBody, answer?: SealAnswer<CheckReport>): Promise<CheckReport> {
       const chain = await chainOf(accountId, taxpayerId);
       const request = { ...chain, subject: body.subject, systemId: body.system_id, fromSeq: body.from_seq, toSeq: body.to_seq };
       try {
-        return await runIntegrityCheck(db, request, { signer: deps.signer, now: deps.clock() });
+        return await runIntegrityCheck(db, request, { signer: deps.signer, now: deps.clock(), answer });
       } catch (err) {
         // A check writes signed events: without a certificate it writes nothing.
         if (err instanceof SignerUnavailableError) throw signingCertificateUnusable(err.message);

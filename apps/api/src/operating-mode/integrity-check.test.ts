@@ -58,6 +58,14 @@ describe('on-demand checks', () => {
     );
     expect(xml).toContain('<sf:NumeroDeRegistrosFacturacionProcesadosSobreIntegridadHuellas>3<');
     expect(xmlsec1Verifies(xml, ca.certPem).ok).toBe(true);
+
+    // With an Idempotency-Key, a retry gets the same report again and writes no second launch.
+    const keyed = () => check(tp.id, { subject: 'records' }).set('Idempotency-Key', `check-${tp.id}`).expect(200);
+    const first = await keyed();
+    const replay = await keyed();
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    expect(await typesOf(tp.id)).toEqual(['01', '03', '03']);
   });
 
   it('finds a record changed in the database, raises the alarm, and clears it once the whole chain is sound again', async () => {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
-import { exportPeriod, MAX_EXPORTED, SignerUnavailableError, type ExportedItem, type RecordSigner } from '@vf/chain';
+import { exportPeriod, MAX_EXPORTED, SignerUnavailableError, type AppendedEvent, type ExportedItem, type RecordSigner } from '@vf/chain';
 import { eventLogStore, taxpayerStore, type Db } from '@vf/db';
 import { ApiError } from '../errors/api-error';
+import type { SealAnswer } from '../idempotency/sealed-answer';
 import { isUuid } from '../http/is-uuid';
 import { signingCertificateUnusable } from '../invoices/chain-problems';
 
@@ -58,7 +59,8 @@ function archive(subject: string, items: ExportedItem[], exportEvents: { id: str
 export function createPeriodExportService(deps: { db: Db; signer: RecordSigner; clock: () => Date }) {
   const { db } = deps;
   return {
-    async export(accountId: string, taxpayerId: string, body: ExportBody): Promise<ExportArchive> {
+    /** `answer`: with an Idempotency-Key, what the key answers from now on, kept in the transaction of the export's event. */
+    async export(accountId: string, taxpayerId: string, body: ExportBody, answer?: SealAnswer<AppendedEvent[]>): Promise<ExportArchive> {
       if (!isUuid(taxpayerId)) throw taxpayerNotFound();
       const taxpayer = await taxpayerStore.find(db, accountId, taxpayerId);
       if (!taxpayer?.chainId) throw taxpayerNotFound();
@@ -71,7 +73,7 @@ export function createPeriodExportService(deps: { db: Db; signer: RecordSigner; 
       };
       let done;
       try {
-        done = await exportPeriod(db, request, { signer: deps.signer, now: deps.clock() });
+        done = await exportPeriod(db, request, { signer: deps.signer, now: deps.clock(), answer });
       } catch (err) {
         if (err instanceof SignerUnavailableError) throw signingCertificateUnusable(err.message);
         throw err;

@@ -85,6 +85,19 @@ describe('exports', () => {
     expect(strFromU8(files[eventFile])).toContain('<sf:NumeroDeRegEventoExportados>1</sf:NumeroDeRegEventoExportados>');
   });
 
+  it('answers a retry with its Idempotency-Key 409 export_already_made, naming its event, and writes no second one', async () => {
+    const tp = await keptTaxpayerWith(1);
+    const body = { subject: 'records', ...around() };
+    const key = `export-${tp.id}`;
+    const res = await exportOf(tp.id, body).set('Idempotency-Key', key).expect(200);
+    const [eventFile] = Object.keys(unzipSync(new Uint8Array(res.body as Buffer))).filter((f) => f.startsWith('evento-exportacion-'));
+    const again = await request(t.app).post(`/api/v1/taxpayers/${tp.id}/exports`).set(account.auth).set('Idempotency-Key', key).send(body);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'export_already_made', event_ids: [eventFile.slice('evento-exportacion-'.length, -4)] });
+    const logged = (await request(t.app).get(`/api/v1/taxpayers/${tp.id}/events?type=08`).set(account.auth).expect(200)).body.data;
+    expect(logged).toHaveLength(1);
+  });
+
   it('refuses a period with nothing in it, writing no event', async () => {
     const tp = await keptTaxpayerWith(0);
     const res = await request(t.app)

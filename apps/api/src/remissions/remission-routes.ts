@@ -4,7 +4,8 @@ import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
-import { sendUnwrittenAnswer } from '../idempotency/sealed-answer';
+import type { RemissionView } from '@vf/db';
+import { sealedAnswerFor, sendAnswer, type JsonAnswer } from '../idempotency/sealed-answer';
 import type { RouteDoc } from '../openapi/route-doc';
 import { remissionCreateSchema, remissionListResponse, remissionResponse } from './remission-schemas';
 import type { RemissionService } from './remission-service';
@@ -24,14 +25,13 @@ export function remissionRoutes(remissions: RemissionService): Router {
     .post(async (req, res) => {
       const taxpayerId = uuidParam(req, 'id', 'taxpayer_not_found');
       const body = parseWith(remissionCreateSchema, req.body);
-      const started = await remissions.start(currentAccount(res).id, taxpayerId, body);
-      // With an Idempotency-Key the answer is kept as it goes out; a retry whose answer was lost before that finds the
-      // remission sending (one at a time per taxpayer) and is told so, never a second remission.
-      await sendUnwrittenAnswer(res, {
+      const startedAnswer = (started: RemissionView): JsonAnswer => ({
         status: 202,
         location: `/api/v1/taxpayers/${taxpayerId}/remissions/${started.id}`,
         body: { data: renderRemission(started) },
       });
+      const started = await remissions.start(currentAccount(res).id, taxpayerId, body, sealedAnswerFor(res, startedAnswer));
+      sendAnswer(res, startedAnswer, started);
     })
     .get(async (req, res) => {
       const taxpayerId = uuidParam(req, 'id', 'taxpayer_not_found');

@@ -3,6 +3,7 @@ import { remissionStore, taxpayerStore } from '@vf/db';
 import { withTimeout } from '@vf/lifecycle';
 import { wakeRemissionSenders, type Queues } from '@vf/queue';
 import { ApiError } from '../errors/api-error';
+import type { SealAnswer } from '../idempotency/sealed-answer';
 import type { RemissionRequestBody } from './remission-schemas';
 
 export type RemissionService = ReturnType<typeof createRemissionService>;
@@ -11,14 +12,18 @@ export type RemissionService = ReturnType<typeof createRemissionService>;
 export function createRemissionService(deps: { db: Db; queues: Pick<Queues, 'remission'>; enqueueTimeoutMs: number }) {
   const { db } = deps;
   return {
-    async start(accountId: string, taxpayerId: string, body: RemissionRequestBody): Promise<RemissionView> {
-      const started = await remissionStore.startOnce(db, {
-        accountId,
-        taxpayerId,
-        reference: body.requirement_reference,
-        from: body.period.from,
-        to: body.period.to,
-      });
+    /** `answer`: with an Idempotency-Key, the answer kept in the transaction that plans the remission. */
+    async start(
+      accountId: string,
+      taxpayerId: string,
+      body: RemissionRequestBody,
+      answer?: SealAnswer<RemissionView>,
+    ): Promise<RemissionView> {
+      const started = await remissionStore.startOnce(
+        db,
+        { accountId, taxpayerId, reference: body.requirement_reference, from: body.period.from, to: body.period.to },
+        answer,
+      );
       if ('refused' in started) {
         switch (started.refused) {
           case 'taxpayer_not_found':

@@ -40,7 +40,13 @@ test('a remission starts for the signed records of the period, queued for the wo
   expect(unsigned.body.detail).toMatch(/^3 record/);
 
   await keepSignatures(taxpayerId);
-  const started = await request(t.app).post(`/api/v1/taxpayers/${taxpayerId}/remissions`).set(account.auth).send(body()).expect(202);
+  const keyed = () =>
+    request(t.app)
+      .post(`/api/v1/taxpayers/${taxpayerId}/remissions`)
+      .set(account.auth)
+      .set('Idempotency-Key', `rem-${taxpayerId}`)
+      .send(body());
+  const started = await keyed().expect(202);
   const remission = started.body.data;
   expect(started.headers.location).toBe(`/api/v1/taxpayers/${taxpayerId}/remissions/${remission.id}`);
   expect(remission).toMatchObject({
@@ -57,6 +63,10 @@ test('a remission starts for the signed records of the period, queued for the wo
 
   const again = await request(t.app).post(`/api/v1/taxpayers/${taxpayerId}/remissions`).set(account.auth).send(body()).expect(409);
   expect(again.body.code).toBe('remission_in_progress');
+  // Its own retry with its Idempotency-Key gets its answer again, never remission_in_progress.
+  const retried = await keyed().expect(202);
+  expect(retried.headers['idempotent-replayed']).toBe('true');
+  expect(retried.body).toEqual(started.body);
   const read = await request(t.app).get(`/api/v1/taxpayers/${taxpayerId}/remissions/${remission.id}`).set(account.auth).expect(200);
   expect(read.body.data).toEqual(remission);
   const list = await request(t.app).get(`/api/v1/taxpayers/${taxpayerId}/remissions`).set(account.auth).expect(200);

@@ -5,6 +5,7 @@ import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
 import { isUuid } from '../http/is-uuid';
 import { ApiError } from '../errors/api-error';
+import { sealedAnswerFor, sendAnswer, type JsonAnswer } from '../idempotency/sealed-answer';
 import type { RouteDoc } from '../openapi/route-doc';
 import { readTaxIdCsv } from './read-tax-id-csv';
 import { MAX_LIST_TAX_IDS, taxIdListPage, taxIdListPageQuery, taxIdListResponse, taxIdListSchema } from './tax-id-list-schemas';
@@ -37,6 +38,12 @@ function renderItem(item: TaxIdListItem) {
   };
 }
 
+const createdAnswer = (list: TaxIdListRow): JsonAnswer => ({
+  status: 202,
+  location: `/api/v1${TAX_ID_LISTS_PATH}/${list.id}`,
+  body: { data: renderList(list) },
+});
+
 function listId(req: Request): string {
   const id = req.params.id as string;
   if (!isUuid(id)) throw new ApiError('not_found', 'No list of tax IDs with this id in your account.');
@@ -49,11 +56,7 @@ export function taxIdListRoutes(lists: TaxIdListService): Router {
     .route(TAX_ID_LISTS_PATH)
     .post(async (req, res) => {
       const input = parseWith(taxIdListSchema, typeof req.body === 'string' ? readTaxIdCsv(req.body) : req.body);
-      const list = await lists.create(currentAccount(res).id, input);
-      res
-        .status(202)
-        .location(`/api/v1${TAX_ID_LISTS_PATH}/${list.id}`)
-        .json({ data: renderList(list) });
+      sendAnswer(res, createdAnswer, await lists.create(currentAccount(res).id, input, sealedAnswerFor(res, createdAnswer)));
     })
     .all(methodNotAllowed(['POST']));
   router

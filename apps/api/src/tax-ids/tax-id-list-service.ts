@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import { senderTaxpayerStore, taxIdListStore, type Db, type TaxIdListItem, type TaxIdListRow } from '@vf/db';
 import { taxIdListJobId, type Queues } from '@vf/queue';
 import { ApiError } from '../errors/api-error';
+import type { SealAnswer } from '../idempotency/sealed-answer';
 import { writeCsv } from '../csv/write-csv';
 import type { TaxIdCheckService } from './tax-id-check-service';
 import type { TaxIdListRequest } from './tax-id-list-schemas';
@@ -58,20 +59,25 @@ export function createTaxIdListService(deps: {
   }
 
   return {
-    async create(accountId: string, input: TaxIdListRequest): Promise<TaxIdListRow> {
+    /** `answer`: with an Idempotency-Key, the answer kept in the transaction that writes the list. */
+    async create(accountId: string, input: TaxIdListRequest, answer?: SealAnswer<TaxIdListRow>): Promise<TaxIdListRow> {
       if (input.taxpayer_id && !(await senderTaxpayerStore.ofAccount(db, accountId, input.taxpayer_id))) {
         throw new ApiError('taxpayer_not_found', 'No taxpayer with this id in your account.');
       }
       // The whole list counts against the month's allowance when it is taken: a list is never left half checked.
       await deps.checks.assertAllowance(accountId, input.tax_ids.length);
-      const list = await taxIdListStore.create(db, {
-        accountId,
-        taxpayerId: input.taxpayer_id,
-        maxAge: input.max_age,
-        questions: input.tax_ids.map((q) =>
-          'vat_number' in q ? { taxId: q.vat_number, kind: 'vat_number' as const } : { taxId: q.nif, kind: 'nif' as const, name: q.name },
-        ),
-      });
+      const list = await taxIdListStore.create(
+        db,
+        {
+          accountId,
+          taxpayerId: input.taxpayer_id,
+          maxAge: input.max_age,
+          questions: input.tax_ids.map((q) =>
+            'vat_number' in q ? { taxId: q.vat_number, kind: 'vat_number' as const } : { taxId: q.nif, kind: 'nif' as const, name: q.name },
+          ),
+        },
+        answer,
+      );
       await enqueue(list.id);
       return list;
     },

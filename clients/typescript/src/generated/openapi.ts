@@ -3285,7 +3285,7 @@ export interface operations {
           };
         };
       };
-      /** @description `signing_certificate_unusable`: No certificate can sign the taxpayer’s records; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
+      /** @description `signing_certificate_unusable`: No certificate can sign the taxpayer’s records; `export_already_made`: The export of this Idempotency-Key was already made; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
       409: {
         headers: {
           [name: string]: unknown;
@@ -3293,7 +3293,7 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
-            code?: 'signing_certificate_unusable' | 'idempotency_in_progress';
+            code?: 'signing_certificate_unusable' | 'export_already_made' | 'idempotency_in_progress';
           };
         };
       };

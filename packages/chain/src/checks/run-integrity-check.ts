@@ -1,5 +1,5 @@
 import type { CheckCounts, EventType } from '@vf/core';
-import { keptRecordStore, type Db, type DbOrTx } from '@vf/db';
+import { idempotencyStore, keptRecordStore, type Db, type DbOrTx, type SealedAnswer } from '@vf/db';
 import { appendEvent, appendEventToSystems } from '../events/append-event';
 import type { RecordSigner } from '../kept/record-signer';
 import type { FoundAnomaly, WalkResult } from './chain-link';
@@ -39,7 +39,11 @@ const KINDS: Record<FoundAnomaly['kind'], 'hash' | 'signature' | 'chain' | 'time
  * the launch (03 / 05, with how many links each kind of check went through) and each anomaly found (04 / 06), which
  * also raises the chain's alarm. A whole chain found sound restores integrity: the alarm of that subject is cleared.
  */
-export async function runIntegrityCheck(db: Db, request: CheckRequest, deps: { signer: RecordSigner; now: Date }): Promise<CheckReport> {
+export async function runIntegrityCheck(
+  db: Db,
+  request: CheckRequest,
+  deps: { signer: RecordSigner; now: Date; answer?: (report: CheckReport) => SealedAnswer },
+): Promise<CheckReport> {
   const fromSeq = Math.max(1, request.fromSeq ?? 1);
   const toSeq = Math.min(request.toSeq ?? Number.MAX_SAFE_INTEGER, fromSeq + MAX_CHECKED_LINKS - 1);
   const walked =
@@ -49,6 +53,7 @@ export async function runIntegrityCheck(db: Db, request: CheckRequest, deps: { s
   const lastSeq = walked.links.at(-1)?.seq ?? 0;
   const whole = fromSeq === 1 && (request.subject === 'events' ? toSeq >= lastSeq : lastSeq >= request.length);
   const restored = whole && walked.anomalies.length === 0;
+  const report = { ...walked, fromSeq, toSeq: Math.min(toSeq, lastSeq), restored };
   await db.transaction(async (tx) => {
     await writeCheckEvents(tx, request, walked, deps);
     for (const a of walked.anomalies) {
@@ -61,8 +66,10 @@ export async function runIntegrityCheck(db: Db, request: CheckRequest, deps: { s
       });
     }
     if (restored) await keptRecordStore.clearAlarms(tx, request.chainId, request.subject);
+    // With an Idempotency-Key, the report is kept with the events it wrote: a retry gets it, never a second check.
+    if (deps.answer) await idempotencyStore.keep(tx, deps.answer(report));
   });
-  return { ...walked, fromSeq, toSeq: Math.min(toSeq, lastSeq), restored };
+  return report;
 }
 
 async function writeCheckEvents(tx: DbOrTx, request: CheckRequest, walked: WalkResult, deps: { signer: RecordSigner; now: Date }) {

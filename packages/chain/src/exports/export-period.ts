@@ -1,5 +1,15 @@
 import { formatGeneratedAt, toAeatDate, type EventType } from '@vf/core';
-import { eventLogStore, summaryStore, keptRecordStore, type Db, type StoredEvent, type WalkedRecord } from '@vf/db';
+import {
+  eventLogStore,
+  idempotencyStore,
+  summaryStore,
+  keptRecordStore,
+  type Db,
+  type DbOrTx,
+  type SealedAnswer,
+  type StoredEvent,
+  type WalkedRecord,
+} from '@vf/db';
 import { buildRecordXml } from '@vf/xml';
 import { appendEvent, appendEventToSystems, type AppendedEvent } from '../events/append-event';
 import type { RecordSigner } from '../kept/record-signer';
@@ -71,7 +81,16 @@ const eventRef = (e: StoredEvent) => ({ type: e.type as EventType, generatedAt: 
  * order, independent of any backup, and its event written (08 or 09, Orden HAC/1177/2024 art. 8.2 and 9.3). Nothing
  * stops being kept: the service deletes nothing.
  */
-export async function exportPeriod(db: Db, request: ExportRequest, deps: { signer: RecordSigner; now: Date }): Promise<PeriodExport> {
+export async function exportPeriod(
+  db: Db,
+  request: ExportRequest,
+  deps: { signer: RecordSigner; now: Date; answer?: (events: AppendedEvent[]) => SealedAnswer },
+): Promise<PeriodExport> {
+  // With an Idempotency-Key, the answer naming the export's event is kept with it: a retry never writes a second one.
+  const kept = async (tx: DbOrTx, events: AppendedEvent[]) => {
+    if (deps.answer) await idempotencyStore.keep(tx, deps.answer(events));
+    return events;
+  };
   const from = formatGeneratedAt(request.from);
   const to = formatGeneratedAt(request.to);
   if (request.subject === 'records') {
@@ -80,20 +99,23 @@ export async function exportPeriod(db: Db, request: ExportRequest, deps: { signe
     if (records.length > MAX_EXPORTED) return { kind: 'too_large' };
     const items = records.map(recordItem);
     const sums = await summaryStore.recordsOfChain(db, request.chainId, request.from, request.to);
-    const events = await db.transaction((tx) =>
-      appendEventToSystems(
+    const events = await db.transaction(async (tx) =>
+      kept(
         tx,
-        request.chainId,
-        {
-          type: '08',
-          data: {
-            kind: 'records_export',
-            from,
-            to,
-            totals: { ...sums, first: mark(records[0]), last: mark(records.at(-1)!) },
+        await appendEventToSystems(
+          tx,
+          request.chainId,
+          {
+            type: '08',
+            data: {
+              kind: 'records_export',
+              from,
+              to,
+              totals: { ...sums, first: mark(records[0]), last: mark(records.at(-1)!) },
+            },
           },
-        },
-        deps,
+          deps,
+        ),
       ),
     );
     return { kind: 'exported', items, events };
@@ -107,8 +129,8 @@ export async function exportPeriod(db: Db, request: ExportRequest, deps: { signe
   );
   if (found.length === 0) return { kind: 'empty' };
   if (found.length > MAX_EXPORTED) return { kind: 'too_large' };
-  const event = await db.transaction((tx) =>
-    appendEvent(
+  const events = await db.transaction(async (tx) => {
+    const event = await appendEvent(
       tx,
       {
         ...target,
@@ -116,7 +138,8 @@ export async function exportPeriod(db: Db, request: ExportRequest, deps: { signe
         data: { kind: 'events_export', from, to, first: eventRef(found[0]), last: eventRef(found.at(-1)!), count: found.length },
       },
       deps,
-    ),
-  );
-  return { kind: 'exported', items: found.map(eventItem), events: event ? [event] : [] };
+    );
+    return kept(tx, event ? [event] : []);
+  });
+  return { kind: 'exported', items: found.map(eventItem), events };
 }

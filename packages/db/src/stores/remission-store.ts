@@ -2,6 +2,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { MAX_RECORDS_PER_MESSAGE } from '@vf/core';
 import type { Db, DbOrTx } from '../client';
 import { chains, remissionMessages, remissions, taxpayers, type RemissionProblemJson, type RemissionStatus } from '../schema';
+import type { SealedAnswer } from './chain-append-write';
+import { idempotencyStore } from './idempotency-store';
 import { rawRows } from './raw-rows';
 import { StoreError, translatingDbErrors } from './store-error';
 
@@ -135,10 +137,15 @@ export const remissionStore = {
   /**
    * Starts a remission: the taxpayer's chain in its current environment, the records of the period in chain order cut
    * into messages of up to 1,000, all in one transaction. Refuses, writing nothing, when a record of the period has no
-   * signed bytes kept or another remission of the chain is still sending.
+   * signed bytes kept or another remission of the chain is still sending. `answer`: with an Idempotency-Key, the
+   * answer to the remission started, kept in that transaction.
    */
-  async start(db: Db, request: RemissionRequest): Promise<RemissionView | RemissionRefusal> {
-    const outcome = await db.transaction(async (tx): Promise<string | RemissionRefusal> => {
+  async start(
+    db: Db,
+    request: RemissionRequest,
+    answer?: (started: RemissionView) => SealedAnswer,
+  ): Promise<RemissionView | RemissionRefusal> {
+    return db.transaction(async (tx): Promise<RemissionView | RemissionRefusal> => {
       const [chain] = await tx
         .select({ id: chains.id, isProduction: chains.isProduction })
         .from(taxpayers)
@@ -155,21 +162,26 @@ export const remissionStore = {
       if (records.length === 0) return { refused: 'no_records' };
       const unsigned = records.filter((r) => !r.signed).length;
       if (unsigned > 0) return { refused: 'records_not_signed', count: unsigned };
-      return insertPlanned(
+      const id = await insertPlanned(
         tx,
         request,
         chain,
         records.map((r) => r.id),
       );
+      const started = (await remissionStore.get(tx, request.accountId, request.taxpayerId, id))!;
+      if (answer) await idempotencyStore.keep(tx, answer(started));
+      return started;
     });
-    if (typeof outcome !== 'string') return outcome;
-    return (await remissionStore.get(db, request.accountId, request.taxpayerId, outcome))!;
   },
 
   /** start, with a remission already sending for the chain answered as a refusal. */
-  async startOnce(db: Db, request: RemissionRequest): Promise<RemissionView | RemissionRefusal> {
+  async startOnce(
+    db: Db,
+    request: RemissionRequest,
+    answer?: (started: RemissionView) => SealedAnswer,
+  ): Promise<RemissionView | RemissionRefusal> {
     try {
-      return await translatingDbErrors(remissionStore.start(db, request));
+      return await translatingDbErrors(remissionStore.start(db, request, answer));
     } catch (err) {
       if (err instanceof StoreError && err.constraint === 'remissions_one_sending_per_chain') return { refused: 'remission_in_progress' };
       throw err;

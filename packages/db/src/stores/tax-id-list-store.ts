@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client';
 import { taxIdListRows, taxIdLists, webhookDeliveries, webhookEndpoints } from '../schema';
+import type { SealedAnswer } from './chain-append-write';
+import { idempotencyStore } from './idempotency-store';
 
 export type TaxIdListRow = typeof taxIdLists.$inferSelect;
 export type TaxIdListItem = Omit<typeof taxIdListRows.$inferSelect, 'listId' | 'name'>;
@@ -29,10 +31,14 @@ const PART = 2_000;
 
 /** The lists of tax IDs the workers check, their rows and answers. */
 export const taxIdListStore = {
-  /** The list and all its rows, in one transaction: a list is there whole or not at all. */
+  /**
+   * The list and all its rows, in one transaction: a list is there whole or not at all. `answer`: with an
+   * Idempotency-Key, the answer kept in that transaction.
+   */
   async create(
     db: Db,
     list: { accountId: string; taxpayerId?: string; maxAge: number; questions: readonly TaxIdListQuestion[] },
+    answer?: (list: TaxIdListRow) => SealedAnswer,
   ): Promise<TaxIdListRow> {
     return db.transaction(async (tx) => {
       const [row] = await tx
@@ -45,6 +51,7 @@ export const taxIdListStore = {
         INSERT INTO tax_id_list_rows (list_id, position, tax_id, kind, name)
         SELECT ${row!.id}, r.position, r.tax_id, r.kind, r.name
           FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(position int, tax_id text, kind text, name text)`);
+      if (answer) await idempotencyStore.keep(tx, answer(row!));
       return row!;
     });
   },
