@@ -15,6 +15,8 @@ FROM "invoices" c WHERE c."id" = f."current_record_id" AND f."current_record_id"
 CREATE INDEX "invoices_account_total_idx" ON "invoices" USING btree ("account_id", (coalesce("current_total_amount", "total_amount")), "id") WHERE "current_record_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "invoices_account_type_idx" ON "invoices" USING btree ("account_id", (coalesce("current_invoice_type", "invoice_type")), "created_at", "id") WHERE "current_record_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "invoices_account_recipient_idx" ON "invoices" USING btree ("account_id", (coalesce("current_recipient_nif", "recipient" ->> 'nif')), "created_at", "id") WHERE "current_record_id" IS NOT NULL;--> statement-breakpoint
+-- kind=corrective: few invoices of an account, found from an index of their own rather than among all of them.
+CREATE INDEX "invoices_account_corrective_idx" ON "invoices" USING btree ("account_id", "created_at", "id") WHERE "current_record_id" IS NOT NULL AND coalesce("current_invoice_type", "invoice_type") LIKE 'R%';--> statement-breakpoint
 -- number_prefix: LIKE 'prefix%' ranges over the pattern-ordered index whatever the database's collation.
 CREATE INDEX "invoices_account_number_pattern_idx" ON "invoices" USING btree ("account_id", "invoice_number" varchar_pattern_ops) WHERE "current_record_id" IS NOT NULL;--> statement-breakpoint
 -- q: ILIKE '%text%' over trigrams (pg_trgm, a contrib extension shipped with PostgreSQL's server packages).

@@ -179,6 +179,9 @@ export const invoices = pgTable(
     index('invoices_account_recipient_idx')
       .on(t.accountId, sql`(coalesce(${t.currentRecipientNif}, ${t.recipient} ->> 'nif'))`, t.createdAt, t.id)
       .where(sql`${t.currentRecordId} IS NOT NULL`),
+    index('invoices_account_corrective_idx')
+      .on(t.accountId, t.createdAt, t.id)
+      .where(sql`${t.currentRecordId} IS NOT NULL AND coalesce(${t.currentInvoiceType}, ${t.invoiceType}) LIKE 'R%'`),
     index('invoices_account_number_pattern_idx')
       .on(t.accountId, sql`${t.invoiceNumber} varchar_pattern_ops`)
       .where(sql`${t.currentRecordId} IS NOT NULL`),

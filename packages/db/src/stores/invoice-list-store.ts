@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, like, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
 import { invoices, type AuthorityStatus, type InvoiceReferenceJson, type RecipientJson } from '../schema';
 import type { InvoiceSummary } from './invoice-store';
 import { cancelledSql } from './invoice-store';
 import { literalCount } from './literal-count';
+import { literalText } from './literal-text';
 
 /**
  * Orders a list can take: a column, descending when prefixed with "-". Equal values are ordered by the invoice id;
@@ -101,13 +102,18 @@ function conditions(accountId: string, f: InvoiceListFilters): SQL[] {
   const where: SQL[] = [eq(invoices.accountId, accountId), isNotNull(invoices.currentRecordId)];
   if (f.taxpayerId) where.push(eq(invoices.taxpayerId, f.taxpayerId));
   if (f.statuses?.length) where.push(inArray(cur.authorityStatus, f.statuses));
-  if (f.invoiceTypes?.length) where.push(inArray(currentType, f.invoiceTypes));
+  if (f.invoiceTypes?.length) {
+    where.push(inArray(currentType, f.invoiceTypes));
+    // Implied by the types, written out so that the partial index of corrective invoices serves a generic plan too.
+    if (f.invoiceTypes.every((type) => type.startsWith('R'))) where.push(sql`${currentType} LIKE 'R%'`);
+  }
   if (f.dateFrom) where.push(gte(invoices.invoiceDate, f.dateFrom));
   if (f.dateTo) where.push(lte(invoices.invoiceDate, f.dateTo));
   if (f.recipientNif) where.push(sql`${currentRecipientNif} = ${f.recipientNif}`);
-  // LIKE rather than starts_with: the pattern index ranges over a LIKE prefix, not over starts_with.
-  if (f.numberPrefix) where.push(like(invoices.invoiceNumber, `${escapeLike(f.numberPrefix)}%`));
-  if (f.numberContains) where.push(ilike(invoices.invoiceNumber, `%${escapeLike(f.numberContains)}%`));
+  // LIKE rather than starts_with: the pattern index ranges over a LIKE prefix, not over starts_with. Both patterns are
+  // literals, which a generic plan can match against the pattern and trigram indexes (literal-text.ts).
+  if (f.numberPrefix) where.push(sql`${invoices.invoiceNumber} LIKE ${literalText(`${escapeLike(f.numberPrefix)}%`)}`);
+  if (f.numberContains) where.push(sql`${invoices.invoiceNumber} ILIKE ${literalText(`%${escapeLike(f.numberContains)}%`)}`);
   return where;
 }
 
