@@ -17,13 +17,16 @@ const scale = (over: Partial<ScaleResult> = {}, listMs = 20): ScaleResult => ({
 const statusOf = (s: ScaleResult | null, prefix: string) => evaluateIssueTargets([], s).find((t) => t.target.startsWith(prefix));
 
 describe('the scale targets', () => {
-  it('are met by a million invoices within each bound, and name the slowest list when one is over', () => {
-    expect(statusOf(scale(), 'every documented list')?.status).toBe('met');
+  it('are met by a million invoices within each bound, and name every list over the bound', () => {
+    expect(statusOf(scale(), 'every documented list')).toMatchObject({
+      status: 'met',
+      measured: '2 of 2 within; slowest sort=-total_amount 20.0 ms',
+    });
     expect(statusOf(scale(), 'a chain verified')?.status).toBe('met');
     expect(statusOf(scale(), 'at most 2,048 bytes')?.status).toBe('met');
     expect(statusOf(scale({}, 80), 'every documented list')).toMatchObject({
       status: 'missed',
-      measured: '1 of 2 within; slowest sort=-total_amount 80.0 ms',
+      measured: '1 of 2 within; over: sort=-total_amount 80.0 ms',
     });
     const slowChain = scale({ verification: { ...scale().verification, recordsPerSecond: 15_000, ms: 66_000 } });
     expect(statusOf(slowChain, 'a chain verified')?.status).toBe('missed');

@@ -67,13 +67,18 @@ function scaleTargets(scale: ScaleResult | null | undefined): TargetResult[] {
   const counted = scale.invoices === ISSUE_TARGETS.scaleInvoices;
   const status = (ok: boolean): TargetStatus => (counted ? verdict(ok) : 'not measured');
   const size = counted ? '' : ` (at ${fmt(scale.invoices)} invoices)`;
-  const slow = scale.lists.filter((l) => l.p50Ms > ISSUE_TARGETS.listP50Ms);
+  // Every list over the bound named, slowest first: the report says which queries miss, not only how many.
+  const slow = scale.lists.filter((l) => l.p50Ms > ISSUE_TARGETS.listP50Ms).sort((a, b) => b.p50Ms - a.p50Ms);
   const slowest = [...scale.lists].sort((a, b) => b.p50Ms - a.p50Ms)[0];
+  const over =
+    slow.length > 0
+      ? `; over: ${slow.map((l) => `${l.name} ${fmt(l.p50Ms, 1)} ms`).join(', ')}`
+      : `; slowest ${slowest?.name ?? '-'} ${fmt(slowest?.p50Ms ?? 0, 1)} ms`;
   const v = scale.verification;
   return [
     {
       target: targets[0],
-      measured: `${scale.lists.length - slow.length} of ${scale.lists.length} within; slowest ${slowest?.name ?? '-'} ${fmt(slowest?.p50Ms ?? 0, 1)} ms${size}`,
+      measured: `${scale.lists.length - slow.length} of ${scale.lists.length} within${over}${size}`,
       status: status(slow.length === 0),
     },
     {

@@ -10,7 +10,7 @@ export const NOT_WOKEN: Promise<unknown> = Promise.resolve(undefined);
 export interface GroupCommitDeps {
   db: Db;
   clock: () => Date;
-  afterAppend(chains: AppendedChain[]): Promise<unknown>;
+  afterAppend(chains: AppendedChain[], opts?: { lone?: boolean }): Promise<unknown>;
   optimisticAttempts: number;
   attempts: ReturnType<typeof appendAttempts>;
   /** The writer's queue: the units waiting, and the taxpayers in a commit now. */
@@ -93,8 +93,13 @@ async function answer(deps: GroupCommitDeps, settled: Map<Group, Settled>, held:
   // registration does not wait for a wake-up that is not its own; its wake-up starts once the answers resolved below
   // have been written (setImmediate runs after this turn's promise callbacks), not ahead of them (docs/scaling.md).
   const appended = [...settled.values()].flatMap((s) => (s.appended ? [s.appended] : []));
-  const wake = () => deps.afterAppend(appended);
-  const woken = appended.length === 0 ? NOT_WOKEN : pending.length === 0 ? new Promise(setImmediate).then(wake) : wake();
+  // A lone commit's wake-up may be merged with the next ones (coalesced-wake.ts): the next commit waits for nothing of it.
+  const woken =
+    appended.length === 0
+      ? NOT_WOKEN
+      : pending.length === 0
+        ? new Promise(setImmediate).then(() => deps.afterAppend(appended, { lone: true }))
+        : deps.afterAppend(appended);
   for (const [group, s] of settled) {
     if (s.overQuota.length > 0) {
       // Counted after the commit, so the figure includes the group's own registrations.

@@ -5,14 +5,18 @@ import { wakeChainSenders, type Queues } from '@vf/queue';
 import { appendAttempts } from './append-attempts';
 import type { AppendedChain, AppendOutcome, AppendRequest, Group, Unit } from './append-group';
 import { recordAppender } from './append-record';
+import { coalescedWake, LONE_WAKE_WINDOW_MS } from './coalesced-wake';
 import { groupCommit, NOT_WOKEN } from './commit-groups';
 import { NO_SIGNER, type RecordSigner } from '../kept/record-signer';
 
 export interface RegistrationAppenderDeps {
   db: Db;
   clock: () => Date;
-  /** After a commit: wake the senders of the chains that received records. Resolves to the error when that failed, never rejects. */
-  afterAppend(chains: AppendedChain[]): Promise<unknown>;
+  /**
+   * After a commit: wake the senders of the chains that received records. Resolves to the error when that failed, never
+   * rejects. `lone`: the commit's registrations were alone (nothing else waiting), whose wake-ups may be merged.
+   */
+  afterAppend(chains: AppendedChain[], opts?: { lone?: boolean }): Promise<unknown>;
   /** Records per commit at most (a request is never split); by default, as many as one authority message. */
   maxGroupRecords?: number;
   /**
@@ -30,21 +34,27 @@ const OPTIMISTIC_ATTEMPTS = 3;
 
 /**
  * After commit: wakes the senders of the chains that received records. PostgreSQL already holds the records, so a
- * Redis outage only delays them (the reconciler wakes the chains). Resolves to the error when the wake failed.
+ * Redis outage only delays them (the reconciler wakes the chains). Resolves to the error when the wake failed. The
+ * wake-ups of lone registrations are merged over `loneWindowMs` (coalesced-wake.ts); the others go at once.
  */
-export function wakeChainSendersAfterAppend(queues: Queues, timeoutMs: number) {
+export function wakeChainSendersAfterAppend(queues: Queues, timeoutMs: number, loneWindowMs = LONE_WAKE_WINDOW_MS) {
   // A full message now waits: the authority lets it go before its waiting time is over.
   const full = ({ count, backlog }: AppendedChain) => backlog >= FULL_BATCH && backlog - count < FULL_BATCH;
-  return (chains: AppendedChain[]): Promise<unknown> => {
-    const wake = wakeChainSenders(
-      queues,
-      chains.map((c) => ({ chainId: c.chainId, full: full(c) })),
-    );
-    return withTimeout(wake, timeoutMs, 'enqueue').then(
+  const wake = (chains: Map<string, boolean>): Promise<unknown> =>
+    withTimeout(
+      wakeChainSenders(
+        queues,
+        [...chains].map(([chainId, isFull]) => ({ chainId, full: isFull })),
+      ),
+      timeoutMs,
+      'enqueue',
+    ).then(
       () => undefined,
       (err: unknown) => err,
     );
-  };
+  const lone = coalescedWake(wake, loneWindowMs);
+  return (chains: AppendedChain[], opts: { lone?: boolean } = {}): Promise<unknown> =>
+    opts.lone ? lone(chains, full) : wake(new Map(chains.map((c) => [c.chainId, full(c)])));
 }
 
 /**

@@ -69,6 +69,14 @@ export const invoices = pgTable(
     invoiceId: uuid('invoice_id').notNull(),
     /** Only on an invoice's first record: its latest record, whose state is the invoice's current state. */
     currentRecordId: uuid('current_record_id'),
+    /**
+     * Only on an invoice's first record once a later record is its current one: that record's total, type and
+     * recipient NIF ('' without one), which lists filter and sort on through the first rows' indexes (migration 0027).
+     * NULL while the first record is the current one: its own columns are then the current ones.
+     */
+    currentTotalAmount: numeric('current_total_amount', { precision: 14, scale: 2 }),
+    currentInvoiceType: varchar('current_invoice_type', { length: 2 }),
+    currentRecipientNif: text('current_recipient_nif'),
     recordType: text('record_type').$type<RecordType>().notNull().default('registration'),
     /** Flags of the operations matrix (Subsanacion, RechazoPrevio S|X, SinRegistroPrevio), chosen at generation. */
     subsanacion: boolean('subsanacion').notNull().default(false),
@@ -160,6 +168,25 @@ export const invoices = pgTable(
       .where(sql`${t.currentRecordId} IS NOT NULL`),
     index('invoices_account_number_idx')
       .on(t.accountId, t.invoiceNumber, t.id)
+      .where(sql`${t.currentRecordId} IS NOT NULL`),
+    // The current total, type and recipient NIF of an account's invoices (lists filtered or sorted by them).
+    index('invoices_account_total_idx')
+      .on(t.accountId, sql`(coalesce(${t.currentTotalAmount}, ${t.totalAmount}))`, t.id)
+      .where(sql`${t.currentRecordId} IS NOT NULL`),
+    index('invoices_account_type_idx')
+      .on(t.accountId, sql`(coalesce(${t.currentInvoiceType}, ${t.invoiceType}))`, t.createdAt, t.id)
+      .where(sql`${t.currentRecordId} IS NOT NULL`),
+    index('invoices_account_recipient_idx')
+      .on(t.accountId, sql`(coalesce(${t.currentRecipientNif}, ${t.recipient} ->> 'nif'))`, t.createdAt, t.id)
+      .where(sql`${t.currentRecordId} IS NOT NULL`),
+    index('invoices_account_corrective_idx')
+      .on(t.accountId, t.createdAt, t.id)
+      .where(sql`${t.currentRecordId} IS NOT NULL AND coalesce(${t.currentInvoiceType}, ${t.invoiceType}) LIKE 'R%'`),
+    index('invoices_account_number_pattern_idx')
+      .on(t.accountId, sql`${t.invoiceNumber} varchar_pattern_ops`)
+      .where(sql`${t.currentRecordId} IS NOT NULL`),
+    index('invoices_number_trgm_idx')
+      .using('gin', sql`${t.invoiceNumber} gin_trgm_ops`)
       .where(sql`${t.currentRecordId} IS NOT NULL`),
     // Looked up by taxpayer alone (the list's taxpayer filter, a corrective invoice's links, deleting a taxpayer): the
     // sender reads by chain and status (the next index).

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
 import { invoices, type AuthorityStatus, type InvoiceReferenceJson, type RecipientJson } from '../schema';
 import type { InvoiceSummary } from './invoice-store';
 import { cancelledSql } from './invoice-store';
 import { literalCount } from './literal-count';
+import { literalText } from './literal-text';
 
 /**
  * Orders a list can take: a column, descending when prefixed with "-". Equal values are ordered by the invoice id;
@@ -75,11 +76,17 @@ export type InvoiceListStart = { after: InvoiceListKey } | { offset: number };
 // `invoices` is the invoice (its first record, whose id is the invoice's); `cur` its latest record, its current state.
 const cur = alias(invoices, 'cur');
 
+// The current record's total, type and recipient NIF as the invoice's first row keeps them (migration 0027): its own
+// columns until a correction or cancellation is current. The same expressions as the account indexes that serve them.
+const currentTotal = sql`coalesce(${invoices.currentTotalAmount}, ${invoices.totalAmount})`;
+const currentType = sql`coalesce(${invoices.currentInvoiceType}, ${invoices.invoiceType})`;
+const currentRecipientNif = sql`coalesce(${invoices.currentRecipientNif}, ${invoices.recipient} ->> 'nif')`;
+
 const SORT_COLUMNS = {
   created_at: { column: invoices.createdAt, text: sql<string>`${invoices.createdAt}::text`, cast: (v: string) => sql`${v}::timestamptz` },
   invoice_date: { column: invoices.invoiceDate, text: sql<string>`${invoices.invoiceDate}::text`, cast: (v: string) => sql`${v}::date` },
   invoice_number: { column: invoices.invoiceNumber, text: sql<string>`${invoices.invoiceNumber}`, cast: (v: string) => sql`${v}::varchar` },
-  total_amount: { column: cur.totalAmount, text: sql<string>`${cur.totalAmount}::text`, cast: (v: string) => sql`${v}::numeric` },
+  total_amount: { column: currentTotal, text: sql<string>`${currentTotal}::text`, cast: (v: string) => sql`${v}::numeric` },
 };
 
 export function sortColumnOf(sort: InvoiceSort): InvoiceSortColumn {
@@ -95,12 +102,18 @@ function conditions(accountId: string, f: InvoiceListFilters): SQL[] {
   const where: SQL[] = [eq(invoices.accountId, accountId), isNotNull(invoices.currentRecordId)];
   if (f.taxpayerId) where.push(eq(invoices.taxpayerId, f.taxpayerId));
   if (f.statuses?.length) where.push(inArray(cur.authorityStatus, f.statuses));
-  if (f.invoiceTypes?.length) where.push(inArray(cur.invoiceType, f.invoiceTypes));
+  if (f.invoiceTypes?.length) {
+    where.push(inArray(currentType, f.invoiceTypes));
+    // Implied by the types, written out so that the partial index of corrective invoices serves a generic plan too.
+    if (f.invoiceTypes.every((type) => type.startsWith('R'))) where.push(sql`${currentType} LIKE 'R%'`);
+  }
   if (f.dateFrom) where.push(gte(invoices.invoiceDate, f.dateFrom));
   if (f.dateTo) where.push(lte(invoices.invoiceDate, f.dateTo));
-  if (f.recipientNif) where.push(sql`${cur.recipient}->>'nif' = ${f.recipientNif}`);
-  if (f.numberPrefix) where.push(sql`starts_with(${invoices.invoiceNumber}, ${f.numberPrefix})`);
-  if (f.numberContains) where.push(ilike(invoices.invoiceNumber, `%${escapeLike(f.numberContains)}%`));
+  if (f.recipientNif) where.push(sql`${currentRecipientNif} = ${f.recipientNif}`);
+  // LIKE rather than starts_with: the pattern index ranges over a LIKE prefix, not over starts_with. Both patterns are
+  // literals, which a generic plan can match against the pattern and trigram indexes (literal-text.ts).
+  if (f.numberPrefix) where.push(sql`${invoices.invoiceNumber} LIKE ${literalText(`${escapeLike(f.numberPrefix)}%`)}`);
+  if (f.numberContains) where.push(sql`${invoices.invoiceNumber} ILIKE ${literalText(`%${escapeLike(f.numberContains)}%`)}`);
   return where;
 }
 
@@ -181,8 +194,9 @@ export const invoiceListStore = {
    */
   async count(db: DbOrTx, accountId: string, filters: InvoiceListFilters): Promise<InvoiceTotal> {
     const where = and(...conditions(accountId, filters));
-    // The current record is joined only when a filter reads it: an invoice's first record always has one.
-    const readsCurrent = Boolean(filters.statuses?.length || filters.invoiceTypes?.length || filters.recipientNif);
+    // The current record is joined only for a status filter: an invoice's first row keeps its current total, type and
+    // recipient NIF (migration 0027), and always has a current record.
+    const readsCurrent = Boolean(filters.statuses?.length);
     const matching = () => {
       const rows = db.select({ one: sql`1` }).from(invoices);
       return (readsCurrent ? rows.innerJoin(cur, eq(cur.id, invoices.currentRecordId)) : rows).where(where);
