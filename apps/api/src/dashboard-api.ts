@@ -13,6 +13,8 @@ import { sendQrImage } from './qr/send-qr-image';
 import { systemCreateSchema, systemUpdateSchema } from './systems/system-schemas';
 import { taxpayerCreateSchema, taxpayerUpdateSchema } from './taxpayers/taxpayer-schemas';
 import { certificateWarnings, EXPIRY_WARNING_DAYS } from './taxpayers/taxpayer-view';
+import { readTaxIdCsv } from './tax-ids/read-tax-id-csv';
+import { taxIdListSchema } from './tax-ids/tax-id-list-schemas';
 import { webhookCreateSchema } from './webhooks/webhook-schemas';
 
 /** The API's one error type, as the dashboard raises and reads it. */
@@ -51,6 +53,8 @@ export function dashboardApi(services: Services): DashboardApi {
       chain: services.chain,
       chainVerification: services.chainVerification,
       systems: services.systems,
+      taxIdChecks: services.taxIdChecks,
+      taxIdLists: services.taxIdLists,
       webhooks: services.webhooks,
     },
     requests: {
@@ -62,6 +66,7 @@ export function dashboardApi(services: Services): DashboardApi {
       taxpayerCreate: (input) => parseWith(taxpayerCreateSchema, input),
       taxpayerUpdate: (input) => parseWith(taxpayerUpdateSchema, input),
       webhookCreate: (input) => parseWith(webhookCreateSchema, input),
+      taxIdListCsv: (text) => parseWith(taxIdListSchema, readTaxIdCsv(text)),
     },
     problems: apiProblems,
     views: {

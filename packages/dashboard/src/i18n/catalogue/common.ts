@@ -20,6 +20,7 @@ export const esCommon = {
     systems: 'Sistemas',
     'api-key': 'Clave API',
     webhooks: 'Webhooks',
+    'tax-ids': 'Comprobar NIF',
   },
   status: {
     queued: 'En cola',
@@ -130,6 +131,7 @@ export const enCommon: Widen<typeof esCommon> = {
     systems: 'Systems',
     'api-key': 'API key',
     webhooks: 'Webhooks',
+    'tax-ids': 'Check tax IDs',
   },
   status: {
     queued: 'Queued',

@@ -10,6 +10,7 @@ import { enSystems } from './systems';
 import { enChain } from './chain';
 import { enTaxpayers } from './taxpayers';
 import { enSandbox } from './sandbox';
+import { enTaxIds } from './tax-ids';
 import type { Catalogue } from './es';
 
 /** The dashboard's texts in English, gathered from the features' files like `es.ts`. */
@@ -26,4 +27,5 @@ export const en: Catalogue = {
   ...enChain,
   ...enTaxpayers,
   ...enSandbox,
+  ...enTaxIds,
 };

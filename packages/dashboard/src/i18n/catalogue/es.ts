@@ -10,6 +10,7 @@ import { esSystems } from './systems';
 import { esChain } from './chain';
 import { esTaxpayers } from './taxpayers';
 import { esSandbox } from './sandbox';
+import { esTaxIds } from './tax-ids';
 import type { Widen } from './widen';
 
 /**
@@ -29,6 +30,7 @@ export const es = {
   ...esChain,
   ...esTaxpayers,
   ...esSandbox,
+  ...esTaxIds,
 } as const;
 
 /** The shape every language's catalogue has. */

@@ -1,0 +1,92 @@
+import { Router, type Request, type Response } from 'express';
+import { validateSpanishNif } from '@vf/core';
+import type { ApiProblems, ApiRequests, ApiServices, ApiViews } from '../dashboard-api';
+import { textField, uploadedFile } from '../http/form-body';
+import type { RenderPage } from '../http/page-renderer';
+import { t } from '../i18n/i18n';
+import { signedInSession } from '../session/session-cookie';
+import { recipientCheckText } from './recipient-check-text';
+import { progressText, taxIdListPage, taxIdUploadPage } from './tax-id-list-pages';
+
+const ONE_DAY = 86_400;
+/** A refused list names this many of its bad rows; the rest are counted in the API's detail. */
+const SHOWN_ISSUES = 5;
+
+/** An issue of the list request (`tax_ids.4.nif`) named by its line in the CSV (the first after the header is 1). */
+function rowOf(field: string): string {
+  const at = /^tax_ids\.(\d+)/.exec(field);
+  return at ? t('taxIds.row', { line: Number(at[1]) + 1 }) : field;
+}
+
+/**
+ * The tax ID checks of the dashboard: the invoice form's recipient check (JSON, for the script) and the list check
+ * (a CSV of up to 10,000 tax IDs, its progress, its results as CSV), through the API's own services and schemas.
+ */
+export function taxIdPageRoutes(deps: {
+  taxIdChecks: ApiServices['taxIdChecks'];
+  taxIdLists: ApiServices['taxIdLists'];
+  render: RenderPage;
+  requests: ApiRequests;
+  problems: ApiProblems;
+  views: ApiViews;
+}): Router {
+  const { taxIdChecks, taxIdLists, render, requests, problems, views } = deps;
+  const router = Router();
+  const account = (res: Response) => signedInSession(res).accountId;
+  const list = (req: Request, res: Response) => {
+    const id = String(req.params.id);
+    if (!views.isUuid(id)) throw problems.create('not_found', 'No list of tax IDs with this id.');
+    return taxIdLists.get(account(res), id);
+  };
+
+  // The form's check never stops the form: whatever goes wrong is said in a line beside the fields.
+  router.post('/app/tax-ids/check', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const nif = validateSpanishNif(textField(req.body, 'nif'));
+    const name = textField(req.body, 'name');
+    if (!nif.valid) return res.json({ result: 'invalid', text: t('taxIds.badNif') });
+    if (name === '') return res.json({ result: 'unknown', text: '' });
+    try {
+      const [answer] = await taxIdChecks.checkWithinAllowance(account(res), { taxIds: [{ nif: nif.normalized, name }], maxAge: ONE_DAY });
+      res.json({ result: answer!.result, detail: answer!.detail, text: recipientCheckText(answer!) });
+    } catch (err) {
+      const problem = problems.known(err);
+      if (!problem) throw err;
+      res.json({ result: 'unknown', text: problem.status === 429 ? problem.detail : t('taxIds.unavailable') });
+    }
+  });
+
+  router.get('/app/tax-ids', (req, res) => render(req, res, taxIdUploadPage()));
+
+  router.post('/app/tax-ids', async (req, res) => {
+    const file = uploadedFile(res, 'file');
+    if (!file || file.data.length === 0) return render(req, res, taxIdUploadPage({ file: t('taxIds.noFile') }), 422);
+    try {
+      const created = await taxIdLists.create(account(res), requests.taxIdListCsv(file.data.toString('utf8')));
+      res.redirect(303, `/app/tax-ids/lists/${created.id}`);
+    } catch (err) {
+      const problem = problems.of(err);
+      if (!problem || problem.status >= 500) throw err;
+      const issues = (problem.options.errors ?? []).slice(0, SHOWN_ISSUES).map((i) => `${rowOf(i.field)}: ${i.message}`);
+      const detail = [problem.detail, ...issues].join(' ');
+      render(req, res, taxIdUploadPage({ file: t('taxIds.refused', { detail }) }), problem.status);
+    }
+  });
+
+  router.get('/app/tax-ids/lists/:id', async (req, res) => render(req, res, taxIdListPage(await list(req, res))));
+
+  router.get('/app/tax-ids/lists/:id/progress', async (req, res) => {
+    const found = await list(req, res);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: found.status, answered: found.answered, total: found.total, text: progressText(found) });
+  });
+
+  router.get('/app/tax-ids/lists/:id/results.csv', async (req, res) => {
+    const found = await list(req, res);
+    await taxIdLists.writeCsv(account(res), found.id, res, () =>
+      res.type('text/csv; charset=utf-8').attachment(`nif-${found.id}.csv`).setHeader('Cache-Control', 'no-store'),
+    );
+  });
+
+  return router;
+}
