@@ -1,3 +1,4 @@
+import { accountSettingsSchema } from './account/account-schemas';
 import { credentialsSchema, registerSchema } from './auth/auth-schemas';
 import type { Services } from './compose';
 import type { ApiProblems, DashboardApi } from '@vf/dashboard';
@@ -53,6 +54,7 @@ export function dashboardApi(services: Services): DashboardApi {
       chain: services.chain,
       chainVerification: services.chainVerification,
       systems: services.systems,
+      account: services.account,
       taxIdChecks: services.taxIdChecks,
       taxIdLists: services.taxIdLists,
       webhooks: services.webhooks,
@@ -66,6 +68,7 @@ export function dashboardApi(services: Services): DashboardApi {
       taxpayerCreate: (input) => parseWith(taxpayerCreateSchema, input),
       taxpayerUpdate: (input) => parseWith(taxpayerUpdateSchema, input),
       webhookCreate: (input) => parseWith(webhookCreateSchema, input),
+      accountSettings: (input) => parseWith(accountSettingsSchema, input),
       taxIdListCsv: (text) => parseWith(taxIdListSchema, readTaxIdCsv(text)),
     },
     problems: apiProblems,

@@ -89,6 +89,8 @@ export interface ApiRequests {
   webhookCreate(input: unknown): object;
   /** A CSV of tax IDs (header `tax_id`, `name`) as the list request it stands for, checked as the API checks it. */
   taxIdListCsv(text: string): object;
+  /** The account's settings as PUT /account/settings takes them. */
+  accountSettings(input: unknown): { recipient_check: 'warn' | 'refuse' | null };
 }
 
 /** What the census said of one NIF and name, as the form's check shows it. */
@@ -176,6 +178,9 @@ export interface ApiServices {
     create(accountId: string, input: object): Promise<SystemRow>;
     update(accountId: string, id: string, input: object): Promise<SystemRow>;
     remove(accountId: string, id: string): Promise<void>;
+  };
+  account: {
+    updateSettings(account: AccountWithPlan, settings: { recipient_check: 'warn' | 'refuse' | null }): Promise<AccountWithPlan>;
   };
   taxIdChecks: {
     checkWithinAllowance(

@@ -81,3 +81,23 @@ describe('the invoice form’s recipient check', () => {
     await a.agent.post('/app/tax-ids/check').type('form').send({ nif: '89890001K', name: 'Cliente SL' }).expect(403);
   });
 });
+
+describe('the account’s recipient check default', () => {
+  it('is chosen on the tax ID page and is what the API’s account says', async () => {
+    const b = await signUp(t.app, 'Gestoría Ajustes');
+    const page = await b.agent.get('/app/tax-ids').expect(200);
+    const save = (value: string) =>
+      b.agent
+        .post('/app/tax-ids/recipient-check')
+        .type('form')
+        .send({ _csrf: csrfTokenIn(page.text), recipient_check: value });
+    expect((await save('refuse')).headers.location).toBe('/app/tax-ids?notice=recipient_check_saved');
+    expect((await request(t.app).get('/api/v1/account').set(b.auth).expect(200)).body.data.recipient_check).toBe('refuse');
+    const shown = await b.agent.get('/app/tax-ids?notice=recipient_check_saved').expect(200);
+    expect(shown.text).toContain('Recipient check saved.');
+    expect(shown.text).toMatch(/<option value="refuse" selected/);
+    await save('');
+    expect((await request(t.app).get('/api/v1/account').set(b.auth).expect(200)).body.data.recipient_check).toBeNull();
+    expect((await save('always')).status).toBe(422);
+  });
+});

@@ -2,6 +2,8 @@ import { Router, type Request, type Response } from 'express';
 import { validateSpanishNif } from '@vf/core';
 import type { ApiProblems, ApiRequests, ApiServices, ApiViews } from '../dashboard-api';
 import { textField, uploadedFile } from '../http/form-body';
+import type { FormErrors } from '../html/form-fields';
+import { noticeFrom } from '../http/notices';
 import type { RenderPage } from '../http/page-renderer';
 import { t } from '../i18n/i18n';
 import { signedInSession } from '../session/session-cookie';
@@ -25,12 +27,18 @@ function rowOf(field: string): string {
 export function taxIdPageRoutes(deps: {
   taxIdChecks: ApiServices['taxIdChecks'];
   taxIdLists: ApiServices['taxIdLists'];
+  account: ApiServices['account'];
+  overview: ApiServices['overview'];
   render: RenderPage;
   requests: ApiRequests;
   problems: ApiProblems;
   views: ApiViews;
 }): Router {
   const { taxIdChecks, taxIdLists, render, requests, problems, views } = deps;
+  const uploadPage = async (req: Request, res: Response, errors?: FormErrors) => {
+    const current = await deps.overview.account(account(res));
+    return taxIdUploadPage({ recipientCheck: current.recipientCheck ?? '', notice: noticeFrom(req), errors });
+  };
   const router = Router();
   const account = (res: Response) => signedInSession(res).accountId;
   const list = (req: Request, res: Response) => {
@@ -56,11 +64,18 @@ export function taxIdPageRoutes(deps: {
     }
   });
 
-  router.get('/app/tax-ids', (req, res) => render(req, res, taxIdUploadPage()));
+  router.get('/app/tax-ids', async (req, res) => render(req, res, await uploadPage(req, res)));
+
+  router.post('/app/tax-ids/recipient-check', async (req, res) => {
+    const value = textField(req.body, 'recipient_check');
+    const settings = requests.accountSettings({ recipient_check: value === '' ? null : value });
+    await deps.account.updateSettings(await deps.overview.account(account(res)), settings);
+    res.redirect(303, '/app/tax-ids?notice=recipient_check_saved');
+  });
 
   router.post('/app/tax-ids', async (req, res) => {
     const file = uploadedFile(res, 'file');
-    if (!file || file.data.length === 0) return render(req, res, taxIdUploadPage({ file: t('taxIds.noFile') }), 422);
+    if (!file || file.data.length === 0) return render(req, res, await uploadPage(req, res, { file: t('taxIds.noFile') }), 422);
     try {
       const created = await taxIdLists.create(account(res), requests.taxIdListCsv(file.data.toString('utf8')));
       res.redirect(303, `/app/tax-ids/lists/${created.id}`);
@@ -69,7 +84,7 @@ export function taxIdPageRoutes(deps: {
       if (!problem || problem.status >= 500) throw err;
       const issues = (problem.options.errors ?? []).slice(0, SHOWN_ISSUES).map((i) => `${rowOf(i.field)}: ${i.message}`);
       const detail = [problem.detail, ...issues].join(' ');
-      render(req, res, taxIdUploadPage({ file: t('taxIds.refused', { detail }) }), problem.status);
+      render(req, res, await uploadPage(req, res, { file: t('taxIds.refused', { detail }) }), problem.status);
     }
   });
 

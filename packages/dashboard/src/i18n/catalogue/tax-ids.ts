@@ -27,6 +27,13 @@ export const esTaxIds = {
     revoked: 'NIF revocado.',
     not_processed: 'No procesado: inténtelo más tarde.',
     unavailable: 'El censo no ha podido comprobarlo ahora: inténtelo más tarde.',
+    defaultTitle: 'Comprobación de destinatarios al registrar',
+    defaultLead: 'Se aplica a las facturas que llegan por la API sin el parámetro recipient_check (que siempre manda).',
+    defaultLabel: 'Destinatarios con NIF español',
+    defaultNone: 'No comprobar',
+    defaultWarn: 'Comprobar y avisar (la factura se registra con el resultado)',
+    defaultRefuse: 'Comprobar y rechazar si el censo no lo identifica',
+    save: 'Guardar',
   },
 };
 
@@ -56,5 +63,12 @@ export const enTaxIds: Widen<typeof esTaxIds> = {
     revoked: 'Revoked NIF.',
     not_processed: 'Not processed: try again later.',
     unavailable: 'The census could not check it now: try again later.',
+    defaultTitle: 'Recipient check on registration',
+    defaultLead: 'Applies to invoices sent through the API without the recipient_check parameter (which always wins).',
+    defaultLabel: 'Recipients with a Spanish NIF',
+    defaultNone: 'Do not check',
+    defaultWarn: 'Check and warn (the invoice is registered with the result)',
+    defaultRefuse: 'Check and refuse when the census does not identify them',
+    save: 'Save',
   },
 };
