@@ -94,16 +94,7 @@ export function createDashboard(api: DashboardApi): Router {
     systemPageRoutes({ systems: services.systems, render, requests, problems, views }),
     apiKeyRoutes({ overview, auth: services.auth, render }),
     webhookPageRoutes({ webhooks: services.webhooks, render, requests, problems }),
-    taxIdPageRoutes({
-      taxIdChecks: services.taxIdChecks,
-      taxIdLists: services.taxIdLists,
-      account: services.account,
-      overview,
-      render,
-      requests,
-      problems,
-      views,
-    }),
+    taxIdPageRoutes({ services, render, requests, problems, views }),
   );
   pages.use((req, res) => render(req, res, notFoundPage(), 404));
   pages.use(dashboardErrorHandler(render, problems));

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { validateSpanishNif } from '@vf/core';
 import type { ApiProblems, ApiRequests, ApiServices, ApiViews } from '../dashboard-api';
 import { textField, uploadedFile } from '../http/form-body';
@@ -20,23 +20,43 @@ function rowOf(field: string): string {
   return at ? t('taxIds.row', { line: Number(at[1]) + 1 }) : field;
 }
 
+/** The invoice form's check of a NIF and name; it never stops the form: whatever goes wrong is said beside the fields. */
+function recipientCheck(taxIdChecks: ApiServices['taxIdChecks'], problems: ApiProblems): RequestHandler {
+  return async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const nif = validateSpanishNif(textField(req.body, 'nif'));
+    const name = textField(req.body, 'name');
+    if (!nif.valid) return res.json({ result: 'invalid', text: t('taxIds.badNif') });
+    if (name === '') return res.json({ result: 'unknown', text: '' });
+    try {
+      const [answer] = await taxIdChecks.checkWithinAllowance(signedInSession(res).accountId, {
+        taxIds: [{ nif: nif.normalized, name }],
+        maxAge: ONE_DAY,
+      });
+      res.json({ result: answer!.result, detail: answer!.detail, text: recipientCheckText(answer!) });
+    } catch (err) {
+      const problem = problems.known(err);
+      if (!problem) throw err;
+      res.json({ result: 'unknown', text: problem.status === 429 ? problem.detail : t('taxIds.unavailable') });
+    }
+  };
+}
+
 /**
  * The tax ID checks of the dashboard: the invoice form's recipient check (JSON, for the script) and the list check
  * (a CSV of up to 10,000 tax IDs, its progress, its results as CSV), through the API's own services and schemas.
  */
 export function taxIdPageRoutes(deps: {
-  taxIdChecks: ApiServices['taxIdChecks'];
-  taxIdLists: ApiServices['taxIdLists'];
-  account: ApiServices['account'];
-  overview: ApiServices['overview'];
+  services: Pick<ApiServices, 'taxIdChecks' | 'taxIdLists' | 'account' | 'overview'>;
   render: RenderPage;
   requests: ApiRequests;
   problems: ApiProblems;
   views: ApiViews;
 }): Router {
-  const { taxIdChecks, taxIdLists, render, requests, problems, views } = deps;
+  const { render, requests, problems, views } = deps;
+  const { taxIdLists } = deps.services;
   const uploadPage = async (req: Request, res: Response, errors?: FormErrors) => {
-    const current = await deps.overview.account(account(res));
+    const current = await deps.services.overview.account(account(res));
     return taxIdUploadPage({ recipientCheck: current.recipientCheck ?? '', notice: noticeFrom(req), errors });
   };
   const router = Router();
@@ -47,29 +67,14 @@ export function taxIdPageRoutes(deps: {
     return taxIdLists.get(account(res), id);
   };
 
-  // The form's check never stops the form: whatever goes wrong is said in a line beside the fields.
-  router.post('/app/tax-ids/check', async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    const nif = validateSpanishNif(textField(req.body, 'nif'));
-    const name = textField(req.body, 'name');
-    if (!nif.valid) return res.json({ result: 'invalid', text: t('taxIds.badNif') });
-    if (name === '') return res.json({ result: 'unknown', text: '' });
-    try {
-      const [answer] = await taxIdChecks.checkWithinAllowance(account(res), { taxIds: [{ nif: nif.normalized, name }], maxAge: ONE_DAY });
-      res.json({ result: answer!.result, detail: answer!.detail, text: recipientCheckText(answer!) });
-    } catch (err) {
-      const problem = problems.known(err);
-      if (!problem) throw err;
-      res.json({ result: 'unknown', text: problem.status === 429 ? problem.detail : t('taxIds.unavailable') });
-    }
-  });
+  router.post('/app/tax-ids/check', recipientCheck(deps.services.taxIdChecks, problems));
 
   router.get('/app/tax-ids', async (req, res) => render(req, res, await uploadPage(req, res)));
 
   router.post('/app/tax-ids/recipient-check', async (req, res) => {
     const value = textField(req.body, 'recipient_check');
     const settings = requests.accountSettings({ recipient_check: value === '' ? null : value });
-    await deps.account.updateSettings(await deps.overview.account(account(res)), settings);
+    await deps.services.account.updateSettings(await deps.services.overview.account(account(res)), settings);
     res.redirect(303, '/app/tax-ids?notice=recipient_check_saved');
   });
 
