@@ -110,7 +110,7 @@ export function invoiceRoutes(
       } catch (err) {
         if (!(err instanceof RecipientCheckDefault) || !('keyDigest' in owner)) throw err;
         const account = await owner.account();
-        await registerCheckedInvoice(checking, req, res, account, account.recipientCheck ?? 'warn', scenario);
+        await registerCheckedInvoice(checking, req, res, account, account.recipientCheck, scenario);
       }
     })
     .all(methodNotAllowed(['GET', 'POST']));

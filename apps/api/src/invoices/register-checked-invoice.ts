@@ -16,9 +16,14 @@ export async function registerCheckedInvoice(
   req: Request,
   res: Response,
   account: AccountWithPlan,
-  mode: RecipientCheck,
+  mode: RecipientCheck | null,
   scenario: string | undefined,
 ): Promise<void> {
+  // An account whose default was removed since its chain read said it had one: registered without a check.
+  if (!mode) {
+    const r = await deps.registration.register(account, req.body, req.log, sealedAnswerFor(res, registeredAnswer), scenario);
+    return sendAnswer(res, registeredAnswer, r);
+  }
   await deps.registration.validate(account.id, req.body);
   const [checked] = await checkRecipients(deps.taxIdChecks, account.id, [req.body], mode);
   if (checked!.refusal) throw checked!.refusal;
