@@ -3,7 +3,8 @@ import { parseBenchOptions, perWorkload } from './options';
 describe('parseBenchOptions', () => {
   it('runs every workload in both modes by default, bounded by duration', () => {
     const opts = parseBenchOptions([]);
-    expect(opts.workloads).toEqual(['seq', 'hot', 'wide', 'paced', 'bulk', 'seq-nvf', 'bulk-nvf', 'submission', 'scale']);
+    expect(opts.workloads).toEqual(['seq', 'hot', 'wide', 'paced', 'bulk', 'seq-nvf', 'bulk-nvf', 'submission', 'scale', 'census']);
+    expect([opts.censusRows, opts.censusRegistrations]).toEqual([10_000, 200]);
     expect(opts.modes).toEqual(['api-alone', 'worker-running']);
     expect(opts.duration.wide).toBe(10);
     expect(opts.requests).toEqual({});

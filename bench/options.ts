@@ -27,6 +27,9 @@ export interface BenchOptions {
   drainWorkers: number;
   /** Invoices the scale workload fills its account to. */
   scaleInvoices: number;
+  /** Tax IDs in the census workload's list, and registrations of each kind (plain, warn) it times. */
+  censusRows: number;
+  censusRegistrations: number;
   simWaitSeconds: number;
   logLevel: string;
   keepData: boolean;
@@ -47,6 +50,8 @@ export const USAGE = `npm run bench -- [options]
   --drain-records N --drain-taxpayers T --drain-workers K
                           multi-taxpayer drain with K worker processes (default 4000, 8, 2)
   --scale-invoices N      invoices the scale workload fills one account (one chain) to (default 1000000)
+  --census-rows N         tax IDs in the census workload's list (default 10000)
+  --census-registrations N  registrations of each kind, plain and warn, in the census workload (default 200)
   --sim-wait S            TiempoEsperaEnvio answered by the simulator (default 60, as AEAT)
   --log-level L           LOG_LEVEL of the API and workers (default info, as npm start)
   --keep-data             keep the scratch databases and queue keys for inspection
@@ -119,6 +124,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'drain-taxpayers': { type: 'string' },
       'drain-workers': { type: 'string' },
       'scale-invoices': { type: 'string' },
+      'census-rows': { type: 'string' },
+      'census-registrations': { type: 'string' },
       'sim-wait': { type: 'string' },
       'log-level': { type: 'string' },
       'keep-data': { type: 'boolean' },
@@ -152,6 +159,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     drainTaxpayers: positive('drain-taxpayers', values['drain-taxpayers'], smoke ? 4 : 8),
     drainWorkers: positive('drain-workers', values['drain-workers'], 2),
     scaleInvoices: positive('scale-invoices', values['scale-invoices'], smoke ? 5000 : 1_000_000, { min: 2 }),
+    censusRows: positive('census-rows', values['census-rows'], smoke ? 500 : 10_000),
+    censusRegistrations: positive('census-registrations', values['census-registrations'], smoke ? 10 : 200),
     simWaitSeconds: positive('sim-wait', values['sim-wait'], 60, { min: 0 }),
     logLevel,
     keepData: values['keep-data'] === true,

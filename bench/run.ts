@@ -21,6 +21,7 @@ import { dropLiveScratch } from './stack/scratch';
 import { startStack } from './stack/stack';
 import { runBaselines } from './workloads/baseline-bench';
 import { runRegistrationWorkload } from './workloads/registration-bench';
+import { runCensusBench, type CensusResult } from './workloads/census-bench';
 import { runScaleBench } from './workloads/scale-bench';
 import { runSubmissionBench } from './workloads/submission-bench';
 import { storageFootprint, type StorageFootprint } from './workloads/storage-footprint';
@@ -121,6 +122,29 @@ async function runScale(opts: BenchOptions, logDir: string): Promise<ScaleResult
   }
 }
 
+/** The census workload on a stack of its own (API and one worker, which checks the lists). */
+async function runCensus(opts: BenchOptions, logDir: string): Promise<{ result?: CensusResult; error?: string }> {
+  console.log(`\ncensus: a list of ${opts.censusRows.toLocaleString('en-US')} NIFs, registrations with and without warn`);
+  const stack = await startStack(processes, {
+    label: 'census',
+    certDir: certDir!,
+    logDir,
+    logLevel: opts.logLevel,
+    simWaitSeconds: opts.simWaitSeconds,
+    workers: 1,
+    keepData: opts.keepData,
+    profile: opts.profile,
+  });
+  try {
+    return { result: await runCensusBench(stack, { rows: opts.censusRows, registrations: opts.censusRegistrations }) };
+  } catch (err) {
+    console.error(`census bench failed: ${(err as Error).message}`);
+    return { error: (err as Error).message };
+  } finally {
+    await stack.stop();
+  }
+}
+
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   let opts: BenchOptions;
@@ -148,7 +172,7 @@ async function main(): Promise<number> {
   certDir = mkdtempSync(path.join(tmpdir(), 'vf-bench-certs-'));
   await processes.runToEnd('certs', 'scripts/dist/generate-test-certs.js', [certDir], process.env);
 
-  const workloads = opts.workloads.filter((w): w is RegistrationWorkload => w !== 'submission' && w !== 'scale');
+  const workloads = opts.workloads.filter((w): w is RegistrationWorkload => !['submission', 'scale', 'census'].includes(w));
   const { baselines, pgbench } =
     opts.baseline && workloads.length
       ? await runBaselines(processes, workloads, opts)
@@ -172,6 +196,7 @@ async function main(): Promise<number> {
   }
 
   const scale = opts.workloads.includes('scale') ? await runScale(opts, logDir) : null;
+  const census = opts.workloads.includes('census') ? await runCensus(opts, logDir) : null;
 
   const chains = [...registrations.map((r) => r.chain), ...(submission ? [submission.oneTaxpayer.chain, submission.drain.chain] : [])];
   const results: BenchResults = {
@@ -188,6 +213,8 @@ async function main(): Promise<number> {
     submission,
     submissionError,
     scale,
+    census: census?.result ?? null,
+    censusError: census?.error,
     targets: attachMissProfiles(evaluateTargets(registrations, submission, baselines, pgbench, scale), registrations, logDir, ROOT),
     profiles: opts.profile ? summarizeProfiles(logDir, ROOT) : [],
     chainsOk: chains.every((c) => c.ok),
@@ -197,7 +224,7 @@ async function main(): Promise<number> {
   writeFileSync(path.join(outDir, `${stamp}.md`), markdown);
   console.log(`\n${markdown}`);
   console.log(`results: ${path.relative(ROOT, path.join(outDir, `${stamp}.md`))} and .json`);
-  return results.chainsOk && !submissionError && (scale?.verification.ok ?? true) ? 0 : 1;
+  return results.chainsOk && !submissionError && !census?.error && (scale?.verification.ok ?? true) ? 0 : 1;
 }
 
 process.once('SIGINT', onSignal);

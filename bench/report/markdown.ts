@@ -1,3 +1,4 @@
+import { censusSection } from './census-markdown';
 import { scaleSection } from './scale-markdown';
 import type { BaselineResult, BenchResults, DrainTimings, RegistrationResult, TargetResult } from './result-types';
 import { MODES, WORKLOAD_NAMES } from '../workloads/workloads';
@@ -243,6 +244,7 @@ export function renderMarkdown(results: BenchResults): string {
   } else out.push(results.submissionError ? `Failed: ${results.submissionError}` : 'Not run.');
   out.push('');
   out.push(...scaleSection(results.scale));
+  out.push(...censusSection(results.census, results.censusError));
   out.push('## Targets');
   out.push('');
   if (results.smoke) {

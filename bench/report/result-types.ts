@@ -1,3 +1,4 @@
+import type { CensusResult } from '../workloads/census-bench';
 import type { RoundResult } from '../load/load-spec';
 import type { ProcessUsage } from '../stack/process-meter';
 import type { ProfileSummary } from './profile-summary';
@@ -179,6 +180,9 @@ export interface BenchResults {
   profiles: ProfileSummary[];
   /** The scale workload, when run. */
   scale?: ScaleResult | null;
+  /** The census workload, when run, or why it failed. */
+  census?: CensusResult | null;
+  censusError?: string;
   /** False when any chain was broken (the run then exits non-zero). */
   chainsOk: boolean;
 }

@@ -30,8 +30,13 @@ export interface WorkloadShape {
 }
 
 export type RegistrationWorkload = keyof typeof REGISTRATION_WORKLOADS;
-export type WorkloadName = RegistrationWorkload | 'submission' | 'scale';
-export const WORKLOAD_NAMES: WorkloadName[] = [...(Object.keys(REGISTRATION_WORKLOADS) as RegistrationWorkload[]), 'submission', 'scale'];
+export type WorkloadName = RegistrationWorkload | 'submission' | 'scale' | 'census';
+export const WORKLOAD_NAMES: WorkloadName[] = [
+  ...(Object.keys(REGISTRATION_WORKLOADS) as RegistrationWorkload[]),
+  'submission',
+  'scale',
+  'census',
+];
 
 /** With the worker stopped the API registers alone; with it running, as `npm start` runs them. */
 export type Mode = 'api-alone' | 'worker-running';

@@ -1,3 +1,4 @@
+import { accountSettingsSchema } from './account/account-schemas';
 import { credentialsSchema, registerSchema } from './auth/auth-schemas';
 import type { Services } from './compose';
 import type { ApiProblems, DashboardApi } from '@vf/dashboard';
@@ -13,6 +14,8 @@ import { sendQrImage } from './qr/send-qr-image';
 import { systemCreateSchema, systemUpdateSchema } from './systems/system-schemas';
 import { taxpayerCreateSchema, taxpayerUpdateSchema } from './taxpayers/taxpayer-schemas';
 import { certificateWarnings, EXPIRY_WARNING_DAYS } from './taxpayers/taxpayer-view';
+import { readTaxIdCsv } from './tax-ids/read-tax-id-csv';
+import { taxIdListSchema } from './tax-ids/tax-id-list-schemas';
 import { webhookCreateSchema } from './webhooks/webhook-schemas';
 
 /** The API's one error type, as the dashboard raises and reads it. */
@@ -52,6 +55,9 @@ export function dashboardApi(services: Services): DashboardApi {
       chain: services.chain,
       chainVerification: services.chainVerification,
       systems: services.systems,
+      account: services.account,
+      taxIdChecks: services.taxIdChecks,
+      taxIdLists: services.taxIdLists,
       webhooks: services.webhooks,
     },
     requests: {
@@ -63,6 +69,8 @@ export function dashboardApi(services: Services): DashboardApi {
       taxpayerCreate: (input) => parseWith(taxpayerCreateSchema, input),
       taxpayerUpdate: (input) => parseWith(taxpayerUpdateSchema, input),
       webhookCreate: (input) => parseWith(webhookCreateSchema, input),
+      accountSettings: (input) => parseWith(accountSettingsSchema, input),
+      taxIdListCsv: (text) => parseWith(taxIdListSchema, readTaxIdCsv(text)),
     },
     problems: apiProblems,
     views: {

@@ -99,6 +99,8 @@ __all__ = [
     "RegisterInvoiceResponseRecipientCheckItem",
     "ResendInvoiceResult",
     "TestWebhookResult",
+    "UpdateAccountSettingsBody",
+    "UpdateAccountSettingsResult",
     "UpdateSystemBody",
     "UpdateSystemResult",
     "UpdateTaxpayerBody",
@@ -205,6 +207,14 @@ class GetAccountResult(TypedDict):
     api_key_hint: str
     api_key_created_at: str
     created_at: str
+    recipient_check: Literal["warn", "refuse"] | None
+
+
+class UpdateAccountSettingsBody(TypedDict):
+    recipient_check: Literal["warn", "refuse"] | None
+
+
+UpdateAccountSettingsResult = GetAccountResult
 
 
 class ListTaxpayersResponseDataItemCertificate(TypedDict):
@@ -683,6 +693,7 @@ class GetInvoiceResult(TypedDict):
     next_attempt_at: str | None
     authority_csv: str | None
     warnings: list[ProblemErrorsItem]
+    recipient_check: NotRequired[list[RegisterInvoiceResponseRecipientCheckItem]]
     status_history: list[GetInvoiceResultStatusHistoryItem]
     records: list[GetInvoiceResultRecordsItem]
     updated_at: str
@@ -851,6 +862,7 @@ class ResendInvoiceResult(TypedDict):
     next_attempt_at: str | None
     authority_csv: str | None
     warnings: list[ProblemErrorsItem]
+    recipient_check: NotRequired[list[RegisterInvoiceResponseRecipientCheckItem]]
     status_history: list[GetInvoiceResultStatusHistoryItem]
     records: list[GetInvoiceResultRecordsItem]
     updated_at: str
@@ -1190,6 +1202,22 @@ class Operations(abc.ABC):
         return self._call(
             "GET",
             "/account",
+            expect="json",
+            unwrap="data",
+        )
+
+    def update_account_settings(
+        self,
+        body: UpdateAccountSettingsBody,
+        *,
+        idempotency_key: str | None = None,
+    ) -> UpdateAccountSettingsResult:
+        """Your account’s settings: the default recipient check of registrations (PUT /account/settings)."""
+        return self._call(
+            "PUT",
+            "/account/settings",
+            body=body,
+            headers={"Idempotency-Key": idempotency_key},
             expect="json",
             unwrap="data",
         )

@@ -33,7 +33,9 @@ test('warn registers the invoice and answers what the census said of its recipie
   expect(res.body.data.authority_status).toBe('queued');
   expect(res.body.recipient_check).toEqual([
     { nif, result: 'invalid', detail: 'deregistered', source: 'aeat_census', checked_at: expect.any(String) },
-  ]);
+  ]); // Kept on the invoice: its JSON says it too.
+  const invoice = await request(env.api).get(`/api/v1/invoices/${res.body.data.id}`).set(party.account.auth).expect(200);
+  expect(invoice.body.data.recipient_check).toEqual(res.body.recipient_check);
 });
 
 test('refuse answers 422 with the census answer and the fix, and appends nothing', async () => {
@@ -96,4 +98,41 @@ test('a batch checks all its recipients in one census call and refuses alone the
     .send([items[1]])
     .expect(201);
   expect(warned.body.results[0].recipient_check).toEqual([expect.objectContaining({ nif: gone, result: 'invalid', source: 'cache' })]);
+});
+
+test('an account default checks the registrations that ask for none, single and batch, and a request still chooses', async () => {
+  const owner = await env.party();
+  const ownTaxpayer = (await env.taxpayer(owner, { certificate: 'none' })).id;
+  const nif = env.freshNif();
+  env.sim.seedCensus([{ nif, status: 'revoked' }]);
+  const body = () => invoiceBody(ownTaxpayer, owner.systemId, { recipient: { name: 'Cliente Revocado SL', nif } });
+  const settings = (recipient_check: unknown) =>
+    request(env.api).put('/api/v1/account/settings').set(owner.account.auth).send({ recipient_check });
+  const held = async () => (await request(env.api).get('/api/v1/invoices').set(owner.account.auth).expect(200)).body.total as number;
+
+  expect((await settings('refuse').expect(200)).body.data.recipient_check).toBe('refuse');
+  expect((await request(env.api).get('/api/v1/account').set(owner.account.auth).expect(200)).body.data.recipient_check).toBe('refuse');
+  // A plain registration (its key checked in its chain read) is refused by the default, and nothing is appended.
+  const refused = await request(env.api).post('/api/v1/invoices').set(owner.account.auth).send(body()).expect(422);
+  expect(refused.body).toMatchObject({ code: 'recipient_not_in_census', recipient_check: [{ nif, detail: 'revoked' }] });
+  const batch = await request(env.api).post('/api/v1/invoices/batch').set(owner.account.auth).send([body()]).expect(207);
+  expect(batch.body.results[0].problem.code).toBe('recipient_not_in_census');
+  expect(await held()).toBe(0);
+  // The request's own choice wins over the default.
+  const warned = await request(env.api).post('/api/v1/invoices?recipient_check=warn').set(owner.account.auth).send(body()).expect(201);
+  expect(warned.body.recipient_check).toEqual([expect.objectContaining({ nif, detail: 'revoked' })]);
+
+  await settings('warn').expect(200);
+  const kept = await request(env.api).post('/api/v1/invoices').set(owner.account.auth).send(body()).expect(201);
+  expect(kept.body.recipient_check).toEqual([expect.objectContaining({ nif, result: 'invalid', detail: 'revoked' })]);
+  const invoice = await request(env.api).get(`/api/v1/invoices/${kept.body.data.id}`).set(owner.account.auth).expect(200);
+  expect(invoice.body.data.recipient_check).toEqual(kept.body.recipient_check);
+
+  await settings(null).expect(200);
+  const plain = await request(env.api).post('/api/v1/invoices').set(owner.account.auth).send(body()).expect(201);
+  expect(plain.body.recipient_check).toBeUndefined();
+  expect(
+    (await request(env.api).get(`/api/v1/invoices/${plain.body.data.id}`).set(owner.account.auth)).body.data.recipient_check,
+  ).toBeUndefined();
+  expect((await settings('sometimes').expect(422)).body.errors).toEqual([expect.objectContaining({ field: 'recipient_check' })]);
 });

@@ -62,6 +62,7 @@ export async function startE2eStack(): Promise<E2eStack> {
     AUTHORITY_MODE: 'simulator',
     SIMULATOR_URL: sim.url,
     SIMULATOR_CA_PATH: path.join(dir, 'ca.pem'),
+    VIES_URL: sim.viesUrl,
     AUTHORITY_TIMEOUT_MS: '5000',
     PLATFORM_CERT_PATH: path.join(dir, 'platform.p12'),
     PLATFORM_CERT_PASSWORD: platformPassword,
@@ -79,7 +80,17 @@ export async function startE2eStack(): Promise<E2eStack> {
     redis,
     queues,
     logger: pino({ level: 'silent' }),
-    config: { masterKey: config.masterKey, certificateDir: dir, admin: undefined, queuePrefix: config.queuePrefix, passwordHashCost: 4 },
+    config: {
+      masterKey: config.masterKey,
+      certificateDir: dir,
+      admin: undefined,
+      queuePrefix: config.queuePrefix,
+      passwordHashCost: 4,
+      // The census and VIES checks go to the simulator, as the worker's sends do.
+      authority: config.authority,
+      platformCertificate: config.platformCertificate,
+      vies: config.vies,
+    },
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -106,6 +117,7 @@ export async function startE2eStack(): Promise<E2eStack> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await queues.submission.obliterate({ force: true });
       await queues.maintenance.obliterate({ force: true });
+      await queues.taxIdLists.obliterate({ force: true });
       await queues.close();
       await redis.quit();
       await sim.close();

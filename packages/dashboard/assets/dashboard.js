@@ -65,6 +65,74 @@
     });
   });
 
+  // The invoice form's recipient check: the NIF and name are checked against the census as they are typed (once the
+  // typing pauses); the answer is a line beside the fields and the form never waits for it.
+  Array.prototype.forEach.call(document.querySelectorAll('[data-recipient-check]'), function (box) {
+    var form = box.closest('form');
+    var nif = box.querySelector('[name="recipient.nif"]');
+    var name = box.querySelector('[name="recipient.name"]');
+    var out = box.querySelector('[data-recipient-check-output]');
+    if (!form || !form.elements._csrf || !nif || !name || !out) return;
+    var timer;
+    var asked = 0;
+    function show(result, text) {
+      out.textContent = text;
+      if (result) out.setAttribute('data-result', result);
+      else out.removeAttribute('data-result');
+    }
+    function check() {
+      var mine = ++asked;
+      if (!nif.value.trim() || !name.value.trim()) return show('', '');
+      show('', box.getAttribute('data-text-checking') || 'Checking…');
+      var body = new window.URLSearchParams({ _csrf: form.elements._csrf.value, nif: nif.value, name: name.value });
+      fetch(box.getAttribute('data-recipient-check'), {
+        method: 'POST',
+        body: body,
+        headers: { accept: 'application/json' },
+        credentials: 'same-origin',
+      })
+        .then(function (res) {
+          return res.ok ? res.json() : { result: '', text: '' };
+        })
+        .then(function (answer) {
+          if (mine === asked) show(answer.result, answer.text);
+        })
+        .catch(function () {
+          if (mine === asked) show('', '');
+        });
+    }
+    function later() {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(check, 500);
+    }
+    nif.addEventListener('input', later);
+    name.addEventListener('input', later);
+  });
+
+  // A list of tax IDs being checked: its progress follows the workers, and the page shows its results once done.
+  var listProgress = document.querySelector('[data-list-progress-url]');
+  function pollList() {
+    var url = listProgress.getAttribute('data-list-progress-url');
+    fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+      .then(function (res) {
+        return res.ok ? res.json() : undefined;
+      })
+      .then(function (list) {
+        if (list && list.status === 'done') return window.location.reload();
+        if (list) {
+          var bar = listProgress.querySelector('progress');
+          var text = listProgress.querySelector('[data-testid="list-progress"]');
+          if (bar) bar.value = list.answered;
+          if (text) text.textContent = list.text;
+        }
+        window.setTimeout(pollList, 1000);
+      })
+      .catch(function () {
+        window.setTimeout(pollList, 1000);
+      });
+  }
+  if (listProgress && listProgress.getAttribute('data-list-progress-url')) window.setTimeout(pollList, 1000);
+
   // Status polling: badges marked data-invoice-id update in place until every shown invoice is final.
   var pollUrl = document.body.getAttribute('data-status-url');
   function pendingBadges() {

@@ -18,6 +18,7 @@ import { verifyCsrf } from './session/csrf';
 import { loadSession, requireSession } from './session/session-cookie';
 import { signInRoutes } from './sign-in/sign-in-routes';
 import { systemPageRoutes } from './systems/system-page-routes';
+import { taxIdPageRoutes } from './tax-ids/tax-id-page-routes';
 import { taxpayerPageRoutes } from './taxpayers/taxpayer-page-routes';
 import { eventLogPageRoutes } from './taxpayers/event-log-page-routes';
 import { webhookPageRoutes } from './webhooks/webhook-page-routes';
@@ -95,6 +96,7 @@ export function createDashboard(api: DashboardApi): Router {
     systemPageRoutes({ systems: services.systems, render, requests, problems, views }),
     apiKeyRoutes({ overview, auth: services.auth, render }),
     webhookPageRoutes({ webhooks: services.webhooks, render, requests, problems }),
+    taxIdPageRoutes({ services, render, requests, problems, views }),
   );
   pages.use((req, res) => render(req, res, notFoundPage(), 404));
   pages.use(dashboardErrorHandler(render, problems));

@@ -25,6 +25,7 @@ import type {
   StoredEvent,
   SubmissionRow,
   SystemRow,
+  TaxIdListRow,
   TaxpayerView,
   WebhookDeliveryRow,
   WebhookEndpointRow,
@@ -87,6 +88,17 @@ export interface ApiRequests {
   taxpayerCreate(input: unknown): object;
   taxpayerUpdate(input: unknown): object;
   webhookCreate(input: unknown): object;
+  /** A CSV of tax IDs (header `tax_id`, `name`) as the list request it stands for, checked as the API checks it. */
+  taxIdListCsv(text: string): object;
+  /** The account's settings as PUT /account/settings takes them. */
+  accountSettings(input: unknown): { recipient_check: 'warn' | 'refuse' | null };
+}
+
+/** What the census said of one NIF and name, as the form's check shows it. */
+export interface RecipientCheckAnswer {
+  result: 'valid' | 'invalid' | 'unknown';
+  detail: string;
+  censusName?: string;
 }
 
 /** A log the API's services write to (pino's, per request). */
@@ -172,6 +184,20 @@ export interface ApiServices {
     create(accountId: string, input: object): Promise<SystemRow>;
     update(accountId: string, id: string, input: object): Promise<SystemRow>;
     remove(accountId: string, id: string): Promise<void>;
+  };
+  account: {
+    updateSettings(account: AccountWithPlan, settings: { recipient_check: 'warn' | 'refuse' | null }): Promise<AccountWithPlan>;
+  };
+  taxIdChecks: {
+    checkWithinAllowance(
+      accountId: string,
+      input: { taxIds: { nif: string; name: string }[]; maxAge: number },
+    ): Promise<RecipientCheckAnswer[]>;
+  };
+  taxIdLists: {
+    create(accountId: string, input: object): Promise<TaxIdListRow>;
+    get(accountId: string, id: string): Promise<TaxIdListRow>;
+    writeCsv(accountId: string, id: string, out: Writable, begin: () => void): Promise<void>;
   };
   webhooks: {
     list(accountId: string): Promise<WebhookEndpointRow[]>;

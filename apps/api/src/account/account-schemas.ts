@@ -18,5 +18,21 @@ export const accountResponse = envelope(
     api_key_hint: text.required(),
     api_key_created_at: timestamp.required(),
     created_at: timestamp.required(),
+    recipient_check: Joi.string()
+      .valid('warn', 'refuse')
+      .allow(null)
+      .required()
+      .description('The `recipient_check` of registrations that ask for none (`null`: no check).'),
   }),
 );
+
+/** PUT /account/settings: the settings an account changes itself. */
+export const accountSettingsSchema = Joi.object<{ recipient_check: 'warn' | 'refuse' | null }, true>({
+  recipient_check: Joi.string()
+    .valid('warn', 'refuse')
+    .allow(null)
+    .required()
+    .description(
+      'Check the Spanish recipients of every registration that does not say otherwise: `warn`, `refuse` (see `POST /invoices`), or `null` for no check.',
+    ),
+});

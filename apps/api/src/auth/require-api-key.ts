@@ -28,6 +28,8 @@ export function invalidApiKey(): ApiError {
 export interface UncheckedApiKey {
   keyDigest: string;
   verify(): Promise<void>;
+  /** The key's account, checked now; throws the 401 when it names none. */
+  account(): Promise<AccountWithPlan>;
 }
 
 /**
@@ -44,6 +46,11 @@ export function requireApiKey(auth: AuthService, opts: { checkedByRoute?: (req: 
         keyDigest: digestApiKey(token),
         verify: async () => {
           if (!(await auth.authenticate(token))) throw invalidApiKey();
+        },
+        account: async () => {
+          const account = await auth.authenticate(token);
+          if (!account) throw invalidApiKey();
+          return account;
         },
       };
       res.locals.apiKey = key;

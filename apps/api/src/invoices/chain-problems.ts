@@ -18,6 +18,17 @@ export const systemSingleTaxpayer = (soleTaxpayerId: string | null) =>
     { extensions: { sole_taxpayer_id: soleTaxpayerId } },
   );
 
+/**
+ * A lone registration came with its API key unchecked, and the key's account checks recipients by default: nothing
+ * was written, its route registers it again with the account and the check.
+ */
+export class RecipientCheckDefault extends Error {
+  constructor() {
+    super('the account checks the recipients of its registrations by default');
+    this.name = 'RecipientCheckDefault';
+  }
+}
+
 /** The one place a refusal of the chain writer (@vf/chain) becomes the API's problem. */
 export function problemOf(refusal: ChainRefusal): ApiError {
   switch (refusal.code) {
@@ -45,6 +56,9 @@ export function problemOf(refusal: ChainRefusal): ApiError {
       );
     case 'signing_certificate_unusable':
       return signingCertificateUnusable(refusal.reason);
+    case 'recipient_check_default':
+      // Only a registration whose key was left to the chain read meets it, and registerInvoice takes it first.
+      throw new RecipientCheckDefault();
   }
 }
 

@@ -40,8 +40,8 @@ export function invoiceBatchRoutes(registration: InvoiceRegistrationService, tax
     .post(async (req, res) => {
       const items: unknown = req.body;
       if (!Array.isArray(items) || items.length === 0 || items.length > MAX_BATCH_ITEMS) throw notABatch();
-      const mode = parseWith(recipientCheckQuery, req.query).recipient_check;
       const account = currentAccount(res);
+      const mode = parseWith(recipientCheckQuery, req.query).recipient_check ?? account.recipientCheck ?? undefined;
       // With an Idempotency-Key, each registered item's answer commits with the item; a retry after a lost batch
       // answer takes the items a first run registered from there and runs only the others (which wrote nothing).
       const answers = itemAnswersFor(res, registeredData);
@@ -64,6 +64,9 @@ export function invoiceBatchRoutes(registration: InvoiceRegistrationService, tax
         run.map((at) => items[at]),
         req.log,
         answers && ((n) => answers.sealFor(run[n]!)),
+      );
+      await taxIdChecks.keepOnInvoices(
+        outcomes.flatMap((o, n) => (o.ok ? [{ invoiceId: o.registered.id, answers: checked.get(run[n]!)?.answers ?? [] }] : [])),
       );
       const requestId = String(req.id ?? '');
       const results: BatchResult[] = new Array(items.length);

@@ -132,6 +132,11 @@ const invoiceDetailKeys = {
   next_attempt_at: nullableTimestamp.required(),
   authority_csv: nullableText.required(),
   warnings: Joi.array().items(issue).required(),
+  recipient_check: Joi.array()
+    .items(taxIdAnswer)
+    .description(
+      'When the registration asked `recipient_check=warn` (or the account’s default did): what the census said of its recipients.',
+    ),
   status_history: Joi.array()
     .items(
       Joi.object({

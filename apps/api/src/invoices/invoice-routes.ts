@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import Joi from 'joi';
 import { classifyOperation } from '@vf/core';
-import { EXACT_TOTAL_LIMIT } from '@vf/db';
+import { EXACT_TOTAL_LIMIT, type AccountWithPlan } from '@vf/db';
 import { currentAccount, currentAccountOrKey } from '../auth/require-api-key';
 import { ApiError } from '../errors/api-error';
 import { sealedAnswerFor, sendAnswer, sendUnwrittenAnswer, type JsonAnswer } from '../idempotency/sealed-answer';
@@ -14,11 +14,13 @@ import type { InvoiceCancellationService } from './invoice-cancellation-service'
 import type { InvoiceCorrectionService } from './invoice-correction-service';
 import type { InvoiceQueryService } from './invoice-query-service';
 import type { InvoiceRegistrationService } from './invoice-registration-service';
-import { checkRecipients, recipientCheckQuery, withRecipientCheck } from '../tax-ids/recipient-check';
+import { recipientCheckQuery } from '../tax-ids/recipient-check';
 import type { TaxIdCheckService } from '../tax-ids/tax-id-check-service';
 import { taxIdAnswer } from '../tax-ids/tax-id-check-schemas';
 import type { QueuedRecord } from './queued-record';
 import { registeredAnswer } from './registered-answer';
+import { registerCheckedInvoice } from './register-checked-invoice';
+import { RecipientCheckDefault } from './chain-problems';
 import {
   classificationResponse,
   invoiceDetail,
@@ -97,19 +99,19 @@ export function invoiceRoutes(
     })
     .post(async (req, res) => {
       const scenario = scenarioOf(req);
-      const mode = parseWith(recipientCheckQuery, req.query).recipient_check;
-      if (!mode) {
-        const answer = sealedAnswerFor(res, registeredAnswer);
-        const r = await registration.register(currentAccountOrKey(res), req.body, req.log, answer, scenario);
-        return sendAnswer(res, registeredAnswer, r);
+      const owner = currentAccountOrKey(res);
+      // The request's own choice, else the account's default (an account not read yet: its key's chain read says).
+      const mode = parseWith(recipientCheckQuery, req.query).recipient_check ?? ('keyDigest' in owner ? undefined : owner.recipientCheck);
+      const checking = { registration, taxIdChecks };
+      if (mode) return registerCheckedInvoice(checking, req, res, owner as AccountWithPlan, mode, scenario);
+      try {
+        const r = await registration.register(owner, req.body, req.log, sealedAnswerFor(res, registeredAnswer), scenario);
+        sendAnswer(res, registeredAnswer, r);
+      } catch (err) {
+        if (!(err instanceof RecipientCheckDefault) || !('keyDigest' in owner)) throw err;
+        const account = await owner.account();
+        await registerCheckedInvoice(checking, req, res, account, account.recipientCheck, scenario);
       }
-      // Decided before anything enters the chain: a valid invoice first, then its recipients.
-      const account = currentAccount(res);
-      await registration.validate(account.id, req.body);
-      const [checked] = await checkRecipients(taxIdChecks, account.id, [req.body], mode);
-      if (checked!.refusal) throw checked!.refusal;
-      const answer = withRecipientCheck(registeredAnswer, checked!.answers);
-      sendAnswer(res, answer, await registration.register(account, req.body, req.log, sealedAnswerFor(res, answer), scenario));
     })
     .all(methodNotAllowed(['GET', 'POST']));
 

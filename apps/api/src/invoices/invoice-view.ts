@@ -132,6 +132,7 @@ export function renderInvoiceDetail({ invoice: i, records, cancelled, lines, eve
     next_attempt_at: iso(i.nextAttemptAt),
     authority_csv: i.authorityCsv,
     warnings: i.warnings,
+    ...(first.recipientCheck && { recipient_check: first.recipientCheck }),
     status_history: events.map((e) => ({
       status: e.status,
       at: e.at.toISOString(),

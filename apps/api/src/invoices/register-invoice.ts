@@ -4,7 +4,7 @@ import type { AccountWithPlan, SealedAnswer } from '@vf/db';
 import type { UncheckedApiKey } from '../auth/require-api-key';
 import { ApiError } from '../errors/api-error';
 import { countRegistrations } from '../metrics/registration-metrics';
-import { clientOutcome, type ItemOutcome } from './chain-problems';
+import { clientOutcome, RecipientCheckDefault, type ItemOutcome } from './chain-problems';
 import { unknownIds } from './unknown-ids';
 import { warnIfNotWoken } from './warn-if-not-woken';
 
@@ -54,11 +54,15 @@ export async function registerInvoice(
         scenario: scenario !== undefined,
       });
       warnIfNotWoken(log, appended);
-      outcome = clientOutcome(appended.outcomes[0]);
+      const first = appended.outcomes[0];
+      // Not a registration yet: its route registers it again, with the account's recipient check (not counted here).
+      if (!first.ok && first.error.code === 'recipient_check_default') throw new RecipientCheckDefault();
+      outcome = clientOutcome(first);
     }
   } catch (err) {
     // A request without a valid API key is no registration, as when the key is checked before the route.
-    if (!isUnauthorized(err)) countRegistrations([err instanceof ApiError ? { ok: false, error: err } : undefined]);
+    if (!isUnauthorized(err) && !(err instanceof RecipientCheckDefault))
+      countRegistrations([err instanceof ApiError ? { ok: false, error: err } : undefined]);
     throw err;
   }
   if (!(!outcome.ok && isUnauthorized(outcome.error))) countRegistrations([outcome]);

@@ -186,6 +186,8 @@ describe('real answers match the document', () => {
 
     await call('get', '/account', '/account', account);
     await call('get', '/account', '/account');
+    await call('put', '/account/settings', '/account/settings', account, { recipient_check: null });
+    await call('put', '/account/settings', '/account/settings', account, { recipient_check: 'always' });
 
     await call('get', '/taxpayers', '/taxpayers', account);
     await call('get', '/taxpayers', '/taxpayers?limit=0', account);

@@ -1,5 +1,7 @@
-import { createTaxIdChecker, TaxIdCheckRefusal, type TaxIdCheckInput } from '@vf/tax-ids';
+import { invoiceStore } from '@vf/db';
+import { createTaxIdChecker, TaxIdCheckRefusal, type TaxIdAnswer, type TaxIdCheckInput } from '@vf/tax-ids';
 import { ApiError } from '../errors/api-error';
+import { renderTaxIdAnswer } from './render-tax-id-answer';
 
 export type { TaxIdAnswer, TaxIdQuestion } from '@vf/tax-ids';
 
@@ -31,6 +33,14 @@ export function createTaxIdCheckService(deps: Parameters<typeof createTaxIdCheck
       return answering(() => checker.assertAllowance(accountId, count));
     },
     evidence: checker.evidence,
+    /** Keeps on registered invoices what the census said of their recipients (those with none asked keep nothing). */
+    keepOnInvoices(checked: { invoiceId: string; answers: TaxIdAnswer[] }[]): Promise<void> {
+      const kept = checked.filter((c) => c.answers.length > 0);
+      return invoiceStore.keepRecipientChecks(
+        deps.db,
+        kept.map((c) => ({ invoiceId: c.invoiceId, answers: c.answers.map(renderTaxIdAnswer) })),
+      );
+    },
   };
 }
 

@@ -94,6 +94,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/account/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Your account’s settings: the default recipient check of registrations
+     * @description `recipient_check` (`warn`, `refuse`, or `null` for none) applies to every registration (single and batch) that does not ask for one itself with `?recipient_check=`.
+     */
+    put: operations['updateAccountSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/taxpayers': {
     parameters: {
       query?: never;
@@ -1384,6 +1404,11 @@ export interface operations {
               api_key_created_at: string;
               /** Format: date-time */
               created_at: string;
+              /**
+               * @description The `recipient_check` of registrations that ask for none (`null`: no check).
+               * @enum {string|null}
+               */
+              recipient_check: 'warn' | 'refuse' | null;
             };
           };
         };
@@ -1457,6 +1482,176 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?: 'invalid_characters';
+          };
+        };
+      };
+      /** @description `internal_error`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error';
+          };
+        };
+      };
+      /** @description `service_unavailable`: Service temporarily unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  updateAccountSettings: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and request within 24 h gets the first answer again (with `Idempotent-Replayed: true`). */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description Check the Spanish recipients of every registration that does not say otherwise: `warn`, `refuse` (see `POST /invoices`), or `null` for no check.
+           * @enum {string|null}
+           */
+          recipient_check: 'warn' | 'refuse' | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The account, as GET /account answers. */
+      200: {
+        headers: {
+          /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+          'Idempotent-Replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message?: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              email: string;
+              plan: string;
+              monthly_quota: number | null;
+              usage: {
+                period: string;
+                used: number;
+                remaining: number | null;
+                /** Format: date-time */
+                resets_at: string;
+              };
+              api_key_hint: string;
+              /** Format: date-time */
+              api_key_created_at: string;
+              /** Format: date-time */
+              created_at: string;
+              /**
+               * @description The `recipient_check` of registrations that ask for none (`null`: no check).
+               * @enum {string|null}
+               */
+              recipient_check: 'warn' | 'refuse' | null;
+            };
+          };
+        };
+      };
+      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+          };
+        };
+      };
+      /** @description `unauthorized`: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unauthorized';
+          };
+        };
+      };
+      /** @description `method_not_allowed`: Method not allowed */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'method_not_allowed';
+          };
+        };
+      };
+      /** @description `idempotency_in_progress`: A request with this Idempotency-Key is still running */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'idempotency_in_progress';
+          };
+        };
+      };
+      /** @description `payload_too_large`: Request body too large; `nesting_too_deep`: Request body nested too deeply; `too_many_keys`: Too many keys in one object of the body; `too_many_items`: Too many items in one array of the body */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large' | 'nesting_too_deep' | 'too_many_keys' | 'too_many_items';
+          };
+        };
+      };
+      /** @description `unsupported_media_type`: Request body must be JSON; `unsupported_content_encoding`: Unsupported content encoding */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type' | 'unsupported_content_encoding';
+          };
+        };
+      };
+      /** @description `validation_failed`: The request is not valid; `idempotency_key_invalid`: Invalid Idempotency-Key header; `idempotency_key_reused`: Idempotency-Key already used for another request; `invalid_characters`: Control characters are not allowed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'validation_failed' | 'idempotency_key_invalid' | 'idempotency_key_reused' | 'invalid_characters';
           };
         };
       };
@@ -5475,6 +5670,35 @@ export interface operations {
                   en: string;
                 };
               }[];
+              /** @description When the registration asked `recipient_check=warn` (or the account’s default did): what the census said of its recipients. */
+              recipient_check?: {
+                /** @description The Spanish NIF asked (census answers). */
+                nif?: string;
+                /** @description The EU VAT number asked, with its country code (VIES answers). */
+                vat_number?: string;
+                /**
+                 * @description `unknown`: the census or VIES did not answer now (ask again later); never kept, never blocking.
+                 * @enum {string}
+                 */
+                result: 'valid' | 'invalid' | 'unknown';
+                /** @enum {string} */
+                detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
+                /** @description The name the census holds, when `detail` is `similar`. */
+                census_name?: string;
+                /** @description VIES's fault (`MS_UNAVAILABLE`, `TIMEOUT`, `SERVICE_UNAVAILABLE`, `MS_MAX_CONCURRENT_REQ`, `GLOBAL_MAX_CONCURRENT_REQ`: `unknown`; `INVALID_INPUT`: `invalid`). */
+                fault_code?: string;
+                /** @description VIES's consultation number (when the check went under a requester's VAT number): keep it as evidence. */
+                request_identifier?: string;
+                /** @description The name the member state publishes for the VAT number, if any. */
+                trader_name?: string;
+                /** @enum {string} */
+                source: 'aeat_census' | 'cache' | 'vies';
+                /**
+                 * Format: date-time
+                 * @description When the census or VIES gave this answer.
+                 */
+                checked_at: string;
+              }[];
               status_history: {
                 /** @enum {string} */
                 status: 'queued' | 'sent' | 'accepted' | 'accepted_with_warnings' | 'rejected' | 'error' | 'kept';
@@ -7356,6 +7580,35 @@ export interface operations {
                   es: string;
                   en: string;
                 };
+              }[];
+              /** @description When the registration asked `recipient_check=warn` (or the account’s default did): what the census said of its recipients. */
+              recipient_check?: {
+                /** @description The Spanish NIF asked (census answers). */
+                nif?: string;
+                /** @description The EU VAT number asked, with its country code (VIES answers). */
+                vat_number?: string;
+                /**
+                 * @description `unknown`: the census or VIES did not answer now (ask again later); never kept, never blocking.
+                 * @enum {string}
+                 */
+                result: 'valid' | 'invalid' | 'unknown';
+                /** @enum {string} */
+                detail: 'identified' | 'similar' | 'not_identified' | 'deregistered' | 'revoked' | 'not_processed';
+                /** @description The name the census holds, when `detail` is `similar`. */
+                census_name?: string;
+                /** @description VIES's fault (`MS_UNAVAILABLE`, `TIMEOUT`, `SERVICE_UNAVAILABLE`, `MS_MAX_CONCURRENT_REQ`, `GLOBAL_MAX_CONCURRENT_REQ`: `unknown`; `INVALID_INPUT`: `invalid`). */
+                fault_code?: string;
+                /** @description VIES's consultation number (when the check went under a requester's VAT number): keep it as evidence. */
+                request_identifier?: string;
+                /** @description The name the member state publishes for the VAT number, if any. */
+                trader_name?: string;
+                /** @enum {string} */
+                source: 'aeat_census' | 'cache' | 'vies';
+                /**
+                 * Format: date-time
+                 * @description When the census or VIES gave this answer.
+                 */
+                checked_at: string;
               }[];
               status_history: {
                 /** @enum {string} */

@@ -9,6 +9,11 @@ import type { AppendAccount } from '@vf/db';
 export type ChainRefusal =
   /** The API key the registration came with names no account (revoked or wrong): nothing was written. */
   | { code: 'unauthorized' }
+  /**
+   * The API key's account checks the recipients of every registration by default (its `recipient_check`), which must
+   * come before the append: nothing was written, the caller registers again with the account and its check.
+   */
+  | { code: 'recipient_check_default' }
   /** No taxpayer with this id in the account (another account's is just as absent). */
   | { code: 'taxpayer_not_found' }
   /** No computer system with this id in the account. */

@@ -17,6 +17,7 @@ export function prepareGroup(
   if ('keyDigest' in group.account) {
     // Nothing is written for a key that names no account (revoked or wrong): each registration is refused.
     if (!read.account) return allRefused(group, { code: 'unauthorized' });
+    if (read.recipientCheck) return allRefused(group, { code: 'recipient_check_default' });
     group.account = read.account;
   }
   const ctx = read.context;

@@ -2,7 +2,7 @@ import type { AssetUrls } from '../assets/asset-router';
 import { LOCALES, t, type Locale } from '../i18n/i18n';
 import { html, type HtmlValue, type SafeHtml } from './html';
 
-export type NavKey = 'overview' | 'invoices' | 'corrective' | 'taxpayers' | 'systems' | 'api-key' | 'webhooks';
+export type NavKey = 'overview' | 'invoices' | 'corrective' | 'taxpayers' | 'systems' | 'api-key' | 'webhooks' | 'tax-ids';
 
 /** What every page needs from the request: the signed-in account (if any), its CSRF token, the language and the asset URLs. */
 export interface PageContext {
@@ -31,6 +31,7 @@ const NAV: ReadonlyArray<readonly [NavKey, string]> = [
   ['systems', '/app/systems'],
   ['api-key', '/app/api-key'],
   ['webhooks', '/app/webhooks'],
+  ['tax-ids', '/app/tax-ids'],
 ];
 
 /** Each language named in itself, so a reader of the other one still finds it. */

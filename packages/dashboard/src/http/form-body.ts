@@ -7,6 +7,9 @@ export { MalformedFormError } from './malformed-form-error';
 
 /** A PKCS#12 is a few KB; the API refuses files over 256 KB, so the whole form never needs more than this. */
 export const MAX_FORM_BYTES = 512 * 1024;
+/** The list check's upload: 10,000 tax IDs with names of up to 120 characters. */
+export const MAX_LIST_UPLOAD_BYTES = 2 * 1024 * 1024;
+const LIST_UPLOAD_PATH = '/app/tax-ids';
 
 const urlencoded = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 100 });
 
@@ -31,7 +34,8 @@ export function formBody(problems: ApiProblems): RequestHandler {
     if (!isIdentity(req.headers['content-encoding'])) {
       return next(problems.create('unsupported_content_encoding', 'Send the form uncompressed.'));
     }
-    parseMultipart(req, MAX_FORM_BYTES, (detail) => problems.create('too_many_fields', detail)).then((form) => {
+    const maxBytes = req.path === LIST_UPLOAD_PATH ? MAX_LIST_UPLOAD_BYTES : MAX_FORM_BYTES;
+    parseMultipart(req, maxBytes, (detail) => problems.create('too_many_fields', detail)).then((form) => {
       req.body = form.fields;
       res.locals.uploadedFiles = form.files;
       checked();

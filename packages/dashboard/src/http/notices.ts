@@ -23,6 +23,7 @@ const NOTICES = [
   'cancellation_awaiting',
   'cancellation_other_environment',
   'cancellation_refused',
+  'recipient_check_saved',
 ] as const;
 
 export type NoticeKey = (typeof NOTICES)[number];

@@ -59,9 +59,10 @@ export function correctionPage(v: CorrectionPageView): Page {
         ${selectField({ name: 'invoice_type', label: t('correction.type'), value: v.values.invoice_type, options: [...NORMAL_TYPES, ...CORRECTIVE_TYPES].map((ty) => [ty, typeLabel(ty)] as const), errors: v.errors })}
         ${field('description', t('correction.description'))}
         ${field('operation_date', t('correction.operationDate'), { type: 'date', hint: t('correction.operationDateHint') })}
-        <fieldset><legend>${t('correction.recipient')}</legend>
+        <fieldset data-recipient-check="/app/tax-ids/check" data-text-checking="${t('taxIds.checking')}"><legend>${t('correction.recipient')}</legend>
           ${field('recipient.name', t('correction.recipientName'))}
           ${field('recipient.nif', 'NIF', { hint: t('correction.recipientNifHint') })}
+          <p class="recipient-check" data-recipient-check-output data-testid="recipient-check" aria-live="polite"></p>
           ${field('recipient.country', t('correction.country'), { hint: t('correction.countryHint') })}
           ${field('recipient.id_type', t('correction.idType'))}
           ${field('recipient.id', t('correction.id'))}

@@ -23,6 +23,8 @@ export const accounts = pgTable('accounts', {
   planId: text('plan_id')
     .notNull()
     .references(() => plans.id),
+  /** `recipient_check` for registrations that ask for none (null: no check); migration 0028 holds its CHECK. */
+  recipientCheck: text('recipient_check').$type<'warn' | 'refuse'>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

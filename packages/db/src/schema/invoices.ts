@@ -100,6 +100,8 @@ export const invoices = pgTable(
       .$type<RecipientJson[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** What the census said of the recipients when the registration asked `recipient_check=warn` (the API's answers). */
+    recipientCheck: jsonb('recipient_check').$type<unknown[]>(),
     /** EmitidaPorTerceroODestinatario: D recipient, T third party; null when the issuer issued it. */
     issuedBy: char('issued_by', { length: 1 }).$type<'D' | 'T'>(),
     /** Tercero */

@@ -15,6 +15,8 @@ export interface AccountWithPlan {
   apiKeyCreatedAt: Date;
   createdAt: Date;
   plan: { id: string; name: string; monthlyQuota: number };
+  /** The account's default `recipient_check` for registrations (null: none). */
+  recipientCheck: 'warn' | 'refuse' | null;
 }
 
 const accountWithPlan = {
@@ -25,6 +27,7 @@ const accountWithPlan = {
   apiKeyHint: accounts.apiKeyHint,
   apiKeyCreatedAt: accounts.apiKeyCreatedAt,
   createdAt: accounts.createdAt,
+  recipientCheck: accounts.recipientCheck,
   plan: { id: plans.id, name: plans.name, monthlyQuota: plans.monthlyQuota },
 };
 
@@ -82,5 +85,10 @@ export const accountStore = {
       .update(accounts)
       .set({ ...key, apiKeyCreatedAt: now, updatedAt: now })
       .where(eq(accounts.id, id));
+  },
+
+  /** The account's default `recipient_check` (null: registrations check nothing unless they ask). */
+  async setRecipientCheck(db: DbOrTx, id: string, recipientCheck: 'warn' | 'refuse' | null): Promise<void> {
+    await db.update(accounts).set({ recipientCheck, updatedAt: new Date() }).where(eq(accounts.id, id));
   },
 };

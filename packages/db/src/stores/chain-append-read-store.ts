@@ -60,7 +60,7 @@ WITH k AS (
   -- A lookup names its account, or the digest of the API key of its request: that key is checked here, in the read
   -- the registration makes anyway, instead of in a round trip of its own before it.
   SELECT k.n, coalesce(k.account_id, a.id) AS account_id, k.taxpayer_id, k.scenario, a.id AS a_id,
-         pl.id AS plan_id, pl.name AS plan_name, pl.monthly_quota AS plan_monthly_quota
+         pl.id AS plan_id, pl.name AS plan_name, pl.monthly_quota AS plan_monthly_quota, a.recipient_check AS a_recipient_check
   FROM unnest($1::uuid[], $2::uuid[], $7::text[], $8::boolean[]) WITH ORDINALITY AS k(account_id, taxpayer_id, key_digest, scenario, n)
   LEFT JOIN accounts a ON a.api_key_digest = k.key_digest
   LEFT JOIN plans pl ON pl.id = a.plan_id
@@ -82,7 +82,7 @@ WITH k AS (
     LIMIT 1) found
   GROUP BY q.n
 )
-SELECT k.n::int, k.a_id, k.plan_id, k.plan_name, k.plan_monthly_quota, h.nif, h.name, h.is_production, h.chain_id, h.chain_length, h.last_invoice_id, h.usage_period, h.usage_used, h.usage_allowance,
+SELECT k.n::int, k.a_id, k.a_recipient_check, k.plan_id, k.plan_name, k.plan_monthly_quota, h.nif, h.name, h.is_production, h.chain_id, h.chain_length, h.last_invoice_id, h.usage_period, h.usage_used, h.usage_allowance,
        h.operating_mode, h.verifactu_until, h.mode_since, h.mode_version,
        p.id AS prev_id, p.hash AS prev_hash, p.issuer_nif AS prev_issuer_nif, p.invoice_number AS prev_invoice_number,
        p.invoice_date::text AS prev_invoice_date, p.generated_at AS prev_generated_at, p.generated_at_literal AS prev_generated_at_literal,
@@ -129,12 +129,15 @@ export type AppendAccount = Pick<AccountWithPlan, 'id' | 'plan'>;
 /** What the read found for one lookup: the account of a `keyDigest` lookup, and the context (none without the taxpayer). */
 export interface AppendRead {
   account?: AppendAccount;
+  /** The default `recipient_check` of the account a `keyDigest` lookup found, if it has one. */
+  recipientCheck?: 'warn' | 'refuse';
   context?: AppendContext;
 }
 
 interface ReadRow {
   n: number;
   a_id: string | null;
+  a_recipient_check: 'warn' | 'refuse' | null;
   plan_id: string;
   plan_name: string;
   plan_monthly_quota: number;
@@ -202,6 +205,7 @@ export async function readAppendContexts(q: Queryable, lookups: AppendLookup[], 
   for (const r of rows) {
     const read = reads[r.n - 1];
     if (r.a_id !== null) read.account = { id: r.a_id, plan: { id: r.plan_id, name: r.plan_name, monthlyQuota: r.plan_monthly_quota } };
+    if (r.a_recipient_check !== null) read.recipientCheck = r.a_recipient_check;
     if (r.chain_id !== null) read.context = toContext(lookups[r.n - 1], r, r.chain_id);
   }
   return reads;

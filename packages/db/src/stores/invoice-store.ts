@@ -77,6 +77,19 @@ export function cancelledSql(firstId: AnyPgColumn, current: { recordType: AnyPgC
 export const isCurrentRecord = sql`exists (select 1 from invoices f where f.current_record_id = ${invoices.id})`;
 
 export const invoiceStore = {
+  /**
+   * Keeps on each registered invoice what the census said of its recipients (`recipient_check=warn`): written after
+   * the registration's commit, so a registration without a check never pays for it.
+   */
+  async keepRecipientChecks(db: DbOrTx, checks: { invoiceId: string; answers: unknown[] }[]): Promise<void> {
+    if (checks.length === 0) return;
+    const rows = JSON.stringify(checks.map((c) => ({ id: c.invoiceId, answers: c.answers })));
+    await db.execute(sql`
+      UPDATE invoices i SET recipient_check = c.answers
+      FROM jsonb_to_recordset(${rows}::jsonb) AS c(id uuid, answers jsonb)
+      WHERE i.id = c.id AND i.invoice_id = c.id`);
+  },
+
   /** Whether the chain already has an invoice (a first record) with this number and date. */
   async existsInChain(db: DbOrTx, chainId: string, invoiceNumber: string, invoiceDate: string): Promise<boolean> {
     const rows = await db

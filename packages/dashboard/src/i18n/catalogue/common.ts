@@ -20,6 +20,7 @@ export const esCommon = {
     systems: 'Sistemas',
     'api-key': 'Clave API',
     webhooks: 'Webhooks',
+    'tax-ids': 'Comprobar NIF',
   },
   status: {
     queued: 'En cola',
@@ -51,6 +52,7 @@ export const esCommon = {
     cancellation_awaiting: 'Aún no se puede anular: un registro de esta factura espera la respuesta de la AEAT.',
     cancellation_other_environment: 'La factura pertenece al otro entorno del contribuyente y ya no puede anularse aquí.',
     cancellation_refused: 'No se ha podido anular la factura.',
+    recipient_check_saved: 'Comprobación de destinatarios guardada.',
     signed_out: 'Has cerrado la sesión.',
   },
   form: {
@@ -132,6 +134,7 @@ export const enCommon: Widen<typeof esCommon> = {
     systems: 'Systems',
     'api-key': 'API key',
     webhooks: 'Webhooks',
+    'tax-ids': 'Check tax IDs',
   },
   status: {
     queued: 'Queued',
@@ -163,6 +166,7 @@ export const enCommon: Widen<typeof esCommon> = {
     cancellation_awaiting: "Not yet: a record of this invoice is waiting for the authority's answer.",
     cancellation_other_environment: "The invoice belongs to the taxpayer's other environment and can no longer be cancelled here.",
     cancellation_refused: 'The invoice could not be cancelled.',
+    recipient_check_saved: 'Recipient check saved.',
     signed_out: 'You are signed out.',
   },
   form: {

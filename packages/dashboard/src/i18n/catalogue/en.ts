@@ -11,6 +11,7 @@ import { enChain } from './chain';
 import { enTaxpayers } from './taxpayers';
 import { enSandbox } from './sandbox';
 import { enOperatingMode } from './operating-mode';
+import { enTaxIds } from './tax-ids';
 import type { Catalogue } from './es';
 
 /** The dashboard's texts in English, gathered from the features' files like `es.ts`. */
@@ -28,4 +29,5 @@ export const en: Catalogue = {
   ...enTaxpayers,
   ...enSandbox,
   ...enOperatingMode,
+  ...enTaxIds,
 };

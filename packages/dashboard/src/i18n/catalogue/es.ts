@@ -11,6 +11,7 @@ import { esChain } from './chain';
 import { esTaxpayers } from './taxpayers';
 import { esSandbox } from './sandbox';
 import { esOperatingMode } from './operating-mode';
+import { esTaxIds } from './tax-ids';
 import type { Widen } from './widen';
 
 /**
@@ -31,6 +32,7 @@ export const es = {
   ...esTaxpayers,
   ...esSandbox,
   ...esOperatingMode,
+  ...esTaxIds,
 } as const;
 
 /** The shape every language's catalogue has. */
