@@ -186,7 +186,10 @@ export interface ApiServices {
     remove(accountId: string, id: string): Promise<void>;
   };
   account: {
-    updateSettings(account: AccountWithPlan, settings: { recipient_check: 'warn' | 'refuse' | null }): Promise<AccountWithPlan>;
+    updateSettings(
+      account: AccountWithPlan,
+      settings: { recipient_check: 'warn' | 'refuse' | null },
+    ): Promise<{ account: AccountWithPlan }>;
   };
   taxIdChecks: {
     checkWithinAllowance(

@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { currentAccount } from '../auth/require-api-key';
 import { methodNotAllowed } from '../http/method-not-allowed';
-import type { AccountService } from './account-service';
+import type { AccountOverview, AccountService } from './account-service';
+import { sealedAnswerFor, sendAnswer } from '../idempotency/sealed-answer';
 import { accountResponse, accountSettingsSchema } from './account-schemas';
 import { parseWith } from '../http/parse-with';
-import type { AccountWithPlan } from '@vf/db';
 import type { RouteDoc } from '../openapi/route-doc';
 
 export function accountRoutes(accounts: AccountService): Router {
@@ -12,22 +12,22 @@ export function accountRoutes(accounts: AccountService): Router {
   router
     .route('/account')
     .get(async (_req, res) => {
-      res.json({ data: await accountView(accounts, currentAccount(res)) });
+      res.json({ data: accountView(await accounts.overview(currentAccount(res))) });
     })
     .all(methodNotAllowed(['GET']));
   router
     .route('/account/settings')
     .put(async (req, res) => {
       const settings = parseWith(accountSettingsSchema, req.body);
-      const account = await accounts.updateSettings(currentAccount(res), settings);
-      res.json({ data: await accountView(accounts, account) });
+      const answer = (overview: AccountOverview) => ({ status: 200, body: { data: accountView(overview) } });
+      const updated = await accounts.updateSettings(currentAccount(res), settings, sealedAnswerFor(res, answer));
+      sendAnswer(res, answer, updated);
     })
     .all(methodNotAllowed(['PUT']));
   return router;
 }
 
-async function accountView(accounts: AccountService, current: AccountWithPlan) {
-  const { account, usage } = await accounts.overview(current);
+function accountView({ account, usage }: AccountOverview) {
   return {
     id: account.id,
     name: account.name,

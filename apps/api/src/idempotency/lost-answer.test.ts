@@ -303,6 +303,17 @@ describe('a replay after a commit whose reply was lost returns the stored answer
     expect(await events()).toBe(before + 1);
   });
 
+  it('PUT /account/settings: the setting and the answer it was given', async () => {
+    const account = await registerAccount(t.app);
+    const change = { recipient_check: 'refuse' };
+    const dead = await claimedByAnotherProcess(account, 'PUT', '/api/v1/account/settings', change);
+    await dead.services.account.updateSettings(dead.accountRow, { recipient_check: 'refuse' }, ({ account: a }) =>
+      dead.handle.seal(json(200, { data: { recipient_check: a.recipientCheck } })),
+    );
+    const again = await retry(account, 'put', '/account/settings', dead.key, change, 200);
+    expect(again.body.data).toEqual({ recipient_check: 'refuse' });
+  });
+
   it('is proven for every changing route: a route added later is added here, with its write keeping its answer', () => {
     const changing = apiRouteDocs
       .filter((d) => !d.public && ['post', 'put', 'patch'].includes(d.method))
@@ -329,6 +340,8 @@ describe('a replay after a commit whose reply was lost returns the stored answer
         'POST /taxpayers/:id/remissions',
         'POST /taxpayers/:id/checks',
         'POST /taxpayers/:id/exports',
+        // Above: the account's default recipient check.
+        'PUT /account/settings',
         // e2e/src/census/tax-id-check.test.ts: a census check keeps its answer as it goes out (it writes only evidence).
         'POST /tax-ids/check',
       ].sort(),
