@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { currentAccount } from '../auth/require-api-key';
 import { methodNotAllowed } from '../http/method-not-allowed';
-import type { AccountOverview, AccountService } from './account-service';
+import type { AccountWithUsage, AccountService } from './account-service';
 import { sealedAnswerFor, sendAnswer } from '../idempotency/sealed-answer';
 import { accountResponse, accountSettingsSchema } from './account-schemas';
 import { parseWith } from '../http/parse-with';
@@ -19,7 +19,7 @@ export function accountRoutes(accounts: AccountService): Router {
     .route('/account/settings')
     .put(async (req, res) => {
       const settings = parseWith(accountSettingsSchema, req.body);
-      const answer = (overview: AccountOverview) => ({ status: 200, body: { data: accountView(overview) } });
+      const answer = (overview: AccountWithUsage) => ({ status: 200, body: { data: accountView(overview) } });
       const updated = await accounts.updateSettings(currentAccount(res), settings, sealedAnswerFor(res, answer));
       sendAnswer(res, answer, updated);
     })
@@ -27,7 +27,7 @@ export function accountRoutes(accounts: AccountService): Router {
   return router;
 }
 
-function accountView({ account, usage }: AccountOverview) {
+function accountView({ account, usage }: AccountWithUsage) {
   return {
     id: account.id,
     name: account.name,

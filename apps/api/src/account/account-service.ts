@@ -1,19 +1,20 @@
 import type { Db } from '@vf/db';
 import { accountStore, idempotencyStore, quotaStore, type AccountWithPlan } from '@vf/db';
 import { quotaPeriod } from '@vf/chain';
+import type { AccountUsage } from '@vf/contract';
 import type { SealAnswer } from '../idempotency/sealed-answer';
 
 /** An account with this month's usage of its plan: what GET /account answers. */
-export interface AccountOverview {
+export interface AccountWithUsage {
   account: AccountWithPlan;
-  usage: { period: string; used: number; remaining: number; resetsAt: Date };
+  usage: AccountUsage;
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
 export function createAccountService(deps: { db: Db; clock: () => Date }) {
   return {
-    async overview(account: AccountWithPlan): Promise<AccountOverview> {
+    async overview(account: AccountWithPlan): Promise<AccountWithUsage> {
       const { period, resetsAt } = quotaPeriod(deps.clock());
       const used = await quotaStore.used(deps.db, account.id, period);
       return { account, usage: { period, used, remaining: Math.max(0, account.plan.monthlyQuota - used), resetsAt } };
@@ -22,8 +23,8 @@ export function createAccountService(deps: { db: Db; clock: () => Date }) {
     async updateSettings(
       account: AccountWithPlan,
       settings: { recipient_check: 'warn' | 'refuse' | null },
-      answer?: SealAnswer<AccountOverview>,
-    ): Promise<AccountOverview> {
+      answer?: SealAnswer<AccountWithUsage>,
+    ): Promise<AccountWithUsage> {
       const { usage } = await this.overview(account);
       const updated = { account: { ...account, recipientCheck: settings.recipient_check }, usage };
       return deps.db.transaction(async (tx) => {
