@@ -1,3 +1,5 @@
+import { VIES_COUNTRY_CODES } from '@vf/core';
+
 /**
  * What VIES's test service answers for each of its numbers (any country): 100 valid, 200 invalid, the others one
  * fault each. The stand-in answers every other number of acceptable form as valid, so that a local deployment can
@@ -16,38 +18,6 @@ export const VIES_TEST_NUMBERS: Readonly<Record<string, string>> = {
   '600': 'MS_MAX_CONCURRENT_REQ',
   '601': 'MS_MAX_CONCURRENT_REQ_TIME',
 };
-
-/** VIES's member-state codes: Greece is EL and Northern Ireland XI; GB left VIES in 2021. */
-export const VIES_COUNTRIES = new Set([
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'CZ',
-  'DE',
-  'DK',
-  'EE',
-  'EL',
-  'ES',
-  'FI',
-  'FR',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SE',
-  'SI',
-  'SK',
-  'XI',
-]);
 
 export interface ViesQuestion {
   countryCode?: unknown;
@@ -71,9 +41,9 @@ const errorReply = (error: string, status = 200): ViesReply => ({
 export function answerVies(q: ViesQuestion, now: Date, nextIdentifier: () => string): ViesReply {
   const country = typeof q.countryCode === 'string' ? q.countryCode : '';
   const number = typeof q.vatNumber === 'string' ? q.vatNumber.replace(/^[A-Z]{2}/, '') : '';
-  if (!VIES_COUNTRIES.has(country) || !/^[0-9A-Za-z+*.]{2,12}$/.test(number)) return errorReply('INVALID_INPUT', 400);
+  if (!VIES_COUNTRY_CODES.has(country) || !/^[0-9A-Za-z+*.]{2,12}$/.test(number)) return errorReply('INVALID_INPUT', 400);
   const withRequester = typeof q.requesterMemberStateCode === 'string' && typeof q.requesterNumber === 'string';
-  if (withRequester && !VIES_COUNTRIES.has(q.requesterMemberStateCode as string)) return errorReply('INVALID_REQUESTER_INFO', 400);
+  if (withRequester && !VIES_COUNTRY_CODES.has(q.requesterMemberStateCode as string)) return errorReply('INVALID_REQUESTER_INFO', 400);
   const fault = VIES_TEST_NUMBERS[number];
   const base = { countryCode: country, vatNumber: number, requestDate: now.toISOString() };
   if (fault && AS_USER_ERROR.has(fault))

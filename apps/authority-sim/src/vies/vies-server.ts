@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { BodyTooLargeError, JSON_TYPE, readBody, send, sleep } from '../http-io';
 import type { SimulatorContext } from '../simulator-context';
-import { answerVies, VIES_COUNTRIES } from './vies-answer';
+import { VIES_COUNTRY_CODES } from '@vf/core';
+import { answerVies } from './vies-answer';
 
 /** Where VIES's REST API answers, as on the European Commission's host. */
 export const VIES_BASE_PATH = '/taxation_customs/vies/rest-api';
@@ -27,7 +28,7 @@ function handler(ctx: SimulatorContext) {
     try {
       if (path === `${VIES_BASE_PATH}/check-vat-number` && req.method === 'POST') return await checkVatNumber(ctx, req, res);
       if (path === `${VIES_BASE_PATH}/check-status` && req.method === 'GET') {
-        const countries = [...VIES_COUNTRIES].map((countryCode) => ({ countryCode, availability: 'Available' }));
+        const countries = [...VIES_COUNTRY_CODES].map((countryCode) => ({ countryCode, availability: 'Available' }));
         return send(res, 200, JSON_TYPE, JSON.stringify({ vow: { available: true }, countries }));
       }
       send(res, 404, JSON_TYPE, JSON.stringify({ actionSucceed: false, errorWrappers: [{ error: 'NOT_FOUND' }] }));
