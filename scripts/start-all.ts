@@ -49,6 +49,18 @@ function run(role: ServiceRole, env: NodeJS.ProcessEnv): ChildProcess {
   return child;
 }
 
+/** Resolves once the API answers that it is ready, so that "started" is said only when it is true. */
+async function apiReady(port: number): Promise<void> {
+  for (;;) {
+    const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** A local admin password for Bull Board, made once and kept out of the logs. */
 function localAdminPassword(): string {
   const file = path.join(varDir, 'admin-password.txt');
@@ -91,19 +103,6 @@ async function main(): Promise<void> {
   const config = loadConfig(env);
 
   const children = [run('sim', { ...env, SIM_CERT_DIR: certDir }), run('api', env), run('worker', env)];
-  logger.info(
-    {
-      url: `http://localhost:${config.port}/`,
-      queueBoard: `http://localhost:${config.adminPort}/admin/queues`,
-      metrics: `http://localhost:${config.adminPort}/metrics`,
-      workerMetrics: `http://localhost:${config.worker.port}/metrics`,
-      adminUser: env.ADMIN_USER,
-      adminPasswordFile: path.relative(root, path.join(varDir, 'admin-password.txt')),
-      masterKeyFile: env.MASTER_KEY_FILE,
-    },
-    'API and dashboard started; submissions go to the local AEAT SIMULATOR, not to the tax authority',
-  );
-
   let stopping = false;
   const stopAll = (code: number) => {
     if (stopping) return;
@@ -117,6 +116,21 @@ async function main(): Promise<void> {
     c.on('exit', (code) => !stopping && (logger.error({ code }, 'a process exited; stopping all'), stopAll(code ?? 1)));
   process.on('SIGINT', () => stopAll(0));
   process.on('SIGTERM', () => stopAll(0));
+
+  await apiReady(config.port);
+  if (stopping) return;
+  logger.info(
+    {
+      url: `http://localhost:${config.port}/`,
+      queueBoard: `http://localhost:${config.adminPort}/admin/queues`,
+      metrics: `http://localhost:${config.adminPort}/metrics`,
+      workerMetrics: `http://localhost:${config.worker.port}/metrics`,
+      adminUser: env.ADMIN_USER,
+      adminPasswordFile: path.relative(root, path.join(varDir, 'admin-password.txt')),
+      masterKeyFile: env.MASTER_KEY_FILE,
+    },
+    'API and dashboard started; submissions go to the local AEAT SIMULATOR, not to the tax authority',
+  );
 }
 
 main().catch((err) => {

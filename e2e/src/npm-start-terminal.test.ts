@@ -17,6 +17,7 @@ let db: TestDatabase;
 let varDir: string;
 let child: ChildProcess;
 let service: ServiceProcess;
+const said = ['INFO: start: API and dashboard started', 'INFO: api: api listening', 'INFO: worker: worker started'];
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -43,10 +44,11 @@ test('at a terminal, npm start prints time, level, service and message for a per
     detached: true,
   });
   service = recordOutput(child);
+  // The API, worker and simulator start side by side, in no fixed order: wait until each has said it is up.
   await pollWhileRunning(
     service,
-    async () => /INFO: worker: worker started/.test(readable(service.output.join(''))),
-    'the worker to say it started',
+    async () => said.every((line) => readable(service.output.join('')).includes(line)),
+    'the API and the worker to say they started',
     120_000,
     500,
   );
@@ -55,7 +57,6 @@ test('at a terminal, npm start prints time, level, service and message for a per
   await exited;
 
   const lines = readable(service.output.join('')).split('\n');
-  for (const said of ['INFO: start: API and dashboard started', 'INFO: api: api listening', 'INFO: worker: worker started'])
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^\\[\\d\\d:\\d\\d:\\d\\d\\.\\d{3}\\] ${said}`)));
+  for (const line of said) expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^\\[\\d\\d:\\d\\d:\\d\\d\\.\\d{3}\\] ${line}`)));
   expect(lines.filter((line) => line.trimStart().startsWith('{'))).toEqual([]);
 });

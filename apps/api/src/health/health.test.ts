@@ -34,7 +34,8 @@ describe('GET /api/v1/health', () => {
 
 it('is 503 naming PostgreSQL when the database is unreachable', async () => {
   const deadDb = createDatabase(CLOSED_PORT_PG);
-  const t = await createTestApp({ db: deadDb.db, healthTimeoutMs: 1_000 });
+  // The production bound (main.ts): the live dependency must answer within it, also on a loaded machine.
+  const t = await createTestApp({ db: deadDb.db, healthTimeoutMs: 2_000 });
   try {
     const res = await request(t.app).get('/api/v1/health').expect(503);
     expect(res.body).toEqual({ status: 'unavailable', checks: { database: 'unavailable', redis: 'ok' } });
@@ -47,7 +48,7 @@ it('is 503 naming PostgreSQL when the database is unreachable', async () => {
 it('is 503 naming Redis when Redis is unreachable', async () => {
   const deadRedis = new IORedis(CLOSED_PORT_REDIS, { maxRetriesPerRequest: 1, retryStrategy: () => 1_000 });
   deadRedis.on('error', () => undefined);
-  const t = await createTestApp({ redis: deadRedis, healthTimeoutMs: 500 });
+  const t = await createTestApp({ redis: deadRedis, healthTimeoutMs: 2_000 });
   try {
     const res = await request(t.app).get('/api/v1/health').expect(503);
     expect(res.body).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'unavailable' } });
@@ -60,7 +61,8 @@ it('is 503 naming Redis when Redis is unreachable', async () => {
 describe('GET /health/live and /health/ready', () => {
   it('without PostgreSQL: alive, not ready', async () => {
     const deadDb = createDatabase(CLOSED_PORT_PG);
-    const t = await createTestApp({ db: deadDb.db, healthTimeoutMs: 1_000 });
+    // The production bound (main.ts): the live dependency must answer within it, also on a loaded machine.
+    const t = await createTestApp({ db: deadDb.db, healthTimeoutMs: 2_000 });
     try {
       await t.redis.ping();
       await request(t.app).get('/health/live').expect(200);
@@ -75,7 +77,7 @@ describe('GET /health/live and /health/ready', () => {
   it('without Redis: still ready, since registrations do not need it; Redis is reported', async () => {
     const deadRedis = new IORedis(CLOSED_PORT_REDIS, { maxRetriesPerRequest: 1, retryStrategy: () => 1_000 });
     deadRedis.on('error', () => undefined);
-    const t = await createTestApp({ redis: deadRedis, healthTimeoutMs: 500 });
+    const t = await createTestApp({ redis: deadRedis, healthTimeoutMs: 2_000 });
     try {
       const ready = await request(t.app).get('/health/ready').expect(200);
       expect(ready.body).toEqual({ status: 'ready', checks: { database: 'ok', schema: 'current', redis: 'unavailable' } });
