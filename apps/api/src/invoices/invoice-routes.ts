@@ -274,12 +274,20 @@ export const invoiceRouteDocs: RouteDoc[] = [
     body: invoiceRequestSchema,
     responses: {
       201: {
-        description: 'Registered and queued; with `recipient_check`, what the census said of each Spanish recipient.',
+        description:
+          'Registered and queued; with `recipient_check`, what the census said of each Spanish recipient and VIES of each EU VAT number.',
         json: registeredInvoiceResponse.keys({ recipient_check: Joi.array().items(taxIdAnswer) }),
         headers: { Location: 'The invoice’s URL.' },
       },
     },
-    problems: [...ALTA_PROBLEMS, ...SCENARIO_PROBLEMS, 'duplicate_invoice', 'quota_exceeded', 'recipient_not_in_census'],
+    problems: [
+      ...ALTA_PROBLEMS,
+      ...SCENARIO_PROBLEMS,
+      'duplicate_invoice',
+      'quota_exceeded',
+      'recipient_not_in_census',
+      'recipient_not_in_vies',
+    ],
   },
   {
     method: 'get',
