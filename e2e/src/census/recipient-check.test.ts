@@ -2,8 +2,9 @@ import request from 'supertest';
 import { invoiceBody } from '@vf/api/testing';
 import { WorkerTestEnv, type Party } from '../support/worker-test-env';
 
-// A registration that checks its recipients against the simulator's census (and its VIES stand-in) first: `warn` registers and says what the
-// census said, `refuse` appends nothing for a recipient the census does not identify, and an unknown never refuses.
+// A registration that checks its recipients first, Spanish NIFs against the simulator's census and EU VAT numbers with
+// its VIES stand-in: `warn` registers and says what they said, `refuse` appends nothing for a recipient they do not
+// identify, and an unknown never refuses.
 
 let env: WorkerTestEnv;
 let party: Party;
