@@ -12,6 +12,7 @@ import { enTaxpayers } from './taxpayers';
 import { enSandbox } from './sandbox';
 import { enOperatingMode } from './operating-mode';
 import { enTaxIds } from './tax-ids';
+import { enKeptRecipientCheck } from './kept-recipient-check';
 import type { Catalogue } from './es';
 
 /** The dashboard's texts in English, gathered from the features' files like `es.ts`. */
@@ -30,4 +31,5 @@ export const en: Catalogue = {
   ...enSandbox,
   ...enOperatingMode,
   ...enTaxIds,
+  ...enKeptRecipientCheck,
 };

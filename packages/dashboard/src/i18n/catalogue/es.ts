@@ -12,6 +12,7 @@ import { esTaxpayers } from './taxpayers';
 import { esSandbox } from './sandbox';
 import { esOperatingMode } from './operating-mode';
 import { esTaxIds } from './tax-ids';
+import { esKeptRecipientCheck } from './kept-recipient-check';
 import type { Widen } from './widen';
 
 /**
@@ -33,6 +34,7 @@ export const es = {
   ...esSandbox,
   ...esOperatingMode,
   ...esTaxIds,
+  ...esKeptRecipientCheck,
 } as const;
 
 /** The shape every language's catalogue has. */
