@@ -19,17 +19,11 @@ interface KeptAnswer {
 
 const RESULT_BADGES: Record<string, string> = { valid: 'accepted', invalid: 'rejected', unknown: 'pending' };
 
-/** What VIES said of a VAT number: its fault code named when it gave one (a member state down, a refused number). */
-function viesText(a: KeptAnswer): string {
-  if (a.fault_code) return t(a.result === 'invalid' ? 'keptCheck.viesRefused' : 'keptCheck.viesFault', { code: a.fault_code });
-  return t(a.detail === 'identified' ? 'keptCheck.viesValid' : 'keptCheck.viesUnknownNumber');
-}
-
 function row(a: KeptAnswer): SafeHtml {
   const [taxId, result, detail, source, when] = ['colTaxId', 'colResult', 'colDetail', 'colSource', 'colWhen'].map((k) =>
     t(`keptCheck.${k}`),
   );
-  const said = a.source === 'vies' ? viesText(a) : recipientCheckText({ result: a.result, detail: a.detail, censusName: a.census_name });
+  const said = recipientCheckText({ ...a, censusName: a.census_name, faultCode: a.fault_code });
   return html`<tr>
     <td data-label="${taxId}"><code>${a.nif ?? a.vat_number ?? ''}</code></td>
     <td data-label="${result}"><span class="badge badge--${RESULT_BADGES[a.result] ?? 'pending'}">${t(`keptCheck.result.${a.result}`, { defaultValue: a.result })}</span></td>

@@ -13,6 +13,7 @@ import { enSandbox } from './sandbox';
 import { enOperatingMode } from './operating-mode';
 import { enTaxIds } from './tax-ids';
 import { enKeptRecipientCheck } from './kept-recipient-check';
+import { enNewInvoice } from './new-invoice';
 import type { Catalogue } from './es';
 
 /** The dashboard's texts in English, gathered from the features' files like `es.ts`. */
@@ -32,4 +33,5 @@ export const en: Catalogue = {
   ...enOperatingMode,
   ...enTaxIds,
   ...enKeptRecipientCheck,
+  ...enNewInvoice,
 };

@@ -13,6 +13,7 @@ import { esSandbox } from './sandbox';
 import { esOperatingMode } from './operating-mode';
 import { esTaxIds } from './tax-ids';
 import { esKeptRecipientCheck } from './kept-recipient-check';
+import { esNewInvoice } from './new-invoice';
 import type { Widen } from './widen';
 
 /**
@@ -35,6 +36,7 @@ export const es = {
   ...esOperatingMode,
   ...esTaxIds,
   ...esKeptRecipientCheck,
+  ...esNewInvoice,
 } as const;
 
 /** The shape every language's catalogue has. */
