@@ -62,15 +62,7 @@ export function createDashboard(api: DashboardApi): Router {
     signInRoutes({ auth: services.auth, signIn, render, accountById, requests, problems, views }),
     overviewRoutes({ overview, render, clock }),
     // Before invoicePageRoutes, whose /app/invoices/:id would otherwise claim /app/invoices/new.
-    newInvoiceRoutes({
-      taxpayers: services.taxpayers,
-      systems: services.systems,
-      checkedRegistration: services.checkedRegistration,
-      accountById,
-      render,
-      problems,
-      clock,
-    }),
+    newInvoiceRoutes({ services, accountById, render, problems, clock }),
     invoicePageRoutes({
       clock,
       invoices,

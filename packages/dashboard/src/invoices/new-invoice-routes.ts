@@ -18,9 +18,7 @@ import {
 import { newInvoicePage } from './new-invoice-page';
 
 export interface NewInvoiceDeps {
-  taxpayers: ApiServices['taxpayers'];
-  systems: ApiServices['systems'];
-  checkedRegistration: ApiServices['checkedRegistration'];
+  services: Pick<ApiServices, 'taxpayers' | 'systems' | 'checkedRegistration'>;
   accountById: (id: string) => Promise<AccountWithPlan | undefined>;
   render: RenderPage;
   problems: ApiProblems;
@@ -59,18 +57,19 @@ function refusalText(problem: Problem): string {
  */
 export function newInvoiceRoutes(deps: NewInvoiceDeps): Router {
   const { problems } = deps;
+  const { taxpayers, systems, checkedRegistration } = deps.services;
   const router = Router();
   const accountId = (res: Response) => signedInSession(res).accountId;
 
   async function showForm(req: Request, res: Response, values: NewInvoiceValues, errors: FormErrors = {}, refusal?: string, status = 200) {
-    const [taxpayers, systems] = await Promise.all([deps.taxpayers.list(accountId(res)), deps.systems.list(accountId(res))]);
-    const withDefaults = { taxpayer_id: taxpayers[0]?.id ?? '', computer_system_id: systems[0]?.id ?? '', ...values };
+    const [ownTaxpayers, ownSystems] = await Promise.all([taxpayers.list(accountId(res)), systems.list(accountId(res))]);
+    const withDefaults = { taxpayer_id: ownTaxpayers[0]?.id ?? '', computer_system_id: ownSystems[0]?.id ?? '', ...values };
     const page = newInvoicePage({
       values: withDefaults,
       errors,
       refusal,
-      taxpayers: taxpayers.map((tp) => ({ id: tp.id, label: `${tp.name} (${tp.nif})` })),
-      systems: systems.map((s) => ({ id: s.id, label: `${s.name} ${s.version}` })),
+      taxpayers: ownTaxpayers.map((tp) => ({ id: tp.id, label: `${tp.name} (${tp.nif})` })),
+      systems: ownSystems.map((s) => ({ id: s.id, label: `${s.name} ${s.version}` })),
     });
     deps.render(req, res, page, status);
   }
@@ -84,7 +83,7 @@ export function newInvoiceRoutes(deps: NewInvoiceDeps): Router {
     const account = await deps.accountById(accountId(res));
     if (!account) throw problems.create('not_found', 'The signed-in account no longer exists.');
     try {
-      const done = await deps.checkedRegistration.register(account, newInvoiceBody(values), req.log, account.recipientCheck);
+      const done = await checkedRegistration.register(account, newInvoiceBody(values), req.log, account.recipientCheck);
       res.redirect(303, `/app/invoices/${done.registered.id}?notice=invoice_registered`);
     } catch (err) {
       const problem = problems.of(err);
