@@ -206,3 +206,26 @@ test('a batch checks its NIFs in one census call and each VAT number with VIES, 
   expect(env.sim.state.counters.viesRequests).toBe(before.vies + 2);
   expect(await invoicesHeld()).toBe(before.held + 2);
 });
+
+test('with an Idempotency-Key, a checked registration sent again answers what the first said, once', async () => {
+  const nif = env.freshNif();
+  const body = invoiceBody(taxpayerId, party.systemId, {
+    recipients: [{ name: 'Cliente SL', nif }, euRecipient('RO100')],
+    recipient: undefined,
+  });
+  const send = () =>
+    request(env.api)
+      .post('/api/v1/invoices?recipient_check=warn')
+      .set(party.account.auth)
+      .set('Idempotency-Key', `check-${nif}`)
+      .send(body);
+  const before = await invoicesHeld();
+  const first = await send().expect(201);
+  expect(first.body.recipient_check.map((a: any) => [a.nif ?? a.vat_number, a.result])).toEqual([
+    [nif, 'valid'],
+    ['RO100', 'valid'],
+  ]);
+  const again = await send().expect(201);
+  expect(again.body).toEqual(first.body);
+  expect(await invoicesHeld()).toBe(before + 1);
+});
