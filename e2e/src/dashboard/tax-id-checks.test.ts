@@ -122,7 +122,9 @@ test('a Spanish business types a new invoice: the recipient is checked as typed,
   await page.getByRole('button', { name: 'Guardar' }).click();
 
   await page.goto('/app/invoices');
+  expect(await phoneWidth(page)).toBe(390);
   await page.getByTestId('new-invoice').click();
+  expect(await phoneWidth(page)).toBe(390);
   const said = page.getByTestId('recipient-check');
   await page.getByLabel('Número y serie').fill('A-2026-0100');
   await page.getByLabel('Descripción').fill('Material de oficina');
@@ -153,6 +155,7 @@ test('a Spanish business types a new invoice: the recipient is checked as typed,
     expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/),
   ]);
   expect(await page.getByText('242,00 €').count()).toBeGreaterThan(0);
+  expect(await phoneWidth(page)).toBe(390);
 
   // With refuse, an EU customer VIES does not know is refused before anything is registered, said in Spanish.
   await page.goto('/app/tax-ids');
@@ -171,6 +174,15 @@ test('a Spanish business types a new invoice: the recipient is checked as typed,
   expect(((await listed.json()) as { total: number }).total).toBe(1);
   await context.close();
 });
+
+/** The page's width on a phone: nothing may need sideways scrolling (as dashboard.e2e.test.ts holds its pages to). */
+async function phoneWidth(page: Page): Promise<number> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (size) await page.setViewportSize(size);
+  return width;
+}
 
 async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
