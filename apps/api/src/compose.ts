@@ -16,6 +16,7 @@ import { createInvoiceCancellationService } from './invoices/invoice-cancellatio
 import { createInvoiceCorrectionService } from './invoices/invoice-correction-service';
 import { createInvoiceQueryService } from './invoices/invoice-query-service';
 import { createInvoiceRegistrationService } from './invoices/invoice-registration-service';
+import { createCheckedRegistrationService } from './invoices/checked-registration-service';
 import { createInvoiceResendService } from './invoices/invoice-resend-service';
 import { createInvoiceQrService } from './qr/invoice-qr-service';
 import { createSystemService } from './systems/system-service';
@@ -73,6 +74,7 @@ export function composeServices(deps: AppDeps) {
     periodExports: createPeriodExportService({ db, signer, clock }),
     systems: createSystemService({ db }),
     registration,
+    checkedRegistration: createCheckedRegistrationService({ registration, taxIdChecks }),
     writer,
     correction: createInvoiceCorrectionService({ db, writer, registration }),
     invoices,

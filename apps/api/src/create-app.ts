@@ -133,7 +133,7 @@ export function createApp(deps: AppDeps): Express {
       services.invoices,
       services.cancellation,
       services.invoiceExport,
-      services.taxIdChecks,
+      services.checkedRegistration,
     ),
     recordVerificationRoutes(services.recordVerification),
     accountRoutes(services.account),

@@ -46,6 +46,7 @@ export function dashboardApi(services: Services): DashboardApi {
       invoices: services.invoices,
       invoiceExport: services.invoiceExport,
       registration: services.registration,
+      checkedRegistration: services.checkedRegistration,
       correction: services.correction,
       cancellation: services.cancellation,
       resend: services.resend,

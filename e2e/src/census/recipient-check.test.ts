@@ -2,8 +2,9 @@ import request from 'supertest';
 import { invoiceBody } from '@vf/api/testing';
 import { WorkerTestEnv, type Party } from '../support/worker-test-env';
 
-// A registration that checks its recipients against the simulator's census first: `warn` registers and says what the
-// census said, `refuse` appends nothing for a recipient the census does not identify, and an unknown never refuses.
+// A registration that checks its recipients first, Spanish NIFs against the simulator's census and EU VAT numbers with
+// its VIES stand-in: `warn` registers and says what they said, `refuse` appends nothing for a recipient they do not
+// identify, and an unknown never refuses.
 
 let env: WorkerTestEnv;
 let party: Party;
@@ -135,4 +136,96 @@ test('an account default checks the registrations that ask for none, single and 
     (await request(env.api).get(`/api/v1/invoices/${plain.body.data.id}`).set(owner.account.auth)).body.data.recipient_check,
   ).toBeUndefined();
   expect((await settings('sometimes').expect(422)).body.errors).toEqual([expect.objectContaining({ field: 'recipient_check' })]);
+});
+
+// EU VAT numbers (IDOtro with id_type 02) go to VIES's stand-in: RO200 is VIES's invalid test number, RO301 its
+// member-state outage, RO100 a valid one (Romania's numbers are 2 to 10 digits, so the test numbers are well formed).
+const euRecipient = (id: string) => ({ name: 'Client Test SRL', country: 'RO', id_type: '02', id });
+
+test('warn registers an invoice VIES does not know the recipient of, and keeps what VIES said on it', async () => {
+  const res = await register('warn', euRecipient('RO200')).expect(201);
+  expect(res.body.recipient_check).toEqual([
+    // The consultation number VIES gives a check made under the taxpayer's own VAT number: the check's evidence.
+    {
+      vat_number: 'RO200',
+      result: 'invalid',
+      detail: 'not_identified',
+      request_identifier: expect.any(String),
+      source: 'vies',
+      checked_at: expect.any(String),
+    },
+  ]);
+  const invoice = await request(env.api).get(`/api/v1/invoices/${res.body.data.id}`).set(party.account.auth).expect(200);
+  expect(invoice.body.data.recipient_check).toEqual(res.body.recipient_check);
+});
+
+test('refuse answers 422 recipient_not_in_vies for a VAT number VIES does not know, and appends nothing', async () => {
+  const before = { census: env.sim.state.counters.censusRequests, held: await invoicesHeld() };
+  const res = await register('refuse', euRecipient('RO200')).expect(422);
+  expect(res.body).toMatchObject({
+    code: 'recipient_not_in_vies',
+    recipient_check: [{ vat_number: 'RO200', result: 'invalid', source: 'vies' }],
+  });
+  expect(res.body.detail).toContain('id_type');
+  expect(await invoicesHeld()).toBe(before.held);
+  // VIES's numbers are never the census's business.
+  expect(env.sim.state.counters.censusRequests).toBe(before.census);
+  const valid = await register('refuse', euRecipient('RO100')).expect(201);
+  expect(valid.body.recipient_check).toEqual([expect.objectContaining({ vat_number: 'RO100', result: 'valid', source: 'vies' })]);
+});
+
+test("refuse never refuses while a member state's VIES service is down", async () => {
+  const res = await register('refuse', euRecipient('RO301')).expect(201);
+  expect(res.body.recipient_check).toEqual([
+    expect.objectContaining({ vat_number: 'RO301', result: 'unknown', detail: 'not_processed', fault_code: 'MS_UNAVAILABLE' }),
+  ]);
+});
+
+test('a batch checks its NIFs in one census call and each VAT number with VIES, refusing alone the item VIES refuses', async () => {
+  const nif = env.freshNif();
+  const before = { census: env.sim.state.counters.censusRequests, vies: env.sim.state.counters.viesRequests, held: await invoicesHeld() };
+  const items = [
+    invoiceBody(taxpayerId, party.systemId, { recipient: { name: 'Cliente Bueno SL', nif } }),
+    invoiceBody(taxpayerId, party.systemId, { recipient: euRecipient('RO200') }),
+    invoiceBody(taxpayerId, party.systemId, {
+      recipient: undefined,
+      recipients: [{ name: 'Cliente Bueno SL', nif }, euRecipient('RO100')],
+    }),
+  ];
+  const res = await request(env.api).post('/api/v1/invoices/batch?recipient_check=refuse').set(party.account.auth).send(items).expect(207);
+  expect(res.body.results.map((r: any) => [r.status, r.problem?.code])).toEqual([
+    [201, undefined],
+    [422, 'recipient_not_in_vies'],
+    [201, undefined],
+  ]);
+  expect(res.body.results[2].recipient_check.map((a: any) => [a.nif ?? a.vat_number, a.result, a.source])).toEqual([
+    [nif, 'valid', 'aeat_census'],
+    ['RO100', 'valid', 'vies'],
+  ]);
+  expect(env.sim.state.counters.censusRequests).toBe(before.census + 1);
+  expect(env.sim.state.counters.viesRequests).toBe(before.vies + 2);
+  expect(await invoicesHeld()).toBe(before.held + 2);
+});
+
+test('with an Idempotency-Key, a checked registration sent again answers what the first said, once', async () => {
+  const nif = env.freshNif();
+  const body = invoiceBody(taxpayerId, party.systemId, {
+    recipients: [{ name: 'Cliente SL', nif }, euRecipient('RO100')],
+    recipient: undefined,
+  });
+  const send = () =>
+    request(env.api)
+      .post('/api/v1/invoices?recipient_check=warn')
+      .set(party.account.auth)
+      .set('Idempotency-Key', `check-${nif}`)
+      .send(body);
+  const before = await invoicesHeld();
+  const first = await send().expect(201);
+  expect(first.body.recipient_check.map((a: any) => [a.nif ?? a.vat_number, a.result])).toEqual([
+    [nif, 'valid'],
+    ['RO100', 'valid'],
+  ]);
+  const again = await send().expect(201);
+  expect(again.body).toEqual(first.body);
+  expect(await invoicesHeld()).toBe(before + 1);
 });

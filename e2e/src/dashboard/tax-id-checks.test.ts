@@ -3,8 +3,9 @@ import { chromiumPath, invoiceBody } from '@vf/api/testing';
 import { startE2eStack, type E2eStack } from '../support/dashboard-stack';
 import { testNif } from '../support/test-nifs';
 
-// The dashboard's tax ID checks in Chromium against the simulator's census: the invoice form says what the census
-// said of the recipient as it is typed, and a CSV list is checked by the worker, followed, and downloaded.
+// The dashboard's tax ID checks in Chromium against the simulator's census and VIES stand-in: the invoice forms say
+// what the census (or VIES) said of the recipient as it is typed, a new invoice keeps it on its page, and a CSV list
+// is checked by the worker, followed, and downloaded.
 
 jest.setTimeout(120_000);
 
@@ -33,10 +34,10 @@ async function api(method: string, apiPath: string, key: string, body?: unknown)
   return (await res.json()) as { data: { id: string } };
 }
 
-async function signUp(page: Page): Promise<string> {
+async function signUp(page: Page, email = 'censo@example.test'): Promise<string> {
   await page.goto('/signup');
   await page.getByLabel('Tu nombre o empresa').fill('Asesoría Censo');
-  await page.getByLabel('Correo electrónico').fill('censo@example.test');
+  await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill('una contraseña larga y secreta');
   await page.getByLabel('Repite la contraseña').fill('una contraseña larga y secreta');
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
@@ -100,6 +101,88 @@ test('a Spanish business checks a recipient as it types it, then a list of tax I
   ]);
   await context.close();
 });
+
+test('a Spanish business types a new invoice: the recipient is checked as typed, and the invoice keeps what was said', async () => {
+  const similar = testNif(711);
+  stack.sim.seedCensus([{ nif: similar, status: 'identified', name: 'Ferretería Central SL' }]);
+  const context = await browser.newContext({ baseURL: stack.baseUrl, locale: 'es-ES' });
+  const page = await context.newPage();
+  const key = await signUp(page, 'factura@example.test');
+  await api('POST', '/taxpayers', key, { nif: '89890004R', name: 'Papelería Prueba SL' });
+  await api('POST', '/systems', key, {
+    vendor_name: 'Software Vendor SL',
+    vendor_nif: 'B85905495',
+    name: 'Caja',
+    version: '1.0',
+    installation_number: 'INST-2',
+  });
+  // The account's default check, chosen on the tax ID page: warn.
+  await page.goto('/app/tax-ids');
+  await page.getByLabel('Destinatarios (NIF español en el censo, NIF-IVA de la UE en VIES)').selectOption('warn');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+
+  await page.goto('/app/invoices');
+  expect(await phoneWidth(page)).toBe(390);
+  await page.getByTestId('new-invoice').click();
+  expect(await phoneWidth(page)).toBe(390);
+  const said = page.getByTestId('recipient-check');
+  await page.getByLabel('Número y serie').fill('A-2026-0100');
+  await page.getByLabel('Descripción').fill('Material de oficina');
+  await page.locator('#field-recipient-nif').fill(similar);
+  await page.locator('#field-recipient-name').fill('Ferreteria Centro SL');
+  await page.waitForSelector('[data-testid="recipient-check"][data-result="invalid"]');
+  expect(await said.textContent()).toBe('Nombre similar: en el censo figura «Ferretería Central SL».');
+  // An EU customer instead: VIES is asked about its VAT number (RO200 is VIES's invalid test number).
+  await page.locator('#field-recipient-nif').fill('');
+  await page.locator('#field-recipient-id').fill('RO200');
+  await page.waitForSelector('[data-testid="recipient-check"][data-result="invalid"]:text("VIES")');
+  expect(await said.textContent()).toBe('VIES no conoce este NIF-IVA.');
+  await page.locator('#field-recipient-id').fill('');
+  await page.locator('#field-recipient-nif').fill(similar);
+  await page.locator('#field-recipient-name').fill('Ferretería Central SL');
+  await page.waitForSelector('[data-testid="recipient-check"][data-result="valid"]');
+  expect(await said.textContent()).toBe('Identificado en el censo de la AEAT.');
+
+  await page.locator('#field-breakdown-0-base_amount').fill('200,00');
+  await page.getByRole('button', { name: 'Registrar la factura' }).click();
+  await page.getByText('Factura registrada y en cola para la AEAT.').waitFor();
+  const kept = page.getByTestId('kept-recipient-check');
+  expect(await kept.locator('tbody tr td').allTextContents()).toEqual([
+    similar,
+    'Válido',
+    'Identificado en el censo de la AEAT.',
+    'Censo de la AEAT (respuesta guardada)',
+    expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/),
+  ]);
+  expect(await page.getByText('242,00 €').count()).toBeGreaterThan(0);
+  expect(await phoneWidth(page)).toBe(390);
+
+  // With refuse, an EU customer VIES does not know is refused before anything is registered, said in Spanish.
+  await page.goto('/app/tax-ids');
+  await page.getByLabel('Destinatarios (NIF español en el censo, NIF-IVA de la UE en VIES)').selectOption('refuse');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.goto('/app/invoices/new');
+  await page.getByLabel('Número y serie').fill('A-2026-0101');
+  await page.getByLabel('Descripción').fill('Material de oficina');
+  await page.locator('#field-recipient-name').fill('Client Test SRL');
+  await page.locator('#field-recipient-id').fill('RO200');
+  await page.locator('#field-breakdown-0-base_amount').fill('100');
+  await page.getByRole('button', { name: 'Registrar la factura' }).click();
+  await page.getByTestId('new-invoice-refusal').waitFor();
+  expect(await page.getByTestId('new-invoice-refusal').textContent()).toContain('VIES no conoce el NIF-IVA del destinatario');
+  const listed = await fetch(`${stack.baseUrl}/api/v1/invoices`, { headers: { Authorization: `Bearer ${key}` } });
+  expect(((await listed.json()) as { total: number }).total).toBe(1);
+  await context.close();
+});
+
+/** The page's width on a phone: nothing may need sideways scrolling (as dashboard.e2e.test.ts holds its pages to). */
+async function phoneWidth(page: Page): Promise<number> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (size) await page.setViewportSize(size);
+  return width;
+}
 
 async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];

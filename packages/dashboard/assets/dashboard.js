@@ -71,6 +71,9 @@
     var form = box.closest('form');
     var nif = box.querySelector('[name="recipient.nif"]');
     var name = box.querySelector('[name="recipient.name"]');
+    // An EU VAT number (asked of VIES) when no NIF is typed: the new invoice form's, or IDOtro's with id_type 02.
+    var vat = box.querySelector('[name="recipient.id"]');
+    var idType = box.querySelector('[name="recipient.id_type"]');
     var out = box.querySelector('[data-recipient-check-output]');
     if (!form || !form.elements._csrf || !nif || !name || !out) return;
     var timer;
@@ -80,14 +83,20 @@
       if (result) out.setAttribute('data-result', result);
       else out.removeAttribute('data-result');
     }
+    function question() {
+      if (nif.value.trim()) return name.value.trim() ? { nif: nif.value, name: name.value } : undefined;
+      var euVat = vat && vat.value.trim() && (!idType || idType.value.trim() === '02');
+      return euVat ? { vat_number: vat.value } : undefined;
+    }
     function check() {
       var mine = ++asked;
-      if (!nif.value.trim() || !name.value.trim()) return show('', '');
+      var asking = question();
+      if (!asking) return show('', '');
       show('', box.getAttribute('data-text-checking') || 'Checking…');
-      var body = new window.URLSearchParams({ _csrf: form.elements._csrf.value, nif: nif.value, name: name.value });
+      asking._csrf = form.elements._csrf.value;
       fetch(box.getAttribute('data-recipient-check'), {
         method: 'POST',
-        body: body,
+        body: new window.URLSearchParams(asking),
         headers: { accept: 'application/json' },
         credentials: 'same-origin',
       })
@@ -105,8 +114,17 @@
       window.clearTimeout(timer);
       timer = window.setTimeout(check, 500);
     }
-    nif.addEventListener('input', later);
-    name.addEventListener('input', later);
+    [nif, name, vat, idType].forEach(function (input) {
+      if (input) input.addEventListener('input', later);
+    });
+  });
+
+  // A form that registers something is sent once: a second click while the first is on its way does nothing.
+  Array.prototype.forEach.call(document.querySelectorAll('form[data-submit-once]'), function (form) {
+    form.addEventListener('submit', function (event) {
+      if (form.getAttribute('data-sent')) return event.preventDefault();
+      form.setAttribute('data-sent', 'yes');
+    });
   });
 
   // A list of tax IDs being checked: its progress follows the workers, and the page shows its results once done.

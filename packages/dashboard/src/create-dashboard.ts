@@ -12,6 +12,7 @@ import { securityHeaders } from './http/security-headers';
 import { createDashboardInvoiceService } from './invoices/dashboard-invoice-service';
 import { invoiceActionRoutes } from './invoices/invoice-action-routes';
 import { invoicePageRoutes } from './invoices/invoice-page-routes';
+import { newInvoiceRoutes } from './invoices/new-invoice-routes';
 import { localeMiddleware } from './i18n/locale-middleware';
 import { overviewRoutes } from './overview/overview-routes';
 import { verifyCsrf } from './session/csrf';
@@ -60,6 +61,8 @@ export function createDashboard(api: DashboardApi): Router {
   pages.use(
     signInRoutes({ auth: services.auth, signIn, render, accountById, requests, problems, views }),
     overviewRoutes({ overview, render, clock }),
+    // Before invoicePageRoutes, whose /app/invoices/:id would otherwise claim /app/invoices/new.
+    newInvoiceRoutes({ services, accountById, render, problems, clock }),
     invoicePageRoutes({
       clock,
       invoices,

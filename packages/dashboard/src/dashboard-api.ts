@@ -45,7 +45,7 @@ export interface Problem extends Error {
   readonly status: number;
   readonly code: string;
   readonly detail: string;
-  readonly options: { errors?: FieldIssue[]; headers?: Record<string, string> };
+  readonly options: { errors?: FieldIssue[]; headers?: Record<string, string>; extensions?: Record<string, unknown> };
 }
 
 /** The problem codes the dashboard raises itself (its own path checks and form limits). */
@@ -94,11 +94,15 @@ export interface ApiRequests {
   accountSettings(input: unknown): { recipient_check: 'warn' | 'refuse' | null };
 }
 
-/** What the census said of one NIF and name, as the form's check shows it. */
+/** What the census said of one NIF and name, or VIES of one EU VAT number, as the form's check shows it. */
 export interface RecipientCheckAnswer {
   result: 'valid' | 'invalid' | 'unknown';
   detail: string;
   censusName?: string;
+  /** `vies` for a VAT number's answer (the census's otherwise). */
+  source?: string;
+  /** VIES's fault code, when it gave one. */
+  faultCode?: string;
 }
 
 /** A log the API's services write to (pino's, per request). */
@@ -194,8 +198,17 @@ export interface ApiServices {
   taxIdChecks: {
     checkWithinAllowance(
       accountId: string,
-      input: { taxIds: { nif: string; name: string }[]; maxAge: number },
+      input: { taxIds: ({ nif: string; name: string } | { vatNumber: string })[]; maxAge: number },
     ): Promise<RecipientCheckAnswer[]>;
+  };
+  /** Registration as POST /invoices makes it: `mode` the recipient check (the account's default), null for none. */
+  checkedRegistration: {
+    register(
+      account: AccountWithPlan,
+      body: unknown,
+      log: RequestLog,
+      mode: 'warn' | 'refuse' | null,
+    ): Promise<{ registered: { id: string }; recipientCheck: RecipientCheckAnswer[] }>;
   };
   taxIdLists: {
     create(accountId: string, input: object): Promise<TaxIdListRow>;

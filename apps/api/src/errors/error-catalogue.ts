@@ -56,6 +56,7 @@ export const errorCatalogue = {
   certificate_without_key: { status: 422, title: 'Certificate file holds no private key' },
   certificate_expired: { status: 422, title: 'Certificate expired' },
   recipient_not_in_census: { status: 422, title: 'A recipient is not identified in the census' },
+  recipient_not_in_vies: { status: 422, title: 'A recipient’s EU VAT number is not known to VIES' },
   no_records_in_period: { status: 422, title: 'The taxpayer has no records in the period' },
   export_period_empty: { status: 422, title: 'Nothing was generated in the period' },
   export_too_large: { status: 422, title: 'The period holds too many documents for one export' },

@@ -47,7 +47,7 @@ export function invoiceBatchRoutes(registration: InvoiceRegistrationService, tax
       const answers = itemAnswersFor(res, registeredData);
       const kept = answers ? await answers.kept(items.length) : NONE_KEPT;
       let run = items.flatMap((_, at) => (kept.has(at) ? [] : [at]));
-      // One census call for every recipient of the items to run, before any of them enters a chain.
+      // One census call for every Spanish recipient of the items to run (VIES per VAT number), before any enters a chain.
       const checked = new Map<number, CheckedRecipients>();
       if (mode) {
         const results = await checkRecipients(
@@ -113,9 +113,10 @@ export const invoiceBatchRouteDocs: RouteDoc[] = [
       'Each item is validated and registered on its own, as `POST /invoices` would; an invalid, duplicate or over-quota item is refused alone. ' +
       'The items of one taxpayer are appended to its chain in one transaction, in array order. Each item counts against the monthly quota. ' +
       'Status 201 when every item was registered, 207 Multi-Status otherwise: read each result. Bodies up to 10 MB. ' +
-      'With `recipient_check`, the recipients of every item are checked in one census call first, and each result says ' +
-      'what the census said of its recipients; with `refuse`, an item with a recipient the census does not identify is ' +
-      'refused alone (`recipient_not_in_census`). An item of a sandbox taxpayer may name a sandbox scenario in `sandbox_scenario`; ' +
+      'With `recipient_check`, the Spanish recipients of every item are checked in one census call first (their EU VAT ' +
+      'numbers with VIES, a few at a time), and each result says what they said of its recipients; with `refuse`, an item ' +
+      'with a recipient the census or VIES does not identify is refused alone (`recipient_not_in_census`, ' +
+      '`recipient_not_in_vies`). An item of a sandbox taxpayer may name a sandbox scenario in `sandbox_scenario`; ' +
       'an unknown one, or one on a production taxpayer, refuses that item alone (400).',
     query: recipientCheckQuery,
     body: Joi.array()

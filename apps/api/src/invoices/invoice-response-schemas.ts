@@ -135,7 +135,7 @@ const invoiceDetailKeys = {
   recipient_check: Joi.array()
     .items(taxIdAnswer)
     .description(
-      'When the registration asked `recipient_check=warn` (or the account’s default did): what the census said of its recipients.',
+      'When the registration asked `recipient_check` (or the account’s default did): what the census said of its Spanish recipients and VIES of its EU VAT numbers.',
     ),
   status_history: Joi.array()
     .items(
@@ -228,7 +228,9 @@ export const submission = Joi.object<ReturnType<typeof renderSubmission>, true>(
   response_xml: nullableText.required(),
 });
 
-const recipientCheck = Joi.array().items(taxIdAnswer).description('With `recipient_check`: what the census said of the item’s recipients.');
+const recipientCheck = Joi.array()
+  .items(taxIdAnswer)
+  .description('With `recipient_check`: what the census (or VIES) said of the item’s recipients.');
 
 const batchIndex = Joi.number().integer().min(0).required().description('Position of the item in the request array.');
 

@@ -15,7 +15,7 @@ import type { InvoiceCorrectionService } from './invoice-correction-service';
 import type { InvoiceQueryService } from './invoice-query-service';
 import type { InvoiceRegistrationService } from './invoice-registration-service';
 import { recipientCheckQuery } from '../tax-ids/recipient-check';
-import type { TaxIdCheckService } from '../tax-ids/tax-id-check-service';
+import type { CheckedRegistrationService } from './checked-registration-service';
 import { taxIdAnswer } from '../tax-ids/tax-id-check-schemas';
 import type { QueuedRecord } from './queued-record';
 import { registeredAnswer } from './registered-answer';
@@ -69,7 +69,7 @@ export function invoiceRoutes(
   queries: InvoiceQueryService,
   cancellation: InvoiceCancellationService,
   exports: InvoiceExportService,
-  taxIdChecks: TaxIdCheckService,
+  checkedRegistration: CheckedRegistrationService,
 ): Router {
   const router = Router();
 
@@ -102,15 +102,14 @@ export function invoiceRoutes(
       const owner = currentAccountOrKey(res);
       // The request's own choice, else the account's default (an account not read yet: its key's chain read says).
       const mode = parseWith(recipientCheckQuery, req.query).recipient_check ?? ('keyDigest' in owner ? undefined : owner.recipientCheck);
-      const checking = { registration, taxIdChecks };
-      if (mode) return registerCheckedInvoice(checking, req, res, owner as AccountWithPlan, mode, scenario);
+      if (mode) return registerCheckedInvoice(checkedRegistration, req, res, owner as AccountWithPlan, mode, scenario);
       try {
         const r = await registration.register(owner, req.body, req.log, sealedAnswerFor(res, registeredAnswer), scenario);
         sendAnswer(res, registeredAnswer, r);
       } catch (err) {
         if (!(err instanceof RecipientCheckDefault) || !('keyDigest' in owner)) throw err;
         const account = await owner.account();
-        await registerCheckedInvoice(checking, req, res, account, account.recipientCheck, scenario);
+        await registerCheckedInvoice(checkedRegistration, req, res, account, account.recipientCheck, scenario);
       }
     })
     .all(methodNotAllowed(['GET', 'POST']));
@@ -274,12 +273,20 @@ export const invoiceRouteDocs: RouteDoc[] = [
     body: invoiceRequestSchema,
     responses: {
       201: {
-        description: 'Registered and queued; with `recipient_check`, what the census said of each Spanish recipient.',
+        description:
+          'Registered and queued; with `recipient_check`, what the census said of each Spanish recipient and VIES of each EU VAT number.',
         json: registeredInvoiceResponse.keys({ recipient_check: Joi.array().items(taxIdAnswer) }),
         headers: { Location: 'The invoice’s URL.' },
       },
     },
-    problems: [...ALTA_PROBLEMS, ...SCENARIO_PROBLEMS, 'duplicate_invoice', 'quota_exceeded', 'recipient_not_in_census'],
+    problems: [
+      ...ALTA_PROBLEMS,
+      ...SCENARIO_PROBLEMS,
+      'duplicate_invoice',
+      'quota_exceeded',
+      'recipient_not_in_census',
+      'recipient_not_in_vies',
+    ],
   },
   {
     method: 'get',

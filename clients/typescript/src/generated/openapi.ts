@@ -471,7 +471,7 @@ export interface paths {
     put?: never;
     /**
      * Register up to 1,000 invoices in one request
-     * @description Each item is validated and registered on its own, as `POST /invoices` would; an invalid, duplicate or over-quota item is refused alone. The items of one taxpayer are appended to its chain in one transaction, in array order. Each item counts against the monthly quota. Status 201 when every item was registered, 207 Multi-Status otherwise: read each result. Bodies up to 10 MB. With `recipient_check`, the recipients of every item are checked in one census call first, and each result says what the census said of its recipients; with `refuse`, an item with a recipient the census does not identify is refused alone (`recipient_not_in_census`). An item of a sandbox taxpayer may name a sandbox scenario in `sandbox_scenario`; an unknown one, or one on a production taxpayer, refuses that item alone (400).
+     * @description Each item is validated and registered on its own, as `POST /invoices` would; an invalid, duplicate or over-quota item is refused alone. The items of one taxpayer are appended to its chain in one transaction, in array order. Each item counts against the monthly quota. Status 201 when every item was registered, 207 Multi-Status otherwise: read each result. Bodies up to 10 MB. With `recipient_check`, the Spanish recipients of every item are checked in one census call first (their EU VAT numbers with VIES, a few at a time), and each result says what they said of its recipients; with `refuse`, an item with a recipient the census or VIES does not identify is refused alone (`recipient_not_in_census`, `recipient_not_in_vies`). An item of a sandbox taxpayer may name a sandbox scenario in `sandbox_scenario`; an unknown one, or one on a production taxpayer, refuses that item alone (400).
      */
     post: operations['registerInvoiceBatch'];
     delete?: never;
@@ -5146,7 +5146,7 @@ export interface operations {
   registerInvoice: {
     parameters: {
       query?: {
-        /** @description Check the invoice's Spanish recipients against the census first: `warn` registers it and adds what the census said (`recipient_check`), `refuse` answers `422 recipient_not_in_census` when one is not identified. An answer the census could not give (`unknown`) never refuses. */
+        /** @description Check the invoice's recipients first, Spanish NIFs against the census and EU VAT numbers (`id_type` 02) with VIES: `warn` registers it and adds what they said (`recipient_check`), `refuse` answers `422 recipient_not_in_census` (or `recipient_not_in_vies`) when one is not identified. An answer they could not give (`unknown`) never refuses. */
         recipient_check?: 'warn' | 'refuse';
       };
       header?: {
@@ -5284,7 +5284,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Registered and queued; with `recipient_check`, what the census said of each Spanish recipient. */
+      /** @description Registered and queued; with `recipient_check`, what the census said of each Spanish recipient and VIES of each EU VAT number. */
       201: {
         headers: {
           /** @description The invoice’s URL. */
@@ -5462,7 +5462,7 @@ export interface operations {
           };
         };
       };
-      /** @description `validation_failed`: The request is not valid; `recipient_not_in_census`: A recipient is not identified in the census; `idempotency_key_invalid`: Invalid Idempotency-Key header; `idempotency_key_reused`: Idempotency-Key already used for another request; `invalid_characters`: Control characters are not allowed */
+      /** @description `validation_failed`: The request is not valid; `recipient_not_in_census`: A recipient is not identified in the census; `recipient_not_in_vies`: A recipient’s EU VAT number is not known to VIES; `idempotency_key_invalid`: Invalid Idempotency-Key header; `idempotency_key_reused`: Idempotency-Key already used for another request; `invalid_characters`: Control characters are not allowed */
       422: {
         headers: {
           [name: string]: unknown;
@@ -5471,7 +5471,12 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @enum {unknown} */
             code?:
-              'validation_failed' | 'recipient_not_in_census' | 'idempotency_key_invalid' | 'idempotency_key_reused' | 'invalid_characters';
+              | 'validation_failed'
+              | 'recipient_not_in_census'
+              | 'recipient_not_in_vies'
+              | 'idempotency_key_invalid'
+              | 'idempotency_key_reused'
+              | 'invalid_characters';
           };
         };
       };
@@ -5670,7 +5675,7 @@ export interface operations {
                   en: string;
                 };
               }[];
-              /** @description When the registration asked `recipient_check=warn` (or the account’s default did): what the census said of its recipients. */
+              /** @description When the registration asked `recipient_check` (or the account’s default did): what the census said of its Spanish recipients and VIES of its EU VAT numbers. */
               recipient_check?: {
                 /** @description The Spanish NIF asked (census answers). */
                 nif?: string;
@@ -6845,7 +6850,7 @@ export interface operations {
   registerInvoiceBatch: {
     parameters: {
       query?: {
-        /** @description Check the invoice's Spanish recipients against the census first: `warn` registers it and adds what the census said (`recipient_check`), `refuse` answers `422 recipient_not_in_census` when one is not identified. An answer the census could not give (`unknown`) never refuses. */
+        /** @description Check the invoice's recipients first, Spanish NIFs against the census and EU VAT numbers (`id_type` 02) with VIES: `warn` registers it and adds what they said (`recipient_check`), `refuse` answers `422 recipient_not_in_census` (or `recipient_not_in_vies`) when one is not identified. An answer they could not give (`unknown`) never refuses. */
         recipient_check?: 'warn' | 'refuse';
       };
       header?: {
@@ -7042,7 +7047,7 @@ export interface operations {
                       };
                     }[];
                   };
-                  /** @description With `recipient_check`: what the census said of the item’s recipients. */
+                  /** @description With `recipient_check`: what the census (or VIES) said of the item’s recipients. */
                   recipient_check?: {
                     /** @description The Spanish NIF asked (census answers). */
                     nif?: string;
@@ -7111,7 +7116,7 @@ export interface operations {
                   } & {
                     [key: string]: unknown;
                   };
-                  /** @description With `recipient_check`: what the census said of the item’s recipients. */
+                  /** @description With `recipient_check`: what the census (or VIES) said of the item’s recipients. */
                   recipient_check?: {
                     /** @description The Spanish NIF asked (census answers). */
                     nif?: string;
@@ -7204,7 +7209,7 @@ export interface operations {
                       };
                     }[];
                   };
-                  /** @description With `recipient_check`: what the census said of the item’s recipients. */
+                  /** @description With `recipient_check`: what the census (or VIES) said of the item’s recipients. */
                   recipient_check?: {
                     /** @description The Spanish NIF asked (census answers). */
                     nif?: string;
@@ -7273,7 +7278,7 @@ export interface operations {
                   } & {
                     [key: string]: unknown;
                   };
-                  /** @description With `recipient_check`: what the census said of the item’s recipients. */
+                  /** @description With `recipient_check`: what the census (or VIES) said of the item’s recipients. */
                   recipient_check?: {
                     /** @description The Spanish NIF asked (census answers). */
                     nif?: string;
@@ -7581,7 +7586,7 @@ export interface operations {
                   en: string;
                 };
               }[];
-              /** @description When the registration asked `recipient_check=warn` (or the account’s default did): what the census said of its recipients. */
+              /** @description When the registration asked `recipient_check` (or the account’s default did): what the census said of its Spanish recipients and VIES of its EU VAT numbers. */
               recipient_check?: {
                 /** @description The Spanish NIF asked (census answers). */
                 nif?: string;

@@ -146,6 +146,44 @@ async function everyPage(language: Locale): Promise<Record<string, { status: num
     await visit(`invoice ${name}`, `/app/invoices/${id.id}`);
   await visit('invoice after a refused cancellation', `/app/invoices/${rejected.id}?notice=cancellation_awaiting`);
   await visit('correction form', `/app/invoices/${queued.id}/correct`);
+  await visit('new invoice form', '/app/invoices/new');
+  const badInvoice = await submitForm(a.agent, '/app/invoices/new', '/app/invoices/new', {
+    invoice_number: '',
+    description: '',
+    'recipient.id': 'FR1',
+    'breakdown.0.base_amount': 'mucho',
+  });
+  pages['new invoice form with errors'] = { status: badInvoice.status, text: badInvoice.text };
+  // What the census and VIES said of the recipients, kept on an invoice as the API keeps it.
+  const kept = [
+    {
+      nif: '89890001K',
+      result: 'invalid',
+      detail: 'similar',
+      census_name: 'Cliente SL',
+      source: 'aeat_census',
+      checked_at: '2026-11-20T09:30:00Z',
+    },
+    { nif: '89890002E', result: 'valid', detail: 'identified', source: 'cache', checked_at: '2026-11-20T09:30:00Z' },
+    {
+      vat_number: 'FR200',
+      result: 'invalid',
+      detail: 'not_identified',
+      request_identifier: 'WAPI1',
+      source: 'vies',
+      checked_at: '2026-11-20T09:30:00Z',
+    },
+    {
+      vat_number: 'NL301',
+      result: 'unknown',
+      detail: 'not_processed',
+      fault_code: 'MS_UNAVAILABLE',
+      source: 'vies',
+      checked_at: '2026-11-20T09:30:00Z',
+    },
+  ];
+  await t.db.db.execute(sql`UPDATE invoices SET recipient_check = ${JSON.stringify(kept)}::jsonb WHERE id = ${queued.id}`);
+  await visit('invoice with its recipient check', `/app/invoices/${queued.id}`);
   const post = async (name: string, id: string, changes: Record<string, string>) => {
     const page = (await a.agent.get(`/app/invoices/${id}/correct`).expect(200)).text;
     const values = Object.fromEntries([...page.matchAll(/<input [^>]*?name="([^"]+)"[^>]*? value="([^"]*)"/g)].map((m) => [m[1], m[2]]));

@@ -202,17 +202,21 @@ export function correctionFieldLabel(field: string): string {
 }
 
 /**
- * The API's field problems keyed by field path (the form's input names); undefined when there are none. English is
- * the API's own language, so an English page keeps its precise message; otherwise a known code is said by the catalogue.
+ * The API's field problems keyed by field path (the form's input names, each labelled by `labelOf`); undefined when
+ * there are none. English is the API's own language, so an English page keeps its precise message; otherwise a known
+ * code is said by the catalogue. Shared by the correction form and the new invoice form.
  */
-export function correctionErrorsFrom(err: Problem | undefined): FormErrors | undefined {
+export function invoiceFieldErrorsFrom(err: Problem | undefined, labelOf: (field: string) => string): FormErrors | undefined {
   if (!err?.options.errors?.length) return undefined;
   const errors: FormErrors = {};
   for (const issue of err.options.errors) {
     // breakdown[0].base_amount -> breakdown.0.base_amount, the input's name.
     const path = issue.field.replace(/\[(\d+)\]/g, '.$1');
     const field = path.startsWith('corrected_invoices') ? 'corrected_invoices' : path;
-    errors[field] ??= correctionMessage(issue, path, correctionFieldLabel(field));
+    errors[field] ??= correctionMessage(issue, path, labelOf(field));
   }
   return errors;
 }
+
+/** The correction form's field problems (see invoiceFieldErrorsFrom). */
+export const correctionErrorsFrom = (err: Problem | undefined) => invoiceFieldErrorsFrom(err, correctionFieldLabel);

@@ -10,6 +10,7 @@ import { authorityExplanation, codeInWords, nextAttemptFact, resendForm } from '
 import { locale, t } from '../i18n/i18n';
 import { authorityMessageText, failureText, historyNote } from './history-text';
 import { recipientsFact, recordContentFacts } from './invoice-content-facts';
+import { keptRecipientCheck } from './kept-recipient-check';
 import { SECTION_PATHS, sectionOf, typeLabel } from './invoice-kinds';
 
 export interface InvoiceDetailView {
@@ -297,6 +298,7 @@ export function invoiceDetailPage(v: InvoiceDetailView): Page {
         <h3>${t('detail.breakdownTitle')}</h3>
         ${breakdown(v.detail.lines)}
       </section>
+      ${keptRecipientCheck(v.detail.records[0].recipientCheck)}
       ${recordCard(i, v)}
       ${actions(ctx, i.id, v.detail.cancelled)}
       <section class="card" aria-labelledby="records-title">

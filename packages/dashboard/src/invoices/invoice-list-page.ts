@@ -171,7 +171,11 @@ export function invoiceListPage(v: InvoiceListView): Page {
     title: title(v.section),
     nav: v.section,
     statusUrl: '/app/invoices/statuses',
-    body: () => html`<div class="page-header"><h1>${title(v.section)}</h1></div>
+    body: () => html`<div class="page-header"><h1>${title(v.section)}</h1>${
+      v.section === 'corrective'
+        ? ''
+        : html`<div class="actions"><a class="button" href="/app/invoices/new" data-testid="new-invoice">${t('newInvoice.link')}</a></div>`
+    }</div>
       <p class="lead">${tHtml(v.section === 'corrective' ? 'invoices.otherNormal' : 'invoices.otherCorrective')} ${t('invoices.polling')}</p>
       ${filterForm(v)}
       ${summaryLine(v)}

@@ -202,6 +202,57 @@ describe('invoice detail', () => {
     expect(page).not.toContain('the authority already holds');
   });
 
+  it('shows what the census and VIES said of the recipients when the invoice was registered, Spanish first', async () => {
+    const a = await ready();
+    const inv = await register(a);
+    const plain = (await a.agent.get(`/app/invoices/${inv.id}`).expect(200)).text;
+    expect(plain).not.toContain('data-testid="kept-recipient-check"');
+    // As the API keeps them (recipient_check of GET /api/v1/invoices/{id}).
+    const kept = [
+      {
+        nif: '89890001K',
+        result: 'invalid',
+        detail: 'similar',
+        census_name: 'Cliente Verdadero SL',
+        source: 'aeat_census',
+        checked_at: '2026-11-20T09:30:00.000Z',
+      },
+      { nif: '89890002E', result: 'valid', detail: 'identified', source: 'cache', checked_at: '2026-11-20T09:30:00.000Z' },
+      {
+        vat_number: 'FR200',
+        result: 'invalid',
+        detail: 'not_identified',
+        request_identifier: 'WAPI000000000007',
+        source: 'vies',
+        checked_at: '2026-11-20T09:30:00.000Z',
+      },
+      {
+        vat_number: 'NL301',
+        result: 'unknown',
+        detail: 'not_processed',
+        fault_code: 'MS_UNAVAILABLE',
+        source: 'vies',
+        checked_at: '2026-11-20T09:30:00.000Z',
+      },
+    ];
+    await t.db.db.update(invoices).set({ recipientCheck: kept }).where(eq(invoices.id, inv.id));
+    const section = (page: string) =>
+      (/data-testid="kept-recipient-check">([\s\S]*?)<\/section>/.exec(page)?.[1] ?? '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    a.agent.set('Accept-Language', 'es');
+    const es = section((await a.agent.get(`/app/invoices/${inv.id}`).expect(200)).text);
+    expect(es).toContain('Comprobación de los destinatarios');
+    expect(es).toContain(
+      '89890001K No válido Nombre similar: en el censo figura «Cliente Verdadero SL». Censo de la AEAT 20/11/2026 10:30',
+    );
+    expect(es).toContain('89890002E Válido Identificado en el censo de la AEAT. Censo de la AEAT (respuesta guardada)');
+    expect(es).toContain('FR200 No válido VIES no conoce este NIF-IVA. Número de consulta VIES: WAPI000000000007 VIES');
+    expect(es).toContain('NL301 Sin respuesta VIES no ha podido comprobarlo (MS_UNAVAILABLE): inténtelo más tarde. VIES');
+    a.agent.set('Accept-Language', 'en');
+    const en = section((await a.agent.get(`/app/invoices/${inv.id}`).expect(200)).text);
+    expect(en).toContain('89890001K Not valid Similar name: the census holds “Cliente Verdadero SL”. Tax authority’s census');
+    expect(en).toContain('NL301 No answer VIES could not check it (MS_UNAVAILABLE): try again later. VIES');
+  });
+
   it('answers a poll from a signed-out page with 401 JSON, not a sign-in page', async () => {
     const res = await request(t.app).get(`/app/invoices/statuses?ids=${randomUUID()}`).set('Accept', 'application/json');
     expect(res.status).toBe(401);

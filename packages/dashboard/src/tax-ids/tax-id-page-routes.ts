@@ -1,5 +1,5 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { validateSpanishNif } from '@vf/core';
+import { validateEuVatNumber, validateSpanishNif, VIES_COUNTRY_CODES } from '@vf/core';
 import type { ApiProblems, ApiRequests, ApiServices, ApiViews } from '../dashboard-api';
 import { textField, uploadedFile } from '../http/form-body';
 import type { FormErrors } from '../html/form-fields';
@@ -20,17 +20,32 @@ function rowOf(field: string): string {
   return at ? t('taxIds.row', { line: Number(at[1]) + 1 }) : field;
 }
 
-/** The invoice form's check of a NIF and name; it never stops the form: whatever goes wrong is said beside the fields. */
+/** The question the form's fields ask: a Spanish NIF with its name (the census), or an EU VAT number (VIES). */
+function questionOf(body: unknown): { taxId: TaxIdQuestion } | { said: { result: string; text: string } } {
+  const vat = textField(body, 'vat_number');
+  if (textField(body, 'nif') === '' && vat !== '') {
+    const read = validateEuVatNumber(undefined, vat);
+    const known = read.valid && VIES_COUNTRY_CODES.has(read.normalized.slice(0, 2));
+    return known ? { taxId: { vatNumber: read.normalized } } : { said: { result: 'invalid', text: t('taxIds.badVatNumber') } };
+  }
+  const nif = validateSpanishNif(textField(body, 'nif'));
+  const name = textField(body, 'name');
+  if (!nif.valid) return { said: { result: 'invalid', text: t('taxIds.badNif') } };
+  if (name === '') return { said: { result: 'unknown', text: '' } };
+  return { taxId: { nif: nif.normalized, name } };
+}
+
+type TaxIdQuestion = Parameters<ApiServices['taxIdChecks']['checkWithinAllowance']>[1]['taxIds'][number];
+
+/** The invoice forms' check of a recipient; it never stops the form: whatever goes wrong is said beside the fields. */
 function recipientCheck(taxIdChecks: ApiServices['taxIdChecks'], problems: ApiProblems): RequestHandler {
   return async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    const nif = validateSpanishNif(textField(req.body, 'nif'));
-    const name = textField(req.body, 'name');
-    if (!nif.valid) return res.json({ result: 'invalid', text: t('taxIds.badNif') });
-    if (name === '') return res.json({ result: 'unknown', text: '' });
+    const question = questionOf(req.body);
+    if ('said' in question) return res.json(question.said);
     try {
       const [answer] = await taxIdChecks.checkWithinAllowance(signedInSession(res).accountId, {
-        taxIds: [{ nif: nif.normalized, name }],
+        taxIds: [question.taxId],
         maxAge: ONE_DAY,
       });
       res.json({ result: answer!.result, detail: answer!.detail, text: recipientCheckText(answer!) });

@@ -53,6 +53,7 @@ export const esCommon = {
     cancellation_other_environment: 'La factura pertenece al otro entorno del contribuyente y ya no puede anularse aquí.',
     cancellation_refused: 'No se ha podido anular la factura.',
     recipient_check_saved: 'Comprobación de destinatarios guardada.',
+    invoice_registered: 'Factura registrada y en cola para la AEAT.',
     signed_out: 'Has cerrado la sesión.',
   },
   form: {
@@ -167,6 +168,7 @@ export const enCommon: Widen<typeof esCommon> = {
     cancellation_other_environment: "The invoice belongs to the taxpayer's other environment and can no longer be cancelled here.",
     cancellation_refused: 'The invoice could not be cancelled.',
     recipient_check_saved: 'Recipient check saved.',
+    invoice_registered: 'Invoice registered and queued for the tax authority.',
     signed_out: 'You are signed out.',
   },
   form: {

@@ -12,6 +12,8 @@ import { enTaxpayers } from './taxpayers';
 import { enSandbox } from './sandbox';
 import { enOperatingMode } from './operating-mode';
 import { enTaxIds } from './tax-ids';
+import { enKeptRecipientCheck } from './kept-recipient-check';
+import { enNewInvoice } from './new-invoice';
 import type { Catalogue } from './es';
 
 /** The dashboard's texts in English, gathered from the features' files like `es.ts`. */
@@ -30,4 +32,6 @@ export const en: Catalogue = {
   ...enSandbox,
   ...enOperatingMode,
   ...enTaxIds,
+  ...enKeptRecipientCheck,
+  ...enNewInvoice,
 };

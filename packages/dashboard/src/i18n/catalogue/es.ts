@@ -12,6 +12,8 @@ import { esTaxpayers } from './taxpayers';
 import { esSandbox } from './sandbox';
 import { esOperatingMode } from './operating-mode';
 import { esTaxIds } from './tax-ids';
+import { esKeptRecipientCheck } from './kept-recipient-check';
+import { esNewInvoice } from './new-invoice';
 import type { Widen } from './widen';
 
 /**
@@ -33,6 +35,8 @@ export const es = {
   ...esSandbox,
   ...esOperatingMode,
   ...esTaxIds,
+  ...esKeptRecipientCheck,
+  ...esNewInvoice,
 } as const;
 
 /** The shape every language's catalogue has. */
