@@ -105,7 +105,7 @@ async function periodsPass(periods: number): Promise<number> {
 
 test('summaries of two NO VERI*FACTU taxpayers by three worker processes through kills and an outage: one per period, caught up, and one before the last worker stops', async () => {
   const taxpayers = [await keptTaxpayer(), await keptTaxpayer()];
-  let fleet = await Promise.all([start(), start(), start()]);
+  let fleet: WorkerProcess[] = await Promise.all([start(), start(), start()]);
   await registerOne(taxpayers[0]);
   await summarisedTo(taxpayers, await periodsPass(2), 'two periods summarised by the fleet');
 

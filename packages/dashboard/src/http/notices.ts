@@ -24,6 +24,7 @@ const NOTICES = [
   'cancellation_other_environment',
   'cancellation_refused',
   'recipient_check_saved',
+  'remission_started',
 ] as const;
 
 export type NoticeKey = (typeof NOTICES)[number];

@@ -53,6 +53,7 @@ export const esCommon = {
     cancellation_other_environment: 'La factura pertenece al otro entorno del contribuyente y ya no puede anularse aquí.',
     cancellation_refused: 'No se ha podido anular la factura.',
     recipient_check_saved: 'Comprobación de destinatarios guardada.',
+    remission_started: 'Remisión iniciada: los registros se envían en segundo plano. Aquí se ve cómo avanza.',
     signed_out: 'Has cerrado la sesión.',
   },
   form: {
@@ -167,6 +168,7 @@ export const enCommon: Widen<typeof esCommon> = {
     cancellation_other_environment: "The invoice belongs to the taxpayer's other environment and can no longer be cancelled here.",
     cancellation_refused: 'The invoice could not be cancelled.',
     recipient_check_saved: 'Recipient check saved.',
+    remission_started: 'Sending started: the records go in the background. Its progress shows here.',
     signed_out: 'You are signed out.',
   },
   form: {

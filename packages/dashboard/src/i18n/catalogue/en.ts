@@ -11,6 +11,7 @@ import { enChain } from './chain';
 import { enTaxpayers } from './taxpayers';
 import { enSandbox } from './sandbox';
 import { enOperatingMode } from './operating-mode';
+import { enKeptRecords } from './kept-records';
 import { enTaxIds } from './tax-ids';
 import type { Catalogue } from './es';
 
@@ -29,5 +30,6 @@ export const en: Catalogue = {
   ...enTaxpayers,
   ...enSandbox,
   ...enOperatingMode,
+  ...enKeptRecords,
   ...enTaxIds,
 };

@@ -11,6 +11,7 @@ import { esChain } from './chain';
 import { esTaxpayers } from './taxpayers';
 import { esSandbox } from './sandbox';
 import { esOperatingMode } from './operating-mode';
+import { esKeptRecords } from './kept-records';
 import { esTaxIds } from './tax-ids';
 import type { Widen } from './widen';
 
@@ -32,6 +33,7 @@ export const es = {
   ...esTaxpayers,
   ...esSandbox,
   ...esOperatingMode,
+  ...esKeptRecords,
   ...esTaxIds,
 } as const;
 
