@@ -83,6 +83,8 @@ __all__ = [
     "Problem",
     "ProblemErrorsItem",
     "ProblemErrorsItemExplanation",
+    "RecordTaxpayerEventBody",
+    "RecordTaxpayerEventResult",
     "RegenerateApiKeyBody",
     "RegenerateApiKeyResult",
     "RegisterAccountBody",
@@ -318,6 +320,14 @@ class ListTaxpayerEventsResultItem(TypedDict):
 
 
 ListTaxpayerEventsResult = list[ListTaxpayerEventsResultItem]
+
+
+class RecordTaxpayerEventBody(TypedDict):
+    system_id: str
+    description: str
+
+
+RecordTaxpayerEventResult = ListTaxpayerEventsResultItem
 
 
 GetTaxpayerEventResult = ListTaxpayerEventsResultItem
@@ -1321,6 +1331,24 @@ class Operations(abc.ABC):
                 "order": order,
                 "limit": limit,
             },
+            expect="json",
+            unwrap="data",
+        )
+
+    def record_taxpayer_event(
+        self,
+        id: str,
+        body: RecordTaxpayerEventBody,
+        *,
+        idempotency_key: str | None = None,
+    ) -> RecordTaxpayerEventResult:
+        """Record an event of your own (90, other) in a system’s chain of events (POST /taxpayers/{id}/events)."""
+        return self._call(
+            "POST",
+            "/taxpayers/{id}/events",
+            path_params={"id": id},
+            body=body,
+            headers={"Idempotency-Key": idempotency_key},
             expect="json",
             unwrap="data",
         )
