@@ -22,6 +22,8 @@ __all__ = [
     "CreateTaxIdListBody",
     "CreateTaxIdListResult",
     "CreateTaxpayerBody",
+    "CreateTaxpayerEventBody",
+    "CreateTaxpayerEventResult",
     "CreateTaxpayerResult",
     "CreateTaxpayerResultWarningsItem",
     "CreateWebhookBody",
@@ -83,8 +85,6 @@ __all__ = [
     "Problem",
     "ProblemErrorsItem",
     "ProblemErrorsItemExplanation",
-    "RecordTaxpayerEventBody",
-    "RecordTaxpayerEventResult",
     "RegenerateApiKeyBody",
     "RegenerateApiKeyResult",
     "RegisterAccountBody",
@@ -322,12 +322,12 @@ class ListTaxpayerEventsResultItem(TypedDict):
 ListTaxpayerEventsResult = list[ListTaxpayerEventsResultItem]
 
 
-class RecordTaxpayerEventBody(TypedDict):
+class CreateTaxpayerEventBody(TypedDict):
     system_id: str
     description: str
 
 
-RecordTaxpayerEventResult = ListTaxpayerEventsResultItem
+CreateTaxpayerEventResult = ListTaxpayerEventsResultItem
 
 
 GetTaxpayerEventResult = ListTaxpayerEventsResultItem
@@ -1335,13 +1335,13 @@ class Operations(abc.ABC):
             unwrap="data",
         )
 
-    def record_taxpayer_event(
+    def create_taxpayer_event(
         self,
         id: str,
-        body: RecordTaxpayerEventBody,
+        body: CreateTaxpayerEventBody,
         *,
         idempotency_key: str | None = None,
-    ) -> RecordTaxpayerEventResult:
+    ) -> CreateTaxpayerEventResult:
         """Record an event of your own (90, other) in a system’s chain of events (POST /taxpayers/{id}/events)."""
         return self._call(
             "POST",

@@ -111,7 +111,7 @@ export const eventLogRouteDocs: RouteDoc[] = [
   },
   {
     method: 'post',
-    operationId: 'recordTaxpayerEvent',
+    operationId: 'createTaxpayerEvent',
     path: '/taxpayers/:id/events',
     tag: 'NO VERI*FACTU',
     summary: 'Record an event of your own (90, other) in a system’s chain of events',

@@ -165,7 +165,7 @@ export interface paths {
      * Record an event of your own (90, other) in a system’s chain of events
      * @description Something worth keeping in the event log that no other type says (Orden HAC/1177/2024 art. 9.1: 90, other): signed and chained like every event, its description as OtrosDatosEvento. Every other event is written by the service itself.
      */
-    post: operations['recordTaxpayerEvent'];
+    post: operations['createTaxpayerEvent'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2763,7 +2763,7 @@ export interface operations {
       };
     };
   };
-  recordTaxpayerEvent: {
+  createTaxpayerEvent: {
     parameters: {
       query?: never;
       header?: {
