@@ -45,57 +45,69 @@ function subjectOf(body: unknown): { subject: string; system_id?: string } {
   return subject === 'events' ? { subject, system_id: field(body, 'system_id') } : { subject };
 }
 
+function taxpayerId(deps: KeptRecordsRouteDeps, req: Request): string {
+  if (!deps.views.isUuid(req.params.id)) throw deps.problems.create('taxpayer_not_found', 'No taxpayer with this id in your account.');
+  return req.params.id;
+}
+
+async function view(
+  deps: KeptRecordsRouteDeps,
+  req: Request,
+  res: Response,
+  extra: Partial<KeptRecordsView> = {},
+): Promise<KeptRecordsView> {
+  const { services } = deps;
+  const id = taxpayerId(deps, req);
+  const taxpayer = await services.taxpayers.get(account(res), id);
+  const [systems, events, remissions] = await Promise.all([
+    services.systems.list(account(res)),
+    services.eventLog.list(account(res), id, { order: 'desc', limit: EVENTS_READ }),
+    services.remissions.list(account(res), id),
+  ]);
+  const latest = remissions[0] && (await services.remissions.get(account(res), id, remissions[0].id));
+  return {
+    taxpayer,
+    systems: systems.filter((s) => !s.onlySupportsVerifactu),
+    exports: events.filter((e) => EXPORT_EVENTS.includes(e.type)),
+    remissions,
+    latest,
+    notice: noticeFrom(req),
+    ...extra,
+  };
+}
+
+/** A refusal the reader can act on goes back to its form; anything else is the error page's. */
+async function refuse(deps: KeptRecordsRouteDeps, req: Request, res: Response, form: KeptForm, err: unknown): Promise<void> {
+  const problem = deps.problems.of(err);
+  if (!problem || problem.status >= 500 || problem.code === 'taxpayer_not_found') throw err;
+  const labels = {
+    subject: t('kept.subject'),
+    system_id: t('kept.system'),
+    from_seq: t('kept.fromSeq'),
+    to_seq: t('kept.toSeq'),
+    from: t('kept.from'),
+    to: t('kept.to'),
+    requirement_reference: t('kept.reference'),
+    period: t('kept.periodFrom'),
+  };
+  const errors: FormErrors = formErrorsFrom(problem, labels, { period: 'period_from' }) ?? {
+    [FIRST_FIELD[form]]: REFUSALS.includes(problem.code) ? t(`kept.refused.${problem.code}`) : problem.detail,
+  };
+  deps.render(
+    req,
+    res,
+    keptRecordsPage(await view(deps, req, res, { refused: { form, errors, values: typed(req.body) } })),
+    problem.status,
+  );
+}
+
 /** A NO VERI*FACTU taxpayer's checks, exports and remissions on request, through the API's own services and rules. */
 export function keptRecordsPageRoutes(deps: KeptRecordsRouteDeps): Router {
   const router = Router();
-  const { services, requests, problems } = deps;
-  const taxpayerId = (req: Request) => {
-    if (!deps.views.isUuid(req.params.id)) throw problems.create('taxpayer_not_found', 'No taxpayer with this id in your account.');
-    return req.params.id;
-  };
-
-  async function view(req: Request, res: Response, extra: Partial<KeptRecordsView> = {}): Promise<KeptRecordsView> {
-    const id = taxpayerId(req);
-    const taxpayer = await services.taxpayers.get(account(res), id);
-    const [systems, events, remissions] = await Promise.all([
-      services.systems.list(account(res)),
-      services.eventLog.list(account(res), id, { order: 'desc', limit: EVENTS_READ }),
-      services.remissions.list(account(res), id),
-    ]);
-    const latest = remissions[0] && (await services.remissions.get(account(res), id, remissions[0].id));
-    return {
-      taxpayer,
-      systems: systems.filter((s) => !s.onlySupportsVerifactu),
-      exports: events.filter((e) => EXPORT_EVENTS.includes(e.type)),
-      remissions,
-      latest,
-      notice: noticeFrom(req),
-      ...extra,
-    };
-  }
-
-  /** A refusal the reader can act on goes back to its form; anything else is the error page's. */
-  async function refuse(req: Request, res: Response, form: KeptForm, err: unknown): Promise<void> {
-    const problem = problems.of(err);
-    if (!problem || problem.status >= 500 || problem.code === 'taxpayer_not_found') throw err;
-    const labels = {
-      subject: t('kept.subject'),
-      system_id: t('kept.system'),
-      from_seq: t('kept.fromSeq'),
-      to_seq: t('kept.toSeq'),
-      from: t('kept.from'),
-      to: t('kept.to'),
-      requirement_reference: t('kept.reference'),
-      period: t('kept.periodFrom'),
-    };
-    const errors: FormErrors = formErrorsFrom(problem, labels, { period: 'period_from' }) ?? {
-      [FIRST_FIELD[form]]: REFUSALS.includes(problem.code) ? t(`kept.refused.${problem.code}`) : problem.detail,
-    };
-    deps.render(req, res, keptRecordsPage(await view(req, res, { refused: { form, errors, values: typed(req.body) } })), problem.status);
-  }
+  const { services, requests } = deps;
 
   router.get('/app/taxpayers/:id/kept', async (req, res) => {
-    deps.render(req, res, keptRecordsPage(await view(req, res)));
+    deps.render(req, res, keptRecordsPage(await view(deps, req, res)));
   });
 
   router.post('/app/taxpayers/:id/kept/check', async (req, res) => {
@@ -106,10 +118,10 @@ export function keptRecordsPageRoutes(deps: KeptRecordsRouteDeps): Router {
         ...(field(b, 'from_seq') ? { from_seq: seq(field(b, 'from_seq')) } : {}),
         ...(field(b, 'to_seq') ? { to_seq: seq(field(b, 'to_seq')) } : {}),
       });
-      const check = await services.integrityChecks.check(account(res), taxpayerId(req), body);
-      deps.render(req, res, keptRecordsPage(await view(req, res, { check })));
+      const check = await services.integrityChecks.check(account(res), taxpayerId(deps, req), body);
+      deps.render(req, res, keptRecordsPage(await view(deps, req, res, { check })));
     } catch (err) {
-      await refuse(req, res, 'check', err);
+      await refuse(deps, req, res, 'check', err);
     }
   });
 
@@ -122,14 +134,14 @@ export function keptRecordsPageRoutes(deps: KeptRecordsRouteDeps): Router {
         from: madridDayStart(field(b, 'from')),
         to: madridDayStart(field(b, 'to'), 1),
       });
-      const { fileName, zip } = await services.periodExports.export(account(res), taxpayerId(req), body);
+      const { fileName, zip } = await services.periodExports.export(account(res), taxpayerId(deps, req), body);
       res.setHeader('Cache-Control', 'no-store');
       res
         .type('application/zip')
         .attachment(fileName)
         .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
     } catch (err) {
-      await refuse(req, res, 'export', err);
+      await refuse(deps, req, res, 'export', err);
     }
   });
 
@@ -140,11 +152,11 @@ export function keptRecordsPageRoutes(deps: KeptRecordsRouteDeps): Router {
         requirement_reference: field(b, 'requirement_reference'),
         period: { from: field(b, 'period_from'), to: field(b, 'period_to') },
       });
-      const id = taxpayerId(req);
+      const id = taxpayerId(deps, req);
       await services.remissions.start(account(res), id, body);
       res.redirect(303, `/app/taxpayers/${id}/kept?notice=remission_started`);
     } catch (err) {
-      await refuse(req, res, 'remission', err);
+      await refuse(deps, req, res, 'remission', err);
     }
   });
 
