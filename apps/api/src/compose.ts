@@ -69,7 +69,7 @@ export function composeServices(deps: AppDeps) {
     auth: createAuthService({ db, passwords, throttle }),
     account,
     taxpayers,
-    eventLog: createEventLogService({ db }),
+    eventLog: createEventLogService({ db, signer, clock }),
     integrityChecks: createIntegrityCheckService({ db, signer, clock }),
     periodExports: createPeriodExportService({ db, signer, clock }),
     systems: createSystemService({ db }),

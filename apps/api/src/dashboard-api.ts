@@ -9,6 +9,9 @@ import { controlCharacterField, invalidCharacters, rejectControlCharactersInQuer
 import { isUuid } from './http/is-uuid';
 import { parseWith } from './http/parse-with';
 import { invoiceListSchema } from './invoices/invoice-list-schema';
+import { checkBodySchema } from './operating-mode/integrity-check-routes';
+import { exportBodySchema } from './operating-mode/period-export-routes';
+import { remissionCreateSchema } from './remissions/remission-schemas';
 import { renderBreakdownLine } from './invoices/invoice-view';
 import { sendQrImage } from './qr/send-qr-image';
 import { systemCreateSchema, systemUpdateSchema } from './systems/system-schemas';
@@ -53,6 +56,9 @@ export function dashboardApi(services: Services): DashboardApi {
       qr: services.qr,
       taxpayers: services.taxpayers,
       eventLog: services.eventLog,
+      integrityChecks: services.integrityChecks,
+      periodExports: services.periodExports,
+      remissions: services.remissions,
       chain: services.chain,
       chainVerification: services.chainVerification,
       systems: services.systems,
@@ -71,6 +77,9 @@ export function dashboardApi(services: Services): DashboardApi {
       taxpayerUpdate: (input) => parseWith(taxpayerUpdateSchema, input),
       webhookCreate: (input) => parseWith(webhookCreateSchema, input),
       accountSettings: (input) => parseWith(accountSettingsSchema, input),
+      integrityCheck: (input) => parseWith(checkBodySchema, input),
+      periodExport: (input) => parseWith(exportBodySchema, input),
+      remissionCreate: (input) => parseWith(remissionCreateSchema, input),
       taxIdListCsv: (text) => parseWith(taxIdListSchema, readTaxIdCsv(text)),
     },
     problems: apiProblems,

@@ -22,6 +22,8 @@ __all__ = [
     "CreateTaxIdListBody",
     "CreateTaxIdListResult",
     "CreateTaxpayerBody",
+    "CreateTaxpayerEventBody",
+    "CreateTaxpayerEventResult",
     "CreateTaxpayerResult",
     "CreateTaxpayerResultWarningsItem",
     "CreateWebhookBody",
@@ -318,6 +320,14 @@ class ListTaxpayerEventsResultItem(TypedDict):
 
 
 ListTaxpayerEventsResult = list[ListTaxpayerEventsResultItem]
+
+
+class CreateTaxpayerEventBody(TypedDict):
+    system_id: str
+    description: str
+
+
+CreateTaxpayerEventResult = ListTaxpayerEventsResultItem
 
 
 GetTaxpayerEventResult = ListTaxpayerEventsResultItem
@@ -1321,6 +1331,24 @@ class Operations(abc.ABC):
                 "order": order,
                 "limit": limit,
             },
+            expect="json",
+            unwrap="data",
+        )
+
+    def create_taxpayer_event(
+        self,
+        id: str,
+        body: CreateTaxpayerEventBody,
+        *,
+        idempotency_key: str | None = None,
+    ) -> CreateTaxpayerEventResult:
+        """Record an event of your own (90, other) in a system’s chain of events (POST /taxpayers/{id}/events)."""
+        return self._call(
+            "POST",
+            "/taxpayers/{id}/events",
+            path_params={"id": id},
+            body=body,
+            headers={"Idempotency-Key": idempotency_key},
             expect="json",
             unwrap="data",
         )

@@ -26,8 +26,9 @@ export { changeMode, modeAt, OPERATING_MODES, type ChainMode, type ModeChange, t
 export { NO_SIGNER, SignerUnavailableError, type RecordSigner } from './kept/record-signer';
 export { checkChainHead, CLOCK_TOLERANCE_MS, type HeadAnomaly } from './kept/check-chain-head';
 export { appendEvent, appendEventToSystems, type AppendedEvent, type EventRequest } from './events/append-event';
+export { declareBackupRestored, EVENT_TEXT_MAX, recordOtherEvent } from './events/declared-events';
 export { certificateSigner } from './kept/certificate-signer';
-export { periodEndAfter, SUMMARY_PERIOD_MS, summarise, writeDueSummaries } from './events/six-hour-summaries';
+export { periodEndAfter, SUMMARY_PERIOD_MS, summarise, writeDueSummaries, type SummaryDeps } from './events/six-hour-summaries';
 export { MAX_CHECKED_LINKS, runIntegrityCheck, type CheckReport, type CheckRequest } from './checks/run-integrity-check';
 export type { CheckedLink, FoundAnomaly } from './checks/chain-link';
 export { exportPeriod, MAX_EXPORTED, type ExportedItem, type ExportRequest, type PeriodExport } from './exports/export-period';

@@ -97,6 +97,8 @@ export interface AppConfig {
   worker: {
     /** Names this process on submissions and in lease owners. */
     id: string;
+    /** The period a NO VERI*FACTU summary covers: six hours, shorter only in tests. */
+    summaryPeriodSeconds: number;
     /** How long a chain's send lease lives without renewal: how soon another worker takes over from a dead one. */
     leaseTtlMs: number;
     /**
@@ -204,6 +206,8 @@ export const envSchema = Joi.object({
   // Lower only in tests: the authority's waiting time, assumed for a chain until its first answer gives the real one.
   SENDER_FIRST_WAIT_SECONDS: Joi.number().integer().min(0).max(3600).default(60),
   WORKER_CONCURRENCY: Joi.number().integer().min(1).default(16),
+  // Lower only in tests: the six hours of operation a NO VERI*FACTU summary covers (Orden HAC/1177/2024 art. 9.2).
+  SUMMARY_PERIOD_SECONDS: Joi.number().integer().min(2).max(21_600).default(21_600),
   SIGN_RECORDS: Joi.boolean().default(true),
   RECONCILE_INTERVAL_MS: Joi.number().integer().min(100).default(30_000),
   WORKER_ID: Joi.string().max(100),

@@ -99,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     reconcileIntervalMs: v.RECONCILE_INTERVAL_MS,
     worker: {
       id: v.WORKER_ID ?? `${hostname()}:${process.pid}`,
+      summaryPeriodSeconds: v.SUMMARY_PERIOD_SECONDS,
       leaseTtlMs: v.SENDER_LEASE_TTL_MS,
       port: v.WORKER_PORT,
       nice: v.WORKER_NICE,

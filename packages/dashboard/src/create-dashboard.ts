@@ -22,6 +22,7 @@ import { systemPageRoutes } from './systems/system-page-routes';
 import { taxIdPageRoutes } from './tax-ids/tax-id-page-routes';
 import { taxpayerPageRoutes } from './taxpayers/taxpayer-page-routes';
 import { eventLogPageRoutes } from './taxpayers/event-log-page-routes';
+import { keptRecordsPageRoutes } from './kept/kept-records-page-routes';
 import { webhookPageRoutes } from './webhooks/webhook-page-routes';
 
 /** Paths the dashboard answers; everything else (the API, Bull Board) passes through untouched. */
@@ -95,6 +96,7 @@ export function createDashboard(api: DashboardApi): Router {
       views,
     }),
     eventLogPageRoutes({ eventLog: services.eventLog, taxpayers: services.taxpayers, render, problems, views }),
+    keptRecordsPageRoutes({ services, render, requests, problems, views }),
     chainPageRoutes({ chain: services.chain, verification: services.chainVerification, render }),
     systemPageRoutes({ systems: services.systems, render, requests, problems, views }),
     apiKeyRoutes({ overview, auth: services.auth, render }),

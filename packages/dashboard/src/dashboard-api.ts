@@ -22,6 +22,7 @@ import type {
   InvoiceReferenceJson,
   InvoiceSort,
   InvoiceStatusRow,
+  RemissionView,
   StoredEvent,
   SubmissionRow,
   SystemRow,
@@ -90,8 +91,50 @@ export interface ApiRequests {
   webhookCreate(input: unknown): object;
   /** A CSV of tax IDs (header `tax_id`, `name`) as the list request it stands for, checked as the API checks it. */
   taxIdListCsv(text: string): object;
+  /** NO VERI*FACTU: an on-demand check, an export and a remission, as their API routes take them. */
+  integrityCheck(input: unknown): IntegrityCheckBody;
+  periodExport(input: unknown): PeriodExportBody;
+  remissionCreate(input: unknown): RemissionBody;
   /** The account's settings as PUT /account/settings takes them. */
   accountSettings(input: unknown): { recipient_check: 'warn' | 'refuse' | null };
+}
+
+export interface IntegrityCheckBody {
+  subject: 'records' | 'events';
+  system_id?: string;
+  from_seq?: number;
+  to_seq?: number;
+}
+
+export interface PeriodExportBody {
+  subject: 'records' | 'events';
+  system_id?: string;
+  /** ISO instants: from included, to excluded. */
+  from: string;
+  to: string;
+}
+
+export interface RemissionBody {
+  requirement_reference: string;
+  period: { from: string; to: string };
+}
+
+/** What an on-demand check found, link by link, as the API's check reports it. */
+export interface IntegrityCheckResult {
+  fromSeq: number;
+  toSeq: number;
+  restored: boolean;
+  links: {
+    seq: number;
+    id: string;
+    generatedAt: string;
+    hash: string;
+    hashOk: boolean;
+    signatureOk: boolean;
+    linkOk: boolean;
+    dateOk: boolean;
+  }[];
+  anomalies: { seq: number; id: string; kind: string; type: string; detail: string }[];
 }
 
 /** What the census said of one NIF and name, or VIES of one EU VAT number, as the form's check shows it. */
@@ -172,6 +215,13 @@ export interface ApiServices {
   eventLog: {
     list(accountId: string, taxpayerId: string, query: { order: 'asc' | 'desc'; limit: number }): Promise<StoredEvent[]>;
     get(accountId: string, taxpayerId: string, eventId: string): Promise<StoredEvent>;
+  };
+  integrityChecks: { check(accountId: string, taxpayerId: string, body: IntegrityCheckBody): Promise<IntegrityCheckResult> };
+  periodExports: { export(accountId: string, taxpayerId: string, body: PeriodExportBody): Promise<{ fileName: string; zip: Uint8Array }> };
+  remissions: {
+    start(accountId: string, taxpayerId: string, body: RemissionBody): Promise<{ id: string }>;
+    list(accountId: string, taxpayerId: string): Promise<Omit<RemissionView, 'messages'>[]>;
+    get(accountId: string, taxpayerId: string, id: string): Promise<RemissionView>;
   };
   chain: { state(accountId: string, nif: string, environment?: 'sandbox' | 'production'): Promise<ChainView> };
   chainVerification: {

@@ -30,6 +30,7 @@ describe("another account's data", () => {
   it.each([
     ['taxpayer', () => `/app/taxpayers/${taxpayerId}`],
     ['chain', () => `/app/taxpayers/${taxpayerId}/chain`],
+    ['checks, exports and remissions', () => `/app/taxpayers/${taxpayerId}/kept`],
     ['system', () => `/app/systems/${systemId}`],
     ['invoice', () => `/app/invoices/${invoiceId}`],
     ['QR image', () => `/app/invoices/${invoiceId}/qr.svg`],
@@ -59,6 +60,7 @@ describe("another account's data", () => {
       .expect(404);
     await intruder.agent.post(`/app/systems/${systemId}/delete`).type('form').send({ _csrf: csrf }).expect(404);
     await intruder.agent.post(`/app/taxpayers/${taxpayerId}/chain/verify`).type('form').send({ _csrf: csrf }).expect(404);
+    await intruder.agent.post(`/app/taxpayers/${taxpayerId}/kept/check`).type('form').send({ _csrf: csrf, subject: 'records' }).expect(404);
     const mine = (await request(t.app).get(`/api/v1/taxpayers/${taxpayerId}`).set(owner.auth).expect(200)).body.data;
     expect(mine.name).toBe('Secreto SL');
     await request(t.app).get(`/api/v1/systems/${systemId}`).set(owner.auth).expect(200);

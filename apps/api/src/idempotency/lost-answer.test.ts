@@ -303,6 +303,19 @@ describe('a replay after a commit whose reply was lost returns the stored answer
     expect(await events()).toBe(before + 1);
   });
 
+  it('POST /taxpayers/{id}/events: the event 90, written once', async () => {
+    const { account, taxpayerId, systemId, events } = await keptTaxpayer();
+    const before = await events();
+    const body = { system_id: systemId, description: 'Cambio de la impresora de tickets' };
+    const recorded = await claimedByAnotherProcess(account, 'POST', `/api/v1/taxpayers/${taxpayerId}/events`, body);
+    const event = await recorded.services.eventLog.recordOther(recorded.accountRow.id, taxpayerId, body, (e) =>
+      recorded.handle.seal(json(201, { data: { id: e.id, type: e.type } }, `/api/v1/taxpayers/${taxpayerId}/events/${e.id}`)),
+    );
+    const again = await retry(account, 'post', `/taxpayers/${taxpayerId}/events`, recorded.key, body, 201);
+    expect(again.body.data).toEqual({ id: event.id, type: '90' });
+    expect(await events()).toBe(before + 1);
+  });
+
   it('PUT /account/settings: the setting and the answer it was given', async () => {
     const account = await registerAccount(t.app);
     const change = { recipient_check: 'refuse' };
@@ -340,6 +353,8 @@ describe('a replay after a commit whose reply was lost returns the stored answer
         'POST /taxpayers/:id/remissions',
         'POST /taxpayers/:id/checks',
         'POST /taxpayers/:id/exports',
+        // Above: an event of the taxpayer's own (90).
+        'POST /taxpayers/:id/events',
         // Above: the account's default recipient check.
         'PUT /account/settings',
         // e2e/src/census/tax-id-check.test.ts: a census check keeps its answer as it goes out (it writes only evidence).

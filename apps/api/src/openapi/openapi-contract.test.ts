@@ -148,6 +148,9 @@ describe('real answers match the document', () => {
     await call('get', '/taxpayers/:id/events/:eventId', `/taxpayers/${id}/events/${missing}`, account);
     await call('get', '/taxpayers/:id/events/:eventId/xml', `/taxpayers/${id}/events/${eventId}/xml`, account);
     await call('get', '/taxpayers/:id/events/:eventId/xml', `/taxpayers/${id}/events/${missing}/xml`, account);
+    const other = { system_id: systemId, description: 'Cambio de la impresora de tickets' };
+    await call('post', '/taxpayers/:id/events', `/taxpayers/${id}/events`, account, other);
+    await call('post', '/taxpayers/:id/events', `/taxpayers/${id}/events`, account, { ...other, description: '' });
     await call('post', '/taxpayers/:id/checks', `/taxpayers/${id}/checks`, account, { subject: 'records' });
     await call('post', '/taxpayers/:id/checks', `/taxpayers/${id}/checks`, account, { subject: 'everything' });
     await call('get', '/taxpayers/:id/alarms', `/taxpayers/${id}/alarms`, account);

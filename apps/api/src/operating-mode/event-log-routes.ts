@@ -5,9 +5,11 @@ import { EVENT_TYPES } from '@vf/core';
 import { currentAccount } from '../auth/require-api-key';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
+import { sealedAnswerFor, sendAnswer, type JsonAnswer } from '../idempotency/sealed-answer';
 import { envelope, id, nullableText, text, timestamp } from '../shared/answer-schema-parts';
 import type { RouteDoc } from '../openapi/route-doc';
-import type { EventLogService, EventQuery } from './event-log-service';
+import { EVENT_TEXT_MAX } from '@vf/chain';
+import type { EventLogService, EventQuery, OtherEventBody } from './event-log-service';
 
 const eventQuerySchema = Joi.object<EventQuery, true>({
   system_id: Joi.string().guid(),
@@ -17,6 +19,16 @@ const eventQuerySchema = Joi.object<EventQuery, true>({
   after_seq: Joi.number().integer().min(0),
   order: Joi.string().valid('asc', 'desc').default('asc'),
   limit: Joi.number().integer().min(1).max(200).default(50),
+});
+
+const otherEventSchema = Joi.object<OtherEventBody, true>({
+  system_id: Joi.string().guid().required().description('The computer system whose chain of events the event goes in.'),
+  description: Joi.string()
+    .trim()
+    .min(1)
+    .max(EVENT_TEXT_MAX)
+    .required()
+    .description('What happened, in up to 100 characters: the event’s OtrosDatosEvento.'),
 });
 
 function renderEvent(taxpayerId: string, e: StoredEvent) {
@@ -40,7 +52,9 @@ const event = Joi.object<ReturnType<typeof renderEvent>, true>({
   type: Joi.string()
     .valid(...EVENT_TYPES)
     .required()
-    .description('TipoEvento: 01/02 start and end of NO VERI*FACTU, 03-06 anomaly checks and anomalies, 08/09 exports, 10 summary.'),
+    .description(
+      'TipoEvento: 01/02 start and end of NO VERI*FACTU, 03-06 anomaly checks and anomalies, 07 a backup restored, 08/09 exports, 10 summary, 90 other.',
+    ),
   generated_at: text.required().description('FechaHoraHusoGenEvento, as hashed.'),
   hash: text.required(),
   previous_hash: nullableText.required(),
@@ -58,7 +72,16 @@ export function eventLogRoutes(events: EventLogService): Router {
       const list = await events.list(currentAccount(res).id, req.params.id, query);
       res.json({ data: list.map((e) => renderEvent(req.params.id, e)) });
     })
-    .all(methodNotAllowed(['GET']));
+    .post(async (req, res) => {
+      const body = parseWith(otherEventSchema, req.body);
+      const answer = (e: StoredEvent): JsonAnswer => ({
+        status: 201,
+        location: `/api/v1/taxpayers/${req.params.id}/events/${e.id}`,
+        body: { data: renderEvent(req.params.id, e) },
+      });
+      sendAnswer(res, answer, await events.recordOther(currentAccount(res).id, req.params.id, body, sealedAnswerFor(res, answer)));
+    })
+    .all(methodNotAllowed(['GET', 'POST']));
   router
     .route('/taxpayers/:id/events/:eventId')
     .get(async (req, res) => {
@@ -85,6 +108,18 @@ export const eventLogRouteDocs: RouteDoc[] = [
     query: eventQuerySchema,
     responses: { 200: { description: 'Events in chain order (seq), per system.', json: envelope(Joi.array().items(event)) } },
     problems: ['validation_failed', 'taxpayer_not_found'],
+  },
+  {
+    method: 'post',
+    operationId: 'createTaxpayerEvent',
+    path: '/taxpayers/:id/events',
+    tag: 'NO VERI*FACTU',
+    summary: 'Record an event of your own (90, other) in a system’s chain of events',
+    description:
+      'Something worth keeping in the event log that no other type says (Orden HAC/1177/2024 art. 9.1: 90, other): signed and chained like every event, its description as OtrosDatosEvento. Every other event is written by the service itself.',
+    body: otherEventSchema,
+    responses: { 201: { description: 'The event, signed and chained.', json: envelope(event) } },
+    problems: ['validation_failed', 'taxpayer_not_found', 'system_not_found', 'signing_certificate_unusable'],
   },
   {
     method: 'get',

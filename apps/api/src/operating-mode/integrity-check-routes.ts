@@ -10,7 +10,7 @@ import { envelope, id, nullableText, text, timestamp } from '../shared/answer-sc
 import type { RouteDoc } from '../openapi/route-doc';
 import type { CheckBody, IntegrityCheckService } from './integrity-check-service';
 
-const checkBodySchema = Joi.object<CheckBody, true>({
+export const checkBodySchema = Joi.object<CheckBody, true>({
   subject: Joi.string().valid('records', 'events').required().description('The invoice records, or one system’s chain of events.'),
   system_id: Joi.string().guid().when('subject', { is: 'events', then: Joi.required(), otherwise: Joi.forbidden() }),
   from_seq: Joi.number().integer().min(1),

@@ -9,7 +9,7 @@ import { sealedProblemFor } from '../idempotency/sealed-answer';
 import type { RouteDoc } from '../openapi/route-doc';
 import type { ExportBody, PeriodExportService } from './period-export-service';
 
-const exportBodySchema = Joi.object<ExportBody, true>({
+export const exportBodySchema = Joi.object<ExportBody, true>({
   subject: Joi.string().valid('records', 'events').required(),
   system_id: Joi.string().guid().when('subject', { is: 'events', then: Joi.required(), otherwise: Joi.forbidden() }),
   from: Joi.string().isoDate().required().description('Start of the period (included).'),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import { exportPeriod, MAX_EXPORTED, SignerUnavailableError, type AppendedEvent, type ExportedItem, type RecordSigner } from '@vf/chain';
+import { madridToday } from '@vf/core';
 import { eventLogStore, taxpayerStore, type Db } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import type { SealAnswer } from '../idempotency/sealed-answer';
@@ -89,7 +90,8 @@ export function createPeriodExportService(deps: { db: Db; signer: RecordSigner; 
         done.items,
         events.flatMap((e) => (e ? [{ id: e.id, xml: e.xml }] : [])),
       );
-      const day = (iso: string) => iso.slice(0, 10);
+      // The days of the period as a Spanish reader counts them (Madrid), whatever offset the instants came with.
+      const day = (iso: string) => madridToday(new Date(iso));
       const fileName = `exportacion-${body.subject === 'records' ? 'registros' : 'eventos'}-${taxpayer.nif}-${day(body.from)}-${day(body.to)}.zip`;
       return { fileName, zip };
     },

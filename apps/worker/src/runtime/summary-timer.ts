@@ -1,32 +1,39 @@
 import type { Logger } from 'pino';
 import { certificateSigner, writeDueSummaries } from '@vf/chain';
 import type { AppConfig } from '@vf/config';
-import type { Db } from '@vf/db';
+import { workerPresenceStore, type Db } from '@vf/db';
 import { withTimeout } from '@vf/lifecycle';
 
 /** How often a worker looks for six-hour summaries due: well inside a period, so one is never late by much. */
-export const SUMMARY_SWEEP_MS = 60_000;
+const SUMMARY_SWEEP_MS = 60_000;
+
+/** A worker not seen for this many sweeps is gone (killed): it no longer keeps the system running. */
+const SWEEPS_BEFORE_GONE = 3;
 
 /** How long a stopping worker gives its last sweep: a database that stopped answering must not hold the stop. */
 const LAST_SWEEP_MS = 10_000;
 
 export interface SummaryWriter {
-  /** Sweeps now (catching up an outage) and every SUMMARY_SWEEP_MS until stop(). */
+  /** Sweeps now (catching up an outage) and every minute (a sixth of a test's shorter period) until stop(). */
   start(): void;
   stop(): void;
-  /** Once stopped: a summary of every chain up to now, before the worker goes (Orden HAC/1177/2024 art. 9.2). */
+  /**
+   * Once stopped: when no other worker runs, a summary of every chain up to now, before the system shuts down (Orden
+   * HAC/1177/2024 art. 9.2). A worker stopping while others run leaves the period to them: a rolling restart writes
+   * no summary of its own.
+   */
   beforeShutdown(): Promise<void>;
 }
 
 /**
  * The NO VERI*FACTU six-hour summaries, written by every worker of the fleet: on start, every minute, and before the
- * worker stops, signed with the certificate that signs the taxpayer's records. However many workers sweep at once,
- * each period of each chain of events is summarised once: PostgreSQL's unique index on a summary's start decides
+ * last worker stops, signed with the certificate that signs the taxpayer's records. However many workers sweep at
+ * once, each period of each chain of events is summarised once: PostgreSQL's unique index on a summary's start decides
  * (docs/decisions/0045-six-hour-summaries-once-by-a-unique-index.md). A sweep never rejects: it logs what failed.
  */
 export function summaryWriter(deps: {
   db: Db;
-  config: Pick<AppConfig, 'masterKey' | 'platformCertificate'>;
+  config: Pick<AppConfig, 'masterKey' | 'platformCertificate' | 'worker'>;
   logger: Logger;
 }): SummaryWriter {
   const clock = () => new Date();
@@ -36,13 +43,17 @@ export function summaryWriter(deps: {
     platformCertificate: deps.config.platformCertificate,
     clock,
   });
+  const workerId = deps.config.worker.id;
+  const periodMs = deps.config.worker.summaryPeriodSeconds * 1000;
+  const sweepMs = Math.min(SUMMARY_SWEEP_MS, Math.floor(periodMs / 6));
   let sweeping: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let started = false;
 
   async function run(shutdown: boolean): Promise<void> {
     try {
-      const { written, unsigned } = await writeDueSummaries(deps.db, { signer, now: clock(), shutdown });
+      if (!shutdown) await workerPresenceStore.see(deps.db, workerId);
+      const { written, unsigned } = await writeDueSummaries(deps.db, { signer, now: clock(), shutdown, periodMs });
       if (written > 0) deps.logger.info({ written, shutdown }, 'six-hour summaries written');
       if (unsigned.length > 0)
         deps.logger.warn({ chains: unsigned }, 'summaries not written: no certificate can sign them; retried next sweep');
@@ -54,6 +65,14 @@ export function summaryWriter(deps: {
     sweeping = (sweeping ?? Promise.resolve()).then(() => run(shutdown)).finally(() => (sweeping = undefined));
     return sweeping;
   }
+  async function lastSweep(): Promise<void> {
+    await sweeping;
+    if (!(await workerPresenceStore.leave(deps.db, workerId, SWEEPS_BEFORE_GONE * sweepMs))) {
+      deps.logger.info('other workers run: the summaries stay theirs to write');
+      return;
+    }
+    await sweep(true);
+  }
 
   return {
     start() {
@@ -61,7 +80,7 @@ export function summaryWriter(deps: {
       void sweep(false);
       timer = setInterval(() => {
         if (!sweeping) void sweep(false);
-      }, SUMMARY_SWEEP_MS);
+      }, sweepMs);
       timer.unref();
     },
     stop() {
@@ -70,7 +89,7 @@ export function summaryWriter(deps: {
     async beforeShutdown() {
       // A sweep still running finishes first; the last one writes up to the moment it runs.
       if (!started) return;
-      await withTimeout(sweep(true), LAST_SWEEP_MS, 'the last summary sweep').catch((err: unknown) =>
+      await withTimeout(lastSweep(), LAST_SWEEP_MS, 'the last summary sweep').catch((err: unknown) =>
         deps.logger.warn({ err }, 'summaries before shutdown not written; the next worker to start catches them up'),
       );
     },

@@ -161,7 +161,11 @@ export interface paths {
     /** The taxpayer’s event log (NO VERI*FACTU), walked forwards or backwards */
     get: operations['listTaxpayerEvents'];
     put?: never;
-    post?: never;
+    /**
+     * Record an event of your own (90, other) in a system’s chain of events
+     * @description Something worth keeping in the event log that no other type says (Orden HAC/1177/2024 art. 9.1: 90, other): signed and chained like every event, its description as OtrosDatosEvento. Every other event is written by the service itself.
+     */
+    post: operations['createTaxpayerEvent'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2631,7 +2635,7 @@ export interface operations {
               /** @description Its place in that chain, from 1. */
               seq: number;
               /**
-               * @description TipoEvento: 01/02 start and end of NO VERI*FACTU, 03-06 anomaly checks and anomalies, 08/09 exports, 10 summary.
+               * @description TipoEvento: 01/02 start and end of NO VERI*FACTU, 03-06 anomaly checks and anomalies, 07 a backup restored, 08/09 exports, 10 summary, 90 other.
                * @enum {string}
                */
               type: '01' | '02' | '03' | '04' | '05' | '06' | '07' | '08' | '09' | '10' | '90';
@@ -2759,6 +2763,193 @@ export interface operations {
       };
     };
   };
+  createTaxpayerEvent: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and request within 24 h gets the first answer again (with `Idempotent-Replayed: true`). */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: uuid
+           * @description The computer system whose chain of events the event goes in.
+           */
+          system_id: string;
+          /** @description What happened, in up to 100 characters: the event’s OtrosDatosEvento. */
+          description: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The event, signed and chained. */
+      201: {
+        headers: {
+          /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+          'Idempotent-Replayed'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message?: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /**
+               * Format: uuid
+               * @description The computer system whose chain of events it is in.
+               */
+              system_id: string;
+              /** @description Its place in that chain, from 1. */
+              seq: number;
+              /**
+               * @description TipoEvento: 01/02 start and end of NO VERI*FACTU, 03-06 anomaly checks and anomalies, 07 a backup restored, 08/09 exports, 10 summary, 90 other.
+               * @enum {string}
+               */
+              type: '01' | '02' | '03' | '04' | '05' | '06' | '07' | '08' | '09' | '10' | '90';
+              /** @description FechaHoraHusoGenEvento, as hashed. */
+              generated_at: string;
+              hash: string;
+              previous_hash: string | null;
+              /**
+               * Format: date-time
+               * @description A summary’s six-hour period.
+               */
+              period_start: string | null;
+              xml_url: string;
+            };
+          };
+        };
+      };
+      /** @description `malformed_url`: Malformed URL; `malformed_json`: Malformed JSON body; `malformed_body`: Request body cannot be decoded */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'malformed_url' | 'malformed_json' | 'malformed_body';
+          };
+        };
+      };
+      /** @description `unauthorized`: Missing or invalid API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unauthorized';
+          };
+        };
+      };
+      /** @description `taxpayer_not_found`: Taxpayer not found; `system_not_found`: Computer system not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'taxpayer_not_found' | 'system_not_found';
+          };
+        };
+      };
+      /** @description `method_not_allowed`: Method not allowed */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'method_not_allowed';
+          };
+        };
+      };
+      /** @description `signing_certificate_unusable`: No certificate can sign the taxpayer’s records; `idempotency_in_progress`: A request with this Idempotency-Key is still running */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'signing_certificate_unusable' | 'idempotency_in_progress';
+          };
+        };
+      };
+      /** @description `payload_too_large`: Request body too large; `nesting_too_deep`: Request body nested too deeply; `too_many_keys`: Too many keys in one object of the body; `too_many_items`: Too many items in one array of the body */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large' | 'nesting_too_deep' | 'too_many_keys' | 'too_many_items';
+          };
+        };
+      };
+      /** @description `unsupported_media_type`: Request body must be JSON; `unsupported_content_encoding`: Unsupported content encoding */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type' | 'unsupported_content_encoding';
+          };
+        };
+      };
+      /** @description `validation_failed`: The request is not valid; `idempotency_key_invalid`: Invalid Idempotency-Key header; `idempotency_key_reused`: Idempotency-Key already used for another request; `invalid_characters`: Control characters are not allowed */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'validation_failed' | 'idempotency_key_invalid' | 'idempotency_key_reused' | 'invalid_characters';
+          };
+        };
+      };
+      /** @description `internal_error`: Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error';
+          };
+        };
+      };
+      /** @description `service_unavailable`: Service temporarily unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
   getTaxpayerEvent: {
     parameters: {
       query?: never;
@@ -2790,7 +2981,7 @@ export interface operations {
               /** @description Its place in that chain, from 1. */
               seq: number;
               /**
-               * @description TipoEvento: 01/02 start and end of NO VERI*FACTU, 03-06 anomaly checks and anomalies, 08/09 exports, 10 summary.
+               * @description TipoEvento: 01/02 start and end of NO VERI*FACTU, 03-06 anomaly checks and anomalies, 07 a backup restored, 08/09 exports, 10 summary, 90 other.
                * @enum {string}
                */
               type: '01' | '02' | '03' | '04' | '05' | '06' | '07' | '08' | '09' | '10' | '90';

@@ -9,9 +9,17 @@ export const SUMMARY_PERIOD_MS = 6 * 60 * 60 * 1000;
 /** Periods one chain of events is caught up by in one transaction: a month; the next sweep goes on. */
 const MAX_PERIODS_AT_ONCE = 124;
 
-/** The end of the six-hour period `at` is in. */
-export function periodEndAfter(at: Date): Date {
-  return new Date((Math.floor(at.getTime() / SUMMARY_PERIOD_MS) + 1) * SUMMARY_PERIOD_MS);
+/** The end of the six-hour period `at` is in (of a shorter period only in tests, counted from the epoch as well). */
+export function periodEndAfter(at: Date, periodMs = SUMMARY_PERIOD_MS): Date {
+  return new Date((Math.floor(at.getTime() / periodMs) + 1) * periodMs);
+}
+
+/** What a sweep needs: the signer, its moment, whether the system stops, and the period (six hours unless a test's). */
+export interface SummaryDeps {
+  signer: RecordSigner;
+  now: Date;
+  shutdown?: boolean;
+  periodMs?: number;
 }
 
 const link = (m: RecordMark): ChainLink => ({ ...m, invoiceDate: toAeatDate(m.invoiceDate) });
@@ -33,17 +41,13 @@ function totals(r: PeriodRecords): RecordTotals {
  * to now. Each summary starts where the one before ended; the unique index on that start makes a second summary of
  * the same period impossible, whatever the number of workers. Returns how many were written.
  */
-export async function summarise(
-  tx: DbOrTx,
-  target: { chainId: string; systemId: string },
-  deps: { signer: RecordSigner; now: Date; shutdown?: boolean },
-): Promise<number> {
+export async function summarise(tx: DbOrTx, target: { chainId: string; systemId: string }, deps: SummaryDeps): Promise<number> {
   const head = await eventLogStore.lockHead(tx, target.chainId, target.systemId);
   if (!head) return 0;
   let start = await summaryStore.nextStart(tx, head.eventChainId);
   let written = 0;
   while (start && written < MAX_PERIODS_AT_ONCE) {
-    let end = periodEndAfter(start);
+    let end = periodEndAfter(start, deps.periodMs);
     if (end.getTime() > deps.now.getTime()) {
       if (!deps.shutdown || deps.now.getTime() <= start.getTime()) break;
       end = deps.now;
@@ -77,10 +81,7 @@ export async function summarise(
  * every worker, periodically and before it stops; as often as they like: a period is summarised once. A taxpayer whose
  * certificate cannot sign is skipped and reported, and caught up once it can.
  */
-export async function writeDueSummaries(
-  db: Db,
-  deps: { signer: RecordSigner; now: Date; shutdown?: boolean },
-): Promise<{ written: number; unsigned: string[] }> {
+export async function writeDueSummaries(db: Db, deps: SummaryDeps): Promise<{ written: number; unsigned: string[] }> {
   let written = 0;
   const unsigned: string[] = [];
   for (const target of await summaryStore.candidates(db)) {

@@ -25,6 +25,7 @@ const NOTICES = [
   'cancellation_refused',
   'recipient_check_saved',
   'invoice_registered',
+  'remission_started',
 ] as const;
 
 export type NoticeKey = (typeof NOTICES)[number];

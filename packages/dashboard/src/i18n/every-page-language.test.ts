@@ -201,6 +201,17 @@ async function everyPage(language: Locale): Promise<Record<string, { status: num
   await visit('taxpayers', '/app/taxpayers');
   await visit('taxpayer', `/app/taxpayers/${a.taxpayerId}`);
   await visit('chain', `/app/taxpayers/${a.taxpayerId}/chain`);
+  await visit('checks, exports and remissions', `/app/taxpayers/${a.taxpayerId}/kept`);
+  const check = await submitForm(a.agent, `/app/taxpayers/${a.taxpayerId}/kept`, `/app/taxpayers/${a.taxpayerId}/kept/check`, {
+    subject: 'records',
+  });
+  pages['a check and its result'] = { status: check.status, text: check.text };
+  const noReference = await submitForm(a.agent, `/app/taxpayers/${a.taxpayerId}/kept`, `/app/taxpayers/${a.taxpayerId}/kept/remission`, {
+    requirement_reference: '',
+    period_from: '2026-01-01',
+    period_to: '2026-01-31',
+  });
+  pages['remission form with errors'] = { status: noReference.status, text: noReference.text };
   await visit('systems', '/app/systems');
   await visit('api key', '/app/api-key');
   await visit('not found', '/app/invoices/00000000-0000-4000-8000-000000000000', 404);

@@ -31,7 +31,7 @@ export function operatingModeSection(ctx: PageContext, tp: TaxpayerView, today: 
     </dl>
     <p>${mode === 'verifactu' ? t('mode.verifactuExplained') : t('mode.noVerifactuExplained')}</p>
     ${endsOn}
-    <p><a href="/app/taxpayers/${tp.id}/events">${t('mode.events')}</a></p>
+    <p><a href="/app/taxpayers/${tp.id}/events">${t('mode.events')}</a> · <a href="/app/taxpayers/${tp.id}/kept">${t('kept.link')}</a></p>
     <form method="post" action="/app/taxpayers/${tp.id}/mode" class="stack">
       ${csrfField(ctx)}
       <div class="field">

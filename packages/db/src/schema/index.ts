@@ -13,3 +13,4 @@ export * from './remissions';
 export * from './tax-id-lists';
 export * from './integrity-alarms';
 export * from './event-log';
+export * from './worker-presence';

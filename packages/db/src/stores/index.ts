@@ -33,6 +33,7 @@ export * from './kept-record-store';
 export * from './operating-mode-store';
 export * from './event-log-store';
 export * from './summary-store';
+export * from './worker-presence-store';
 export * from './sender-stop-store';
 export * from './pool-transaction';
 export * from './sealed-secret-store';

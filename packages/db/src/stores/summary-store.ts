@@ -40,6 +40,18 @@ export const summaryStore = {
     );
   },
 
+  /** The chains of events summarised (as `candidates`) of these taxpayers' chains, in either environment. */
+  candidatesOf(db: DbOrTx, taxpayerIds: string[]): Promise<SummaryCandidate[]> {
+    return rawRows<SummaryCandidate>(
+      db,
+      sql`SELECT ec.chain_id, ec.computer_system_id AS system_id FROM event_chains ec JOIN chains c ON c.id = ec.chain_id
+          WHERE c.taxpayer_id = ANY(${sql.param(taxpayerIds)}::uuid[])
+            AND (SELECT e.event_type FROM sif_events e WHERE e.event_chain_id = ec.id AND e.event_type IN ('01', '02')
+                 ORDER BY e.seq DESC LIMIT 1) = '01'
+          ORDER BY ec.id`,
+    );
+  },
+
   /** Where the next summary of a chain of events starts: the end of its last summary, or its first event's time. */
   async nextStart(db: DbOrTx, eventChainId: string): Promise<Date | undefined> {
     const [row] = await rawRows<{ start: string | null }>(

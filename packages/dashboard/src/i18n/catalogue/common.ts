@@ -54,6 +54,7 @@ export const esCommon = {
     cancellation_refused: 'No se ha podido anular la factura.',
     recipient_check_saved: 'Comprobación de destinatarios guardada.',
     invoice_registered: 'Factura registrada y en cola para la AEAT.',
+    remission_started: 'Remisión iniciada: los registros se envían en segundo plano. Aquí se ve cómo avanza.',
     signed_out: 'Has cerrado la sesión.',
   },
   form: {
@@ -169,6 +170,7 @@ export const enCommon: Widen<typeof esCommon> = {
     cancellation_refused: 'The invoice could not be cancelled.',
     recipient_check_saved: 'Recipient check saved.',
     invoice_registered: 'Invoice registered and queued for the tax authority.',
+    remission_started: 'Sending started: the records go in the background. Its progress shows here.',
     signed_out: 'You are signed out.',
   },
   form: {

@@ -11,6 +11,7 @@ import { enChain } from './chain';
 import { enTaxpayers } from './taxpayers';
 import { enSandbox } from './sandbox';
 import { enOperatingMode } from './operating-mode';
+import { enKeptRecords } from './kept-records';
 import { enTaxIds } from './tax-ids';
 import { enKeptRecipientCheck } from './kept-recipient-check';
 import { enNewInvoice } from './new-invoice';
@@ -31,6 +32,7 @@ export const en: Catalogue = {
   ...enTaxpayers,
   ...enSandbox,
   ...enOperatingMode,
+  ...enKeptRecords,
   ...enTaxIds,
   ...enKeptRecipientCheck,
   ...enNewInvoice,

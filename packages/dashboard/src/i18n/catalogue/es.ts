@@ -11,6 +11,7 @@ import { esChain } from './chain';
 import { esTaxpayers } from './taxpayers';
 import { esSandbox } from './sandbox';
 import { esOperatingMode } from './operating-mode';
+import { esKeptRecords } from './kept-records';
 import { esTaxIds } from './tax-ids';
 import { esKeptRecipientCheck } from './kept-recipient-check';
 import { esNewInvoice } from './new-invoice';
@@ -34,6 +35,7 @@ export const es = {
   ...esTaxpayers,
   ...esSandbox,
   ...esOperatingMode,
+  ...esKeptRecords,
   ...esTaxIds,
   ...esKeptRecipientCheck,
   ...esNewInvoice,
