@@ -187,9 +187,12 @@ export const invoices = pgTable(
     index('invoices_account_recipient_idx')
       .on(t.accountId, sql`(coalesce(${t.currentRecipientNif}, ${t.recipient} ->> 'nif'))`, t.createdAt, t.id)
       .where(sql`${t.currentRecordId} IS NOT NULL`),
+    // Lists by a status most invoices are not in (migration 0032): the common final ones are left out.
     index('invoices_account_status_idx')
       .on(t.accountId, sql`(coalesce(${t.currentAuthorityStatus}, ${t.authorityStatus}))`, t.createdAt, t.id)
-      .where(sql`${t.currentRecordId} IS NOT NULL`),
+      .where(
+        sql`${t.currentRecordId} IS NOT NULL AND coalesce(${t.currentAuthorityStatus}, ${t.authorityStatus}) NOT IN ('accepted', 'kept')`,
+      ),
     index('invoices_account_corrective_idx')
       .on(t.accountId, t.createdAt, t.id)
       .where(sql`${t.currentRecordId} IS NOT NULL AND coalesce(${t.currentInvoiceType}, ${t.invoiceType}) LIKE 'R%'`),
