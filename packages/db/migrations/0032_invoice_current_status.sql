@@ -23,4 +23,7 @@ CREATE TRIGGER "invoices_current_status_kept" AFTER UPDATE OF "authority_status"
 -- The statuses most invoices end in (accepted; kept, in NO VERI*FACTU) are left out: a filter on them matches most of
 -- an account's invoices and reads the sort's own index, while the index stays the size of the rarer statuses (queued,
 -- sent, rejected, error, accepted with warnings), which a status filter would otherwise look for among all of them.
-CREATE INDEX "invoices_account_status_idx" ON "invoices" USING btree ("account_id", (coalesce("current_authority_status", "authority_status")), "created_at", "id") WHERE "current_record_id" IS NOT NULL AND coalesce("current_authority_status", "authority_status") NOT IN ('accepted', 'kept');
+-- The two status columns are included so that a count of up to 1,001 matches (decision 0049) is read from the index
+-- alone: PostgreSQL reads no expression's value from an index, only its columns (measured at 200,000 invoices, on a
+-- loaded machine: 1.1 ms instead of 120 ms, which fetched each match's row).
+CREATE INDEX "invoices_account_status_idx" ON "invoices" USING btree ("account_id", (coalesce("current_authority_status", "authority_status")), "created_at", "id") INCLUDE ("current_authority_status", "authority_status") WHERE "current_record_id" IS NOT NULL AND coalesce("current_authority_status", "authority_status") NOT IN ('accepted', 'kept');
