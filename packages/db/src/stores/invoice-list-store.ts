@@ -201,7 +201,11 @@ export const invoiceListStore = {
     const where = and(...conditions(accountId, filters));
     // Never joined to the current record: an invoice's first row keeps its current total, type, recipient NIF and
     // status (migrations 0027 and 0032).
-    const matching = () => db.select({ one: sql`1` }).from(invoices).where(where);
+    const matching = () =>
+      db
+        .select({ one: sql`1` })
+        .from(invoices)
+        .where(where);
     const [row] = await db.select({ n: count() }).from(
       matching()
         .limit(EXACT_TOTAL_LIMIT + 1)
