@@ -37,6 +37,7 @@ function registration(extra: Partial<RegistrationResult>): RegistrationResult {
     workerCpuMsPerRegistration: null,
     postgresCpuMsPerRegistration: null,
     loadCpuMsPerRegistration: 0.05,
+    apiCallsPerRegistration: { postgres: 2, redis: 0.3 },
     chain,
     errorSamples: [],
     ...extra,
@@ -99,7 +100,7 @@ describe('renderMarkdown', () => {
   it("puts each API figure next to the Node baseline's and pgbench's rates of the same shape, with the shares", () => {
     const md = renderMarkdown(results([registration({})]));
     expect(md).toContain(
-      '| wide | api-alone | 400 | 1.23 | 5.00 | 9.00 | 0 | 8,000 (0.05) | 1,600 (0.25) | 120 / – | 2.500 / – / – / 0.050 | ok (100 chains, 3,000 records) |',
+      '| wide | api-alone | 400 | 1.23 | 5.00 | 9.00 | 0 | 8,000 (0.05) | 1,600 (0.25) | 120 / – | 2.500 / – / – / 0.050 | 2.00 / 0.30 | ok (100 chains, 3,000 records) |',
     );
     expect(md).toContain('| wide | Node (pg) | 64 | 100 | 1 | 8,000 | 1.23 | 5.00 | 9.00 | 0 |');
     expect(md).toContain('| wide | pgbench | 64 | 100 | 1 | 1,600 | 1.23 | 5.00 | 9.00 | 0 |');

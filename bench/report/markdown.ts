@@ -32,7 +32,7 @@ function shareCell(rate: number | null | undefined, bare: BaselineResult | undef
 
 function registrationRow(r: RegistrationResult, baseline: BaselineResult | undefined, pgbench: BaselineResult | undefined): string[] {
   const head = [`${r.workload}`, r.mode];
-  if (!r.available) return [...head, `not available (${r.unavailableReason ?? 'unknown'})`, ...Array<string>(9).fill(dash)];
+  if (!r.available) return [...head, `not available (${r.unavailableReason ?? 'unknown'})`, ...Array<string>(10).fill(dash)];
   const s = r.summary;
   return [
     ...head,
@@ -45,6 +45,7 @@ function registrationRow(r: RegistrationResult, baseline: BaselineResult | undef
     shareCell(s?.registrationsPerSecond, pgbench),
     `${num(r.api.peakRssMb)} / ${r.worker ? num(r.worker.peakRssMb) : dash}`,
     `${num(r.apiCpuMsPerRegistration, 3)} / ${r.worker ? num(r.workerCpuMsPerRegistration, 3) : dash} / ${num(r.postgresCpuMsPerRegistration, 3)} / ${num(r.loadCpuMsPerRegistration, 3)}`,
+    r.apiCallsPerRegistration ? `${num(r.apiCallsPerRegistration.postgres, 2)} / ${num(r.apiCallsPerRegistration.redis, 2)}` : dash,
     chainCell(r),
   ];
 }
@@ -146,6 +147,7 @@ export function renderMarkdown(results: BenchResults): string {
         'pgbench/s (share)',
         'peak RSS MB API / worker',
         'CPU ms/reg API / worker / PG / load',
+        'API calls/reg PG / Redis',
         'chains',
       ],
       // Each workload's two modes side by side, in the workloads' order.

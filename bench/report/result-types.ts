@@ -45,6 +45,11 @@ export interface RegistrationResult {
   /** The same for the load generator, which shares the cores (absent in results written before it was recorded). */
   loadCpuMsPerRegistration?: number | null;
   /**
+   * What the API sent per invoice registered in the measured rounds: statements to PostgreSQL (each a round trip) and
+   * commands to Redis, counted in the API process (absent in results written before they were counted).
+   */
+  apiCallsPerRegistration?: { postgres: number; redis: number } | null;
+  /**
    * When the measured rounds ran, in CLOCK_MONOTONIC microseconds (the clock of V8's CPU profiles); null in
    * results written before it was recorded.
    */

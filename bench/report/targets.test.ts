@@ -234,6 +234,9 @@ describe('evaluateTargets', () => {
     expect(statusOf(behind, 'seq: p50')).toBe('missed');
     expect(statusOf(behind, 'seq: at least 600/s')).toBe('missed');
     expect(statusOf(behind, 'seq: API CPU')).toBe('missed');
+    // A miss says by how much.
+    expect(behind.find((t) => t.target.startsWith('seq: API CPU'))?.measured).toBe('1.660 ms; 1.060 ms over (2.77 times the bound)');
+    expect(behind.find((t) => t.target.startsWith('seq: at least 600/s'))?.measured).toBe('345/s; 255/s short (0.58 of the bound)');
 
     const bulkBase = { ...bare('bulk', 20_000), recordsPerTransaction: 1000 };
     const fast = evaluateTargets(

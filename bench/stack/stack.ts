@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'pg';
+import { CALL_COUNTER, readCallCounts, type CallCounts } from './api-call-counts';
 import type { Processes, Service } from './processes';
 import { SERVICE_ENTRY_POINTS } from '@vf/config';
 import { freePort } from '@vf/private-servers';
@@ -41,6 +42,8 @@ export interface Stack {
   workers: Service[];
   startWorkers(count: number): Promise<Service[]>;
   stopWorkers(): Promise<void>;
+  /** The statements and Redis commands the API sent since it started (null if it did not say). */
+  apiCalls(): Promise<CallCounts | null>;
   /** Throws with the end of its log when a service has died. */
   assertAlive(): void;
   stop(): Promise<void>;
@@ -151,7 +154,12 @@ export async function startStack(processes: Processes, opts: StackOptions): Prom
     // Quotas must never be what stops a load; plans are raised before any account exists.
     await pool.query('UPDATE plans SET monthly_quota = 2000000000');
     sim = processes.spawnService('simulator', 'sim', env, logFile('sim'), nodeArgs('sim'));
-    api = processes.spawnService('api', 'api', env, logFile('api'), nodeArgs('api'));
+    const callCounts = path.join(opts.logDir, `${opts.label}-api-calls.json`);
+    api = processes.spawnService('api', 'api', { ...env, VF_BENCH_CALL_COUNTS: callCounts }, logFile('api'), [
+      ...nodeArgs('api'),
+      '--require',
+      CALL_COUNTER,
+    ]);
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     await waitFor('listening port', sim, () => tcpOpen(simPort));
     await waitFor('healthy answer', api, async () => (await fetch(`${apiUrl}/api/v1/health`)).status === 200);
@@ -170,6 +178,7 @@ export async function startStack(processes: Processes, opts: StackOptions): Prom
       async stopWorkers() {
         for (const w of workers.splice(0)) await processes.stop(w.child);
       },
+      apiCalls: () => readCallCounts(api!, callCounts),
       assertAlive() {
         for (const s of services()) {
           if (s.child.exitCode !== null || s.child.signalCode !== null) throw new Error(`${s.name} died during the run:\n${s.tail()}`);

@@ -4,6 +4,7 @@ import { runLoad } from '../load/run-load';
 import type { RegistrationResult } from '../report/result-types';
 import { medianBy, round } from '../report/stats';
 import { BackendCpuMeter, ProcessMeter, type ProcessUsage } from '../stack/process-meter';
+import type { CallCounts } from '../stack/api-call-counts';
 import type { Processes } from '../stack/processes';
 import type { Stack } from '../stack/stack';
 import { checkChains } from './chain-check';
@@ -13,6 +14,13 @@ import { REGISTRATION_WORKLOADS, type Mode, type RegistrationWorkload } from './
 /** CLOCK_MONOTONIC in microseconds: the clock of V8's CPU profiles, so a profile can be cut to a window. */
 function monotonicUs(): number {
   return Number(process.hrtime.bigint() / 1000n);
+}
+
+/** The API's statements and Redis commands between two readings, per invoice registered in between. */
+function callsPerRegistration(before: CallCounts | null, after: CallCounts | null, registered: number) {
+  if (!before || !after || registered === 0) return null;
+  const per = (n: number) => Math.round((n / registered) * 100) / 100;
+  return { postgres: per(after.postgres - before.postgres), redis: per(after.redis - before.redis) };
 }
 
 /** Taxpayer NIFs of workload i start at i * NIFS_PER_WORKLOAD, so no two workloads share a NIF. */
@@ -58,11 +66,14 @@ export async function runRegistrationWorkload(
   let usage: Record<string, ProcessUsage>;
   let load: LoadResult;
   let postgresCpuMs: number | null = null;
+  let callsBefore: CallCounts | null = null;
+  let callsAfter: CallCounts | null = null;
   const window = { fromUs: 0, toUs: 0 };
   try {
     // CPU is read when the load generator's warm-up is over and again after its last measured round.
     load = await runLoad(processes, loadSpec(workload, stack, tenant, opts), {
       measuring: async () => {
+        callsBefore = await stack.apiCalls();
         meter.markCpuStart();
         await postgres.start();
         window.fromUs = monotonicUs();
@@ -71,6 +82,7 @@ export async function runRegistrationWorkload(
         window.toUs = monotonicUs();
         meter.markCpuEnd();
         postgresCpuMs = await postgres.stop();
+        callsAfter = await stack.apiCalls();
       },
     });
   } finally {
@@ -94,6 +106,7 @@ export async function runRegistrationWorkload(
     workerCpuMsPerRegistration: perRegistration(usage.worker?.cpuMs),
     postgresCpuMsPerRegistration: perRegistration(postgresCpuMs),
     loadCpuMsPerRegistration: perRegistration(load.loadCpuMs),
+    apiCallsPerRegistration: callsPerRegistration(callsBefore, callsAfter, measured),
     measuredWindowUs: window.toUs > window.fromUs ? window : null,
     chain,
     errorSamples: load.errorSamples,

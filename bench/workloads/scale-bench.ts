@@ -36,7 +36,7 @@ export function listQueries(taxpayerId: string): { name: string; query: string }
     { name: 'status=queued,error', query: 'status=queued,error' },
     { name: 'invoice_type=F1', query: 'invoice_type=F1' },
     { name: 'kind=corrective', query: 'kind=corrective' },
-    { name: 'date_from & date_to (a month)', query: 'date_from=2025-03-01&date_to=2025-03-31' },
+    { name: 'date_from & date_to (a month)', query: 'date_from=2025-01-01&date_to=2025-01-31' },
     { name: 'recipient_nif', query: `recipient_nif=${recipientNifOf(42)}` },
     { name: 'number_prefix', query: 'number_prefix=S-0000042' },
     { name: 'q', query: 'q=0004217' },

@@ -70,3 +70,69 @@ test('lists by total, type, recipient, number prefix and text answer as the curr
   expect(await listed('q=%25_')).toEqual(await joined(sql`f.invoice_number = '50%_x'`, newest));
   expect(await listed('q=0X')).toEqual(await joined(sql`f.invoice_number ILIKE '%0x%'`, newest));
 });
+
+/**
+ * A status filter reads the current record's status as the invoice's first row keeps it (migration 0030): set by the
+ * append that makes a correction current, then by a trigger when that record's status changes. It must answer what
+ * joining each invoice to its current record answers, and count the same.
+ */
+test('lists and totals by status answer as the current records say, through corrections and their status changes', async () => {
+  const { account, taxpayerId, systemId } = await readyAccount(t.app);
+  const register = async (n: string) =>
+    (
+      await request(t.app)
+        .post('/api/v1/invoices')
+        .set(account.auth)
+        .send(invoiceBody(taxpayerId, systemId, { invoice_number: n }))
+        .expect(201)
+    ).body.data.id as string;
+  const [a, b, c] = [await register('S-1'), await register('S-2'), await register('S-3')];
+  const setStatus = (ids: string[], status: string) =>
+    t.db.db.execute(sql`UPDATE invoices SET authority_status = ${status} WHERE id IN (${sql.join(ids, sql`, `)})`);
+  await setStatus([a, b, c], 'rejected');
+  const correct = async (id: string, n: string) => {
+    await request(t.app)
+      .put(`/api/v1/invoices/${id}`)
+      .set(account.auth)
+      .send(invoiceBody(taxpayerId, systemId, { invoice_number: n }))
+      .expect(201);
+  };
+  await correct(a, 'S-1');
+  await correct(b, 'S-2');
+  const records = async (id: string) =>
+    (await t.db.db.execute<{ id: string }>(sql`SELECT id FROM invoices WHERE invoice_id = ${id} ORDER BY chain_seq`)).rows.map((r) => r.id);
+  const [, bFix] = await records(b);
+  // b's correction accepted (the trigger keeps b's first row in step); a's stays queued; c's first record rejected.
+  await setStatus([bFix], 'sent');
+  await setStatus([bFix], 'accepted');
+  // A correction no longer current changes nothing: a's first correction accepted, a corrected again, then that
+  // first correction's status changed.
+  const [, aFirstFix] = await records(a);
+  await setStatus([aFirstFix], 'accepted');
+  await correct(a, 'S-1');
+  await setStatus([aFirstFix], 'rejected');
+
+  const listed = async (query: string) => {
+    const body = (await request(t.app).get(`/api/v1/invoices?${query}`).set(account.auth).expect(200)).body as {
+      data: { id: string; authority_status: string }[];
+      total: number;
+    };
+    return { ids: body.data.map((i) => i.id), statuses: body.data.map((i) => i.authority_status), total: body.total };
+  };
+  const joined = async (statuses: string[]) =>
+    (
+      await t.db.db.execute<{ id: string }>(sql`
+        SELECT f.id FROM invoices f JOIN invoices c ON c.id = f.current_record_id
+        WHERE f.taxpayer_id = ${taxpayerId} AND c.authority_status IN (${sql.join(statuses, sql`, `)})
+        ORDER BY f.created_at DESC, f.id DESC`)
+    ).rows.map((r) => r.id);
+  expect(await joined(['rejected'])).toEqual([c]);
+  expect(await joined(['accepted'])).toEqual([b]);
+  expect(await joined(['queued'])).toEqual([a]);
+  for (const statuses of [['rejected'], ['accepted'], ['queued'], ['queued', 'rejected'], ['sent']]) {
+    const expected = await joined(statuses);
+    const got = await listed(`status=${statuses.join(',')}`);
+    expect({ statuses, ids: got.ids, total: got.total }).toEqual({ statuses, ids: expected, total: expected.length });
+    for (const s of got.statuses) expect(statuses).toContain(s);
+  }
+});

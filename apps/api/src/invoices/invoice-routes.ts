@@ -100,8 +100,10 @@ export function invoiceRoutes(
     .post(async (req, res) => {
       const scenario = scenarioOf(req);
       const owner = currentAccountOrKey(res);
-      // The request's own choice, else the account's default (an account not read yet: its key's chain read says).
-      const mode = parseWith(recipientCheckQuery, req.query).recipient_check ?? ('keyDigest' in owner ? undefined : owner.recipientCheck);
+      // The request's own choice, else the account's default (an account not read yet: its key's chain read says). The
+      // query is validated only when it asks: a schema run for nothing on every registration costs a lone one.
+      const asked = req.query.recipient_check === undefined ? undefined : parseWith(recipientCheckQuery, req.query).recipient_check;
+      const mode = asked ?? ('keyDigest' in owner ? undefined : owner.recipientCheck);
       if (mode) return registerCheckedInvoice(checkedRegistration, req, res, owner as AccountWithPlan, mode, scenario);
       try {
         const r = await registration.register(owner, req.body, req.log, sealedAnswerFor(res, registeredAnswer), scenario);

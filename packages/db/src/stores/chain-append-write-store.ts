@@ -68,9 +68,9 @@ WITH h AS (
   WHERE r.chain_id IN (SELECT id FROM head)
 ), current AS (
   -- A correction or cancellation becomes its invoice's current record (the first record is never in the same write),
-  -- and the first row keeps what lists filter and sort on of it (migration 0027).
+  -- and the first row keeps what lists filter and sort on of it (migrations 0027 and 0032: its status as inserted below).
   UPDATE invoices f SET current_record_id = r.id, current_total_amount = r.total_amount, current_invoice_type = r.invoice_type,
-    current_recipient_nif = coalesce(r.recipient ->> 'nif', ''), updated_at = now()
+    current_recipient_nif = coalesce(r.recipient ->> 'nif', ''), current_authority_status = 'queued', updated_at = now()
   FROM r WHERE f.id = r.invoice_id AND r.id <> r.invoice_id
   RETURNING f.id AS invoice_id, r.id AS record_id
 ), records AS (

@@ -81,6 +81,11 @@ const cur = alias(invoices, 'cur');
 const currentTotal = sql`coalesce(${invoices.currentTotalAmount}, ${invoices.totalAmount})`;
 const currentType = sql`coalesce(${invoices.currentInvoiceType}, ${invoices.invoiceType})`;
 const currentRecipientNif = sql`coalesce(${invoices.currentRecipientNif}, ${invoices.recipient} ->> 'nif')`;
+// The current status likewise (migration 0030), matched against literals: a generic plan then knows which statuses
+// are asked for, and the expression's statistics say how many invoices hold them (a rare status reads the account's
+// status index, a common one the sort's own index).
+const currentStatus = sql`coalesce(${invoices.currentAuthorityStatus}, ${invoices.authorityStatus})`;
+const statusIn = (statuses: AuthorityStatus[]) => sql`${currentStatus} IN (${sql.join(statuses.map(literalText), sql`, `)})`;
 
 const SORT_COLUMNS = {
   created_at: { column: invoices.createdAt, text: sql<string>`${invoices.createdAt}::text`, cast: (v: string) => sql`${v}::timestamptz` },
@@ -101,7 +106,7 @@ function conditions(accountId: string, f: InvoiceListFilters): SQL[] {
   // Implied by the join to the current record; said outright so the planner can use the partial list indexes.
   const where: SQL[] = [eq(invoices.accountId, accountId), isNotNull(invoices.currentRecordId)];
   if (f.taxpayerId) where.push(eq(invoices.taxpayerId, f.taxpayerId));
-  if (f.statuses?.length) where.push(inArray(cur.authorityStatus, f.statuses));
+  if (f.statuses?.length) where.push(statusIn(f.statuses));
   if (f.invoiceTypes?.length) {
     where.push(inArray(currentType, f.invoiceTypes));
     // Implied by the types, written out so that the partial index of corrective invoices serves a generic plan too.
@@ -194,13 +199,13 @@ export const invoiceListStore = {
    */
   async count(db: DbOrTx, accountId: string, filters: InvoiceListFilters): Promise<InvoiceTotal> {
     const where = and(...conditions(accountId, filters));
-    // The current record is joined only for a status filter: an invoice's first row keeps its current total, type and
-    // recipient NIF (migration 0027), and always has a current record.
-    const readsCurrent = Boolean(filters.statuses?.length);
-    const matching = () => {
-      const rows = db.select({ one: sql`1` }).from(invoices);
-      return (readsCurrent ? rows.innerJoin(cur, eq(cur.id, invoices.currentRecordId)) : rows).where(where);
-    };
+    // Never joined to the current record: an invoice's first row keeps its current total, type, recipient NIF and
+    // status (migrations 0027 and 0032).
+    const matching = () =>
+      db
+        .select({ one: sql`1` })
+        .from(invoices)
+        .where(where);
     const [row] = await db.select({ n: count() }).from(
       matching()
         .limit(EXACT_TOTAL_LIMIT + 1)

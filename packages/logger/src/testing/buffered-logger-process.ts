@@ -1,0 +1,15 @@
+// A process logging through a buffered logger (buffered-logger.test.ts): `lines N`, then `exit` (process.exit), `crash`
+// (an uncaught exception) or `stay` (alive until killed).
+import { createLogger } from '../create-logger';
+import { routeProcessOutput } from '../route-process-output';
+
+const [count, end] = process.argv.slice(2);
+const logger = createLogger({ service: 'buffered-test', buffered: true });
+routeProcessOutput(logger);
+for (let i = 0; i < Number(count); i++) logger.info({ i, padding: 'x'.repeat(i % 300) }, 'line');
+if (end === 'exit') process.exit(0);
+if (end === 'crash')
+  setImmediate(() => {
+    throw new Error('on purpose');
+  });
+if (end === 'stay') setInterval(() => undefined, 1000);
