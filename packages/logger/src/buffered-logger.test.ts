@@ -21,7 +21,7 @@ test('every line reaches stdout, whole and in order, when the process exits', ()
 
 test('a crash writes the lines before it and its own', () => {
   const lines = parsed(run('30', 'crash'));
-  expect(lines.filter((l) => l.msg === 'line')).toHaveLength(30);
+  expect(lines.filter((l) => l.msg === 'line').map((l) => l.i)).toEqual(Array.from({ length: 30 }, (_, i) => i));
   expect(lines.at(-1)).toMatchObject({ msg: 'process crashed' });
 });
 

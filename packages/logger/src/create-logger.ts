@@ -34,7 +34,11 @@ export interface LoggerOptions {
 export const LOG_FLUSH_INTERVAL_MS = 200;
 
 function bufferedStdout(): DestinationStream {
-  return pino.destination({ dest: 1, minLength: 2048, maxWrite: 4096, periodicFlush: LOG_FLUSH_INTERVAL_MS });
+  // Gathered lines are written synchronously: an asynchronous write still in flight when the process exits or crashes
+  // would land after the lines the exit writes, out of order, or be lost with the process.
+  const stream = pino.destination({ dest: 1, sync: true, minLength: 2048, maxWrite: 4096, periodicFlush: LOG_FLUSH_INTERVAL_MS });
+  process.on('exit', () => stream.flushSync());
+  return stream;
 }
 
 /** The logger every process builds: same redaction, same error serializer, JSON lines on stdout. */
