@@ -135,3 +135,44 @@ export const REQUEST_MAX_CHARACTERS = {
   InvoiceReferenceRequest: { invoice_number: 60 },
   BreakdownLineRequest: { tax_type: 2, regime_type: 2, operation_type: 2 },
 } as const;
+
+/** Each object’s required fields, with the authority’s number for leaving one out (null where it has none). */
+export const REQUEST_REQUIRED = {
+  InvoiceRequest: {
+    taxpayer_id: null,
+    computer_system_id: null,
+    invoice_number: 4102,
+    invoice_date: 4102,
+    invoice_type: 4102,
+    description: 4102,
+    breakdown: 4102,
+    total_amount: 4102,
+    total_tax_amount: 4102,
+  },
+  SpanishPartyRequest: { name: 4102, nif: null },
+  ForeignPartyRequest: { name: 4102, id_type: 4102, id: 4102 },
+  InvoiceReferenceRequest: { invoice_number: 4102, invoice_date: 4102 },
+  BreakdownLineRequest: { base_amount: 4102 },
+} as const;
+
+/** Each object’s code lists: the values a code may take, as a refusal names them. */
+export const REQUEST_CODES = {
+  InvoiceRequest: {
+    invoice_type: { values: ['F1', 'F2', 'F3', 'R1', 'R2', 'R3', 'R4', 'R5'], words: 'F1, F2, F3, R1, R2, R3, R4 or R5' },
+    issued_by: { values: ['recipient', 'third_party'], words: 'recipient or third_party' },
+    rectification_type: { values: ['S', 'I'], words: 'S (substitution) or I (differences)' },
+  },
+  SpanishPartyRequest: {},
+  ForeignPartyRequest: {},
+  InvoiceReferenceRequest: {},
+  BreakdownLineRequest: {},
+} as const;
+
+/** The authority’s number for a value outside a field’s code list or length, where it has one. */
+export const REQUEST_INVALID_CODES = {
+  InvoiceRequest: { invoice_number: 1104, invoice_type: 1106, issued_by: 1151, rectification_type: 1107 },
+  SpanishPartyRequest: {},
+  ForeignPartyRequest: {},
+  InvoiceReferenceRequest: { invoice_number: 1104 },
+  BreakdownLineRequest: {},
+} as const;

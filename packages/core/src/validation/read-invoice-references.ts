@@ -1,6 +1,12 @@
 import { MAX_RECORD_LIST_ENTRIES } from '../record/message-limits';
-import { isJsonObject, MISSING, readDate, rejectUnknownFields, required, WRONG_VALUE, type Read } from './field-readers';
-import { REQUEST_FIELDS, type InvoiceReferenceRequest } from './invoice-request.generated';
+import { isJsonObject, present, readDate, rejectUnknownFields, WRONG_VALUE, type Read } from './field-readers';
+import {
+  REQUEST_FIELDS,
+  REQUEST_INVALID_CODES,
+  REQUEST_MAX_CHARACTERS,
+  REQUEST_REQUIRED,
+  type InvoiceReferenceRequest,
+} from './invoice-request.generated';
 import type { IssueCollector } from './issue-collector';
 import type { Fields } from './request-fields';
 import { readInvoiceNumber } from './read-invoice-number';
@@ -10,6 +16,11 @@ export interface ParsedReference {
   invoiceDate: string;
 }
 
+const REQUIRED = REQUEST_REQUIRED.InvoiceReferenceRequest;
+const NUMBER_LENGTH = {
+  maxLength: REQUEST_MAX_CHARACTERS.InvoiceReferenceRequest.invoice_number,
+  authorityCode: REQUEST_INVALID_CODES.InvoiceReferenceRequest.invoice_number,
+};
 // Longer FacturasRectificadas or FacturasSustituidas break the block's limit (4113).
 const MAX_REFERENCES = MAX_RECORD_LIST_ENTRIES;
 
@@ -38,18 +49,14 @@ export function readInvoiceReferences(value: unknown, field: string, issues: Iss
     }
     rejectUnknownFields(item, REQUEST_FIELDS.InvoiceReferenceRequest, path, issues);
     const entry: Fields<InvoiceReferenceRequest> = item;
-    const invoiceNumber = required(
-      readInvoiceNumber(entry.invoice_number, `${path}.invoice_number`, issues),
-      `${path}.invoice_number`,
+    const invoiceNumber = present(
+      readInvoiceNumber(entry.invoice_number, `${path}.invoice_number`, NUMBER_LENGTH, issues),
+      REQUIRED,
+      path,
+      'invoice_number',
       issues,
-      MISSING,
     );
-    const invoiceDate = required(
-      readDate(entry.invoice_date, `${path}.invoice_date`, issues, 1105),
-      `${path}.invoice_date`,
-      issues,
-      MISSING,
-    );
+    const invoiceDate = present(readDate(entry.invoice_date, `${path}.invoice_date`, issues, 1105), REQUIRED, path, 'invoice_date', issues);
     if (invoiceNumber && invoiceDate) references.push({ invoiceNumber, invoiceDate });
     else usable = false;
   });

@@ -1,8 +1,14 @@
 import { isCountryCode, isIdType, type IdType } from '../code-lists';
 import { validateEuVatNumber, validateSpanishNif } from '../nif';
 import { MAX_RECORD_LIST_ENTRIES } from '../record/message-limits';
-import { isJsonObject, MISSING, readCode, readText, rejectUnknownFields, required, WRONG_VALUE, type Read } from './field-readers';
-import { REQUEST_FIELDS, REQUEST_MAX_CHARACTERS, type ForeignPartyRequest, type SpanishPartyRequest } from './invoice-request.generated';
+import { isJsonObject, MISSING, present, readCode, readText, rejectUnknownFields, WRONG_VALUE, type Read } from './field-readers';
+import {
+  REQUEST_FIELDS,
+  REQUEST_MAX_CHARACTERS,
+  REQUEST_REQUIRED,
+  type ForeignPartyRequest,
+  type SpanishPartyRequest,
+} from './invoice-request.generated';
 import type { IssueCollector } from './issue-collector';
 import type { Fields } from './request-fields';
 
@@ -15,6 +21,8 @@ export type PartyRole = 'recipient' | 'third_party';
 
 const FIELDS = [...REQUEST_FIELDS.SpanishPartyRequest, ...REQUEST_FIELDS.ForeignPartyRequest];
 const MAX_CHARACTERS = REQUEST_MAX_CHARACTERS.ForeignPartyRequest;
+// A foreign identification's required fields; the name, required in both forms, is read with them.
+const REQUIRED = REQUEST_REQUIRED.ForeignPartyRequest;
 // The name is read before the identification says which of the two forms the party has: it must fit both.
 const MAX_NAME = Math.min(REQUEST_MAX_CHARACTERS.SpanishPartyRequest.name, MAX_CHARACTERS.name);
 // A longer Destinatarios breaks the schema's limit for the block (4113).
@@ -60,11 +68,13 @@ export function readParty(given: unknown, path: string, role: PartyRole, issues:
   rejectUnknownFields(given, FIELDS, path, issues);
   const value: Fields<SpanishPartyRequest & ForeignPartyRequest> = given;
   // NombreRazon goes with every identification; the authority names the counterparty's case (1283).
-  const name = required(
+  const name = present(
     readText(value.name, `${path}.name`, MAX_NAME, issues),
-    `${path}.name`,
+    REQUIRED,
+    path,
+    'name',
     issues,
-    role === 'recipient' ? 1283 : MISSING,
+    role === 'recipient' ? 1283 : undefined,
   );
   const foreignGiven = ['country', 'id_type', 'id'].some((key) => given[key] !== undefined && given[key] !== null);
 
@@ -81,17 +91,18 @@ export function readParty(given: unknown, path: string, role: PartyRole, issues:
     return null;
   }
   const country = readCountry(value.country, `${path}.country`, issues);
-  const idType = required(
+  const idType = present(
     readCode(value.id_type, `${path}.id_type`, isIdType, '02, 03, 04, 05, 06, 07', issues, 1102),
-    `${path}.id_type`,
+    REQUIRED,
+    path,
+    'id_type',
     issues,
-    MISSING,
   );
   // CodigoPais may be left out only for an EU VAT number, whose prefix says the country (1111).
   if (country === undefined && idType && idType !== '02') {
     issues.error(`${path}.country`, 'required', `${path}.country is required unless id_type is 02 (EU VAT number).`, 1111);
   }
-  const rawId = required(readText(value.id, `${path}.id`, MAX_CHARACTERS.id, issues, 1222), `${path}.id`, issues, MISSING);
+  const rawId = present(readText(value.id, `${path}.id`, MAX_CHARACTERS.id, issues, 1222), REQUIRED, path, 'id', issues);
   if (!name || country === null || !idType || !rawId || (country === undefined && idType !== '02')) return null;
   const id = checkForeignId({ path, role, country, idType, id: rawId }, issues);
   if (id === null) return null;

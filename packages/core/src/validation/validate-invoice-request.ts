@@ -1,21 +1,27 @@
-import { isInvoiceType, isCorrectiveInvoiceType } from '../code-lists';
+import { isCorrectiveInvoiceType } from '../code-lists';
 import { checkBrexitPrefixes, checkDates } from './date-rules';
 import { explainWarning } from './explain-warning';
 import {
   isJsonObject,
-  MISSING,
+  present,
   readAmount,
-  readCode,
   readDate,
   readFlag,
+  readListedCode,
   readText,
   readUuid,
   rejectUnknownFields,
-  required,
   type Read,
 } from './field-readers';
-import { checkIssuance, ISSUED_BY, isIssuedByName } from './issuance-rules';
-import { REQUEST_FIELDS, REQUEST_MAX_CHARACTERS, type InvoiceRequest } from './invoice-request.generated';
+import { checkIssuance, ISSUED_BY } from './issuance-rules';
+import {
+  REQUEST_CODES,
+  REQUEST_FIELDS,
+  REQUEST_INVALID_CODES,
+  REQUEST_MAX_CHARACTERS,
+  REQUEST_REQUIRED,
+  type InvoiceRequest,
+} from './invoice-request.generated';
 import { checkInvoiceType, recipientPath } from './invoice-type-rules';
 import { IssueCollector } from './issue-collector';
 import { taxPointDate, type LineContext } from './line-context';
@@ -30,7 +36,13 @@ import type { Fields } from './request-fields';
 import type { InvoiceValidationResult } from './types';
 import { toNormalizedInvoice } from './to-normalized-invoice';
 
+// The request's shape as its schema gives it (invoice-request.generated.ts): texts' lengths, required fields with the
+// authority's number for leaving one out, code lists, and the authority's number for a value outside one.
 const MAX_CHARACTERS = REQUEST_MAX_CHARACTERS.InvoiceRequest;
+const REQUIRED = REQUEST_REQUIRED.InvoiceRequest;
+const CODES = REQUEST_CODES.InvoiceRequest;
+const INVALID = REQUEST_INVALID_CODES.InvoiceRequest;
+const NUMBER_LENGTH = { maxLength: MAX_CHARACTERS.invoice_number, authorityCode: INVALID.invoice_number };
 
 /** The recipients and the third party, each with its path in the request. */
 function partiesOf(parsed: {
@@ -42,8 +54,6 @@ function partiesOf(parsed: {
     ...(parsed.thirdParty ? [{ path: 'third_party', party: parsed.thirdParty }] : []),
   ];
 }
-
-const isRectificationType = (v: unknown): v is 'S' | 'I' => v === 'S' || v === 'I';
 
 /**
  * Validates an invoice registration request (snake_case JSON, docs/api.md's `POST /invoices` plus what the
@@ -58,50 +68,52 @@ export function validateInvoiceRequest(request: unknown, opts: { today: string }
   }
   rejectUnknownFields(request, REQUEST_FIELDS.InvoiceRequest, '', issues);
   const body: Fields<InvoiceRequest> = request;
+  // Each field held to its presence in the schema, in the order the rules read them (their errors' order).
+  const need = <T>(value: Read<T>, key: keyof InvoiceRequest): Read<T> => present(value, REQUIRED, '', key, issues);
 
-  const invoiceType = required(
-    readCode(body.invoice_type, 'invoice_type', isInvoiceType, 'F1, F2, F3, R1, R2, R3, R4 or R5', issues, 1106),
+  const invoiceType = need(
+    readListedCode(body.invoice_type, 'invoice_type', CODES.invoice_type, issues, INVALID.invoice_type),
     'invoice_type',
-    issues,
-    MISSING,
   );
-  const invoiceDate = required(readDate(body.invoice_date, 'invoice_date', issues, 1105), 'invoice_date', issues, MISSING);
-  const givenOperationDate = readDate(body.operation_date, 'operation_date', issues, 1145);
+  const invoiceDate = need(readDate(body.invoice_date, 'invoice_date', issues, 1105), 'invoice_date');
+  const givenOperationDate = need(readDate(body.operation_date, 'operation_date', issues, 1145), 'operation_date');
   // TipoRectificativa: "I" when a corrective invoice leaves it out, so it is never missing (1114).
-  const givenRectificationType = readCode(
-    body.rectification_type,
+  const givenRectificationType = need(
+    readListedCode(body.rectification_type, 'rectification_type', CODES.rectification_type, issues, INVALID.rectification_type),
     'rectification_type',
-    isRectificationType,
-    'S (substitution) or I (differences)',
-    issues,
-    1107,
   );
   const corrective = invoiceType ? isCorrectiveInvoiceType(invoiceType) : false;
-  const issuedByName = readCode(body.issued_by, 'issued_by', isIssuedByName, 'recipient or third_party', issues, 1151);
+  const issuedByName = need(readListedCode(body.issued_by, 'issued_by', CODES.issued_by, issues, INVALID.issued_by), 'issued_by');
   const parsed = {
-    taxpayerId: required(readUuid(body.taxpayer_id, 'taxpayer_id', issues), 'taxpayer_id', issues),
-    computerSystemId: required(readUuid(body.computer_system_id, 'computer_system_id', issues), 'computer_system_id', issues),
-    invoiceNumber: required(readInvoiceNumber(body.invoice_number, 'invoice_number', issues), 'invoice_number', issues, MISSING),
+    taxpayerId: need(readUuid(body.taxpayer_id, 'taxpayer_id', issues), 'taxpayer_id'),
+    computerSystemId: need(readUuid(body.computer_system_id, 'computer_system_id', issues), 'computer_system_id'),
+    invoiceNumber: need(readInvoiceNumber(body.invoice_number, 'invoice_number', NUMBER_LENGTH, issues), 'invoice_number'),
     invoiceDate,
     invoiceType,
-    description: required(readText(body.description, 'description', MAX_CHARACTERS.description, issues), 'description', issues, MISSING),
+    description: need(readText(body.description, 'description', MAX_CHARACTERS.description, issues), 'description'),
     // FechaOperacion is only written when it differs from the issue date.
     operationDate: givenOperationDate && givenOperationDate === invoiceDate ? undefined : givenOperationDate,
     recipients: readRecipients(body.recipient, body.recipients, issues),
     issuedBy: issuedByName ? ISSUED_BY[issuedByName] : issuedByName,
-    thirdParty: readParty(body.third_party, 'third_party', 'third_party', issues),
-    simplifiedArt7273: readFlag(body.simplified_art_72_73, 'simplified_art_72_73', issues, 1136),
-    withoutRecipientArt61d: readFlag(body.without_recipient_art_61d, 'without_recipient_art_61d', issues, 1184),
-    coupon: readFlag(body.coupon, 'coupon', issues, 1157),
+    thirdParty: need(readParty(body.third_party, 'third_party', 'third_party', issues), 'third_party'),
+    simplifiedArt7273: need(readFlag(body.simplified_art_72_73, 'simplified_art_72_73', issues, 1136), 'simplified_art_72_73'),
+    withoutRecipientArt61d: need(
+      readFlag(body.without_recipient_art_61d, 'without_recipient_art_61d', issues, 1184),
+      'without_recipient_art_61d',
+    ),
+    coupon: need(readFlag(body.coupon, 'coupon', issues, 1157), 'coupon'),
     rectificationType: corrective && givenRectificationType === undefined ? 'I' : givenRectificationType,
-    rectifiedBaseAmount: readAmount(body.rectified_base_amount, 'rectified_base_amount', issues),
-    rectifiedTaxAmount: readAmount(body.rectified_tax_amount, 'rectified_tax_amount', issues),
-    rectifiedSurchargeAmount: readAmount(body.rectified_surcharge_amount, 'rectified_surcharge_amount', issues),
-    correctedInvoices: readInvoiceReferences(body.corrected_invoices, 'corrected_invoices', issues),
-    substitutedInvoices: readInvoiceReferences(body.substituted_invoices, 'substituted_invoices', issues),
-    lines: required(readBreakdown(body.breakdown, issues), 'breakdown', issues, MISSING),
-    totalAmount: required(readAmount(body.total_amount, 'total_amount', issues, 1267), 'total_amount', issues, MISSING),
-    totalTaxAmount: required(readAmount(body.total_tax_amount, 'total_tax_amount', issues, 1266), 'total_tax_amount', issues, MISSING),
+    rectifiedBaseAmount: need(readAmount(body.rectified_base_amount, 'rectified_base_amount', issues), 'rectified_base_amount'),
+    rectifiedTaxAmount: need(readAmount(body.rectified_tax_amount, 'rectified_tax_amount', issues), 'rectified_tax_amount'),
+    rectifiedSurchargeAmount: need(
+      readAmount(body.rectified_surcharge_amount, 'rectified_surcharge_amount', issues),
+      'rectified_surcharge_amount',
+    ),
+    correctedInvoices: need(readInvoiceReferences(body.corrected_invoices, 'corrected_invoices', issues), 'corrected_invoices'),
+    substitutedInvoices: need(readInvoiceReferences(body.substituted_invoices, 'substituted_invoices', issues), 'substituted_invoices'),
+    lines: need(readBreakdown(body.breakdown, issues), 'breakdown'),
+    totalAmount: need(readAmount(body.total_amount, 'total_amount', issues, 1267), 'total_amount'),
+    totalTaxAmount: need(readAmount(body.total_tax_amount, 'total_tax_amount', issues, 1266), 'total_tax_amount'),
   };
 
   const ctx: LineContext = {
