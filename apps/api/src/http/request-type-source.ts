@@ -9,7 +9,7 @@ interface Description {
   keys?: Record<string, Description>;
   items?: Description[];
   matches?: { schema?: Description }[];
-  metas?: { authority?: AuthorityCodes }[];
+  metas?: { authority?: AuthorityCodes; form?: string }[];
 }
 
 /** The authority's numbers a field carries as its meta (invoice-request-schema.ts). */
@@ -33,6 +33,20 @@ interface Printed {
   required: [string, number | null][];
   codes: [string, { values: unknown[]; words: string }][];
   invalid: [string, number][];
+  forms: [string, string][];
+}
+
+/**
+ * How a field's value is read, where it is one value (an array, an object or a choice of objects has its own reader):
+ * the form its meta names (`amount`, `rate`, `date`, `invoice_number`), else a code of a list, a flag, a UUID or a text.
+ */
+function formOf(d: Description): string | undefined {
+  const named = d.metas?.find((meta) => meta.form)?.form;
+  if (named) return named;
+  if (d.flags?.only) return 'code';
+  if (d.type === 'boolean') return 'flag';
+  if (d.type === 'string') return d.rules?.some((rule) => rule.name === 'guid') ? 'uuid' : 'text';
+  return undefined;
 }
 
 /** A code list's values as a refusal names them: `a, b or c`. */
@@ -70,7 +84,7 @@ class Printer {
     const name = this.names[path];
     if (!name) throw new Error(`name the object at ${path || 'the top'} of the schema`);
     this.named.set(identity, name);
-    const printed: Printed = { name, body: [], fields: [], maxCharacters: [], required: [], codes: [], invalid: [] };
+    const printed: Printed = { name, body: [], fields: [], maxCharacters: [], required: [], codes: [], invalid: [], forms: [] };
     // Listed before the objects it holds: the request first, then its parts as they come.
     this.objects.push(printed);
     for (const [key, child] of Object.entries(d.keys ?? {})) {
@@ -94,6 +108,8 @@ class Printer {
       printed.codes.push([key, { values, words: codes.words ?? inWords(values) }]);
     }
     if (codes.invalid !== undefined) printed.invalid.push([key, codes.invalid]);
+    const form = formOf(child);
+    if (form) printed.forms.push([key, form]);
   }
 }
 
@@ -136,9 +152,10 @@ export function requestTypeSource(schema: Joi.Schema, names: ObjectNames, header
   lines.push(
     ...table('Each object’s code lists: the values a code may take, as a refusal names them.', 'REQUEST_CODES', objects, (o) => o.codes),
   );
+  lines.push(...table('How each field that is one value is read: its form.', 'REQUEST_FORMS', objects, (o) => o.forms));
   lines.push(
     ...table(
-      'The authority’s number for a value outside a field’s code list or length, where it has one.',
+      'The authority’s number for a value outside a field’s form (its list, length or calendar; an amount’s digits), where it has one.',
       'REQUEST_INVALID_CODES',
       objects,
       (o) => o.invalid,

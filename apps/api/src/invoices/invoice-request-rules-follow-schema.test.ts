@@ -1,5 +1,6 @@
 import {
   REQUEST_CODES,
+  REQUEST_FORMS,
   REQUEST_INVALID_CODES,
   REQUEST_MAX_CHARACTERS,
   REQUEST_REQUIRED,
@@ -9,8 +10,8 @@ import {
 import { f1Request } from '@vf/core/testing';
 import { invoiceRequestSchema } from './invoice-request-schema';
 
-// The authority's rules in @vf/core take the request's required fields, code lists and the invoice number's length,
-// with the authority's numbers, from invoice-request.generated.ts, which is generated from the joi schema
+// The authority's rules in @vf/core take the request's required fields, each field's form, code lists and the invoice
+// number's length, with the authority's numbers, from invoice-request.generated.ts, which is generated from the joi schema
 // (invoice-request-types.test.ts keeps it current). These tests hold the rules to every entry of those tables, so a
 // change to the schema changes what the rules refuse, and with which number, at once.
 
@@ -133,5 +134,83 @@ test('an invoice number is refused from the length the schema gives, with the nu
       { field, code: 'invalid_length', message: `${field} must have between 1 and ${max} characters.`, authority_code: authorityCode },
     ]);
     expect(joiSays(body('A'.repeat(max + 1)))).toContain(`${field.replace('[0]', '.0')}:string.max`);
+  }
+});
+
+/** A value of the wrong type and one of the right type outside the form, for each form: what the rules answer. */
+const FORMS: Record<string, { wrong: unknown; outside: (max: number) => unknown; code: string; outsideCode: string }> = {
+  uuid: { wrong: 12, outside: () => '3f1c2a4e-8a0b-4c7e-9f51', code: 'invalid_uuid', outsideCode: 'invalid_uuid' },
+  date: { wrong: 20261120, outside: () => '2026-02-30', code: 'invalid_date', outsideCode: 'invalid_date' },
+  text: { wrong: 12, outside: (max) => 'x'.repeat(max + 1), code: 'invalid_type', outsideCode: 'invalid_length' },
+  flag: { wrong: 'yes', outside: () => 1, code: 'invalid_type', outsideCode: 'invalid_type' },
+  amount: { wrong: {}, outside: () => '1234567890123', code: 'invalid_amount', outsideCode: 'invalid_amount' },
+  rate: { wrong: {}, outside: () => '1000', code: 'invalid_rate', outsideCode: 'invalid_rate' },
+  code: { wrong: 1, outside: () => 'X', code: 'invalid_code', outsideCode: 'invalid_code' },
+  invoice_number: { wrong: 12, outside: (max) => 'A'.repeat(max + 1), code: 'invalid_type', outsideCode: 'invalid_length' },
+};
+// Fields the authority's rules read against the authority's own lists or checks rather than by their form in the schema.
+const READ_BY_THE_AUTHORITYS_LISTS = new Set([
+  'BreakdownLineRequest.tax_type',
+  'BreakdownLineRequest.regime_type',
+  'BreakdownLineRequest.operation_type',
+  'SpanishPartyRequest.nif',
+  'ForeignPartyRequest.country',
+  'ForeignPartyRequest.id_type',
+]);
+/** For each object of the request: a body with `value` in its field `key`, and the field's path (rules', joi's). */
+const placed: Record<keyof typeof REQUEST_FORMS, (key: string, value: unknown) => [Record<string, unknown>, string, string]> = {
+  InvoiceRequest: (key, value) => [f1Request({ invoice_type: 'R1', [key]: value }), key, key],
+  BreakdownLineRequest: (key, value) => [
+    f1Request({ breakdown: [{ ...line, [key]: value }] }),
+    `breakdown[0].${key}`,
+    `breakdown.0.${key}`,
+  ],
+  ForeignPartyRequest: (key, value) => [f1Request({ recipient: { ...foreign, [key]: value } }), `recipient.${key}`, `recipient.${key}`],
+  SpanishPartyRequest: (key, value) => [
+    f1Request({ recipient: { name: 'Cliente SL', nif: 'B85905495', [key]: value } }),
+    `recipient.${key}`,
+    `recipient.${key}`,
+  ],
+  InvoiceReferenceRequest: (key, value) => [
+    f1Request({ invoice_type: 'R1', corrected_invoices: [{ ...reference, [key]: value }] }),
+    `corrected_invoices[0].${key}`,
+    `corrected_invoices.0.${key}`,
+  ],
+};
+
+test('every field of one value is read by the form the schema gives it, and refused with the number the schema gives', () => {
+  const cases = Object.entries(REQUEST_FORMS).flatMap(([object, forms]) =>
+    Object.entries(forms as Record<string, string>)
+      .filter(([key]) => !READ_BY_THE_AUTHORITYS_LISTS.has(`${object}.${key}`))
+      .map(([key, form]) => ({ object: object as keyof typeof REQUEST_FORMS, key, form })),
+  );
+  expect(cases.length).toBeGreaterThanOrEqual(28);
+  for (const { object, key, form } of cases) {
+    const invalid = (REQUEST_INVALID_CODES[object] as Record<string, number | undefined>)[key];
+    const max = (REQUEST_MAX_CHARACTERS[object] as Record<string, number | undefined>)[key] ?? 0;
+    const { wrong, outside, code, outsideCode } = FORMS[form];
+    // A value of the wrong type: 1100 (the schema's type) for a text or a number, else the field's own number.
+    const typeCode = form === 'text' || form === 'invoice_number' || form === 'amount' || form === 'rate' ? 1100 : invalid;
+    const [wrongBody, field, joiPath] = placed[object](key, wrong);
+    const [outsideBody] = placed[object](key, outside(max));
+    const answer = (body: unknown, expected: string) =>
+      errorsAt(body, field)
+        .filter((e) => e.code === expected)
+        .map((e) => e.authority_code);
+    expect({ object, key, form, wrong: answer(wrongBody, code) }).toEqual({ object, key, form, wrong: [typeCode] });
+    expect({ object, key, form, outside: answer(outsideBody, outsideCode) }).toEqual({
+      object,
+      key,
+      form,
+      outside: [invalid ?? (form === 'uuid' ? undefined : 1100)],
+    });
+    // joi refuses a value of the wrong type there too, or on the party the field is part of (past the type, the rules
+    // judge more than joi's form: a real calendar date, a UUID without braces).
+    const joiPaths = joiSays(wrongBody).map((said) => said.slice(0, said.lastIndexOf(':')));
+    expect({ object, key, joi: joiPaths.some((path) => joiPath === path || joiPath.startsWith(`${path}.`)) }).toEqual({
+      object,
+      key,
+      joi: true,
+    });
   }
 });

@@ -157,7 +157,7 @@ export function readRate(value: unknown, field: string, issues: IssueCollector):
 }
 
 /** An S/N flag of the record as a JSON boolean; `authorityCode` is the authority's code for a value that is neither. */
-export function readFlag(value: unknown, field: string, issues: IssueCollector, authorityCode: number): Read<boolean> {
+export function readFlag(value: unknown, field: string, issues: IssueCollector, authorityCode = WRONG_VALUE): Read<boolean> {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'boolean') {
     issues.error(field, 'invalid_type', `${field} must be true or false.`, authorityCode);

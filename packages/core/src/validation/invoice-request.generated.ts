@@ -168,11 +168,60 @@ export const REQUEST_CODES = {
   BreakdownLineRequest: {},
 } as const;
 
-/** The authority’s number for a value outside a field’s code list or length, where it has one. */
+/** How each field that is one value is read: its form. */
+export const REQUEST_FORMS = {
+  InvoiceRequest: {
+    taxpayer_id: 'uuid',
+    computer_system_id: 'uuid',
+    invoice_number: 'invoice_number',
+    invoice_date: 'date',
+    invoice_type: 'code',
+    description: 'text',
+    operation_date: 'date',
+    issued_by: 'code',
+    simplified_art_72_73: 'flag',
+    without_recipient_art_61d: 'flag',
+    coupon: 'flag',
+    rectification_type: 'code',
+    rectified_base_amount: 'amount',
+    rectified_tax_amount: 'amount',
+    rectified_surcharge_amount: 'amount',
+    total_amount: 'amount',
+    total_tax_amount: 'amount',
+  },
+  SpanishPartyRequest: { name: 'text', nif: 'text' },
+  ForeignPartyRequest: { name: 'text', country: 'text', id_type: 'text', id: 'text' },
+  InvoiceReferenceRequest: { invoice_number: 'invoice_number', invoice_date: 'date' },
+  BreakdownLineRequest: {
+    tax_type: 'text',
+    regime_type: 'text',
+    operation_type: 'text',
+    base_amount: 'amount',
+    cost_base_amount: 'amount',
+    tax_rate: 'rate',
+    tax_amount: 'amount',
+    surcharge_rate: 'rate',
+    surcharge_amount: 'amount',
+  },
+} as const;
+
+/** The authority’s number for a value outside a field’s form (its list, length or calendar; an amount’s digits), where it has one. */
 export const REQUEST_INVALID_CODES = {
-  InvoiceRequest: { invoice_number: 1104, invoice_type: 1106, issued_by: 1151, rectification_type: 1107 },
+  InvoiceRequest: {
+    invoice_number: 1104,
+    invoice_date: 1105,
+    invoice_type: 1106,
+    operation_date: 1145,
+    issued_by: 1151,
+    simplified_art_72_73: 1136,
+    without_recipient_art_61d: 1184,
+    coupon: 1157,
+    rectification_type: 1107,
+    total_amount: 1267,
+    total_tax_amount: 1266,
+  },
   SpanishPartyRequest: {},
-  ForeignPartyRequest: {},
-  InvoiceReferenceRequest: { invoice_number: 1104 },
+  ForeignPartyRequest: { id: 1222 },
+  InvoiceReferenceRequest: { invoice_number: 1104, invoice_date: 1105 },
   BreakdownLineRequest: {},
 } as const;

@@ -13,9 +13,7 @@ import {
   isJsonObject,
   MISSING,
   present,
-  readAmount,
   readCode,
-  readRate,
   rejectUnknownFields,
   required,
   type Amount,
@@ -23,8 +21,9 @@ import {
   type Read,
   WRONG_VALUE,
 } from './field-readers';
-import { REQUEST_FIELDS, REQUEST_REQUIRED, type BreakdownLineRequest } from './invoice-request.generated';
+import { REQUEST_FIELDS, type BreakdownLineRequest } from './invoice-request.generated';
 import type { IssueCollector } from './issue-collector';
+import { readField, shapeOf } from './read-field';
 import type { Fields } from './request-fields';
 
 export interface ParsedLine {
@@ -42,7 +41,7 @@ export interface ParsedLine {
 
 /** A breakdown line's fields, as the API names them (readers, forms and views take them from here). */
 export const BREAKDOWN_LINE_FIELDS = REQUEST_FIELDS.BreakdownLineRequest;
-const REQUIRED = REQUEST_REQUIRED.BreakdownLineRequest;
+const SHAPE = shapeOf('BreakdownLineRequest');
 // Desglose carries 1..12 DetalleDesglose: one per tax/regime/rate combination, not per invoice item. More than 12 breaks
 // the schema's limit for the block (4113); none leaves a mandatory element out (4102).
 const MAX_LINES = 12;
@@ -75,7 +74,8 @@ export function readBreakdown(value: unknown, issues: IssueCollector): Read<Pars
 function readLine(line: Record<string, unknown>, path: string, issues: IssueCollector): ParsedLine {
   rejectUnknownFields(line, BREAKDOWN_LINE_FIELDS, path, issues);
   const entry: Fields<BreakdownLineRequest> = line;
-  const need = <T>(value: Read<T>, key: keyof BreakdownLineRequest): Read<T> => present(value, REQUIRED, path, key, issues);
+  // Its codes are the authority's lists, read here; its amounts and rates are read by their form in the schema.
+  const need = <T>(value: Read<T>, key: keyof BreakdownLineRequest): Read<T> => present(value, SHAPE.required, path, key, issues);
   const givenTaxType = need(
     readCode(entry.tax_type, `${path}.tax_type`, isTaxType, '01 (IVA), 02 (IPSI), 03 (IGIC), 05 (other)', issues, 1218),
     'tax_type',
@@ -95,12 +95,12 @@ function readLine(line: Record<string, unknown>, path: string, issues: IssueColl
       issues,
       1195,
     ),
-    baseAmount: need(readAmount(entry.base_amount, `${path}.base_amount`, issues), 'base_amount'),
-    costBaseAmount: need(readAmount(entry.cost_base_amount, `${path}.cost_base_amount`, issues), 'cost_base_amount'),
-    taxRate: need(readRate(entry.tax_rate, `${path}.tax_rate`, issues), 'tax_rate'),
-    taxAmount: need(readAmount(entry.tax_amount, `${path}.tax_amount`, issues), 'tax_amount'),
-    surchargeRate: need(readRate(entry.surcharge_rate, `${path}.surcharge_rate`, issues), 'surcharge_rate'),
-    surchargeAmount: need(readAmount(entry.surcharge_amount, `${path}.surcharge_amount`, issues), 'surcharge_amount'),
+    baseAmount: readField(SHAPE, line, path, 'base_amount', issues),
+    costBaseAmount: readField(SHAPE, line, path, 'cost_base_amount', issues),
+    taxRate: readField(SHAPE, line, path, 'tax_rate', issues),
+    taxAmount: readField(SHAPE, line, path, 'tax_amount', issues),
+    surchargeRate: readField(SHAPE, line, path, 'surcharge_rate', issues),
+    surchargeAmount: readField(SHAPE, line, path, 'surcharge_amount', issues),
   };
 }
 

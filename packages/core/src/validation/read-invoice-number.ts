@@ -7,17 +7,18 @@ import { refuseSurroundingBlanks, trimSpaces } from './surrounding-blanks';
 const PRINTABLE_ASCII = /^[\x20-\x7E]+$/;
 const RESERVED = /["'<>=]/;
 
-/** The number's most characters, and the authority's number for one outside them, as the request's schema gives them. */
-export interface NumberLength {
-  maxLength: number;
-  authorityCode: number;
-}
-
 /**
  * An invoice number as the authority accepts it, without the spaces at its ends (the authority trims them on
- * reception); any other character outside printable ASCII, at an end or inside, is the authority's 1130.
+ * reception), of 1 to `maxLength` characters (else `lengthCode`, as the request's schema gives them); any other
+ * character outside printable ASCII, at an end or inside, is the authority's 1130.
  */
-export function readInvoiceNumber(value: unknown, field: string, length: NumberLength, issues: IssueCollector): Read<string> {
+export function readInvoiceNumber(
+  value: unknown,
+  field: string,
+  maxLength: number,
+  lengthCode: number | undefined,
+  issues: IssueCollector,
+): Read<string> {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') {
     issues.error(field, 'invalid_type', `${field} must be a string.`, WRONG_VALUE);
@@ -25,8 +26,8 @@ export function readInvoiceNumber(value: unknown, field: string, length: NumberL
   }
   const text = trimSpaces(value);
   const count = characterCount(text);
-  if (count === 0 || count > length.maxLength) {
-    issues.error(field, 'invalid_length', `${field} must have between 1 and ${length.maxLength} characters.`, length.authorityCode);
+  if (count === 0 || count > maxLength) {
+    issues.error(field, 'invalid_length', `${field} must have between 1 and ${maxLength} characters.`, lengthCode);
     return null;
   }
   if (refuseSurroundingBlanks(text, field, issues, 1130)) return null;

@@ -1,26 +1,15 @@
 import { MAX_RECORD_LIST_ENTRIES } from '../record/message-limits';
-import { isJsonObject, present, readDate, rejectUnknownFields, WRONG_VALUE, type Read } from './field-readers';
-import {
-  REQUEST_FIELDS,
-  REQUEST_INVALID_CODES,
-  REQUEST_MAX_CHARACTERS,
-  REQUEST_REQUIRED,
-  type InvoiceReferenceRequest,
-} from './invoice-request.generated';
+import { isJsonObject, rejectUnknownFields, WRONG_VALUE, type Read } from './field-readers';
+import { REQUEST_FIELDS } from './invoice-request.generated';
 import type { IssueCollector } from './issue-collector';
-import type { Fields } from './request-fields';
-import { readInvoiceNumber } from './read-invoice-number';
+import { readField, shapeOf } from './read-field';
 
 export interface ParsedReference {
   invoiceNumber: string;
   invoiceDate: string;
 }
 
-const REQUIRED = REQUEST_REQUIRED.InvoiceReferenceRequest;
-const NUMBER_LENGTH = {
-  maxLength: REQUEST_MAX_CHARACTERS.InvoiceReferenceRequest.invoice_number,
-  authorityCode: REQUEST_INVALID_CODES.InvoiceReferenceRequest.invoice_number,
-};
+const SHAPE = shapeOf('InvoiceReferenceRequest');
 // Longer FacturasRectificadas or FacturasSustituidas break the block's limit (4113).
 const MAX_REFERENCES = MAX_RECORD_LIST_ENTRIES;
 
@@ -48,15 +37,8 @@ export function readInvoiceReferences(value: unknown, field: string, issues: Iss
       return;
     }
     rejectUnknownFields(item, REQUEST_FIELDS.InvoiceReferenceRequest, path, issues);
-    const entry: Fields<InvoiceReferenceRequest> = item;
-    const invoiceNumber = present(
-      readInvoiceNumber(entry.invoice_number, `${path}.invoice_number`, NUMBER_LENGTH, issues),
-      REQUIRED,
-      path,
-      'invoice_number',
-      issues,
-    );
-    const invoiceDate = present(readDate(entry.invoice_date, `${path}.invoice_date`, issues, 1105), REQUIRED, path, 'invoice_date', issues);
+    const invoiceNumber = readField(SHAPE, item, path, 'invoice_number', issues);
+    const invoiceDate = readField(SHAPE, item, path, 'invoice_date', issues);
     if (invoiceNumber && invoiceDate) references.push({ invoiceNumber, invoiceDate });
     else usable = false;
   });

@@ -1,14 +1,9 @@
 import { isCountryCode, isIdType, type IdType } from '../code-lists';
 import { validateEuVatNumber, validateSpanishNif } from '../nif';
 import { MAX_RECORD_LIST_ENTRIES } from '../record/message-limits';
-import { isJsonObject, MISSING, present, readCode, readText, rejectUnknownFields, WRONG_VALUE, type Read } from './field-readers';
-import {
-  REQUEST_FIELDS,
-  REQUEST_MAX_CHARACTERS,
-  REQUEST_REQUIRED,
-  type ForeignPartyRequest,
-  type SpanishPartyRequest,
-} from './invoice-request.generated';
+import { isJsonObject, MISSING, present, readCode, rejectUnknownFields, WRONG_VALUE, type Read } from './field-readers';
+import { REQUEST_FIELDS, REQUEST_MAX_CHARACTERS, type ForeignPartyRequest, type SpanishPartyRequest } from './invoice-request.generated';
+import { readField, shapeOf } from './read-field';
 import type { IssueCollector } from './issue-collector';
 import type { Fields } from './request-fields';
 
@@ -20,11 +15,11 @@ export type ParsedRecipient =
 export type PartyRole = 'recipient' | 'third_party';
 
 const FIELDS = [...REQUEST_FIELDS.SpanishPartyRequest, ...REQUEST_FIELDS.ForeignPartyRequest];
-const MAX_CHARACTERS = REQUEST_MAX_CHARACTERS.ForeignPartyRequest;
-// A foreign identification's required fields; the name, required in both forms, is read with them.
-const REQUIRED = REQUEST_REQUIRED.ForeignPartyRequest;
+const FOREIGN = shapeOf('ForeignPartyRequest');
 // The name is read before the identification says which of the two forms the party has: it must fit both.
-const MAX_NAME = Math.min(REQUEST_MAX_CHARACTERS.SpanishPartyRequest.name, MAX_CHARACTERS.name);
+const MAX_NAME = Math.min(REQUEST_MAX_CHARACTERS.SpanishPartyRequest.name, FOREIGN.maxCharacters.name);
+// A party as the rules read it: a foreign identification's fields (the name required in both), a name that fits both.
+const SHAPE = { ...FOREIGN, maxCharacters: { ...FOREIGN.maxCharacters, name: MAX_NAME } };
 // A longer Destinatarios breaks the schema's limit for the block (4113).
 const MAX_RECIPIENTS = MAX_RECORD_LIST_ENTRIES;
 
@@ -68,14 +63,7 @@ export function readParty(given: unknown, path: string, role: PartyRole, issues:
   rejectUnknownFields(given, FIELDS, path, issues);
   const value: Fields<SpanishPartyRequest & ForeignPartyRequest> = given;
   // NombreRazon goes with every identification; the authority names the counterparty's case (1283).
-  const name = present(
-    readText(value.name, `${path}.name`, MAX_NAME, issues),
-    REQUIRED,
-    path,
-    'name',
-    issues,
-    role === 'recipient' ? 1283 : undefined,
-  );
+  const name = readField(SHAPE, given, path, 'name', issues, role === 'recipient' ? 1283 : undefined);
   const foreignGiven = ['country', 'id_type', 'id'].some((key) => given[key] !== undefined && given[key] !== null);
 
   if (value.nif !== undefined && value.nif !== null) {
@@ -93,7 +81,7 @@ export function readParty(given: unknown, path: string, role: PartyRole, issues:
   const country = readCountry(value.country, `${path}.country`, issues);
   const idType = present(
     readCode(value.id_type, `${path}.id_type`, isIdType, '02, 03, 04, 05, 06, 07', issues, 1102),
-    REQUIRED,
+    SHAPE.required,
     path,
     'id_type',
     issues,
@@ -102,7 +90,7 @@ export function readParty(given: unknown, path: string, role: PartyRole, issues:
   if (country === undefined && idType && idType !== '02') {
     issues.error(`${path}.country`, 'required', `${path}.country is required unless id_type is 02 (EU VAT number).`, 1111);
   }
-  const rawId = present(readText(value.id, `${path}.id`, MAX_CHARACTERS.id, issues, 1222), REQUIRED, path, 'id', issues);
+  const rawId = readField(SHAPE, given, path, 'id', issues);
   if (!name || country === null || !idType || !rawId || (country === undefined && idType !== '02')) return null;
   const id = checkForeignId({ path, role, country, idType, id: rawId }, issues);
   if (id === null) return null;
