@@ -19,11 +19,12 @@ import {
   type Amount,
   type Rate,
   type Read,
+  type RequiredFields,
   WRONG_VALUE,
 } from './field-readers';
 import { REQUEST_FIELDS, type BreakdownLineRequest } from './invoice-request.generated';
 import type { IssueCollector } from './issue-collector';
-import { readField, shapeOf } from './read-field';
+import { fieldReaders, shapeOf } from './read-field';
 import type { Fields } from './request-fields';
 
 export interface ParsedLine {
@@ -42,6 +43,8 @@ export interface ParsedLine {
 /** A breakdown line's fields, as the API names them (readers, forms and views take them from here). */
 export const BREAKDOWN_LINE_FIELDS = REQUEST_FIELDS.BreakdownLineRequest;
 const SHAPE = shapeOf('BreakdownLineRequest');
+const FIELD = fieldReaders(SHAPE);
+const REQUIRED: RequiredFields = SHAPE.required;
 // Desglose carries 1..12 DetalleDesglose: one per tax/regime/rate combination, not per invoice item. More than 12 breaks
 // the schema's limit for the block (4113); none leaves a mandatory element out (4102).
 const MAX_LINES = 12;
@@ -74,11 +77,14 @@ export function readBreakdown(value: unknown, issues: IssueCollector): Read<Pars
 function readLine(line: Record<string, unknown>, path: string, issues: IssueCollector): ParsedLine {
   rejectUnknownFields(line, BREAKDOWN_LINE_FIELDS, path, issues);
   const entry: Fields<BreakdownLineRequest> = line;
-  // Its codes are the authority's lists, read here; its amounts and rates are read by their form in the schema.
-  const need = <T>(value: Read<T>, key: keyof BreakdownLineRequest): Read<T> => present(value, SHAPE.required, path, key, issues);
-  const givenTaxType = need(
+  // Its codes are the authority's lists, read here (held to their presence in the schema); its amounts and rates are
+  // read by their form in the schema.
+  const givenTaxType = present(
     readCode(entry.tax_type, `${path}.tax_type`, isTaxType, '01 (IVA), 02 (IPSI), 03 (IGIC), 05 (other)', issues, 1218),
+    REQUIRED,
+    path,
     'tax_type',
+    issues,
   );
   const taxType = givenTaxType === undefined ? DEFAULT_TAX_TYPE : givenTaxType;
   const isOperationType = (v: unknown): v is OperationQualification | ExemptionCode => isOperationQualification(v) || isExemptionCode(v);
@@ -87,7 +93,9 @@ function readLine(line: Record<string, unknown>, path: string, issues: IssueColl
   return {
     path,
     taxType,
-    regimeType: taxType ? need(readRegime(entry.regime_type, `${path}.regime_type`, taxType, issues), 'regime_type') : null,
+    regimeType: taxType
+      ? present(readRegime(entry.regime_type, `${path}.regime_type`, taxType, issues), REQUIRED, path, 'regime_type', issues)
+      : null,
     // The schema leaves it optional; the authority requires CalificacionOperacion or OperacionExenta on a line (1195).
     operationType: required(
       readCode(entry.operation_type, `${path}.operation_type`, isOperationType, 'S1, S2, N1, N2 or E1 to E8', issues, wrongOperationCode),
@@ -95,12 +103,12 @@ function readLine(line: Record<string, unknown>, path: string, issues: IssueColl
       issues,
       1195,
     ),
-    baseAmount: readField(SHAPE, line, path, 'base_amount', issues),
-    costBaseAmount: readField(SHAPE, line, path, 'cost_base_amount', issues),
-    taxRate: readField(SHAPE, line, path, 'tax_rate', issues),
-    taxAmount: readField(SHAPE, line, path, 'tax_amount', issues),
-    surchargeRate: readField(SHAPE, line, path, 'surcharge_rate', issues),
-    surchargeAmount: readField(SHAPE, line, path, 'surcharge_amount', issues),
+    baseAmount: FIELD.base_amount(entry.base_amount, path, issues),
+    costBaseAmount: FIELD.cost_base_amount(entry.cost_base_amount, path, issues),
+    taxRate: FIELD.tax_rate(entry.tax_rate, path, issues),
+    taxAmount: FIELD.tax_amount(entry.tax_amount, path, issues),
+    surchargeRate: FIELD.surcharge_rate(entry.surcharge_rate, path, issues),
+    surchargeAmount: FIELD.surcharge_amount(entry.surcharge_amount, path, issues),
   };
 }
 

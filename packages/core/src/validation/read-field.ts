@@ -1,6 +1,5 @@
 import {
   join,
-  present,
   readAmount,
   readDate,
   readFlag,
@@ -8,6 +7,7 @@ import {
   readRate,
   readText,
   readUuid,
+  required,
   type Amount,
   type CodeList,
   type Rate,
@@ -70,42 +70,78 @@ export type ValueOf<S extends ObjectShape, K extends keyof S['forms']> = K exten
     ? FormValues[S['forms'][K]]
     : never;
 
+/** Reads one field: its value, the path of the object holding it ('' for the request), and `missingCode` where a rule
+ * of the authority names the case of the field left out. */
+export type FieldReader<T> = (value: unknown, parent: string, issues: IssueCollector, missingCode?: number) => Read<T>;
+
+export type FieldReaders<S extends ObjectShape> = { readonly [K in keyof S['forms'] & string]: FieldReader<ValueOf<S, K>> };
+
 /**
- * A field of one value, read as the request's schema describes it: by its form (a UUID, a real calendar date, a text of
- * its length, a flag, an amount, a rate, a code of its list, an invoice number), refused with the authority's number
- * the schema gives for a value outside it, and held to its presence (`missingCode` where a rule of the authority names
- * the case of one left out). Only what the authority's rules add to the form is written here: the forms' readers.
+ * A reader for each field of one value of an object, as the request's schema describes it: by its form (a UUID, a real
+ * calendar date, a text of its length, a flag, an amount, a rate, a code of its list, an invoice number), refused with
+ * the authority's number the schema gives for a value outside it, and held to its presence. Only what the authority's
+ * rules add to a form is written here, in the forms' readers. Made once per object, so that reading a field looks
+ * nothing up.
  */
-export function readField<S extends ObjectShape, K extends keyof S['forms'] & string>(
-  shape: S,
-  object: { readonly [key: string]: unknown },
-  parent: string,
-  key: K,
-  issues: IssueCollector,
-  missingCode?: number,
-): Read<ValueOf<S, K>> {
-  const value = readForm(shape, object[key], join(parent, key), key, issues);
-  return present(value, shape.required, parent, key, issues, missingCode) as Read<ValueOf<S, K>>;
+export function fieldReaders<S extends ObjectShape>(shape: S): FieldReaders<S> {
+  const readers: Record<string, FieldReader<unknown>> = {};
+  for (const key of Object.keys(shape.forms)) readers[key] = fieldReader(shape, key);
+  return readers as FieldReaders<S>;
 }
 
-function readForm(shape: ObjectShape, value: unknown, path: string, key: string, issues: IssueCollector): Read<unknown> {
+// One function per form, each reading its field and holding it to its presence: a call site of the rules calls one
+// of them, which the engine can then inline (a shared reader calling the form's reader could not be).
+function fieldReader(shape: ObjectShape, key: string): FieldReader<unknown> {
   const invalid = shape.invalid[key];
+  const maxLength = shape.maxCharacters[key];
+  const list = shape.codes[key];
+  const missing = shape.required[key];
   switch (shape.forms[key]) {
     case 'uuid':
-      return readUuid(value, path, issues);
+      return (value, parent, issues, missingCode) => {
+        const path = join(parent, key);
+        return held(readUuid(value, path, issues), path, issues, missing, missingCode);
+      };
     case 'date':
-      return readDate(value, path, issues, invalid);
+      return (value, parent, issues, missingCode) => {
+        const path = join(parent, key);
+        return held(readDate(value, path, issues, invalid), path, issues, missing, missingCode);
+      };
     case 'text':
-      return readText(value, path, shape.maxCharacters[key], issues, invalid);
+      return (value, parent, issues, missingCode) => {
+        const path = join(parent, key);
+        return held(readText(value, path, maxLength, issues, invalid), path, issues, missing, missingCode);
+      };
     case 'flag':
-      return readFlag(value, path, issues, invalid);
+      return (value, parent, issues, missingCode) => {
+        const path = join(parent, key);
+        return held(readFlag(value, path, issues, invalid), path, issues, missing, missingCode);
+      };
     case 'amount':
-      return readAmount(value, path, issues, invalid);
+      return (value, parent, issues, missingCode) => {
+        const path = join(parent, key);
+        return held(readAmount(value, path, issues, invalid), path, issues, missing, missingCode);
+      };
     case 'rate':
-      return readRate(value, path, issues);
+      return (value, parent, issues, missingCode) => {
+        const path = join(parent, key);
+        return held(readRate(value, path, issues), path, issues, missing, missingCode);
+      };
     case 'code':
-      return readListedCode(value, path, shape.codes[key], issues, invalid);
+      return (value, parent, issues, missingCode) => {
+        const path = join(parent, key);
+        return held(readListedCode(value, path, list, issues, invalid), path, issues, missing, missingCode);
+      };
     case 'invoice_number':
-      return readInvoiceNumber(value, path, shape.maxCharacters[key], invalid, issues);
+      return (value, parent, issues, missingCode) => {
+        const path = join(parent, key);
+        return held(readInvoiceNumber(value, path, maxLength, invalid, issues), path, issues, missing, missingCode);
+      };
   }
+}
+
+/** A value as read, or, left out of a field the schema requires, a "required" error with the schema's number. */
+function held<T>(read: Read<T>, path: string, issues: IssueCollector, missing: number | null | undefined, missingCode?: number): Read<T> {
+  if (read !== undefined || missing === undefined) return read;
+  return required(read, path, issues, missingCode ?? missing ?? undefined);
 }

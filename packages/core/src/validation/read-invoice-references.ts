@@ -1,15 +1,16 @@
 import { MAX_RECORD_LIST_ENTRIES } from '../record/message-limits';
 import { isJsonObject, rejectUnknownFields, WRONG_VALUE, type Read } from './field-readers';
-import { REQUEST_FIELDS } from './invoice-request.generated';
+import { REQUEST_FIELDS, type InvoiceReferenceRequest } from './invoice-request.generated';
 import type { IssueCollector } from './issue-collector';
-import { readField, shapeOf } from './read-field';
+import { fieldReaders, shapeOf } from './read-field';
+import type { Fields } from './request-fields';
 
 export interface ParsedReference {
   invoiceNumber: string;
   invoiceDate: string;
 }
 
-const SHAPE = shapeOf('InvoiceReferenceRequest');
+const FIELD = fieldReaders(shapeOf('InvoiceReferenceRequest'));
 // Longer FacturasRectificadas or FacturasSustituidas break the block's limit (4113).
 const MAX_REFERENCES = MAX_RECORD_LIST_ENTRIES;
 
@@ -37,8 +38,9 @@ export function readInvoiceReferences(value: unknown, field: string, issues: Iss
       return;
     }
     rejectUnknownFields(item, REQUEST_FIELDS.InvoiceReferenceRequest, path, issues);
-    const invoiceNumber = readField(SHAPE, item, path, 'invoice_number', issues);
-    const invoiceDate = readField(SHAPE, item, path, 'invoice_date', issues);
+    const entry: Fields<InvoiceReferenceRequest> = item;
+    const invoiceNumber = FIELD.invoice_number(entry.invoice_number, path, issues);
+    const invoiceDate = FIELD.invoice_date(entry.invoice_date, path, issues);
     if (invoiceNumber && invoiceDate) references.push({ invoiceNumber, invoiceDate });
     else usable = false;
   });

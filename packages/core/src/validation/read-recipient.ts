@@ -3,7 +3,7 @@ import { validateEuVatNumber, validateSpanishNif } from '../nif';
 import { MAX_RECORD_LIST_ENTRIES } from '../record/message-limits';
 import { isJsonObject, MISSING, present, readCode, rejectUnknownFields, WRONG_VALUE, type Read } from './field-readers';
 import { REQUEST_FIELDS, REQUEST_MAX_CHARACTERS, type ForeignPartyRequest, type SpanishPartyRequest } from './invoice-request.generated';
-import { readField, shapeOf } from './read-field';
+import { fieldReaders, shapeOf } from './read-field';
 import type { IssueCollector } from './issue-collector';
 import type { Fields } from './request-fields';
 
@@ -20,6 +20,7 @@ const FOREIGN = shapeOf('ForeignPartyRequest');
 const MAX_NAME = Math.min(REQUEST_MAX_CHARACTERS.SpanishPartyRequest.name, FOREIGN.maxCharacters.name);
 // A party as the rules read it: a foreign identification's fields (the name required in both), a name that fits both.
 const SHAPE = { ...FOREIGN, maxCharacters: { ...FOREIGN.maxCharacters, name: MAX_NAME } };
+const FIELD = fieldReaders(SHAPE);
 // A longer Destinatarios breaks the schema's limit for the block (4113).
 const MAX_RECIPIENTS = MAX_RECORD_LIST_ENTRIES;
 
@@ -63,7 +64,7 @@ export function readParty(given: unknown, path: string, role: PartyRole, issues:
   rejectUnknownFields(given, FIELDS, path, issues);
   const value: Fields<SpanishPartyRequest & ForeignPartyRequest> = given;
   // NombreRazon goes with every identification; the authority names the counterparty's case (1283).
-  const name = readField(SHAPE, given, path, 'name', issues, role === 'recipient' ? 1283 : undefined);
+  const name = FIELD.name(value.name, path, issues, role === 'recipient' ? 1283 : undefined);
   const foreignGiven = ['country', 'id_type', 'id'].some((key) => given[key] !== undefined && given[key] !== null);
 
   if (value.nif !== undefined && value.nif !== null) {
@@ -90,7 +91,7 @@ export function readParty(given: unknown, path: string, role: PartyRole, issues:
   if (country === undefined && idType && idType !== '02') {
     issues.error(`${path}.country`, 'required', `${path}.country is required unless id_type is 02 (EU VAT number).`, 1111);
   }
-  const rawId = readField(SHAPE, given, path, 'id', issues);
+  const rawId = FIELD.id(value.id, path, issues);
   if (!name || country === null || !idType || !rawId || (country === undefined && idType !== '02')) return null;
   const id = checkForeignId({ path, role, country, idType, id: rawId }, issues);
   if (id === null) return null;

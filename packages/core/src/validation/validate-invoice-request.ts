@@ -9,7 +9,7 @@ import { IssueCollector } from './issue-collector';
 import { taxPointDate, type LineContext } from './line-context';
 import { checkLine } from './line-rules';
 import { readBreakdown } from './read-breakdown';
-import { readField, shapeOf } from './read-field';
+import { fieldReaders, shapeOf } from './read-field';
 import { readInvoiceReferences } from './read-invoice-references';
 import { readParty, readRecipients, type ParsedRecipient } from './read-recipient';
 import { checkRegime } from './regime-rules';
@@ -21,6 +21,7 @@ import { toNormalizedInvoice } from './to-normalized-invoice';
 // The request as its schema describes it (invoice-request.generated.ts): each field's form, length, code list and
 // presence, with the authority's numbers.
 const SHAPE = shapeOf('InvoiceRequest');
+const FIELD = fieldReaders(SHAPE);
 
 /** The recipients and the third party, each with its path in the request. */
 function partiesOf(parsed: {
@@ -48,40 +49,39 @@ export function validateInvoiceRequest(request: unknown, opts: { today: string }
   const body: Fields<InvoiceRequest> = request;
   // Each field read by its form and held to its presence in the schema, in the order the rules read them (their
   // errors' order).
-  const field = <K extends keyof typeof SHAPE.forms>(key: K) => readField(SHAPE, request, '', key, issues);
   const need = <T>(value: Read<T>, key: keyof InvoiceRequest): Read<T> => present(value, SHAPE.required, '', key, issues);
 
-  const invoiceType = field('invoice_type');
-  const invoiceDate = field('invoice_date');
-  const givenOperationDate = field('operation_date');
+  const invoiceType = FIELD.invoice_type(body.invoice_type, '', issues);
+  const invoiceDate = FIELD.invoice_date(body.invoice_date, '', issues);
+  const givenOperationDate = FIELD.operation_date(body.operation_date, '', issues);
   // TipoRectificativa: "I" when a corrective invoice leaves it out, so it is never missing (1114).
-  const givenRectificationType = field('rectification_type');
+  const givenRectificationType = FIELD.rectification_type(body.rectification_type, '', issues);
   const corrective = invoiceType ? isCorrectiveInvoiceType(invoiceType) : false;
-  const issuedByName = field('issued_by');
+  const issuedByName = FIELD.issued_by(body.issued_by, '', issues);
   const parsed = {
-    taxpayerId: field('taxpayer_id'),
-    computerSystemId: field('computer_system_id'),
-    invoiceNumber: field('invoice_number'),
+    taxpayerId: FIELD.taxpayer_id(body.taxpayer_id, '', issues),
+    computerSystemId: FIELD.computer_system_id(body.computer_system_id, '', issues),
+    invoiceNumber: FIELD.invoice_number(body.invoice_number, '', issues),
     invoiceDate,
     invoiceType,
-    description: field('description'),
+    description: FIELD.description(body.description, '', issues),
     // FechaOperacion is only written when it differs from the issue date.
     operationDate: givenOperationDate && givenOperationDate === invoiceDate ? undefined : givenOperationDate,
     recipients: readRecipients(body.recipient, body.recipients, issues),
     issuedBy: issuedByName ? ISSUED_BY[issuedByName] : issuedByName,
     thirdParty: need(readParty(body.third_party, 'third_party', 'third_party', issues), 'third_party'),
-    simplifiedArt7273: field('simplified_art_72_73'),
-    withoutRecipientArt61d: field('without_recipient_art_61d'),
-    coupon: field('coupon'),
+    simplifiedArt7273: FIELD.simplified_art_72_73(body.simplified_art_72_73, '', issues),
+    withoutRecipientArt61d: FIELD.without_recipient_art_61d(body.without_recipient_art_61d, '', issues),
+    coupon: FIELD.coupon(body.coupon, '', issues),
     rectificationType: corrective && givenRectificationType === undefined ? 'I' : givenRectificationType,
-    rectifiedBaseAmount: field('rectified_base_amount'),
-    rectifiedTaxAmount: field('rectified_tax_amount'),
-    rectifiedSurchargeAmount: field('rectified_surcharge_amount'),
+    rectifiedBaseAmount: FIELD.rectified_base_amount(body.rectified_base_amount, '', issues),
+    rectifiedTaxAmount: FIELD.rectified_tax_amount(body.rectified_tax_amount, '', issues),
+    rectifiedSurchargeAmount: FIELD.rectified_surcharge_amount(body.rectified_surcharge_amount, '', issues),
     correctedInvoices: need(readInvoiceReferences(body.corrected_invoices, 'corrected_invoices', issues), 'corrected_invoices'),
     substitutedInvoices: need(readInvoiceReferences(body.substituted_invoices, 'substituted_invoices', issues), 'substituted_invoices'),
     lines: need(readBreakdown(body.breakdown, issues), 'breakdown'),
-    totalAmount: field('total_amount'),
-    totalTaxAmount: field('total_tax_amount'),
+    totalAmount: FIELD.total_amount(body.total_amount, '', issues),
+    totalTaxAmount: FIELD.total_tax_amount(body.total_tax_amount, '', issues),
   };
 
   const ctx: LineContext = {
