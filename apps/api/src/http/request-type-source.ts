@@ -9,6 +9,14 @@ interface Description {
   keys?: Record<string, Description>;
   items?: Description[];
   matches?: { schema?: Description }[];
+  metas?: { authority?: AuthorityCodes; form?: string }[];
+}
+
+/** The authority's numbers a field carries as its meta (invoice-request-schema.ts). */
+interface AuthorityCodes {
+  missing?: number;
+  invalid?: number;
+  words?: string;
 }
 
 /**
@@ -22,6 +30,29 @@ interface Printed {
   body: string[];
   fields: string[];
   maxCharacters: [string, number][];
+  required: [string, number | null][];
+  codes: [string, { values: unknown[]; words: string }][];
+  invalid: [string, number][];
+  forms: [string, string][];
+}
+
+/**
+ * How a field's value is read, where it is one value (an array, an object or a choice of objects has its own reader):
+ * the form its meta names (`amount`, `rate`, `date`, `invoice_number`), else a code of a list, a flag, a UUID or a text.
+ */
+function formOf(d: Description): string | undefined {
+  const named = d.metas?.find((meta) => meta.form)?.form;
+  if (named) return named;
+  if (d.flags?.only) return 'code';
+  if (d.type === 'boolean') return 'flag';
+  if (d.type === 'string') return d.rules?.some((rule) => rule.name === 'guid') ? 'uuid' : 'text';
+  return undefined;
+}
+
+/** A code list's values as a refusal names them: `a, b or c`. */
+function inWords(values: unknown[]): string {
+  const all = values.map(String);
+  return all.length > 1 ? `${all.slice(0, -1).join(', ')} or ${all[all.length - 1]}` : all.join('');
 }
 
 class Printer {
@@ -53,7 +84,7 @@ class Printer {
     const name = this.names[path];
     if (!name) throw new Error(`name the object at ${path || 'the top'} of the schema`);
     this.named.set(identity, name);
-    const printed: Printed = { name, body: [], fields: [], maxCharacters: [] };
+    const printed: Printed = { name, body: [], fields: [], maxCharacters: [], required: [], codes: [], invalid: [], forms: [] };
     // Listed before the objects it holds: the request first, then its parts as they come.
     this.objects.push(printed);
     for (const [key, child] of Object.entries(d.keys ?? {})) {
@@ -63,14 +94,41 @@ class Printer {
       printed.fields.push(key);
       const max = child.type === 'string' ? child.rules?.find((rule) => rule.name === 'max')?.args?.limit : undefined;
       if (typeof max === 'number') printed.maxCharacters.push([key, max]);
+      this.authorityRules(printed, key, child);
     }
     return name;
   }
+
+  /** What the authority's rules take from a field beyond its type: presence, code list, and the authority's numbers. */
+  private authorityRules(printed: Printed, key: string, child: Description): void {
+    const codes = Object.assign({}, ...(child.metas ?? []).map((meta) => meta.authority)) as AuthorityCodes;
+    if (child.flags?.presence === 'required') printed.required.push([key, codes.missing ?? null]);
+    if (child.flags?.only) {
+      const values = (child.allow ?? []).filter((value) => value !== null);
+      printed.codes.push([key, { values, words: codes.words ?? inWords(values) }]);
+    }
+    if (codes.invalid !== undefined) printed.invalid.push([key, codes.invalid]);
+    const form = formOf(child);
+    if (form) printed.forms.push([key, form]);
+  }
+}
+
+/** `export const NAME = { Object: { field: value, … }, … } as const;`, for each object in the request. */
+function table<T>(doc: string, name: string, objects: Printed[], entries: (o: Printed) => [string, T][]): string[] {
+  const lines = [`/** ${doc} */`, `export const ${name} = {`];
+  for (const o of objects)
+    lines.push(
+      `  ${o.name}: { ${entries(o)
+        .map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
+        .join(', ')} },`,
+    );
+  return [...lines, '} as const;', ''];
 }
 
 /**
  * TypeScript source for the request a joi schema describes: an interface per object, each object's field names
- * (anything else is an unknown field) and its texts' most characters. Generated code, so that the schema stays the one description of the request's
+ * (anything else is an unknown field), its texts' most characters, its required fields, its code lists and the
+ * authority's numbers its fields carry (their meta `authority`). Generated code, so that the schema stays the one description of the request's
  * shape and whatever reads a request is held to it by the compiler.
  */
 export function requestTypeSource(schema: Joi.Schema, names: ObjectNames, header: string): string {
@@ -81,8 +139,27 @@ export function requestTypeSource(schema: Joi.Schema, names: ObjectNames, header
   for (const o of objects) lines.push(`export interface ${o.name} {`, ...o.body, '}', '');
   lines.push('/** Each object’s fields, as the schema names them. */', 'export const REQUEST_FIELDS = {');
   for (const o of objects) lines.push(`  ${o.name}: [${o.fields.map((f) => `'${f}'`).join(', ')}],`);
-  lines.push('} as const;', '', '/** The most characters each text of an object may have. */', 'export const REQUEST_MAX_CHARACTERS = {');
-  for (const o of objects) lines.push(`  ${o.name}: { ${o.maxCharacters.map(([key, max]) => `${key}: ${max}`).join(', ')} },`);
   lines.push('} as const;', '');
+  lines.push(...table('The most characters each text of an object may have.', 'REQUEST_MAX_CHARACTERS', objects, (o) => o.maxCharacters));
+  lines.push(
+    ...table(
+      'Each object’s required fields, with the authority’s number for leaving one out (null where it has none).',
+      'REQUEST_REQUIRED',
+      objects,
+      (o) => o.required,
+    ),
+  );
+  lines.push(
+    ...table('Each object’s code lists: the values a code may take, as a refusal names them.', 'REQUEST_CODES', objects, (o) => o.codes),
+  );
+  lines.push(...table('How each field that is one value is read: its form.', 'REQUEST_FORMS', objects, (o) => o.forms));
+  lines.push(
+    ...table(
+      'The authority’s number for a value outside a field’s form (its list, length or calendar; an amount’s digits), where it has one.',
+      'REQUEST_INVALID_CODES',
+      objects,
+      (o) => o.invalid,
+    ),
+  );
   return lines.join('\n');
 }

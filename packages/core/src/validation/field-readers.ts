@@ -49,6 +49,27 @@ export function required<T>(value: Read<T>, field: string, issues: IssueCollecto
   return null;
 }
 
+/** An object's required fields as its schema has them (REQUEST_REQUIRED), each with the authority's number, if any. */
+export type RequiredFields = { readonly [field: string]: number | null | undefined };
+
+/**
+ * A field held to its presence in the request's schema (invoice-request.generated.ts): left out when the schema
+ * requires it, a "required" error at `parent`'s `key` with the number the schema gives (or `authorityCode`, where a
+ * rule of the authority names the case); otherwise the value as read.
+ */
+export function present<T>(
+  value: Read<T>,
+  fields: RequiredFields,
+  parent: string,
+  key: string,
+  issues: IssueCollector,
+  authorityCode?: number,
+): Read<T> {
+  const missing = fields[key];
+  if (missing === undefined || value !== undefined) return value;
+  return required(value, join(parent, key), issues, authorityCode ?? missing ?? undefined);
+}
+
 // Characters XML 1.0 cannot carry: they would make the record unserialisable.
 const NOT_XML_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
@@ -136,7 +157,7 @@ export function readRate(value: unknown, field: string, issues: IssueCollector):
 }
 
 /** An S/N flag of the record as a JSON boolean; `authorityCode` is the authority's code for a value that is neither. */
-export function readFlag(value: unknown, field: string, issues: IssueCollector, authorityCode: number): Read<boolean> {
+export function readFlag(value: unknown, field: string, issues: IssueCollector, authorityCode = WRONG_VALUE): Read<boolean> {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'boolean') {
     issues.error(field, 'invalid_type', `${field} must be true or false.`, authorityCode);
@@ -159,6 +180,28 @@ export function readCode<T extends string>(
     return null;
   }
   return value;
+}
+
+/** A code list of the request's schema (REQUEST_CODES): the values a code may take, as a refusal names them. */
+export interface CodeList<V extends string> {
+  readonly values: readonly V[];
+  readonly words: string;
+}
+
+/** A code of one of the schema's lists; any other value is refused with `authorityCode`, the field's own number. */
+export function readListedCode<V extends string>(
+  value: unknown,
+  field: string,
+  list: CodeList<V>,
+  issues: IssueCollector,
+  authorityCode?: number,
+): Read<V> {
+  if (value === undefined || value === null) return undefined;
+  if (!(list.values as readonly unknown[]).includes(value)) {
+    issues.error(field, 'invalid_code', `${field} must be one of ${list.words}.`, authorityCode);
+    return null;
+  }
+  return value as V;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -135,3 +135,93 @@ export const REQUEST_MAX_CHARACTERS = {
   InvoiceReferenceRequest: { invoice_number: 60 },
   BreakdownLineRequest: { tax_type: 2, regime_type: 2, operation_type: 2 },
 } as const;
+
+/** Each object’s required fields, with the authority’s number for leaving one out (null where it has none). */
+export const REQUEST_REQUIRED = {
+  InvoiceRequest: {
+    taxpayer_id: null,
+    computer_system_id: null,
+    invoice_number: 4102,
+    invoice_date: 4102,
+    invoice_type: 4102,
+    description: 4102,
+    breakdown: 4102,
+    total_amount: 4102,
+    total_tax_amount: 4102,
+  },
+  SpanishPartyRequest: { name: 4102, nif: null },
+  ForeignPartyRequest: { name: 4102, id_type: 4102, id: 4102 },
+  InvoiceReferenceRequest: { invoice_number: 4102, invoice_date: 4102 },
+  BreakdownLineRequest: { base_amount: 4102 },
+} as const;
+
+/** Each object’s code lists: the values a code may take, as a refusal names them. */
+export const REQUEST_CODES = {
+  InvoiceRequest: {
+    invoice_type: { values: ['F1', 'F2', 'F3', 'R1', 'R2', 'R3', 'R4', 'R5'], words: 'F1, F2, F3, R1, R2, R3, R4 or R5' },
+    issued_by: { values: ['recipient', 'third_party'], words: 'recipient or third_party' },
+    rectification_type: { values: ['S', 'I'], words: 'S (substitution) or I (differences)' },
+  },
+  SpanishPartyRequest: {},
+  ForeignPartyRequest: {},
+  InvoiceReferenceRequest: {},
+  BreakdownLineRequest: {},
+} as const;
+
+/** How each field that is one value is read: its form. */
+export const REQUEST_FORMS = {
+  InvoiceRequest: {
+    taxpayer_id: 'uuid',
+    computer_system_id: 'uuid',
+    invoice_number: 'invoice_number',
+    invoice_date: 'date',
+    invoice_type: 'code',
+    description: 'text',
+    operation_date: 'date',
+    issued_by: 'code',
+    simplified_art_72_73: 'flag',
+    without_recipient_art_61d: 'flag',
+    coupon: 'flag',
+    rectification_type: 'code',
+    rectified_base_amount: 'amount',
+    rectified_tax_amount: 'amount',
+    rectified_surcharge_amount: 'amount',
+    total_amount: 'amount',
+    total_tax_amount: 'amount',
+  },
+  SpanishPartyRequest: { name: 'text', nif: 'text' },
+  ForeignPartyRequest: { name: 'text', country: 'text', id_type: 'text', id: 'text' },
+  InvoiceReferenceRequest: { invoice_number: 'invoice_number', invoice_date: 'date' },
+  BreakdownLineRequest: {
+    tax_type: 'text',
+    regime_type: 'text',
+    operation_type: 'text',
+    base_amount: 'amount',
+    cost_base_amount: 'amount',
+    tax_rate: 'rate',
+    tax_amount: 'amount',
+    surcharge_rate: 'rate',
+    surcharge_amount: 'amount',
+  },
+} as const;
+
+/** The authority’s number for a value outside a field’s form (its list, length or calendar; an amount’s digits), where it has one. */
+export const REQUEST_INVALID_CODES = {
+  InvoiceRequest: {
+    invoice_number: 1104,
+    invoice_date: 1105,
+    invoice_type: 1106,
+    operation_date: 1145,
+    issued_by: 1151,
+    simplified_art_72_73: 1136,
+    without_recipient_art_61d: 1184,
+    coupon: 1157,
+    rectification_type: 1107,
+    total_amount: 1267,
+    total_tax_amount: 1266,
+  },
+  SpanishPartyRequest: {},
+  ForeignPartyRequest: { id: 1222 },
+  InvoiceReferenceRequest: { invoice_number: 1104, invoice_date: 1105 },
+  BreakdownLineRequest: {},
+} as const;

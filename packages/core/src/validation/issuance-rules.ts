@@ -1,12 +1,13 @@
 import type { InvoiceType, IssuedBy } from '../registration-record';
 import type { Read } from './field-readers';
+import type { REQUEST_CODES } from './invoice-request.generated';
 import type { IssueCollector } from './issue-collector';
 import type { ParsedRecipient } from './read-recipient';
 
-/** The API's names for EmitidaPorTerceroODestinatario (list L6): D recipient, T third party. */
-export const ISSUED_BY = { recipient: 'D', third_party: 'T' } as const satisfies Record<string, IssuedBy>;
+type IssuedByName = (typeof REQUEST_CODES.InvoiceRequest.issued_by.values)[number];
 
-export const isIssuedByName = (v: unknown): v is keyof typeof ISSUED_BY => typeof v === 'string' && Object.hasOwn(ISSUED_BY, v);
+/** The schema's names for EmitidaPorTerceroODestinatario (list L6): D recipient, T third party. */
+export const ISSUED_BY = { recipient: 'D', third_party: 'T' } as const satisfies Record<IssuedByName, IssuedBy>;
 
 export interface IssuanceFacts {
   invoiceType: Read<InvoiceType>;

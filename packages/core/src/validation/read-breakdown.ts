@@ -12,18 +12,19 @@ import type { TaxType } from '../registration-record';
 import {
   isJsonObject,
   MISSING,
-  readAmount,
+  present,
   readCode,
-  readRate,
   rejectUnknownFields,
   required,
   type Amount,
   type Rate,
   type Read,
+  type RequiredFields,
   WRONG_VALUE,
 } from './field-readers';
 import { REQUEST_FIELDS, type BreakdownLineRequest } from './invoice-request.generated';
 import type { IssueCollector } from './issue-collector';
+import { fieldReaders, shapeOf } from './read-field';
 import type { Fields } from './request-fields';
 
 export interface ParsedLine {
@@ -41,6 +42,9 @@ export interface ParsedLine {
 
 /** A breakdown line's fields, as the API names them (readers, forms and views take them from here). */
 export const BREAKDOWN_LINE_FIELDS = REQUEST_FIELDS.BreakdownLineRequest;
+const SHAPE = shapeOf('BreakdownLineRequest');
+const FIELD = fieldReaders(SHAPE);
+const REQUIRED: RequiredFields = SHAPE.required;
 // Desglose carries 1..12 DetalleDesglose: one per tax/regime/rate combination, not per invoice item. More than 12 breaks
 // the schema's limit for the block (4113); none leaves a mandatory element out (4102).
 const MAX_LINES = 12;
@@ -73,7 +77,15 @@ export function readBreakdown(value: unknown, issues: IssueCollector): Read<Pars
 function readLine(line: Record<string, unknown>, path: string, issues: IssueCollector): ParsedLine {
   rejectUnknownFields(line, BREAKDOWN_LINE_FIELDS, path, issues);
   const entry: Fields<BreakdownLineRequest> = line;
-  const givenTaxType = readCode(entry.tax_type, `${path}.tax_type`, isTaxType, '01 (IVA), 02 (IPSI), 03 (IGIC), 05 (other)', issues, 1218);
+  // Its codes are the authority's lists, read here (held to their presence in the schema); its amounts and rates are
+  // read by their form in the schema.
+  const givenTaxType = present(
+    readCode(entry.tax_type, `${path}.tax_type`, isTaxType, '01 (IVA), 02 (IPSI), 03 (IGIC), 05 (other)', issues, 1218),
+    REQUIRED,
+    path,
+    'tax_type',
+    issues,
+  );
   const taxType = givenTaxType === undefined ? DEFAULT_TAX_TYPE : givenTaxType;
   const isOperationType = (v: unknown): v is OperationQualification | ExemptionCode => isOperationQualification(v) || isExemptionCode(v);
   // One field carries CalificacionOperacion or OperacionExenta: a wrong E-code is a wrong exemption (1182).
@@ -81,19 +93,22 @@ function readLine(line: Record<string, unknown>, path: string, issues: IssueColl
   return {
     path,
     taxType,
-    regimeType: taxType ? readRegime(entry.regime_type, `${path}.regime_type`, taxType, issues) : null,
+    regimeType: taxType
+      ? present(readRegime(entry.regime_type, `${path}.regime_type`, taxType, issues), REQUIRED, path, 'regime_type', issues)
+      : null,
+    // The schema leaves it optional; the authority requires CalificacionOperacion or OperacionExenta on a line (1195).
     operationType: required(
       readCode(entry.operation_type, `${path}.operation_type`, isOperationType, 'S1, S2, N1, N2 or E1 to E8', issues, wrongOperationCode),
       `${path}.operation_type`,
       issues,
       1195,
     ),
-    baseAmount: required(readAmount(entry.base_amount, `${path}.base_amount`, issues), `${path}.base_amount`, issues, MISSING),
-    costBaseAmount: readAmount(entry.cost_base_amount, `${path}.cost_base_amount`, issues),
-    taxRate: readRate(entry.tax_rate, `${path}.tax_rate`, issues),
-    taxAmount: readAmount(entry.tax_amount, `${path}.tax_amount`, issues),
-    surchargeRate: readRate(entry.surcharge_rate, `${path}.surcharge_rate`, issues),
-    surchargeAmount: readAmount(entry.surcharge_amount, `${path}.surcharge_amount`, issues),
+    baseAmount: FIELD.base_amount(entry.base_amount, path, issues),
+    costBaseAmount: FIELD.cost_base_amount(entry.cost_base_amount, path, issues),
+    taxRate: FIELD.tax_rate(entry.tax_rate, path, issues),
+    taxAmount: FIELD.tax_amount(entry.tax_amount, path, issues),
+    surchargeRate: FIELD.surcharge_rate(entry.surcharge_rate, path, issues),
+    surchargeAmount: FIELD.surcharge_amount(entry.surcharge_amount, path, issues),
   };
 }
 

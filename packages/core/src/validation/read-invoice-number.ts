@@ -9,18 +9,25 @@ const RESERVED = /["'<>=]/;
 
 /**
  * An invoice number as the authority accepts it, without the spaces at its ends (the authority trims them on
- * reception); any other character outside printable ASCII, at an end or inside, is the authority's 1130.
+ * reception), of 1 to `maxLength` characters (else `lengthCode`, as the request's schema gives them); any other
+ * character outside printable ASCII, at an end or inside, is the authority's 1130.
  */
-export function readInvoiceNumber(value: unknown, field: string, issues: IssueCollector): Read<string> {
+export function readInvoiceNumber(
+  value: unknown,
+  field: string,
+  maxLength: number,
+  lengthCode: number | undefined,
+  issues: IssueCollector,
+): Read<string> {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') {
     issues.error(field, 'invalid_type', `${field} must be a string.`, WRONG_VALUE);
     return null;
   }
   const text = trimSpaces(value);
-  const length = characterCount(text);
-  if (length === 0 || length > 60) {
-    issues.error(field, 'invalid_length', `${field} must have between 1 and 60 characters.`, 1104);
+  const count = characterCount(text);
+  if (count === 0 || count > maxLength) {
+    issues.error(field, 'invalid_length', `${field} must have between 1 and ${maxLength} characters.`, lengthCode);
     return null;
   }
   if (refuseSurroundingBlanks(text, field, issues, 1130)) return null;

@@ -1,15 +1,16 @@
 import { MAX_RECORD_LIST_ENTRIES } from '../record/message-limits';
-import { isJsonObject, MISSING, readDate, rejectUnknownFields, required, WRONG_VALUE, type Read } from './field-readers';
+import { isJsonObject, rejectUnknownFields, WRONG_VALUE, type Read } from './field-readers';
 import { REQUEST_FIELDS, type InvoiceReferenceRequest } from './invoice-request.generated';
 import type { IssueCollector } from './issue-collector';
+import { fieldReaders, shapeOf } from './read-field';
 import type { Fields } from './request-fields';
-import { readInvoiceNumber } from './read-invoice-number';
 
 export interface ParsedReference {
   invoiceNumber: string;
   invoiceDate: string;
 }
 
+const FIELD = fieldReaders(shapeOf('InvoiceReferenceRequest'));
 // Longer FacturasRectificadas or FacturasSustituidas break the block's limit (4113).
 const MAX_REFERENCES = MAX_RECORD_LIST_ENTRIES;
 
@@ -38,18 +39,8 @@ export function readInvoiceReferences(value: unknown, field: string, issues: Iss
     }
     rejectUnknownFields(item, REQUEST_FIELDS.InvoiceReferenceRequest, path, issues);
     const entry: Fields<InvoiceReferenceRequest> = item;
-    const invoiceNumber = required(
-      readInvoiceNumber(entry.invoice_number, `${path}.invoice_number`, issues),
-      `${path}.invoice_number`,
-      issues,
-      MISSING,
-    );
-    const invoiceDate = required(
-      readDate(entry.invoice_date, `${path}.invoice_date`, issues, 1105),
-      `${path}.invoice_date`,
-      issues,
-      MISSING,
-    );
+    const invoiceNumber = FIELD.invoice_number(entry.invoice_number, path, issues);
+    const invoiceDate = FIELD.invoice_date(entry.invoice_date, path, issues);
     if (invoiceNumber && invoiceDate) references.push({ invoiceNumber, invoiceDate });
     else usable = false;
   });

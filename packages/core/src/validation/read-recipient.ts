@@ -1,8 +1,9 @@
 import { isCountryCode, isIdType, type IdType } from '../code-lists';
 import { validateEuVatNumber, validateSpanishNif } from '../nif';
 import { MAX_RECORD_LIST_ENTRIES } from '../record/message-limits';
-import { isJsonObject, MISSING, readCode, readText, rejectUnknownFields, required, WRONG_VALUE, type Read } from './field-readers';
+import { isJsonObject, MISSING, present, readCode, rejectUnknownFields, WRONG_VALUE, type Read } from './field-readers';
 import { REQUEST_FIELDS, REQUEST_MAX_CHARACTERS, type ForeignPartyRequest, type SpanishPartyRequest } from './invoice-request.generated';
+import { fieldReaders, shapeOf } from './read-field';
 import type { IssueCollector } from './issue-collector';
 import type { Fields } from './request-fields';
 
@@ -14,9 +15,12 @@ export type ParsedRecipient =
 export type PartyRole = 'recipient' | 'third_party';
 
 const FIELDS = [...REQUEST_FIELDS.SpanishPartyRequest, ...REQUEST_FIELDS.ForeignPartyRequest];
-const MAX_CHARACTERS = REQUEST_MAX_CHARACTERS.ForeignPartyRequest;
+const FOREIGN = shapeOf('ForeignPartyRequest');
 // The name is read before the identification says which of the two forms the party has: it must fit both.
-const MAX_NAME = Math.min(REQUEST_MAX_CHARACTERS.SpanishPartyRequest.name, MAX_CHARACTERS.name);
+const MAX_NAME = Math.min(REQUEST_MAX_CHARACTERS.SpanishPartyRequest.name, FOREIGN.maxCharacters.name);
+// A party as the rules read it: a foreign identification's fields (the name required in both), a name that fits both.
+const SHAPE = { ...FOREIGN, maxCharacters: { ...FOREIGN.maxCharacters, name: MAX_NAME } };
+const FIELD = fieldReaders(SHAPE);
 // A longer Destinatarios breaks the schema's limit for the block (4113).
 const MAX_RECIPIENTS = MAX_RECORD_LIST_ENTRIES;
 
@@ -60,12 +64,7 @@ export function readParty(given: unknown, path: string, role: PartyRole, issues:
   rejectUnknownFields(given, FIELDS, path, issues);
   const value: Fields<SpanishPartyRequest & ForeignPartyRequest> = given;
   // NombreRazon goes with every identification; the authority names the counterparty's case (1283).
-  const name = required(
-    readText(value.name, `${path}.name`, MAX_NAME, issues),
-    `${path}.name`,
-    issues,
-    role === 'recipient' ? 1283 : MISSING,
-  );
+  const name = FIELD.name(value.name, path, issues, role === 'recipient' ? 1283 : undefined);
   const foreignGiven = ['country', 'id_type', 'id'].some((key) => given[key] !== undefined && given[key] !== null);
 
   if (value.nif !== undefined && value.nif !== null) {
@@ -81,17 +80,18 @@ export function readParty(given: unknown, path: string, role: PartyRole, issues:
     return null;
   }
   const country = readCountry(value.country, `${path}.country`, issues);
-  const idType = required(
+  const idType = present(
     readCode(value.id_type, `${path}.id_type`, isIdType, '02, 03, 04, 05, 06, 07', issues, 1102),
-    `${path}.id_type`,
+    SHAPE.required,
+    path,
+    'id_type',
     issues,
-    MISSING,
   );
   // CodigoPais may be left out only for an EU VAT number, whose prefix says the country (1111).
   if (country === undefined && idType && idType !== '02') {
     issues.error(`${path}.country`, 'required', `${path}.country is required unless id_type is 02 (EU VAT number).`, 1111);
   }
-  const rawId = required(readText(value.id, `${path}.id`, MAX_CHARACTERS.id, issues, 1222), `${path}.id`, issues, MISSING);
+  const rawId = FIELD.id(value.id, path, issues);
   if (!name || country === null || !idType || !rawId || (country === undefined && idType !== '02')) return null;
   const id = checkForeignId({ path, role, country, idType, id: rawId }, issues);
   if (id === null) return null;

@@ -1,27 +1,15 @@
-import { isInvoiceType, isCorrectiveInvoiceType } from '../code-lists';
+import { isCorrectiveInvoiceType } from '../code-lists';
 import { checkBrexitPrefixes, checkDates } from './date-rules';
 import { explainWarning } from './explain-warning';
-import {
-  isJsonObject,
-  MISSING,
-  readAmount,
-  readCode,
-  readDate,
-  readFlag,
-  readText,
-  readUuid,
-  rejectUnknownFields,
-  required,
-  type Read,
-} from './field-readers';
-import { checkIssuance, ISSUED_BY, isIssuedByName } from './issuance-rules';
-import { REQUEST_FIELDS, REQUEST_MAX_CHARACTERS, type InvoiceRequest } from './invoice-request.generated';
+import { isJsonObject, present, rejectUnknownFields, type Read } from './field-readers';
+import { checkIssuance, ISSUED_BY } from './issuance-rules';
+import { REQUEST_FIELDS, type InvoiceRequest } from './invoice-request.generated';
 import { checkInvoiceType, recipientPath } from './invoice-type-rules';
 import { IssueCollector } from './issue-collector';
 import { taxPointDate, type LineContext } from './line-context';
 import { checkLine } from './line-rules';
 import { readBreakdown } from './read-breakdown';
-import { readInvoiceNumber } from './read-invoice-number';
+import { fieldReaders, shapeOf } from './read-field';
 import { readInvoiceReferences } from './read-invoice-references';
 import { readParty, readRecipients, type ParsedRecipient } from './read-recipient';
 import { checkRegime } from './regime-rules';
@@ -30,7 +18,10 @@ import type { Fields } from './request-fields';
 import type { InvoiceValidationResult } from './types';
 import { toNormalizedInvoice } from './to-normalized-invoice';
 
-const MAX_CHARACTERS = REQUEST_MAX_CHARACTERS.InvoiceRequest;
+// The request as its schema describes it (invoice-request.generated.ts): each field's form, length, code list and
+// presence, with the authority's numbers.
+const SHAPE = shapeOf('InvoiceRequest');
+const FIELD = fieldReaders(SHAPE);
 
 /** The recipients and the third party, each with its path in the request. */
 function partiesOf(parsed: {
@@ -42,8 +33,6 @@ function partiesOf(parsed: {
     ...(parsed.thirdParty ? [{ path: 'third_party', party: parsed.thirdParty }] : []),
   ];
 }
-
-const isRectificationType = (v: unknown): v is 'S' | 'I' => v === 'S' || v === 'I';
 
 /**
  * Validates an invoice registration request (snake_case JSON, docs/api.md's `POST /invoices` plus what the
@@ -58,50 +47,41 @@ export function validateInvoiceRequest(request: unknown, opts: { today: string }
   }
   rejectUnknownFields(request, REQUEST_FIELDS.InvoiceRequest, '', issues);
   const body: Fields<InvoiceRequest> = request;
+  // Each field read by its form and held to its presence in the schema, in the order the rules read them (their
+  // errors' order).
+  const need = <T>(value: Read<T>, key: keyof InvoiceRequest): Read<T> => present(value, SHAPE.required, '', key, issues);
 
-  const invoiceType = required(
-    readCode(body.invoice_type, 'invoice_type', isInvoiceType, 'F1, F2, F3, R1, R2, R3, R4 or R5', issues, 1106),
-    'invoice_type',
-    issues,
-    MISSING,
-  );
-  const invoiceDate = required(readDate(body.invoice_date, 'invoice_date', issues, 1105), 'invoice_date', issues, MISSING);
-  const givenOperationDate = readDate(body.operation_date, 'operation_date', issues, 1145);
+  const invoiceType = FIELD.invoice_type(body.invoice_type, '', issues);
+  const invoiceDate = FIELD.invoice_date(body.invoice_date, '', issues);
+  const givenOperationDate = FIELD.operation_date(body.operation_date, '', issues);
   // TipoRectificativa: "I" when a corrective invoice leaves it out, so it is never missing (1114).
-  const givenRectificationType = readCode(
-    body.rectification_type,
-    'rectification_type',
-    isRectificationType,
-    'S (substitution) or I (differences)',
-    issues,
-    1107,
-  );
+  const givenRectificationType = FIELD.rectification_type(body.rectification_type, '', issues);
   const corrective = invoiceType ? isCorrectiveInvoiceType(invoiceType) : false;
-  const issuedByName = readCode(body.issued_by, 'issued_by', isIssuedByName, 'recipient or third_party', issues, 1151);
+  const issuedByName = FIELD.issued_by(body.issued_by, '', issues);
   const parsed = {
-    taxpayerId: required(readUuid(body.taxpayer_id, 'taxpayer_id', issues), 'taxpayer_id', issues),
-    computerSystemId: required(readUuid(body.computer_system_id, 'computer_system_id', issues), 'computer_system_id', issues),
-    invoiceNumber: required(readInvoiceNumber(body.invoice_number, 'invoice_number', issues), 'invoice_number', issues, MISSING),
+    taxpayerId: FIELD.taxpayer_id(body.taxpayer_id, '', issues),
+    computerSystemId: FIELD.computer_system_id(body.computer_system_id, '', issues),
+    invoiceNumber: FIELD.invoice_number(body.invoice_number, '', issues),
     invoiceDate,
     invoiceType,
-    description: required(readText(body.description, 'description', MAX_CHARACTERS.description, issues), 'description', issues, MISSING),
+    description: FIELD.description(body.description, '', issues),
     // FechaOperacion is only written when it differs from the issue date.
     operationDate: givenOperationDate && givenOperationDate === invoiceDate ? undefined : givenOperationDate,
     recipients: readRecipients(body.recipient, body.recipients, issues),
     issuedBy: issuedByName ? ISSUED_BY[issuedByName] : issuedByName,
-    thirdParty: readParty(body.third_party, 'third_party', 'third_party', issues),
-    simplifiedArt7273: readFlag(body.simplified_art_72_73, 'simplified_art_72_73', issues, 1136),
-    withoutRecipientArt61d: readFlag(body.without_recipient_art_61d, 'without_recipient_art_61d', issues, 1184),
-    coupon: readFlag(body.coupon, 'coupon', issues, 1157),
+    thirdParty: need(readParty(body.third_party, 'third_party', 'third_party', issues), 'third_party'),
+    simplifiedArt7273: FIELD.simplified_art_72_73(body.simplified_art_72_73, '', issues),
+    withoutRecipientArt61d: FIELD.without_recipient_art_61d(body.without_recipient_art_61d, '', issues),
+    coupon: FIELD.coupon(body.coupon, '', issues),
     rectificationType: corrective && givenRectificationType === undefined ? 'I' : givenRectificationType,
-    rectifiedBaseAmount: readAmount(body.rectified_base_amount, 'rectified_base_amount', issues),
-    rectifiedTaxAmount: readAmount(body.rectified_tax_amount, 'rectified_tax_amount', issues),
-    rectifiedSurchargeAmount: readAmount(body.rectified_surcharge_amount, 'rectified_surcharge_amount', issues),
-    correctedInvoices: readInvoiceReferences(body.corrected_invoices, 'corrected_invoices', issues),
-    substitutedInvoices: readInvoiceReferences(body.substituted_invoices, 'substituted_invoices', issues),
-    lines: required(readBreakdown(body.breakdown, issues), 'breakdown', issues, MISSING),
-    totalAmount: required(readAmount(body.total_amount, 'total_amount', issues, 1267), 'total_amount', issues, MISSING),
-    totalTaxAmount: required(readAmount(body.total_tax_amount, 'total_tax_amount', issues, 1266), 'total_tax_amount', issues, MISSING),
+    rectifiedBaseAmount: FIELD.rectified_base_amount(body.rectified_base_amount, '', issues),
+    rectifiedTaxAmount: FIELD.rectified_tax_amount(body.rectified_tax_amount, '', issues),
+    rectifiedSurchargeAmount: FIELD.rectified_surcharge_amount(body.rectified_surcharge_amount, '', issues),
+    correctedInvoices: need(readInvoiceReferences(body.corrected_invoices, 'corrected_invoices', issues), 'corrected_invoices'),
+    substitutedInvoices: need(readInvoiceReferences(body.substituted_invoices, 'substituted_invoices', issues), 'substituted_invoices'),
+    lines: need(readBreakdown(body.breakdown, issues), 'breakdown'),
+    totalAmount: FIELD.total_amount(body.total_amount, '', issues),
+    totalTaxAmount: FIELD.total_tax_amount(body.total_tax_amount, '', issues),
   };
 
   const ctx: LineContext = {
