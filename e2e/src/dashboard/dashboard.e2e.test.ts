@@ -1,13 +1,13 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { eq, inArray } from 'drizzle-orm';
 import { invoices } from '@vf/db';
-import { chromiumPath, invoiceBody } from '@vf/api/testing';
+import { chromiumPath, invoiceBody, screenshotsDir } from '@vf/api/testing';
 import { startE2eStack, type E2eStack } from '../support/dashboard-stack';
 
-/** CI artifacts: one PNG per page visited, at laptop and phone widths (README names this folder). */
-const SCREENSHOTS = path.resolve(__dirname, '../../../artifacts/screenshots');
+/** With VF_SCREENSHOTS=1, one PNG per page visited, at laptop and phone widths (README names this folder). */
+const SCREENSHOTS = screenshotsDir();
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const TAXPAYER_NIF = '89890001K';
@@ -20,12 +20,13 @@ let context: BrowserContext;
 let page: Page;
 let shot = 0;
 
+/** The page at a phone's width, with its screenshots when they are asked for. */
 async function screenshot(name: string): Promise<void> {
   shot += 1;
-  const file = `${String(shot).padStart(2, '0')}-${name}`;
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${file}-laptop.png`), fullPage: true });
+  const file = path.join(SCREENSHOTS ?? '', `${String(shot).padStart(2, '0')}-${name}`);
+  if (SCREENSHOTS) await page.screenshot({ path: `${file}-laptop.png`, fullPage: true });
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${file}-phone.png`), fullPage: true });
+  if (SCREENSHOTS) await page.screenshot({ path: `${file}-phone.png`, fullPage: true });
   // On a phone nothing may need sideways scrolling: tables turn into cards, long values wrap.
   expect({ page: name, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({
     page: name,
@@ -54,7 +55,6 @@ async function listedNumbers(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   stack = await startE2eStack();
   browser = await chromium.launch({
     executablePath: chromiumPath(),
