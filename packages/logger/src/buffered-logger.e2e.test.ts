@@ -3,9 +3,8 @@ import path from 'node:path';
 
 // Buffered lines (createLogger's `buffered`) are written whole, in order, and none is lost: on exit, on a crash, and
 // while the process idles (within LOG_FLUSH_INTERVAL_MS, not only once 2 KB have gathered).
-const FIXTURE = path.join(__dirname, 'testing/buffered-logger-process.ts');
-const run = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', FIXTURE, ...args], { encoding: 'utf8', timeout: 60_000 }).stdout;
+const FIXTURE = path.join(__dirname, 'testing/buffered-logger-process.cjs');
+const run = (...args: string[]) => spawnSync(process.execPath, [FIXTURE, ...args], { encoding: 'utf8', timeout: 60_000 }).stdout;
 
 function parsed(stdout: string): { i?: number; msg: string }[] {
   return stdout
@@ -26,7 +25,7 @@ test('a crash writes the lines before it and its own', () => {
 });
 
 test('a line logged by an idle process is written without waiting for more', async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, '1', 'stay'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [FIXTURE, '1', 'stay'], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const first = await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(String(chunk))));
     expect(parsed(first)).toEqual([expect.objectContaining({ i: 0, msg: 'line' })]);

@@ -1,7 +1,6 @@
-// A process logging through a buffered logger (buffered-logger.test.ts): `lines N`, then `exit` (process.exit), `crash`
-// (an uncaught exception) or `stay` (alive until killed).
-import { createLogger } from '../create-logger';
-import { routeProcessOutput } from '../route-process-output';
+// A process logging through a buffered logger (buffered-logger.e2e.test.ts): `lines N`, then `exit` (process.exit),
+// `crash` (an uncaught exception) or `stay` (alive until killed). It loads the compiled @vf/logger, as services do.
+const { createLogger, routeProcessOutput } = require('@vf/logger');
 
 const [count, end] = process.argv.slice(2);
 const logger = createLogger({ service: 'buffered-test', buffered: true });
