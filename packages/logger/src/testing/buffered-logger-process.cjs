@@ -1,5 +1,7 @@
 // A process logging through a buffered logger (buffered-logger.e2e.test.ts): `lines N`, then `exit` (process.exit),
 // `crash` (an uncaught exception) or `stay` (alive until killed). It loads the compiled @vf/logger, as services do.
+const process = require('node:process');
+const { setImmediate, setInterval } = require('node:timers');
 const { createLogger, routeProcessOutput } = require('@vf/logger');
 
 const [count, end] = process.argv.slice(2);
