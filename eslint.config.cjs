@@ -74,7 +74,7 @@ const contractTypeNamed = `/^(${CONTRACT_TYPES.join('|')})$/`;
 const TYPE_DECLARATIONS = ['TSInterfaceDeclaration', 'TSTypeAliasDeclaration'];
 const contractCopies = TYPE_DECLARATIONS.map((node) => ({
   selector: `${node}[id.name=${contractTypeNamed}]`,
-  message: "This is one of the API's answers: import it from @vf/contract rather than declaring a copy.",
+  message: "This is one of the API's shapes (what it takes or answers): import it from @vf/contract rather than declaring a copy.",
 }));
 const noContractCopies = { 'no-restricted-syntax': ['error', ...contractCopies] };
 // The workspaces that read the contract (their build references it): none of them declares a type of its names.
