@@ -1,7 +1,7 @@
 // Lint of the whole tree, run by `npm test` (CommonJS, so that a test can load it: scripts/lint-boundaries.test.ts). Beyond typescript-eslint's recommended rules it guards the repository's
 // boundaries: a package is imported only through its exports map, no app imports another app, SQL is written only in
 // packages/db (its stores), the chain writer (packages/chain) knows nothing of HTTP, the dashboard (packages/dashboard)
-// reaches data only through what the API hands it, and what the API's services answer is written once, in
+// reaches data only through what the API hands it, and what the API's services take and answer is written once, in
 // packages/contract.
 const fs = require('node:fs');
 const path = require('node:path');
@@ -71,12 +71,31 @@ const CONTRACT_TYPES = [
     .filter(Boolean),
 );
 const contractTypeNamed = `/^(${CONTRACT_TYPES.join('|')})$/`;
-const noContractCopies = {
+const TYPE_DECLARATIONS = ['TSInterfaceDeclaration', 'TSTypeAliasDeclaration'];
+const contractCopies = TYPE_DECLARATIONS.map((node) => ({
+  selector: `${node}[id.name=${contractTypeNamed}]`,
+  message: "This is one of the API's shapes (what it takes or answers): import it from @vf/contract rather than declaring a copy.",
+}));
+const noContractCopies = { 'no-restricted-syntax': ['error', ...contractCopies] };
+// The workspaces that read the contract (their build references it): none of them declares a type of its names.
+const CONTRACT_READERS = ['apps', 'packages']
+  .flatMap((dir) => fs.readdirSync(path.join(__dirname, dir)).map((name) => `${dir}/${name}`))
+  .filter((ws) => {
+    const build = path.join(__dirname, ws, 'tsconfig.build.json');
+    return fs.existsSync(build) && fs.readFileSync(build, 'utf8').includes('packages/contract/');
+  })
+  .map((ws) => `${ws}/**`);
+// The dashboard names no type of its own after what the API takes or answers (a body, a result, an answer, a report):
+// such a shape is the API's, and belongs in @vf/contract, where the API's services declare themselves with it.
+const apiShapeNamed = '/(Body|Request|Result|Answer|Report|Response)$/';
+const noApiShapesInDashboard = {
   'no-restricted-syntax': [
     'error',
-    ...['TSInterfaceDeclaration', 'TSTypeAliasDeclaration'].map((node) => ({
-      selector: `${node}[id.name=${contractTypeNamed}]`,
-      message: "This is one of the API's answers: import it from @vf/contract rather than declaring a copy.",
+    ...contractCopies,
+    ...TYPE_DECLARATIONS.map((node) => ({
+      // A contract name is reported once, as a copy.
+      selector: `${node}[id.name=${apiShapeNamed}]:not([id.name=${contractTypeNamed}])`,
+      message: "This names what the API takes or answers: declare it in @vf/contract (the API's services use it too) and import it.",
     })),
   ],
 };
@@ -175,8 +194,10 @@ module.exports = tseslint.config(
   },
   ...fenced(['apps/worker/**'], ['@vf/api', '@vf/authority-sim', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
   ...fenced(['apps/authority-sim/**'], ['@vf/api', '@vf/worker', '@vf/e2e'], 'No app imports another app; full-stack tests live in e2e/.'),
-  // The API's services and the dashboard take the API's answers from packages/contract, never a copy of their own.
-  { files: ['apps/api/**', 'packages/dashboard/**'], ignores: TESTS, rules: noContractCopies },
+  // The API's services, the dashboard and the packages that make the API's answers take them from packages/contract,
+  // never a copy of their own; the dashboard names no shape of the API's.
+  { files: CONTRACT_READERS, ignores: TESTS, rules: noContractCopies },
+  { files: ['packages/dashboard/**'], ignores: TESTS, rules: noApiShapesInDashboard },
   // The contract is types only (nothing of it runs) and reads only the types of the lowest packages.
   {
     files: ['packages/contract/**'],

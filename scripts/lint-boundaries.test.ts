@@ -199,6 +199,31 @@ test("the API's answers are written once, in @vf/contract: the dashboard imports
   ).toEqual([]);
 });
 
+test("the packages that make the API's answers take them from @vf/contract too, and the dashboard names no shape of the API's", async () => {
+  const syntax = ['no-restricted-syntax'];
+  // Every workspace whose build reads the contract is fenced, whatever its name.
+  const copy = 'export interface TaxIdAnswer {\n  result: string;\n}\n';
+  for (const file of ['packages/tax-ids/src/x.ts', 'packages/chain/src/checks/x.ts', 'apps/api/src/tax-ids/x.ts']) {
+    expect(await problems(file, copy, syntax)).toEqual([expect.stringContaining('import it from @vf/contract')]);
+  }
+  expect(await problems('packages/chain/src/x.ts', 'export type IntegrityCheckBody = { subject: string };\n', syntax)).toHaveLength(1);
+  // A package that does not read the contract keeps its own names (@vf/core's ChainRecord is a record to build).
+  expect(await problems('packages/core/src/x.ts', 'export type ChainRecord = { id: string };\n', syntax)).toEqual([]);
+  // A dashboard type named after a body, a result, an answer or a report of the API's is a copy waiting to drift.
+  for (const name of ['ExportBody', 'IntegrityCheckResult', 'RecipientCheckAnswer', 'CheckReport', 'SettingsRequest', 'ListResponse']) {
+    expect(await problems('packages/dashboard/src/kept/x.ts', `export interface ${name} {\n  ok: boolean;\n}\n`, syntax)).toEqual([
+      expect.stringContaining('declare it in @vf/contract'),
+    ]);
+  }
+  expect(
+    await problems('packages/dashboard/src/x.ts', 'type KeptAnswer = { ok: boolean };\nexport const k: KeptAnswer[] = [];\n', syntax),
+  ).toHaveLength(1);
+  // Its tests may shape what they read as they like.
+  expect(await problems('packages/dashboard/src/kept/x.test.ts', 'export interface CheckReport {\n  ok: boolean;\n}\n', syntax)).toEqual(
+    [],
+  );
+});
+
 test('the contract is types only, and reads only the types of @vf/core and @vf/db', async () => {
   const syntax = ['no-restricted-syntax'];
   expect(await problems('packages/contract/src/x.ts', 'export interface Answer {\n  ok: boolean;\n}\n', syntax)).toEqual([]);

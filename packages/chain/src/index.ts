@@ -29,6 +29,5 @@ export { appendEvent, appendEventToSystems, type AppendedEvent, type EventReques
 export { declareBackupRestored, EVENT_TEXT_MAX, recordOtherEvent } from './events/declared-events';
 export { certificateSigner } from './kept/certificate-signer';
 export { periodEndAfter, SUMMARY_PERIOD_MS, summarise, writeDueSummaries, type SummaryDeps } from './events/six-hour-summaries';
-export { MAX_CHECKED_LINKS, runIntegrityCheck, type CheckReport, type CheckRequest } from './checks/run-integrity-check';
-export type { CheckedLink, FoundAnomaly } from './checks/chain-link';
+export { MAX_CHECKED_LINKS, runIntegrityCheck, type CheckRequest } from './checks/run-integrity-check';
 export { exportPeriod, MAX_EXPORTED, type ExportedItem, type ExportRequest, type PeriodExport } from './exports/export-period';

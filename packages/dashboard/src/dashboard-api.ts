@@ -2,16 +2,26 @@ import type { Writable } from 'node:stream';
 import type { Request, RequestHandler, Response } from 'express';
 import type {
   AccountOverview,
+  AccountSettings,
   CertificateWarning,
   ChainRecord,
   ChainVerification,
   ChainView,
+  Credentials,
   CsvColumn,
   FieldIssue,
+  IntegrityCheckBody,
+  IntegrityCheckReport,
+  PeriodExportArchive,
+  PeriodExportBody,
   QrFormat,
   QrImage,
+  RecipientCheck,
+  RemissionBody,
   SignInResult,
   StartedSession,
+  TaxIdAnswer,
+  TaxIdCheckInput,
 } from '@vf/contract';
 import type {
   AccountWithPlan,
@@ -38,8 +48,8 @@ import type {} from 'pino-http';
 // What the dashboard needs from the API, declared here and handed over by the API when it mounts the dashboard
 // (createDashboard). The dashboard imports nothing of the API: its pages reach data only through these services,
 // check forms with the API's own request schemas and speak of refusals in the API's one error type, so a rule
-// changed in the API is changed for the pages too. What the services answer is written once, in @vf/contract, which
-// the API's services declare their results with; the type check at the mount says when a service no longer fits.
+// changed in the API is changed for the pages too. What the services take and answer is written once, in @vf/contract,
+// which the API's services and schemas declare themselves with; the type check at the mount says when one no longer fits.
 
 /** The API's single error type (RFC 9457 problem, stable `code`), as the dashboard reads it. */
 export interface Problem extends Error {
@@ -74,11 +84,6 @@ export interface InvoiceFilters {
   sort: InvoiceSort;
 }
 
-export interface Credentials {
-  email: string;
-  password: string;
-}
-
 /** The API's request schemas: each parse throws the API's 422 problem with every field issue. */
 export interface ApiRequests {
   invoiceList(input: unknown): InvoiceFilters;
@@ -96,56 +101,7 @@ export interface ApiRequests {
   periodExport(input: unknown): PeriodExportBody;
   remissionCreate(input: unknown): RemissionBody;
   /** The account's settings as PUT /account/settings takes them. */
-  accountSettings(input: unknown): { recipient_check: 'warn' | 'refuse' | null };
-}
-
-export interface IntegrityCheckBody {
-  subject: 'records' | 'events';
-  system_id?: string;
-  from_seq?: number;
-  to_seq?: number;
-}
-
-export interface PeriodExportBody {
-  subject: 'records' | 'events';
-  system_id?: string;
-  /** ISO instants: from included, to excluded. */
-  from: string;
-  to: string;
-}
-
-export interface RemissionBody {
-  requirement_reference: string;
-  period: { from: string; to: string };
-}
-
-/** What an on-demand check found, link by link, as the API's check reports it. */
-export interface IntegrityCheckResult {
-  fromSeq: number;
-  toSeq: number;
-  restored: boolean;
-  links: {
-    seq: number;
-    id: string;
-    generatedAt: string;
-    hash: string;
-    hashOk: boolean;
-    signatureOk: boolean;
-    linkOk: boolean;
-    dateOk: boolean;
-  }[];
-  anomalies: { seq: number; id: string; kind: string; type: string; detail: string }[];
-}
-
-/** What the census said of one NIF and name, or VIES of one EU VAT number, as the form's check shows it. */
-export interface RecipientCheckAnswer {
-  result: 'valid' | 'invalid' | 'unknown';
-  detail: string;
-  censusName?: string;
-  /** `vies` for a VAT number's answer (the census's otherwise). */
-  source?: string;
-  /** VIES's fault code, when it gave one. */
-  faultCode?: string;
+  accountSettings(input: unknown): AccountSettings;
 }
 
 /** A log the API's services write to (pino's, per request). */
@@ -216,8 +172,8 @@ export interface ApiServices {
     list(accountId: string, taxpayerId: string, query: { order: 'asc' | 'desc'; limit: number }): Promise<StoredEvent[]>;
     get(accountId: string, taxpayerId: string, eventId: string): Promise<StoredEvent>;
   };
-  integrityChecks: { check(accountId: string, taxpayerId: string, body: IntegrityCheckBody): Promise<IntegrityCheckResult> };
-  periodExports: { export(accountId: string, taxpayerId: string, body: PeriodExportBody): Promise<{ fileName: string; zip: Uint8Array }> };
+  integrityChecks: { check(accountId: string, taxpayerId: string, body: IntegrityCheckBody): Promise<IntegrityCheckReport> };
+  periodExports: { export(accountId: string, taxpayerId: string, body: PeriodExportBody): Promise<PeriodExportArchive> };
   remissions: {
     start(accountId: string, taxpayerId: string, body: RemissionBody): Promise<{ id: string }>;
     list(accountId: string, taxpayerId: string): Promise<Omit<RemissionView, 'messages'>[]>;
@@ -240,16 +196,10 @@ export interface ApiServices {
     remove(accountId: string, id: string): Promise<void>;
   };
   account: {
-    updateSettings(
-      account: AccountWithPlan,
-      settings: { recipient_check: 'warn' | 'refuse' | null },
-    ): Promise<{ account: AccountWithPlan }>;
+    updateSettings(account: AccountWithPlan, settings: AccountSettings): Promise<{ account: AccountWithPlan }>;
   };
   taxIdChecks: {
-    checkWithinAllowance(
-      accountId: string,
-      input: { taxIds: ({ nif: string; name: string } | { vatNumber: string })[]; maxAge: number },
-    ): Promise<RecipientCheckAnswer[]>;
+    checkWithinAllowance(accountId: string, input: TaxIdCheckInput): Promise<TaxIdAnswer[]>;
   };
   /** Registration as POST /invoices makes it: `mode` the recipient check (the account's default), null for none. */
   checkedRegistration: {
@@ -257,8 +207,8 @@ export interface ApiServices {
       account: AccountWithPlan,
       body: unknown,
       log: RequestLog,
-      mode: 'warn' | 'refuse' | null,
-    ): Promise<{ registered: { id: string }; recipientCheck: RecipientCheckAnswer[] }>;
+      mode: RecipientCheck | null,
+    ): Promise<{ registered: { id: string }; recipientCheck: TaxIdAnswer[] }>;
   };
   taxIdLists: {
     create(accountId: string, input: object): Promise<TaxIdListRow>;

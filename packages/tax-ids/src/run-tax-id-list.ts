@@ -1,7 +1,7 @@
+import type { TaxIdAnswer, TaxIdQuestion } from '@vf/contract';
 import { TAX_ID_LIST_COMPLETED_EVENT as TAX_ID_LIST_COMPLETED } from '@vf/core';
 import { CENSUS_MAX_ROWS } from '@vf/xml';
 import { taxIdListStore, type Db, type TaxIdListAnswer, type TaxIdListQuestion, type TaxIdListRow } from '@vf/db';
-import type { TaxIdAnswer, TaxIdQuestion } from './tax-id-answer';
 import { TaxIdCheckRefusal } from './tax-id-check-refusal';
 import type { TaxIdChecker } from './tax-id-checker';
 

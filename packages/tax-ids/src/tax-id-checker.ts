@@ -1,26 +1,14 @@
 import { createHash } from 'node:crypto';
 import { CertificateUnusableError, resultOf, type CensusDetail, type CensusOutcome, type ViesVatNumber } from '@vf/authority-client';
+import type { CensusTaxIdAnswer, TaxIdAnswer, TaxIdCheckInput } from '@vf/contract';
 import { formatGeneratedAt, madridToday, normaliseCensusName } from '@vf/core';
 import { taxIdChecksTotal, taxIdServiceDuration } from '@vf/metrics';
 import { censusCheckStore, senderTaxpayerStore, type CensusAnswer, type Db, type SenderTaxpayer, type TaxIdCheck } from '@vf/db';
 import { TaxIdCheckRefusal } from './tax-id-check-refusal';
 import type { CensusGateway } from './census-gateway';
-import { isViesQuestion, type CensusTaxIdAnswer, type TaxIdAnswer, type TaxIdQuestion } from './tax-id-answer';
+import { isViesQuestion } from './tax-id-answer';
 import { checkVatNumbers } from './vies-checks';
 import type { ViesGateway } from './vies-gateway';
-
-export type { TaxIdAnswer, TaxIdQuestion } from './tax-id-answer';
-
-export interface TaxIdCheckInput {
-  taxIds: TaxIdQuestion[];
-  /** Seconds: an answer older than this is asked again. */
-  maxAge: number;
-  /**
-   * A taxpayer of the account: census checks go out under its certificate (the platform's otherwise), VIES checks under
-   * its VAT number (ES and its NIF).
-   */
-  taxpayerId?: string;
-}
 
 interface CensusRow {
   nif: string;

@@ -1,9 +1,9 @@
 import pLimit from 'p-limit';
 import { readViesVatNumber, type ViesVatNumber } from '@vf/authority-client';
+import type { ViesTaxIdAnswer } from '@vf/contract';
 import { censusCheckStore, type Db, type TaxIdCheck } from '@vf/db';
 import { taxIdChecksTotal, taxIdServiceDuration } from '@vf/metrics';
 import { TaxIdCheckRefusal } from './tax-id-check-refusal';
-import type { ViesTaxIdAnswer } from './tax-id-answer';
 import type { ViesGateway } from './vies-gateway';
 
 /** VIES limits concurrent requests per member state (MS_MAX_CONCURRENT_REQ): a list goes a few at a time. */

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import type { AccountSettings } from '@vf/contract';
 import { envelope, id, text, timestamp } from '../shared/answer-schema-parts';
 
 /** The answer of GET /account. */
@@ -27,7 +28,7 @@ export const accountResponse = envelope(
 );
 
 /** PUT /account/settings: the settings an account changes itself. */
-export const accountSettingsSchema = Joi.object<{ recipient_check: 'warn' | 'refuse' | null }, true>({
+export const accountSettingsSchema = Joi.object<AccountSettings, true>({
   recipient_check: Joi.string()
     .valid('warn', 'refuse')
     .allow(null)

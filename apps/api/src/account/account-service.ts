@@ -1,7 +1,7 @@
 import type { Db } from '@vf/db';
 import { accountStore, idempotencyStore, quotaStore, type AccountWithPlan } from '@vf/db';
 import { quotaPeriod } from '@vf/chain';
-import type { AccountUsage } from '@vf/contract';
+import type { AccountSettings, AccountUsage } from '@vf/contract';
 import type { SealAnswer } from '../idempotency/sealed-answer';
 
 /** An account with this month's usage of its plan: what GET /account answers. */
@@ -22,7 +22,7 @@ export function createAccountService(deps: { db: Db; clock: () => Date }) {
     /** The settings changed, with an Idempotency-Key's answer kept in the same transaction (the usage read first). */
     async updateSettings(
       account: AccountWithPlan,
-      settings: { recipient_check: 'warn' | 'refuse' | null },
+      settings: AccountSettings,
       answer?: SealAnswer<AccountWithUsage>,
     ): Promise<AccountWithUsage> {
       const { usage } = await this.overview(account);

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import type { Credentials } from '@vf/contract';
 import { envelope, text } from '../shared/answer-schema-parts';
 
 // bcrypt reads at most 72 bytes: a longer password would be silently truncated.
@@ -25,13 +26,8 @@ export const registerSchema = Joi.object<RegisterRequest, true>({
   password: password.required(),
 });
 
-export interface CredentialsRequest {
-  email: string;
-  password: string;
-}
-
 /** Checks shape only; the password's length rules apply when it is chosen, not when it is presented. */
-export const credentialsSchema = Joi.object<CredentialsRequest, true>({
+export const credentialsSchema = Joi.object<Credentials, true>({
   email: email.required(),
   password: Joi.string().min(1).max(1024).required(),
 });

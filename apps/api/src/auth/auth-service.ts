@@ -1,9 +1,10 @@
+import type { Credentials } from '@vf/contract';
 import type { Db } from '@vf/db';
 import { accountStore, StoreError, type AccountWithPlan } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import { createApiKeyAccounts } from './api-key-accounts';
 import { digestApiKey, issueApiKey, looksLikeApiKey } from './api-key';
-import type { CredentialsRequest, RegisterRequest } from './auth-schemas';
+import type { RegisterRequest } from './auth-schemas';
 import { tooManyAttempts, type CredentialThrottle } from './credential-throttle';
 import type { PasswordHasher } from './password-hasher';
 
@@ -69,7 +70,7 @@ export function createAuthService(deps: { db: Db; passwords: PasswordHasher; thr
     },
 
     /** Throttled with dashboard sign-in: the attempt is counted before the password is checked. */
-    async regenerateWithCredentials(input: CredentialsRequest, address: string): Promise<AccountWithKey> {
+    async regenerateWithCredentials(input: Credentials, address: string): Promise<AccountWithKey> {
       const attempt = await throttle.beginPasswordAttempt(input.email, address);
       if (!attempt.allowed)
         throw tooManyAttempts('Too many failed attempts for this account; wait before trying again.', attempt.retryAfterSeconds);

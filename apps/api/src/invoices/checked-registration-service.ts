@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import type { RegisteredInvoice } from '@vf/chain';
 import type { AccountWithPlan, SealedAnswer } from '@vf/db';
-import { checkRecipients, type RecipientCheck } from '../tax-ids/recipient-check';
-import type { TaxIdAnswer, TaxIdCheckService } from '../tax-ids/tax-id-check-service';
+import type { RecipientCheck, TaxIdAnswer } from '@vf/contract';
+import { checkRecipients } from '../tax-ids/recipient-check';
+import type { TaxIdCheckService } from '../tax-ids/tax-id-check-service';
 import type { InvoiceRegistrationService } from './invoice-registration-service';
 
 export interface CheckedRegistration {

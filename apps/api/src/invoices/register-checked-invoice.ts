@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
+import type { RecipientCheck, TaxIdAnswer } from '@vf/contract';
 import type { AccountWithPlan } from '@vf/db';
 import { sealedAnswerFor, sendAnswer } from '../idempotency/sealed-answer';
-import { withRecipientCheck, type RecipientCheck } from '../tax-ids/recipient-check';
-import type { TaxIdAnswer } from '../tax-ids/tax-id-check-service';
+import { withRecipientCheck } from '../tax-ids/recipient-check';
 import type { CheckedRegistrationService } from './checked-registration-service';
 import { registeredAnswer } from './registered-answer';
 

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { Router } from 'express';
-import type { CheckReport } from '@vf/chain';
+import type { IntegrityCheckBody, IntegrityCheckReport } from '@vf/contract';
 import type { OpenAlarm } from '@vf/db';
 import { currentAccount } from '../auth/require-api-key';
 import { methodNotAllowed } from '../http/method-not-allowed';
@@ -8,16 +8,16 @@ import { parseWith } from '../http/parse-with';
 import { sealedAnswerFor, sendAnswer, type JsonAnswer } from '../idempotency/sealed-answer';
 import { envelope, id, nullableText, text, timestamp } from '../shared/answer-schema-parts';
 import type { RouteDoc } from '../openapi/route-doc';
-import type { CheckBody, IntegrityCheckService } from './integrity-check-service';
+import type { IntegrityCheckService } from './integrity-check-service';
 
-export const checkBodySchema = Joi.object<CheckBody, true>({
+export const checkBodySchema = Joi.object<IntegrityCheckBody, true>({
   subject: Joi.string().valid('records', 'events').required().description('The invoice records, or one system’s chain of events.'),
   system_id: Joi.string().guid().when('subject', { is: 'events', then: Joi.required(), otherwise: Joi.forbidden() }),
   from_seq: Joi.number().integer().min(1),
   to_seq: Joi.number().integer().min(1),
 });
 
-function renderReport(subject: string, r: CheckReport) {
+function renderReport(subject: string, r: IntegrityCheckReport) {
   return {
     subject,
     from_seq: r.fromSeq,
@@ -97,7 +97,7 @@ export function integrityCheckRoutes(checks: IntegrityCheckService): Router {
     .route('/taxpayers/:id/checks')
     .post(async (req, res) => {
       const body = parseWith(checkBodySchema, req.body);
-      const answer = (r: CheckReport): JsonAnswer => ({ status: 200, body: { data: renderReport(body.subject, r) } });
+      const answer = (r: IntegrityCheckReport): JsonAnswer => ({ status: 200, body: { data: renderReport(body.subject, r) } });
       sendAnswer(res, answer, await checks.check(currentAccount(res).id, req.params.id, body, sealedAnswerFor(res, answer)));
     })
     .all(methodNotAllowed(['POST']));

@@ -1,4 +1,5 @@
-import { runIntegrityCheck, SignerUnavailableError, type CheckReport, type RecordSigner } from '@vf/chain';
+import { runIntegrityCheck, SignerUnavailableError, type RecordSigner } from '@vf/chain';
+import type { IntegrityCheckBody, IntegrityCheckReport } from '@vf/contract';
 import { keptRecordStore, taxpayerStore, type Db, type OpenAlarm } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import type { SealAnswer } from '../idempotency/sealed-answer';
@@ -6,13 +7,6 @@ import { isUuid } from '../http/is-uuid';
 import { signingCertificateUnusable } from '../invoices/chain-problems';
 
 export type IntegrityCheckService = ReturnType<typeof createIntegrityCheckService>;
-
-export interface CheckBody {
-  subject: 'records' | 'events';
-  system_id?: string;
-  from_seq?: number;
-  to_seq?: number;
-}
 
 const taxpayerNotFound = () => new ApiError('taxpayer_not_found', 'No taxpayer with this id in your account.');
 
@@ -29,7 +23,12 @@ export function createIntegrityCheckService(deps: { db: Db; signer: RecordSigner
 
   return {
     /** `answer`: with an Idempotency-Key, the report kept in the transaction of the check's events. */
-    async check(accountId: string, taxpayerId: string, body: CheckBody, answer?: SealAnswer<CheckReport>): Promise<CheckReport> {
+    async check(
+      accountId: string,
+      taxpayerId: string,
+      body: IntegrityCheckBody,
+      answer?: SealAnswer<IntegrityCheckReport>,
+    ): Promise<IntegrityCheckReport> {
       const chain = await chainOf(accountId, taxpayerId);
       const request = { ...chain, subject: body.subject, systemId: body.system_id, fromSeq: body.from_seq, toSeq: body.to_seq };
       try {

@@ -1,15 +1,16 @@
 import Joi from 'joi';
 import { Router } from 'express';
 import type { AppendedEvent } from '@vf/chain';
+import type { PeriodExportBody } from '@vf/contract';
 import { currentAccount } from '../auth/require-api-key';
 import { methodNotAllowed } from '../http/method-not-allowed';
 import { parseWith } from '../http/parse-with';
 import { ApiError } from '../errors/api-error';
 import { sealedProblemFor } from '../idempotency/sealed-answer';
 import type { RouteDoc } from '../openapi/route-doc';
-import type { ExportBody, PeriodExportService } from './period-export-service';
+import type { PeriodExportService } from './period-export-service';
 
-export const exportBodySchema = Joi.object<ExportBody, true>({
+export const exportBodySchema = Joi.object<PeriodExportBody, true>({
   subject: Joi.string().valid('records', 'events').required(),
   system_id: Joi.string().guid().when('subject', { is: 'events', then: Joi.required(), otherwise: Joi.forbidden() }),
   from: Joi.string().isoDate().required().description('Start of the period (included).'),

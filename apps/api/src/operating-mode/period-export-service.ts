@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import { exportPeriod, MAX_EXPORTED, SignerUnavailableError, type AppendedEvent, type ExportedItem, type RecordSigner } from '@vf/chain';
+import type { PeriodExportArchive, PeriodExportBody } from '@vf/contract';
 import { madridToday } from '@vf/core';
 import { eventLogStore, taxpayerStore, type Db } from '@vf/db';
 import { ApiError } from '../errors/api-error';
@@ -9,18 +10,6 @@ import { isUuid } from '../http/is-uuid';
 import { signingCertificateUnusable } from '../invoices/chain-problems';
 
 export type PeriodExportService = ReturnType<typeof createPeriodExportService>;
-
-export interface ExportBody {
-  subject: 'records' | 'events';
-  system_id?: string;
-  from: string;
-  to: string;
-}
-
-export interface ExportArchive {
-  fileName: string;
-  zip: Uint8Array;
-}
 
 const taxpayerNotFound = () => new ApiError('taxpayer_not_found', 'No taxpayer with this id in your account.');
 const INDEX_HEADER = 'orden;id;tipo;num_serie;fecha_expedicion;fecha_hora_generacion;huella;firmado;fichero;sha256';
@@ -61,7 +50,12 @@ export function createPeriodExportService(deps: { db: Db; signer: RecordSigner; 
   const { db } = deps;
   return {
     /** `answer`: with an Idempotency-Key, what the key answers from now on, kept in the transaction of the export's event. */
-    async export(accountId: string, taxpayerId: string, body: ExportBody, answer?: SealAnswer<AppendedEvent[]>): Promise<ExportArchive> {
+    async export(
+      accountId: string,
+      taxpayerId: string,
+      body: PeriodExportBody,
+      answer?: SealAnswer<AppendedEvent[]>,
+    ): Promise<PeriodExportArchive> {
       if (!isUuid(taxpayerId)) throw taxpayerNotFound();
       const taxpayer = await taxpayerStore.find(db, accountId, taxpayerId);
       if (!taxpayer?.chainId) throw taxpayerNotFound();

@@ -1,11 +1,7 @@
 import Joi from 'joi';
+import type { RemissionBody } from '@vf/contract';
 import { isValidIsoDate } from '@vf/core';
 import { envelope, environment, id, isoDay, nullableText, nullableTimestamp, text, timestamp } from '../shared/answer-schema-parts';
-
-export interface RemissionRequestBody {
-  requirement_reference: string;
-  period: { from: string; to: string };
-}
 
 // A real calendar day: PostgreSQL refuses 2025-02-30 outright, so the shape alone is not enough.
 const day = Joi.string()
@@ -13,7 +9,7 @@ const day = Joi.string()
   .custom((value: string, helpers) => (isValidIsoDate(value) ? value : helpers.error('vf.invalid_format')))
   .messages({ 'string.pattern.base': '{#label} must be a date YYYY-MM-DD', 'vf.invalid_format': '{#label} must be a date YYYY-MM-DD' });
 
-export const remissionCreateSchema = Joi.object<RemissionRequestBody, true>({
+export const remissionCreateSchema = Joi.object<RemissionBody, true>({
   requirement_reference: Joi.string()
     .pattern(/^[0-9A-Za-z]{1,18}$/)
     .required()

@@ -1,10 +1,10 @@
+import type { RemissionBody } from '@vf/contract';
 import type { Db, RemissionView } from '@vf/db';
 import { remissionStore, taxpayerStore } from '@vf/db';
 import { withTimeout } from '@vf/lifecycle';
 import { wakeRemissionSenders, type Queues } from '@vf/queue';
 import { ApiError } from '../errors/api-error';
 import type { SealAnswer } from '../idempotency/sealed-answer';
-import type { RemissionRequestBody } from './remission-schemas';
 
 export type RemissionService = ReturnType<typeof createRemissionService>;
 
@@ -13,12 +13,7 @@ export function createRemissionService(deps: { db: Db; queues: Pick<Queues, 'rem
   const { db } = deps;
   return {
     /** `answer`: with an Idempotency-Key, the answer kept in the transaction that plans the remission. */
-    async start(
-      accountId: string,
-      taxpayerId: string,
-      body: RemissionRequestBody,
-      answer?: SealAnswer<RemissionView>,
-    ): Promise<RemissionView> {
+    async start(accountId: string, taxpayerId: string, body: RemissionBody, answer?: SealAnswer<RemissionView>): Promise<RemissionView> {
       const started = await remissionStore.startOnce(
         db,
         { accountId, taxpayerId, reference: body.requirement_reference, from: body.period.from, to: body.period.to },

@@ -1,13 +1,12 @@
 import Joi from 'joi';
+import type { RecipientCheck, TaxIdAnswer, TaxIdQuestion } from '@vf/contract';
 import { validateEuVatNumber, validateSpanishNif, VIES_COUNTRY_CODES } from '@vf/core';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import type { JsonAnswer } from '../idempotency/sealed-answer';
 import { renderTaxIdAnswer } from './render-tax-id-answer';
 import { isViesQuestion } from '@vf/tax-ids';
-import type { TaxIdAnswer, TaxIdCheckService, TaxIdQuestion } from './tax-id-check-service';
-
-export type RecipientCheck = 'warn' | 'refuse';
+import type { TaxIdCheckService } from './tax-id-check-service';
 
 /** `?recipient_check=warn|refuse` of a registration; other query parameters are not this check's business. */
 export const recipientCheckQuery = Joi.object<{ recipient_check?: RecipientCheck }, true>({

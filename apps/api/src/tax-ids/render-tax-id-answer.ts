@@ -1,7 +1,7 @@
-import type { TaxIdAnswer } from '@vf/tax-ids';
+import type { TaxIdAnswer, TaxIdAnswerJson } from '@vf/contract';
 
 /** One tax ID's answer as the API writes it: `nif` for the census's, `vat_number` for VIES's. */
-export function renderTaxIdAnswer(a: TaxIdAnswer) {
+export function renderTaxIdAnswer(a: TaxIdAnswer): TaxIdAnswerJson {
   if (a.source === 'vies') {
     return {
       vat_number: a.vatNumber,

@@ -1,9 +1,8 @@
 import { invoiceStore } from '@vf/db';
-import { createTaxIdChecker, TaxIdCheckRefusal, type TaxIdAnswer, type TaxIdCheckInput } from '@vf/tax-ids';
+import type { TaxIdAnswer, TaxIdCheckInput } from '@vf/contract';
+import { createTaxIdChecker, TaxIdCheckRefusal } from '@vf/tax-ids';
 import { ApiError } from '../errors/api-error';
 import { renderTaxIdAnswer } from './render-tax-id-answer';
-
-export type { TaxIdAnswer, TaxIdQuestion } from '@vf/tax-ids';
 
 /** The tax ID checks as the API answers them: a check the deployment cannot make is a problem with its code. */
 async function answering<T>(work: () => Promise<T>): Promise<T> {

@@ -1,7 +1,8 @@
 import { computeEventHash, type EventType } from '@vf/core';
 import { eventLogStore, type DbOrTx, type StoredEvent } from '@vf/db';
 import { CLOCK_TOLERANCE_MS } from '../kept/check-chain-head';
-import { ANOMALY_OF, type CheckedLink, type FoundAnomaly, type WalkResult } from './chain-link';
+import type { CheckedLink, FoundAnomaly } from '@vf/contract';
+import { ANOMALY_OF, type WalkResult } from './chain-link';
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&#xD;': '\r' };
 

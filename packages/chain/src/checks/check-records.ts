@@ -3,7 +3,8 @@ import { isSignatureOf } from '@vf/signing';
 import { buildRecordXml } from '@vf/xml';
 import { CLOCK_TOLERANCE_MS } from '../kept/check-chain-head';
 import { rebuildChainRecord } from '../records/rebuild-chain-record';
-import { ANOMALY_OF, type CheckedLink, type FoundAnomaly, type WalkResult } from './chain-link';
+import type { CheckedLink, FoundAnomaly } from '@vf/contract';
+import { ANOMALY_OF, type WalkResult } from './chain-link';
 
 const describe = (err: unknown) => (err instanceof Error ? err.message : String(err));
 

@@ -1,8 +1,9 @@
+import type { FoundAnomaly, IntegrityCheckReport } from '@vf/contract';
 import type { CheckCounts, EventType } from '@vf/core';
 import { idempotencyStore, keptRecordStore, type Db, type DbOrTx, type SealedAnswer } from '@vf/db';
 import { appendEvent, appendEventToSystems } from '../events/append-event';
 import type { RecordSigner } from '../kept/record-signer';
-import type { FoundAnomaly, WalkResult } from './chain-link';
+import type { WalkResult } from './chain-link';
 import { checkEvents } from './check-events';
 import { checkRecords } from './check-records';
 
@@ -20,13 +21,6 @@ export interface CheckRequest {
   toSeq?: number;
 }
 
-export interface CheckReport extends WalkResult {
-  fromSeq: number;
-  toSeq: number;
-  /** The whole chain was checked and nothing was found: its alarm (if any) is cleared. */
-  restored: boolean;
-}
-
 const KINDS: Record<FoundAnomaly['kind'], 'hash' | 'signature' | 'chain' | 'time'> = {
   hash: 'hash',
   signature: 'signature',
@@ -42,8 +36,8 @@ const KINDS: Record<FoundAnomaly['kind'], 'hash' | 'signature' | 'chain' | 'time
 export async function runIntegrityCheck(
   db: Db,
   request: CheckRequest,
-  deps: { signer: RecordSigner; now: Date; answer?: (report: CheckReport) => SealedAnswer },
-): Promise<CheckReport> {
+  deps: { signer: RecordSigner; now: Date; answer?: (report: IntegrityCheckReport) => SealedAnswer },
+): Promise<IntegrityCheckReport> {
   const fromSeq = Math.max(1, request.fromSeq ?? 1);
   const toSeq = Math.min(request.toSeq ?? Number.MAX_SAFE_INTEGER, fromSeq + MAX_CHECKED_LINKS - 1);
   const walked =

@@ -7,15 +7,10 @@ import { environmentBadge } from '../html/status-badge';
 import type { Page } from '../http/page-renderer';
 import { t } from '../i18n/i18n';
 import { tHtml } from '../i18n/t-html';
-import type { ChainRecord, ChainVerification } from '@vf/contract';
+import type { ChainRecord, ChainVerification, ChainView } from '@vf/contract';
 
 /** The same four facts as GET /api/v1/chain/{nif}. */
-export interface ChainState {
-  nif: string;
-  lastHash: string | null;
-  totalRecords: number;
-  lastRecordAt: Date | null;
-}
+export type ChainState = Pick<ChainView, 'nif' | 'lastHash' | 'totalRecords' | 'lastRecordAt'>;
 
 function signatureLines(r: ChainVerification): SafeHtml {
   const s = r.signatures;

@@ -1,25 +1,12 @@
-import type { RecipientCheckAnswer } from '../dashboard-api';
+import type { TaxIdAnswerJson } from '@vf/contract';
 import { formatDateTime } from '../html/format';
 import { html, type SafeHtml } from '../html/html';
 import { t } from '../i18n/i18n';
 import { recipientCheckText } from '../tax-ids/recipient-check-text';
 
-/** One answer kept on the invoice as the API wrote it (`recipient_check` of `GET /invoices/{id}`). */
-interface KeptAnswer {
-  nif?: string;
-  vat_number?: string;
-  result: RecipientCheckAnswer['result'];
-  detail: string;
-  census_name?: string;
-  fault_code?: string;
-  request_identifier?: string;
-  source: 'aeat_census' | 'vies' | 'cache';
-  checked_at: string;
-}
-
 const RESULT_BADGES: Record<string, string> = { valid: 'accepted', invalid: 'rejected', unknown: 'pending' };
 
-function row(a: KeptAnswer): SafeHtml {
+function row(a: TaxIdAnswerJson): SafeHtml {
   const [taxId, result, detail, source, when] = ['colTaxId', 'colResult', 'colDetail', 'colSource', 'colWhen'].map((k) =>
     t(`keptCheck.${k}`),
   );
@@ -39,7 +26,8 @@ function row(a: KeptAnswer): SafeHtml {
  */
 export function keptRecipientCheck(kept: unknown[] | null | undefined): SafeHtml {
   if (!kept || kept.length === 0) return html``;
-  const answers = kept as KeptAnswer[];
+  // Kept on the invoice as the API wrote it (`recipient_check` of `GET /invoices/{id}`).
+  const answers = kept as TaxIdAnswerJson[];
   const cols = ['colTaxId', 'colResult', 'colDetail', 'colSource', 'colWhen'].map((k) => html`<th scope="col">${t(`keptCheck.${k}`)}</th>`);
   return html`<section class="card" aria-labelledby="recipient-check-title" data-testid="kept-recipient-check">
     <h2 id="recipient-check-title">${t('keptCheck.title')}</h2>

@@ -1,7 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import { madridToday } from '@vf/core';
 import type { AccountWithPlan } from '@vf/db';
-import type { ApiProblems, ApiServices, Problem, RecipientCheckAnswer } from '../dashboard-api';
+import type { TaxIdAnswerJson } from '@vf/contract';
+import type { ApiProblems, ApiServices, Problem } from '../dashboard-api';
 import type { FormErrors } from '../html/form-fields';
 import type { RenderPage } from '../http/page-renderer';
 import { locale, t } from '../i18n/i18n';
@@ -27,15 +28,7 @@ export interface NewInvoiceDeps {
 
 /** What the census or VIES said of the recipients of a refused invoice (the problem's `recipient_check`). */
 function refusedRecipients(problem: Problem): string {
-  const said = (problem.options.extensions?.recipient_check ?? []) as {
-    nif?: string;
-    vat_number?: string;
-    result: RecipientCheckAnswer['result'];
-    detail: string;
-    census_name?: string;
-    fault_code?: string;
-    source: string;
-  }[];
+  const said = (problem.options.extensions?.recipient_check ?? []) as TaxIdAnswerJson[];
   return said
     .filter((a) => a.result === 'invalid')
     .map((a) => `${a.nif ?? a.vat_number}: ${recipientCheckText({ ...a, censusName: a.census_name, faultCode: a.fault_code })}`)

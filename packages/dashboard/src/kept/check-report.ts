@@ -1,4 +1,4 @@
-import type { IntegrityCheckResult } from '../dashboard-api';
+import type { IntegrityCheckReport } from '@vf/contract';
 import { html, type SafeHtml } from '../html/html';
 import { t } from '../i18n/i18n';
 
@@ -6,7 +6,7 @@ const verdict = (ok: boolean) =>
   ok ? html`<span class="badge badge--success">${t('kept.ok')}</span>` : html`<span class="badge badge--error">${t('kept.wrong')}</span>`;
 
 /** What an on-demand check found: a verdict, each anomaly, and each link in chain order. */
-export function checkReport(result: IntegrityCheckResult): SafeHtml {
+export function checkReport(result: IntegrityCheckReport): SafeHtml {
   const sound = result.anomalies.length === 0;
   const summary = sound
     ? t('kept.resultSound', { count: result.links.length, from: result.fromSeq, to: result.toSeq })

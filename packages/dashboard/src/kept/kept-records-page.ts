@@ -1,5 +1,5 @@
 import type { RemissionView, StoredEvent, SystemRow, TaxpayerView } from '@vf/db';
-import type { IntegrityCheckResult } from '../dashboard-api';
+import type { IntegrityCheckReport } from '@vf/contract';
 import { formatDateTime, formatInvoiceDate } from '../html/format';
 import { errorSummary, inputField, selectField, type FormErrors } from '../html/form-fields';
 import { html, type SafeHtml } from '../html/html';
@@ -18,7 +18,7 @@ export interface KeptRecordsView {
   remissions: Omit<RemissionView, 'messages'>[];
   /** The newest remission, message by message: how it progresses. */
   latest?: RemissionView;
-  check?: IntegrityCheckResult;
+  check?: IntegrityCheckReport;
   /** A form sent back with what was wrong, and what was typed. */
   refused?: { form: KeptForm; errors: FormErrors; values: Record<string, string> };
   notice?: SafeHtml;

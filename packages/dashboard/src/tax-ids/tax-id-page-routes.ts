@@ -1,4 +1,5 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { TaxIdQuestion } from '@vf/contract';
 import { validateEuVatNumber, validateSpanishNif, VIES_COUNTRY_CODES } from '@vf/core';
 import type { ApiProblems, ApiRequests, ApiServices, ApiViews } from '../dashboard-api';
 import { textField, uploadedFile } from '../http/form-body';
@@ -34,8 +35,6 @@ function questionOf(body: unknown): { taxId: TaxIdQuestion } | { said: { result:
   if (name === '') return { said: { result: 'unknown', text: '' } };
   return { taxId: { nif: nif.normalized, name } };
 }
-
-type TaxIdQuestion = Parameters<ApiServices['taxIdChecks']['checkWithinAllowance']>[1]['taxIds'][number];
 
 /** The invoice forms' check of a recipient; it never stops the form: whatever goes wrong is said beside the fields. */
 function recipientCheck(taxIdChecks: ApiServices['taxIdChecks'], problems: ApiProblems): RequestHandler {
