@@ -34,6 +34,21 @@ interface Printed {
   codes: [string, { values: unknown[]; words: string }][];
   invalid: [string, number][];
   forms: [string, string][];
+  lists: [string, ListSizes][];
+}
+
+/** A list's fewest and most entries, each with the authority's number for a list outside it (null where it has none). */
+interface ListSizes {
+  min: number;
+  max: number | null;
+  tooFew: number | null;
+  tooMany: number | null;
+}
+
+/** A rule's limit (`min`, `max`) as joi describes it. */
+function limitOf(d: Description, rule: string): number | undefined {
+  const limit = d.rules?.find((r) => r.name === rule)?.args?.limit;
+  return typeof limit === 'number' ? limit : undefined;
 }
 
 /**
@@ -84,7 +99,7 @@ class Printer {
     const name = this.names[path];
     if (!name) throw new Error(`name the object at ${path || 'the top'} of the schema`);
     this.named.set(identity, name);
-    const printed: Printed = { name, body: [], fields: [], maxCharacters: [], required: [], codes: [], invalid: [], forms: [] };
+    const printed: Printed = { name, body: [], fields: [], maxCharacters: [], required: [], codes: [], invalid: [], forms: [], lists: [] };
     // Listed before the objects it holds: the request first, then its parts as they come.
     this.objects.push(printed);
     for (const [key, child] of Object.entries(d.keys ?? {})) {
@@ -92,8 +107,8 @@ class Printer {
       if (child.flags?.description) printed.body.push(`  /** ${child.flags.description} */`);
       printed.body.push(`  ${key}${child.flags?.presence === 'required' ? '' : '?'}: ${type};`);
       printed.fields.push(key);
-      const max = child.type === 'string' ? child.rules?.find((rule) => rule.name === 'max')?.args?.limit : undefined;
-      if (typeof max === 'number') printed.maxCharacters.push([key, max]);
+      const max = child.type === 'string' ? limitOf(child, 'max') : undefined;
+      if (max !== undefined) printed.maxCharacters.push([key, max]);
       this.authorityRules(printed, key, child);
     }
     return name;
@@ -106,6 +121,13 @@ class Printer {
     if (child.flags?.only) {
       const values = (child.allow ?? []).filter((value) => value !== null);
       printed.codes.push([key, { values, words: codes.words ?? inWords(values) }]);
+    }
+    if (child.type === 'array') {
+      // A list's numbers are for its sizes: `missing` for one below its minimum, `invalid` for one over its maximum.
+      const min = limitOf(child, 'min') ?? 0;
+      const tooFew = min > 0 ? (codes.missing ?? null) : null;
+      printed.lists.push([key, { min, max: limitOf(child, 'max') ?? null, tooFew, tooMany: codes.invalid ?? null }]);
+      return;
     }
     if (codes.invalid !== undefined) printed.invalid.push([key, codes.invalid]);
     const form = formOf(child);
@@ -127,8 +149,8 @@ function table<T>(doc: string, name: string, objects: Printed[], entries: (o: Pr
 
 /**
  * TypeScript source for the request a joi schema describes: an interface per object, each object's field names
- * (anything else is an unknown field), its texts' most characters, its required fields, its code lists and the
- * authority's numbers its fields carry (their meta `authority`). Generated code, so that the schema stays the one description of the request's
+ * (anything else is an unknown field), its texts' most characters, its required fields, its code lists, its lists'
+ * sizes and the authority's numbers its fields carry (their meta `authority`). Generated code, so that the schema stays the one description of the request's
  * shape and whatever reads a request is held to it by the compiler.
  */
 export function requestTypeSource(schema: Joi.Schema, names: ObjectNames, header: string): string {
@@ -159,6 +181,14 @@ export function requestTypeSource(schema: Joi.Schema, names: ObjectNames, header
       'REQUEST_INVALID_CODES',
       objects,
       (o) => o.invalid,
+    ),
+  );
+  lines.push(
+    ...table(
+      'Each list’s fewest and most entries (each entry an object), with the authority’s number for a list below or above them (null where it has none).',
+      'REQUEST_LISTS',
+      objects,
+      (o) => o.lists,
     ),
   );
   return lines.join('\n');

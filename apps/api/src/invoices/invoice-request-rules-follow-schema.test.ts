@@ -2,16 +2,20 @@ import {
   REQUEST_CODES,
   REQUEST_FORMS,
   REQUEST_INVALID_CODES,
+  REQUEST_LISTS,
   REQUEST_MAX_CHARACTERS,
   REQUEST_REQUIRED,
   validateInvoiceRequest,
   type ValidationIssue,
 } from '@vf/core';
 import { f1Request } from '@vf/core/testing';
+import { ApiError } from '../errors/api-error';
+import { compileShapePrecheck } from '../http/shape-precheck';
 import { invoiceRequestSchema } from './invoice-request-schema';
+import { validateInvoiceBody } from './validate-invoice-body';
 
-// The authority's rules in @vf/core take the request's required fields, each field's form, code lists and the invoice
-// number's length, with the authority's numbers, from invoice-request.generated.ts, which is generated from the joi schema
+// The authority's rules in @vf/core take the request's required fields, each field's form, code lists, the invoice
+// number's length and each list's sizes, with the authority's numbers, from invoice-request.generated.ts, which is generated from the joi schema
 // (invoice-request-types.test.ts keeps it current). These tests hold the rules to every entry of those tables, so a
 // change to the schema changes what the rules refuse, and with which number, at once.
 
@@ -213,4 +217,53 @@ test('every field of one value is read by the form the schema gives it, and refu
       joi: true,
     });
   }
+});
+
+/** A body whose list `key` holds `count` entries, each a valid one. */
+const withList: Record<keyof typeof REQUEST_LISTS.InvoiceRequest, (count: number) => Record<string, unknown>> = {
+  breakdown: (count) => f1Request({ breakdown: Array(count).fill(line) }),
+  recipients: (count) => f1Request({ recipient: undefined, recipients: Array(count).fill(foreign) }),
+  corrected_invoices: (count) => f1Request({ invoice_type: 'R1', corrected_invoices: Array(count).fill(reference) }),
+  substituted_invoices: (count) => f1Request({ invoice_type: 'F3', substituted_invoices: Array(count).fill(reference) }),
+};
+
+test('each list is refused by the rules, joi and the precheck exactly outside the sizes the schema gives, with its numbers', () => {
+  const precheck = compileShapePrecheck(invoiceRequestSchema);
+  expect(precheck).toBeDefined();
+  const lists = Object.entries(REQUEST_LISTS.InvoiceRequest) as [
+    keyof typeof withList,
+    (typeof REQUEST_LISTS.InvoiceRequest)[keyof typeof withList],
+  ][];
+  expect(lists.map(([key]) => key).sort()).toEqual(['breakdown', 'corrected_invoices', 'recipients', 'substituted_invoices']);
+  for (const [key, { min, max, tooFew, tooMany }] of lists) {
+    const sizes = [...(min > 0 ? [min - 1] : []), min, max, max + 1];
+    for (const size of sizes) {
+      const body = withList[key](size);
+      const outside = size < min || size > max;
+      const refused = errorsAt(body, key).map((e) => e.authority_code);
+      expect({ key, size, refused }).toEqual({ key, size, refused: outside ? [(size < min ? tooFew : tooMany) ?? 1100] : [] });
+      const joi = joiSays(body).filter((said) => said.startsWith(`${key}:`));
+      expect({ key, size, joi }).toEqual({ key, size, joi: outside ? [`${key}:array.${size < min ? 'min' : 'max'}`] : [] });
+      if (outside) expect({ key, size, precheck: precheck?.(body) }).toEqual({ key, size, precheck: false });
+    }
+  }
+});
+
+test('a breakdown of 13 lines is answered with the rules’ refusal alone: the authority’s 4113, not joi’s', () => {
+  const body = withList.breakdown(REQUEST_LISTS.InvoiceRequest.breakdown.max + 1);
+  let thrown: unknown;
+  try {
+    validateInvoiceBody(body, TODAY);
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(ApiError);
+  expect((thrown as ApiError).options.errors).toEqual([
+    {
+      field: 'breakdown',
+      code: 'invalid_length',
+      message: 'breakdown must have between 1 and 12 lines (one per tax, regime and rate combination).',
+      authority_code: 4113,
+    },
+  ]);
 });

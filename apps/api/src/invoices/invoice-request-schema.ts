@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { MAX_RECORD_LIST_ENTRIES, SUPPLY_TYPES, TERRITORIES } from '@vf/core';
+import { MAX_BREAKDOWN_LINES, MAX_RECORD_LIST_ENTRIES, SUPPLY_TYPES, TERRITORIES } from '@vf/core';
 import { text } from '../shared/text-schema';
 import { CORRECTIVE_TYPES, NORMAL_TYPES } from './invoice-list-schema';
 
@@ -10,15 +10,17 @@ import { CORRECTIVE_TYPES, NORMAL_TYPES } from './invoice-list-schema';
 // points), as the authority's schema counts them.
 //
 // It is also the one description those rules read the request through: its names, required fields, code lists,
-// lengths and each field's form, with the authority's numbers carried here, are generated into @vf/core
-// (invoice-request.generated.ts, by request-type-source.ts).
+// lengths, each field's form and each list's sizes, with the authority's numbers carried here, are generated into
+// @vf/core (invoice-request.generated.ts, by request-type-source.ts).
 
 /**
  * The authority's numbers for a field's refusals (AEAT "Validaciones y errores" v1.2.0), carried as the field's meta
  * (which the OpenAPI document leaves out): `missing` for a required field left out (4102, "Falta informar campo
  * obligatorio", for an element the authority's schema requires); `invalid` for a value outside the field's code list,
  * length or calendar, or for an amount with too many digits (any other wrong value is 1100); `words` names a code
- * list's values in a refusal, where the values alone say too little.
+ * list's values in a refusal, where the values alone say too little. On a list, `missing` is for one given empty below
+ * its minimum and `invalid` for one over its maximum (4113, "se ha superado el límite permitido de registros para el
+ * bloque"); a list or an entry of the wrong type is 1100.
  */
 const authority = (codes: { missing?: number; invalid?: number; words?: string }) => ({ authority: codes });
 const MANDATORY = authority({ missing: 4102 });
@@ -73,6 +75,8 @@ const party = (what: string) =>
 // NumSerieFactura: 1104 for one of no or too many characters.
 const INVOICE_NUMBER = { ...authority({ missing: 4102, invalid: 1104 }), ...form('invoice_number') };
 const ISSUE_DATE = authority({ missing: 4102, invalid: 1105 });
+// A block longer than the authority's schema allows (4113).
+const OVER_LIMIT = authority({ invalid: 4113 });
 const references = (what: string) =>
   Joi.array()
     .items(
@@ -80,7 +84,8 @@ const references = (what: string) =>
     )
     .max(MAX_RECORD_LIST_ENTRIES)
     .allow(null)
-    .description(what);
+    .description(what)
+    .meta(OVER_LIMIT);
 
 export const invoiceRequestSchema = Joi.object({
   taxpayer_id: Joi.string().guid().required(),
@@ -98,7 +103,8 @@ export const invoiceRequestSchema = Joi.object({
     .min(1)
     .max(MAX_RECORD_LIST_ENTRIES)
     .allow(null)
-    .description('Several recipients (Destinatarios, up to 1,000), instead of recipient.'),
+    .description('Several recipients (Destinatarios, up to 1,000), instead of recipient.')
+    .meta(OVER_LIMIT),
   issued_by: code(['recipient', 'third_party'])
     .allow(null)
     .description('EmitidaPorTerceroODestinatario: the invoice was issued by the recipient, or by a third party (give third_party).')
@@ -125,7 +131,13 @@ export const invoiceRequestSchema = Joi.object({
   rectified_surcharge_amount: optionalAmount.description('CuotaRecargoRectificado: with rectification_type S.'),
   corrected_invoices: references('The invoices a corrective invoice (R1-R5) corrects.'),
   substituted_invoices: references('FacturasSustituidas: the simplified invoices an F3 replaces.'),
-  breakdown: Joi.array().items(breakdownLine).min(1).required().meta(MANDATORY),
+  // Desglose: none leaves a mandatory element out (4102); more than 12 lines break the block's limit (4113).
+  breakdown: Joi.array()
+    .items(breakdownLine)
+    .min(1)
+    .max(MAX_BREAKDOWN_LINES)
+    .required()
+    .meta(authority({ missing: 4102, invalid: 4113 })),
   total_amount: amount.required().meta(authority({ missing: 4102, invalid: 1267 })),
   total_tax_amount: amount.required().meta(authority({ missing: 4102, invalid: 1266 })),
 });

@@ -6,3 +6,6 @@ export const MAX_RECORDS_PER_MESSAGE = 1000;
  * SuministroInformacion.xsd; 4113 above).
  */
 export const MAX_RECORD_LIST_ENTRIES = 1000;
+
+/** Lines one record's Desglose may hold: DetalleDesglose, one per tax, regime and rate (maxOccurs 12; 4113 above). */
+export const MAX_BREAKDOWN_LINES = 12;

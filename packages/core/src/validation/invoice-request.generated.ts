@@ -225,3 +225,17 @@ export const REQUEST_INVALID_CODES = {
   InvoiceReferenceRequest: { invoice_number: 1104, invoice_date: 1105 },
   BreakdownLineRequest: {},
 } as const;
+
+/** Each list’s fewest and most entries (each entry an object), with the authority’s number for a list below or above them (null where it has none). */
+export const REQUEST_LISTS = {
+  InvoiceRequest: {
+    recipients: { min: 1, max: 1000, tooFew: null, tooMany: 4113 },
+    corrected_invoices: { min: 0, max: 1000, tooFew: null, tooMany: 4113 },
+    substituted_invoices: { min: 0, max: 1000, tooFew: null, tooMany: 4113 },
+    breakdown: { min: 1, max: 12, tooFew: 4102, tooMany: 4113 },
+  },
+  SpanishPartyRequest: {},
+  ForeignPartyRequest: {},
+  InvoiceReferenceRequest: {},
+  BreakdownLineRequest: {},
+} as const;

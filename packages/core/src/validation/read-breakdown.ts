@@ -11,7 +11,6 @@ import {
 import type { TaxType } from '../registration-record';
 import {
   isJsonObject,
-  MISSING,
   present,
   readCode,
   rejectUnknownFields,
@@ -22,7 +21,7 @@ import {
   type RequiredFields,
   WRONG_VALUE,
 } from './field-readers';
-import { REQUEST_FIELDS, type BreakdownLineRequest } from './invoice-request.generated';
+import { REQUEST_FIELDS, REQUEST_LISTS, type BreakdownLineRequest } from './invoice-request.generated';
 import type { IssueCollector } from './issue-collector';
 import { fieldReaders, shapeOf } from './read-field';
 import type { Fields } from './request-fields';
@@ -45,9 +44,9 @@ export const BREAKDOWN_LINE_FIELDS = REQUEST_FIELDS.BreakdownLineRequest;
 const SHAPE = shapeOf('BreakdownLineRequest');
 const FIELD = fieldReaders(SHAPE);
 const REQUIRED: RequiredFields = SHAPE.required;
-// Desglose carries 1..12 DetalleDesglose: one per tax/regime/rate combination, not per invoice item. More than 12 breaks
-// the schema's limit for the block (4113); none leaves a mandatory element out (4102).
-const MAX_LINES = 12;
+// Desglose carries 1..12 DetalleDesglose: one per tax/regime/rate combination, not per invoice item. The sizes and their
+// numbers are the schema's: more than 12 breaks the block's limit (4113); none leaves a mandatory element out (4102).
+const LINES = REQUEST_LISTS.InvoiceRequest.breakdown;
 
 /** breakdown: shape and formats of each line, plus the regime key list of its tax. */
 export function readBreakdown(value: unknown, issues: IssueCollector): Read<ParsedLine[]> {
@@ -56,12 +55,12 @@ export function readBreakdown(value: unknown, issues: IssueCollector): Read<Pars
     issues.error('breakdown', 'invalid_type', 'breakdown must be an array of tax breakdown lines.', WRONG_VALUE);
     return null;
   }
-  if (value.length === 0 || value.length > MAX_LINES) {
+  if (value.length < LINES.min || value.length > LINES.max) {
     issues.error(
       'breakdown',
       'invalid_length',
-      `breakdown must have between 1 and ${MAX_LINES} lines (one per tax, regime and rate combination).`,
-      value.length === 0 ? MISSING : 4113,
+      `breakdown must have between ${LINES.min} and ${LINES.max} lines (one per tax, regime and rate combination).`,
+      value.length < LINES.min ? LINES.tooFew : LINES.tooMany,
     );
     return null;
   }

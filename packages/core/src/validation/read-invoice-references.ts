@@ -1,6 +1,5 @@
-import { MAX_RECORD_LIST_ENTRIES } from '../record/message-limits';
 import { isJsonObject, rejectUnknownFields, WRONG_VALUE, type Read } from './field-readers';
-import { REQUEST_FIELDS, type InvoiceReferenceRequest } from './invoice-request.generated';
+import { REQUEST_FIELDS, REQUEST_LISTS, type InvoiceReferenceRequest } from './invoice-request.generated';
 import type { IssueCollector } from './issue-collector';
 import { fieldReaders, shapeOf } from './read-field';
 import type { Fields } from './request-fields';
@@ -11,21 +10,23 @@ export interface ParsedReference {
 }
 
 const FIELD = fieldReaders(shapeOf('InvoiceReferenceRequest'));
-// Longer FacturasRectificadas or FacturasSustituidas break the block's limit (4113).
-const MAX_REFERENCES = MAX_RECORD_LIST_ENTRIES;
+// FacturasRectificadas' and FacturasSustituidas' sizes and numbers are the schema's: a longer list breaks the block's
+// limit (4113).
+type ReferenceList = 'corrected_invoices' | 'substituted_invoices';
 
 /**
  * corrected_invoices or substituted_invoices: each entry {invoice_number, invoice_date}, an invoice of the same issuer.
  * Whether the list is allowed at all is an invoice-type rule.
  */
-export function readInvoiceReferences(value: unknown, field: string, issues: IssueCollector): Read<ParsedReference[]> {
+export function readInvoiceReferences(value: unknown, field: ReferenceList, issues: IssueCollector): Read<ParsedReference[]> {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value)) {
     issues.error(field, 'invalid_type', `${field} must be an array of {invoice_number, invoice_date}.`, WRONG_VALUE);
     return null;
   }
-  if (value.length > MAX_REFERENCES) {
-    issues.error(field, 'too_many_items', `${field} can list at most ${MAX_REFERENCES} invoices.`, 4113);
+  const { max, tooMany } = REQUEST_LISTS.InvoiceRequest[field];
+  if (value.length > max) {
+    issues.error(field, 'too_many_items', `${field} can list at most ${max} invoices.`, tooMany);
     return null;
   }
   const references: ParsedReference[] = [];

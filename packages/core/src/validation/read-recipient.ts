@@ -1,8 +1,13 @@
 import { isCountryCode, isIdType, type IdType } from '../code-lists';
 import { validateEuVatNumber, validateSpanishNif } from '../nif';
-import { MAX_RECORD_LIST_ENTRIES } from '../record/message-limits';
 import { isJsonObject, MISSING, present, readCode, rejectUnknownFields, WRONG_VALUE, type Read } from './field-readers';
-import { REQUEST_FIELDS, REQUEST_MAX_CHARACTERS, type ForeignPartyRequest, type SpanishPartyRequest } from './invoice-request.generated';
+import {
+  REQUEST_FIELDS,
+  REQUEST_LISTS,
+  REQUEST_MAX_CHARACTERS,
+  type ForeignPartyRequest,
+  type SpanishPartyRequest,
+} from './invoice-request.generated';
 import { fieldReaders, shapeOf } from './read-field';
 import type { IssueCollector } from './issue-collector';
 import type { Fields } from './request-fields';
@@ -21,8 +26,8 @@ const MAX_NAME = Math.min(REQUEST_MAX_CHARACTERS.SpanishPartyRequest.name, FOREI
 // A party as the rules read it: a foreign identification's fields (the name required in both), a name that fits both.
 const SHAPE = { ...FOREIGN, maxCharacters: { ...FOREIGN.maxCharacters, name: MAX_NAME } };
 const FIELD = fieldReaders(SHAPE);
-// A longer Destinatarios breaks the schema's limit for the block (4113).
-const MAX_RECIPIENTS = MAX_RECORD_LIST_ENTRIES;
+// Destinatarios' sizes and numbers are the schema's: a longer list breaks the block's limit (4113).
+const RECIPIENTS = REQUEST_LISTS.InvoiceRequest.recipients;
 
 /**
  * `recipient` (one, as the contract has it) or `recipients` (up to 1,000), never both: the invoice's Destinatarios.
@@ -39,12 +44,12 @@ export function readRecipients(single: unknown, list: unknown, issues: IssueColl
     return one ? [one] : one;
   }
   if (!given(list)) return undefined;
-  if (!Array.isArray(list) || list.length === 0) {
-    issues.error('recipients', 'invalid_type', 'recipients must be a list of one or more recipients.', WRONG_VALUE);
+  if (!Array.isArray(list) || list.length < RECIPIENTS.min) {
+    issues.error('recipients', 'invalid_type', 'recipients must be a list of one or more recipients.', RECIPIENTS.tooFew ?? WRONG_VALUE);
     return null;
   }
-  if (list.length > MAX_RECIPIENTS) {
-    issues.error('recipients', 'too_many_items', `recipients can list at most ${MAX_RECIPIENTS} recipients.`, 4113);
+  if (list.length > RECIPIENTS.max) {
+    issues.error('recipients', 'too_many_items', `recipients can list at most ${RECIPIENTS.max} recipients.`, RECIPIENTS.tooMany);
     return null;
   }
   const parsed = list.map((entry, index) => readParty(entry, `recipients[${index}]`, 'recipient', issues));
