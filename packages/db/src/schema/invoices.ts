@@ -17,7 +17,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { AuthorityStatus, SistemaInformatico } from '@vf/core';
+import type { AuthorityStatus } from '@vf/core';
 import { accounts } from './accounts';
 import { computerSystems } from './systems';
 import { taxpayers } from './taxpayers';
@@ -137,8 +137,11 @@ export const invoices = pgTable(
     /** Snapshots taken at generation: the values that were hashed and will be sent. */
     issuerNif: varchar('issuer_nif', { length: 9 }).notNull(),
     issuerName: varchar('issuer_name', { length: 120 }).notNull(),
-    /** The SistemaInformatico block captured when the record was generated, so a resend is byte-identical. */
-    systemSnapshot: jsonb('system_snapshot').$type<SistemaInformatico>().notNull(),
+    /**
+     * The SistemaInformatico block captured when the record was generated, so a resend is byte-identical: kept once in
+     * system_snapshots (migration 0031), written by the append statement beside the records naming it.
+     */
+    systemSnapshotId: uuid('system_snapshot_id').notNull(),
     isProduction: boolean('is_production').notNull(),
     /** The sandbox scenario the record was sent under (`rejected:1100`), only on a scenario chain; never part of the record. */
     sandboxScenario: text('sandbox_scenario'),

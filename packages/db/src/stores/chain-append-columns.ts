@@ -1,3 +1,4 @@
+import { systemSnapshotId } from '../records/system-snapshot-id';
 import type { ChainRecordLine, ChainRecordRow } from '../records/chain-record-shape';
 import type { AppendWrite, SealedAnswer } from './chain-append-write';
 
@@ -44,7 +45,9 @@ export const RECORD_COLUMNS: Column<ChainRecordRow>[] = [
   ['total_tax_amount', 'numeric', (r) => r.totalTaxAmount],
   ['issuer_nif', 'text', (r) => r.issuerNif],
   ['issuer_name', 'text', (r) => r.issuerName],
+  // The block goes to system_snapshots once (migration 0031); the record keeps the id its content names.
   ['system_snapshot', 'jsonb', (r) => r.systemSnapshot],
+  ['system_snapshot_id', 'uuid', (r) => systemSnapshotId(r.systemSnapshot)],
   ['is_production', 'boolean', (r) => r.isProduction],
   ['generated_at_literal', 'text', (r) => r.generatedAtLiteral],
   ['generated_at', 'timestamptz', (r) => r.generatedAt],
