@@ -177,8 +177,9 @@ export const invoices = pgTable(
     index('invoices_account_date_idx')
       .on(t.accountId, t.invoiceDate, t.createdAt, t.id)
       .where(sql`${t.currentRecordId} IS NOT NULL`),
+    // The number in the "C" collation (migration 0032): the sort by number and a LIKE prefix both read this one index.
     index('invoices_account_number_idx')
-      .on(t.accountId, t.invoiceNumber, t.id)
+      .on(t.accountId, sql`${t.invoiceNumber} COLLATE "C"`, t.id)
       .where(sql`${t.currentRecordId} IS NOT NULL`),
     // The current total, type and recipient NIF of an account's invoices (lists filtered or sorted by them).
     index('invoices_account_total_idx')
@@ -200,9 +201,6 @@ export const invoices = pgTable(
     index('invoices_account_corrective_idx')
       .on(t.accountId, t.createdAt, t.id)
       .where(sql`${t.currentRecordId} IS NOT NULL AND coalesce(${t.currentInvoiceType}, ${t.invoiceType}) LIKE 'R%'`),
-    index('invoices_account_number_pattern_idx')
-      .on(t.accountId, sql`${t.invoiceNumber} varchar_pattern_ops`)
-      .where(sql`${t.currentRecordId} IS NOT NULL`),
     index('invoices_number_trgm_idx')
       .using('gin', sql`${t.invoiceNumber} gin_trgm_ops`)
       .where(sql`${t.currentRecordId} IS NOT NULL`),
