@@ -72,6 +72,8 @@ it('keeps each distinct block once and every record reads the block it was gener
     `SELECT s.snapshot FROM invoices i JOIN system_snapshots s ON s.id = i.system_snapshot_id ORDER BY i.chain_seq`,
   );
   expect(read.rows.map((r) => r.snapshot)).toEqual(versions.map(block));
-  const column = await db.query(`SELECT 1 FROM information_schema.columns WHERE table_name = 'invoices' AND column_name = 'system_snapshot'`);
+  const column = await db.query(
+    `SELECT 1 FROM information_schema.columns WHERE table_name = 'invoices' AND column_name = 'system_snapshot'`,
+  );
   expect(column.rowCount).toBe(0);
 });
