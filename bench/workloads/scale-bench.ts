@@ -132,7 +132,7 @@ async function signRecords(stack: Stack, certDir: string, apiKey: string, templa
 async function bytesPerInvoice(stack: Stack): Promise<{ bytes: number; tables: { table: string; bytes: number }[] }> {
   const { rows } = await stack.pool.query<{ table: string; bytes: string }>(
     `SELECT c.relname AS table, pg_total_relation_size(c.oid)::bigint AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname IN ('invoices', 'invoice_lines', 'invoice_status_events', 'signed_records', 'signing_certificates')
+     WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname IN ('invoices', 'invoice_lines', 'invoice_status_events', 'signed_records', 'signing_certificates', 'system_snapshots')
      ORDER BY 2 DESC`,
   );
   const [{ n }] = (await stack.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM invoices')).rows;

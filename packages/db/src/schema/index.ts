@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './taxpayers';
 export * from './chains';
 export * from './systems';
+export * from './system-snapshots';
 export * from './invoices';
 export * from './submissions';
 export * from './idempotency';

@@ -17,7 +17,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { AuthorityStatus, SistemaInformatico } from '@vf/core';
+import type { AuthorityStatus } from '@vf/core';
 import { accounts } from './accounts';
 import { computerSystems } from './systems';
 import { taxpayers } from './taxpayers';
@@ -137,8 +137,11 @@ export const invoices = pgTable(
     /** Snapshots taken at generation: the values that were hashed and will be sent. */
     issuerNif: varchar('issuer_nif', { length: 9 }).notNull(),
     issuerName: varchar('issuer_name', { length: 120 }).notNull(),
-    /** The SistemaInformatico block captured when the record was generated, so a resend is byte-identical. */
-    systemSnapshot: jsonb('system_snapshot').$type<SistemaInformatico>().notNull(),
+    /**
+     * The SistemaInformatico block captured when the record was generated, so a resend is byte-identical: kept once in
+     * system_snapshots (migration 0031), written by the append statement beside the records naming it.
+     */
+    systemSnapshotId: uuid('system_snapshot_id').notNull(),
     isProduction: boolean('is_production').notNull(),
     /** The sandbox scenario the record was sent under (`rejected:1100`), only on a scenario chain; never part of the record. */
     sandboxScenario: text('sandbox_scenario'),
@@ -174,8 +177,9 @@ export const invoices = pgTable(
     index('invoices_account_date_idx')
       .on(t.accountId, t.invoiceDate, t.createdAt, t.id)
       .where(sql`${t.currentRecordId} IS NOT NULL`),
+    // The number in the "C" collation (migration 0032): the sort by number and a LIKE prefix both read this one index.
     index('invoices_account_number_idx')
-      .on(t.accountId, t.invoiceNumber, t.id)
+      .on(t.accountId, sql`${t.invoiceNumber} COLLATE "C"`, t.id)
       .where(sql`${t.currentRecordId} IS NOT NULL`),
     // The current total, type and recipient NIF of an account's invoices (lists filtered or sorted by them).
     index('invoices_account_total_idx')
@@ -197,9 +201,6 @@ export const invoices = pgTable(
     index('invoices_account_corrective_idx')
       .on(t.accountId, t.createdAt, t.id)
       .where(sql`${t.currentRecordId} IS NOT NULL AND coalesce(${t.currentInvoiceType}, ${t.invoiceType}) LIKE 'R%'`),
-    index('invoices_account_number_pattern_idx')
-      .on(t.accountId, sql`${t.invoiceNumber} varchar_pattern_ops`)
-      .where(sql`${t.currentRecordId} IS NOT NULL`),
     index('invoices_number_trgm_idx')
       .using('gin', sql`${t.invoiceNumber} gin_trgm_ops`)
       .where(sql`${t.currentRecordId} IS NOT NULL`),

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { SistemaInformatico } from '@vf/core';
 import type { ChainRecordLine, ChainRecordRow } from '../records/chain-record-shape';
 import type { AppendWrite, SealedAnswer } from './chain-append-write';
 
@@ -7,6 +9,24 @@ import type { AppendWrite, SealedAnswer } from './chain-append-write';
 
 /** One column of the rows a write carries: its name, its SQL type and its value in a row of `write`. */
 export type Column<T> = readonly [name: string, type: string, value: (row: T, write: AppendWrite) => unknown];
+
+// A record's block is the same object for every record built from one read of its system (chain-record-row.ts,
+// frozen): its digest is computed once per object.
+const ids = new WeakMap<SistemaInformatico, string>();
+
+/**
+ * The id a SistemaInformatico block is kept under in system_snapshots (migration 0031): the first 128 bits of the
+ * SHA-256 of its JSON, as a UUID. Equal blocks get one id; a block named differently (its keys in another order) is
+ * merely kept twice.
+ */
+function systemSnapshotId(snapshot: SistemaInformatico): string {
+  const known = ids.get(snapshot);
+  if (known !== undefined) return known;
+  const hex = createHash('sha256').update(JSON.stringify(snapshot)).digest('hex');
+  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  ids.set(snapshot, id);
+  return id;
+}
 
 export const RECORD_COLUMNS: Column<ChainRecordRow>[] = [
   ['id', 'uuid', (r) => r.id],
@@ -44,7 +64,9 @@ export const RECORD_COLUMNS: Column<ChainRecordRow>[] = [
   ['total_tax_amount', 'numeric', (r) => r.totalTaxAmount],
   ['issuer_nif', 'text', (r) => r.issuerNif],
   ['issuer_name', 'text', (r) => r.issuerName],
+  // The block goes to system_snapshots once (migration 0031); the record keeps the id its content names.
   ['system_snapshot', 'jsonb', (r) => r.systemSnapshot],
+  ['system_snapshot_id', 'uuid', (r) => systemSnapshotId(r.systemSnapshot)],
   ['is_production', 'boolean', (r) => r.isProduction],
   ['generated_at_literal', 'text', (r) => r.generatedAtLiteral],
   ['generated_at', 'timestamptz', (r) => r.generatedAt],

@@ -18,6 +18,10 @@ const RECORDS_FROM = 2;
 const LINES_FROM = RECORDS_FROM + RECORD_COLUMNS.length;
 const ANSWERS_FROM = LINES_FROM + LINE_COLUMNS.length;
 
+// Columns of the rows that the invoices table does not keep as such: the record's id and invoice come first, the
+// SistemaInformatico block goes to system_snapshots.
+const NOT_KEPT = ['id', 'invoice_id', 'system_snapshot'];
+
 const names = (columns: Column<never>[], ...except: string[]) => columns.flatMap(([name]) => (except.includes(name) ? [] : [name]));
 const zipped = (columns: Column<never>[], from: number, alias: string) => {
   const functions = columns.map(([, type], i) =>
@@ -73,13 +77,20 @@ WITH h AS (
     current_recipient_nif = coalesce(r.recipient ->> 'nif', ''), current_authority_status = 'queued', updated_at = now()
   FROM r WHERE f.id = r.invoice_id AND r.id <> r.invoice_id
   RETURNING f.id AS invoice_id, r.id AS record_id
+), snapshots AS (
+  -- Each SistemaInformatico block kept once (migration 0031): a block not seen before goes in with its first records;
+  -- one already kept is left as it is (a block never changes, its id is its content's digest). Written by the statement
+  -- that writes the records naming it, as their links are (below): no foreign key is checked per record.
+  INSERT INTO system_snapshots (id, snapshot)
+  SELECT DISTINCT ON (r.system_snapshot_id) r.system_snapshot_id, r.system_snapshot FROM r
+  ON CONFLICT (id) DO NOTHING
 ), records AS (
   -- No foreign key checks these rows' links (docs/decisions/0024-record-links-made-by-the-statement-that-writes-them.md):
   -- the chain's head row is locked and swapped above; a registration is its own invoice; any other record names the
   -- invoice row updated above, and a record whose invoice is missing stores NULL there, which NOT NULL refuses.
-  INSERT INTO invoices (id, invoice_id, current_record_id, authority_status, ${names(RECORD_COLUMNS, 'id', 'invoice_id').join(', ')})
+  INSERT INTO invoices (id, invoice_id, current_record_id, authority_status, ${names(RECORD_COLUMNS, ...NOT_KEPT).join(', ')})
   SELECT r.id, CASE WHEN r.id = r.invoice_id THEN r.id ELSE (SELECT c.invoice_id FROM current c WHERE c.record_id = r.id) END,
-    CASE WHEN r.id = r.invoice_id THEN r.id END, 'queued', ${selected(RECORD_COLUMNS, 'r', 'id', 'invoice_id').join(', ')}
+    CASE WHEN r.id = r.invoice_id THEN r.id END, 'queued', ${selected(RECORD_COLUMNS, 'r', ...NOT_KEPT).join(', ')}
   FROM r
   RETURNING id, chain_id, chain_seq
 ), lines AS (

@@ -4,7 +4,7 @@ import { previousRecord } from './previous-record';
 import type { StoredChainRecord } from '../records/chain-record-shape';
 import { invoices, submissionInvoices, submissions } from '../schema';
 import { signedRecordStore } from './signed-record-store';
-import { invoiceStore } from './invoice-store';
+import { INVOICE_ROW_COLUMNS, invoiceStore } from './invoice-store';
 
 export interface ChainRecordWithMessage {
   record: StoredChainRecord;
@@ -23,7 +23,7 @@ export const chainRecordStore = {
     const { prev, columns } = previousRecord();
     const [row] = await db
       .select({
-        record: invoices,
+        record: INVOICE_ROW_COLUMNS,
         ...columns,
       })
       .from(invoices)

@@ -87,10 +87,14 @@ const currentRecipientNif = sql`coalesce(${invoices.currentRecipientNif}, ${invo
 const currentStatus = sql`coalesce(${invoices.currentAuthorityStatus}, ${invoices.authorityStatus})`;
 const statusIn = (statuses: AuthorityStatus[]) => sql`${currentStatus} IN (${sql.join(statuses.map(literalText), sql`, `)})`;
 
+// The invoice number in the "C" collation (byte order), as its account index holds it (migration 0032): the sort by
+// number and a number prefix (a LIKE ranging over that index) both read it.
+const numberInC = sql`${invoices.invoiceNumber} COLLATE "C"`;
+
 const SORT_COLUMNS = {
   created_at: { column: invoices.createdAt, text: sql<string>`${invoices.createdAt}::text`, cast: (v: string) => sql`${v}::timestamptz` },
   invoice_date: { column: invoices.invoiceDate, text: sql<string>`${invoices.invoiceDate}::text`, cast: (v: string) => sql`${v}::date` },
-  invoice_number: { column: invoices.invoiceNumber, text: sql<string>`${invoices.invoiceNumber}`, cast: (v: string) => sql`${v}::varchar` },
+  invoice_number: { column: numberInC, text: sql<string>`${invoices.invoiceNumber}`, cast: (v: string) => sql`${v}::varchar COLLATE "C"` },
   total_amount: { column: currentTotal, text: sql<string>`${currentTotal}::text`, cast: (v: string) => sql`${v}::numeric` },
 };
 
@@ -115,9 +119,9 @@ function conditions(accountId: string, f: InvoiceListFilters): SQL[] {
   if (f.dateFrom) where.push(gte(invoices.invoiceDate, f.dateFrom));
   if (f.dateTo) where.push(lte(invoices.invoiceDate, f.dateTo));
   if (f.recipientNif) where.push(sql`${currentRecipientNif} = ${f.recipientNif}`);
-  // LIKE rather than starts_with: the pattern index ranges over a LIKE prefix, not over starts_with. Both patterns are
-  // literals, which a generic plan can match against the pattern and trigram indexes (literal-text.ts).
-  if (f.numberPrefix) where.push(sql`${invoices.invoiceNumber} LIKE ${literalText(`${escapeLike(f.numberPrefix)}%`)}`);
+  // LIKE rather than starts_with: the number index ranges over a LIKE prefix, not over starts_with. Both patterns are
+  // literals, which a generic plan can match against the number and trigram indexes (literal-text.ts).
+  if (f.numberPrefix) where.push(sql`${numberInC} LIKE ${literalText(`${escapeLike(f.numberPrefix)}%`)}`);
   if (f.numberContains) where.push(sql`${invoices.invoiceNumber} ILIKE ${literalText(`%${escapeLike(f.numberContains)}%`)}`);
   return where;
 }

@@ -1,11 +1,18 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { invoiceIsCancelled } from '@vf/core';
+import { invoiceIsCancelled, type SistemaInformatico } from '@vf/core';
 import type { DbOrTx } from '../client';
-import { invoiceLines, invoiceStatusEvents, invoices } from '../schema';
+import { invoiceLines, invoiceStatusEvents, invoices, systemSnapshotOf } from '../schema';
 import type { PageKey } from './page-key';
 
-export type InvoiceRow = typeof invoices.$inferSelect;
+/** A record's row as read: its SistemaInformatico block read from system_snapshots by its id (migration 0031). */
+export type InvoiceRow = typeof invoices.$inferSelect & { systemSnapshot: SistemaInformatico };
+
+/** The columns of an InvoiceRow, for a select of whole records. */
+export const INVOICE_ROW_COLUMNS = {
+  ...getTableColumns(invoices),
+  systemSnapshot: systemSnapshotOf(invoices.systemSnapshotId),
+};
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
 export type StatusEventRow = typeof invoiceStatusEvents.$inferSelect;
 
@@ -110,7 +117,7 @@ export const invoiceStore = {
   /** Every record of the account's invoice `id`, oldest first; empty when there is no such invoice. */
   recordsOf(db: DbOrTx, accountId: string, id: string): Promise<InvoiceRow[]> {
     return db
-      .select()
+      .select(INVOICE_ROW_COLUMNS)
       .from(invoices)
       .where(and(eq(invoices.accountId, accountId), eq(invoices.invoiceId, id)))
       .orderBy(asc(invoices.chainSeq));

@@ -2,7 +2,7 @@ import { and, asc, between, eq, gte, inArray, isNull, lt, sql, type SQL } from '
 import type { DbOrTx } from '../client';
 import { invoiceLines, invoices, invoiceStatusEvents, integrityAlarms } from '../schema';
 import type { StoredChainRecord } from '../records/chain-record-shape';
-import { invoiceStore } from './invoice-store';
+import { INVOICE_ROW_COLUMNS, invoiceStore } from './invoice-store';
 import { previousRecord } from './previous-record';
 import { signedRecordStore } from './signed-record-store';
 
@@ -55,7 +55,7 @@ export const keptRecordStore = {
   async head(db: DbOrTx, recordId: string): Promise<HeadRecord | undefined> {
     const { prev, columns } = previousRecord();
     const [row] = await db
-      .select({ record: invoices, ...columns })
+      .select({ record: INVOICE_ROW_COLUMNS, ...columns })
       .from(invoices)
       .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
       .where(eq(invoices.id, recordId));
@@ -124,7 +124,7 @@ export const keptRecordStore = {
 async function walked(db: DbOrTx, where: SQL | undefined, limit = 100_000): Promise<WalkedRecord[]> {
   const { prev, columns } = previousRecord();
   const rows = await db
-    .select({ record: invoices, ...columns })
+    .select({ record: INVOICE_ROW_COLUMNS, ...columns })
     .from(invoices)
     .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
     .where(where)

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client';
 import { previousRecord } from './previous-record';
 import type { StoredChainRecord } from '../records/chain-record-shape';
-import { invoiceLines, invoices, type AuthorityStatus } from '../schema';
+import { invoiceLines, invoices, systemSnapshotOf, type AuthorityStatus } from '../schema';
 import { signedRecordStore } from './signed-record-store';
 import { storedLineOf, type StoredInvoiceContent, type StoredLine } from './stored-invoice-content';
 import { scheduledForSending } from './scheduled-for-sending';
@@ -42,7 +42,7 @@ const SENT_COLUMNS = {
   sendAttempts: invoices.sendAttempts,
   issuerNif: invoices.issuerNif,
   issuerName: invoices.issuerName,
-  systemSnapshot: invoices.systemSnapshot,
+  systemSnapshot: systemSnapshotOf(invoices.systemSnapshotId),
   isProduction: invoices.isProduction,
   generatedAtLiteral: invoices.generatedAtLiteral,
   generatedAt: invoices.generatedAt,

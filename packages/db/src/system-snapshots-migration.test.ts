@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import { MIGRATIONS_FOLDER } from './migrate';
+import { testDatabaseName, urlFor, withAdmin } from './testing/test-database';
+
+// Migration 0031 moves each record's SistemaInformatico block to system_snapshots: a database with records as the
+// versions before it kept them, built by the migrations before it, then 0031 applied on top.
+const TAG = '0031_system_snapshots_kept_once';
+const name = testDatabaseName();
+let db: Client;
+
+async function apply(tag: string): Promise<void> {
+  const text = readFileSync(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), 'utf8');
+  for (const statement of text.split('--> statement-breakpoint')) {
+    if (statement.trim()) await db.query(statement);
+  }
+}
+
+beforeAll(async () => {
+  await withAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
+  db = new Client({ connectionString: urlFor(name) });
+  await db.connect();
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  for (const { tag } of journal.entries.filter((e) => e.tag < TAG)) await apply(tag);
+});
+afterAll(async () => {
+  await db?.end();
+  await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+});
+
+const block = (version: string) => ({
+  NombreRazon: 'Vendedor SL',
+  NIF: 'B85905495',
+  NombreSistemaInformatico: 'Caja',
+  IdSistemaInformatico: 'S1',
+  Version: version,
+  NumeroInstalacion: '1',
+  TipoUsoPosibleSoloVerifactu: 'S',
+  TipoUsoPosibleMultiOT: 'S',
+  IndicadorMultiplesOT: 'N',
+});
+
+it('keeps each distinct block once and every record reads the block it was generated with', async () => {
+  const {
+    rows: [{ account, system, chain, taxpayer }],
+  } = await db.query<{ account: string; system: string; chain: string; taxpayer: string }>(`
+    WITH a AS (INSERT INTO accounts (name, email, password_hash, api_key_digest, api_key_hint, plan_id)
+               VALUES ('n', 'n@x.es', 'h', 'd', 'vfk_', 'free') RETURNING id),
+         s AS (INSERT INTO computer_systems (account_id, vendor_name, vendor_nif, name, version, installation_number, system_code)
+               SELECT id, 'V', 'B85905495', 'S', '1', '1', 'S1' FROM a RETURNING id),
+         tp AS (INSERT INTO taxpayers (account_id, nif, name) SELECT id, '89890001K', 'T' FROM a RETURNING id, account_id),
+         c AS (INSERT INTO chains (taxpayer_id, nif, is_production) SELECT id, '89890001K', false FROM tp RETURNING id)
+    SELECT tp.account_id AS account, s.id AS system, c.id AS chain, tp.id AS taxpayer FROM tp, s, c`);
+  const versions = ['1.0', '1.0', '2.0'];
+  for (const [i, version] of versions.entries()) {
+    await db.query(
+      `INSERT INTO invoices (id, invoice_id, current_record_id, chain_id, account_id, taxpayer_id, computer_system_id, chain_seq,
+         invoice_number, invoice_date, invoice_type, description, total_amount, total_tax_amount, issuer_nif, issuer_name,
+         system_snapshot, is_production, generated_at_literal, generated_at, hash, qr_url, authority_status)
+       SELECT g, g, g, $1, $2, $3, $4, $5, $6, '2025-01-01', 'F2', 'd', 1, 0, '89890001K', 'T', $7::jsonb, false,
+         '2025-01-01T10:00:00+01:00', now(), repeat('A', 64), 'https://x', 'queued' FROM gen_random_uuid() g`,
+      [chain, account, taxpayer, system, i + 1, `N-${i + 1}`, JSON.stringify(block(version))],
+    );
+  }
+
+  await apply(TAG);
+
+  const kept = await db.query<{ n: string }>('SELECT count(*) AS n FROM system_snapshots');
+  expect(Number(kept.rows[0].n)).toBe(2);
+  const read = await db.query<{ snapshot: ReturnType<typeof block> }>(
+    `SELECT s.snapshot FROM invoices i JOIN system_snapshots s ON s.id = i.system_snapshot_id ORDER BY i.chain_seq`,
+  );
+  expect(read.rows.map((r) => r.snapshot)).toEqual(versions.map(block));
+  const column = await db.query(
+    `SELECT 1 FROM information_schema.columns WHERE table_name = 'invoices' AND column_name = 'system_snapshot'`,
+  );
+  expect(column.rowCount).toBe(0);
+});
