@@ -31,4 +31,5 @@ export { certificateSigner } from './kept/certificate-signer';
 export { periodEndAfter, SUMMARY_PERIOD_MS, summarise, writeDueSummaries, type SummaryDeps } from './events/six-hour-summaries';
 export { MAX_CHECKED_LINKS, runIntegrityCheck, type CheckReport, type CheckRequest } from './checks/run-integrity-check';
 export type { CheckedLink, FoundAnomaly } from './checks/chain-link';
+export { checkPeriodStart, PERIODIC_CHECK_MS, runDuePeriodicChecks, type PeriodicCheck } from './checks/periodic-full-check';
 export { exportPeriod, MAX_EXPORTED, type ExportedItem, type ExportRequest, type PeriodExport } from './exports/export-period';
