@@ -54,7 +54,9 @@ describe('periodic full checks', () => {
     ).body.data;
     const records: string[] = [];
     for (let n = 0; n < 3; n++) {
-      records.push((await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(tp.id, systemId)).expect(201)).body.data.id);
+      records.push(
+        (await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(tp.id, systemId)).expect(201)).body.data.id,
+      );
     }
     const tomorrow = new Date(checkPeriodStart(new Date(), DAY).getTime() + DAY + 3_600_000);
 

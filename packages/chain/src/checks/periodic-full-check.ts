@@ -39,7 +39,11 @@ async function walkWhole(walk: (range: { fromSeq: number; toSeq: number }) => Pr
 }
 
 /** The check of a whole chain of records or of events, kept as an on-demand check of the whole chain is (03/05, 04/06, the alarm). */
-async function fullCheck(db: Db, request: Pick<CheckRequest, 'chainId' | 'subject' | 'systemId'>, deps: { signer: RecordSigner; now: Date }) {
+async function fullCheck(
+  db: Db,
+  request: Pick<CheckRequest, 'chainId' | 'subject' | 'systemId'>,
+  deps: { signer: RecordSigner; now: Date },
+) {
   const outcome = await walkWhole((range) =>
     request.subject === 'records'
       ? checkRecords(db, request.chainId, range, deps.now)
