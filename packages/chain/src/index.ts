@@ -30,4 +30,5 @@ export { declareBackupRestored, EVENT_TEXT_MAX, recordOtherEvent } from './event
 export { certificateSigner } from './kept/certificate-signer';
 export { periodEndAfter, SUMMARY_PERIOD_MS, summarise, writeDueSummaries, type SummaryDeps } from './events/six-hour-summaries';
 export { MAX_CHECKED_LINKS, runIntegrityCheck, type CheckRequest } from './checks/run-integrity-check';
+export { checkPeriodStart, PERIODIC_CHECK_MS, runDuePeriodicChecks, type PeriodicCheck } from './checks/periodic-full-check';
 export { exportPeriod, MAX_EXPORTED, type ExportedItem, type ExportRequest, type PeriodExport } from './exports/export-period';

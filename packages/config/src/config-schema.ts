@@ -99,6 +99,8 @@ export interface AppConfig {
     id: string;
     /** The period a NO VERI*FACTU summary covers: six hours, shorter only in tests. */
     summaryPeriodSeconds: number;
+    /** The optional periodic full check of every NO VERI*FACTU chain (records and events): off, daily or weekly. */
+    periodicCheck: 'off' | 'daily' | 'weekly';
     /** How long a chain's send lease lives without renewal: how soon another worker takes over from a dead one. */
     leaseTtlMs: number;
     /**
@@ -208,6 +210,7 @@ export const envSchema = Joi.object({
   WORKER_CONCURRENCY: Joi.number().integer().min(1).default(16),
   // Lower only in tests: the six hours of operation a NO VERI*FACTU summary covers (Orden HAC/1177/2024 art. 9.2).
   SUMMARY_PERIOD_SECONDS: Joi.number().integer().min(2).max(21_600).default(21_600),
+  PERIODIC_CHECK: Joi.string().valid('off', 'daily', 'weekly').default('off'),
   SIGN_RECORDS: Joi.boolean().default(true),
   RECONCILE_INTERVAL_MS: Joi.number().integer().min(100).default(30_000),
   WORKER_ID: Joi.string().max(100),

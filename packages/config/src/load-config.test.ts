@@ -89,6 +89,9 @@ test('retries have no attempt limit: an hourly cap at most, and a day before a w
   expect(loadConfig({ SENDER_FIRST_WAIT_SECONDS: '2' }).sender.firstWaitSeconds).toBe(2);
   expect(loadConfig({}).worker.summaryPeriodSeconds).toBe(21_600);
   expect(loadConfig({ SUMMARY_PERIOD_SECONDS: '4' }).worker.summaryPeriodSeconds).toBe(4);
+  expect(loadConfig({}).worker.periodicCheck).toBe('off');
+  expect(loadConfig({ PERIODIC_CHECK: 'weekly' }).worker.periodicCheck).toBe('weekly');
+  expect(() => loadConfig({ PERIODIC_CHECK: 'hourly' })).toThrow(/PERIODIC_CHECK/);
   expect(() => loadConfig({ SENDER_BACKOFF_MAX_MS: '3600001' })).toThrow(/SENDER_BACKOFF_MAX_MS/);
   expect(loadConfig({ SENDER_BACKOFF_MAX_MS: '600000', SENDER_ERROR_AFTER_SECONDS: '3600' }).sender).toMatchObject({
     backoffMaxMs: 600_000,
@@ -106,6 +109,7 @@ test('a worker names itself after its host and process unless told, and keeps a 
     port: 0,
     nice: 10,
     summaryPeriodSeconds: 21_600,
+    periodicCheck: 'off',
   });
   // A lease too short to renew is refused at start-up.
   expect(() => loadConfig({ MASTER_KEY: KEY, SENDER_LEASE_TTL_MS: '10' })).toThrow(/SENDER_LEASE_TTL_MS/);

@@ -100,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     worker: {
       id: v.WORKER_ID ?? `${hostname()}:${process.pid}`,
       summaryPeriodSeconds: v.SUMMARY_PERIOD_SECONDS,
+      periodicCheck: v.PERIODIC_CHECK,
       leaseTtlMs: v.SENDER_LEASE_TTL_MS,
       port: v.WORKER_PORT,
       nice: v.WORKER_NICE,

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { certificateSigner, writeDueSummaries } from '@vf/chain';
+import { certificateSigner, PERIODIC_CHECK_MS, runDuePeriodicChecks, writeDueSummaries } from '@vf/chain';
 import type { AppConfig } from '@vf/config';
 import { workerPresenceStore, type Db } from '@vf/db';
 import { withTimeout } from '@vf/lifecycle';
@@ -29,7 +29,8 @@ export interface SummaryWriter {
  * The NO VERI*FACTU six-hour summaries, written by every worker of the fleet: on start, every minute, and before the
  * last worker stops, signed with the certificate that signs the taxpayer's records. However many workers sweep at
  * once, each period of each chain of events is summarised once: PostgreSQL's unique index on a summary's start decides
- * (docs/decisions/0045-six-hour-summaries-once-by-a-unique-index.md). A sweep never rejects: it logs what failed.
+ * (docs/decisions/0045-six-hour-summaries-once-by-a-unique-index.md). With PERIODIC_CHECK set, the same sweep runs the
+ * periodic full checks due, each once per period (decision 0063). A sweep never rejects: it logs what failed.
  */
 export function summaryWriter(deps: {
   db: Db;
@@ -59,6 +60,18 @@ export function summaryWriter(deps: {
         deps.logger.warn({ chains: unsigned }, 'summaries not written: no certificate can sign them; retried next sweep');
     } catch (err) {
       deps.logger.warn({ err }, 'summary sweep failed; retried next sweep');
+    }
+    if (!shutdown) await periodicChecks();
+  }
+  /** The optional periodic full checks share the sweep: a stopping worker leaves them to the sweeps of the others (or of the next start). */
+  async function periodicChecks(): Promise<void> {
+    const every = deps.config.worker.periodicCheck;
+    if (every === 'off') return;
+    try {
+      const checked = await runDuePeriodicChecks(deps.db, { signer, now: clock(), periodMs: PERIODIC_CHECK_MS[every] });
+      if (checked > 0) deps.logger.info({ checked }, 'periodic full checks run');
+    } catch (err) {
+      deps.logger.warn({ err }, 'a periodic full check failed; retried next sweep');
     }
   }
   function sweep(shutdown: boolean): Promise<void> {

@@ -48,9 +48,30 @@ export async function runIntegrityCheck(
   const whole = fromSeq === 1 && (request.subject === 'events' ? toSeq >= lastSeq : lastSeq >= request.length);
   const restored = whole && walked.anomalies.length === 0;
   const report = { ...walked, fromSeq, toSeq: Math.min(toSeq, lastSeq), restored };
+  const answer = deps.answer && (() => deps.answer!(report));
+  await recordCheck(db, request, { checked: walked.links.length, ...walked }, restored, { ...deps, answer });
+  return report;
+}
+
+/** What a check found: how many links it went through, its anomalies and (at least) the links they are in. */
+export interface CheckOutcome extends WalkResult {
+  checked: number;
+}
+
+/**
+ * A check's outcome kept, in one transaction: its events (the launch and each anomaly), the alarm each anomaly raises,
+ * the subject's alarm cleared when `restored`, and with an Idempotency-Key the report that answers a retry.
+ */
+export async function recordCheck(
+  db: Db,
+  request: Pick<CheckRequest, 'chainId' | 'subject' | 'systemId'>,
+  outcome: CheckOutcome,
+  restored: boolean,
+  deps: { signer: RecordSigner; now: Date; answer?: () => SealedAnswer },
+): Promise<void> {
   await db.transaction(async (tx) => {
-    await writeCheckEvents(tx, request, walked, deps);
-    for (const a of walked.anomalies) {
+    await writeCheckEvents(tx, request, outcome, deps);
+    for (const a of outcome.anomalies) {
       await keptRecordStore.raiseAlarm(tx, {
         chainId: request.chainId,
         subject: request.subject,
@@ -61,13 +82,17 @@ export async function runIntegrityCheck(
     }
     if (restored) await keptRecordStore.clearAlarms(tx, request.chainId, request.subject);
     // With an Idempotency-Key, the report is kept with the events it wrote: a retry gets it, never a second check.
-    if (deps.answer) await idempotencyStore.keep(tx, deps.answer(report));
+    if (deps.answer) await idempotencyStore.keep(tx, deps.answer());
   });
-  return report;
 }
 
-async function writeCheckEvents(tx: DbOrTx, request: CheckRequest, walked: WalkResult, deps: { signer: RecordSigner; now: Date }) {
-  const n = walked.links.length;
+async function writeCheckEvents(
+  tx: DbOrTx,
+  request: Pick<CheckRequest, 'chainId' | 'subject' | 'systemId'>,
+  walked: CheckOutcome,
+  deps: { signer: RecordSigner; now: Date },
+) {
+  const n = walked.checked;
   const counts: CheckCounts = { hashes: n, signatures: n, chain: n, dates: n };
   if (request.subject === 'records') {
     await appendEventToSystems(tx, request.chainId, { type: '03', data: { kind: 'records_check', counts } }, deps);

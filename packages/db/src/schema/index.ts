@@ -15,3 +15,4 @@ export * from './tax-id-lists';
 export * from './integrity-alarms';
 export * from './event-log';
 export * from './worker-presence';
+export * from './periodic-checks';

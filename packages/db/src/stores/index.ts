@@ -41,3 +41,4 @@ export * from './census-check-store';
 export * from './remission-store';
 export * from './remission-send-store';
 export * from './tax-id-list-store';
+export * from './periodic-check-store';
