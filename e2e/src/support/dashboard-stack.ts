@@ -71,6 +71,9 @@ export async function startE2eStack(): Promise<E2eStack> {
     RECONCILE_INTERVAL_MS: '2000',
     WORKER_ID: 'e2e-worker',
     SENDER_LEASE_TTL_MS: '3000',
+    // A send whose answer is lost (the simulator shares this process and its cores with the browser) leaves a chain
+    // the authority's first waiting time before the next: a second here, not a minute, or a test waits it out.
+    SENDER_FIRST_WAIT_SECONDS: '1',
   });
 
   const redis = new IORedis(REDIS_URL, { maxRetriesPerRequest: null });
