@@ -48,6 +48,7 @@ export function summaryWriter(deps: {
   const periodMs = deps.config.worker.summaryPeriodSeconds * 1000;
   const sweepMs = Math.min(SUMMARY_SWEEP_MS, Math.floor(periodMs / 6));
   let sweeping: Promise<void> | undefined;
+  let checking: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let started = false;
 
@@ -61,9 +62,11 @@ export function summaryWriter(deps: {
     } catch (err) {
       deps.logger.warn({ err }, 'summary sweep failed; retried next sweep');
     }
-    if (!shutdown) await periodicChecks();
+    // Started by the sweep, not awaited by it: a whole chain's check can take minutes, during which this worker must
+    // go on saying it runs (or another, stopping, would find itself the last) and writing its summaries on time.
+    if (!shutdown && !checking) checking = periodicChecks().finally(() => (checking = undefined));
   }
-  /** The optional periodic full checks share the sweep: a stopping worker leaves them to the sweeps of the others (or of the next start). */
+  /** The optional periodic full checks, one round at a time: a stopping worker leaves them to the sweeps of the others (or of the next start). */
   async function periodicChecks(): Promise<void> {
     const every = deps.config.worker.periodicCheck;
     if (every === 'off') return;
