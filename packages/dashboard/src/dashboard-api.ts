@@ -169,7 +169,7 @@ export interface ApiServices {
   };
   /** A taxpayer's NO VERI*FACTU event log (its current environment's). */
   eventLog: {
-    list(accountId: string, taxpayerId: string, query: { order: 'asc' | 'desc'; limit: number }): Promise<StoredEvent[]>;
+    list(accountId: string, taxpayerId: string, query: { order: 'asc' | 'desc'; limit: number; type?: string }): Promise<StoredEvent[]>;
     get(accountId: string, taxpayerId: string, eventId: string): Promise<StoredEvent>;
   };
   integrityChecks: { check(accountId: string, taxpayerId: string, body: IntegrityCheckBody): Promise<IntegrityCheckReport> };

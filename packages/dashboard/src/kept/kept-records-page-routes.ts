@@ -20,8 +20,8 @@ interface KeptRecordsRouteDeps {
 
 /** The events an export writes: 08 for records, 09 for events. */
 const EXPORT_EVENTS = ['08', '09'];
-/** Events read to find the exports among them, newest first. */
-const EVENTS_READ = 500;
+/** The latest exports of each kind the page lists (every event stays in the event log's page). */
+const EXPORTS_SHOWN = 50;
 /** The refusals the page says in its own words; others keep the API's detail. */
 const REFUSALS = [
   'export_period_empty',
@@ -59,16 +59,17 @@ async function view(
   const { services } = deps;
   const id = taxpayerId(deps, req);
   const taxpayer = await services.taxpayers.get(account(res), id);
-  const [systems, events, remissions] = await Promise.all([
+  const [systems, remissions, ...exports] = await Promise.all([
     services.systems.list(account(res)),
-    services.eventLog.list(account(res), id, { order: 'desc', limit: EVENTS_READ }),
     services.remissions.list(account(res), id),
+    // Read by their type: among the summaries and checks of a busy log, exports are few and may be old.
+    ...EXPORT_EVENTS.map((type) => services.eventLog.list(account(res), id, { order: 'desc', limit: EXPORTS_SHOWN, type })),
   ]);
   const latest = remissions[0] && (await services.remissions.get(account(res), id, remissions[0].id));
   return {
     taxpayer,
     systems: systems.filter((s) => !s.onlySupportsVerifactu),
-    exports: events.filter((e) => EXPORT_EVENTS.includes(e.type)),
+    exports: exports.flat().sort((a, b) => b.generatedAt.getTime() - a.generatedAt.getTime()),
     remissions,
     latest,
     notice: noticeFrom(req),
