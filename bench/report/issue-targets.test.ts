@@ -36,6 +36,27 @@ describe('the scale targets', () => {
     });
   });
 
+  it('judge signatures on a signed chain of 10,000 records: its rate, and every signature valid', () => {
+    const signed = (recordsPerSecond: number, invalid = 0, records = 10_000) =>
+      scale({
+        signedVerification: {
+          ...scale().verification,
+          records,
+          ms: 1_000,
+          recordsPerSecond,
+          signatures: { valid: 9_000 - invalid, invalid, missing: 1_000 },
+        },
+      });
+    expect(statusOf(signed(6_000), "a chain's signatures")?.status).toBe('met');
+    expect(statusOf(signed(4_000), "a chain's signatures")).toMatchObject({
+      status: 'missed',
+      measured: '4,000/s, 10,000 records (9,000 signatures valid, 0 invalid) in 1.0 s; 1,000/s short (0.80 of the bound)',
+    });
+    expect(statusOf(signed(6_000, 1), "a chain's signatures")?.status).toBe('missed');
+    expect(statusOf(signed(6_000, 0, 500), "a chain's signatures")?.status).toBe('not measured');
+    expect(statusOf(scale(), "a chain's signatures")?.status).toBe('not measured');
+  });
+
   it('are not measured without the workload or at another size', () => {
     expect(statusOf(null, 'a chain verified')?.status).toBe('not measured');
     expect(statusOf(scale({ invoices: 200_000 }), 'at most 2,048 bytes')).toMatchObject({

@@ -1,4 +1,4 @@
-import type { RegistrationResult, ScaleResult, TargetResult, TargetStatus } from './result-types';
+import type { RegistrationResult, ScaleResult, ScaleVerification, TargetResult, TargetStatus } from './result-types';
 
 /** Issue 35's targets: a lone registration, lists, verification and bytes at a million invoices (2-core machine). */
 export const ISSUE_TARGETS = {
@@ -12,6 +12,9 @@ export const ISSUE_TARGETS = {
   /** Hashes and links, the whole chain. */
   verifyRecordsPerSecond: 20_000,
   verifyMillionMs: 60_000,
+  /** Hashes, links and every signature, a chain of this many records. */
+  verifySignaturesPerSecond: 5_000,
+  signedChainRecords: 10_000,
   bytesPerInvoice: 2048,
 } as const;
 
@@ -67,7 +70,12 @@ function scaleTargets(scale: ScaleResult | null | undefined): TargetResult[] {
     `a chain verified at ${fmt(ISSUE_TARGETS.verifyRecordsPerSecond)} records/s or more (hashes and links), ${fmt(ISSUE_TARGETS.scaleInvoices)} records under ${ISSUE_TARGETS.verifyMillionMs / 1000} s`,
     `at most ${fmt(ISSUE_TARGETS.bytesPerInvoice)} bytes of PostgreSQL per one-line invoice, ${at}`,
   ];
-  if (!scale) return targets.map((target) => ({ target, measured: 'scale workload not run', status: 'not measured' }));
+  const signedTarget = signatureTarget(scale?.signedVerification);
+  if (!scale)
+    return [
+      ...targets.map((target): TargetResult => ({ target, measured: 'scale workload not run', status: 'not measured' })),
+      signedTarget,
+    ];
   const counted = scale.invoices === ISSUE_TARGETS.scaleInvoices;
   const status = (ok: boolean): TargetStatus => (counted ? verdict(ok) : 'not measured');
   const size = counted ? '' : ` (at ${fmt(scale.invoices)} invoices)`;
@@ -95,7 +103,25 @@ function scaleTargets(scale: ScaleResult | null | undefined): TargetResult[] {
       measured: `${fmt(scale.bytesPerInvoice)} bytes${scale.bytesPerInvoice > ISSUE_TARGETS.bytesPerInvoice ? shortfall(scale.bytesPerInvoice, ISSUE_TARGETS.bytesPerInvoice, true, ' bytes', 0) : ''}${size}`,
       status: status(scale.bytesPerInvoice <= ISSUE_TARGETS.bytesPerInvoice),
     },
+    signedTarget,
   ];
+}
+
+/** Signatures verified a second, judged on a chain of the stated size whose every sent record is signed. */
+function signatureTarget(v: ScaleVerification | undefined): TargetResult {
+  const target = `a chain's signatures verified at ${fmt(ISSUE_TARGETS.verifySignaturesPerSecond)} records/s or more (${fmt(ISSUE_TARGETS.signedChainRecords)} records, hashes, links and signatures)`;
+  if (!v?.signatures) return { target, measured: 'scale workload not run', status: 'not measured' };
+  const s = v.signatures;
+  const allValid = v.ok && s.invalid === 0 && s.valid > 0;
+  const rate = v.recordsPerSecond;
+  const bound = ISSUE_TARGETS.verifySignaturesPerSecond;
+  return {
+    target,
+    measured:
+      `${fmt(rate)}/s, ${fmt(v.records)} records (${fmt(s.valid)} signatures valid, ${fmt(s.invalid)} invalid) in ${fmt(v.ms / 1000, 1)} s` +
+      `${allValid ? '' : ', CHAIN OR SIGNATURES NOT VALID'}${rate < bound ? shortfall(rate, bound, false, '/s', 0) : ''}`,
+    status: v.records < ISSUE_TARGETS.signedChainRecords ? 'not measured' : verdict(allValid && rate >= bound),
+  };
 }
 
 /** Issue 35's targets judged from a run's results. */

@@ -145,19 +145,27 @@ export interface ScaleList {
 }
 
 /** The scale workload: an account filled to `invoices`, its lists, export, verification and bytes per invoice. */
+/** One `GET /chain/{nif}/verification` of a whole chain. */
+export interface ScaleVerification {
+  records: number;
+  ok: boolean;
+  ms: number;
+  recordsPerSecond: number;
+  apiCpuMsPerRecord: number | null;
+  apiPeakRssMb: number;
+  /** The signatures the walk verified (absent in older results). */
+  signatures?: { valid: number; invalid: number; missing: number };
+}
+
 export interface ScaleResult {
   invoices: number;
   fillMs: number;
   lists: ScaleList[];
   export: { rows: number; bytes: number; ms: number };
-  verification: {
-    records: number;
-    ok: boolean;
-    ms: number;
-    recordsPerSecond: number;
-    apiCpuMsPerRecord: number | null;
-    apiPeakRssMb: number;
-  };
+  /** The whole filled chain: hashes and links (its records have no signed record yet). */
+  verification: ScaleVerification;
+  /** A chain of up to 10,000 records whose sent records carry real signatures, each verified (absent in older results). */
+  signedVerification?: ScaleVerification;
   /** PostgreSQL per invoice, indexes included: records, lines, status events, signed records (the sent ones). */
   bytesPerInvoice: number;
   tables: { table: string; bytes: number }[];

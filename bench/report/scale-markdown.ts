@@ -20,10 +20,22 @@ export function scaleSection(scale: ScaleResult | null | undefined): string[] {
     `Verification of the whole chain (\`GET /chain/{nif}/verification\`, no signed records yet): ${fmt(v.records)} records in ${fmt(v.ms / 1000, 1)} s, ` +
       `${fmt(v.recordsPerSecond)} a second, ${v.ok ? 'valid' : '**not valid**'}; API ${fmt(v.apiCpuMsPerRecord, 4)} ms CPU a record, peak RSS ${fmt(v.apiPeakRssMb)} MB.`,
     '',
+    ...signedLine(scale.signedVerification),
     `PostgreSQL per invoice once the sent records have their signed records: ${fmt(scale.bytesPerInvoice)} bytes (` +
       scale.tables.map((t) => `${t.table} ${fmt(t.bytes)}`).join(', ') +
       ').',
     '',
   );
   return out;
+}
+
+function signedLine(v: ScaleResult['signedVerification']): string[] {
+  if (!v?.signatures) return [];
+  const s = v.signatures;
+  return [
+    `Verification of a chain with real signatures (every sent record signed, each signature verified): ${fmt(v.records)} records in ${fmt(v.ms / 1000, 1)} s, ` +
+      `${fmt(v.recordsPerSecond)} a second, ${v.ok ? 'valid' : '**not valid**'}; signatures ${fmt(s.valid)} valid, ${fmt(s.invalid)} invalid, ${fmt(s.missing)} missing; ` +
+      `API ${fmt(v.apiCpuMsPerRecord, 4)} ms CPU a record, peak RSS ${fmt(v.apiPeakRssMb)} MB.`,
+    '',
+  ];
 }

@@ -4,18 +4,20 @@ import { readPkcs12 } from '@vf/certificates';
 import { TEST_CERT_FILES } from '@vf/certificates/testing';
 import { createDatabase, signedRecordStore } from '@vf/db';
 import { signingIdentity, signRecord } from '@vf/signing';
-import { madridDate } from '../load/invoice-body';
-import { f1Request } from '@vf/core/testing';
 import type { ScaleResult, ScaleList } from '../report/result-types';
 import { percentile, round } from '../report/stats';
-import { cpuMs, rssMb } from '../stack/process-meter';
 import type { Stack } from '../stack/stack';
 import { fillChain, recipientNifOf } from '../scale/fill-chain';
+import { get, recordXml, registerTemplate } from '../scale/scale-http';
+import { measureVerification } from '../scale/measure-verification';
+import { measureSignedVerification } from '../scale/signed-chain';
 import { createTenant } from './tenant';
 
 /** Requests of each list query: the first warms up, the others are measured. */
 const LIST_REQUESTS = 11;
 const SCALE_NIF = 900;
+/** The chain whose signatures are verified: big enough for a steady rate, small enough to sign in seconds. */
+const SIGNED_CHAIN_RECORDS = 10_000;
 
 /** Every documented list query of GET /invoices (each filter, each sort), as a customer's client would ask. */
 export function listQueries(taxpayerId: string): { name: string; query: string }[] {
@@ -43,13 +45,6 @@ export function listQueries(taxpayerId: string): { name: string; query: string }
     { name: 'taxpayer_id', query: `taxpayer_id=${taxpayerId}` },
     { name: 'status=accepted, sort=-total_amount', query: 'status=accepted&sort=-total_amount' },
   ];
-}
-
-async function get(url: string, apiKey: string): Promise<{ status: number; body: string; ms: number }> {
-  const started = performance.now();
-  const res = await fetch(url, { headers: { authorization: `Bearer ${apiKey}` } });
-  const body = await res.text();
-  return { status: res.status, body, ms: performance.now() - started };
 }
 
 async function measureList(stack: Stack, apiKey: string, name: string, query: string): Promise<ScaleList> {
@@ -81,26 +76,6 @@ async function measureList(stack: Stack, apiKey: string, name: string, query: st
   };
 }
 
-/** The template record the chain is filled from, registered through the API, and its chain. */
-async function registerTemplate(
-  stack: Stack,
-  apiKey: string,
-  taxpayerId: string,
-  systemId: string,
-): Promise<{ id: string; chainId: string }> {
-  const res = await fetch(`${stack.apiUrl}/api/v1/invoices`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
-    body: JSON.stringify(
-      f1Request({ taxpayer_id: taxpayerId, computer_system_id: systemId, invoice_number: 'S-00000001', invoice_date: madridDate() }),
-    ),
-  });
-  const body = (await res.json()) as { data: { id: string } };
-  if (res.status !== 201) throw new Error(`registering the template answered ${res.status}`);
-  const { rows } = await stack.pool.query<{ chain_id: string }>('SELECT chain_id FROM invoices WHERE id = $1', [body.data.id]);
-  return { id: body.data.id, chainId: rows[0].chain_id };
-}
-
 /**
  * Every record of the chain but the queued ones given a signed record the size the workers keep: the template signed
  * first (with the platform's test certificate, whose dictionary it becomes), then the chain's second record, kept
@@ -116,7 +91,7 @@ async function signRecords(stack: Stack, certDir: string, apiKey: string, templa
   const second = rows[0].id;
   const database = createDatabase(stack.env.DATABASE_URL!, { max: 1 });
   for (const id of [template, second]) {
-    const xml = (await get(`${stack.apiUrl}/api/v1/invoices/${id}/records/${id}/xml`, apiKey)).body.replace(/^<\?xml[^>]*\?>\n/, '');
+    const xml = await recordXml(stack, apiKey, id);
     await signedRecordStore.keep(database.db, [{ invoiceId: id, xml: signRecord(xml, identity, { at: new Date() }) }]);
   }
   await database.close();
@@ -143,7 +118,8 @@ async function bytesPerInvoice(stack: Stack): Promise<{ bytes: number; tables: {
 /**
  * The scale workload: one account whose taxpayer's chain is filled to `invoices` records (bench/scale/fill-chain.ts),
  * then, on the idle API: the first page of every documented list query (p50 of ten), the CSV export of every invoice,
- * the verification of the whole chain (records a second, the API's CPU and peak RSS), and PostgreSQL's bytes per
+ * the verification of the whole chain (records a second, the API's CPU and peak RSS), the verification of a chain of
+ * 10,000 records with real signatures (bench/scale/signed-chain.ts), and PostgreSQL's bytes per
  * invoice once the sent records have their signed records.
  */
 export async function runScaleBench(stack: Stack, certDir: string, invoices: number): Promise<ScaleResult> {
@@ -169,25 +145,14 @@ export async function runScaleBench(stack: Stack, certDir: string, invoices: num
   console.log(`  export: ${exported.rows} rows, ${exported.bytes} bytes, ${exported.ms} ms`);
 
   const nif = (await stack.pool.query<{ nif: string }>('SELECT nif FROM chains WHERE id = $1', [template.chainId])).rows[0].nif;
-  let peakRss = rssMb(stack.api.pid) ?? 0;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(stack.api.pid) ?? 0)), 200);
-  const cpuBefore = cpuMs(stack.api.pid);
-  const verification = await get(`${stack.apiUrl}/api/v1/chain/${nif}/verification`, apiKey).finally(() => clearInterval(sampler));
-  const cpuAfter = cpuMs(stack.api.pid);
-  if (verification.status !== 200)
-    throw new Error(`the chain's verification answered ${verification.status}: ${verification.body.slice(0, 300)}`);
-  const verdict = JSON.parse(verification.body) as { data: { valid: boolean; verified: number } };
-  const verified = verdict.data.verified;
-  const verifyResult = {
-    records: verified,
-    ok: verdict.data.valid,
-    ms: round(verification.ms, 0)!,
-    recordsPerSecond: Math.round(verified / (verification.ms / 1000)),
-    apiCpuMsPerRecord: cpuBefore === null || cpuAfter === null ? null : round((cpuAfter - cpuBefore) / Math.max(verified, 1), 4),
-    apiPeakRssMb: Math.round(peakRss),
-  };
+  const verifyResult = await measureVerification(stack, apiKey, nif);
   console.log(
-    `  verification: ${verified} records in ${verifyResult.ms} ms (${verifyResult.recordsPerSecond}/s), API peak RSS ${verifyResult.apiPeakRssMb} MB`,
+    `  verification: ${verifyResult.records} records in ${verifyResult.ms} ms (${verifyResult.recordsPerSecond}/s), API peak RSS ${verifyResult.apiPeakRssMb} MB`,
+  );
+  const signedRecords = Math.min(invoices, SIGNED_CHAIN_RECORDS);
+  const signedVerification = await measureSignedVerification(stack, certDir, signedRecords);
+  console.log(
+    `  verification with signatures: ${signedVerification.records} records (${signedVerification.signatures?.valid ?? 0} signed) in ${signedVerification.ms} ms (${signedVerification.recordsPerSecond}/s)`,
   );
 
   await signRecords(stack, certDir, apiKey, template.id, template.chainId);
@@ -199,6 +164,7 @@ export async function runScaleBench(stack: Stack, certDir: string, invoices: num
     lists,
     export: exported,
     verification: verifyResult,
+    signedVerification,
     bytesPerInvoice: stored.bytes,
     tables: stored.tables,
   };
