@@ -5,6 +5,7 @@ import { createDatabase, ensureCurrentSchema, schemaStatus } from '@vf/db';
 import { inspectDependencies, Readiness, stopOnSignals, waitFor } from '@vf/lifecycle';
 import { createLogger as createServiceLogger, logRepeatsSparingly, routeProcessOutput } from '@vf/logger';
 import { closeRedis, createQueues, createRedis, pingRedis } from '@vf/queue';
+import { closeSignaturePool } from '@vf/signing/signature-pool';
 import { createAdminApp } from './admin/create-admin-app';
 import type { AppDeps } from './app-deps';
 import { createApp } from './create-app';
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
       await queues.close();
       await closeRedis(redis);
       await database.close();
+      await closeSignaturePool();
     },
   });
   // Express catches route rejections; anything else that slips out is logged rather than taking every request down.

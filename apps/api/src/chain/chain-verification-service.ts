@@ -4,7 +4,9 @@ import { chainStore, signedRecordStore, taxpayerStore, type TaxpayerView } from 
 import { normalizeNif } from '@vf/core';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
-import { checkSignature } from '../verification/signature-check';
+import { verifySignatures } from '@vf/signing/signature-pool';
+import type { SignatureVerdict } from '@vf/signing/verify-record-signature';
+import { judgeSignature } from '../verification/signature-check';
 import type { SignerPolicy } from '../verification/signer-policy';
 import { verifyChain } from './verify-chain';
 
@@ -26,14 +28,25 @@ interface ChainHead {
   lastHash: string | null;
 }
 
-/** One page of a chain's records after position `after`, with their signed bytes. */
-async function pageOf(db: DbOrTx, chainId: string, after: number, limit: number): Promise<ChainRecord[]> {
+/** Where a record's signature verdict will come from: its page's verification, at its index. */
+type PendingVerdicts = Map<string, { verdicts: Promise<(SignatureVerdict | undefined)[]>; index: number }>;
+
+/**
+ * One page of a chain's records after position `after`, with their signed bytes; their signatures start being
+ * verified on the pool's threads at once, each record's verdict noted in `pending`.
+ */
+async function pageOf(db: DbOrTx, chainId: string, after: number, limit: number, pending: PendingVerdicts): Promise<ChainRecord[]> {
   const page = await chainStore.recordsInOrder(db, chainId, after, limit);
   const signed = await signedRecordStore.of(
     db,
     page.map((r) => r.id),
   );
-  return page.map((r) => ({ ...r, signedXml: signed.get(r.id) ?? null }));
+  const records = page.map((r) => ({ ...r, signedXml: signed.get(r.id) ?? null }));
+  const verdicts = verifySignatures(records.map((r) => r.signedXml));
+  // A walk that stops at a broken link never asks for these; their failure is then nobody's to report.
+  verdicts.catch(() => undefined);
+  records.forEach((r, index) => pending.set(r.id, { verdicts, index }));
+  return records;
 }
 
 /**
@@ -46,11 +59,13 @@ async function* recordsOf(
   from: number,
   to: number | undefined,
   pageSize: number,
+  pending: PendingVerdicts,
 ): AsyncGenerator<ChainRecord> {
   if (!chainId) return;
   const limitAfter = (after: number) => (to === undefined ? pageSize : Math.min(pageSize, to - after));
   let after = from - 1;
-  let next: Promise<ChainRecord[]> | undefined = to === undefined || after < to ? pageOf(db, chainId, after, limitAfter(after)) : undefined;
+  let next: Promise<ChainRecord[]> | undefined =
+    to === undefined || after < to ? pageOf(db, chainId, after, limitAfter(after), pending) : undefined;
   while (next) {
     const limit = limitAfter(after);
     const page = await next;
@@ -58,7 +73,7 @@ async function* recordsOf(
     if (page.length === limit) {
       after = page[page.length - 1].chainSeq;
       if (to === undefined || after < to) {
-        next = pageOf(db, chainId, after, limitAfter(after));
+        next = pageOf(db, chainId, after, limitAfter(after), pending);
         // A walk that stops at a broken link leaves this read unawaited; its failure is then nobody's to report.
         next.catch(() => undefined);
       }
@@ -80,14 +95,19 @@ export function createChainVerificationService(deps: { db: Db; signers: SignerPo
   async function walk(db: DbOrTx, chain: ChainHead, range: ChainRange): Promise<ChainVerification> {
     const from = range.from ?? 1;
     const before = from > 1 && chain.id ? (await chainStore.recordsInOrder(db, chain.id, from - 2, 1))[0] : undefined;
+    const pending: PendingVerdicts = new Map();
     return verifyChain(
-      recordsOf(db, chain.id, from, range.to, pageSize),
+      recordsOf(db, chain.id, from, range.to, pageSize, pending),
       { chainLength: chain.chainLength, lastHash: chain.lastHash },
       {
         ...(range.from !== undefined ? { from } : {}),
         ...(before ? { before } : {}),
         ...(range.to !== undefined ? { to: range.to } : {}),
-        signature: (record) => checkSignature(record.signedXml ?? null, record, deps.signers),
+        signature: async (record) => {
+          const { verdicts, index } = pending.get(record.id)!;
+          pending.delete(record.id);
+          return judgeSignature((await verdicts)[index], record.signedXml ?? null, record, deps.signers);
+        },
       },
     );
   }

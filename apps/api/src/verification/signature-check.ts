@@ -1,4 +1,4 @@
-import type { Signer } from '@vf/signing/verify-record-signature';
+import type { SignatureVerdict, Signer } from '@vf/signing/verify-record-signature';
 import { loadOnce } from '../shared/load-once';
 import type { SignerPolicy } from './signer-policy';
 
@@ -25,8 +25,17 @@ export async function checkSignature(
   record: { issuerNif: string; hash: string },
   signers: SignerPolicy,
 ): Promise<SignatureCheck> {
-  if (signedXml === null) return { status: 'missing', problems: [] };
-  const verdict = (await verifier())(signedXml);
+  return judgeSignature(signedXml === null ? undefined : (await verifier())(signedXml), signedXml, record, signers);
+}
+
+/** checkSignature for a verdict already reached (a chain's signatures are verified on a pool of threads). */
+export async function judgeSignature(
+  verdict: SignatureVerdict | undefined,
+  signedXml: string | null,
+  record: { issuerNif: string; hash: string },
+  signers: SignerPolicy,
+): Promise<SignatureCheck> {
+  if (signedXml === null || verdict === undefined) return { status: 'missing', problems: [] };
   if (verdict.status === 'missing') return { status: 'invalid', problems: ['the stored signed record carries no signature'] };
   const problems = verdict.status === 'invalid' ? [...verdict.problems] : [];
   const signedHuella = OWN_HUELLA.exec(signedXml)?.[1];
