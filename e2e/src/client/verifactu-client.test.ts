@@ -181,18 +181,90 @@ test('the verifactu command registers a JSON file (refusing its invalid invoice)
   expect(exported).toEqual(expect.arrayContaining(numbers));
 });
 
-test('verifactu doctor checks the service, the clock, the key and the certificate, and says when the key is wrong', async () => {
-  const healthy = await run(process.execPath, [CLI, 'doctor', '--url', api.url, '--api-key', apiKey]);
+/** An invoice as a CSV row's cells: nested fields under dotted columns (`recipient.nif`, `breakdown.0.base_amount`). */
+function csvCells(value: unknown, prefix = ''): [string, string][] {
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, inner]) => csvCells(inner, prefix ? `${prefix}.${key}` : key));
+  return [[prefix, String(value)]];
+}
+
+test('the verifactu command registers a CSV file in batches with its progress, and verifies the chain', async () => {
+  const rows = ['CSV-1', 'CSV-2', 'CSV-3'].map((number) => csvCells(invoice({ invoice_number: number })));
+  const quote = (cell: string) => (/[;"\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+  const file = path.join(dir, 'invoices.csv');
+  writeFileSync(
+    file,
+    [rows[0].map(([column]) => column), ...rows.map((row) => row.map(([, cell]) => quote(cell)))].map((r) => r.join(';')).join('\r\n'),
+  );
+  const options = ['--url', api.url, '--api-key', apiKey];
+
+  const registered = await run(process.execPath, [CLI, 'register', file, '--batch-size', '2', ...options]);
+  const results = registered.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { index: number; status: number; id: string });
+  expect(results.map((r) => [r.index, r.status])).toEqual([
+    [0, 201],
+    [1, 201],
+    [2, 201],
+  ]);
+  // One progress line per batch: two calls for three invoices.
+  expect(registered.stderr.trim().split('\n')).toEqual(['2/3 sent, 2 registered, 0 refused', '3/3 sent, 3 registered, 0 refused']);
+  const invoices = await Promise.all(results.map((r) => client.waitForFinalStatus(r.id, { intervalMs: 200 })));
+  expect(invoices.map((i) => [i.invoice_number, i.authority_status])).toEqual([
+    ['CSV-1', 'accepted'],
+    ['CSV-2', 'accepted'],
+    ['CSV-3', 'accepted'],
+  ]);
+  await expect(run(process.execPath, [CLI, 'register', file, '--batch-size', '1001', ...options])).rejects.toMatchObject({
+    code: 1,
+    stderr: expect.stringContaining('--batch-size must be a whole number from 1 to 1000'),
+  });
+
+  const verified = await run(process.execPath, [CLI, 'verify-chain', taxpayer.nif, ...options]);
+  expect(JSON.parse(verified.stdout)).toEqual(expect.objectContaining({ valid: true }));
+});
+
+/** A stand-in for the authority's web server whose Date header is `offsetMs` away from the real time. */
+async function authorityClock(offsetMs: number) {
+  const server = await listen((_req, res) => {
+    res.setHeader('Date', new Date(Date.now() + offsetMs).toUTCString());
+    res.writeHead(200).end();
+  });
+  closing.push(server);
+  return server.url;
+}
+
+test('verifactu doctor checks the service, the clocks against the authority, the key and the certificate, and says what fails', async () => {
+  const options = ['--url', api.url, '--api-key', apiKey];
+  const healthy = await run(process.execPath, [CLI, 'doctor', ...options, '--authority-url', await authorityClock(0)]);
   const lines = healthy.stdout.trim().split('\n');
   expect(lines.map((line) => line.split(':')[0])).toEqual([
     'ok   service',
     'ok   clock',
+    'ok   service clock',
     'ok   api key',
     `ok   certificate ${taxpayer.nif}`,
   ]);
+  expect(lines[4]).toMatch(/: valid \d{4}-\d\d-\d\dT[\d:.]+Z to \d{4}-\d\d-\d\dT[\d:.]+Z$/);
 
-  const refused = await run(process.execPath, [CLI, 'doctor', '--url', api.url, '--api-key', 'vfk_not-a-key']).catch(
+  // An authority ten minutes ahead: both this machine and the service are behind it.
+  const skewed = await run(process.execPath, [CLI, 'doctor', ...options, '--authority-url', await authorityClock(600_000)]).catch(
     (e: { code: number; stdout: string }) => e,
   );
+  expect(skewed).toEqual(expect.objectContaining({ code: 1 }));
+  expect(skewed.stdout).toMatch(/^FAIL clock: this machine is -(599|600|601) s from the authority$/m);
+  expect(skewed.stdout).toMatch(/^FAIL service clock: the service is -(599|600|601) s from the authority$/m);
+
+  const refused = await run(process.execPath, [
+    CLI,
+    'doctor',
+    '--url',
+    api.url,
+    '--api-key',
+    'vfk_not-a-key',
+    '--authority-url',
+    await authorityClock(0),
+  ]).catch((e: { code: number; stdout: string }) => e);
   expect(refused).toEqual(expect.objectContaining({ code: 1, stdout: expect.stringContaining('FAIL api key: unauthorized') }));
 });
