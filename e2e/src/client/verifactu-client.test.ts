@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { waitUntil } from '@vf/core/testing';
 import { VerifactuClient, VerifactuError, verifyWebhook, type InvoiceRequest } from 'verifactu-client';
 import { obliterateWebhookQueue } from '../support/webhook-receiver';
 import { listen, lossyProxy, readBody, type Listening } from '../support/service-listener';
+import { loadInWebRuntime } from '../support/web-runtime';
 import { WorkerTestEnv } from '../support/worker-test-env';
 
 // The published client (clients/typescript) against the real service: the API listening on a port, a worker and the
@@ -133,6 +135,27 @@ test('verifies a webhook the service delivers, and refuses it once the body is c
   const event = verifyWebhook(data!.data.secret, delivery.body, delivery.headers);
   expect({ type: event.type, invoice: event.data.invoice_id }).toEqual({ type: 'invoice.accepted', invoice: registered.id });
   expect(() => verifyWebhook(data!.data.secret, delivery.body.replace('accepted', 'rejected'), delivery.headers)).toThrow();
+});
+
+test('the library runs with only the web platform (no Node built-in, process nor Buffer), as in Deno, Bun or a browser', async () => {
+  const library = loadInWebRuntime(
+    path.resolve(__dirname, '../../../clients/typescript/cjs/index.js'),
+  ) as unknown as typeof import('verifactu-client');
+  const webClient = new library.VerifactuClient({ baseUrl: api.url, apiKey, retry: { baseDelayMs: 50 } });
+  const registered = await webClient.registerInvoice(invoice({ invoice_number: 'WEB-1' }));
+  expect((await webClient.waitForFinalStatus(registered.id, { intervalMs: 200 })).authority_status).toBe('accepted');
+  const refused = await webClient.getInvoice('00000000-0000-4000-8000-000000000000').catch((e: unknown) => e);
+  expect(refused).toMatchObject({ name: 'VerifactuError', status: 404 });
+
+  // A delivery signed as Standard Webhooks says: base64 HMAC-SHA256 of "id.timestamp.body" under the secret's bytes.
+  const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  const [id, timestamp, body] = ['msg_1', String(Math.floor(Date.now() / 1000)), '{"type":"invoice.accepted","data":{}}'];
+  const signature = createHmac('sha256', Buffer.from(secret.slice(6), 'base64'))
+    .update(`${id}.${timestamp}.${body}`)
+    .digest('base64');
+  const headers = { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` };
+  expect(library.verifyWebhook(secret, body, headers).type).toBe('invoice.accepted');
+  expect(() => library.verifyWebhook(secret, body.replace('accepted', 'rejected'), headers)).toThrow();
 });
 
 test('the verifactu command registers a JSON file (refusing its invalid invoice), shows a status, lists and exports', async () => {
