@@ -34,10 +34,12 @@ test("the caller's own Idempotency-Key is the one sent", async () => {
   expect(requests[0].headers.get('Idempotency-Key')).toBe('order-42');
 });
 
-test('another 4xx is answered at once, and a 429 is retried', async () => {
-  const refused = scripted([422, 201]);
-  expect((await post(retryingFetch(refused.fetch, fast))).status).toBe(422);
-  expect(refused.requests).toHaveLength(1);
+test('another 4xx or 5xx is answered at once, and a 429 is retried', async () => {
+  for (const status of [400, 409, 422, 500, 502]) {
+    const refused = scripted([status, 201]);
+    expect((await post(retryingFetch(refused.fetch, fast))).status).toBe(status);
+    expect(refused.requests).toHaveLength(1);
+  }
   const limited = scripted([429, 201], { 'Retry-After': '0' });
   expect((await post(retryingFetch(limited.fetch, fast))).status).toBe(201);
   expect(limited.requests).toHaveLength(2);

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { waitUntil } from '@vf/core/testing';
 import { VerifactuClient, VerifactuError, verifyWebhook, type InvoiceRequest } from 'verifactu-client';
 import { obliterateWebhookQueue } from '../support/webhook-receiver';
 import { listen, lossyProxy, readBody, type Listening } from '../support/service-listener';
+import { loadInWebRuntime } from '../support/web-runtime';
 import { WorkerTestEnv } from '../support/worker-test-env';
 
 // The published client (clients/typescript) against the real service: the API listening on a port, a worker and the
@@ -135,6 +137,27 @@ test('verifies a webhook the service delivers, and refuses it once the body is c
   expect(() => verifyWebhook(data!.data.secret, delivery.body.replace('accepted', 'rejected'), delivery.headers)).toThrow();
 });
 
+test('the library runs with only the web platform (no Node built-in, process nor Buffer), as in Deno, Bun or a browser', async () => {
+  const library = loadInWebRuntime(
+    path.resolve(__dirname, '../../../clients/typescript/cjs/index.js'),
+  ) as unknown as typeof import('verifactu-client');
+  const webClient = new library.VerifactuClient({ baseUrl: api.url, apiKey, retry: { baseDelayMs: 50 } });
+  const registered = await webClient.registerInvoice(invoice({ invoice_number: 'WEB-1' }));
+  expect((await webClient.waitForFinalStatus(registered.id, { intervalMs: 200 })).authority_status).toBe('accepted');
+  const refused = await webClient.getInvoice('00000000-0000-4000-8000-000000000000').catch((e: unknown) => e);
+  expect(refused).toMatchObject({ name: 'VerifactuError', status: 404 });
+
+  // A delivery signed as Standard Webhooks says: base64 HMAC-SHA256 of "id.timestamp.body" under the secret's bytes.
+  const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  const [id, timestamp, body] = ['msg_1', String(Math.floor(Date.now() / 1000)), '{"type":"invoice.accepted","data":{}}'];
+  const signature = createHmac('sha256', Buffer.from(secret.slice(6), 'base64'))
+    .update(`${id}.${timestamp}.${body}`)
+    .digest('base64');
+  const headers = { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` };
+  expect(library.verifyWebhook(secret, body, headers).type).toBe('invoice.accepted');
+  expect(() => library.verifyWebhook(secret, body.replace('accepted', 'rejected'), headers)).toThrow();
+});
+
 test('the verifactu command registers a JSON file (refusing its invalid invoice), shows a status, lists and exports', async () => {
   const file = path.join(dir, 'invoices.json');
   const invalid = invoice({ invoice_number: 'CLI-3', invoice_date: '2026-02-30' });
@@ -181,18 +204,90 @@ test('the verifactu command registers a JSON file (refusing its invalid invoice)
   expect(exported).toEqual(expect.arrayContaining(numbers));
 });
 
-test('verifactu doctor checks the service, the clock, the key and the certificate, and says when the key is wrong', async () => {
-  const healthy = await run(process.execPath, [CLI, 'doctor', '--url', api.url, '--api-key', apiKey]);
+/** An invoice as a CSV row's cells: nested fields under dotted columns (`recipient.nif`, `breakdown.0.base_amount`). */
+function csvCells(value: unknown, prefix = ''): [string, string][] {
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, inner]) => csvCells(inner, prefix ? `${prefix}.${key}` : key));
+  return [[prefix, String(value)]];
+}
+
+test('the verifactu command registers a CSV file in batches with its progress, and verifies the chain', async () => {
+  const rows = ['CSV-1', 'CSV-2', 'CSV-3'].map((number) => csvCells(invoice({ invoice_number: number })));
+  const quote = (cell: string) => (/[;"\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+  const file = path.join(dir, 'invoices.csv');
+  writeFileSync(
+    file,
+    [rows[0].map(([column]) => column), ...rows.map((row) => row.map(([, cell]) => quote(cell)))].map((r) => r.join(';')).join('\r\n'),
+  );
+  const options = ['--url', api.url, '--api-key', apiKey];
+
+  const registered = await run(process.execPath, [CLI, 'register', file, '--batch-size', '2', ...options]);
+  const results = registered.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { index: number; status: number; id: string });
+  expect(results.map((r) => [r.index, r.status])).toEqual([
+    [0, 201],
+    [1, 201],
+    [2, 201],
+  ]);
+  // One progress line per batch: two calls for three invoices.
+  expect(registered.stderr.trim().split('\n')).toEqual(['2/3 sent, 2 registered, 0 refused', '3/3 sent, 3 registered, 0 refused']);
+  const invoices = await Promise.all(results.map((r) => client.waitForFinalStatus(r.id, { intervalMs: 200 })));
+  expect(invoices.map((i) => [i.invoice_number, i.authority_status])).toEqual([
+    ['CSV-1', 'accepted'],
+    ['CSV-2', 'accepted'],
+    ['CSV-3', 'accepted'],
+  ]);
+  await expect(run(process.execPath, [CLI, 'register', file, '--batch-size', '1001', ...options])).rejects.toMatchObject({
+    code: 1,
+    stderr: expect.stringContaining('--batch-size must be a whole number from 1 to 1000'),
+  });
+
+  const verified = await run(process.execPath, [CLI, 'verify-chain', taxpayer.nif, ...options]);
+  expect(JSON.parse(verified.stdout)).toEqual(expect.objectContaining({ valid: true }));
+});
+
+/** A stand-in for the authority's web server whose Date header is `offsetMs` away from the real time. */
+async function authorityClock(offsetMs: number) {
+  const server = await listen((_req, res) => {
+    res.setHeader('Date', new Date(Date.now() + offsetMs).toUTCString());
+    res.writeHead(200).end();
+  });
+  closing.push(server);
+  return server.url;
+}
+
+test('verifactu doctor checks the service, the clocks against the authority, the key and the certificate, and says what fails', async () => {
+  const options = ['--url', api.url, '--api-key', apiKey];
+  const healthy = await run(process.execPath, [CLI, 'doctor', ...options, '--authority-url', await authorityClock(0)]);
   const lines = healthy.stdout.trim().split('\n');
   expect(lines.map((line) => line.split(':')[0])).toEqual([
     'ok   service',
     'ok   clock',
+    'ok   service clock',
     'ok   api key',
     `ok   certificate ${taxpayer.nif}`,
   ]);
+  expect(lines[4]).toMatch(/: valid \d{4}-\d\d-\d\dT[\d:.]+Z to \d{4}-\d\d-\d\dT[\d:.]+Z$/);
 
-  const refused = await run(process.execPath, [CLI, 'doctor', '--url', api.url, '--api-key', 'vfk_not-a-key']).catch(
+  // An authority ten minutes ahead: both this machine and the service are behind it.
+  const skewed = await run(process.execPath, [CLI, 'doctor', ...options, '--authority-url', await authorityClock(600_000)]).catch(
     (e: { code: number; stdout: string }) => e,
   );
+  expect(skewed).toEqual(expect.objectContaining({ code: 1 }));
+  expect(skewed.stdout).toMatch(/^FAIL clock: this machine is -(599|600|601) s from the authority$/m);
+  expect(skewed.stdout).toMatch(/^FAIL service clock: the service is -(599|600|601) s from the authority$/m);
+
+  const refused = await run(process.execPath, [
+    CLI,
+    'doctor',
+    '--url',
+    api.url,
+    '--api-key',
+    'vfk_not-a-key',
+    '--authority-url',
+    await authorityClock(0),
+  ]).catch((e: { code: number; stdout: string }) => e);
   expect(refused).toEqual(expect.objectContaining({ code: 1, stdout: expect.stringContaining('FAIL api key: unauthorized') }));
 });

@@ -214,7 +214,8 @@ export const invoiceRouteDocs: RouteDoc[] = [
     path: '/invoices/classify',
     tag: 'Invoices',
     summary: 'Suggest operation type, regime and tax for a sale',
-    description: 'The request (country, territory, VAT number…) is read by the domain rules of @vf/core; see docs/api.md.',
+    description:
+      "From where the buyer is (country, territory) and what identifies it, the sale's tax treatment and the breakdown line to register it with; see docs/api.md.",
     body: classifyRequestSchema,
     responses: { 200: { description: 'The suggested classification.', json: classificationResponse } },
     problems: ['validation_failed'],

@@ -36,14 +36,26 @@ function sourceKey(document: string): string {
   return hash.digest('hex');
 }
 
-async function generated(): Promise<string> {
-  const document = JSON.stringify(await apiDocument());
+async function generated(document: string): Promise<string> {
   const cached = path.join(CACHE, `${sourceKey(document)}.ts`);
   if (existsSync(cached)) return readFileSync(cached, 'utf8');
   const source = generate(document);
   mkdirSync(CACHE, { recursive: true });
   writeFileSync(cached, source);
   return source;
+}
+
+/** Throws, naming the first differing line and what to run, when the committed types are not the document's. */
+function checkGenerated(current: string, expected: string): void {
+  if (current === expected) return;
+  const [currentLines, expectedLines] = [current.split('\n'), expected.split('\n')];
+  const line = expectedLines.findIndex((text, i) => currentLines[i] !== text);
+  const at = line === -1 ? currentLines.length : line;
+  throw new Error(
+    `clients/typescript/src/generated/openapi.ts differs from the served OpenAPI document (first at line ${at + 1}: ` +
+      `expected ${JSON.stringify(expectedLines[at] ?? '')}, found ${JSON.stringify(currentLines[at] ?? '')}): ` +
+      'run `npm run client:generate` and commit the result.',
+  );
 }
 
 /**
@@ -67,11 +79,18 @@ function generate(json: string): string {
 }
 
 test("the TypeScript client's types are generated from the document the service serves", async () => {
-  const expected = await generated();
+  const expected = await generated(JSON.stringify(await apiDocument()));
   if (process.env.UPDATE_GENERATED === '1') writeFileSync(GENERATED, expected);
-  const current = readFileSync(GENERATED, 'utf8');
-  if (current !== expected)
-    throw new Error(
-      'clients/typescript/src/generated/openapi.ts differs from the served OpenAPI document: run `npm run client:generate` and commit the result.',
-    );
+  checkGenerated(readFileSync(GENERATED, 'utf8'), expected);
+});
+
+test('a change to the document without regenerating fails with where and what to run', async () => {
+  const document = structuredClone(await apiDocument()) as unknown as {
+    components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+  };
+  document.components.schemas.Problem.properties.deliberately_added = { type: 'string' };
+  const changed = await generated(JSON.stringify(document));
+  expect(() => checkGenerated(readFileSync(GENERATED, 'utf8'), changed)).toThrow(
+    /openapi\.ts differs from the served OpenAPI document \(first at line \d+: expected ".*deliberately_added.*", found .*\): run `npm run client:generate` and commit the result\./,
+  );
 });

@@ -2,7 +2,7 @@ import unittest
 from email.utils import format_datetime
 from datetime import datetime, timedelta, timezone
 
-from verifactu_client import RateLimitError, ValidationError, VerifactuClient, retry_after_seconds
+from verifactu_client import RateLimitError, ServerError, ValidationError, VerifactuClient, retry_after_seconds
 
 from .scripted_server import Reply, ScriptedServer, problem
 
@@ -57,6 +57,13 @@ class Retries(unittest.TestCase):
         self.assertEqual(raised.exception.code, "validation_failed")
         self.assertEqual(raised.exception.detail, "validation_failed detail")
         self.assertEqual([e.field for e in raised.exception.errors], ["invoice_date"])
+
+    def test_a_500_or_502_is_not_retried(self):
+        for status in (500, 502):
+            with ScriptedServer([Reply(status, problem(status, "internal_error")), Reply(201, REGISTERED)]) as server:
+                with self.assertRaises(ServerError):
+                    self.client(server).register_invoice(INVOICE)
+            self.assertEqual((len(server.received), self.waits), (1, []))
 
     def test_retries_stop_at_the_limit_and_the_last_problem_is_raised(self):
         with ScriptedServer([Reply(429, problem(429, "rate_limited"))] * 3) as server:

@@ -3,17 +3,20 @@ import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { VerifactuClient } from '../client.ts';
 import { VerifactuError } from '../errors.ts';
-import { doctorCommand } from './doctor-command.ts';
-import { registerCommand } from './register-command.ts';
+import { AUTHORITY_URL, doctorCommand } from './doctor-command.ts';
+import { MAX_BATCH, registerCommand } from './register-command.ts';
 
 const USAGE = `verifactu <command> [options]
 
   register <file.json|file.csv>   register invoices, 1,000 a call (one JSON line per invoice)
+    [--batch-size n]              fewer a call (1 to 1,000), e.g. on a slow link
   status <invoice-id> [--wait]    the invoice's authority status (--wait: until it is final)
   list [--status s] [--limit n]   invoices, newest first, one JSON line each
   export [--out file.csv]         the CSV export of every invoice
   verify-chain <nif>              the taxpayer's chain: huellas, links and signatures
-  doctor                          the service reachable, the key valid, certificates, the clock
+  doctor                          the service reachable, the key valid, certificates, the clocks
+    [--authority-url url]         whose Date header is the authority's clock (or VERIFACTU_AUTHORITY_URL;
+                                  default ${AUTHORITY_URL})
 
   --url <url>        the service (or VERIFACTU_URL)
   --api-key <key>    the account's key (or VERIFACTU_API_KEY)
@@ -26,8 +29,18 @@ const OPTIONS = {
   status: { type: 'string' },
   limit: { type: 'string' },
   out: { type: 'string' },
+  'batch-size': { type: 'string' },
+  'authority-url': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+function batchSize(value: string | undefined): number {
+  if (value === undefined) return MAX_BATCH;
+  const size = Number(value);
+  if (!Number.isInteger(size) || size < 1 || size > MAX_BATCH)
+    throw new Error(`--batch-size must be a whole number from 1 to ${MAX_BATCH}`);
+  return size;
+}
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 
@@ -46,7 +59,7 @@ async function run(argv: string[]): Promise<number> {
   };
   switch (command) {
     case 'register':
-      return registerCommand(client, needs('a file'));
+      return registerCommand(client, needs('a file'), batchSize(values['batch-size']));
     case 'status': {
       const id = needs('an invoice id');
       print(values.wait ? await client.waitForFinalStatus(id) : await client.getInvoice(id));
@@ -72,7 +85,7 @@ async function run(argv: string[]): Promise<number> {
       return verification.valid ? 0 : 1;
     }
     case 'doctor':
-      return doctorCommand(client);
+      return doctorCommand(client, values['authority-url'] ?? process.env.VERIFACTU_AUTHORITY_URL ?? AUTHORITY_URL);
     default:
       throw new Error(`unknown command ${command}\n\n${USAGE}`);
   }
