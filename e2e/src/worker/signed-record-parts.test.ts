@@ -14,7 +14,13 @@ import { planMessage } from '@vf/worker';
 const PASSWORD = 'p12-Secret-Pass';
 const ca = createTestCa();
 const holder = issueCertificate(ca, { commonName: 'TITULAR ÑANDÚ', nif: 'B85905495' });
-const certificate: ClientCertificate = { mode: 'taxpayer', agent: new Agent(), subject: 'CN=TITULAR', fingerprint: 'AA', signer: signingIdentity(holder) };
+const certificate: ClientCertificate = {
+  mode: 'taxpayer',
+  agent: new Agent(),
+  subject: 'CN=TITULAR',
+  fingerprint: 'AA',
+  signer: signingIdentity(holder),
+};
 
 let t: TestApp;
 let account: TestAccount;
@@ -67,9 +73,7 @@ test('records signed for a message, of every kind, read back as the bytes that w
   const plain = await post('/api/v1/invoices', invoiceBody(taxpayerId, systemId)).expect(201);
   await post('/api/v1/invoices', invoiceBody(taxpayerId, systemId, { invoice_type: 'F2', recipient: undefined })).expect(201);
   // A correction or a cancellation follows an answered record: these two were accepted, the others still wait.
-  await t.db.db.execute(
-    sql`UPDATE invoices SET authority_status = 'accepted' WHERE id IN (${plain.body.data.id}, ${bare.body.data.id})`,
-  );
+  await t.db.db.execute(sql`UPDATE invoices SET authority_status = 'accepted' WHERE id IN (${plain.body.data.id}, ${bare.body.data.id})`);
   await request(t.app)
     .put(`/api/v1/invoices/${plain.body.data.id}`)
     .set(account.auth)
@@ -132,7 +136,12 @@ test('a record its row cannot write again, or of another signer form, is kept pa
   const identity = signingIdentity(holder);
   const sent = [
     // Signed over other text than its row writes: the row would rebuild a different record.
-    { invoiceId: changed.id, xml: signRecord(changed.unsigned.replace('<sum1:DescripcionOperacion>', '<sum1:DescripcionOperacion>x'), identity, { at: new Date() }) },
+    {
+      invoiceId: changed.id,
+      xml: signRecord(changed.unsigned.replace('<sum1:DescripcionOperacion>', '<sum1:DescripcionOperacion>x'), identity, {
+        at: new Date(),
+      }),
+    },
     // A signature named as no signer of this service names it.
     { invoiceId: foreignId.id, xml: signRecord(foreignId.unsigned, identity, { at: new Date(), id: 'firma-1' }) },
     // A signing time written otherwise than its parts would write it again.
@@ -159,7 +168,9 @@ test('a row holds one form: parts, packed bytes and text never together, and par
       (err: { cause?: { constraint?: string } }) => err.cause?.constraint,
     );
   expect(
-    await refusal(sql`INSERT INTO signed_records (invoice_id, xml, form, signature_value, signing_time) VALUES (${id}, 'x', 1, '\\x00', now())`),
+    await refusal(
+      sql`INSERT INTO signed_records (invoice_id, xml, form, signature_value, signing_time) VALUES (${id}, 'x', 1, '\\x00', now())`,
+    ),
   ).toBe('signed_records_one_form');
   expect(await refusal(sql`INSERT INTO signed_records (invoice_id, form) VALUES (${id}, 1)`)).toBe('signed_records_parts_whole');
 });
