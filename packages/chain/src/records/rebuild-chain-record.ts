@@ -39,22 +39,22 @@ export function recordOfRow(row: StoredChainRecord): ChainRecord {
       }
     : undefined;
   return row.recordType === 'cancellation'
-      ? buildCancellationRecord({
-          invoice: { issuerNif: row.issuerNif, invoiceNumber: row.invoiceNumber, invoiceDate: row.invoiceDate },
-          system: row.systemSnapshot,
-          previous,
-          generatedAt: row.generatedAtLiteral,
-          externalRef: row.id,
-          sinRegistroPrevio: row.sinRegistroPrevio,
-          rechazoPrevio: row.rechazoPrevio === 'S',
-        })
-      : buildRegistrationRecord({
-          invoice: toNormalizedInvoice(row, row.lines),
-          issuer: { nif: row.issuerNif, name: row.issuerName },
-          system: row.systemSnapshot,
-          previous,
-          generatedAt: row.generatedAtLiteral,
-          externalRef: row.id,
-          flags: row.subsanacion ? { subsanacion: true, ...(row.rechazoPrevio ? { rechazoPrevio: row.rechazoPrevio } : {}) } : undefined,
-        });
+    ? buildCancellationRecord({
+        invoice: { issuerNif: row.issuerNif, invoiceNumber: row.invoiceNumber, invoiceDate: row.invoiceDate },
+        system: row.systemSnapshot,
+        previous,
+        generatedAt: row.generatedAtLiteral,
+        externalRef: row.id,
+        sinRegistroPrevio: row.sinRegistroPrevio,
+        rechazoPrevio: row.rechazoPrevio === 'S',
+      })
+    : buildRegistrationRecord({
+        invoice: toNormalizedInvoice(row, row.lines),
+        issuer: { nif: row.issuerNif, name: row.issuerName },
+        system: row.systemSnapshot,
+        previous,
+        generatedAt: row.generatedAtLiteral,
+        externalRef: row.id,
+        flags: row.subsanacion ? { subsanacion: true, ...(row.rechazoPrevio ? { rechazoPrevio: row.rechazoPrevio } : {}) } : undefined,
+      });
 }
