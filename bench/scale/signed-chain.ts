@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readPkcs12 } from '@vf/certificates';
 import { TEST_CERT_FILES } from '@vf/certificates/testing';
+// Loaded for its writers: the store keeps a signed record as its signature's parts only where they can rebuild it.
+import '@vf/chain';
 import { createDatabase, signedRecordStore } from '@vf/db';
 import { signingIdentity, signRecord } from '@vf/signing';
 import type { ScaleVerification } from '../report/result-types';
@@ -20,8 +22,8 @@ const READERS = 4;
 /**
  * The verification of a chain whose sent records carry real signatures: a second taxpayer's chain filled to
  * `records` (bench/scale/fill-chain.ts), each record that is not still queued signed as the workers sign it (its XML
- * as the API serves it, the platform's certificate: the taxpayers are in social-collaborator mode) and kept through
- * the signed-record store, then walked by `GET /chain/{nif}/verification`, which verifies every signature.
+ * as the API serves it, the platform's certificate: the taxpayers are in social-collaborator mode, the workers'
+ * signature id) and kept through the signed-record store in the form the workers' records take, then walked by `GET /chain/{nif}/verification`, which verifies every signature.
  */
 export async function measureSignedVerification(stack: Stack, certDir: string, records: number): Promise<ScaleVerification> {
   const { apiKey, taxpayerIds, systemId } = await createTenant(stack.apiUrl, 'scale-signed', 1, SIGNED_NIF);
@@ -44,7 +46,11 @@ export async function measureSignedVerification(stack: Stack, certDir: string, r
       await Promise.all(
         Array.from({ length: READERS }, async (_, reader) => {
           for (let i = reader; i < ids.length; i += READERS)
-            signed[i] = { invoiceId: ids[i], xml: signRecord(await recordXml(stack, apiKey, ids[i]), identity, { at }) };
+            signed[i] = {
+              invoiceId: ids[i],
+              // The id the workers give a signature, which the store's parts form leaves unstored.
+              xml: signRecord(await recordXml(stack, apiKey, ids[i]), identity, { at, id: `xmldsig-${ids[i]}` }),
+            };
         }),
       );
       await signedRecordStore.keep(database.db, signed);

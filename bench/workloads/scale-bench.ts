@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readPkcs12 } from '@vf/certificates';
 import { TEST_CERT_FILES } from '@vf/certificates/testing';
+// Loaded for its writers: the store keeps a signed record as its signature's parts only where they can rebuild it.
+import '@vf/chain';
 import { createDatabase, signedRecordStore } from '@vf/db';
 import { signingIdentity, signRecord } from '@vf/signing';
 import type { ScaleResult, ScaleList } from '../report/result-types';
@@ -79,8 +81,8 @@ async function measureList(stack: Stack, apiKey: string, name: string, query: st
 /**
  * Every record of the chain but the queued ones given a signed record the size the workers keep: the template signed
  * first (with the platform's test certificate, whose dictionary it becomes), then the chain's second record, kept
- * through the store packed against it as any later record is; its packed bytes are copied to the others. Copies do
- * not verify: this runs after the verification is measured, for the bytes only.
+ * through the store as a sender keeps it (named after its record, kept as its signature's parts, decision 0064); its
+ * row is copied to the others. Copies do not verify: this runs after the verification is measured, for the bytes only.
  */
 async function signRecords(stack: Stack, certDir: string, apiKey: string, template: string, chainId: string): Promise<void> {
   const passwords = JSON.parse(readFileSync(path.join(certDir, TEST_CERT_FILES.passwords), 'utf8')) as Record<string, string>;
@@ -92,12 +94,14 @@ async function signRecords(stack: Stack, certDir: string, apiKey: string, templa
   const database = createDatabase(stack.env.DATABASE_URL!, { max: 1 });
   for (const id of [template, second]) {
     const xml = await recordXml(stack, apiKey, id);
-    await signedRecordStore.keep(database.db, [{ invoiceId: id, xml: signRecord(xml, identity, { at: new Date() }) }]);
+    const signed = signRecord(xml, identity, { at: new Date(), id: `xmldsig-${id}` });
+    await signedRecordStore.keep(database.db, [{ invoiceId: id, xml: signed }]);
   }
   await database.close();
   await stack.pool.query(
-    `INSERT INTO signed_records (invoice_id, certificate_id, packed, signed_at)
-     SELECT i.id, t.certificate_id, t.packed, t.signed_at FROM invoices i, signed_records t
+    `INSERT INTO signed_records (invoice_id, certificate_id, packed, form, signature_value, signing_time, signature_id, signed_at)
+     SELECT i.id, t.certificate_id, t.packed, t.form, t.signature_value, t.signing_time, t.signature_id, t.signed_at
+     FROM invoices i, signed_records t
      WHERE t.invoice_id = $1 AND i.chain_id = $2 AND i.id <> ALL($3::uuid[]) AND i.authority_status <> 'queued'`,
     [second, chainId, [template, second]],
   );

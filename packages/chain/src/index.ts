@@ -21,6 +21,8 @@ export * from './records/chain-record-row';
 export { generationTime, type GenerationTime } from './records/generation-time';
 export { newRecordId } from './records/new-record-id';
 export { HashMismatchError, rebuildChainRecord } from './records/rebuild-chain-record';
+// Loaded with the package: a process that signs or reads signed records can keep and rebuild them as parts.
+export { signedRecordForms } from './records/signed-record-forms';
 export { storedContentOf } from './records/invoice-record-mapping';
 export { changeMode, modeAt, OPERATING_MODES, type ChainMode, type ModeChange, type OperatingMode } from './mode/operating-mode';
 export { NO_SIGNER, SignerUnavailableError, type RecordSigner } from './kept/record-signer';

@@ -2,5 +2,6 @@
 // about 2 MB of a process's heap), so it is a subpath of its own, '@vf/signing/verify-record-signature', which a
 // process that only signs, the worker, never loads.
 export { signingIdentity, type SigningIdentity } from './signing-identity';
-export { isSignatureOf, signRecord, signRecordAsync, type SignOptions } from './sign-record';
+export { isSignatureOf, signatureFromParts, signRecord, signRecordAsync, type SignatureParts, type SignOptions } from './sign-record';
+export { signatureOf, type SignatureOf } from './signature-parts';
 export { canonicalAttribute, canonicalText } from './canonical-text';

@@ -1,15 +1,8 @@
 import { verify, X509Certificate, type KeyObject } from 'node:crypto';
 import { certificateFacts } from './certificate-facts';
 import { certEntry, RecordNotCanonicalError, signatureFromParts } from './sign-record';
+import { signatureOf } from './signature-parts';
 import type { Signer } from './verify-record-signature';
-
-const SIGNATURE_START = '<ds:Signature xmlns:ds="http://www.w3.org/2000/09/xmldsig#" Id="';
-const SIGNATURE_END = '</ds:Signature>';
-const FIELD = (name: string) => new RegExp(`<${name}(?: Id="[^"]*")?>([^<]*)</${name}>`);
-const SIGNATURE_VALUE = FIELD('ds:SignatureValue');
-const CERTIFICATE = FIELD('ds:X509Certificate');
-const SIGNING_TIME = FIELD('xades:SigningTime');
-const SIGNING_CERTIFICATE = /<xades:SigningCertificate>(.*?)<\/xades:SigningCertificate>/;
 
 const ROOT = /^<(([A-Za-z_][\w.-]*):)?(RegistroAlta|RegistroAnulacion|RegistroEvento)((?: xmlns(?::[\w.-]+)?="[^"&<\t\n\r]*")*)>/;
 const DECLARATION = / xmlns(?::([\w.-]+))?="/g;
@@ -90,21 +83,14 @@ function certificateOf(base64: string): KnownCertificate | null {
  * anything else, valid or not: the full verifier then judges it and words each problem.
  */
 export function verifyOwnForm(xml: string): { status: 'valid'; signer: Signer; signingTime: string } | undefined {
-  const start = xml.lastIndexOf(SIGNATURE_START);
-  const end = xml.indexOf(SIGNATURE_END, start) + SIGNATURE_END.length;
-  if (start < 0 || end < SIGNATURE_END.length) return undefined;
-  const signature = xml.slice(start, end);
-  const record = xml.slice(0, start) + xml.slice(end);
-  const id = signature.slice(SIGNATURE_START.length, signature.indexOf('"', SIGNATURE_START.length));
-  const value = SIGNATURE_VALUE.exec(signature)?.[1];
-  const certificate = CERTIFICATE.exec(signature)?.[1];
-  const signingTime = SIGNING_TIME.exec(signature)?.[1];
-  const signingCertificate = SIGNING_CERTIFICATE.exec(signature)?.[1];
-  if (value === undefined || certificate === undefined || signingTime === undefined || signingCertificate === undefined) return undefined;
+  const read = signatureOf(xml);
+  if (!read) return undefined;
+  const { record, value, parts } = read;
+  const { certificate, signingTime, signingCertificate } = parts;
   if (!isSimpleCanonicalRecord(record)) return undefined;
   let rebuilt: ReturnType<typeof signatureFromParts>;
   try {
-    rebuilt = signatureFromParts(record, { id, signingTime, signingCertificate, certificate });
+    rebuilt = signatureFromParts(record, parts);
   } catch (err) {
     if (err instanceof RecordNotCanonicalError) return undefined;
     throw err;

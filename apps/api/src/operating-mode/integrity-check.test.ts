@@ -73,10 +73,14 @@ describe('on-demand checks', () => {
     await t.db.db.execute(sql`UPDATE invoices SET total_amount = '999.00' WHERE id = ${tp.records[1]}`);
     const found = (await check(tp.id, { subject: 'records' }).expect(200)).body.data;
     expect(found.restored).toBe(false);
-    expect(found.anomalies).toEqual([expect.objectContaining({ seq: 2, id: tp.records[1], kind: 'hash', anomaly_type: '01' })]);
-    // The signed bytes themselves are intact: it is the row that no longer is the record signed.
-    expect(found.links[1]).toMatchObject({ hash_ok: false, signature_ok: true, link_ok: true });
-    expect(await typesOf(tp.id)).toEqual(['01', '03', '04']);
+    // The signed record is kept as its signature's parts and written again from the changed row (decision 0064): its
+    // signature no longer verifies either.
+    expect(found.anomalies).toEqual([
+      expect.objectContaining({ seq: 2, id: tp.records[1], kind: 'hash', anomaly_type: '01' }),
+      expect.objectContaining({ seq: 2, id: tp.records[1], kind: 'signature', anomaly_type: '02' }),
+    ]);
+    expect(found.links[1]).toMatchObject({ hash_ok: false, signature_ok: false, link_ok: true });
+    expect(await typesOf(tp.id)).toEqual(['01', '03', '04', '04']);
     expect(await alarmOf(tp.id)).toBe(true);
     const alarms = (await request(t.app).get(`/api/v1/taxpayers/${tp.id}/alarms`).set(account.auth).expect(200)).body.data;
     expect(alarms).toEqual(

@@ -175,7 +175,7 @@ describe('the check before each NO VERI*FACTU record', () => {
     const tampered = kept.replace(/(<ds:SignatureValue[^>]*>)[A-Za-z0-9+/]{4}/, '$1AAAA');
     expect(tampered).not.toBe(kept);
     await t.db.db.execute(
-      sql`UPDATE signed_records SET xml = ${tampered}, packed = NULL, certificate_id = NULL WHERE invoice_id = ${signature.first.id}`,
+      sql`UPDATE signed_records SET xml = ${tampered}, packed = NULL, certificate_id = NULL, form = NULL, signature_value = NULL, signing_time = NULL, signature_id = NULL WHERE invoice_id = ${signature.first.id}`,
     );
     await register(signature.tp.id).expect(201);
     expect(await alarmOf(signature.tp.id)).toBe(true);

@@ -83,13 +83,18 @@ test('a record tampered with in the database is reported, whether its row or its
   const row = await signedWith(taxpayerCert);
   await t.db.db.update(invoices).set({ totalAmount: '999.00' }).where(eq(invoices.id, row.id));
   const changedRow = await verification(row.base);
-  expect(changedRow).toMatchObject({ valid: false, hash: { valid: false }, signature: { status: 'valid' } });
+  // Kept as its signature's parts, the signed record is written again from the changed row: its signature fails too.
+  expect(changedRow).toMatchObject({ valid: false, hash: { valid: false }, signature: { status: 'invalid' } });
+  expect(changedRow.signature.problems).toContain('the signature value does not verify with the certificate in KeyInfo');
 
   const bytes = await signedWith(taxpayerCert);
   // Written back as a row kept before packing holds it (as text), where a database edit can reach it.
   await t.db.db
     .update(signedRecords)
-    .set({ xml: bytes.xml.replace('<sum1:ImporteTotal>', '<sum1:ImporteTotal>1'), packed: null, certificateId: null })
+    .set({
+      xml: bytes.xml.replace('<sum1:ImporteTotal>', '<sum1:ImporteTotal>1'),
+      ...{ packed: null, certificateId: null, form: null, signatureValue: null, signingTime: null, signatureId: null },
+    })
     .where(eq(signedRecords.invoiceId, bytes.id));
   const changedBytes = await verification(bytes.base);
   expect(changedBytes).toMatchObject({ valid: false, hash: { valid: true }, signature: { status: 'invalid' } });

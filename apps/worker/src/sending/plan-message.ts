@@ -172,8 +172,8 @@ export async function planMessage(input: MessageInput): Promise<MessagePlan> {
     frame.close,
   ]);
   const [head, open, close, tail] = [frame.head, frame.open, frame.close, frame.tail].map((part) => Buffer.from(part));
-  // Each record signed now is kept as the very bytes that go.
-  const signed: NewSignedRecord[] = signedNow.map((i) => ({ invoiceId: batch[i].id, xml: recordBytes[i] }));
+  // Each record signed now is kept as the very bytes that go, proven against the row they were written from.
+  const signed: NewSignedRecord[] = signedNow.map((i) => ({ invoiceId: batch[i].id, xml: recordBytes[i], row: batch[i] }));
   return {
     failed,
     message: {

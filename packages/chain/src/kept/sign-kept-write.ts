@@ -27,7 +27,8 @@ export async function signKeptWrite(
     const stored: StoredChainRecord = { ...row, previous: link, lines: lines.get(row.id) ?? [] };
     link = { issuerNif: row.issuerNif, invoiceNumber: row.invoiceNumber, invoiceDate: row.invoiceDate, hash: row.hash };
     const xml = buildRecordXml(rebuildChainRecord(stored));
-    return signRecordAsync(xml, identity, { at }).then((signed) => ({ invoiceId: row.id, xml: signed }));
+    // The signature named after its record, as a sender names it: its id is then no part kept of it (decision 0064).
+    return signRecordAsync(xml, identity, { at, id: `xmldsig-${row.id}` }).then((signed) => ({ invoiceId: row.id, xml: signed }));
   });
   return Promise.all(signing);
 }

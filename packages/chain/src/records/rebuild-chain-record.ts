@@ -20,6 +20,16 @@ export class HashMismatchError extends Error {
  * a mismatch throws and the record is not sent. The worker sends what this returns; the API shows it.
  */
 export function rebuildChainRecord(row: StoredChainRecord): ChainRecord {
+  const record = recordOfRow(row);
+  if (record.hash !== row.hash) throw new HashMismatchError(row.id, row.hash, record.hash);
+  return record;
+}
+
+/**
+ * The record the row writes, its huella computed and not compared: what rebuilding a signed record kept as parts
+ * needs, where a row changed since must still give the bytes its signature then fails to verify, not nothing.
+ */
+export function recordOfRow(row: StoredChainRecord): ChainRecord {
   const previous = row.previous
     ? {
         issuerNif: row.previous.issuerNif,
@@ -28,26 +38,23 @@ export function rebuildChainRecord(row: StoredChainRecord): ChainRecord {
         hash: row.previous.hash,
       }
     : undefined;
-  const record: ChainRecord =
-    row.recordType === 'cancellation'
-      ? buildCancellationRecord({
-          invoice: { issuerNif: row.issuerNif, invoiceNumber: row.invoiceNumber, invoiceDate: row.invoiceDate },
-          system: row.systemSnapshot,
-          previous,
-          generatedAt: row.generatedAtLiteral,
-          externalRef: row.id,
-          sinRegistroPrevio: row.sinRegistroPrevio,
-          rechazoPrevio: row.rechazoPrevio === 'S',
-        })
-      : buildRegistrationRecord({
-          invoice: toNormalizedInvoice(row, row.lines),
-          issuer: { nif: row.issuerNif, name: row.issuerName },
-          system: row.systemSnapshot,
-          previous,
-          generatedAt: row.generatedAtLiteral,
-          externalRef: row.id,
-          flags: row.subsanacion ? { subsanacion: true, ...(row.rechazoPrevio ? { rechazoPrevio: row.rechazoPrevio } : {}) } : undefined,
-        });
-  if (record.hash !== row.hash) throw new HashMismatchError(row.id, row.hash, record.hash);
-  return record;
+  return row.recordType === 'cancellation'
+    ? buildCancellationRecord({
+        invoice: { issuerNif: row.issuerNif, invoiceNumber: row.invoiceNumber, invoiceDate: row.invoiceDate },
+        system: row.systemSnapshot,
+        previous,
+        generatedAt: row.generatedAtLiteral,
+        externalRef: row.id,
+        sinRegistroPrevio: row.sinRegistroPrevio,
+        rechazoPrevio: row.rechazoPrevio === 'S',
+      })
+    : buildRegistrationRecord({
+        invoice: toNormalizedInvoice(row, row.lines),
+        issuer: { nif: row.issuerNif, name: row.issuerName },
+        system: row.systemSnapshot,
+        previous,
+        generatedAt: row.generatedAtLiteral,
+        externalRef: row.id,
+        flags: row.subsanacion ? { subsanacion: true, ...(row.rechazoPrevio ? { rechazoPrevio: row.rechazoPrevio } : {}) } : undefined,
+      });
 }

@@ -60,22 +60,19 @@ export const keptRecordStore = {
       .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
       .where(eq(invoices.id, recordId));
     if (!row) return undefined;
-    // Signed bytes are kept packed (decision 0048): read back through their store, never from the table.
-    const signed = await signedRecordStore.of(db, [recordId]);
     const r = row.record;
-    return {
-      record: {
-        ...r,
-        previous:
-          row.prevIssuerNif && row.prevNumber && row.prevDate && row.prevHash
-            ? { issuerNif: row.prevIssuerNif, invoiceNumber: row.prevNumber, invoiceDate: row.prevDate, hash: row.prevHash }
-            : null,
-        lines: await invoiceStore.linesOf(db, recordId),
-      },
-      status: r.authorityStatus,
-      generatedAt: r.generatedAt,
-      signedXml: signed.get(recordId) ?? null,
+    const record: StoredChainRecord = {
+      ...r,
+      previous:
+        row.prevIssuerNif && row.prevNumber && row.prevDate && row.prevHash
+          ? { issuerNif: row.prevIssuerNif, invoiceNumber: row.prevNumber, invoiceDate: row.prevDate, hash: row.prevHash }
+          : null,
+      lines: await invoiceStore.linesOf(db, recordId),
     };
+    // Signed bytes are kept as parts or packed (decisions 0064, 0048): read back through their store, never from the
+    // table; a record kept as parts is rebuilt from this row.
+    const signed = await signedRecordStore.of(db, [recordId], new Map([[recordId, record]]));
+    return { record, status: r.authorityStatus, generatedAt: r.generatedAt, signedXml: signed.get(recordId) ?? null };
   },
 
   /** The records of a chain from `fromSeq` to `toSeq` (both included), in chain order, with their lines. */
@@ -131,32 +128,36 @@ async function walked(db: DbOrTx, where: SQL | undefined, limit = 100_000): Prom
     .orderBy(asc(invoices.chainSeq))
     .limit(limit);
   const ids = rows.map((r) => r.record.id);
-  const signed = await signedRecordStore.of(db, ids);
   const lines =
     ids.length === 0
       ? []
       : await db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, ids)).orderBy(asc(invoiceLines.lineNo));
   const linesOf = new Map<string, typeof lines>();
   for (const line of lines) linesOf.set(line.invoiceId, [...(linesOf.get(line.invoiceId) ?? []), line]);
-  return rows.map((row) => {
-    const r = row.record;
-    return {
-      id: r.id,
-      chainSeq: r.chainSeq,
-      previousInvoiceId: r.previousInvoiceId,
-      previousHash: r.previousHash,
-      hash: r.hash,
-      record: {
+  const records = new Map<string, StoredChainRecord>(
+    rows.map(({ record: r, prevIssuerNif, prevNumber, prevDate, prevHash }) => [
+      r.id,
+      {
         ...r,
         previous:
-          row.prevIssuerNif && row.prevNumber && row.prevDate && row.prevHash
-            ? { issuerNif: row.prevIssuerNif, invoiceNumber: row.prevNumber, invoiceDate: row.prevDate, hash: row.prevHash }
+          prevIssuerNif && prevNumber && prevDate && prevHash
+            ? { issuerNif: prevIssuerNif, invoiceNumber: prevNumber, invoiceDate: prevDate, hash: prevHash }
             : null,
         lines: linesOf.get(r.id) ?? [],
       },
-      status: r.authorityStatus,
-      generatedAt: r.generatedAt,
-      signedXml: signed.get(r.id) ?? null,
-    };
-  });
+    ]),
+  );
+  // A record kept as parts is rebuilt from the row just read.
+  const signed = await signedRecordStore.of(db, ids, records);
+  return rows.map(({ record: r }) => ({
+    id: r.id,
+    chainSeq: r.chainSeq,
+    previousInvoiceId: r.previousInvoiceId,
+    previousHash: r.previousHash,
+    hash: r.hash,
+    record: records.get(r.id)!,
+    status: r.authorityStatus,
+    generatedAt: r.generatedAt,
+    signedXml: signed.get(r.id) ?? null,
+  }));
 }

@@ -8,8 +8,11 @@ import {
   splitCertificate,
   unpackRest,
 } from '../records/signed-record-packing';
+import type { StoredChainRecord } from '../records/chain-record-shape';
+import { signedRecordForms, type SignedRecordForms, type SignedRecordParts } from '../records/signed-record-forms';
 import { signedRecords, signingCertificates } from '../schema';
 import { rawRows } from './raw-rows';
+import { storedChainRecords } from './stored-chain-records';
 
 /** A 1,000-record message's packed records (about 0.5 KB each) in one statement. */
 const ROWS_PER_INSERT = 1000;
@@ -19,6 +22,11 @@ export interface NewSignedRecord {
   invoiceId: string;
   /** Its UTF-8 bytes (sent as they are, not encoded again: a sender keeps the view of them its request holds), or its text. */
   xml: Buffer | string;
+  /**
+   * The record's row as the caller read it from the database, if it did (the sender): the parts are proven against it.
+   * Otherwise the row is read back in the transaction.
+   */
+  row?: StoredChainRecord;
 }
 
 /**
@@ -35,6 +43,7 @@ export class SignedRecordConflictError extends Error {
 interface StoredCertificate {
   id: number;
   dictionary: Buffer;
+  signingCertificate: string | null;
 }
 
 interface PackedRecord {
@@ -42,6 +51,8 @@ interface PackedRecord {
   bytes: Buffer;
   certificate: Buffer | null;
   rest: Buffer;
+  /** Its signature's parts, when its row and the current form rebuild its very bytes from them. */
+  parts?: SignedRecordParts;
 }
 
 /**
@@ -53,13 +64,19 @@ async function certificatesOf(tx: DbOrTx, records: PackedRecord[]): Promise<Map<
   for (const r of records) {
     if (r.certificate === null) continue;
     const key = certificateDigest(r.certificate).toString('hex');
-    if (!firstOf.has(key)) firstOf.set(key, r as PackedRecord & { certificate: Buffer });
+    const first = firstOf.get(key);
+    if (!first || (!first.parts && r.parts)) firstOf.set(key, r as PackedRecord & { certificate: Buffer });
   }
   const found = new Map<string, StoredCertificate>();
   const read = async (keys: string[]) => {
     if (keys.length === 0) return;
     const rows = await tx
-      .select({ id: signingCertificates.id, digest: signingCertificates.digest, dictionary: signingCertificates.dictionary })
+      .select({
+        id: signingCertificates.id,
+        digest: signingCertificates.digest,
+        dictionary: signingCertificates.dictionary,
+        signingCertificate: signingCertificates.signingCertificate,
+      })
       .from(signingCertificates)
       .where(
         inArray(
@@ -67,7 +84,7 @@ async function certificatesOf(tx: DbOrTx, records: PackedRecord[]): Promise<Map<
           keys.map((k) => Buffer.from(k, 'hex')),
         ),
       );
-    for (const row of rows) found.set(row.digest.toString('hex'), { id: row.id, dictionary: row.dictionary });
+    for (const row of rows) found.set(row.digest.toString('hex'), row);
   };
   await read([...firstOf.keys()]);
   const missing = [...firstOf].filter(([key]) => !found.has(key));
@@ -80,11 +97,74 @@ async function certificatesOf(tx: DbOrTx, records: PackedRecord[]): Promise<Map<
         digest: Buffer.from(key, 'hex'),
         certificate: r.certificate.toString('latin1'),
         dictionary: r.rest.subarray(Math.max(0, r.rest.length - DICTIONARY_MAX_BYTES)),
+        signingCertificate: r.parts?.signingCertificate ?? null,
       })),
     )
     .onConflictDoNothing();
   await read(missing.map(([key]) => key));
   return found;
+}
+
+/**
+ * Certificates stored before records were kept as parts have no SigningCertificate: the first such record gives it
+ * (set once, only where none is). A record whose SigningCertificate is not its certificate's is kept packed.
+ */
+async function withSigningCertificates(tx: DbOrTx, records: PackedRecord[], certificates: Map<string, StoredCertificate>) {
+  for (const r of records) {
+    if (!r.parts || !r.certificate) continue;
+    const stored = certificates.get(certificateDigest(r.certificate).toString('hex'));
+    if (!stored) continue;
+    if (stored.signingCertificate === null) {
+      await tx
+        .update(signingCertificates)
+        .set({ signingCertificate: r.parts.signingCertificate })
+        .where(sql`${signingCertificates.id} = ${stored.id} AND ${signingCertificates.signingCertificate} IS NULL`);
+      const [row] = await tx
+        .select({ signingCertificate: signingCertificates.signingCertificate })
+        .from(signingCertificates)
+        .where(sql`${signingCertificates.id} = ${stored.id}`);
+      stored.signingCertificate = row.signingCertificate;
+    }
+    if (stored.signingCertificate !== r.parts.signingCertificate) delete r.parts;
+  }
+}
+
+/**
+ * Each record's parts, where its row and the current form write its very bytes again (decision 0064): the row is the
+ * caller's or read back, and any difference (a foreign signer's form, a row that does not write the record) leaves
+ * the record packed. What is kept is what was sent, byte for byte.
+ */
+async function withParts(tx: DbOrTx, records: (PackedRecord & { row?: StoredChainRecord })[], forms: SignedRecordForms) {
+  const candidates: { record: PackedRecord; row?: StoredChainRecord; parts: SignedRecordParts }[] = [];
+  for (const r of records) {
+    const parts = forms.partsOf(r.invoiceId, r.bytes.toString('utf8'));
+    if (parts && r.certificate?.toString('latin1') === parts.certificate) candidates.push({ record: r, row: r.row, parts });
+  }
+  const unread = candidates.filter((c) => !c.row).map((c) => c.record.invoiceId);
+  const readBack = await storedChainRecords(tx, unread);
+  for (const { record, row, parts } of candidates) {
+    const from = row ?? readBack.get(record.invoiceId);
+    if (!from) continue;
+    let rebuilt: string;
+    try {
+      rebuilt = forms.rebuild(forms.current, from, parts);
+    } catch {
+      continue;
+    }
+    if (Buffer.from(rebuilt, 'utf8').equals(record.bytes)) record.parts = parts;
+  }
+}
+
+/** A record's row in one of its forms: its parts, or packed. */
+function rowOf(record: PackedRecord, certificates: Map<string, StoredCertificate>, form: number | undefined) {
+  const { parts } = record;
+  if (parts && form !== undefined) {
+    const stored = certificates.get(certificateDigest(Buffer.from(parts.certificate, 'latin1')).toString('hex'));
+    if (!stored) throw new Error(`the certificate of record ${record.invoiceId} was not stored`);
+    return sql`(${record.invoiceId}::uuid, ${stored.id}::int, NULL::bytea, ${form}::smallint, ${parts.signatureValue}::bytea, ${parts.signingTime.toISOString()}::timestamptz, ${parts.signatureId}::uuid)`;
+  }
+  const { certificateId, packed } = pack(record, certificates);
+  return sql`(${record.invoiceId}::uuid, ${certificateId}::int, ${packed}::bytea, NULL::smallint, NULL::bytea, NULL::timestamptz, NULL::uuid)`;
 }
 
 function pack(record: PackedRecord, certificates: Map<string, StoredCertificate>): { certificateId: number | null; packed: Buffer } {
@@ -103,29 +183,30 @@ export const signedRecordStore = {
   /**
    * Keeps each record's signed bytes, only where the record has none yet (a conditional write): if any had, throws
    * SignedRecordConflictError, so that the caller's transaction rolls back and no record goes with a second version.
-   * Run it in the transaction that opens the submission, before anything is sent. Each record is kept packed: its
-   * certificate once per certificate, the rest deflated against that certificate's dictionary (decision 0048).
+   * Run it in the transaction that opens the submission, before anything is sent. A record is kept as its signature's
+   * parts when its row rebuilds its very bytes (decision 0064), else packed: its certificate once per certificate, the
+   * rest deflated against that certificate's dictionary (decision 0048).
    */
   async keep(tx: DbOrTx, records: NewSignedRecord[]): Promise<void> {
     if (records.length === 0) return;
-    const parts = records.map((r): PackedRecord => {
+    const split = records.map((r): PackedRecord & { row?: StoredChainRecord } => {
       const bytes = typeof r.xml === 'string' ? Buffer.from(r.xml, 'utf8') : r.xml;
-      return { invoiceId: r.invoiceId, bytes, ...splitCertificate(bytes) };
+      return { invoiceId: r.invoiceId, bytes, row: r.row, ...splitCertificate(bytes) };
     });
-    const certificates = await certificatesOf(tx, parts);
+    const forms = signedRecordForms();
+    if (forms) await withParts(tx, split, forms);
+    const certificates = await certificatesOf(tx, split);
+    await withSigningCertificates(tx, split, certificates);
     const kept: { invoiceId: string }[] = [];
-    for (let i = 0; i < parts.length; i += ROWS_PER_INSERT) {
+    for (let i = 0; i < split.length; i += ROWS_PER_INSERT) {
       const rows = sql.join(
-        parts.slice(i, i + ROWS_PER_INSERT).map((r) => {
-          const { certificateId, packed } = pack(r, certificates);
-          return sql`(${r.invoiceId}::uuid, ${certificateId}::int, ${packed}::bytea)`;
-        }),
+        split.slice(i, i + ROWS_PER_INSERT).map((r) => rowOf(r, certificates, forms?.current)),
         sql`, `,
       );
       kept.push(
         ...(await rawRows<{ invoiceId: string }>(
           tx,
-          sql`INSERT INTO signed_records (invoice_id, certificate_id, packed) VALUES ${rows} ON CONFLICT (invoice_id) DO NOTHING RETURNING invoice_id`,
+          sql`INSERT INTO signed_records (invoice_id, certificate_id, packed, form, signature_value, signing_time, signature_id) VALUES ${rows} ON CONFLICT (invoice_id) DO NOTHING RETURNING invoice_id`,
         )),
       );
     }
@@ -134,39 +215,40 @@ export const signedRecordStore = {
     throw new SignedRecordConflictError(records.filter((r) => !written.has(r.invoiceId)).map((r) => r.invoiceId));
   },
 
-  /** The signed bytes of these records, by record id (records never signed are absent), exactly as they were kept. */
-  async of(db: DbOrTx, invoiceIds: string[]): Promise<Map<string, string>> {
+  /**
+   * The signed bytes of these records, by record id (records never signed are absent), exactly as they were kept.
+   * `rows`: those of the records' rows the caller has read already; a record kept as parts is rebuilt from its row.
+   */
+  async of(db: DbOrTx, invoiceIds: string[], rows?: ReadonlyMap<string, StoredChainRecord>): Promise<Map<string, string>> {
     if (invoiceIds.length === 0) return new Map();
-    const rows = await db
+    const kept = await db
       .select({
         invoiceId: signedRecords.invoiceId,
         xml: signedRecords.xml,
         certificateId: signedRecords.certificateId,
         packed: signedRecords.packed,
+        form: signedRecords.form,
+        signatureValue: signedRecords.signatureValue,
+        signingTime: signedRecords.signingTime,
+        signatureId: signedRecords.signatureId,
       })
       .from(signedRecords)
       // One array parameter, not one a record: a verification page asks for 1,000, which as a list cost the statement's
       // building and parsing more than its reading.
       .where(sql`${signedRecords.invoiceId} = ANY(${sql.param(invoiceIds)}::uuid[])`);
-    const ids = [...new Set(rows.flatMap((r) => (r.certificateId === null ? [] : [r.certificateId])))];
-    const certificates = new Map(
-      ids.length === 0
-        ? []
-        : (
-            await db
-              .select({
-                id: signingCertificates.id,
-                certificate: signingCertificates.certificate,
-                dictionary: signingCertificates.dictionary,
-              })
-              .from(signingCertificates)
-              .where(inArray(signingCertificates.id, ids))
-          ).map((c) => [c.id, { certificate: Buffer.from(c.certificate, 'latin1'), dictionary: c.dictionary }]),
-    );
+    const unread = kept.filter((r) => r.form !== null && !rows?.has(r.invoiceId)).map((r) => r.invoiceId);
+    const [certificates, readBack] = await Promise.all([
+      certificatesById(db, [...new Set(kept.flatMap((r) => (r.certificateId === null ? [] : [r.certificateId])))]),
+      storedChainRecords(db, unread),
+    ]);
     return new Map(
-      rows.map((r) => {
-        if (r.packed === null) return [r.invoiceId, r.xml ?? ''];
+      kept.map((r) => {
         const signer = r.certificateId === null ? undefined : certificates.get(r.certificateId);
+        if (r.form !== null) {
+          const row = rows?.get(r.invoiceId) ?? readBack.get(r.invoiceId);
+          return [r.invoiceId, rebuilt({ ...r, form: r.form }, row, signer)];
+        }
+        if (r.packed === null) return [r.invoiceId, r.xml ?? ''];
         return [
           r.invoiceId,
           joinCertificate(unpackRest(r.packed, signer?.dictionary ?? null), signer?.certificate ?? null).toString('utf8'),
@@ -175,3 +257,44 @@ export const signedRecordStore = {
     );
   },
 };
+
+interface ReadCertificate {
+  certificate: Buffer;
+  dictionary: Buffer;
+  signingCertificate: string | null;
+}
+
+async function certificatesById(db: DbOrTx, ids: number[]): Promise<Map<number, ReadCertificate>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: signingCertificates.id,
+      certificate: signingCertificates.certificate,
+      dictionary: signingCertificates.dictionary,
+      signingCertificate: signingCertificates.signingCertificate,
+    })
+    .from(signingCertificates)
+    .where(inArray(signingCertificates.id, ids));
+  return new Map(rows.map((c) => [c.id, { ...c, certificate: Buffer.from(c.certificate, 'latin1') }]));
+}
+
+/** A record kept as parts, written again from its row by its form's writer. */
+function rebuilt(
+  kept: { invoiceId: string; form: number; signatureValue: Buffer | null; signingTime: Date | null; signatureId: string | null },
+  row: StoredChainRecord | undefined,
+  signer: ReadCertificate | undefined,
+): string {
+  const forms = signedRecordForms();
+  if (!forms) throw new Error(`record ${kept.invoiceId} is kept as parts, which only a process that loaded @vf/chain can read`);
+  if (!row) throw new Error(`record ${kept.invoiceId} is kept as parts but its row is not stored`);
+  if (!signer || signer.signingCertificate === null || kept.signatureValue === null || kept.signingTime === null) {
+    throw new Error(`record ${kept.invoiceId} is kept as parts without its certificate or signature`);
+  }
+  return forms.rebuild(kept.form, row, {
+    signatureValue: kept.signatureValue,
+    signingTime: kept.signingTime,
+    signatureId: kept.signatureId,
+    certificate: signer.certificate.toString('latin1'),
+    signingCertificate: signer.signingCertificate,
+  });
+}
