@@ -28,11 +28,14 @@ test('in aeat mode scenario records go to the simulator beside the service, and 
   const real = (await register()).body.data.id as string;
   const accepted = (await register('accepted')).body.data.id as string;
   const rejected = (await register('rejected:1100')).body.data.id as string;
+  // The Consulta that settles a lost reply asks the simulator too.
+  const lost = (await register('reply_lost')).body.data.id as string;
 
-  const states = await env.settled([accepted, rejected], 30_000);
+  const states = await env.settled([accepted, rejected, lost], 30_000);
   expect(states.map((s) => [s.status, s.code])).toEqual([
     ['accepted', null],
     ['rejected', 1100],
+    ['accepted', null],
   ]);
   // The real record went the authority's way (its preproduction service, through the closed proxy) and got nowhere.
   const [attempted] = await waitUntil(async () => {
@@ -48,4 +51,5 @@ test('in aeat mode scenario records go to the simulator beside the service, and 
   const asked = env.sim.state.requests.filter((r) => r.nif === taxpayer.nif);
   expect(asked.length).toBeGreaterThan(0);
   expect(new Set(asked.map((r) => r.environment))).toEqual(new Set(['scenarios']));
+  expect(asked.some((r) => r.operation === 'Consulta')).toBe(true);
 });

@@ -88,11 +88,12 @@ test('each scenario of the catalogue ends as the catalogue says: status, code, s
   const sent = await Promise.all(catalogue().map((scenario) => send(party, scenario)));
   // A real invoice of the taxpayer whose scenario takes the authority down: its own sandbox chain is not affected.
   const down = sent.find((s) => s.scenario.name === 'authority_down')!;
-  const real = await request(env.api).post('/api/v1/invoices').set(party.account.auth).send(invoiceBody(down.taxpayerId, party.systemId)).expect(201);
-  await env.settled(
-    [...sent.map((s) => s.id), real.body.data.id],
-    45_000,
-  );
+  const real = await request(env.api)
+    .post('/api/v1/invoices')
+    .set(party.account.auth)
+    .send(invoiceBody(down.taxpayerId, party.systemId))
+    .expect(201);
+  await env.settled([...sent.map((s) => s.id), real.body.data.id], 45_000);
 
   for (const { scenario, id } of sent) {
     const expected = expectedOutcome(scenario);
@@ -135,17 +136,25 @@ test('a correction and a cancellation of a scenario invoice go under their own s
   const party = await env.party();
   const taxpayer = await env.taxpayer(party, { certificate: 'own' });
   const body = invoiceBody(taxpayer.id, party.systemId);
-  const write = (call: request.Test, scenario: string, sent: object) => call.set(party.account.auth).set('Sandbox-Scenario', scenario).send(sent).expect(201);
+  const write = (call: request.Test, scenario: string, sent: object) =>
+    call.set(party.account.auth).set('Sandbox-Scenario', scenario).send(sent).expect(201);
   const invoiceId = (await write(request(env.api).post('/api/v1/invoices'), 'accepted', body)).body.data.id as string;
   await env.settled([invoiceId], 15_000);
-  const correction = await write(request(env.api).put(`/api/v1/invoices/${invoiceId}`), 'accepted_with_errors:2001', { ...body, description: 'Corregida' });
+  const correction = await write(request(env.api).put(`/api/v1/invoices/${invoiceId}`), 'accepted_with_errors:2001', {
+    ...body,
+    description: 'Corregida',
+  });
   const [corrected] = await env.settled([correction.body.data.id], 15_000);
   expect([corrected.status, corrected.code]).toEqual(['accepted_with_warnings', 2001]);
   const cancellation = await write(request(env.api).post(`/api/v1/invoices/${invoiceId}/cancel`), 'rejected:1100', {});
   const [cancelled] = await env.settled([cancellation.body.data.id], 15_000);
   expect([cancelled.status, cancelled.code]).toEqual(['rejected', 1100]);
   const records = (await request(env.api).get(`/api/v1/invoices/${invoiceId}`).set(party.account.auth).expect(200)).body.data.records;
-  expect(records.map((r: { sandbox_scenario: string }) => r.sandbox_scenario)).toEqual(['accepted', 'accepted_with_errors:2001', 'rejected:1100']);
+  expect(records.map((r: { sandbox_scenario: string }) => r.sandbox_scenario)).toEqual([
+    'accepted',
+    'accepted_with_errors:2001',
+    'rejected:1100',
+  ]);
   expect(new Set(env.sim.state.requests.filter((r) => r.nif === taxpayer.nif).map((r) => r.environment))).toEqual(new Set(['scenarios']));
 });
 

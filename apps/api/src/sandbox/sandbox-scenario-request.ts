@@ -25,7 +25,10 @@ const validScenarios = { valid_scenarios: SCENARIO_FORMS, catalogue: '/api/v1/sa
  */
 export function requestedScenario(value: unknown, where = SANDBOX_SCENARIO_HEADER): string | undefined {
   if (value === undefined) return undefined;
-  const parsed = typeof value === 'string' ? parseSandboxScenario(value) : new ScenarioRefusal(`${where} must be a string`, `${where} debe ser un texto.`);
+  const parsed =
+    typeof value === 'string'
+      ? parseSandboxScenario(value)
+      : new ScenarioRefusal(`${where} must be a string`, `${where} debe ser un texto.`);
   if (parsed instanceof ScenarioRefusal) {
     throw new ApiError('invalid_sandbox_scenario', `${where}: ${parsed.reason}; nothing was written.`, { extensions: validScenarios });
   }

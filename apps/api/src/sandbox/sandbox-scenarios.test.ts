@@ -178,7 +178,11 @@ describe('a sandbox scenario per request', () => {
     expect(named.body.valid_scenarios).toContain('accepted');
     const unnamed = await correct();
     expect([unnamed.status, unnamed.body.code]).toEqual([409, 'invoice_in_other_environment']);
-    const cancel = await request(t.app).post(`/api/v1/invoices/${scenario.id}/cancel`).set(ready.account.auth).set(HEADER, 'accepted').send({});
+    const cancel = await request(t.app)
+      .post(`/api/v1/invoices/${scenario.id}/cancel`)
+      .set(ready.account.auth)
+      .set(HEADER, 'accepted')
+      .send({});
     expect([cancel.status, cancel.body.code]).toEqual([400, 'sandbox_scenario_in_production']);
     expect(await counts()).toEqual(before);
   });

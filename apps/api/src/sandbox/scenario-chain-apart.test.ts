@@ -19,7 +19,9 @@ afterAll(() => t.close());
  */
 async function realChainAfterScenarioChain(taxpayerId: string) {
   await t.db.db.transaction(async (tx) => {
-    await tx.execute(sql`CREATE TEMP TABLE real_chain ON COMMIT DROP AS SELECT * FROM chains WHERE taxpayer_id = ${taxpayerId} AND NOT scenario`);
+    await tx.execute(
+      sql`CREATE TEMP TABLE real_chain ON COMMIT DROP AS SELECT * FROM chains WHERE taxpayer_id = ${taxpayerId} AND NOT scenario`,
+    );
     await tx.execute(sql`DELETE FROM chains WHERE id IN (SELECT id FROM real_chain)`);
     await tx.execute(sql`INSERT INTO chains SELECT * FROM real_chain`);
   });

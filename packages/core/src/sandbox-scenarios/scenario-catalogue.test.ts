@@ -43,8 +43,12 @@ test.each([
 });
 
 test('says each refusal in Spanish too, for the dashboard', () => {
-  expect((parseSandboxScenario('rejected:4104') as ScenarioRefusal).es).toBe('rejected lleva un código de nivel registro; 4104 es de nivel mensaje.');
-  expect((parseSandboxScenario('message_refused:2001') as ScenarioRefusal).es).toMatch(/de nivel mensaje o fuera de la tabla; 2001 es de nivel aceptado con errores/);
+  expect((parseSandboxScenario('rejected:4104') as ScenarioRefusal).es).toBe(
+    'rejected lleva un código de nivel registro; 4104 es de nivel mensaje.',
+  );
+  expect((parseSandboxScenario('message_refused:2001') as ScenarioRefusal).es).toMatch(
+    /de nivel mensaje o fuera de la tabla; 2001 es de nivel aceptado con errores/,
+  );
   for (const text of ['approved', 'rejected', 'accepted:1', 'rejected:9999', 'authority_down:0']) {
     expect((parseSandboxScenario(text) as ScenarioRefusal).es).toMatch(/[.]$/);
   }

@@ -106,7 +106,10 @@ export function parseSandboxScenario(text: string): SandboxScenario | ScenarioRe
   }
   const level = CODE_CATALOGUE.get(value)?.level;
   if (level === undefined) {
-    return new ScenarioRefusal(`${value} is not a code of the authority's error table`, `${value} no es un código de la tabla de errores de la AEAT.`);
+    return new ScenarioRefusal(
+      `${value} is not a code of the authority's error table`,
+      `${value} no es un código de la tabla de errores de la AEAT.`,
+    );
   }
   if (!parameter.levels.includes(level)) {
     return new ScenarioRefusal(
