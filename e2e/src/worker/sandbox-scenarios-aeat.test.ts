@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { freePort } from '@vf/private-servers';
 import { invoiceBody } from '@vf/api/testing';
+import { expectedOutcome } from '@vf/core';
 import { waitUntil } from '@vf/core/testing';
 import { WorkerTestEnv } from '../support/worker-test-env';
 
@@ -12,7 +13,14 @@ let env: WorkerTestEnv;
 beforeAll(async () => {
   const closed = await freePort();
   env = await WorkerTestEnv.create({
-    env: { AUTHORITY_MODE: 'aeat', HTTPS_PROXY: `http://127.0.0.1:${closed}`, NO_PROXY: '', SENDER_RETRY_MIN_SECONDS: '60' },
+    // The service gives up on an answer after 2 s: answered_after:4 rehearses an answer past its timeout.
+    env: {
+      AUTHORITY_MODE: 'aeat',
+      HTTPS_PROXY: `http://127.0.0.1:${closed}`,
+      NO_PROXY: '',
+      SENDER_RETRY_MIN_SECONDS: '60',
+      AUTHORITY_TIMEOUT_MS: '2000',
+    },
   });
   await env.startWorker();
 });
@@ -28,12 +36,20 @@ test('in aeat mode scenario records go to the simulator beside the service, and 
   const real = (await register()).body.data.id as string;
   const accepted = (await register('accepted')).body.data.id as string;
   const rejected = (await register('rejected:1100')).body.data.id as string;
+  // The Consulta that settles a lost reply asks the simulator too.
+  const lost = (await register('reply_lost')).body.data.id as string;
+  const late = (await register('answered_after:4')).body.data.id as string;
 
-  const states = await env.settled([accepted, rejected], 30_000);
+  const states = await env.settled([accepted, rejected, lost, late], 30_000);
   expect(states.map((s) => [s.status, s.code])).toEqual([
     ['accepted', null],
     ['rejected', 1100],
+    ['accepted', null],
+    ['accepted', null],
   ]);
+  // Past the service's timeout the Consulta finds the record stored: one send, as the catalogue says.
+  const lateSends = (await request(env.api).get(`/api/v1/invoices/${late}/submissions`).set(party.account.auth)).body.data;
+  expect(lateSends).toHaveLength(expectedOutcome({ name: 'answered_after', seconds: 4 }).sends.min);
   // The real record went the authority's way (its preproduction service, through the closed proxy) and got nowhere.
   const [attempted] = await waitUntil(async () => {
     const [state] = await env.states([real]);
@@ -48,4 +64,5 @@ test('in aeat mode scenario records go to the simulator beside the service, and 
   const asked = env.sim.state.requests.filter((r) => r.nif === taxpayer.nif);
   expect(asked.length).toBeGreaterThan(0);
   expect(new Set(asked.map((r) => r.environment))).toEqual(new Set(['scenarios']));
+  expect(asked.some((r) => r.operation === 'Consulta')).toBe(true);
 });

@@ -67,7 +67,7 @@ async function send(party: Party, scenario: SandboxScenario) {
     .set('Sandbox-Scenario', formatSandboxScenario(scenario))
     .send(invoiceBody(taxpayer.id, party.systemId))
     .expect(201);
-  return { scenario, id: res.body.data.id as string, nif: taxpayer.nif };
+  return { scenario, id: res.body.data.id as string, nif: taxpayer.nif, taxpayerId: taxpayer.id };
 }
 
 /** The event types delivered for the invoice, in the order each first came. */
@@ -86,10 +86,14 @@ test('each scenario of the catalogue ends as the catalogue says: status, code, s
   const party = await env.party();
   await subscribe(env.api, party, receiver, EVENTS);
   const sent = await Promise.all(catalogue().map((scenario) => send(party, scenario)));
-  await env.settled(
-    sent.map((s) => s.id),
-    45_000,
-  );
+  // A real invoice of the taxpayer whose scenario takes the authority down: its own sandbox chain is not affected.
+  const down = sent.find((s) => s.scenario.name === 'authority_down')!;
+  const real = await request(env.api)
+    .post('/api/v1/invoices')
+    .set(party.account.auth)
+    .send(invoiceBody(down.taxpayerId, party.systemId))
+    .expect(201);
+  await env.settled([...sent.map((s) => s.id), real.body.data.id], 45_000);
 
   for (const { scenario, id } of sent) {
     const expected = expectedOutcome(scenario);
@@ -107,14 +111,51 @@ test('each scenario of the catalogue ends as the catalogue says: status, code, s
     expect([what, deliveredTypes(id)]).toEqual([what, expected.webhooks]);
   }
 
-  // Only the simulator's scenario service was asked: nothing reached its sandbox or production services.
+  // Scenario records asked only the simulator's scenario service; the real one its sandbox service, and was accepted.
   const nifs = new Set(sent.map((s) => s.nif));
   const asked = env.sim.state.requests.filter((r) => r.nif !== undefined && nifs.has(r.nif));
-  expect(new Set(asked.map((r) => r.environment))).toEqual(new Set(['scenarios']));
-  expect(env.sim.state.registries.sandbox.all()).toEqual([]);
+  expect(new Set(asked.filter((r) => r.environment !== 'scenarios').map((r) => r.nif))).toEqual(new Set([down.nif]));
+  expect(new Set(asked.map((r) => r.environment))).toEqual(new Set(['scenarios', 'sandbox']));
+  expect(env.sim.state.registries.sandbox.all()).toHaveLength(1);
+  const [realState] = await env.states([real.body.data.id]);
+  expect([realState.status, realState.sendAttempts]).toEqual(['accepted', 1]);
+  // The scenario chain waits the simulator's second; the taxpayer's real chain keeps the authority's waiting time.
+  const waits = await env.db.db.execute<{ scenario: boolean; wait_seconds: number }>(
+    sql`SELECT c.scenario, s.wait_seconds FROM send_states s JOIN chains c ON c.id = s.chain_id WHERE c.taxpayer_id = ${down.taxpayerId} ORDER BY c.scenario`,
+  );
+  expect(waits.rows).toEqual([
+    { scenario: false, wait_seconds: 60 },
+    { scenario: true, wait_seconds: 1 },
+  ]);
   // A rehearsed 4141 shows on its record and stops no real send.
   const stops = await env.db.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sender_stops`);
   expect(stops.rows[0].n).toBe(0);
+});
+
+test('a correction and a cancellation of a scenario invoice go under their own scenarios to the end', async () => {
+  const party = await env.party();
+  const taxpayer = await env.taxpayer(party, { certificate: 'own' });
+  const body = invoiceBody(taxpayer.id, party.systemId);
+  const write = (call: request.Test, scenario: string, sent: object) =>
+    call.set(party.account.auth).set('Sandbox-Scenario', scenario).send(sent).expect(201);
+  const invoiceId = (await write(request(env.api).post('/api/v1/invoices'), 'accepted', body)).body.data.id as string;
+  await env.settled([invoiceId], 15_000);
+  const correction = await write(request(env.api).put(`/api/v1/invoices/${invoiceId}`), 'accepted_with_errors:2001', {
+    ...body,
+    description: 'Corregida',
+  });
+  const [corrected] = await env.settled([correction.body.data.id], 15_000);
+  expect([corrected.status, corrected.code]).toEqual(['accepted_with_warnings', 2001]);
+  const cancellation = await write(request(env.api).post(`/api/v1/invoices/${invoiceId}/cancel`), 'rejected:1100', {});
+  const [cancelled] = await env.settled([cancellation.body.data.id], 15_000);
+  expect([cancelled.status, cancelled.code]).toEqual(['rejected', 1100]);
+  const records = (await request(env.api).get(`/api/v1/invoices/${invoiceId}`).set(party.account.auth).expect(200)).body.data.records;
+  expect(records.map((r: { sandbox_scenario: string }) => r.sandbox_scenario)).toEqual([
+    'accepted',
+    'accepted_with_errors:2001',
+    'rejected:1100',
+  ]);
+  expect(new Set(env.sim.state.requests.filter((r) => r.nif === taxpayer.nif).map((r) => r.environment))).toEqual(new Set(['scenarios']));
 });
 
 test('a refused scenario writes nothing: a production taxpayer, an unknown name, a code of the wrong level', async () => {
@@ -136,5 +177,17 @@ test('a refused scenario writes nothing: a production taxpayer, an unknown name,
     expect([scenario, res.status, res.body.code]).toEqual([scenario, 400, code]);
     expect(res.body.valid_scenarios).toContain('message_refused:<code>');
   }
+  const batch = await request(env.api)
+    .post('/api/v1/invoices/batch')
+    .set(party.account.auth)
+    .send([
+      { ...invoiceBody(production.id, party.systemId), sandbox_scenario: 'accepted' },
+      { ...invoiceBody(sandbox.id, party.systemId), sandbox_scenario: 'accepted_with_errors:1100' },
+    ])
+    .expect(207);
+  expect(batch.body.results.map((r: { problem: { code: string } }) => r.problem.code)).toEqual([
+    'sandbox_scenario_in_production',
+    'invalid_sandbox_scenario',
+  ]);
   expect(await count()).toBe(before);
 });

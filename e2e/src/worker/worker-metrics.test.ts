@@ -2,6 +2,7 @@ import request from 'supertest';
 import { Scrape } from '@vf/metrics/testing';
 import { waitUntil } from '@vf/core/testing';
 import { freePort } from '@vf/private-servers';
+import { invoiceBody } from '@vf/api/testing';
 import { WorkerTestEnv, type Party } from '../support/worker-test-env';
 
 const admin = { user: 'operator', password: 'a-long-admin-password' };
@@ -99,4 +100,24 @@ test('a failed send counts as a server fault with its code, and the sender waiti
     after.count('vf_flow_control_wait_seconds', { reason: 'backoff' }) -
       before.count('vf_flow_control_wait_seconds', { reason: 'backoff' }),
   ).toBe(1);
+});
+
+test('a sandbox scenario’s messages count apart from the authority’s, whatever they rehearse', async () => {
+  const taxpayer = await env.taxpayer(party, { certificate: 'own' });
+  const before = await scrape();
+  const res = await request(env.api)
+    .post('/api/v1/invoices')
+    .set(party.account.auth)
+    .set('Sandbox-Scenario', 'message_refused:4104')
+    .send(invoiceBody(taxpayer.id, party.systemId))
+    .expect(201);
+  const [state] = await env.settled([res.body.data.id]);
+  expect(state).toMatchObject({ status: 'error', code: 4104 });
+  const after = await scrapeWhen(
+    (s) =>
+      s.value('vf_scenario_sends_total', { outcome: 'message_rejected' }) >
+      before.value('vf_scenario_sends_total', { outcome: 'message_rejected' }),
+  );
+  expect(after.value('vf_sends_total') - before.value('vf_sends_total')).toBe(0);
+  expect(after.value('vf_sent_records_total') - before.value('vf_sent_records_total')).toBe(0);
 });

@@ -7,6 +7,7 @@ export {
   authorityClockOffset,
   countStoppedCertificatesWith,
   flowControlWait,
+  scenarioSendsTotal,
   senderStopsTotal,
   sendDuration,
   sendsTotal,

@@ -26,6 +26,17 @@ export const sentRecordsTotal = new Counter({
   registers: [workerRegistry],
 });
 
+/**
+ * Messages of sandbox scenario records, sent to the simulator beside the service by outcome (as `vf_sends_total`):
+ * a tenant's rehearsals, apart from the authority's traffic and its alerts.
+ */
+export const scenarioSendsTotal = new Counter({
+  name: 'vf_scenario_sends_total',
+  help: 'Messages of sandbox scenario records, sent to the simulator (never the tax authority), by outcome.',
+  labelNames: ['outcome'] as const,
+  registers: [workerRegistry],
+});
+
 /** Round trip of one message to the authority, from the request going out to its answer (or failure). */
 export const sendDuration = new Histogram({
   name: 'vf_send_duration_seconds',

@@ -37,7 +37,7 @@ export function createInvoiceCancellationService(deps: { db: Db; writer: Registr
       // Whose chain: an invoice's taxpayer never changes.
       const [first] = await invoiceStore.recordsOf(db, account.id, invoiceId);
       if (!first) throw invoiceNotFound();
-      const scenario = scenarioForRecordOf(first, requestedScenario);
+      const scenario = await scenarioForRecordOf(db, account.id, first, requestedScenario);
       const id = newRecordId();
       const { result, woken } = await refusedAsProblem(
         deps.writer.appendRecord({

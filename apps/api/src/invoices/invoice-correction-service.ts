@@ -38,7 +38,7 @@ export function createInvoiceCorrectionService(deps: {
       // Which chain: an invoice's records stay on the chain it began on (its scenario chain, or its chain).
       const [first] = await invoiceStore.recordsOf(deps.db, account.id, invoiceId);
       if (!first) throw invoiceNotFound();
-      const scenario = scenarioForRecordOf(first, requestedScenario);
+      const scenario = await scenarioForRecordOf(deps.db, account.id, first, requestedScenario);
       const id = newRecordId();
       const { result, woken } = await refusedAsProblem(
         deps.writer.appendRecord({

@@ -80,14 +80,24 @@ describe('GET /metrics', () => {
       expect(routes.filter((r) => UUID.test(r))).toEqual([]);
     });
 
-    it('shows records by authority_status as the database holds them', async () => {
+    it('shows records by authority_status as the database holds them, sandbox scenario records aside', async () => {
       const { account, taxpayerId, systemId } = await readyAccount(t.app);
       for (let i = 0; i < 3; i += 1)
         await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201);
       await t.db.db.execute(
         sql`UPDATE invoices SET authority_status = 'accepted' WHERE id = (SELECT id FROM invoices WHERE taxpayer_id = ${taxpayerId} LIMIT 1)`,
       );
-      const { rows } = await t.db.db.execute(sql`SELECT authority_status AS status, count(*)::int AS n FROM invoices GROUP BY 1`);
+      // A rehearsed refusal of the whole message, left in error: the tenant's to resend, no operator's alert.
+      const rehearsed = await request(t.app)
+        .post('/api/v1/invoices')
+        .set(account.auth)
+        .set('Sandbox-Scenario', 'message_refused:4104')
+        .send(invoiceBody(taxpayerId, systemId))
+        .expect(201);
+      await t.db.db.execute(sql`UPDATE invoices SET authority_status = 'error' WHERE id = ${rehearsed.body.data.id}`);
+      const { rows } = await t.db.db.execute(
+        sql`SELECT authority_status AS status, count(*)::int AS n FROM invoices WHERE sandbox_scenario IS NULL GROUP BY 1`,
+      );
       const expected = Object.fromEntries((rows as { status: string; n: number }[]).map((r) => [r.status, r.n]));
       expect(expected.accepted).toBeGreaterThanOrEqual(1);
 

@@ -25,24 +25,28 @@ const validScenarios = { valid_scenarios: SCENARIO_FORMS, catalogue: '/api/v1/sa
  */
 export function requestedScenario(value: unknown, where = SANDBOX_SCENARIO_HEADER): string | undefined {
   if (value === undefined) return undefined;
-  const parsed = typeof value === 'string' ? parseSandboxScenario(value) : new ScenarioRefusal(`${where} must be a string`);
+  const parsed =
+    typeof value === 'string'
+      ? parseSandboxScenario(value)
+      : new ScenarioRefusal(`${where} must be a string`, `${where} debe ser un texto.`);
   if (parsed instanceof ScenarioRefusal) {
     throw new ApiError('invalid_sandbox_scenario', `${where}: ${parsed.reason}; nothing was written.`, { extensions: validScenarios });
   }
   return formatSandboxScenario(parsed);
 }
 
+const inProduction = () =>
+  new ApiError(
+    'sandbox_scenario_in_production',
+    'This taxpayer sends to the authority’s production service, where an invoice is real: a sandbox scenario applies to sandbox taxpayers only. Nothing was written.',
+    { extensions: validScenarios },
+  );
+
 /** The taxpayer's scenario chain, made on its first scenario record; refused for a production taxpayer. */
 export async function scenarioChainOf(db: Db, accountId: string, taxpayerId: string): Promise<void> {
   const taxpayer = isUuid(taxpayerId) ? await taxpayerStore.find(db, accountId, taxpayerId) : undefined;
   if (!taxpayer) throw taxpayerNotFound();
-  if (taxpayer.isProduction) {
-    throw new ApiError(
-      'sandbox_scenario_in_production',
-      'This taxpayer sends to the authority’s production service, where an invoice is real: a sandbox scenario applies to sandbox taxpayers only. Nothing was written.',
-      { extensions: validScenarios },
-    );
-  }
+  if (taxpayer.isProduction) throw inProduction();
   const claimed = await chainStore.claimScenario(db, taxpayer.id, taxpayer.nif);
   if (claimed.kind === 'taken') throw taxpayerNotFound();
 }
@@ -59,10 +63,25 @@ export const scenarioNotApplicable = () =>
  * The scenario a new record of an existing invoice goes under: the one named, or `accepted` on an invoice registered
  * under a scenario (its records stay on its scenario chain); none on any other invoice, where naming one is refused.
  */
-export function scenarioForRecordOf(first: { sandboxScenario: string | null }, requested: string | undefined): string | undefined {
+export async function scenarioForRecordOf(
+  db: Db,
+  accountId: string,
+  first: { sandboxScenario: string | null; taxpayerId: string },
+  requested: string | undefined,
+): Promise<string | undefined> {
   if (first.sandboxScenario === null) {
     if (requested !== undefined) throw scenarioNotApplicable();
     return undefined;
+  }
+  // A taxpayer moved to production has no scenario chain left: its scenario invoices are sandbox ones it no longer
+  // registers in (a record named under a scenario is refused as any scenario of a production taxpayer is).
+  const taxpayer = await taxpayerStore.find(db, accountId, first.taxpayerId);
+  if (taxpayer?.isProduction) {
+    if (requested !== undefined) throw inProduction();
+    throw new ApiError(
+      'invoice_in_other_environment',
+      'The invoice was registered under a sandbox scenario and the taxpayer now registers in production; it can no longer be corrected or cancelled here.',
+    );
   }
   return requested ?? 'accepted';
 }

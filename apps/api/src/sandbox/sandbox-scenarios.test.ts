@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
-import { SCENARIO_NAMES } from '@vf/core';
+import { computeRegistrationHash, SCENARIO_NAMES } from '@vf/core';
 import { invoiceBody, readyAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -26,6 +26,22 @@ async function chainOf(id: string) {
   return rows[0];
 }
 
+/** The RegistroAlta fields the huella is computed over, as its XML carries them. */
+function hashFieldsOf(xml: string) {
+  const value = (tag: string, within = xml) => new RegExp(`<(?:\\w+:)?${tag}>([^<]*)<`).exec(within)?.[1] ?? '';
+  const previous = /RegistroAnterior>([\s\S]*?)<\/(?:\w+:)?RegistroAnterior/.exec(xml)?.[1];
+  return {
+    issuerNif: value('IDEmisorFactura'),
+    invoiceNumber: value('NumSerieFactura'),
+    invoiceDate: value('FechaExpedicionFactura'),
+    invoiceType: value('TipoFactura'),
+    totalTax: value('CuotaTotal'),
+    total: value('ImporteTotal'),
+    previousHash: previous === undefined ? undefined : value('Huella', previous),
+    generatedAt: value('FechaHoraHusoGenRegistro'),
+  };
+}
+
 describe('a sandbox scenario per request', () => {
   it('keeps the scenario with the record, on a chain of its own, and shows it in the invoice', async () => {
     const ready = await readyAccount(t.app);
@@ -46,6 +62,12 @@ describe('a sandbox scenario per request', () => {
     // Not in the record: the XML the simulator receives is the record alone.
     const xml = (await request(t.app).get(detail.records[0].xml_url).set(ready.account.auth).expect(200)).text;
     expect(xml).not.toMatch(/rejected|1100|scenario/i);
+    // Its huella is that of the record's own fields, and its QR names the invoice alone.
+    expect(computeRegistrationHash(hashFieldsOf(xml))).toBe(detail.records[0].hash);
+    expect(detail.qr_url).not.toMatch(/rejected|1100|scenario/i);
+    // The real chain goes on from its own head: the record the authority receives next names the one it received.
+    const next = await request(t.app).post('/api/v1/invoices').set(ready.account.auth).send(invoiceBody(ready.taxpayerId, ready.systemId));
+    expect(next.body.data).toMatchObject({ chain_position: 2, previous_hash: real.body.data.hash });
   });
 
   it('puts corrections and cancellations of a scenario invoice on its scenario chain, and refuses a scenario on a real invoice', async () => {
@@ -118,6 +140,51 @@ describe('a sandbox scenario per request', () => {
     expect(batch.body.results[1].problem.code).toBe('invalid_sandbox_scenario');
     expect(await chainOf(batch.body.results[0].data.id)).toEqual({ scenario: true, chain_seq: 1, sandbox_scenario: 'authority_down:3' });
     expect(await chainOf(batch.body.results[2].data.id)).toMatchObject({ scenario: false, sandbox_scenario: null });
+
+    // A batch's refused items write nothing: a production taxpayer's, a code of the wrong level; the rest go in.
+    const written = await counts();
+    const mixed = await request(t.app)
+      .post('/api/v1/invoices/batch')
+      .set(ready.account.auth)
+      .send([
+        { ...invoiceBody(ready.taxpayerId, ready.systemId), sandbox_scenario: 'accepted' },
+        { ...invoiceBody(ready.taxpayerId, ready.systemId), sandbox_scenario: 'rejected:4104' },
+        invoiceBody(ready.taxpayerId, ready.systemId),
+      ])
+      .expect(207);
+    const results = mixed.body.results as { status: number; problem?: { code: string; valid_scenarios?: string[] } }[];
+    expect(results.map((r) => [r.status, r.problem?.code])).toEqual([
+      [400, 'sandbox_scenario_in_production'],
+      [400, 'invalid_sandbox_scenario'],
+      [201, undefined],
+    ]);
+    expect(results[1].problem?.valid_scenarios).toContain('rejected:<code>');
+    expect(await counts()).toEqual({ records: written.records + 1, chains: written.chains });
+  });
+
+  it('refuses a new record of a scenario invoice once its taxpayer registers in production, writing nothing', async () => {
+    const ready = await readyAccount(t.app);
+    const body = invoiceBody(ready.taxpayerId, ready.systemId);
+    const scenario = (await request(t.app).post('/api/v1/invoices').set(ready.account.auth).set(HEADER, 'accepted').send(body)).body.data;
+    await t.db.db.execute(sql`UPDATE invoices SET authority_status = 'accepted' WHERE invoice_id = ${scenario.id}`);
+    await request(t.app).put(`/api/v1/taxpayers/${ready.taxpayerId}`).set(ready.account.auth).send({ is_production: true }).expect(200);
+    const before = await counts();
+    const correct = (scenarioHeader?: string) => {
+      const call = request(t.app).put(`/api/v1/invoices/${scenario.id}`).set(ready.account.auth);
+      return (scenarioHeader ? call.set(HEADER, scenarioHeader) : call).send({ ...body, description: 'Corregida' });
+    };
+    const named = await correct('accepted');
+    expect([named.status, named.body.code]).toEqual([400, 'sandbox_scenario_in_production']);
+    expect(named.body.valid_scenarios).toContain('accepted');
+    const unnamed = await correct();
+    expect([unnamed.status, unnamed.body.code]).toEqual([409, 'invoice_in_other_environment']);
+    const cancel = await request(t.app)
+      .post(`/api/v1/invoices/${scenario.id}/cancel`)
+      .set(ready.account.auth)
+      .set(HEADER, 'accepted')
+      .send({});
+    expect([cancel.status, cancel.body.code]).toEqual([400, 'sandbox_scenario_in_production']);
+    expect(await counts()).toEqual(before);
   });
 });
 
@@ -136,6 +203,24 @@ describe('a scenario and an Idempotency-Key', () => {
     const replay = await post('rejected:1100').expect(201);
     expect([replay.headers['idempotent-replayed'], replay.body.data.id]).toEqual(['true', first.body.data.id]);
     expect((await post('accepted').expect(422)).body.code).toBe('idempotency_key_reused');
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('names every scenario in the header of registration, correction and cancellation, and in the catalogue', async () => {
+    const doc = (await request(t.app).get('/api/v1/openapi.json').expect(200)).body;
+    type Parameter = { name: string; in: string; schema: { pattern: string; examples: string[] } };
+    for (const [path, method] of [
+      ['/invoices', 'post'],
+      ['/invoices/{id}', 'put'],
+      ['/invoices/{id}/cancel', 'post'],
+    ]) {
+      const header = (doc.paths[path][method].parameters as Parameter[]).find((p) => p.name === HEADER && p.in === 'header');
+      expect([path, header?.schema.examples.map((e) => e.split(':')[0])]).toEqual([path, [...SCENARIO_NAMES]]);
+      for (const example of header!.schema.examples) expect(example).toMatch(new RegExp(header!.schema.pattern));
+    }
+    const catalogue = doc.paths['/sandbox/scenarios'].get.responses['200'].content['application/json'].schema;
+    expect(catalogue.properties.data.items.properties.name.enum).toEqual([...SCENARIO_NAMES]);
   });
 });
 

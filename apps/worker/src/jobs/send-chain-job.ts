@@ -204,7 +204,9 @@ async function send(ctx: JobContext, lease: SendLease, message: OpenMessage, ope
       scenarioHeaders(message),
     );
     answeredAt = performance.now();
-    if (exchange.kind === 'http' && exchange.date) recordClockOffset(logger, exchange.date, ctx.now(), chainId);
+    // The simulator's clock says nothing of the authority's.
+    if (exchange.kind === 'http' && exchange.date && message.scenario === undefined)
+      recordClockOffset(logger, exchange.date, ctx.now(), chainId);
     verdict = await askAboutOpenRecords(ctx.transport, judgeAnswer(exchange, sent), message);
   } catch (err) {
     // Whatever failed here, the records are `sent` and counted: they take the retry path with its backoff, never a tight loop.
@@ -214,7 +216,7 @@ async function send(ctx: JobContext, lease: SendLease, message: OpenMessage, ope
 
   const sender = message.scenario !== undefined ? scenarioTiming(ctx.config.sender) : ctx.config.sender;
   const settled = await settleVerdict(lease, verdict, message, opened, { sender, now: ctx.now, random: ctx.random });
-  recordSend(verdict, settled, ((answeredAt ?? performance.now()) - startedAt) / 1000);
+  recordSend(verdict, settled, ((answeredAt ?? performance.now()) - startedAt) / 1000, message.scenario !== undefined);
   if (verdict.stop) recordSenderStop(logger, { chainId, certificate: message.certificate, ...verdict.stop });
   logger.info(
     {

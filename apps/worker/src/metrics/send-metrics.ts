@@ -1,12 +1,27 @@
 import type { InvoiceOutcome, LeaseEnd } from '@vf/db';
 import type { Logger } from 'pino';
 import { checkAuthorityClock, CLOCK_WARNING_SECONDS } from '@vf/authority-client';
-import { authorityClockOffset, flowControlWait, senderStopsTotal, sendDuration, sendsTotal, sentRecordsTotal } from '@vf/metrics';
+import {
+  authorityClockOffset,
+  flowControlWait,
+  scenarioSendsTotal,
+  senderStopsTotal,
+  sendDuration,
+  sendsTotal,
+  sentRecordsTotal,
+} from '@vf/metrics';
 import { sendOutcome, type Verdict } from '../sending/verdict';
 
-/** One message and its records, once their outcomes are committed. */
-export function recordSend(result: Verdict, settled: InvoiceOutcome[], seconds: number): void {
+/**
+ * One message and its records, once their outcomes are committed. A sandbox scenario's message went to the simulator:
+ * counted apart, so that a tenant's rehearsed outage or refusal never reads as the authority's.
+ */
+export function recordSend(result: Verdict, settled: InvoiceOutcome[], seconds: number, scenario = false): void {
   const outcome = sendOutcome(result);
+  if (scenario) {
+    scenarioSendsTotal.inc({ outcome });
+    return;
+  }
   const faultCode = result.submission.faultCode;
   sendsTotal.inc(faultCode ? { outcome, code: faultCode } : { outcome });
   sendDuration.observe({ outcome }, seconds);

@@ -42,6 +42,18 @@ test.each([
   expect((parsed as ScenarioRefusal).reason).toMatch(reason);
 });
 
+test('says each refusal in Spanish too, for the dashboard', () => {
+  expect((parseSandboxScenario('rejected:4104') as ScenarioRefusal).es).toBe(
+    'rejected lleva un código de nivel registro; 4104 es de nivel mensaje.',
+  );
+  expect((parseSandboxScenario('message_refused:2001') as ScenarioRefusal).es).toMatch(
+    /de nivel mensaje o fuera de la tabla; 2001 es de nivel aceptado con errores/,
+  );
+  for (const text of ['approved', 'rejected', 'accepted:1', 'rejected:9999', 'authority_down:0']) {
+    expect((parseSandboxScenario(text) as ScenarioRefusal).es).toMatch(/[.]$/);
+  }
+});
+
 test('expects what the code catalogue prescribes of each answer', () => {
   expect(expectedOutcome({ name: 'rejected', code: 1100 })).toMatchObject({ status: 'rejected', code: 1100, sends: { min: 1, max: 1 } });
   expect(expectedOutcome({ name: 'rejected', code: 1129 })).toMatchObject({ status: 'accepted', sends: { min: 2, max: 2 } });

@@ -55,10 +55,24 @@ export const SCENARIO_PARAMETERS: Readonly<Partial<Record<ScenarioName, Scenario
   authority_down: { kind: 'seconds', min: 1, max: MAX_SCENARIO_SECONDS, example: 3 },
 };
 
-/** A scenario the catalogue cannot take, and why: the API answers it as `400 invalid_sandbox_scenario`. */
+/**
+ * A scenario the catalogue cannot take, and why: the API answers it as `400 invalid_sandbox_scenario` (`reason`, the
+ * API's English); the dashboard says it in Spanish first (`es`).
+ */
 export class ScenarioRefusal {
-  constructor(readonly reason: string) {}
+  constructor(
+    readonly reason: string,
+    readonly es: string,
+  ) {}
 }
+
+/** The code levels as the Spanish refusal names them. */
+const LEVEL_ES: Record<CodeLevel, string> = {
+  accepted: 'aceptado con errores',
+  record: 'registro',
+  message: 'mensaje',
+  outside_table: 'fuera de la tabla',
+};
 
 const FORM = /^([a-z_]+)(?::(\d{1,6}))?$/;
 
@@ -67,24 +81,41 @@ export function parseSandboxScenario(text: string): SandboxScenario | ScenarioRe
   const match = FORM.exec(text.trim());
   const name = match?.[1] as ScenarioName | undefined;
   if (!match || !name || !(SCENARIO_NAMES as readonly string[]).includes(name)) {
-    return new ScenarioRefusal(`"${text}" is not a scenario of the catalogue`);
+    return new ScenarioRefusal(`"${text}" is not a scenario of the catalogue`, `«${text}» no es un escenario del catálogo.`);
   }
   const parameter = SCENARIO_PARAMETERS[name];
   const value = match[2] === undefined ? undefined : Number(match[2]);
   if (!parameter) {
-    return value === undefined ? { name } : new ScenarioRefusal(`the scenario ${name} takes no parameter`);
+    if (value === undefined) return { name };
+    return new ScenarioRefusal(`the scenario ${name} takes no parameter`, `El escenario ${name} no lleva código ni segundos.`);
   }
-  if (value === undefined) return new ScenarioRefusal(`the scenario ${name} needs a parameter: ${name}:${parameter.example}`);
+  if (value === undefined) {
+    return new ScenarioRefusal(
+      `the scenario ${name} needs a parameter: ${name}:${parameter.example}`,
+      `El escenario ${name} necesita un parámetro: ${name}:${parameter.example}.`,
+    );
+  }
   if (parameter.kind === 'seconds') {
     if (value < parameter.min || value > parameter.max) {
-      return new ScenarioRefusal(`${name} takes between ${parameter.min} and ${parameter.max} seconds`);
+      return new ScenarioRefusal(
+        `${name} takes between ${parameter.min} and ${parameter.max} seconds`,
+        `${name} lleva entre ${parameter.min} y ${parameter.max} segundos.`,
+      );
     }
     return { name, seconds: value };
   }
   const level = CODE_CATALOGUE.get(value)?.level;
-  if (level === undefined) return new ScenarioRefusal(`${value} is not a code of the authority's error table`);
+  if (level === undefined) {
+    return new ScenarioRefusal(
+      `${value} is not a code of the authority's error table`,
+      `${value} no es un código de la tabla de errores de la AEAT.`,
+    );
+  }
   if (!parameter.levels.includes(level)) {
-    return new ScenarioRefusal(`${name} takes a code of level ${parameter.levels.join(' or ')}; ${value} is of level ${level}`);
+    return new ScenarioRefusal(
+      `${name} takes a code of level ${parameter.levels.join(' or ')}; ${value} is of level ${level}`,
+      `${name} lleva un código de nivel ${parameter.levels.map((l) => LEVEL_ES[l]).join(' o ')}; ${value} es de nivel ${LEVEL_ES[level]}.`,
+    );
   }
   return { name, code: value };
 }

@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
-import { madridToday, SCENARIO_PARAMETERS, SCENARIO_NAMES, type ScenarioName } from '@vf/core';
+import { madridToday, parseSandboxScenario, SCENARIO_PARAMETERS, SCENARIO_NAMES, ScenarioRefusal, type ScenarioName } from '@vf/core';
 import type { AccountWithPlan } from '@vf/db';
 import type { ApiProblems, ApiServices } from '../dashboard-api';
 import { field } from '../http/form-body';
-import { t } from '../i18n/i18n';
+import { locale, t } from '../i18n/i18n';
 import type { TestInvoiceValues } from './test-invoice-panel';
 
 export interface SendTestInvoiceDeps {
@@ -30,6 +30,11 @@ export async function sendTestInvoice(deps: SendTestInvoiceDeps, taxpayerId: str
     return deps.refused(values, { parameter: t('sandbox.needsParameter') }, 422);
   }
   const scenario = values.parameter === '' ? values.scenario : `${values.scenario}:${values.parameter}`;
+  // Checked here as the API would, to say what is wrong in the page's language (the API's reason is English).
+  const parsed = parseSandboxScenario(scenario);
+  if (parsed instanceof ScenarioRefusal) {
+    return deps.refused(values, { parameter: locale() === 'en' ? parsed.reason : parsed.es }, 400);
+  }
   const now = deps.clock();
   const body = {
     taxpayer_id: taxpayerId,
@@ -49,7 +54,7 @@ export async function sendTestInvoice(deps: SendTestInvoiceDeps, taxpayerId: str
     const problem = deps.problems.of(err);
     if (!problem || problem.status >= 500) throw err;
     const issues = (problem.options.errors ?? []).map((issue) => `${issue.field}: ${issue.message}`);
-    const message = [problem.detail, ...issues].join(' ');
+    const message = locale() === 'en' ? [problem.detail, ...issues].join(' ') : t('sandbox.refused', { code: problem.code });
     await deps.refused(values, { [problem.code === 'invalid_sandbox_scenario' ? 'parameter' : 'scenario']: message }, problem.status);
   }
 }

@@ -37,8 +37,18 @@ describe('the sandbox panel of a taxpayer’s page', () => {
     expect(missing.text).toContain('Este escenario necesita un código o un número de segundos.');
     const wrong = await submitForm(a.agent, page, `${page}/test-invoice`, { system_id: systemId, scenario: 'rejected', parameter: '4104' });
     expect(wrong.status).toBe(400);
-    expect(wrong.text).toContain('4104 is of level message');
+    expect(wrong.text).toContain('rejected lleva un código de nivel registro; 4104 es de nivel mensaje.');
+    const unknown = await submitForm(a.agent, page, `${page}/test-invoice`, { system_id: systemId, scenario: 'approved', parameter: '' });
+    expect([unknown.status, unknown.text.includes('«approved» no es un escenario del catálogo.')]).toEqual([400, true]);
     expect((await request(t.app).get('/api/v1/invoices').set(a.auth).expect(200)).body.total).toBe(0);
+  });
+
+  it('says a refusal in English to an English reader, as the API does', async () => {
+    const a = await signUp(t.app, 'Test Ltd', 'en');
+    const page = `/app/taxpayers/${await createTaxpayer(t.app, a)}`;
+    const systemId = await createSystem(t.app, a);
+    const wrong = await submitForm(a.agent, page, `${page}/test-invoice`, { system_id: systemId, scenario: 'rejected', parameter: '4104' });
+    expect([wrong.status, wrong.text.includes('4104 is of level message')]).toEqual([400, true]);
   });
 
   it('is not offered on a production taxpayer', async () => {

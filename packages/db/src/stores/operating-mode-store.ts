@@ -33,7 +33,8 @@ export const operatingModeStore = {
       })
       .from(chains)
       .innerJoin(taxpayers, and(eq(taxpayers.id, chains.taxpayerId), eq(taxpayers.isProduction, chains.isProduction)))
-      .where(eq(chains.taxpayerId, taxpayerId))
+      // The real chain: a sandbox taxpayer's scenario chain (decision 0040) has no mode of its own to declare.
+      .where(and(eq(chains.taxpayerId, taxpayerId), eq(chains.scenario, false)))
       .for('no key update', { of: chains });
     if (!row) return undefined;
     const [last] = row.lastInvoiceId

@@ -149,7 +149,11 @@ export const remissionStore = {
       const [chain] = await tx
         .select({ id: chains.id, isProduction: chains.isProduction })
         .from(taxpayers)
-        .innerJoin(chains, and(eq(chains.taxpayerId, taxpayers.id), eq(chains.isProduction, taxpayers.isProduction)))
+        // The authority asks for the records it received: the real chain's, never the scenario chain's.
+        .innerJoin(
+          chains,
+          and(eq(chains.taxpayerId, taxpayers.id), eq(chains.isProduction, taxpayers.isProduction), eq(chains.scenario, false)),
+        )
         .where(and(eq(taxpayers.id, request.taxpayerId), eq(taxpayers.accountId, request.accountId)));
       if (!chain) {
         const [taxpayer] = await tx

@@ -15,6 +15,7 @@ export const esSandbox = {
     needsParameter: 'Este escenario necesita un código o un número de segundos.',
     scenarioLabel: 'Escenario de prueba',
     scenarioNote: 'Factura de prueba: la respondió el simulador, no la AEAT.',
+    refused: 'No se ha enviado la factura de prueba (código {{code}}): nada se ha guardado.',
   },
 };
 
@@ -32,5 +33,6 @@ export const enSandbox: Widen<typeof esSandbox> = {
     needsParameter: 'This scenario needs a code or a number of seconds.',
     scenarioLabel: 'Test scenario',
     scenarioNote: 'Test invoice: the simulator answered it, not the tax authority.',
+    refused: 'The test invoice was not sent (code {{code}}): nothing was written.',
   },
 };
