@@ -110,7 +110,6 @@ const RECORD_OVERRIDES: Record<string, string> = {
   previous_hash: 'n.prev_hash',
   previous_invoice_id: 'n.prev_id',
   recipient: `jsonb_set(t.recipient, '{nif}', to_jsonb(n.rnif))`,
-  qr_url: `replace(replace(t.qr_url, t.invoice_number, n.number), t.total_amount::text, n.total::text)`,
 };
 
 const NEW_ROWS = `unnest($1::uuid[], $2::int[], $3::text[], $4::date[], $5::numeric[], $6::numeric[], $7::numeric[], $8::text[],

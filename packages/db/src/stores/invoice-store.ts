@@ -40,12 +40,16 @@ export type InvoiceSummary = Pick<
   | 'totalTaxAmount'
   | 'chainSeq'
   | 'hash'
-  | 'qrUrl'
   | 'authorityStatus'
   | 'authorityCode'
   | 'generatedAtLiteral'
   | 'createdAt'
-> & { cancelled: boolean; pageKey: PageKey };
+> & {
+  cancelled: boolean;
+  pageKey: PageKey;
+  /** Rebuilt from the record's columns (recordQrUrl of @vf/core): not kept. */
+  qrUrl: string;
+};
 
 /** An invoice: its records oldest first; the latest one is its current state. */
 export interface InvoiceDetail {
