@@ -30,3 +30,22 @@ BEGIN
   END IF;
 END $$;--> statement-breakpoint
 ALTER TABLE "invoices" DROP COLUMN "qr_url";
+--> statement-breakpoint
+-- A record's first status (queued, or kept in NO VERI*FACTU) is implied by the record, at its creation time: the
+-- append writes no status event for it (decision 0065). What fed the webhooks from that event's insert is written by
+-- the append itself: an outbox row naming the record instead of an event.
+ALTER TABLE "webhook_outbox" ADD COLUMN "record_id" uuid;--> statement-breakpoint
+ALTER TABLE "webhook_outbox" ALTER COLUMN "status_event_id" DROP NOT NULL;--> statement-breakpoint
+-- The events already kept that only said so (each record's first, its first status at its creation time, nothing
+-- else) go; an outbox row not yet relayed names their record instead. Any other first event stays as it is.
+CREATE TEMPORARY TABLE "implied_events" AS
+SELECT f."id", f."invoice_id" FROM (
+  SELECT DISTINCT ON (e."invoice_id") e."id", e."invoice_id", e."status", e."code", e."message", e."submission_id", e."at"
+  FROM "invoice_status_events" e ORDER BY e."invoice_id", e."id"
+) f JOIN "invoices" i ON i."id" = f."invoice_id"
+WHERE f."status" = CASE WHEN i."authority_status" = 'kept' THEN 'kept' ELSE 'queued' END
+  AND f."code" IS NULL AND f."message" IS NULL AND f."submission_id" IS NULL AND f."at" = i."created_at";--> statement-breakpoint
+UPDATE "webhook_outbox" o SET "record_id" = m."invoice_id", "status_event_id" = NULL
+FROM "implied_events" m WHERE o."status_event_id" = m."id";--> statement-breakpoint
+DELETE FROM "invoice_status_events" e USING "implied_events" m WHERE e."id" = m."id";--> statement-breakpoint
+DROP TABLE "implied_events";

@@ -62,7 +62,19 @@ async function insert(seq: number, r: Kept, qrUrl: string): Promise<string> {
        system_snapshot_id, is_production, generated_at_literal, generated_at, hash, qr_url, authority_status)
      SELECT g, g, g, $1, $2, $3, $4, $5, $6, $7, 'F2', 'd', $8, 0, '89890001K', 'T', gen_random_uuid(), $9,
        '2025-01-01T10:00:00+01:00', now(), repeat('A', 64), $10, $11 FROM gen_random_uuid() g RETURNING id`,
-    [ids.chain, ids.account, ids.taxpayer, ids.system, seq, r.number, r.date, r.total, r.production, qrUrl, r.noVerifactu ? 'kept' : 'queued'],
+    [
+      ids.chain,
+      ids.account,
+      ids.taxpayer,
+      ids.system,
+      seq,
+      r.number,
+      r.date,
+      r.total,
+      r.production,
+      qrUrl,
+      r.noVerifactu ? 'kept' : 'queued',
+    ],
   );
   return rows[0].id;
 }
@@ -82,13 +94,15 @@ it('refuses to drop a URL the record does not make, keeping everything', async (
   expect(column.rowCount).toBe(1);
 });
 
-it('drops the URLs, and every record rebuilds the very URL it kept', async () => {
+it('drops the URLs, and every record rebuilds the very URL it kept; the first status events only the record says go', async () => {
   const kept = new Map<string, string>();
   for (const [i, r] of KEPT.entries()) {
     const url = generatedUrl(r);
     kept.set(await insert(i + 1, r, url), url);
   }
+  const events = await writeEvents([...kept.keys()]);
   await apply(TAG);
+  await expectEventsImplied([...kept.keys()], events);
 
   const { rows } = await db.query<{
     id: string;
@@ -108,3 +122,33 @@ it('drops the URLs, and every record rebuilds the very URL it kept', async () =>
   const column = await db.query(`SELECT 1 FROM information_schema.columns WHERE table_name = 'invoices' AND column_name = 'qr_url'`);
   expect(column.rowCount).toBe(0);
 });
+
+/** Each record's first event as the append wrote it, a later one, an odd first one and an outbox row not yet relayed. */
+async function writeEvents(ids: string[]): Promise<{ sent: string; odd: string }> {
+  const event = async (id: string, status: string, at: string) =>
+    (
+      await db.query<{ id: string }>(
+        `INSERT INTO invoice_status_events (invoice_id, status, at) SELECT id, $2, ${at} FROM invoices WHERE id = $1 RETURNING id::text`,
+        [id, status],
+      )
+    ).rows[0].id;
+  const first = await event(ids[0], 'queued', 'created_at');
+  const sent = await event(ids[0], 'sent', "created_at + interval '1 second'");
+  // Not at its record's creation time: not what the append writes, so it stays.
+  const odd = await event(ids[1], 'queued', "created_at - interval '1 second'");
+  await event(ids[2], 'kept', 'created_at');
+  await db.query('INSERT INTO webhook_outbox (status_event_id) VALUES ($1), ($2)', [first, sent]);
+  return { sent, odd };
+}
+
+async function expectEventsImplied(ids: string[], kept: { sent: string; odd: string }): Promise<void> {
+  const { rows: events } = await db.query<{ id: string }>('SELECT id::text FROM invoice_status_events ORDER BY id');
+  expect(events.map((e) => e.id)).toEqual([kept.sent, kept.odd]);
+  const { rows: outbox } = await db.query<{ status_event_id: string | null; record_id: string | null }>(
+    'SELECT status_event_id::text, record_id::text FROM webhook_outbox ORDER BY id',
+  );
+  expect(outbox).toEqual([
+    { status_event_id: null, record_id: ids[0] },
+    { status_event_id: kept.sent, record_id: null },
+  ]);
+}

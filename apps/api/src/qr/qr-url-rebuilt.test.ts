@@ -51,7 +51,10 @@ async function answeredNow(): Promise<{ detail: Map<string, string>; list: Map<s
     detail.set(id, (await request(t.app).get(`/api/v1/invoices/${id}`).set(account.auth).expect(200)).body.data.qr_url);
   }
   const exported = await request(t.app).get('/api/v1/invoices/export?format=csv').set(account.auth).buffer(true).expect(200);
-  const [header, ...rows] = String(exported.text).replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+  const [header, ...rows] = String(exported.text)
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean);
   const columns = header.split(';');
   // No value here holds a quote or a semicolon but the recipient's name, which precedes neither column read.
   const csv = new Map<string, string>(
@@ -67,7 +70,10 @@ test('every answer gives the QR URL the record was generated with: encoded numbe
   const sent = await createTaxpayer(t.app, account);
   const kept = await keptTaxpayer();
   const register = async (taxpayer: string, extra: Record<string, unknown>) => {
-    const res = await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayer, system, extra));
+    const res = await request(t.app)
+      .post('/api/v1/invoices')
+      .set(account.auth)
+      .send(invoiceBody(taxpayer, system, extra));
     expect({ status: res.status, body: res.status === 201 ? null : res.body }).toEqual({ status: 201, body: null });
     return res.body.data as { id: string; invoice_number: string; qr_url: string };
   };
@@ -98,7 +104,11 @@ test('every answer gives the QR URL the record was generated with: encoded numbe
   expect(original).toMatch(/&importe=12\.10$/);
   generated.set(idOf('corr 1'), { number: 'corr 1', qr: original.replace(/12\.10$/, '1210.00') });
   for (const number of ['anul 1', 'K-anul']) {
-    await request(t.app).post(`/api/v1/invoices/${idOf(number)}/cancel`).set(account.auth).send({}).expect(201);
+    await request(t.app)
+      .post(`/api/v1/invoices/${idOf(number)}/cancel`)
+      .set(account.auth)
+      .send({})
+      .expect(201);
   }
 
   const now = await answeredNow();
@@ -114,6 +124,9 @@ test('every answer gives the QR URL the record was generated with: encoded numbe
     expect({ number, csv: unquote(now.csv.get(key)!) }).toEqual({ number, csv: qr });
   }
   // The image is drawn from the same URL.
-  const png = await request(t.app).get(`/api/v1/invoices/${idOf('K ~/1?')}/qr`).set(account.auth).expect(200);
+  const png = await request(t.app)
+    .get(`/api/v1/invoices/${idOf('K ~/1?')}/qr`)
+    .set(account.auth)
+    .expect(200);
   expect(png.headers['content-type']).toMatch(/^image\/png/);
 });
