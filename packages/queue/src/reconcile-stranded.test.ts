@@ -22,9 +22,9 @@ async function seedInvoice(status: string, nextAttemptAt: Date | null = null): P
          g AS (SELECT gen_random_uuid() AS id)
     INSERT INTO invoices (id, invoice_id, current_record_id, chain_id, account_id, taxpayer_id, computer_system_id, chain_seq, invoice_number,
       invoice_date, invoice_type, description, total_amount, total_tax_amount, issuer_nif, issuer_name, system_snapshot_id, is_production,
-      generated_at_literal, generated_at, hash, qr_url, authority_status, next_attempt_at)
+      generated_at_literal, generated_at, hash, authority_status, next_attempt_at)
     SELECT g.id, g.id, g.id, c.id, tp.account_id, tp.id, s.id, 1, 'N-1', '2025-01-01', 'F2', 'd', 1, 0, '89890001K', 'T', gen_random_uuid(), false,
-      '2025-01-01T10:00:00+01:00', now(), repeat('A', 64), 'https://x', ${status}, ${nextAttemptAt?.toISOString() ?? null}::timestamptz
+      '2025-01-01T10:00:00+01:00', now(), repeat('A', 64), ${status}, ${nextAttemptAt?.toISOString() ?? null}::timestamptz
     FROM tp, s, c, g RETURNING id, chain_id`);
   const row = r.rows[0] as { id: string; chain_id: string };
   return { invoiceId: row.id, chainId: row.chain_id };

@@ -1,3 +1,4 @@
+import { recordQrUrl } from '@vf/core';
 import type { InvoiceDetail, InvoiceLineRow, InvoiceListRow, InvoiceRow, InvoiceSummary, SubmissionRow } from '@vf/db';
 import { authorityMessageOf } from './authority-message';
 import { CORRECTIVE_TYPES } from './invoice-list-schema';
@@ -104,7 +105,7 @@ export function renderInvoiceDetail({ invoice: i, records, cancelled, lines, eve
   // The invoice is its first record's id and creation; everything else is its current (latest) record.
   const first = records[0];
   return {
-    ...renderFacts({ ...i, id: first.id, createdAt: first.createdAt, cancelled }),
+    ...renderFacts({ ...i, id: first.id, createdAt: first.createdAt, cancelled, qrUrl: recordQrUrl(i) }),
     description: i.description,
     operation_date: i.operationDate,
     // `recipient` is the first (the contract's one recipient); `recipients` all of them, in order.

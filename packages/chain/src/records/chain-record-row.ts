@@ -1,6 +1,7 @@
 import {
   buildCancellationRecord,
   buildQrUrl,
+  recordQrUrl,
   computeRegistrationHash,
   registrationHashFields,
   toAeatDate,
@@ -160,6 +161,7 @@ export function altaRecordRow(input: AltaRowInput): { row: ChainRecordRow; lines
       isProduction: taxpayer.isProduction,
       hash: computeRegistrationHash(hashed),
       qrUrl,
+      qrNoVerifactu: input.noVerifactu === true,
       sandboxScenario: input.sandboxScenario ?? null,
     },
     lines,
@@ -190,7 +192,9 @@ export interface CancelledRecord extends StoredInvoiceContent {
   issuerNif: string;
   issuerName: string;
   systemSnapshot: SistemaInformatico;
-  qrUrl: string;
+  isProduction: boolean;
+  /** The code the cancellation repeats is this record's: NO VERI*FACTU's if it was generated so. */
+  qrNoVerifactu: boolean | null;
   lines: StoredLine[];
 }
 
@@ -220,7 +224,7 @@ export function cancellationRecordRow(input: CancellationRowInput): { row: Chain
     sinRegistroPrevio: input.sinRegistroPrevio,
     rechazoPrevio: input.rechazoPrevio,
   });
-  const { lines, accountId, invoiceId, issuerNif, issuerName, systemSnapshot: snapshot, qrUrl } = latest;
+  const { lines, accountId, invoiceId, issuerNif, issuerName, systemSnapshot: snapshot } = latest;
   return {
     row: {
       id: input.id,
@@ -239,7 +243,8 @@ export function cancellationRecordRow(input: CancellationRowInput): { row: Chain
       systemSnapshot: snapshot,
       isProduction: input.isProduction,
       hash: record.hash,
-      qrUrl,
+      qrUrl: recordQrUrl(latest),
+      qrNoVerifactu: latest.qrNoVerifactu === true,
       sandboxScenario: input.sandboxScenario ?? null,
     },
     lines: lines.map((line, n) => lineOf(line, input.id, n + 1)),

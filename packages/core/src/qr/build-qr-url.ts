@@ -1,3 +1,5 @@
+import { toAeatDate } from '../dates/aeat-date';
+
 export interface QrValues {
   /** NIF of the issuer (IDEmisorFactura). */
   nif: string;
@@ -44,4 +46,25 @@ const UNENCODED = /^[A-Za-z0-9*._-]*$/;
 function formValue(value: string): string {
   const trimmed = value.trim();
   return UNENCODED.test(trimmed) ? trimmed : new URLSearchParams([['', trimmed]]).toString().slice(1);
+}
+
+/** The columns of a stored record its QR code is made of (decision 0065: the URL itself is not kept). */
+export interface QrRecordColumns {
+  issuerNif: string;
+  invoiceNumber: string;
+  /** YYYY-MM-DD */
+  invoiceDate: string;
+  /** ImporteTotal as kept: numeric(14, 2)'s text, the literal that was hashed and sent. */
+  totalAmount: string;
+  isProduction: boolean;
+  /** True when the record was generated in NO VERI*FACTU; null (or false) otherwise. */
+  qrNoVerifactu: boolean | null;
+}
+
+/** A stored record's QR URL, the same bytes as the one built when it was generated. Pure. */
+export function recordQrUrl(r: QrRecordColumns): string {
+  return buildQrUrl(
+    { nif: r.issuerNif, invoiceNumber: r.invoiceNumber, invoiceDate: toAeatDate(r.invoiceDate), total: r.totalAmount },
+    { production: r.isProduction, noVerifactu: r.qrNoVerifactu === true },
+  );
 }

@@ -1,6 +1,6 @@
 import type { InvoiceDetail, InvoiceRow, SubmissionRow } from '@vf/db';
 import type { InvoiceLink } from '@vf/db';
-import { explainCause } from '@vf/core';
+import { explainCause, recordQrUrl } from '@vf/core';
 import { formatAmount, formatDateTime, formatInvoiceDate, formatRate } from '../html/format';
 import { html, raw, type SafeHtml } from '../html/html';
 import { environmentBadge, isFinalStatus, statusBadge } from '../html/status-badge';
@@ -272,7 +272,7 @@ export function invoiceDetailPage(v: InvoiceDetailView): Page {
         ${answerCard(ctx, i, explained)}
         <section class="card" aria-labelledby="qr-title">
           <h2 id="qr-title">${t('detail.qrTitle')}</h2>
-          ${qrBlock(i.id, i.qrUrl)}
+          ${qrBlock(i.id, recordQrUrl(i))}
         </section>
       </div>
       <section class="card" aria-labelledby="invoice-title">

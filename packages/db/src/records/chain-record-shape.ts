@@ -28,7 +28,10 @@ export interface ChainRecordRow extends StoredInvoiceContent {
   previousInvoiceId: string | null;
   previousHash: string | null;
   hash: string;
+  /** The QR code's URL, built with the record; not a column: rebuilt from the row when read (decision 0065). */
   qrUrl: string;
+  /** The QR code points at ValidarQRNoVerifactu (column qr_no_verifactu, kept only when true). */
+  qrNoVerifactu: boolean;
   /** The sandbox scenario the record goes under, on a scenario chain only; kept beside the record, never in it. */
   sandboxScenario?: string | null;
 }

@@ -151,7 +151,12 @@ export const invoices = pgTable(
     previousInvoiceId: uuid('previous_invoice_id'),
     previousHash: char('previous_hash', { length: 64 }),
     hash: char('hash', { length: 64 }).notNull(),
-    qrUrl: text('qr_url').notNull(),
+    /**
+     * Set (true) on a record whose QR code points at ValidarQRNoVerifactu: generated in NO VERI*FACTU, or a
+     * cancellation repeating such a record's code; NULL otherwise, which costs a row nothing. The URL itself is
+     * rebuilt from the record's columns (recordQrUrl of @vf/core, decision 0065), never kept.
+     */
+    qrNoVerifactu: boolean('qr_no_verifactu'),
     authorityStatus: text('authority_status').$type<AuthorityStatus>().notNull().default('queued'),
     authorityCode: integer('authority_code'),
     authorityMessage: text('authority_message'),

@@ -24,10 +24,14 @@ export const webhookEndpoints = pgTable(
   (t) => [index('webhook_endpoints_account_idx').on(t.accountId, t.createdAt)],
 );
 
-/** Written by a trigger on invoice_status_events, in the transaction of the status change itself. */
+/**
+ * Written in the transaction of the status change itself: by a trigger on invoice_status_events for a change, by the
+ * append for a record's first status, which no event row keeps (decision 0065): then `recordId` names the record.
+ */
 export const webhookOutbox = pgTable('webhook_outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  statusEventId: bigint('status_event_id', { mode: 'number' }).notNull(),
+  statusEventId: bigint('status_event_id', { mode: 'number' }),
+  recordId: uuid('record_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -73,7 +73,8 @@ export const RECORD_COLUMNS: Column<ChainRecordRow>[] = [
   ['previous_invoice_id', 'uuid', (r) => r.previousInvoiceId],
   ['previous_hash', 'text', (r) => r.previousHash],
   ['hash', 'text', (r) => r.hash],
-  ['qr_url', 'text', (r) => r.qrUrl],
+  // The QR URL is rebuilt from the columns above (decision 0065): only whether it is NO VERI*FACTU's is kept.
+  ['qr_no_verifactu', 'boolean', (r) => (r.qrNoVerifactu ? true : null)],
   ['sandbox_scenario', 'text', (r) => r.sandboxScenario ?? null],
 ];
 

@@ -92,7 +92,7 @@ WITH h AS (
   SELECT r.id, CASE WHEN r.id = r.invoice_id THEN r.id ELSE (SELECT c.invoice_id FROM current c WHERE c.record_id = r.id) END,
     CASE WHEN r.id = r.invoice_id THEN r.id END, 'queued', ${selected(RECORD_COLUMNS, 'r', ...NOT_KEPT).join(', ')}
   FROM r
-  RETURNING id, chain_id, chain_seq
+  RETURNING id, chain_id, chain_seq, account_id
 ), lines AS (
   -- A write's lines are built with its records, each naming its own (chain-record-row.ts), and go in with them. No
   -- join to the records inserted: planned once per connection on a guess of ten rows a side, a join became a nested
@@ -101,8 +101,13 @@ WITH h AS (
   SELECT ${selected(LINE_COLUMNS, 'l', 'chain_id').join(', ')}
   FROM ${zipped(LINE_COLUMNS, LINES_FROM, 'l')}
   WHERE l.chain_id IN (SELECT id FROM head)
-), events AS (
-  INSERT INTO invoice_status_events (invoice_id, status) SELECT records.id, 'queued' FROM records ORDER BY records.chain_id, records.chain_seq
+), outbox AS (
+  -- A record's first status is implied by the record, at its creation time: no status event is written for it
+  -- (decision 0065). An account with webhook endpoints gets the outbox row the event's insert gave it, naming the record.
+  INSERT INTO webhook_outbox (record_id)
+  SELECT records.id FROM records
+  WHERE EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.account_id = records.account_id)
+  ORDER BY records.chain_id, records.chain_seq
 )`;
 
 const WRITE_ANSWERS = `, a AS (

@@ -24,9 +24,9 @@ async function accountWith(count: number): Promise<string> {
          g AS (SELECT gen_random_uuid() AS id, n FROM generate_series(1, ${count}) n),
          i AS (INSERT INTO invoices (id, invoice_id, current_record_id, chain_id, account_id, taxpayer_id, computer_system_id, chain_seq,
                  invoice_number, invoice_date, invoice_type, description, total_amount, total_tax_amount, issuer_nif, issuer_name,
-                 system_snapshot_id, is_production, generated_at_literal, generated_at, hash, qr_url, authority_status)
+                 system_snapshot_id, is_production, generated_at_literal, generated_at, hash, authority_status)
                SELECT g.id, g.id, g.id, c.id, tp.account_id, tp.id, s.id, g.n, 'M-' || g.n, '2025-01-01', 'F1', 'd', 1, 0, tp.nif, 'T',
-                 gen_random_uuid(), false, '2025-01-01T10:00:00+01:00', now(), repeat('A', 64), 'https://x',
+                 gen_random_uuid(), false, '2025-01-01T10:00:00+01:00', now(), repeat('A', 64),
                  CASE WHEN g.n % 100 = 0 THEN 'rejected' ELSE 'accepted' END
                FROM g, c, tp, s RETURNING 1)
     SELECT (SELECT id FROM a) AS id, (SELECT count(*) FROM i) AS n`);

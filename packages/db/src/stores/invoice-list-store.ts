@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
 import { invoices, type AuthorityStatus, type InvoiceReferenceJson, type RecipientJson } from '../schema';
 import type { InvoiceSummary } from './invoice-store';
+import { recordQrUrl, type QrRecordColumns } from '@vf/core';
 import { cancelledSql } from './invoice-store';
 import { literalCount } from './literal-count';
 import { literalText } from './literal-text';
@@ -132,8 +133,13 @@ function conditions(accountId: string, f: InvoiceListFilters): SQL[] {
  * way for every reader. A page starts after a key (keyset: bounded reads of a list of any size) or at an offset
  * (numbered pages).
  */
+// The QR URL is not kept (decision 0065): each row's is rebuilt from the columns it is made of, the current record's.
+function withQrUrl<R extends QrRecordColumns>(row: R): R & { qrUrl: string } {
+  return Object.assign(row, { qrUrl: recordQrUrl(row) });
+}
+
 export const invoiceListStore = {
-  page(
+  async page(
     db: DbOrTx,
     accountId: string,
     filters: InvoiceListFilters,
@@ -173,7 +179,8 @@ export const invoiceListStore = {
         totalTaxAmount: cur.totalTaxAmount,
         chainSeq: cur.chainSeq,
         hash: cur.hash,
-        qrUrl: cur.qrUrl,
+        isProduction: cur.isProduction,
+        qrNoVerifactu: cur.qrNoVerifactu,
         authorityStatus: cur.authorityStatus,
         authorityCode: cur.authorityCode,
         authorityCsv: cur.authorityCsv,
@@ -193,7 +200,8 @@ export const invoiceListStore = {
       .where(and(...where))
       .orderBy(...orderBy)
       .limit(literalCount(limit));
-    return start && 'offset' in start ? query.offset(literalCount(start.offset)) : query;
+    const rows = await (start && 'offset' in start ? query.offset(literalCount(start.offset)) : query);
+    return rows.map(withQrUrl);
   },
 
   /**

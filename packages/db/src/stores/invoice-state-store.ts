@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { recordQrUrl } from '@vf/core';
 import type { DbOrTx } from '../client';
 import { invoices, taxpayers, type AuthorityStatus } from '../schema';
 import { isCurrentRecord } from './invoice-store';
@@ -55,11 +56,18 @@ export const invoiceStateStore = {
   async qrUrlOf(db: DbOrTx, accountId: string, id: string): Promise<string | undefined> {
     // A correction may change the total, which the QR carries: the current record's.
     const [row] = await db
-      .select({ qrUrl: cur.qrUrl })
+      .select({
+        issuerNif: cur.issuerNif,
+        invoiceNumber: cur.invoiceNumber,
+        invoiceDate: cur.invoiceDate,
+        totalAmount: cur.totalAmount,
+        isProduction: cur.isProduction,
+        qrNoVerifactu: cur.qrNoVerifactu,
+      })
       .from(invoices)
       .innerJoin(cur, eq(cur.id, invoices.currentRecordId))
       .where(and(eq(invoices.accountId, accountId), eq(invoices.id, id)));
-    return row?.qrUrl;
+    return row && recordQrUrl(row);
   },
 
   /** The invoices most recently refused or flagged by the authority (or in error), latest first. */

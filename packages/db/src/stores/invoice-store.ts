@@ -40,12 +40,16 @@ export type InvoiceSummary = Pick<
   | 'totalTaxAmount'
   | 'chainSeq'
   | 'hash'
-  | 'qrUrl'
   | 'authorityStatus'
   | 'authorityCode'
   | 'generatedAtLiteral'
   | 'createdAt'
-> & { cancelled: boolean; pageKey: PageKey };
+> & {
+  cancelled: boolean;
+  pageKey: PageKey;
+  /** Rebuilt from the record's columns (recordQrUrl of @vf/core): not kept. */
+  qrUrl: string;
+};
 
 /** An invoice: its records oldest first; the latest one is its current state. */
 export interface InvoiceDetail {
@@ -82,6 +86,34 @@ export function cancelledSql(firstId: AnyPgColumn, current: { recordType: AnyPgC
 
 /** The row is an invoice's latest record, i.e. its current state (filter for queries over `invoices`). */
 export const isCurrentRecord = sql`exists (select 1 from invoices f where f.current_record_id = ${invoices.id})`;
+
+/**
+ * A record's first status (`queued`, or `kept` in NO VERI*FACTU, a status never left) at its creation time: implied by
+ * the record, never kept as an event row (decision 0065). Its id is 0: no event row has it.
+ */
+export function firstStatusEvent(r: Pick<InvoiceRow, 'id' | 'authorityStatus' | 'createdAt'>): StatusEventRow {
+  const status = r.authorityStatus === 'kept' ? 'kept' : 'queued';
+  return { id: 0, invoiceId: r.id, status, code: null, message: null, submissionId: null, at: r.createdAt };
+}
+
+/**
+ * The history of an invoice's records: the stored events in their order, each record's first status placed before
+ * its own events and before any event that happened after it was created.
+ */
+function withFirstStatuses(records: InvoiceRow[], stored: StatusEventRow[]): StatusEventRow[] {
+  const position = new Map(records.map((r, n) => [r.id, n]));
+  const events: StatusEventRow[] = [];
+  let next = 0;
+  for (const e of stored) {
+    const own = position.get(e.invoiceId) ?? -1;
+    while (next < records.length && (next <= own || records[next].createdAt.getTime() <= e.at.getTime())) {
+      events.push(firstStatusEvent(records[next++]));
+    }
+    events.push(e);
+  }
+  while (next < records.length) events.push(firstStatusEvent(records[next++]));
+  return events;
+}
 
 export const invoiceStore = {
   /**
@@ -131,7 +163,7 @@ export const invoiceStore = {
     const records = await invoiceStore.recordsOf(db, accountId, id);
     if (records.length === 0) return undefined;
     const invoice = records[records.length - 1];
-    const [lines, events] = await Promise.all([
+    const [lines, stored] = await Promise.all([
       invoiceStore.linesOf(db, invoice.id),
       db
         .select()
@@ -144,7 +176,7 @@ export const invoiceStore = {
         )
         .orderBy(asc(invoiceStatusEvents.id)),
     ]);
-    return { invoice, records, cancelled: isCancelled(records), lines, events };
+    return { invoice, records, cancelled: isCancelled(records), lines, events: withFirstStatuses(records, stored) };
   },
 
   async isOwnedBy(db: DbOrTx, accountId: string, id: string): Promise<boolean> {

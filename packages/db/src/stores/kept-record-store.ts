@@ -1,6 +1,6 @@
 import { and, asc, between, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { invoiceLines, invoices, invoiceStatusEvents, integrityAlarms } from '../schema';
+import { invoiceLines, invoices, integrityAlarms } from '../schema';
 import type { StoredChainRecord } from '../records/chain-record-shape';
 import { INVOICE_ROW_COLUMNS, invoiceStore } from './invoice-store';
 import { previousRecord } from './previous-record';
@@ -40,15 +40,12 @@ export interface OpenAlarm extends NewAlarm {
 export const keptRecordStore = {
   /**
    * Records appended in NO VERI*FACTU, in the transaction that appended them: `kept`, never sent by the workers (their
-   * first status event says so too). Nobody saw them `queued`: the append has not committed yet.
+   * first status, implied by the record, says so too: decision 0065). Nobody saw them `queued`: the append has not
+   * committed yet.
    */
   async markKept(tx: DbOrTx, recordIds: string[]): Promise<void> {
     if (recordIds.length === 0) return;
     await tx.update(invoices).set({ authorityStatus: 'kept' }).where(inArray(invoices.id, recordIds));
-    await tx
-      .update(invoiceStatusEvents)
-      .set({ status: 'kept' })
-      .where(and(inArray(invoiceStatusEvents.invoiceId, recordIds), eq(invoiceStatusEvents.status, 'queued')));
   },
 
   /** One record of a chain by its id, with what rebuilding it needs and its signed bytes. */

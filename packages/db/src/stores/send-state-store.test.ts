@@ -138,9 +138,9 @@ async function seedMore(chainId: string, count: number): Promise<void> {
     WITH g AS (SELECT gen_random_uuid() AS id, n FROM generate_series(1, ${count}) n)
     INSERT INTO invoices (id, invoice_id, current_record_id, chain_id, account_id, taxpayer_id, computer_system_id, chain_seq, invoice_number,
       invoice_date, invoice_type, description, total_amount, total_tax_amount, issuer_nif, issuer_name, system_snapshot_id, is_production,
-      generated_at_literal, generated_at, hash, qr_url, authority_status)
+      generated_at_literal, generated_at, hash, authority_status)
     SELECT g.id, g.id, g.id, c.id, tp.account_id, tp.id, cs.id, m.n + g.n, 'M-' || (m.n + g.n), '2025-01-01', 'F2', 'd', 1, 0, c.nif, 'T',
-      gen_random_uuid(), c.is_production, '2025-01-01T10:00:00+01:00', now(), repeat('A', 64), 'https://x', 'queued'
+      gen_random_uuid(), c.is_production, '2025-01-01T10:00:00+01:00', now(), repeat('A', 64), 'queued'
     FROM chains c JOIN taxpayers tp ON tp.id = c.taxpayer_id JOIN computer_systems cs ON cs.account_id = tp.account_id,
       (SELECT coalesce(max(chain_seq), 0) AS n FROM invoices WHERE chain_id = ${chainId}) m, g
     WHERE c.id = ${chainId}`);

@@ -88,14 +88,20 @@ const free = and(
   or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, sql`now()`)),
 );
 
-/** The status an event followed on its record, if any. */
+/**
+ * A record's first status, which no event row keeps (decision 0065): `kept` for a record generated in NO VERI*FACTU
+ * (a status it never leaves), `queued` otherwise.
+ */
+const firstStatus = sql<AuthorityStatus>`(case when ${invoices.authorityStatus} = 'kept' then 'kept' else 'queued' end)`;
+
+/** The status an event followed on its record: its previous event's, or the record's first. None for the first. */
 const before = alias(invoiceStatusEvents, 'prev_event');
-const previousStatus = sql<AuthorityStatus | null>`${qb
+const previousStatus = sql<AuthorityStatus | null>`(case when ${invoiceStatusEvents.id} is null then null else coalesce((${qb
   .select({ status: before.status })
   .from(before)
   .where(and(eq(before.invoiceId, invoiceStatusEvents.invoiceId), lt(before.id, invoiceStatusEvents.id)))
   .orderBy(desc(before.id))
-  .limit(1)}`;
+  .limit(1)}), ${firstStatus}) end)`;
 
 /** The workers' side of webhooks: the outbox relay and the delivery attempts, all fenced in PostgreSQL. */
 export const webhookDispatchStore = {
@@ -124,15 +130,16 @@ export const webhookDispatchStore = {
           invoiceDate: invoices.invoiceDate,
           taxpayerId: invoices.taxpayerId,
           issuerNif: invoices.issuerNif,
-          status: invoiceStatusEvents.status,
+          // A row naming a record (no event) is its first status, at the record's creation.
+          status: sql<AuthorityStatus | null>`coalesce(${invoiceStatusEvents.status}, ${firstStatus})`,
           previousStatus,
           code: invoiceStatusEvents.code,
           message: invoiceStatusEvents.message,
-          at: invoiceStatusEvents.at,
+          at: sql<Date>`coalesce(${invoiceStatusEvents.at}, ${invoices.createdAt})`.mapWith(invoices.createdAt),
         })
         .from(webhookOutbox)
         .leftJoin(invoiceStatusEvents, eq(invoiceStatusEvents.id, webhookOutbox.statusEventId))
-        .leftJoin(invoices, eq(invoices.id, invoiceStatusEvents.invoiceId))
+        .leftJoin(invoices, eq(invoices.id, sql`coalesce(${invoiceStatusEvents.invoiceId}, ${webhookOutbox.recordId})`))
         .orderBy(asc(webhookOutbox.id))
         .limit(limit);
       if (rows.length === 0) return { outboxRows: 0, deliveryIds: [] };
