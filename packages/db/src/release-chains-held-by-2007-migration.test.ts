@@ -53,10 +53,10 @@ async function records(chainId: string, held: Held[]): Promise<void> {
     await t.db.execute(sql`
       INSERT INTO invoices (id, invoice_id, current_record_id, chain_id, account_id, taxpayer_id, computer_system_id, chain_seq,
         invoice_number, invoice_date, invoice_type, description, total_amount, total_tax_amount, issuer_nif, issuer_name,
-        system_snapshot_id, is_production, generated_at_literal, generated_at, hash, qr_url, authority_status, authority_code,
+        system_snapshot_id, is_production, generated_at_literal, generated_at, hash, authority_status, authority_code,
         authority_message, authority_csv, error_cause, last_error)
       SELECT g, g, g, c.id, tp.account_id, tp.id, cs.id, ${i + 1}, ${`N-${i + 1}`}, '2025-01-01', 'F2', 'd', 1, 0, c.nif, 'T',
-        gen_random_uuid(), false, '2025-01-01T10:00:00+01:00', now(), repeat('A', 64), 'https://x', ${r.status}, ${r.code ?? null},
+        gen_random_uuid(), false, '2025-01-01T10:00:00+01:00', now(), repeat('A', 64), ${r.status}, ${r.code ?? null},
         ${r.message ?? null}, ${r.code === 2007 ? 'CSV-1' : null}, ${r.cause ?? null}, ${r.status === 'error' ? 'held' : null}
       FROM gen_random_uuid() g, chains c JOIN taxpayers tp ON tp.id = c.taxpayer_id JOIN computer_systems cs ON cs.account_id = tp.account_id
       WHERE c.id = ${chainId}`);
