@@ -126,6 +126,52 @@ function conditions(accountId: string, f: InvoiceListFilters): SQL[] {
   return where;
 }
 
+/** The most rows (an offset and a page) a list by registration time within dates reads day by day (decision 0066). */
+export const DAY_BY_DAY_MAX_ROWS = 201;
+
+/**
+ * The first `wanted` invoices of a date range in registration order, read day by day from the (account, date,
+ * created_at, id) index, where each day's invoices lie in that order: the first invoice of each day of the range
+ * (one index descent a day), the `wanted` days whose first invoice comes first, then up to `wanted` invoices of each
+ * of those days, of which the first `wanted`. Every invoice of the answer lies on one of those days: a day after
+ * them has `wanted` invoices before its first. Its cost does not depend on where the range lies among the account's
+ * invoices, where reading the account's invoices by registration time until `wanted` fall in the range read every
+ * invoice registered after them (at a million, eleven months of them for a month a year back).
+ */
+function dayByDay(accountId: string, f: InvoiceListFilters, descending: boolean, after: InvoiceListKey | undefined, wanted: number): SQL {
+  const dir = sql.raw(descending ? 'DESC' : 'ASC');
+  const firstRows = sql`i.account_id = ${accountId} AND i.current_record_id IS NOT NULL`;
+  const key = after
+    ? sql` AND (i.created_at, i.id) ${sql.raw(descending ? '<' : '>')} (${after.value}::timestamptz, ${after.id}::uuid)`
+    : sql``;
+  // The range kept within the account's own first and last dates (one descent each): an open or a wide range then
+  // costs the days that hold invoices, not every day since the year 1.
+  const edge = (agg: 'min' | 'max', given: string | undefined) => {
+    const own = sql`(SELECT ${sql.raw(agg)}(i.invoice_date) FROM invoices i WHERE ${firstRows})`;
+    return given ? sql`${sql.raw(agg === 'min' ? 'greatest' : 'least')}(${given}::date, ${own})` : own;
+  };
+  const n = sql.raw(String(wanted));
+  const firstOf = (day: SQL, limit: SQL) =>
+    sql`SELECT i.created_at, i.id FROM invoices i WHERE ${firstRows} AND i.invoice_date = ${day}${key}
+      ORDER BY i.created_at ${dir}, i.id ${dir} LIMIT ${limit}`;
+  return sql`SELECT k.id FROM (
+      SELECT d.day FROM (SELECT ${edge('min', f.dateFrom)} AS lo, ${edge('max', f.dateTo)} AS hi) b
+        CROSS JOIN generate_series(0, b.hi - b.lo) g(n) CROSS JOIN LATERAL (SELECT b.lo + g.n AS day) d
+        CROSS JOIN LATERAL (${firstOf(sql`d.day`, sql.raw('1'))}) f
+      ORDER BY f.created_at ${dir}, f.id ${dir} LIMIT ${n}) days
+    CROSS JOIN LATERAL (${firstOf(sql`days.day`, n)}) k
+    ORDER BY k.created_at ${dir}, k.id ${dir} LIMIT ${n}`;
+}
+
+/** A list by registration time filtered by dates alone, small enough a page to read day by day. */
+function readsDayByDay(f: InvoiceListFilters, column: InvoiceSortColumn, wanted: number): boolean {
+  // Any other filter, including one added later, keeps the list on its own index: the days' first invoices must be
+  // the first matching ones.
+  const given = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== undefined && value !== '');
+  const others = Object.entries(f).some(([name, value]) => name !== 'dateFrom' && name !== 'dateTo' && given(value));
+  return column === 'created_at' && Boolean(f.dateFrom || f.dateTo) && !others && wanted <= DAY_BY_DAY_MAX_ROWS;
+}
+
 /**
  * The one read model of invoice lists (the API's list and export, the dashboard's pages and export): one row per
  * invoice in its current state (the first record joined to its latest one), filtered, sorted and counted the same
@@ -145,9 +191,13 @@ export const invoiceListStore = {
     const column = sortColumnOf(sort);
     const by = SORT_COLUMNS[column];
     const byDate = column === 'invoice_date';
+    const offset = start && 'offset' in start ? start.offset : 0;
+    const after = start && 'after' in start ? start.after : undefined;
     const where = conditions(accountId, filters);
-    if (start && 'after' in start) {
-      const { value, id } = start.after;
+    if (readsDayByDay(filters, column, offset + limit)) {
+      where.push(sql`${invoices.id} IN (${dayByDay(accountId, filters, descending, after, offset + limit)})`);
+    } else if (after) {
+      const { value, id } = after;
       // A key holds the sort value and the id; a date's tie-breaker, the registration time, is the keyed row's own.
       const registeredAt = sql`(select k.created_at from invoices k where k.id = ${id}::uuid and k.account_id = ${accountId})`;
       const [columns, key] = byDate
