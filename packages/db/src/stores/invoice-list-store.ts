@@ -130,13 +130,14 @@ function conditions(accountId: string, f: InvoiceListFilters): SQL[] {
 export const DAY_BY_DAY_MAX_ROWS = 201;
 
 /**
- * The first `wanted` invoices of a date range in registration order, read day by day from the (account, date,
- * created_at, id) index, where each day's invoices lie in that order: the first invoice of each day of the range
- * (one index descent a day), the `wanted` days whose first invoice comes first, then up to `wanted` invoices of each
- * of those days, of which the first `wanted`. Every invoice of the answer lies on one of those days: a day after
- * them has `wanted` invoices before its first. Its cost does not depend on where the range lies among the account's
- * invoices, where reading the account's invoices by registration time until `wanted` fall in the range read every
- * invoice registered after them (at a million, eleven months of them for a month a year back).
+ * The first `wanted` invoices of a date range in the list's registration order, read day by day from the (account,
+ * date, created_at, id) index, where each day's invoices lie in that order: the first invoice of each day of the
+ * range (one index descent a day); the `wanted` days whose first invoice comes first; the first invoices of each of
+ * those days (`wanted` of the first day, one fewer of each next); the first `wanted` of them. Every invoice of the
+ * answer lies on one of those days: a later day has `wanted` invoices before its first. The cost depends on the
+ * days of the range, not on where the range lies among the account's invoices, where reading the account's invoices
+ * by registration time until `wanted` fall in the range read every invoice registered after them (at a million,
+ * eleven months of them for a month a year back).
  */
 function dayByDay(accountId: string, f: InvoiceListFilters, descending: boolean, after: InvoiceListKey | undefined, wanted: number): SQL {
   const dir = sql.raw(descending ? 'DESC' : 'ASC');
@@ -154,12 +155,15 @@ function dayByDay(accountId: string, f: InvoiceListFilters, descending: boolean,
   const firstOf = (day: SQL, limit: SQL) =>
     sql`SELECT i.created_at, i.id FROM invoices i WHERE ${firstRows} AND i.invoice_date = ${day}${key}
       ORDER BY i.created_at ${dir}, i.id ${dir} LIMIT ${limit}`;
+  // The r-th of those days can hold at most wanted - r + 1 of the answer: r - 1 days' first invoices come before
+  // any of its own.
   return sql`SELECT k.id FROM (
-      SELECT d.day FROM (SELECT ${edge('min', f.dateFrom)} AS lo, ${edge('max', f.dateTo)} AS hi) b
+      SELECT d.day, row_number() OVER (ORDER BY f.created_at ${dir}, f.id ${dir}) AS r
+      FROM (SELECT ${edge('min', f.dateFrom)} AS lo, ${edge('max', f.dateTo)} AS hi) b
         CROSS JOIN generate_series(0, b.hi - b.lo) g(n) CROSS JOIN LATERAL (SELECT b.lo + g.n AS day) d
         CROSS JOIN LATERAL (${firstOf(sql`d.day`, sql.raw('1'))}) f
       ORDER BY f.created_at ${dir}, f.id ${dir} LIMIT ${n}) days
-    CROSS JOIN LATERAL (${firstOf(sql`days.day`, n)}) k
+    CROSS JOIN LATERAL (${firstOf(sql`days.day`, sql`${n} + 1 - days.r`)}) k
     ORDER BY k.created_at ${dir}, k.id ${dir} LIMIT ${n}`;
 }
 
