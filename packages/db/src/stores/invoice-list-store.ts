@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
 import { invoices, type AuthorityStatus, type InvoiceReferenceJson, type RecipientJson } from '../schema';
@@ -126,8 +126,8 @@ function conditions(accountId: string, f: InvoiceListFilters): SQL[] {
   return where;
 }
 
-/** The most rows (an offset and a page) a list by registration time within dates reads day by day (decision 0066). */
-export const DAY_BY_DAY_MAX_ROWS = 201;
+/** The most rows (an offset and a page) a list within dates reads by the plans below (decision 0066). */
+export const DATE_RANGE_MAX_ROWS = 201;
 
 /**
  * The first `wanted` invoices of a date range in the list's registration order, read day by day from the (account,
@@ -167,13 +167,51 @@ function dayByDay(accountId: string, f: InvoiceListFilters, descending: boolean,
     ORDER BY k.created_at ${dir}, k.id ${dir} LIMIT ${n}`;
 }
 
-/** A list by registration time filtered by dates alone, small enough a page to read day by day. */
-function readsDayByDay(f: InvoiceListFilters, column: InvoiceSortColumn, wanted: number): boolean {
-  // Any other filter, including one added later, keeps the list on its own index: the days' first invoices must be
-  // the first matching ones.
+/** A date range holding at most this many invoices is read whole and sorted when sorted by number or total. */
+export const FEW_IN_RANGE = 5000;
+
+/**
+ * The first `wanted` invoices of a date range sorted by number or total: a range of at most FEW_IN_RANGE invoices
+ * (counted from the date index, a bounded count) is read whole from the date index and sorted; a larger one is read
+ * from the sort's own index until `wanted` fall in it, which then takes about wanted / (the range's share of the
+ * account's invoices) rows. One statement, each branch gated by the count, so a generic plan holds both.
+ */
+function fewOrWalk(
+  accountId: string,
+  f: InvoiceListFilters,
+  by: { column: SQLWrapper; cast: (v: string) => SQL },
+  descending: boolean,
+  after: InvoiceListKey | undefined,
+  wanted: number,
+): SQL {
+  const dir = sql.raw(descending ? 'DESC' : 'ASC');
+  const range = and(...conditions(accountId, f));
+  const key = after
+    ? sql` AND (${by.column}, ${invoices.id}) ${sql.raw(descending ? '<' : '>')} (${by.cast(after.value)}, ${after.id}::uuid)`
+    : sql``;
+  const n = sql.raw(String(wanted));
+  const few = sql.raw(String(FEW_IN_RANGE));
+  // The range read in the date index's order, and at most FEW_IN_RANGE of it: a generic plan then reads it from that
+  // index, never the table whole, and its cost stays under JIT's threshold (a JIT compilation costs ~100 ms).
+  return sql`WITH few AS MATERIALIZED (
+      SELECT count(*) <= ${few} AS yes FROM (SELECT 1 FROM invoices WHERE ${range} LIMIT ${few} + 1) c)
+    (SELECT r.id FROM (SELECT ${invoices.id} AS id, ${by.column} AS v FROM invoices WHERE ${range}${key}
+        ORDER BY ${invoices.invoiceDate}, ${invoices.createdAt}, ${invoices.id} LIMIT ${few}) r
+      WHERE (SELECT yes FROM few) ORDER BY r.v ${dir}, r.id ${dir} LIMIT ${n})
+    UNION ALL
+    (SELECT ${invoices.id} FROM invoices WHERE ${range}${key} AND NOT (SELECT yes FROM few)
+      ORDER BY ${by.column} ${dir}, ${invoices.id} ${dir} LIMIT ${n})`;
+}
+
+/** How a list filtered by dates alone, with a page small enough, is read: by its own index unless said here. */
+function dateRangeRead(f: InvoiceListFilters, column: InvoiceSortColumn, wanted: number): 'day-by-day' | 'few-or-walk' | null {
+  // Any other filter, including one added later, keeps the list on its own index: both reads order and count the
+  // range's invoices alone.
   const given = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== undefined && value !== '');
   const others = Object.entries(f).some(([name, value]) => name !== 'dateFrom' && name !== 'dateTo' && given(value));
-  return column === 'created_at' && Boolean(f.dateFrom || f.dateTo) && !others && wanted <= DAY_BY_DAY_MAX_ROWS;
+  if (!(f.dateFrom || f.dateTo) || others || wanted > DATE_RANGE_MAX_ROWS) return null;
+  if (column === 'created_at') return 'day-by-day';
+  return column === 'invoice_date' ? null : 'few-or-walk';
 }
 
 /**
@@ -198,8 +236,11 @@ export const invoiceListStore = {
     const offset = start && 'offset' in start ? start.offset : 0;
     const after = start && 'after' in start ? start.after : undefined;
     const where = conditions(accountId, filters);
-    if (readsDayByDay(filters, column, offset + limit)) {
+    const read = dateRangeRead(filters, column, offset + limit);
+    if (read === 'day-by-day') {
       where.push(sql`${invoices.id} IN (${dayByDay(accountId, filters, descending, after, offset + limit)})`);
+    } else if (read === 'few-or-walk') {
+      where.push(sql`${invoices.id} IN (${fewOrWalk(accountId, filters, by, descending, after, offset + limit)})`);
     } else if (after) {
       const { value, id } = after;
       // A key holds the sort value and the id; a date's tie-breaker, the registration time, is the keyed row's own.
