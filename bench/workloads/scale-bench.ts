@@ -41,6 +41,9 @@ export function listQueries(taxpayerId: string): { name: string; query: string }
     { name: 'invoice_type=F1', query: 'invoice_type=F1' },
     { name: 'kind=corrective', query: 'kind=corrective' },
     { name: 'date_from & date_to (a month)', query: 'date_from=2025-01-01&date_to=2025-01-31' },
+    // The fill's first month and day: behind every later invoice, whatever the fill's size (decision 0066).
+    { name: 'a month, sort=-invoice_number', query: 'date_from=2025-01-01&date_to=2025-01-31&sort=-invoice_number' },
+    { name: 'a day, sort=-total_amount', query: 'date_from=2025-01-15&date_to=2025-01-15&sort=-total_amount' },
     { name: 'recipient_nif', query: `recipient_nif=${recipientNifOf(42)}` },
     { name: 'number_prefix', query: 'number_prefix=S-0000042' },
     { name: 'q', query: 'q=0004217' },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
 import { invoices, type AuthorityStatus, type InvoiceReferenceJson, type RecipientJson } from '../schema';
@@ -127,6 +127,94 @@ function conditions(accountId: string, f: InvoiceListFilters): SQL[] {
   return where;
 }
 
+/** The most rows (an offset and a page) a list within dates reads by the plans below (decision 0066). */
+export const DATE_RANGE_MAX_ROWS = 201;
+
+/**
+ * The first `wanted` invoices of a date range in the list's registration order, read day by day from the (account,
+ * date, created_at, id) index, where each day's invoices lie in that order: the first invoice of each day of the
+ * range (one index descent a day); the `wanted` days whose first invoice comes first; the first invoices of each of
+ * those days (`wanted` of the first day, one fewer of each next); the first `wanted` of them. Every invoice of the
+ * answer lies on one of those days: a later day has `wanted` invoices before its first. The cost depends on the
+ * days of the range, not on where the range lies among the account's invoices, where reading the account's invoices
+ * by registration time until `wanted` fall in the range read every invoice registered after them (at a million,
+ * eleven months of them for a month a year back).
+ */
+function dayByDay(accountId: string, f: InvoiceListFilters, descending: boolean, after: InvoiceListKey | undefined, wanted: number): SQL {
+  const dir = sql.raw(descending ? 'DESC' : 'ASC');
+  const firstRows = sql`i.account_id = ${accountId} AND i.current_record_id IS NOT NULL`;
+  const key = after
+    ? sql` AND (i.created_at, i.id) ${sql.raw(descending ? '<' : '>')} (${after.value}::timestamptz, ${after.id}::uuid)`
+    : sql``;
+  // The range kept within the account's own first and last dates (one descent each): an open or a wide range then
+  // costs the days that hold invoices, not every day since the year 1.
+  const edge = (agg: 'min' | 'max', given: string | undefined) => {
+    const own = sql`(SELECT ${sql.raw(agg)}(i.invoice_date) FROM invoices i WHERE ${firstRows})`;
+    return given ? sql`${sql.raw(agg === 'min' ? 'greatest' : 'least')}(${given}::date, ${own})` : own;
+  };
+  const n = sql.raw(String(wanted));
+  const firstOf = (day: SQL, limit: SQL) =>
+    sql`SELECT i.created_at, i.id FROM invoices i WHERE ${firstRows} AND i.invoice_date = ${day}${key}
+      ORDER BY i.created_at ${dir}, i.id ${dir} LIMIT ${limit}`;
+  // The r-th of those days can hold at most wanted - r + 1 of the answer: r - 1 days' first invoices come before
+  // any of its own.
+  return sql`SELECT k.id FROM (
+      SELECT d.day, row_number() OVER (ORDER BY f.created_at ${dir}, f.id ${dir}) AS r
+      FROM (SELECT ${edge('min', f.dateFrom)} AS lo, ${edge('max', f.dateTo)} AS hi) b
+        CROSS JOIN generate_series(0, b.hi - b.lo) g(n) CROSS JOIN LATERAL (SELECT b.lo + g.n AS day) d
+        CROSS JOIN LATERAL (${firstOf(sql`d.day`, sql.raw('1'))}) f
+      ORDER BY f.created_at ${dir}, f.id ${dir} LIMIT ${n}) days
+    CROSS JOIN LATERAL (${firstOf(sql`days.day`, sql`${n} + 1 - days.r`)}) k
+    ORDER BY k.created_at ${dir}, k.id ${dir} LIMIT ${n}`;
+}
+
+/** A date range holding at most this many invoices is read whole and sorted when sorted by number or total. */
+export const FEW_IN_RANGE = 5000;
+
+/**
+ * The first `wanted` invoices of a date range sorted by number or total: a range of at most FEW_IN_RANGE invoices
+ * (counted from the date index, a bounded count) is read whole from the date index and sorted; a larger one is read
+ * from the sort's own index until `wanted` fall in it, which then takes about wanted / (the range's share of the
+ * account's invoices) rows. One statement, each branch gated by the count, so a generic plan holds both.
+ */
+function fewOrWalk(
+  accountId: string,
+  f: InvoiceListFilters,
+  by: { column: SQLWrapper; cast: (v: string) => SQL },
+  descending: boolean,
+  after: InvoiceListKey | undefined,
+  wanted: number,
+): SQL {
+  const dir = sql.raw(descending ? 'DESC' : 'ASC');
+  const range = and(...conditions(accountId, f));
+  const key = after
+    ? sql` AND (${by.column}, ${invoices.id}) ${sql.raw(descending ? '<' : '>')} (${by.cast(after.value)}, ${after.id}::uuid)`
+    : sql``;
+  const n = sql.raw(String(wanted));
+  const few = sql.raw(String(FEW_IN_RANGE));
+  // The range read in the date index's order, and at most FEW_IN_RANGE of it: a generic plan then reads it from that
+  // index, never the table whole, and its cost stays under JIT's threshold (a JIT compilation costs ~100 ms).
+  return sql`WITH few AS MATERIALIZED (
+      SELECT count(*) <= ${few} AS yes FROM (SELECT 1 FROM invoices WHERE ${range} LIMIT ${few} + 1) c)
+    (SELECT r.id FROM (SELECT ${invoices.id} AS id, ${by.column} AS v FROM invoices WHERE ${range}${key}
+        ORDER BY ${invoices.invoiceDate}, ${invoices.createdAt}, ${invoices.id} LIMIT ${few}) r
+      WHERE (SELECT yes FROM few) ORDER BY r.v ${dir}, r.id ${dir} LIMIT ${n})
+    UNION ALL
+    (SELECT ${invoices.id} FROM invoices WHERE ${range}${key} AND NOT (SELECT yes FROM few)
+      ORDER BY ${by.column} ${dir}, ${invoices.id} ${dir} LIMIT ${n})`;
+}
+
+/** How a list filtered by dates alone, with a page small enough, is read: by its own index unless said here. */
+function dateRangeRead(f: InvoiceListFilters, column: InvoiceSortColumn, wanted: number): 'day-by-day' | 'few-or-walk' | null {
+  // Any other filter, including one added later, keeps the list on its own index: both reads order and count the
+  // range's invoices alone.
+  const given = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== undefined && value !== '');
+  const others = Object.entries(f).some(([name, value]) => name !== 'dateFrom' && name !== 'dateTo' && given(value));
+  if (!(f.dateFrom || f.dateTo) || others || wanted > DATE_RANGE_MAX_ROWS) return null;
+  if (column === 'created_at') return 'day-by-day';
+  return column === 'invoice_date' ? null : 'few-or-walk';
+}
+
 /**
  * The one read model of invoice lists (the API's list and export, the dashboard's pages and export): one row per
  * invoice in its current state (the first record joined to its latest one), filtered, sorted and counted the same
@@ -151,9 +239,16 @@ export const invoiceListStore = {
     const column = sortColumnOf(sort);
     const by = SORT_COLUMNS[column];
     const byDate = column === 'invoice_date';
+    const offset = start && 'offset' in start ? start.offset : 0;
+    const after = start && 'after' in start ? start.after : undefined;
     const where = conditions(accountId, filters);
-    if (start && 'after' in start) {
-      const { value, id } = start.after;
+    const read = dateRangeRead(filters, column, offset + limit);
+    if (read === 'day-by-day') {
+      where.push(sql`${invoices.id} IN (${dayByDay(accountId, filters, descending, after, offset + limit)})`);
+    } else if (read === 'few-or-walk') {
+      where.push(sql`${invoices.id} IN (${fewOrWalk(accountId, filters, by, descending, after, offset + limit)})`);
+    } else if (after) {
+      const { value, id } = after;
       // A key holds the sort value and the id; a date's tie-breaker, the registration time, is the keyed row's own.
       const registeredAt = sql`(select k.created_at from invoices k where k.id = ${id}::uuid and k.account_id = ${accountId})`;
       const [columns, key] = byDate
