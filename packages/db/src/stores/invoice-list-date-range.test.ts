@@ -30,10 +30,10 @@ async function accountDated(date: SQL, count = 600): Promise<string> {
          g AS (SELECT gen_random_uuid() AS id, n FROM generate_series(1, ${count}) n),
          i AS (INSERT INTO invoices (id, invoice_id, current_record_id, chain_id, account_id, taxpayer_id, computer_system_id, chain_seq,
                  invoice_number, invoice_date, invoice_type, description, total_amount, total_tax_amount, issuer_nif, issuer_name,
-                 system_snapshot_id, is_production, generated_at_literal, generated_at, hash, qr_url, authority_status, created_at)
+                 system_snapshot_id, is_production, generated_at_literal, generated_at, hash, authority_status, created_at)
                SELECT g.id, g.id, g.id, c.id, tp.account_id, tp.id, s.id, g.n, 'D-' || g.n, ${date}, 'F1', 'd',
                  (g.n * 37) % 101, 0, tp.nif, 'T', gen_random_uuid(), false, '2025-01-01T10:00:00+01:00', now(), repeat('A', 64),
-                 'https://x', 'accepted', timestamptz '2025-03-01 09:00+01' + (g.n / 3) * interval '1 minute'
+                 'accepted', timestamptz '2025-03-01 09:00+01' + (g.n / 3) * interval '1 minute'
                FROM g, c, tp, s RETURNING 1)
     SELECT (SELECT id FROM a) AS id, (SELECT count(*) FROM i) AS n`);
   return (r.rows[0] as { id: string }).id;

@@ -1,8 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { SistemaInformatico } from '@vf/core';
 import type { DbOrTx } from '../client';
 import type { StoredChainRecord } from '../records/chain-record-shape';
-import { invoiceLines, invoices } from '../schema';
-import { INVOICE_ROW_COLUMNS } from './invoice-store';
+import { invoiceLines, invoices, systemSnapshots } from '../schema';
 import { previousRecord } from './previous-record';
 import { storedLineOf, type StoredLine } from './stored-invoice-content';
 
@@ -12,7 +12,7 @@ export async function storedChainRecords(db: DbOrTx, ids: string[]): Promise<Map
   const { prev, columns } = previousRecord();
   const [rows, lines] = await Promise.all([
     db
-      .select({ record: INVOICE_ROW_COLUMNS, ...columns })
+      .select({ record: getTableColumns(invoices), ...columns })
       .from(invoices)
       .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
       .where(sql`${invoices.id} = ANY(${sql.param(ids)}::uuid[])`),
@@ -22,6 +22,8 @@ export async function storedChainRecords(db: DbOrTx, ids: string[]): Promise<Map
       .where(sql`${invoiceLines.invoiceId} = ANY(${sql.param(ids)}::uuid[])`)
       .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.lineNo)),
   ]);
+  // A chain's records name one or a few SistemaInformatico blocks: each is read and parsed once, not once a record.
+  const snapshots = await snapshotsById(db, [...new Set(rows.map((r) => r.record.systemSnapshotId))]);
   const linesOf = new Map<string, StoredLine[]>();
   for (const line of lines) {
     const list = linesOf.get(line.invoiceId);
@@ -33,6 +35,7 @@ export async function storedChainRecords(db: DbOrTx, ids: string[]): Promise<Map
       record.id,
       {
         ...record,
+        systemSnapshot: snapshots.get(record.systemSnapshotId)!,
         previous:
           record.previousInvoiceId && prevIssuerNif && prevNumber && prevDate && prevHash
             ? { issuerNif: prevIssuerNif, invoiceNumber: prevNumber, invoiceDate: prevDate, hash: prevHash }
@@ -41,4 +44,10 @@ export async function storedChainRecords(db: DbOrTx, ids: string[]): Promise<Map
       },
     ]),
   );
+}
+
+async function snapshotsById(db: DbOrTx, ids: string[]): Promise<Map<string, SistemaInformatico>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(systemSnapshots).where(inArray(systemSnapshots.id, ids));
+  return new Map(rows.map((r) => [r.id, r.snapshot]));
 }
