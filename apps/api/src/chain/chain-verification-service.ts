@@ -1,12 +1,13 @@
 import type { ChainRecord, ChainVerification, Environment } from '@vf/contract';
 import type { Db, DbOrTx } from '@vf/db';
-import { chainStore, signedRecordStore, taxpayerStore, type TaxpayerView } from '@vf/db';
+import { chainStore, signedRecordStore, taxpayerStore, type SignatureToVerify, type TaxpayerView } from '@vf/db';
 import { normalizeNif } from '@vf/core';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { verifySignatures } from '@vf/signing/signature-pool';
 import type { SignatureVerdict } from '@vf/signing/verify-record-signature';
-import { judgeSignature } from '../verification/signature-check';
+import { verifySignatureFromParts } from '@vf/signing/verify-signed-info';
+import { judgeSignature, signedHuellaOf } from '../verification/signature-check';
 import type { SignerPolicy } from '../verification/signer-policy';
 import { verifyChain } from './verify-chain';
 
@@ -28,25 +29,48 @@ interface ChainHead {
   lastHash: string | null;
 }
 
-/** Where a record's signature verdict will come from: its page's verification, at its index. */
-type PendingVerdicts = Map<string, { verdicts: Promise<(SignatureVerdict | undefined)[]>; index: number }>;
+/** A record's signature verdict (none: no signed record) and the huella its signed record carries. */
+interface Verdict {
+  verdict: SignatureVerdict | undefined;
+  signedHuella: string | undefined;
+}
+type PendingVerdicts = Map<string, Promise<Verdict>>;
 
 /**
- * One page of a chain's records after position `after`, with their signed bytes; their signatures start being
- * verified on the pool's threads at once, each record's verdict noted in `pending`.
+ * The verdicts on a page's signatures, started at once: those kept as parts (decision 0064) by the RSA check over the
+ * SignedInfo their rows write, on libuv's thread pool; any other signed bytes on the signature pool's threads.
  */
+function verdictsOf(ids: string[], kept: Map<string, SignatureToVerify>, pending: PendingVerdicts): void {
+  const texts = ids.flatMap((id) => {
+    const k = kept.get(id);
+    return k?.xml !== undefined ? [{ id, xml: k.xml }] : [];
+  });
+  const onThreads = verifySignatures(texts.map((t) => t.xml));
+  texts.forEach(({ id, xml }, i) =>
+    pending.set(
+      id,
+      onThreads.then((v) => ({ verdict: v[i], signedHuella: signedHuellaOf(xml) })),
+    ),
+  );
+  for (const id of ids) {
+    const parts = kept.get(id)?.parts;
+    if (parts)
+      pending.set(
+        id,
+        verifySignatureFromParts(parts).then((verdict) => ({ verdict, signedHuella: parts.huella })),
+      );
+    else if (!pending.has(id)) pending.set(id, Promise.resolve({ verdict: undefined, signedHuella: undefined }));
+  }
+  // A walk that stops at a broken link never asks for the rest; their failure is then nobody's to report.
+  for (const id of ids) pending.get(id)!.catch(() => undefined);
+}
+
+/** One page of a chain's records after position `after`; their signatures start being verified at once. */
 async function pageOf(db: DbOrTx, chainId: string, after: number, limit: number, pending: PendingVerdicts): Promise<ChainRecord[]> {
   const page = await chainStore.recordsInOrder(db, chainId, after, limit);
-  const signed = await signedRecordStore.of(
-    db,
-    page.map((r) => r.id),
-  );
-  const records = page.map((r) => ({ ...r, signedXml: signed.get(r.id) ?? null }));
-  const verdicts = verifySignatures(records.map((r) => r.signedXml));
-  // A walk that stops at a broken link never asks for these; their failure is then nobody's to report.
-  verdicts.catch(() => undefined);
-  records.forEach((r, index) => pending.set(r.id, { verdicts, index }));
-  return records;
+  const ids = page.map((r) => r.id);
+  verdictsOf(ids, await signedRecordStore.toVerify(db, ids), pending);
+  return page;
 }
 
 /**
@@ -104,9 +128,9 @@ export function createChainVerificationService(deps: { db: Db; signers: SignerPo
         ...(before ? { before } : {}),
         ...(range.to !== undefined ? { to: range.to } : {}),
         signature: async (record) => {
-          const { verdicts, index } = pending.get(record.id)!;
+          const { verdict, signedHuella } = await pending.get(record.id)!;
           pending.delete(record.id);
-          return judgeSignature((await verdicts)[index], record.signedXml ?? null, record, deps.signers);
+          return judgeSignature(verdict, signedHuella, record, deps.signers);
         },
       },
     );

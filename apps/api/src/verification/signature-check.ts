@@ -25,20 +25,28 @@ export async function checkSignature(
   record: { issuerNif: string; hash: string },
   signers: SignerPolicy,
 ): Promise<SignatureCheck> {
-  return judgeSignature(signedXml === null ? undefined : (await verifier())(signedXml), signedXml, record, signers);
+  if (signedXml === null) return { status: 'missing', problems: [] };
+  return judgeSignature((await verifier())(signedXml), signedHuellaOf(signedXml), record, signers);
 }
 
-/** checkSignature for a verdict already reached (a chain's signatures are verified on a pool of threads). */
+/** The huella a signed record carries (its own, the last element before its signature). */
+export function signedHuellaOf(signedXml: string): string | undefined {
+  return OWN_HUELLA.exec(signedXml)?.[1];
+}
+
+/**
+ * checkSignature for a verdict already reached (a chain's signatures are verified apart), given the huella the signed
+ * record carries; no verdict: the record has no signed record.
+ */
 export async function judgeSignature(
   verdict: SignatureVerdict | undefined,
-  signedXml: string | null,
+  signedHuella: string | undefined,
   record: { issuerNif: string; hash: string },
   signers: SignerPolicy,
 ): Promise<SignatureCheck> {
-  if (signedXml === null || verdict === undefined) return { status: 'missing', problems: [] };
+  if (verdict === undefined) return { status: 'missing', problems: [] };
   if (verdict.status === 'missing') return { status: 'invalid', problems: ['the stored signed record carries no signature'] };
   const problems = verdict.status === 'invalid' ? [...verdict.problems] : [];
-  const signedHuella = OWN_HUELLA.exec(signedXml)?.[1];
   if (signedHuella !== record.hash)
     problems.push(`the signed record has the huella ${signedHuella ?? '(none)'}, not the record's ${record.hash}`);
   const { signer, signingTime } = verdict;

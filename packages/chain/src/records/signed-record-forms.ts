@@ -10,15 +10,17 @@ const SIGNATURE_ID = /^xmldsig-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
  * writer never changes once records are kept in it: a writer that writes a row differently is a new form, and the
  * old one keeps writing what it wrote (signed-record-forms.test.ts pins its bytes).
  */
-function formOne(row: Parameters<SignedRecordForms['rebuild']>[1], parts: SignedRecordParts): string {
+function formOne(row: Parameters<SignedRecordForms['rebuild']>[1], parts: SignedRecordParts) {
   const record = buildRecordXml(recordOfRow(row));
   return signatureFromParts(record, {
     id: `xmldsig-${parts.signatureId ?? row.id}`,
     signingTime: parts.signingTime.toISOString(),
     signingCertificate: parts.signingCertificate,
     certificate: parts.certificate,
-  }).complete(parts.signatureValue.toString('base64'));
+  });
 }
+
+const unknownForm = (form: number, id: string) => new Error(`record ${id} is kept in form ${form}, which this version cannot write`);
 
 /** How the store keeps a signed record as its signature's parts and writes it again from its row. */
 export const signedRecordForms: SignedRecordForms = {
@@ -43,8 +45,13 @@ export const signedRecordForms: SignedRecordForms = {
   },
 
   rebuild(form, row, parts) {
-    if (form === 1) return formOne(row, parts);
-    throw new Error(`record ${row.id} is kept in form ${form}, which this version cannot write`);
+    if (form === 1) return formOne(row, parts).complete(parts.signatureValue.toString('base64'));
+    throw unknownForm(form, row.id);
+  },
+
+  signedInfo(form, row, parts) {
+    if (form === 1) return formOne(row, parts).signedInfo;
+    throw unknownForm(form, row.id);
   },
 };
 

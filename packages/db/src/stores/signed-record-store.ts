@@ -220,43 +220,92 @@ export const signedRecordStore = {
    * `rows`: those of the records' rows the caller has read already; a record kept as parts is rebuilt from its row.
    */
   async of(db: DbOrTx, invoiceIds: string[], rows?: ReadonlyMap<string, StoredChainRecord>): Promise<Map<string, string>> {
-    if (invoiceIds.length === 0) return new Map();
-    const kept = await db
-      .select({
-        invoiceId: signedRecords.invoiceId,
-        xml: signedRecords.xml,
-        certificateId: signedRecords.certificateId,
-        packed: signedRecords.packed,
-        form: signedRecords.form,
-        signatureValue: signedRecords.signatureValue,
-        signingTime: signedRecords.signingTime,
-        signatureId: signedRecords.signatureId,
-      })
-      .from(signedRecords)
-      // One array parameter, not one a record: a verification page asks for 1,000, which as a list cost the statement's
-      // building and parsing more than its reading.
-      .where(sql`${signedRecords.invoiceId} = ANY(${sql.param(invoiceIds)}::uuid[])`);
-    const unread = kept.filter((r) => r.form !== null && !rows?.has(r.invoiceId)).map((r) => r.invoiceId);
-    const [certificates, readBack] = await Promise.all([
-      certificatesById(db, [...new Set(kept.flatMap((r) => (r.certificateId === null ? [] : [r.certificateId])))]),
-      storedChainRecords(db, unread),
-    ]);
+    const { kept, certificates, rowOf } = await readKept(db, invoiceIds, rows);
     return new Map(
       kept.map((r) => {
         const signer = r.certificateId === null ? undefined : certificates.get(r.certificateId);
-        if (r.form !== null) {
-          const row = rows?.get(r.invoiceId) ?? readBack.get(r.invoiceId);
-          return [r.invoiceId, rebuilt({ ...r, form: r.form }, row, signer)];
-        }
-        if (r.packed === null) return [r.invoiceId, r.xml ?? ''];
+        if (r.form !== null) return [r.invoiceId, rebuilt({ ...r, form: r.form }, rowOf(r.invoiceId), signer)];
+        return [r.invoiceId, textOf(r, signer)];
+      }),
+    );
+  },
+
+  /**
+   * What verifying each record's signature needs, by record id: a record kept as parts gives the SignedInfo its row and
+   * parts make and the values to check it with (no text written); any other, its signed bytes.
+   */
+  async toVerify(db: DbOrTx, invoiceIds: string[], rows?: ReadonlyMap<string, StoredChainRecord>): Promise<Map<string, SignatureToVerify>> {
+    const { kept, certificates, rowOf } = await readKept(db, invoiceIds, rows);
+    return new Map(
+      kept.map((r): [string, SignatureToVerify] => {
+        const signer = r.certificateId === null ? undefined : certificates.get(r.certificateId);
+        if (r.form === null) return [r.invoiceId, { xml: textOf(r, signer) }];
+        const row = rowOf(r.invoiceId);
+        const parts = partsOf({ ...r, form: r.form }, row, signer);
         return [
           r.invoiceId,
-          joinCertificate(unpackRest(r.packed, signer?.dictionary ?? null), signer?.certificate ?? null).toString('utf8'),
+          {
+            parts: {
+              signedInfo: writers(r.invoiceId).signedInfo(r.form, row!, parts),
+              signatureValue: parts.signatureValue,
+              certificate: parts.certificate,
+              signingCertificate: parts.signingCertificate,
+              signingTime: parts.signingTime,
+              huella: row!.hash,
+            },
+          },
         ];
       }),
     );
   },
 };
+
+/** A signature to verify: the signed bytes, or (kept as parts) what the RSA check needs, the record's huella its own. */
+export type SignatureToVerify =
+  | { xml: string; parts?: undefined }
+  | {
+      xml?: undefined;
+      parts: {
+        signedInfo: Buffer;
+        signatureValue: Buffer;
+        certificate: string;
+        signingCertificate: string;
+        signingTime: Date;
+        huella: string;
+      };
+    };
+
+/** These records' kept signatures, their certificates and (for those kept as parts) their rows. */
+async function readKept(db: DbOrTx, invoiceIds: string[], rows?: ReadonlyMap<string, StoredChainRecord>) {
+  if (invoiceIds.length === 0) return { kept: [], certificates: new Map<number, ReadCertificate>(), rowOf: () => undefined };
+  const kept = await db
+    .select({
+      invoiceId: signedRecords.invoiceId,
+      xml: signedRecords.xml,
+      certificateId: signedRecords.certificateId,
+      packed: signedRecords.packed,
+      form: signedRecords.form,
+      signatureValue: signedRecords.signatureValue,
+      signingTime: signedRecords.signingTime,
+      signatureId: signedRecords.signatureId,
+    })
+    .from(signedRecords)
+    // One array parameter, not one a record: a verification page asks for 1,000, which as a list cost the statement's
+    // building and parsing more than its reading.
+    .where(sql`${signedRecords.invoiceId} = ANY(${sql.param(invoiceIds)}::uuid[])`);
+  const unread = kept.filter((r) => r.form !== null && !rows?.has(r.invoiceId)).map((r) => r.invoiceId);
+  const [certificates, readBack] = await Promise.all([
+    certificatesById(db, [...new Set(kept.flatMap((r) => (r.certificateId === null ? [] : [r.certificateId])))]),
+    storedChainRecords(db, unread),
+  ]);
+  return { kept, certificates, rowOf: (id: string) => rows?.get(id) ?? readBack.get(id) };
+}
+
+/** A record kept as text or packed, as it was kept. */
+function textOf(r: { xml: string | null; packed: Buffer | null }, signer: ReadCertificate | undefined): string {
+  if (r.packed === null) return r.xml ?? '';
+  return joinCertificate(unpackRest(r.packed, signer?.dictionary ?? null), signer?.certificate ?? null).toString('utf8');
+}
 
 interface ReadCertificate {
   certificate: Buffer;
@@ -278,23 +327,30 @@ async function certificatesById(db: DbOrTx, ids: number[]): Promise<Map<number, 
   return new Map(rows.map((c) => [c.id, { ...c, certificate: Buffer.from(c.certificate, 'latin1') }]));
 }
 
-/** A record kept as parts, written again from its row by its form's writer. */
-function rebuilt(
-  kept: { invoiceId: string; form: number; signatureValue: Buffer | null; signingTime: Date | null; signatureId: string | null },
-  row: StoredChainRecord | undefined,
-  signer: ReadCertificate | undefined,
-): string {
+type KeptParts = { invoiceId: string; form: number; signatureValue: Buffer | null; signingTime: Date | null; signatureId: string | null };
+
+function writers(invoiceId: string): SignedRecordForms {
   const forms = signedRecordForms();
-  if (!forms) throw new Error(`record ${kept.invoiceId} is kept as parts, which only a process that loaded @vf/chain can read`);
+  if (!forms) throw new Error(`record ${invoiceId} is kept as parts, which only a process that loaded @vf/chain can read`);
+  return forms;
+}
+
+/** A record's kept parts, whole: its row read, its certificate and signature values present. */
+function partsOf(kept: KeptParts, row: StoredChainRecord | undefined, signer: ReadCertificate | undefined): SignedRecordParts {
   if (!row) throw new Error(`record ${kept.invoiceId} is kept as parts but its row is not stored`);
   if (!signer || signer.signingCertificate === null || kept.signatureValue === null || kept.signingTime === null) {
     throw new Error(`record ${kept.invoiceId} is kept as parts without its certificate or signature`);
   }
-  return forms.rebuild(kept.form, row, {
+  return {
     signatureValue: kept.signatureValue,
     signingTime: kept.signingTime,
     signatureId: kept.signatureId,
     certificate: signer.certificate.toString('latin1'),
     signingCertificate: signer.signingCertificate,
-  });
+  };
+}
+
+/** A record kept as parts, written again from its row by its form's writer. */
+function rebuilt(kept: KeptParts, row: StoredChainRecord | undefined, signer: ReadCertificate | undefined): string {
+  return writers(kept.invoiceId).rebuild(kept.form, row!, partsOf(kept, row, signer));
 }
