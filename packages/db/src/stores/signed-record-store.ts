@@ -294,10 +294,9 @@ async function readKept(db: DbOrTx, invoiceIds: string[], rows?: ReadonlyMap<str
     // building and parsing more than its reading.
     .where(sql`${signedRecords.invoiceId} = ANY(${sql.param(invoiceIds)}::uuid[])`);
   const unread = kept.filter((r) => r.form !== null && !rows?.has(r.invoiceId)).map((r) => r.invoiceId);
-  const [certificates, readBack] = await Promise.all([
-    certificatesById(db, [...new Set(kept.flatMap((r) => (r.certificateId === null ? [] : [r.certificateId])))]),
-    storedChainRecords(db, unread),
-  ]);
+  // One after the other: `db` may be a transaction's one connection, where queries cannot overlap.
+  const certificates = await certificatesById(db, [...new Set(kept.flatMap((r) => (r.certificateId === null ? [] : [r.certificateId])))]);
+  const readBack = await storedChainRecords(db, unread);
   return { kept, certificates, rowOf: (id: string) => rows?.get(id) ?? readBack.get(id) };
 }
 

@@ -10,18 +10,17 @@ import { storedLineOf, type StoredLine } from './stored-invoice-content';
 export async function storedChainRecords(db: DbOrTx, ids: string[]): Promise<Map<string, StoredChainRecord>> {
   if (ids.length === 0) return new Map();
   const { prev, columns } = previousRecord();
-  const [rows, lines] = await Promise.all([
-    db
-      .select({ record: getTableColumns(invoices), ...columns })
-      .from(invoices)
-      .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
-      .where(sql`${invoices.id} = ANY(${sql.param(ids)}::uuid[])`),
-    db
-      .select()
-      .from(invoiceLines)
-      .where(sql`${invoiceLines.invoiceId} = ANY(${sql.param(ids)}::uuid[])`)
-      .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.lineNo)),
-  ]);
+  // One after the other: `db` may be a transaction's one connection, where queries cannot overlap.
+  const rows = await db
+    .select({ record: getTableColumns(invoices), ...columns })
+    .from(invoices)
+    .leftJoin(prev, eq(prev.id, invoices.previousInvoiceId))
+    .where(sql`${invoices.id} = ANY(${sql.param(ids)}::uuid[])`);
+  const lines = await db
+    .select()
+    .from(invoiceLines)
+    .where(sql`${invoiceLines.invoiceId} = ANY(${sql.param(ids)}::uuid[])`)
+    .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.lineNo));
   // A chain's records name one or a few SistemaInformatico blocks: each is read and parsed once, not once a record.
   const snapshots = await snapshotsById(db, [...new Set(rows.map((r) => r.record.systemSnapshotId))]);
   const linesOf = new Map<string, StoredLine[]>();
