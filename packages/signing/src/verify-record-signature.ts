@@ -1,5 +1,5 @@
-import { X509Certificate, type KeyObject } from 'node:crypto';
-import { certificateFacts } from './certificate-facts';
+import type { KeyObject } from 'node:crypto';
+import { certificateOf } from './known-certificates';
 import { xadesProblems } from './xades-checks';
 import { childElements, MalformedXmlError, onlyChild, parseDocument } from './xml-dom';
 import { signedInfoProblems } from './signed-info';
@@ -31,22 +31,8 @@ function signerOf(signature: Element): { signer: Signer; key: KeyObject } | unde
     'X509Certificate',
   )?.textContent?.replace(/\s+/g, '');
   if (!base64) return undefined;
-  const pem = `-----BEGIN CERTIFICATE-----\n${base64.replace(/.{1,64}/g, '$&\n')}-----END CERTIFICATE-----\n`;
-  try {
-    const cert = new X509Certificate(pem);
-    const facts = certificateFacts(cert);
-    const signer = {
-      certificatePem: pem,
-      subject: cert.subject.split('\n').join(', '),
-      issuer: facts.issuerName,
-      serialNumber: facts.serialNumber,
-      notBefore: facts.notBefore,
-      notAfter: facts.notAfter,
-    };
-    return { signer, key: cert.publicKey };
-  } catch {
-    return undefined;
-  }
+  const known = certificateOf(base64);
+  return known ? { signer: known.signer, key: known.key } : undefined;
 }
 
 /**
