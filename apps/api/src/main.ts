@@ -5,7 +5,7 @@ import { createDatabase, ensureCurrentSchema, schemaStatus } from '@vf/db';
 import { inspectDependencies, Readiness, stopOnSignals, waitFor } from '@vf/lifecycle';
 import { createLogger as createServiceLogger, logRepeatsSparingly, routeProcessOutput } from '@vf/logger';
 import { closeRedis, createQueues, createRedis, pingRedis } from '@vf/queue';
-import { closeSignaturePool } from '@vf/signing/signature-pool';
+import { closeSignaturePool } from '@vf/chain/signature-pool';
 import { createAdminApp } from './admin/create-admin-app';
 import type { AppDeps } from './app-deps';
 import { createApp } from './create-app';

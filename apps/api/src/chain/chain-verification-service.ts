@@ -4,9 +4,8 @@ import { chainStore, signedRecordStore, taxpayerStore, type SignatureToVerify, t
 import { normalizeNif } from '@vf/core';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
-import { verifySignatures } from '@vf/signing/signature-pool';
+import { verifyKeptSignatures, verifySignatures } from '@vf/chain/signature-pool';
 import type { SignatureVerdict } from '@vf/signing/verify-record-signature';
-import { verifySignatureFromParts } from '@vf/signing/verify-signed-info';
 import { judgeSignature, signedHuellaOf } from '../verification/signature-check';
 import type { SignerPolicy } from '../verification/signer-policy';
 import { verifyChain } from './verify-chain';
@@ -37,30 +36,33 @@ interface Verdict {
 type PendingVerdicts = Map<string, Promise<Verdict>>;
 
 /**
- * The verdicts on a page's signatures, started at once: those kept as parts (decision 0064) by the RSA check over the
- * SignedInfo their rows write, on libuv's thread pool; any other signed bytes on the signature pool's threads.
+ * The verdicts on a page's signatures, started at once on the signature pool's threads: those kept as parts (decision
+ * 0064) from their rows and parts, any other signed text by the verifier; the huella each carries, its row's or read.
  */
 function verdictsOf(ids: string[], kept: Map<string, SignatureToVerify>, pending: PendingVerdicts): void {
   const texts = ids.flatMap((id) => {
     const k = kept.get(id);
     return k?.xml !== undefined ? [{ id, xml: k.xml }] : [];
   });
-  const onThreads = verifySignatures(texts.map((t) => t.xml));
+  const parts = ids.flatMap((id) => {
+    const k = kept.get(id)?.kept;
+    return k ? [{ id, k }] : [];
+  });
+  const onTexts = verifySignatures(texts.map((t) => t.xml));
+  const onParts = verifyKeptSignatures(parts.map((p) => p.k));
   texts.forEach(({ id, xml }, i) =>
     pending.set(
       id,
-      onThreads.then((v) => ({ verdict: v[i], signedHuella: signedHuellaOf(xml) })),
+      onTexts.then((v) => ({ verdict: v[i], signedHuella: signedHuellaOf(xml) })),
     ),
   );
-  for (const id of ids) {
-    const parts = kept.get(id)?.parts;
-    if (parts)
-      pending.set(
-        id,
-        verifySignatureFromParts(parts).then((verdict) => ({ verdict, signedHuella: parts.huella })),
-      );
-    else if (!pending.has(id)) pending.set(id, Promise.resolve({ verdict: undefined, signedHuella: undefined }));
-  }
+  parts.forEach(({ id, k }, i) =>
+    pending.set(
+      id,
+      onParts.then((v) => ({ verdict: v[i], signedHuella: k.row.hash })),
+    ),
+  );
+  for (const id of ids) if (!pending.has(id)) pending.set(id, Promise.resolve({ verdict: undefined, signedHuella: undefined }));
   // A walk that stops at a broken link never asks for the rest; their failure is then nobody's to report.
   for (const id of ids) pending.get(id)!.catch(() => undefined);
 }

@@ -231,8 +231,8 @@ export const signedRecordStore = {
   },
 
   /**
-   * What verifying each record's signature needs, by record id: a record kept as parts gives the SignedInfo its row and
-   * parts make and the values to check it with (no text written); any other, its signed bytes.
+   * What verifying each record's signature needs, by record id: a record kept as parts gives its form, parts and row
+   * (its text is not written: a verifier writes only the SignedInfo); any other, its signed bytes.
    */
   async toVerify(db: DbOrTx, invoiceIds: string[], rows?: ReadonlyMap<string, StoredChainRecord>): Promise<Map<string, SignatureToVerify>> {
     const { kept, certificates, rowOf } = await readKept(db, invoiceIds, rows);
@@ -241,39 +241,15 @@ export const signedRecordStore = {
         const signer = r.certificateId === null ? undefined : certificates.get(r.certificateId);
         if (r.form === null) return [r.invoiceId, { xml: textOf(r, signer) }];
         const row = rowOf(r.invoiceId);
-        const parts = partsOf({ ...r, form: r.form }, row, signer);
-        return [
-          r.invoiceId,
-          {
-            parts: {
-              signedInfo: writers(r.invoiceId).signedInfo(r.form, row!, parts),
-              signatureValue: parts.signatureValue,
-              certificate: parts.certificate,
-              signingCertificate: parts.signingCertificate,
-              signingTime: parts.signingTime,
-              huella: row!.hash,
-            },
-          },
-        ];
+        return [r.invoiceId, { kept: { form: r.form, row: row!, parts: partsOf({ ...r, form: r.form }, row, signer) } }];
       }),
     );
   },
 };
 
-/** A signature to verify: the signed bytes, or (kept as parts) what the RSA check needs, the record's huella its own. */
+/** A signature to verify: the signed bytes, or (kept as parts) its form, parts and the row its record is written from. */
 export type SignatureToVerify =
-  | { xml: string; parts?: undefined }
-  | {
-      xml?: undefined;
-      parts: {
-        signedInfo: Buffer;
-        signatureValue: Buffer;
-        certificate: string;
-        signingCertificate: string;
-        signingTime: Date;
-        huella: string;
-      };
-    };
+  { xml: string; kept?: undefined } | { xml?: undefined; kept: { form: number; row: StoredChainRecord; parts: SignedRecordParts } };
 
 /** These records' kept signatures, their certificates and (for those kept as parts) their rows. */
 async function readKept(db: DbOrTx, invoiceIds: string[], rows?: ReadonlyMap<string, StoredChainRecord>) {

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createTestCa, issueCertificate } from '@vf/certificates/testing';
 import { buildRecordXml } from '@vf/xml';
 import { f1Record, SAMPLE_ISSUER } from '@vf/xml/testing';
-import { signingIdentity, signRecord } from './index';
-import { closeSignaturePool, verifySignatures } from './signature-pool';
-import { verifyRecordSignature } from './verify-record-signature';
+import { signingIdentity, signRecord } from '@vf/signing';
+import { closeSignaturePool, verifyKeptSignatures, verifySignatures } from './signature-pool';
+import { verifyRecordSignature } from '@vf/signing/verify-record-signature';
 
 afterAll(() => closeSignaturePool());
 
@@ -40,5 +40,12 @@ it('answers again after the pool was stopped, and answers nothing to verify with
 });
 
 it('uses the compiled verifier beside the sources', () => {
-  expect(readFileSync(require.resolve('../threads/verify-signatures.cjs'), 'utf8')).toMatch(/dist\/verify-record-signature/);
+  expect(readFileSync(require.resolve('../../threads/verify-signatures.cjs'), 'utf8')).toMatch(/dist\/records\/signed-record-forms/);
+});
+
+it('answers a signature kept in a form this version cannot write as invalid, saying why, without failing the others', async () => {
+  const verdicts = await verifyKeptSignatures([
+    { form: 99, row: { id: 'r' } as never, parts: { signatureValue: Buffer.alloc(256) } as never },
+  ]);
+  expect(verdicts).toEqual([{ status: 'invalid', problems: [expect.stringMatching(/form 99, which this version cannot write/)] }]);
 });

@@ -1,0 +1,23 @@
+// A thread of the signature pool (src/verification/signature-pool.ts): verifies a chain's signed records with the
+// compiled verifiers, so a long chain's signatures are checked on every core while the event loop reads the chain.
+const workerpool = require('workerpool');
+const { verifyRecordSignature } = require('@vf/signing/verify-record-signature');
+const { verifySignatureFromParts } = require('@vf/signing/verify-signed-info');
+const { signedRecordForms } = require('../dist/records/signed-record-forms.js');
+
+workerpool.worker({
+  /** Signed texts (null: none). */
+  verify: (xmls) => xmls.map((xml) => (xml === null ? undefined : verifyRecordSignature(xml))),
+  /** Signatures kept as parts: each record's SignedInfo written from its row and parts, then the RSA check. */
+  verifyParts: (items) =>
+    items.map(({ form, row, parts }) => {
+      try {
+        // Buffers cross the thread as plain byte arrays.
+        const whole = { ...parts, signatureValue: Buffer.from(parts.signatureValue) };
+        const signedInfo = signedRecordForms.signedInfo(form, row, whole);
+        return verifySignatureFromParts({ ...whole, signedInfo });
+      } catch (err) {
+        return { status: 'invalid', problems: [`the signature could not be checked: ${err instanceof Error ? err.message : String(err)}`] };
+      }
+    }),
+});
