@@ -1,5 +1,6 @@
 // A thread of the signature pool (src/verification/signature-pool.ts): verifies a chain's signed records with the
 // compiled verifiers, so a long chain's signatures are checked on every core while the event loop reads the chain.
+const { Buffer } = require('node:buffer');
 const workerpool = require('workerpool');
 const { verifyRecordSignature } = require('@vf/signing/verify-record-signature');
 const { verifySignatureFromParts } = require('@vf/signing/verify-signed-info');
