@@ -155,6 +155,8 @@ export interface ScaleVerification {
   apiPeakRssMb: number;
   /** The signatures the walk verified (absent in older results). */
   signatures?: { valid: number; invalid: number; missing: number };
+  /** The first walk of the chain, which also started the API's signature threads (the signed chain only). */
+  coldMs?: number;
 }
 
 export interface ScaleResult {

@@ -34,7 +34,7 @@ function signedLine(v: ScaleResult['signedVerification']): string[] {
   const s = v.signatures;
   return [
     `Verification of a chain with real signatures (every sent record signed, each signature verified): ${fmt(v.records)} records in ${fmt(v.ms / 1000, 1)} s, ` +
-      `${fmt(v.recordsPerSecond)} a second, ${v.ok ? 'valid' : '**not valid**'}; signatures ${fmt(s.valid)} valid, ${fmt(s.invalid)} invalid, ${fmt(s.missing)} missing; ` +
+      `${fmt(v.recordsPerSecond)} a second${v.coldMs === undefined ? '' : ` (the first walk, which also started the API's signature threads, ${fmt(v.coldMs / 1000, 1)} s)`}, ${v.ok ? 'valid' : '**not valid**'}; signatures ${fmt(s.valid)} valid, ${fmt(s.invalid)} invalid, ${fmt(s.missing)} missing; ` +
       `API ${fmt(v.apiCpuMsPerRecord, 4)} ms CPU a record, peak RSS ${fmt(v.apiPeakRssMb)} MB.`,
     '',
   ];
