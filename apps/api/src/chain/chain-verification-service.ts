@@ -10,7 +10,7 @@ import { judgeSignature, signedHuellaOf } from '../verification/signature-check'
 import type { SignerPolicy } from '../verification/signer-policy';
 import { verifyChain } from './verify-chain';
 
-// Records read a statement: the walk holds one page and its signed records at a time, whatever the chain's length.
+// Records read a statement: the walk holds two pages and their signatures at most, whatever the chain's length.
 const PAGE = 1000;
 const RECENT_LINKS = 20;
 
@@ -76,8 +76,8 @@ async function pageOf(db: DbOrTx, chainId: string, after: number, limit: number,
 }
 
 /**
- * The records of a chain from position `from` to `to`, with their signed bytes, page by page. The next page is asked
- * for before this one is walked, so PostgreSQL reads it while the walk verifies (two pages held at most).
+ * The records of a chain from position `from` to `to`, page by page, their signatures verified on the side. The next
+ * page is asked for before this one is walked, so PostgreSQL reads it while the walk goes on (two pages held at most).
  */
 async function* recordsOf(
   db: DbOrTx,
