@@ -23,8 +23,14 @@ function formOne(row: Parameters<SignedRecordForms['rebuild']>[1], parts: Signed
 
 const unknownForm = (form: number, id: string) => new Error(`record ${id} is kept in form ${form}, which this version cannot write`);
 
-/** How the store keeps a signed record as its signature's parts and writes it again from its row. */
-export const signedRecordForms: SignedRecordForms = {
+/**
+ * The store's writers, and for the signature pool's threads the canonical SignedInfo the same writer makes of a row and
+ * parts: the bytes the RSA signature covers. It holds the digests of the record and of its signed properties, so the
+ * signature verifies over it only if neither the row, nor the signing time, nor the certificate changed since signing.
+ */
+export const signedRecordForms: SignedRecordForms & {
+  signedInfo(form: number, row: Parameters<SignedRecordForms['rebuild']>[1], parts: SignedRecordParts): Buffer;
+} = {
   current: 1,
 
   partsOf(recordId, signed) {

@@ -25,12 +25,6 @@ export interface SignedRecordForms {
   partsOf(recordId: string, signed: string): SignedRecordParts | undefined;
   /** The signed record's text from its row and parts, as the writer of `form` wrote it; throws for an unknown form. */
   rebuild(form: number, row: StoredChainRecord, parts: SignedRecordParts): string;
-  /**
-   * The canonical SignedInfo the same writer makes of the row and parts: the bytes the RSA signature covers. It holds
-   * the digests of the record and of its signed properties, so the signature verifies over it only if neither the
-   * row, nor the signing time, nor the certificate changed since the record was signed.
-   */
-  signedInfo(form: number, row: StoredChainRecord, parts: SignedRecordParts): Buffer;
 }
 
 let forms: SignedRecordForms | undefined;
