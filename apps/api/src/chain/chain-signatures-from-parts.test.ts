@@ -14,6 +14,8 @@ import { createChainVerificationService } from './chain-verification-service';
 
 const ca = createTestCa();
 const identity = signingIdentity(issueCertificate(ca, { commonName: 'TITULAR DE PRUEBAS', nif: 'B85905495' }));
+// The second record is signed with another certificate: each record of a slice sent to a thread must be checked with its own.
+const other = signingIdentity(issueCertificate(ca, { commonName: 'OTRO TITULAR DE PRUEBAS', nif: 'B85905495' }));
 // Whose certificate may sign is the signer policy's question, tested on its own: here every signer may.
 const anySigner = { problem: async () => undefined };
 let t: TestApp;
@@ -30,7 +32,7 @@ beforeAll(async () => {
     const id = (await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201)).body
       .data.id as string;
     const xml = (await request(t.app).get(`/api/v1/invoices/${id}/records/${id}/xml`).set(account.auth).expect(200)).text;
-    const signed = signRecord(xml.replace(/^<\?xml[^>]*\?>\n/, ''), identity, {
+    const signed = signRecord(xml.replace(/^<\?xml[^>]*\?>\n/, ''), i === 1 ? other : identity, {
       at: new Date(),
       id: i < 3 ? `xmldsig-${id}` : 'firma-0001',
     });
@@ -64,6 +66,20 @@ it('finds a changed signing time and a changed signature value, as the full veri
   const result = await verify();
   expect(result).toMatchObject({ ok: false, verified: 4, signatures: { valid: 2, invalid: 2, missing: 0 } });
   expect(result.invalidSignatures.map((b) => [b.position, b.problem])).toEqual([
+    [2, expect.stringMatching(/signature does not verify/)],
+    [3, expect.stringMatching(/signature does not verify/)],
+  ]);
+});
+
+it('finds a row changed since its record was signed, though its huella still holds', async () => {
+  // The description is not part of the huella: only the signature, over the record the row writes, can tell.
+  await t.db.db.execute(sql`UPDATE invoices SET description = description || ' (changed)' WHERE id = ${ids[0]}`);
+  const texts = await signedRecordStore.of(t.db.db, ids);
+  expect(verifyRecordSignature(texts.get(ids[0])!).status).toBe('invalid');
+  const result = await verify();
+  expect(result).toMatchObject({ ok: false, verified: 4, signatures: { valid: 1, invalid: 3, missing: 0 } });
+  expect(result.invalidSignatures.map((b) => [b.position, b.problem])).toEqual([
+    [1, expect.stringMatching(/signature does not verify/)],
     [2, expect.stringMatching(/signature does not verify/)],
     [3, expect.stringMatching(/signature does not verify/)],
   ]);
