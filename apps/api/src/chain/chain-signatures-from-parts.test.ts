@@ -56,6 +56,25 @@ it('gives each signature the full verifier’s verdict, from its parts without t
   expect(await verify()).toMatchObject({ ok: true, verified: 4, signatures: { valid: 4, invalid: 0, missing: 0 } });
 });
 
+it('finds a certificate changed where it is kept once: the records it signed fail, the other certificate’s still verify', async () => {
+  const kept = identity.certificate.base64;
+  // A byte of the certificate's own signature, near its end: still a certificate of the same key, no longer the one
+  // SigningCertificate names.
+  const at = kept.length - 10;
+  const changed = kept.slice(0, at) + (kept[at] === 'A' ? 'B' : 'A') + kept.slice(at + 1);
+  await t.db.db.execute(sql`UPDATE signing_certificates SET certificate = ${changed} WHERE certificate = ${kept}`);
+  try {
+    const result = await verify();
+    expect(result).toMatchObject({ ok: false, verified: 4, signatures: { valid: 1, invalid: 3, missing: 0 } });
+    expect(result.invalidSignatures.map((b) => [b.position, b.problem])).toEqual(
+      [1, 3, 4].map((position) => [position, expect.stringMatching(/SigningCertificate does not name the certificate|cannot be read/)]),
+    );
+  } finally {
+    await t.db.db.execute(sql`UPDATE signing_certificates SET certificate = ${kept} WHERE certificate = ${changed}`);
+  }
+  expect(await verify()).toMatchObject({ ok: true, signatures: { valid: 4 } });
+});
+
 it('finds a changed signing time and a changed signature value, as the full verifier does', async () => {
   await t.db.db.execute(sql`UPDATE signed_records SET signing_time = signing_time + interval '1 second' WHERE invoice_id = ${ids[1]}`);
   await t.db.db.execute(
