@@ -9,12 +9,16 @@ const { signedRecordForms } = require('../dist/records/signed-record-writers.js'
 workerpool.worker({
   /** Signed texts (null: none). */
   verify: (xmls) => xmls.map((xml) => (xml === null ? undefined : verifyRecordSignature(xml))),
-  /** Signatures kept as parts: each record's SignedInfo written from its row and parts, then the RSA check. */
-  verifyParts: (items) =>
-    items.map(({ form, row, parts }) => {
+  /**
+   * Signatures kept as parts (a KeptSlice of src/verification/signature-pool.ts): each record's SignedInfo written
+   * from its row, parts and signer's certificate, then the RSA check.
+   */
+  verifyParts: ({ signers, items }) =>
+    items.map(({ form, row, parts, signer }) => {
       try {
-        // Buffers cross the thread as plain byte arrays.
-        const whole = { ...parts, signatureValue: Buffer.from(parts.signatureValue) };
+        // Buffers cross the thread as plain byte arrays: viewed as a Buffer again, not copied.
+        const value = parts.signatureValue;
+        const whole = { ...parts, ...signers[signer], signatureValue: Buffer.from(value.buffer, value.byteOffset, value.byteLength) };
         const signedInfo = signedRecordForms.signedInfo(form, row, whole);
         return verifySignatureFromParts({ ...whole, signedInfo });
       } catch (err) {

@@ -14,6 +14,8 @@ import { createChainVerificationService } from './chain-verification-service';
 
 const ca = createTestCa();
 const identity = signingIdentity(issueCertificate(ca, { commonName: 'TITULAR DE PRUEBAS', nif: 'B85905495' }));
+// The second record is signed with another certificate: each record of a slice sent to a thread must be checked with its own.
+const other = signingIdentity(issueCertificate(ca, { commonName: 'OTRO TITULAR DE PRUEBAS', nif: 'B85905495' }));
 // Whose certificate may sign is the signer policy's question, tested on its own: here every signer may.
 const anySigner = { problem: async () => undefined };
 let t: TestApp;
@@ -30,7 +32,7 @@ beforeAll(async () => {
     const id = (await request(t.app).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId)).expect(201)).body
       .data.id as string;
     const xml = (await request(t.app).get(`/api/v1/invoices/${id}/records/${id}/xml`).set(account.auth).expect(200)).text;
-    const signed = signRecord(xml.replace(/^<\?xml[^>]*\?>\n/, ''), identity, {
+    const signed = signRecord(xml.replace(/^<\?xml[^>]*\?>\n/, ''), i === 1 ? other : identity, {
       at: new Date(),
       id: i < 3 ? `xmldsig-${id}` : 'firma-0001',
     });
@@ -54,6 +56,25 @@ it('gives each signature the full verifier’s verdict, from its parts without t
   expect(await verify()).toMatchObject({ ok: true, verified: 4, signatures: { valid: 4, invalid: 0, missing: 0 } });
 });
 
+it('finds a certificate changed where it is kept once: the records it signed fail, the other certificate’s still verify', async () => {
+  const kept = identity.certificate.base64;
+  // A byte of the certificate's own signature, near its end: still a certificate of the same key, no longer the one
+  // SigningCertificate names.
+  const at = kept.length - 10;
+  const changed = kept.slice(0, at) + (kept[at] === 'A' ? 'B' : 'A') + kept.slice(at + 1);
+  await t.db.db.execute(sql`UPDATE signing_certificates SET certificate = ${changed} WHERE certificate = ${kept}`);
+  try {
+    const result = await verify();
+    expect(result).toMatchObject({ ok: false, verified: 4, signatures: { valid: 1, invalid: 3, missing: 0 } });
+    expect(result.invalidSignatures.map((b) => [b.position, b.problem])).toEqual(
+      [1, 3, 4].map((position) => [position, expect.stringMatching(/SigningCertificate does not name the certificate|cannot be read/)]),
+    );
+  } finally {
+    await t.db.db.execute(sql`UPDATE signing_certificates SET certificate = ${kept} WHERE certificate = ${changed}`);
+  }
+  expect(await verify()).toMatchObject({ ok: true, signatures: { valid: 4 } });
+});
+
 it('finds a changed signing time and a changed signature value, as the full verifier does', async () => {
   await t.db.db.execute(sql`UPDATE signed_records SET signing_time = signing_time + interval '1 second' WHERE invoice_id = ${ids[1]}`);
   await t.db.db.execute(
@@ -64,6 +85,20 @@ it('finds a changed signing time and a changed signature value, as the full veri
   const result = await verify();
   expect(result).toMatchObject({ ok: false, verified: 4, signatures: { valid: 2, invalid: 2, missing: 0 } });
   expect(result.invalidSignatures.map((b) => [b.position, b.problem])).toEqual([
+    [2, expect.stringMatching(/signature does not verify/)],
+    [3, expect.stringMatching(/signature does not verify/)],
+  ]);
+});
+
+it('finds a row changed since its record was signed, though its huella still holds', async () => {
+  // The description is not part of the huella: only the signature, over the record the row writes, can tell.
+  await t.db.db.execute(sql`UPDATE invoices SET description = description || ' (changed)' WHERE id = ${ids[0]}`);
+  const texts = await signedRecordStore.of(t.db.db, ids);
+  expect(verifyRecordSignature(texts.get(ids[0])!).status).toBe('invalid');
+  const result = await verify();
+  expect(result).toMatchObject({ ok: false, verified: 4, signatures: { valid: 1, invalid: 3, missing: 0 } });
+  expect(result.invalidSignatures.map((b) => [b.position, b.problem])).toEqual([
+    [1, expect.stringMatching(/signature does not verify/)],
     [2, expect.stringMatching(/signature does not verify/)],
     [3, expect.stringMatching(/signature does not verify/)],
   ]);

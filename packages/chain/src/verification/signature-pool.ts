@@ -33,13 +33,13 @@ function release(): void {
   idle.unref();
 }
 
-/** The task's items in slices, on the pool's threads; the answers in the items' order. */
-async function onThreads<T, R>(task: string, items: T[]): Promise<R[]> {
+/** The task's items in slices (each as `pack` sends it), on the pool's threads; the answers in the items' order. */
+async function onThreads<T, R>(task: string, items: T[], pack: (slice: T[]) => unknown = (slice) => slice): Promise<R[]> {
   running += 1;
   try {
     const p = threads();
     const slices: Promise<R[]>[] = [];
-    for (let at = 0; at < items.length; at += SLICE) slices.push(p.exec(task, [items.slice(at, at + SLICE)]));
+    for (let at = 0; at < items.length; at += SLICE) slices.push(p.exec(task, [pack(items.slice(at, at + SLICE))]));
     return (await Promise.all(slices)).flat();
   } finally {
     release();
@@ -63,13 +63,39 @@ export interface KeptSignature {
   parts: SignedRecordParts;
 }
 
+/** A slice of kept signatures as it crosses to a thread: each certificate's texts once, each record naming its signer's. */
+interface KeptSlice {
+  signers: Pick<SignedRecordParts, 'certificate' | 'signingCertificate'>[];
+  items: { form: number; row: StoredChainRecord; parts: Omit<SignedRecordParts, 'certificate' | 'signingCertificate'>; signer: number }[];
+}
+
+/**
+ * The slice with its signers' certificate and SigningCertificate (two kilobytes of text a record, the same for
+ * all the records one certificate signed) copied to the thread once, not once a record.
+ */
+function keptSlice(kept: KeptSignature[]): KeptSlice {
+  const signers: KeptSlice['signers'] = [];
+  const known = new Map<string, Map<string, number>>();
+  const items = kept.map(({ form, row, parts: { certificate, signingCertificate, ...parts } }) => {
+    let bySigningCertificate = known.get(certificate);
+    if (!bySigningCertificate) known.set(certificate, (bySigningCertificate = new Map()));
+    let signer = bySigningCertificate.get(signingCertificate);
+    if (signer === undefined) {
+      signer = signers.push({ certificate, signingCertificate }) - 1;
+      bySigningCertificate.set(signingCertificate, signer);
+    }
+    return { form, row, parts, signer };
+  });
+  return { signers, items };
+}
+
 /**
  * Verifies signatures kept as parts on the same threads: each record's SignedInfo written from its row and parts (its
  * XML and digests, the costly part), then the RSA check (verifySignatureFromParts).
  */
 export async function verifyKeptSignatures(kept: KeptSignature[]): Promise<SignatureVerdict[]> {
   if (kept.length === 0) return [];
-  return onThreads('verifyParts', kept);
+  return onThreads('verifyParts', kept, keptSlice);
 }
 
 /** Stops the pool's threads (a process's shutdown; also done after a while without work). */

@@ -284,6 +284,8 @@ function textOf(r: { xml: string | null; packed: Buffer | null }, signer: ReadCe
 
 interface ReadCertificate {
   certificate: Buffer;
+  /** The certificate as X509Certificate's text, made once for the records it signed, not once a record. */
+  certificateText: string;
   dictionary: Buffer;
   signingCertificate: string | null;
 }
@@ -299,7 +301,7 @@ async function certificatesById(db: DbOrTx, ids: number[]): Promise<Map<number, 
     })
     .from(signingCertificates)
     .where(inArray(signingCertificates.id, ids));
-  return new Map(rows.map((c) => [c.id, { ...c, certificate: Buffer.from(c.certificate, 'latin1') }]));
+  return new Map(rows.map((c) => [c.id, { ...c, certificate: Buffer.from(c.certificate, 'latin1'), certificateText: c.certificate }]));
 }
 
 type KeptParts = { invoiceId: string; form: number; signatureValue: Buffer | null; signingTime: Date | null; signatureId: string | null };
@@ -320,7 +322,7 @@ function partsOf(kept: KeptParts, row: StoredChainRecord | undefined, signer: Re
     signatureValue: kept.signatureValue,
     signingTime: kept.signingTime,
     signatureId: kept.signatureId,
-    certificate: signer.certificate.toString('latin1'),
+    certificate: signer.certificateText,
     signingCertificate: signer.signingCertificate,
   };
 }
