@@ -181,6 +181,10 @@ export const invoices = pgTable(
     index('invoices_account_date_idx')
       .on(t.accountId, t.invoiceDate, t.createdAt, t.id)
       .where(sql`${t.currentRecordId} IS NOT NULL`),
+    // A date range sorted by number, read day by day (migration 0037): each day's invoices in number order.
+    index('invoices_account_date_number_idx')
+      .on(t.accountId, t.invoiceDate, sql`${t.invoiceNumber} COLLATE "C"`)
+      .where(sql`${t.currentRecordId} IS NOT NULL`),
     // The number in the "C" collation (migration 0032): the sort by number and a LIKE prefix both read this one index.
     index('invoices_account_number_idx')
       .on(t.accountId, sql`${t.invoiceNumber} COLLATE "C"`, t.id)
