@@ -2,8 +2,9 @@
 -- - the chain index the workers read by status held every record; they look only for records not at rest (queued,
 --   sent, error), and their statements now write the statuses as literals, which a generic plan matches against the
 --   index's condition. Records at rest (accepted, rejected, kept) are counted from the index of statuses;
--- - a record's current-state test went through the index of current_record_id; the only row that can name a record
---   as current is its invoice's first row, found by its primary key from the record's invoice_id;
+-- - the index of current_record_id served only the overview's counts and latest problems, which looked among all
+--   records for those some first row names as current; they read the first rows now, which keep their current
+--   record's status and type (migrations 0027 and 0030), as the lists do;
 -- - a status event had a primary key of its own id beside the (invoice_id, id) index its records are read by. The
 --   event is found by both: its outbox row names its record as well (the trigger below), and (invoice_id, id) is the
 --   primary key.

@@ -85,13 +85,6 @@ export function cancelledSql(firstId: AnyPgColumn, current: { recordType: AnyPgC
 }
 
 /**
- * The row is an invoice's latest record, i.e. its current state (filter for queries over `invoices`). Only the
- * invoice's first row names its current record, and the record's invoice_id is that row's id: found by the primary
- * key (no index of current_record_id is kept, decision 0069).
- */
-export const isCurrentRecord = sql`exists (select 1 from invoices f where f.id = ${invoices.invoiceId} and f.current_record_id = ${invoices.id})`;
-
-/**
  * A record's first status (`queued`, or `kept` in NO VERI*FACTU, a status never left) at its creation time: implied by
  * the record, never kept as an event row (decision 0065). Its id is 0: no event row has it.
  */
