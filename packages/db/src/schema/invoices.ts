@@ -176,11 +176,14 @@ export const invoices = pgTable(
       .where(sql`${t.id} = ${t.invoiceId}`),
     unique('invoices_chain_seq_uq').on(t.chainId, t.chainSeq),
     index('invoices_invoice_seq_idx').on(t.invoiceId, t.chainSeq),
-    index('invoices_current_record_idx').on(t.currentRecordId),
     index('invoices_account_created_idx').on(t.accountId, t.createdAt, t.id),
     // Lists sorted by date or number: the invoices' first records (the rows with current_record_id) of an account.
     index('invoices_account_date_idx')
       .on(t.accountId, t.invoiceDate, t.createdAt, t.id)
+      .where(sql`${t.currentRecordId} IS NOT NULL`),
+    // A date range sorted by number, read day by day (migration 0037): each day's invoices in number order.
+    index('invoices_account_date_number_idx')
+      .on(t.accountId, t.invoiceDate, sql`${t.invoiceNumber} COLLATE "C"`)
       .where(sql`${t.currentRecordId} IS NOT NULL`),
     // The number in the "C" collation (migration 0032): the sort by number and a LIKE prefix both read this one index.
     index('invoices_account_number_idx')
@@ -212,7 +215,11 @@ export const invoices = pgTable(
     // Looked up by taxpayer alone (the list's taxpayer filter, a corrective invoice's links, deleting a taxpayer): the
     // sender reads by chain and status (the next index).
     index('invoices_taxpayer_idx').on(t.taxpayerId),
-    index('invoices_chain_status_seq_idx').on(t.chainId, t.authorityStatus, t.chainSeq),
+    // Only the records the workers look for, those not at rest (migration 0036): their statements name the statuses
+    // as literals, which a generic plan matches against this condition.
+    index('invoices_chain_status_seq_idx')
+      .on(t.chainId, t.authorityStatus, t.chainSeq)
+      .where(sql`${t.authorityStatus} NOT IN ('accepted', 'accepted_with_warnings', 'rejected', 'kept')`),
     index('invoices_status_idx').on(t.authorityStatus),
   ],
 );
@@ -243,7 +250,7 @@ export const invoiceLines = pgTable(
 export const invoiceStatusEvents = pgTable(
   'invoice_status_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     /** Its record, inserted or updated by the same statement; removed with it by a trigger (decision 0024). */
     invoiceId: uuid('invoice_id').notNull(),
     status: text('status').$type<AuthorityStatus>().notNull(),
@@ -252,5 +259,6 @@ export const invoiceStatusEvents = pgTable(
     submissionId: uuid('submission_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('invoice_status_events_invoice_idx').on(t.invoiceId, t.id)],
+  // Read by record, in order; one event is found by its record and id (its outbox row names both: decision 0069).
+  (t) => [primaryKey({ name: 'invoice_status_events_pkey', columns: [t.invoiceId, t.id] })],
 );

@@ -26,7 +26,8 @@ export const webhookEndpoints = pgTable(
 
 /**
  * Written in the transaction of the status change itself: by a trigger on invoice_status_events for a change, by the
- * append for a record's first status, which no event row keeps (decision 0065): then `recordId` names the record.
+ * append for a record's first status, which no event row keeps (decision 0065). `recordId` names the record; an event's
+ * row names the event too (`statusEventId`), found by the events' primary key, (record, id) (decision 0069).
  */
 export const webhookOutbox = pgTable('webhook_outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

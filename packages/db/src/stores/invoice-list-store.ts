@@ -130,21 +130,41 @@ function conditions(accountId: string, f: InvoiceListFilters): SQL[] {
 /** The most rows (an offset and a page) a list within dates reads by the plans below (decision 0066). */
 export const DATE_RANGE_MAX_ROWS = 201;
 
+/** A sort a date range is read day by day in: its column on the invoice aliased `i`, as its (account, date, …) index holds it. */
+interface DaySort {
+  column: SQL;
+  cast: (v: string) => SQL;
+}
+const DAY_SORTS: Partial<Record<InvoiceSortColumn, DaySort>> = {
+  // The (account, date, created_at, id) index: each day's invoices in registration order.
+  created_at: { column: sql`i.created_at`, cast: (v) => sql`${v}::timestamptz` },
+  // The (account, date, number) index (migration 0037): each day's invoices in number order, equal numbers (of other
+  // chains) then sorted by id.
+  invoice_number: { column: sql`i.invoice_number COLLATE "C"`, cast: (v) => sql`${v}::varchar COLLATE "C"` },
+};
+
 /**
- * The first `wanted` invoices of a date range in the list's registration order, read day by day from the (account,
- * date, created_at, id) index, where each day's invoices lie in that order: the first invoice of each day of the
- * range (one index descent a day); the `wanted` days whose first invoice comes first; the first invoices of each of
- * those days (`wanted` of the first day, one fewer of each next); the first `wanted` of them. Every invoice of the
- * answer lies on one of those days: a later day has `wanted` invoices before its first. The cost depends on the
- * days of the range, not on where the range lies among the account's invoices, where reading the account's invoices
- * by registration time until `wanted` fall in the range read every invoice registered after them (at a million,
- * eleven months of them for a month a year back).
+ * The first `wanted` invoices of a date range in the list's order (registration time or number), read day by day
+ * from an index of (account, date, the sort's column), where each day's invoices lie in that order: the first
+ * invoice of each day of the range (one index descent a day); the `wanted` days whose first invoice comes first; the
+ * first invoices of each of those days (`wanted` of the first day, one fewer of each next); the first `wanted` of them.
+ * Every invoice of the answer lies on one of those days: a later day has `wanted` invoices before its first. The cost
+ * depends on the days of the range, not on where the range lies among the account's invoices, where reading the
+ * account's invoices in the sort's order until `wanted` fall in the range read every invoice before them (at a
+ * million, eleven months of them for a month a year back).
  */
-function dayByDay(accountId: string, f: InvoiceListFilters, descending: boolean, after: InvoiceListKey | undefined, wanted: number): SQL {
+function dayByDay(
+  accountId: string,
+  f: InvoiceListFilters,
+  by: DaySort,
+  descending: boolean,
+  after: InvoiceListKey | undefined,
+  wanted: number,
+): SQL {
   const dir = sql.raw(descending ? 'DESC' : 'ASC');
   const firstRows = sql`i.account_id = ${accountId} AND i.current_record_id IS NOT NULL`;
   const key = after
-    ? sql` AND (i.created_at, i.id) ${sql.raw(descending ? '<' : '>')} (${after.value}::timestamptz, ${after.id}::uuid)`
+    ? sql` AND (${by.column}, i.id) ${sql.raw(descending ? '<' : '>')} (${by.cast(after.value)}, ${after.id}::uuid)`
     : sql``;
   // The range kept within the account's own first and last dates (one descent each): an open or a wide range then
   // costs the days that hold invoices, not every day since the year 1.
@@ -154,25 +174,25 @@ function dayByDay(accountId: string, f: InvoiceListFilters, descending: boolean,
   };
   const n = sql.raw(String(wanted));
   const firstOf = (day: SQL, limit: SQL) =>
-    sql`SELECT i.created_at, i.id FROM invoices i WHERE ${firstRows} AND i.invoice_date = ${day}${key}
-      ORDER BY i.created_at ${dir}, i.id ${dir} LIMIT ${limit}`;
+    sql`SELECT ${by.column} AS v, i.id FROM invoices i WHERE ${firstRows} AND i.invoice_date = ${day}${key}
+      ORDER BY ${by.column} ${dir}, i.id ${dir} LIMIT ${limit}`;
   // The r-th of those days can hold at most wanted - r + 1 of the answer: r - 1 days' first invoices come before
   // any of its own.
   return sql`SELECT k.id FROM (
-      SELECT d.day, row_number() OVER (ORDER BY f.created_at ${dir}, f.id ${dir}) AS r
+      SELECT d.day, row_number() OVER (ORDER BY f.v ${dir}, f.id ${dir}) AS r
       FROM (SELECT ${edge('min', f.dateFrom)} AS lo, ${edge('max', f.dateTo)} AS hi) b
         CROSS JOIN generate_series(0, b.hi - b.lo) g(n) CROSS JOIN LATERAL (SELECT b.lo + g.n AS day) d
         CROSS JOIN LATERAL (${firstOf(sql`d.day`, sql.raw('1'))}) f
-      ORDER BY f.created_at ${dir}, f.id ${dir} LIMIT ${n}) days
+      ORDER BY f.v ${dir}, f.id ${dir} LIMIT ${n}) days
     CROSS JOIN LATERAL (${firstOf(sql`days.day`, sql`${n} + 1 - days.r`)}) k
-    ORDER BY k.created_at ${dir}, k.id ${dir} LIMIT ${n}`;
+    ORDER BY k.v ${dir}, k.id ${dir} LIMIT ${n}`;
 }
 
-/** A date range holding at most this many invoices is read whole and sorted when sorted by number or total. */
+/** A date range holding at most this many invoices is read whole and sorted when sorted by total. */
 export const FEW_IN_RANGE = 5000;
 
 /**
- * The first `wanted` invoices of a date range sorted by number or total: a range of at most FEW_IN_RANGE invoices
+ * The first `wanted` invoices of a date range sorted by total: a range of at most FEW_IN_RANGE invoices
  * (counted from the date index, a bounded count) is read whole from the date index and sorted; a larger one is read
  * from the sort's own index until `wanted` fall in it, which then takes about wanted / (the range's share of the
  * account's invoices) rows. One statement, each branch gated by the count, so a generic plan holds both.
@@ -211,7 +231,7 @@ function dateRangeRead(f: InvoiceListFilters, column: InvoiceSortColumn, wanted:
   const given = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== undefined && value !== '');
   const others = Object.entries(f).some(([name, value]) => name !== 'dateFrom' && name !== 'dateTo' && given(value));
   if (!(f.dateFrom || f.dateTo) || others || wanted > DATE_RANGE_MAX_ROWS) return null;
-  if (column === 'created_at') return 'day-by-day';
+  if (DAY_SORTS[column]) return 'day-by-day';
   return column === 'invoice_date' ? null : 'few-or-walk';
 }
 
@@ -243,8 +263,9 @@ export const invoiceListStore = {
     const after = start && 'after' in start ? start.after : undefined;
     const where = conditions(accountId, filters);
     const read = dateRangeRead(filters, column, offset + limit);
-    if (read === 'day-by-day') {
-      where.push(sql`${invoices.id} IN (${dayByDay(accountId, filters, descending, after, offset + limit)})`);
+    const daySort = read === 'day-by-day' ? DAY_SORTS[column] : undefined;
+    if (daySort) {
+      where.push(sql`${invoices.id} IN (${dayByDay(accountId, filters, daySort, descending, after, offset + limit)})`);
     } else if (read === 'few-or-walk') {
       where.push(sql`${invoices.id} IN (${fewOrWalk(accountId, filters, by, descending, after, offset + limit)})`);
     } else if (after) {

@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { recordQrUrl } from '@vf/core';
 import type { DbOrTx } from '../client';
 import { invoices, taxpayers, type AuthorityStatus } from '../schema';
-import { isCurrentRecord } from './invoice-store';
+import { literalText } from './literal-text';
 
 // Invoices are addressed by their public id (their first record's); `cur` is their latest record, their current state.
 const cur = alias(invoices, 'cur');
@@ -70,26 +70,38 @@ export const invoiceStateStore = {
     return row && recordQrUrl(row);
   },
 
-  /** The invoices most recently refused or flagged by the authority (or in error), latest first. */
+  /**
+   * The invoices most recently refused or flagged by the authority (or in error), latest first. Found from the
+   * invoices' first rows, which keep their current record's status (migration 0030): the statuses are literals, so a
+   * generic plan reads the account's index of first rows in a status other than accepted or kept.
+   */
   latestProblems(db: DbOrTx, accountId: string, limit: number): Promise<ProblemInvoice[]> {
+    const currentStatus = sql`coalesce(${invoices.currentAuthorityStatus}, ${invoices.authorityStatus})`;
     return db
       .select({
-        id: invoices.invoiceId,
-        invoiceNumber: invoices.invoiceNumber,
-        invoiceType: invoices.invoiceType,
-        invoiceDate: invoices.invoiceDate,
+        id: invoices.id,
+        invoiceNumber: cur.invoiceNumber,
+        invoiceType: cur.invoiceType,
+        invoiceDate: cur.invoiceDate,
         taxpayerName: taxpayers.name,
-        status: invoices.authorityStatus,
-        code: invoices.authorityCode,
-        message: invoices.authorityMessage,
-        lastError: invoices.lastError,
-        errorCause: invoices.errorCause,
-        updatedAt: invoices.updatedAt,
+        status: cur.authorityStatus,
+        code: cur.authorityCode,
+        message: cur.authorityMessage,
+        lastError: cur.lastError,
+        errorCause: cur.errorCause,
+        updatedAt: cur.updatedAt,
       })
       .from(invoices)
-      .innerJoin(taxpayers, eq(taxpayers.id, invoices.taxpayerId))
-      .where(and(eq(invoices.accountId, accountId), inArray(invoices.authorityStatus, PROBLEM_STATUSES), isCurrentRecord))
-      .orderBy(desc(invoices.updatedAt), desc(invoices.id))
+      .innerJoin(cur, eq(cur.id, invoices.currentRecordId))
+      .innerJoin(taxpayers, eq(taxpayers.id, cur.taxpayerId))
+      .where(
+        and(
+          eq(invoices.accountId, accountId),
+          isNotNull(invoices.currentRecordId),
+          sql`${currentStatus} IN (${sql.join(PROBLEM_STATUSES.map(literalText), sql`, `)})`,
+        ),
+      )
+      .orderBy(desc(cur.updatedAt), desc(cur.id))
       .limit(limit);
   },
 };

@@ -84,9 +84,6 @@ export function cancelledSql(firstId: AnyPgColumn, current: { recordType: AnyPgC
   end)`;
 }
 
-/** The row is an invoice's latest record, i.e. its current state (filter for queries over `invoices`). */
-export const isCurrentRecord = sql`exists (select 1 from invoices f where f.current_record_id = ${invoices.id})`;
-
 /**
  * A record's first status (`queued`, or `kept` in NO VERI*FACTU, a status never left) at its creation time: implied by
  * the record, never kept as an event row (decision 0065). Its id is 0: no event row has it.

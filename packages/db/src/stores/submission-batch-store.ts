@@ -93,10 +93,13 @@ function prepareReads(db: Db) {
       .where(sql`${invoiceLines.invoiceId} = ANY(${sql.placeholder('ids')}::uuid[])`)
       .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.lineNo))
       .prepare('vf_send_lines'),
+    // The status a literal, as in scheduledForSending: the chain index of records not at rest serves it then.
     held: db
       .select({ id: invoices.id, chainSeq: invoices.chainSeq })
       .from(invoices)
-      .where(and(eq(invoices.chainId, sql.placeholder('chainId')), eq(invoices.authorityStatus, 'error'), isNull(invoices.nextAttemptAt)))
+      .where(
+        and(eq(invoices.chainId, sql.placeholder('chainId')), sql`${invoices.authorityStatus} = 'error'`, isNull(invoices.nextAttemptAt)),
+      )
       .orderBy(asc(invoices.chainSeq))
       .limit(1)
       .prepare('vf_send_held'),

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { statusesMovableTo, type StatusActor } from '@vf/core';
 import type { DbOrTx } from '../client';
 import { invoices } from '../schema';
+import { literalText } from './literal-text';
 import { rawRows } from './raw-rows';
 
 /** A record put back in the queue: its submission job must be enqueued (again) after the commit. */
@@ -17,13 +18,14 @@ export interface ResumedRecord {
  */
 async function resume(tx: DbOrTx, by: StatusActor, note: string, where: SQL): Promise<ResumedRecord[]> {
   const from = statusesMovableTo('queued', by);
-  // Raw: a data-modifying CTE that moves the records and writes their history events in one statement.
+  // Raw: a data-modifying CTE that moves the records and writes their history events in one statement. The statuses
+  // are literals, which a generic plan matches against the chain index of records not at rest (migration 0036).
   const moved = await rawRows<{ id: string; chainId: string }>(
     tx,
     sql`
       WITH moved AS (
         UPDATE invoices i SET authority_status = 'queued', next_attempt_at = NULL, error_cause = NULL, last_error = NULL, updated_at = now()
-        WHERE i.authority_status = ANY(${sql.param(from)}::text[]) AND ${where}
+        WHERE i.authority_status IN (${sql.join(from.map(literalText), sql`, `)}) AND ${where}
         RETURNING i.id, i.chain_id
       ), events AS (
         INSERT INTO invoice_status_events (invoice_id, status, message) SELECT id, 'queued', ${note} FROM moved

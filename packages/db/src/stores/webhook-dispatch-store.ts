@@ -130,16 +130,21 @@ export const webhookDispatchStore = {
           invoiceDate: invoices.invoiceDate,
           taxpayerId: invoices.taxpayerId,
           issuerNif: invoices.issuerNif,
-          // A row naming a record (no event) is its first status, at the record's creation.
-          status: sql<AuthorityStatus | null>`coalesce(${invoiceStatusEvents.status}, ${firstStatus})`,
+          // A row naming a record and no event is its first status, at the record's creation.
+          status: sql<AuthorityStatus | null>`(case when ${webhookOutbox.statusEventId} is null then ${firstStatus} else ${invoiceStatusEvents.status} end)`,
           previousStatus,
           code: invoiceStatusEvents.code,
           message: invoiceStatusEvents.message,
           at: sql<Date>`coalesce(${invoiceStatusEvents.at}, ${invoices.createdAt})`.mapWith(invoices.createdAt),
         })
         .from(webhookOutbox)
-        .leftJoin(invoiceStatusEvents, eq(invoiceStatusEvents.id, webhookOutbox.statusEventId))
-        .leftJoin(invoices, eq(invoices.id, sql`coalesce(${invoiceStatusEvents.invoiceId}, ${webhookOutbox.recordId})`))
+        // Every row names its record; an event's row its event too, found by the events' key (decision 0069). A row
+        // from before migration 0036 that names an event alone has had its record filled in by the migration.
+        .leftJoin(
+          invoiceStatusEvents,
+          and(eq(invoiceStatusEvents.invoiceId, webhookOutbox.recordId), eq(invoiceStatusEvents.id, webhookOutbox.statusEventId)),
+        )
+        .leftJoin(invoices, eq(invoices.id, webhookOutbox.recordId))
         .orderBy(asc(webhookOutbox.id))
         .limit(limit);
       if (rows.length === 0) return { outboxRows: 0, deliveryIds: [] };
