@@ -6,6 +6,7 @@ import {
   StoreError,
   translateDbError,
   type AppendContext,
+  type AppendResult,
   type Db,
   type DbOrTx,
   type Queryable,
@@ -18,6 +19,7 @@ import { checked, lookupOf, type Group, type Mode, type Result, type Settled } f
 import type { ChainRefusal } from './chain-refusal';
 import { waitedOutLockError } from './lock-retry';
 import { duplicateInvoice, sealAnswers, screenRegistrations, type RegistrationItem } from './plan-registrations';
+import { keptReads } from './kept-reads';
 import { applied, finished, prepareGroup } from './prepare-group';
 import type { Prepared } from './append-group';
 
@@ -29,11 +31,17 @@ import type { Prepared } from './append-group';
 export function appendAttempts(deps: { db: Db; clock: () => Date; signer: RecordSigner }) {
   const { db, clock } = deps;
   const pool = db.$client;
+  const kept = keptReads();
 
-  /** Every group in one read and one write, nothing locked between them. */
+  /** Every group in one read and one write, nothing locked between them; a lone group first on its chain's kept read. */
   async function attemptTogether(groups: Group[]): Promise<Result[]> {
+    if (groups.length === 1) {
+      const result = await attemptOnKeptRead(groups[0]);
+      if (result) return [result];
+    }
     const now = clock();
     const { period } = quotaPeriod(now);
+    const digests = groups.map(keyDigestOf);
     const reads = await readAppendContexts(pool, groups.map(lookupOf));
     const prepared = groups.map((g, i) => prepareGroup(g, reads[i], { period, now }));
     // NO VERI*FACTU records are signed and written alone, in a transaction with their signatures.
@@ -50,9 +58,48 @@ export function appendAttempts(deps: { db: Db; clock: () => Date; signer: Record
     );
     writing.forEach(({ i, p }, n) => {
       const w = written[n];
+      if (w.appended) kept.keep(groups[i], { account: checked(groups[i]), keyDigest: digests[i] }, reads[i], p.pending!.write);
+      else kept.forget(groups[i]);
       results[i] = w.appended ? applied(p, w.backlog) : { kind: 'moved' };
     });
     return results;
+  }
+
+  /**
+   * A lone group built on the read this process kept of its chain, in one round trip. Undefined, and the kept read
+   * forgotten, when the group is anything but registrations all written in VERI*FACTU on it (a refusal, a quota or
+   * NO VERI*FACTU is for the usual path to decide on a read of its own) or when its write found the read no longer
+   * holds (nothing stored); undefined too when there is no kept read.
+   */
+  async function attemptOnKeptRead(group: Group): Promise<Result | undefined> {
+    const assumption = kept.assume(group);
+    if (!assumption) return undefined;
+    const now = clock();
+    const { period } = quotaPeriod(now);
+    const keyDigest = keyDigestOf(group);
+    // prepareGroup gives a group that came with an API key the read's account: a copy, in case the usual path follows.
+    const trial = { ...group };
+    const p = prepareGroup(trial, assumption.read, { period, now });
+    const pending = p.kind === 'settled' ? p.pending : undefined;
+    if (!pending || pending.mode !== 'verifactu' || pending.going.length !== group.items.length) {
+      kept.forget(group);
+      return undefined;
+    }
+    const write = { ...pending.write, assumed: assumption.assumed(pending.write) };
+    let appended: AppendResult;
+    try {
+      [appended] = await appendChainRecords(pool, [write]);
+    } catch (err) {
+      kept.forget(group);
+      throw err;
+    }
+    if (!appended.appended) {
+      kept.forget(group);
+      return undefined;
+    }
+    group.account = trial.account;
+    kept.keep(group, { account: checked(group), keyDigest }, assumption.read, pending.write);
+    return applied(p as Prepared, appended.backlog);
   }
 
   /** One taxpayer in a transaction of its own, its chain row locked (and its account's allocation row in quota mode). */
@@ -161,6 +208,8 @@ async function keptAlone(
   const result = applied(prepared, kept.backlog);
   return result.kind === 'settled' ? { ...result, appended: undefined } : result;
 }
+
+const keyDigestOf = (group: Group) => ('keyDigest' in group.account ? group.account.keyDigest : undefined);
 
 function constraintRefusal(err: StoreError, item: RegistrationItem): ChainRefusal {
   return err.kind === 'conflict' ? duplicateInvoice(item.invoice) : { code: 'system_not_found' };
