@@ -35,31 +35,38 @@ const selected = (columns: Column<never>[], alias: string, ...except: string[]) 
     except.includes(name) ? [] : [type === 'jsonb' ? `nullif(${alias}.${name}, 'null')` : `${alias}.${name}`],
   );
 
-// A write built on a kept read (AssumedRead) checks, with its head, what that read would have found: as the read finds
-// them (chain-append-read-store.ts), each an index probe. Only in the statements for such writes (a head without an
+// A write built on a kept read (AssumedRead) checks, with its head, what that read would have found, looked up as the
+// read looks it up (chain-append-read-store.ts): index probes, the invoices one a LATERAL probe that stays one whatever
+// the statistics were when the statement was planned. Only in the statements for such writes (a head without an
 // account_id is a write on a read of its own): the plain ones do not start these parts.
-const ASSUMED = `
-    AND (h.account_id IS NULL OR (
-      EXISTS (SELECT 1 FROM taxpayers t WHERE t.id = h.taxpayer_id AND t.account_id = h.account_id AND t.nif = h.nif AND t.name = h.name)
-      AND (h.key_digest IS NULL OR EXISTS (SELECT 1 FROM accounts a WHERE a.api_key_digest = h.key_digest AND a.id = h.account_id
-                                           AND a.plan_id = h.plan_id AND a.recipient_check IS NULL))
-      AND EXISTS (SELECT 1 FROM taxpayers o WHERE o.account_id = h.account_id AND o.id <> h.taxpayer_id) = h.several_taxpayers
-      AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(h.system_rows) e WHERE NOT EXISTS (
-        SELECT 1 FROM computer_systems s WHERE s.id = (e ->> 0)::uuid AND s.account_id = h.account_id
-          AND jsonb_build_array(s.id, s.vendor_name, s.vendor_nif, s.name, s.system_code, s.version, s.installation_number,
-                                s.only_supports_verifactu, s.supports_multiple_taxpayers) = e))
-      AND NOT EXISTS (SELECT 1 FROM unnest(h.invoice_numbers, h.invoice_dates) q(invoice_number, invoice_date)
-                      JOIN invoices d ON d.chain_id = h.chain_id AND d.invoice_number = q.invoice_number
-                        AND d.invoice_date = q.invoice_date AND d.id = d.invoice_id)))`;
+const HOLDS = `
+), holds AS (
+  SELECT h.chain_id FROM h WHERE h.account_id IS NULL
+  UNION ALL
+  SELECT h.chain_id FROM h
+  JOIN taxpayers t ON t.id = h.taxpayer_id AND t.account_id = h.account_id AND t.nif = h.nif AND t.name = h.name
+  LEFT JOIN accounts a ON a.api_key_digest = h.key_digest
+  WHERE (h.key_digest IS NULL OR (a.id = h.account_id AND a.plan_id = h.plan_id AND a.recipient_check IS NULL))
+    AND EXISTS (SELECT 1 FROM taxpayers o WHERE o.account_id = h.account_id AND o.id <> h.taxpayer_id) = h.several_taxpayers
+    AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(h.system_rows) e WHERE NOT EXISTS (
+      SELECT 1 FROM computer_systems s WHERE s.id = (e ->> 0)::uuid AND s.account_id = h.account_id
+        AND jsonb_build_array(s.id, s.vendor_name, s.vendor_nif, s.name, s.system_code, s.version, s.installation_number,
+                              s.only_supports_verifactu, s.supports_multiple_taxpayers) = e))
+    AND NOT EXISTS (SELECT 1 FROM unnest(h.invoice_numbers, h.invoice_dates) q(invoice_number, invoice_date)
+      CROSS JOIN LATERAL (
+        SELECT 1 FROM invoices d
+        WHERE d.chain_id = h.chain_id AND d.invoice_number = q.invoice_number AND d.invoice_date = q.invoice_date
+          AND d.id = d.invoice_id
+        LIMIT 1) found)`;
 
-const writeChains = (assumed: string) => `
+const writeChains = (assumed: boolean) => `
 WITH h AS (
   SELECT * FROM json_to_recordset($1::json) AS h(chain_id uuid, taxpayer_id uuid, expected_length integer, expected_last uuid,
     expected_mode_version integer, new_length integer, new_last uuid, count integer, period text, systems uuid[], sole_systems uuid[]${
       assumed ? `,
     account_id uuid, key_digest text, plan_id text, nif text, name text, several_taxpayers boolean, system_rows jsonb,
     invoice_numbers text[], invoice_dates date[]` : ''
-    })
+    })${assumed ? HOLDS : ''}
 ), locked AS (
   -- Chain rows locked in id order: two processes writing overlapping sets of chains never wait for each other in a cycle.
   -- NO KEY UPDATE, as the update below: a message being opened for the chain (its submission's foreign key) is not waited for.
@@ -82,7 +89,9 @@ WITH h AS (
     AND NOT EXISTS (SELECT 1 FROM h o WHERE o.taxpayer_id <> h.taxpayer_id AND o.sole_systems && h.sole_systems AND o.chain_id < h.chain_id)
     -- A system declared single-taxpayer since the read: not swapped either; the retry reads it again.
     AND NOT EXISTS (SELECT 1 FROM computer_systems s
-                    WHERE s.id = ANY(h.systems) AND NOT s.supports_multiple_taxpayers AND NOT s.id = ANY(h.sole_systems))${assumed}
+                    WHERE s.id = ANY(h.systems) AND NOT s.supports_multiple_taxpayers AND NOT s.id = ANY(h.sole_systems))${
+      assumed ? '\n    AND c.id IN (SELECT chain_id FROM holds)' : ''
+    }
   RETURNING c.id, c.chain_length
 ), bind AS (
   UPDATE computer_systems s SET sole_taxpayer_id = h.taxpayer_id
@@ -156,10 +165,10 @@ FROM head LEFT JOIN send_states s ON s.chain_id = head.id`;
 
 // Without Idempotency-Key answers the statement leaves their parts out: PostgreSQL starts the executor for every part
 // of a plan on each execution, empty or not, and for a lone registration those parts cost about a fifth of the write.
-const WRITE = { name: 'vf_append_write', text: writeChains('') + WRITE_ANSWERS + WRITE_RESULT };
-const WRITE_WITHOUT_ANSWERS = { name: 'vf_append_write_plain', text: writeChains('') + WRITE_RESULT };
-const WRITE_ASSUMED = { name: 'vf_append_write_assumed', text: writeChains(ASSUMED) + WRITE_ANSWERS + WRITE_RESULT };
-const WRITE_ASSUMED_WITHOUT_ANSWERS = { name: 'vf_append_write_assumed_plain', text: writeChains(ASSUMED) + WRITE_RESULT };
+const WRITE = { name: 'vf_append_write', text: writeChains(false) + WRITE_ANSWERS + WRITE_RESULT };
+const WRITE_WITHOUT_ANSWERS = { name: 'vf_append_write_plain', text: writeChains(false) + WRITE_RESULT };
+const WRITE_ASSUMED = { name: 'vf_append_write_assumed', text: writeChains(true) + WRITE_ANSWERS + WRITE_RESULT };
+const WRITE_ASSUMED_WITHOUT_ANSWERS = { name: 'vf_append_write_assumed_plain', text: writeChains(true) + WRITE_RESULT };
 
 /** The head of one write as the statement's first parameter reads it, with what a kept read assumed. */
 function headOf(w: AppendWrite) {
