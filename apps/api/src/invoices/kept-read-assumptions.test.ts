@@ -44,7 +44,10 @@ async function keptChain() {
 }
 
 const register = (account: TestAccount, taxpayerId: string, systemId: string, n: string) =>
-  request(server).post('/api/v1/invoices').set(account.auth).send(invoiceBody(taxpayerId, systemId, { invoice_number: n }));
+  request(server)
+    .post('/api/v1/invoices')
+    .set(account.auth)
+    .send(invoiceBody(taxpayerId, systemId, { invoice_number: n }));
 
 /** The statements `act` sent, and what it returned. */
 async function statementsOf<T>(act: () => Promise<T>): Promise<{ statements: string[]; result: T }> {
@@ -113,8 +116,9 @@ test('another process appended after the kept read: the next registration goes a
   const { account, taxpayerId, systemId } = await keptChain();
   const elsewhere = createRegistrationAppender({ db: other.db, clock: () => new Date(), afterAppend: async () => undefined });
   const who = (await accountStore.findByEmail(t.db.db, account.email))!;
-  const [outcome] = (await elsewhere.append({ account: who, taxpayerId, items: [item(invoiceBody(taxpayerId, systemId, { invoice_number: 'X-1' }))] }))
-    .outcomes;
+  const [outcome] = (
+    await elsewhere.append({ account: who, taxpayerId, items: [item(invoiceBody(taxpayerId, systemId, { invoice_number: 'X-1' }))] })
+  ).outcomes;
   expect(outcome.ok).toBe(true);
   const next = await statementsOf(() => register(account, taxpayerId, systemId, 'K-4').expect(201));
   expect(next.statements).toEqual([...TRIED_THEN_READ, 'vf_append_write_plain']);

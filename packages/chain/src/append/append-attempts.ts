@@ -6,7 +6,6 @@ import {
   StoreError,
   translateDbError,
   type AppendContext,
-  type AppendResult,
   type Db,
   type DbOrTx,
   type Queryable,
@@ -15,10 +14,11 @@ import { appendKept } from '../kept/append-kept';
 import type { RecordSigner } from '../kept/record-signer';
 import { modeAt } from '../mode/operating-mode';
 import { quotaPeriod } from '../quota/quota-period';
-import { checked, lookupOf, type Group, type Mode, type Result, type Settled } from './append-group';
+import { checked, keyDigestOf, lookupOf, type Group, type Mode, type Result, type Settled } from './append-group';
 import type { ChainRefusal } from './chain-refusal';
 import { waitedOutLockError } from './lock-retry';
 import { duplicateInvoice, sealAnswers, screenRegistrations, type RegistrationItem } from './plan-registrations';
+import { keptReadAttempt } from './kept-read-attempt';
 import { keptReads } from './kept-reads';
 import { applied, finished, prepareGroup } from './prepare-group';
 import type { Prepared } from './append-group';
@@ -32,6 +32,7 @@ export function appendAttempts(deps: { db: Db; clock: () => Date; signer: Record
   const { db, clock } = deps;
   const pool = db.$client;
   const kept = keptReads();
+  const attemptOnKeptRead = keptReadAttempt({ pool, clock, kept });
 
   /** Every group in one read and one write, nothing locked between them; a lone group first on its chain's kept read. */
   async function attemptTogether(groups: Group[]): Promise<Result[]> {
@@ -63,43 +64,6 @@ export function appendAttempts(deps: { db: Db; clock: () => Date; signer: Record
       results[i] = w.appended ? applied(p, w.backlog) : { kind: 'moved' };
     });
     return results;
-  }
-
-  /**
-   * A lone group built on the read this process kept of its chain, in one round trip. Undefined, and the kept read
-   * forgotten, when the group is anything but registrations all written in VERI*FACTU on it (a refusal, a quota or
-   * NO VERI*FACTU is for the usual path to decide on a read of its own) or when its write found the read no longer
-   * holds (nothing stored); undefined too when there is no kept read.
-   */
-  async function attemptOnKeptRead(group: Group): Promise<Result | undefined> {
-    const assumption = kept.assume(group);
-    if (!assumption) return undefined;
-    const now = clock();
-    const { period } = quotaPeriod(now);
-    const keyDigest = keyDigestOf(group);
-    // prepareGroup gives a group that came with an API key the read's account: a copy, in case the usual path follows.
-    const trial = { ...group };
-    const p = prepareGroup(trial, assumption.read, { period, now });
-    const pending = p.kind === 'settled' ? p.pending : undefined;
-    if (!pending || pending.mode !== 'verifactu' || pending.going.length !== group.items.length) {
-      kept.forget(group);
-      return undefined;
-    }
-    const write = { ...pending.write, assumed: assumption.assumed(pending.write) };
-    let appended: AppendResult;
-    try {
-      [appended] = await appendChainRecords(pool, [write]);
-    } catch (err) {
-      kept.forget(group);
-      throw err;
-    }
-    if (!appended.appended) {
-      kept.forget(group);
-      return undefined;
-    }
-    group.account = trial.account;
-    kept.keep(group, { account: checked(group), keyDigest }, assumption.read, pending.write);
-    return applied(p as Prepared, appended.backlog);
   }
 
   /** One taxpayer in a transaction of its own, its chain row locked (and its account's allocation row in quota mode). */
@@ -208,8 +172,6 @@ async function keptAlone(
   const result = applied(prepared, kept.backlog);
   return result.kind === 'settled' ? { ...result, appended: undefined } : result;
 }
-
-const keyDigestOf = (group: Group) => ('keyDigest' in group.account ? group.account.keyDigest : undefined);
 
 function constraintRefusal(err: StoreError, item: RegistrationItem): ChainRefusal {
   return err.kind === 'conflict' ? duplicateInvoice(item.invoice) : { code: 'system_not_found' };

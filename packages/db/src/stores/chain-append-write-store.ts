@@ -59,14 +59,17 @@ const HOLDS = `
           AND d.id = d.invoice_id
         LIMIT 1) found)`;
 
+// The heads' columns, and what a write on a kept read assumed (AssumedRead).
+const HEAD = `chain_id uuid, taxpayer_id uuid, expected_length integer, expected_last uuid,
+    expected_mode_version integer, new_length integer, new_last uuid, count integer, period text, systems uuid[], sole_systems uuid[]`;
+const HEAD_ASSUMED = `${HEAD},
+    account_id uuid, key_digest text, plan_id text, nif text, name text, several_taxpayers boolean, system_rows jsonb,
+    invoice_numbers text[], invoice_dates date[]`;
+const HOLD = '\n    AND c.id IN (SELECT chain_id FROM holds)';
+
 const writeChains = (assumed: boolean) => `
 WITH h AS (
-  SELECT * FROM json_to_recordset($1::json) AS h(chain_id uuid, taxpayer_id uuid, expected_length integer, expected_last uuid,
-    expected_mode_version integer, new_length integer, new_last uuid, count integer, period text, systems uuid[], sole_systems uuid[]${
-      assumed ? `,
-    account_id uuid, key_digest text, plan_id text, nif text, name text, several_taxpayers boolean, system_rows jsonb,
-    invoice_numbers text[], invoice_dates date[]` : ''
-    })${assumed ? HOLDS : ''}
+  SELECT * FROM json_to_recordset($1::json) AS h(${assumed ? HEAD_ASSUMED : HEAD})${assumed ? HOLDS : ''}
 ), locked AS (
   -- Chain rows locked in id order: two processes writing overlapping sets of chains never wait for each other in a cycle.
   -- NO KEY UPDATE, as the update below: a message being opened for the chain (its submission's foreign key) is not waited for.
@@ -89,9 +92,7 @@ WITH h AS (
     AND NOT EXISTS (SELECT 1 FROM h o WHERE o.taxpayer_id <> h.taxpayer_id AND o.sole_systems && h.sole_systems AND o.chain_id < h.chain_id)
     -- A system declared single-taxpayer since the read: not swapped either; the retry reads it again.
     AND NOT EXISTS (SELECT 1 FROM computer_systems s
-                    WHERE s.id = ANY(h.systems) AND NOT s.supports_multiple_taxpayers AND NOT s.id = ANY(h.sole_systems))${
-      assumed ? '\n    AND c.id IN (SELECT chain_id FROM holds)' : ''
-    }
+                    WHERE s.id = ANY(h.systems) AND NOT s.supports_multiple_taxpayers AND NOT s.id = ANY(h.sole_systems))${assumed ? HOLD : ''}
   RETURNING c.id, c.chain_length
 ), bind AS (
   UPDATE computer_systems s SET sole_taxpayer_id = h.taxpayer_id
