@@ -4,7 +4,7 @@ import request from 'supertest';
 import { createRegistrationAppender, type RegistrationItem } from '@vf/chain';
 import { madridToday, validateInvoiceRequest } from '@vf/core';
 import { accountStore, createDatabase, type Database } from '@vf/db';
-import { createTaxpayer, invoiceBody, readyAccount, type TestAccount } from '../testing/api-fixtures';
+import { createSystem, createTaxpayer, invoiceBody, readyAccount, type TestAccount } from '../testing/api-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { countCalls } from './testing/count-calls';
 import { expectExactChain } from './testing/expect-exact-chain';
@@ -77,6 +77,15 @@ test('an API key replaced after the kept read: the old key is refused at once, t
   expect((await expectExactChain(t.db.db, taxpayerId)).map((r) => r.invoice_number)).toEqual(['K-1', 'K-2', 'K-3', 'K-4']);
 });
 
+test('a default recipient check set after the kept read: the next registration is checked', async () => {
+  const { account, taxpayerId, systemId } = await keptChain();
+  await request(server).put('/api/v1/account/settings').set(account.auth).send({ recipient_check: 'warn' }).expect(200);
+  const next = await statementsOf(() => register(account, taxpayerId, systemId, 'K-4').expect(201));
+  expect(next.statements.slice(0, 2)).toEqual(TRIED_THEN_READ);
+  // The answer of a registration the account's default checked says so (a plain one has no such field).
+  expect(next.result.body).toHaveProperty('recipient_check');
+});
+
 test('the taxpayer renamed after the kept read: the next record is issued under the new name', async () => {
   const { account, taxpayerId, systemId } = await keptChain();
   await request(server).put(`/api/v1/taxpayers/${taxpayerId}`).set(account.auth).send({ name: 'Nombre Nuevo SL' }).expect(200);
@@ -137,6 +146,19 @@ test('with an Idempotency-Key, on the kept read: the answer stored by the same s
   const again = await send(1).expect(201);
   expect(again.body).toEqual(first.result.body);
   expect((await expectExactChain(t.db.db, taxpayerId)).length).toBe(5);
+});
+
+test('a single-taxpayer system: taken by the first taxpayer, its next registrations on the kept read, another taxpayer refused', async () => {
+  const { account, taxpayerId } = await readyAccount(server);
+  const single = await createSystem(server, account, { supports_multiple_taxpayers: false, installation_number: 'INST-S' });
+  for (const n of ['S-1', 'S-2']) await register(account, taxpayerId, single, n).expect(201);
+  const next = await statementsOf(() => register(account, taxpayerId, single, 'S-3').expect(201));
+  expect(next.statements).toEqual(['vf_append_write_assumed_plain']);
+  const other = await createTaxpayer(server, account);
+  const refused = await register(account, other, single, 'O-1');
+  expect(refused.body.code).toBe('system_single_taxpayer');
+  await register(account, taxpayerId, single, 'S-4').expect(201);
+  expect((await expectExactChain(t.db.db, taxpayerId)).map((r) => r.invoice_number)).toEqual(['S-1', 'S-2', 'S-3', 'S-4']);
 });
 
 function item(body: Record<string, unknown>): RegistrationItem {

@@ -50,12 +50,10 @@ export function keptReads() {
     const last = write.records[write.records.length - 1];
     let count = 0;
     for (const r of write.records) if (r.recordType === 'registration') count += 1;
-    const systems = new Map(ctx.systems);
     // The write took each single-taxpayer system still free for this taxpayer.
-    for (const id of write.soleSystems) {
-      const system = systems.get(id)!;
-      if (system.soleTaxpayerId === null) systems.set(id, { ...system, soleTaxpayerId: ctx.taxpayer.id });
-    }
+    const taken = write.soleSystems.filter((id) => ctx.systems.get(id)!.soleTaxpayerId === null);
+    const systems = taken.length > 0 ? new Map(ctx.systems) : ctx.systems;
+    for (const id of taken) systems.set(id, { ...systems.get(id)!, soleTaxpayerId: ctx.taxpayer.id });
     const context: AppendContext = {
       ...ctx,
       chain: {
