@@ -5,7 +5,9 @@ import type { Queryable } from './queryable';
 /**
  * The write of every append to a chain (registration, correction, cancellation), after its read
  * (chain-append-read-store.ts): two prepared statements per group of appends, whatever the number of taxpayers in it,
- * and no SQL text built per request (docs/decisions/0007-group-commit-with-compare-and-swap.md). Raw SQL because each
+ * and no SQL text built per request (docs/decisions/0007-group-commit-with-compare-and-swap.md); for a request alone,
+ * often the write only, on a read kept from the write before
+ * (docs/decisions/0072-lone-registration-written-on-its-kept-read.md). Raw SQL because each
  * statement is one round trip (the lookups folded into the read, every insert and the head swaps folded into the
  * write), which Drizzle's builder cannot express; every row is typed here, at the boundary.
  */
