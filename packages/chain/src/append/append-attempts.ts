@@ -14,10 +14,12 @@ import { appendKept } from '../kept/append-kept';
 import type { RecordSigner } from '../kept/record-signer';
 import { modeAt } from '../mode/operating-mode';
 import { quotaPeriod } from '../quota/quota-period';
-import { checked, lookupOf, type Group, type Mode, type Result, type Settled } from './append-group';
+import { checked, keyDigestOf, lookupOf, type Group, type Mode, type Result, type Settled } from './append-group';
 import type { ChainRefusal } from './chain-refusal';
 import { waitedOutLockError } from './lock-retry';
 import { duplicateInvoice, sealAnswers, screenRegistrations, type RegistrationItem } from './plan-registrations';
+import { keptReadAttempt } from './kept-read-attempt';
+import { keptReads } from './kept-reads';
 import { applied, finished, prepareGroup } from './prepare-group';
 import type { Prepared } from './append-group';
 
@@ -29,11 +31,23 @@ import type { Prepared } from './append-group';
 export function appendAttempts(deps: { db: Db; clock: () => Date; signer: RecordSigner }) {
   const { db, clock } = deps;
   const pool = db.$client;
+  const kept = keptReads();
+  const attemptOnKeptRead = keptReadAttempt({ pool, clock, kept });
 
-  /** Every group in one read and one write, nothing locked between them. */
+  /**
+   * Every group in one read and one write, nothing locked between them; a lone request first on its chain's kept read.
+   * Only a lone one: while a commit of several reads, more registrations arrive to go together in the next one, and
+   * without that read the commits under load were half as large and cost PostgreSQL more than twice as much a
+   * registration (measured: docs/scaling.md).
+   */
   async function attemptTogether(groups: Group[]): Promise<Result[]> {
+    if (groups.length === 1 && groups[0].units.length === 1) {
+      const result = await attemptOnKeptRead(groups[0]);
+      if (result) return [result];
+    }
     const now = clock();
     const { period } = quotaPeriod(now);
+    const digests = groups.map(keyDigestOf);
     const reads = await readAppendContexts(pool, groups.map(lookupOf));
     const prepared = groups.map((g, i) => prepareGroup(g, reads[i], { period, now }));
     // NO VERI*FACTU records are signed and written alone, in a transaction with their signatures.
@@ -50,6 +64,8 @@ export function appendAttempts(deps: { db: Db; clock: () => Date; signer: Record
     );
     writing.forEach(({ i, p }, n) => {
       const w = written[n];
+      if (w.appended) kept.keep(groups[i], { account: checked(groups[i]), keyDigest: digests[i] }, reads[i], p.pending!.write);
+      else kept.forget(groups[i]);
       results[i] = w.appended ? applied(p, w.backlog) : { kind: 'moved' };
     });
     return results;

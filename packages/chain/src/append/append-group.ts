@@ -96,3 +96,6 @@ export function lookupOf(group: Group): AppendLookup {
     invoices: group.items.map((i) => i.invoice),
   };
 }
+
+/** The API key a group came with, while its read has not checked it yet. */
+export const keyDigestOf = (group: Group) => ('keyDigest' in group.account ? group.account.keyDigest : undefined);

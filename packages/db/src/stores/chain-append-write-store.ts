@@ -5,7 +5,9 @@ import type { Queryable } from './queryable';
 /**
  * The write of every append to a chain (registration, correction, cancellation), after its read
  * (chain-append-read-store.ts): two prepared statements per group of appends, whatever the number of taxpayers in it,
- * and no SQL text built per request (docs/decisions/0007-group-commit-with-compare-and-swap.md). Raw SQL because each
+ * and no SQL text built per request (docs/decisions/0007-group-commit-with-compare-and-swap.md); for a request alone,
+ * often the write only, on a read kept from the write before
+ * (docs/decisions/0072-lone-registration-written-on-its-kept-read.md). Raw SQL because each
  * statement is one round trip (the lookups folded into the read, every insert and the head swaps folded into the
  * write), which Drizzle's builder cannot express; every row is typed here, at the boundary.
  */
@@ -35,10 +37,41 @@ const selected = (columns: Column<never>[], alias: string, ...except: string[]) 
     except.includes(name) ? [] : [type === 'jsonb' ? `nullif(${alias}.${name}, 'null')` : `${alias}.${name}`],
   );
 
-const WRITE_CHAINS = `
+// A write built on a kept read (AssumedRead) checks, with its head, what that read would have found, looked up as the
+// read looks it up (chain-append-read-store.ts): index probes, the invoices one a LATERAL probe that stays one whatever
+// the statistics were when the statement was planned. Only in the statements for such writes (a head without an
+// account_id is a write on a read of its own): the plain ones do not start these parts.
+const HOLDS = `
+), holds AS (
+  SELECT h.chain_id FROM h WHERE h.account_id IS NULL
+  UNION ALL
+  SELECT h.chain_id FROM h
+  JOIN taxpayers t ON t.id = h.taxpayer_id AND t.account_id = h.account_id AND t.nif = h.nif AND t.name = h.name
+  LEFT JOIN accounts a ON a.api_key_digest = h.key_digest
+  WHERE (h.key_digest IS NULL OR (a.id = h.account_id AND a.plan_id = h.plan_id AND a.recipient_check IS NULL))
+    AND EXISTS (SELECT 1 FROM taxpayers o WHERE o.account_id = h.account_id AND o.id <> h.taxpayer_id) = h.several_taxpayers
+    AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(h.system_rows) e WHERE NOT EXISTS (
+      SELECT 1 FROM computer_systems s WHERE s.id = (e ->> 0)::uuid AND s.account_id = h.account_id
+        AND jsonb_build_array(s.id, s.vendor_name, s.vendor_nif, s.name, s.system_code, s.version, s.installation_number,
+                              s.only_supports_verifactu, s.supports_multiple_taxpayers) = e))
+    AND NOT EXISTS (SELECT 1 FROM unnest(h.invoice_numbers, h.invoice_dates) q(invoice_number, invoice_date)
+      CROSS JOIN LATERAL (
+        SELECT 1 FROM invoices d
+        WHERE d.chain_id = h.chain_id AND d.invoice_number = q.invoice_number AND d.invoice_date = q.invoice_date
+          AND d.id = d.invoice_id
+        LIMIT 1) found)`;
+
+// The heads' columns, and what a write on a kept read assumed (AssumedRead).
+const HEAD = `chain_id uuid, taxpayer_id uuid, expected_length integer, expected_last uuid,
+    expected_mode_version integer, new_length integer, new_last uuid, count integer, period text, systems uuid[], sole_systems uuid[]`;
+const HEAD_ASSUMED = `${HEAD},
+    account_id uuid, key_digest text, plan_id text, nif text, name text, several_taxpayers boolean, system_rows jsonb,
+    invoice_numbers text[], invoice_dates date[]`;
+const HOLD = '\n    AND c.id IN (SELECT chain_id FROM holds)';
+
+const writeChains = (assumed: boolean) => `
 WITH h AS (
-  SELECT * FROM json_to_recordset($1::json) AS h(chain_id uuid, taxpayer_id uuid, expected_length integer, expected_last uuid,
-    expected_mode_version integer, new_length integer, new_last uuid, count integer, period text, systems uuid[], sole_systems uuid[])
+  SELECT * FROM json_to_recordset($1::json) AS h(${assumed ? HEAD_ASSUMED : HEAD})${assumed ? HOLDS : ''}
 ), locked AS (
   -- Chain rows locked in id order: two processes writing overlapping sets of chains never wait for each other in a cycle.
   -- NO KEY UPDATE, as the update below: a message being opened for the chain (its submission's foreign key) is not waited for.
@@ -61,7 +94,7 @@ WITH h AS (
     AND NOT EXISTS (SELECT 1 FROM h o WHERE o.taxpayer_id <> h.taxpayer_id AND o.sole_systems && h.sole_systems AND o.chain_id < h.chain_id)
     -- A system declared single-taxpayer since the read: not swapped either; the retry reads it again.
     AND NOT EXISTS (SELECT 1 FROM computer_systems s
-                    WHERE s.id = ANY(h.systems) AND NOT s.supports_multiple_taxpayers AND NOT s.id = ANY(h.sole_systems))
+                    WHERE s.id = ANY(h.systems) AND NOT s.supports_multiple_taxpayers AND NOT s.id = ANY(h.sole_systems))${assumed ? HOLD : ''}
   RETURNING c.id, c.chain_length
 ), bind AS (
   UPDATE computer_systems s SET sole_taxpayer_id = h.taxpayer_id
@@ -135,40 +168,69 @@ FROM head LEFT JOIN send_states s ON s.chain_id = head.id`;
 
 // Without Idempotency-Key answers the statement leaves their parts out: PostgreSQL starts the executor for every part
 // of a plan on each execution, empty or not, and for a lone registration those parts cost about a fifth of the write.
-const WRITE = { name: 'vf_append_write', text: WRITE_CHAINS + WRITE_ANSWERS + WRITE_RESULT };
-const WRITE_WITHOUT_ANSWERS = { name: 'vf_append_write_plain', text: WRITE_CHAINS + WRITE_RESULT };
+const WRITE = { name: 'vf_append_write', text: writeChains(false) + WRITE_ANSWERS + WRITE_RESULT };
+const WRITE_WITHOUT_ANSWERS = { name: 'vf_append_write_plain', text: writeChains(false) + WRITE_RESULT };
+const WRITE_ASSUMED = { name: 'vf_append_write_assumed', text: writeChains(true) + WRITE_ANSWERS + WRITE_RESULT };
+const WRITE_ASSUMED_WITHOUT_ANSWERS = { name: 'vf_append_write_assumed_plain', text: writeChains(true) + WRITE_RESULT };
+
+/** The head of one write as the statement's first parameter reads it, with what a kept read assumed. */
+function headOf(w: AppendWrite) {
+  const last = w.records[w.records.length - 1];
+  let count = 0;
+  for (const r of w.records) if (r.recordType === 'registration') count += 1;
+  const head = {
+    chain_id: w.chainId,
+    taxpayer_id: w.taxpayerId,
+    expected_length: w.expected.length,
+    expected_last: w.expected.lastInvoiceId,
+    expected_mode_version: w.expected.modeVersion,
+    new_length: last.chainSeq,
+    new_last: last.id,
+    count,
+    period: w.period,
+    systems: w.systems,
+    sole_systems: w.soleSystems,
+  };
+  const a = w.assumed;
+  if (!a) return head;
+  return {
+    ...head,
+    account_id: a.accountId,
+    key_digest: a.keyDigest ?? null,
+    plan_id: a.planId,
+    nif: a.nif,
+    name: a.name,
+    several_taxpayers: a.severalTaxpayers,
+    system_rows: a.systems.map((s) => [
+      s.id,
+      s.vendorName,
+      s.vendorNif,
+      s.name,
+      s.systemCode,
+      s.version,
+      s.installationNumber,
+      s.onlySupportsVerifactu,
+      s.supportsMultipleTaxpayers,
+    ]),
+    invoice_numbers: a.invoices.map((i) => i.invoiceNumber),
+    invoice_dates: a.invoices.map((i) => i.invoiceDate),
+  };
+}
 
 /**
  * One round trip and one transaction of its own (or part of the caller's) for any number of chains: per chain, a
  * compare-and-swap on its head row that also counts the registrations against its allowance, then its records
- * (registrations, corrections, cancellations), lines, first status events and idempotent answers. A chain whose swap fails stores nothing; the others are not affected.
+ * (registrations, corrections, cancellations), lines, first status events and idempotent answers. A chain whose swap fails
+ * (or whose write's assumed read no longer holds) stores nothing; the others are not affected.
  * The head rows are locked only for this one statement.
  */
 export async function appendChainRecords(q: Queryable, writes: AppendWrite[]): Promise<AppendResult[]> {
   const withAnswers = writes.some((w) => w.answers.length > 0);
+  const assumed = writes.some((w) => w.assumed !== undefined);
   const { rows } = await q.query<{ chain_id: string; backlog: number }>({
-    ...(withAnswers ? WRITE : WRITE_WITHOUT_ANSWERS),
+    ...(assumed ? (withAnswers ? WRITE_ASSUMED : WRITE_ASSUMED_WITHOUT_ANSWERS) : withAnswers ? WRITE : WRITE_WITHOUT_ANSWERS),
     values: [
-      JSON.stringify(
-        writes.map((w) => {
-          const last = w.records[w.records.length - 1];
-          let count = 0;
-          for (const r of w.records) if (r.recordType === 'registration') count += 1;
-          return {
-            chain_id: w.chainId,
-            taxpayer_id: w.taxpayerId,
-            expected_length: w.expected.length,
-            expected_last: w.expected.lastInvoiceId,
-            expected_mode_version: w.expected.modeVersion,
-            new_length: last.chainSeq,
-            new_last: last.id,
-            count,
-            period: w.period,
-            systems: w.systems,
-            sole_systems: w.soleSystems,
-          };
-        }),
-      ),
+      JSON.stringify(writes.map(headOf)),
       ...columnParameters(RECORD_COLUMNS, writes, (w) => w.records),
       ...columnParameters(LINE_COLUMNS, writes, (w) => w.lines),
       ...(withAnswers ? columnParameters(ANSWER_COLUMNS, writes, (w) => w.answers) : []),

@@ -1,4 +1,5 @@
 import type { ChainRecordLine, ChainRecordRow } from '../records/chain-record-shape';
+import type { AppendSystem } from './chain-append-read-store';
 
 /** An Idempotency-Key answer stored in the same statement as the records it answers for (body already sealed). */
 export interface SealedAnswer {
@@ -30,6 +31,27 @@ export interface AppendWrite {
   records: ChainRecordRow[];
   lines: ChainRecordLine[];
   answers: SealedAnswer[];
+  /** Built on a read this process kept (none made for it): the write checks what that read would have found. */
+  assumed?: AssumedRead;
+}
+
+/**
+ * What a write built on a kept read assumes besides its chain's head, each as the read (chain-append-read-store.ts)
+ * would find it now: the API key still names the account (on its plan, with no default recipient check), the taxpayer
+ * still is the account's with the same NIF and name, the account still has (or has not) other taxpayers, every system
+ * the records name still is the account's as read, and none of the invoices is on the chain yet. Anything else and
+ * nothing is written, as when the head moved.
+ */
+export interface AssumedRead {
+  accountId: string;
+  /** The API key the registrations came with, when the read would have checked it. */
+  keyDigest?: string;
+  planId: string;
+  nif: string;
+  name: string;
+  severalTaxpayers: boolean;
+  systems: AppendSystem[];
+  invoices: { invoiceNumber: string; invoiceDate: string }[];
 }
 
 /**
