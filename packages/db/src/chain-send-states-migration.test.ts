@@ -1,32 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { Client } from 'pg';
-import { MIGRATIONS_FOLDER } from './migrate';
-import { testDatabaseName, urlFor, withAdmin } from './testing/test-database';
+import type { Client } from 'pg';
+import { databaseBeforeMigration } from './testing/database-before-migration';
 
 // Migration 0005 moves each taxpayer's send_states row to its chains: a database with a taxpayer-keyed row, built by
 // the migrations before it, then 0005 applied on top.
 const TAG = '0005_chain_send_states';
-const name = testDatabaseName();
+const migration = databaseBeforeMigration(TAG);
 let db: Client;
 
-async function apply(tag: string): Promise<void> {
-  const text = readFileSync(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), 'utf8');
-  for (const statement of text.split('--> statement-breakpoint')) {
-    if (statement.trim()) await db.query(statement);
-  }
-}
-
-beforeAll(async () => {
-  await withAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
-  db = new Client({ connectionString: urlFor(name) });
-  await db.connect();
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  for (const { tag } of journal.entries.filter((e) => e.tag < TAG)) await apply(tag);
-});
-afterAll(async () => {
-  await db?.end();
-  await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+beforeAll(() => {
+  db = migration.db;
 });
 
 async function one<T>(query: string, params: unknown[] = []): Promise<T> {
@@ -105,7 +87,7 @@ test('every chain of a taxpayer inherits its timing and lease; the failures stay
     quiet.taxpayer,
   ]);
 
-  await apply(TAG);
+  await migration.apply();
 
   const states = (await db.query(`SELECT * FROM send_states ORDER BY chain_id`)).rows;
   expect(states).toHaveLength(4);

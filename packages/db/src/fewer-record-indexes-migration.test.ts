@@ -1,34 +1,16 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { Client } from 'pg';
-import { MIGRATIONS_FOLDER } from './migrate';
-import { testDatabaseName, urlFor, withAdmin } from './testing/test-database';
+import type { Client } from 'pg';
+import { databaseBeforeMigration } from './testing/database-before-migration';
 
 // Migration 0036 drops the status events' own-id key and the index of current_record_id, and keeps only records not
 // at rest in the chain index by status: an outbox row waiting for the relay, written before it by the trigger, names
 // its event alone, and must name the event's record afterwards (the relay finds events by record and id); the trigger
 // names both from then on.
 const TAG = '0036_fewer_record_indexes';
-const name = testDatabaseName();
+const migration = databaseBeforeMigration(TAG);
 let db: Client;
 
-async function apply(tag: string): Promise<void> {
-  const text = readFileSync(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), 'utf8');
-  for (const statement of text.split('--> statement-breakpoint')) {
-    if (statement.trim()) await db.query(statement);
-  }
-}
-
-beforeAll(async () => {
-  await withAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
-  db = new Client({ connectionString: urlFor(name) });
-  await db.connect();
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  for (const { tag } of journal.entries.filter((e) => e.tag < TAG)) await apply(tag);
-});
-afterAll(async () => {
-  await db?.end();
-  await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+beforeAll(() => {
+  db = migration.db;
 });
 
 async function record(): Promise<{ account: string; id: string }> {
@@ -76,7 +58,7 @@ it('names the record of every waiting event row, keys events by record and id, k
     { status_event_id: null, record_id: r.id },
   ]);
 
-  await apply(TAG);
+  await migration.apply();
 
   expect(await outbox()).toEqual([
     { status_event_id: sent, record_id: r.id },

@@ -1,31 +1,17 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { buildQrUrl, recordQrUrl, toAeatDate } from '@vf/core';
-import { MIGRATIONS_FOLDER } from './migrate';
-import { testDatabaseName, urlFor, withAdmin } from './testing/test-database';
+import { databaseBeforeMigration } from './testing/database-before-migration';
 
 // Migration 0035 drops the QR URL kept with each record: what every reader now rebuilds from the record's columns
 // must be the URL kept before, for records as the versions before it wrote them (URLs made by buildQrUrl as each
 // record was generated), and a URL its columns do not make must stop the migration with nothing dropped.
 const TAG = '0035_qr_url_rebuilt';
-const name = testDatabaseName();
+const migration = databaseBeforeMigration(TAG);
 let db: Client;
-
-async function apply(tag: string): Promise<void> {
-  const text = readFileSync(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), 'utf8');
-  for (const statement of text.split('--> statement-breakpoint')) {
-    if (statement.trim()) await db.query(statement);
-  }
-}
 
 let ids: { account: string; system: string; taxpayer: string; chain: string };
 beforeAll(async () => {
-  await withAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
-  db = new Client({ connectionString: urlFor(name) });
-  await db.connect();
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  for (const { tag } of journal.entries.filter((e) => e.tag < TAG)) await apply(tag);
+  db = migration.db;
   const { rows } = await db.query<typeof ids>(`
     WITH a AS (INSERT INTO accounts (name, email, password_hash, api_key_digest, api_key_hint, plan_id)
                VALUES ('n', 'n@x.es', 'h', 'd', 'vfk_', 'free') RETURNING id),
@@ -35,10 +21,6 @@ beforeAll(async () => {
          c AS (INSERT INTO chains (taxpayer_id, nif, is_production) SELECT id, '89890001K', false FROM tp RETURNING id)
     SELECT tp.account_id AS account, s.id AS system, tp.id AS taxpayer, c.id AS chain FROM tp, s, c`);
   ids = rows[0];
-});
-afterAll(async () => {
-  await db?.end();
-  await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 });
 
 interface Kept {
@@ -86,7 +68,7 @@ it('refuses to drop a URL the record does not make, keeping everything', async (
   try {
     await insert(1, KEPT[0], generatedUrl(KEPT[0]));
     await insert(2, KEPT[1], generatedUrl(KEPT[1]).replace('importe=-12.10', 'importe=-12.1'));
-    await expect(apply(TAG)).rejects.toThrow(/is not the one its columns make: nothing was dropped/);
+    await expect(migration.apply()).rejects.toThrow(/is not the one its columns make: nothing was dropped/);
   } finally {
     await db.query('ROLLBACK');
   }
@@ -101,7 +83,7 @@ it('drops the URLs, and every record rebuilds the very URL it kept; the first st
     kept.set(await insert(i + 1, r, url), url);
   }
   const events = await writeEvents([...kept.keys()]);
-  await apply(TAG);
+  await migration.apply();
   await expectEventsImplied([...kept.keys()], events);
 
   const { rows } = await db.query<{

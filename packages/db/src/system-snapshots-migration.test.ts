@@ -1,32 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { Client } from 'pg';
-import { MIGRATIONS_FOLDER } from './migrate';
-import { testDatabaseName, urlFor, withAdmin } from './testing/test-database';
+import type { Client } from 'pg';
+import { databaseBeforeMigration } from './testing/database-before-migration';
 
 // Migration 0031 moves each record's SistemaInformatico block to system_snapshots: a database with records as the
 // versions before it kept them, built by the migrations before it, then 0031 applied on top.
 const TAG = '0031_system_snapshots_kept_once';
-const name = testDatabaseName();
+const migration = databaseBeforeMigration(TAG);
 let db: Client;
 
-async function apply(tag: string): Promise<void> {
-  const text = readFileSync(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), 'utf8');
-  for (const statement of text.split('--> statement-breakpoint')) {
-    if (statement.trim()) await db.query(statement);
-  }
-}
-
-beforeAll(async () => {
-  await withAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
-  db = new Client({ connectionString: urlFor(name) });
-  await db.connect();
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  for (const { tag } of journal.entries.filter((e) => e.tag < TAG)) await apply(tag);
-});
-afterAll(async () => {
-  await db?.end();
-  await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+beforeAll(() => {
+  db = migration.db;
 });
 
 const block = (version: string) => ({
@@ -64,7 +46,7 @@ it('keeps each distinct block once and every record reads the block it was gener
     );
   }
 
-  await apply(TAG);
+  await migration.apply();
 
   const kept = await db.query<{ n: string }>('SELECT count(*) AS n FROM system_snapshots');
   expect(Number(kept.rows[0].n)).toBe(2);

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../client';
 import type { StoredChainRecord } from '../records/chain-record-shape';
 import { invoiceLines, invoices, systemSnapshots } from '../schema';
 import { previousRecord } from './previous-record';
-import { storedLineOf, type StoredLine } from './stored-invoice-content';
+import { STORED_INVOICE_CONTENT_COLUMNS, storedLineOf, type StoredLine } from './stored-invoice-content';
 
 // The columns a record is rebuilt from (StoredChainRecord), not the whole row: a chain's verification reads them for
 // a thousand records a page, where every further column is parsed, mapped and copied to a thread for nothing.
@@ -20,28 +20,7 @@ const REBUILT_FROM = {
   generatedAtLiteral: invoices.generatedAtLiteral,
   previousInvoiceId: invoices.previousInvoiceId,
   hash: invoices.hash,
-  taxpayerId: invoices.taxpayerId,
-  computerSystemId: invoices.computerSystemId,
-  invoiceNumber: invoices.invoiceNumber,
-  invoiceDate: invoices.invoiceDate,
-  invoiceType: invoices.invoiceType,
-  description: invoices.description,
-  operationDate: invoices.operationDate,
-  recipient: invoices.recipient,
-  additionalRecipients: invoices.additionalRecipients,
-  issuedBy: invoices.issuedBy,
-  thirdParty: invoices.thirdParty,
-  simplifiedArt7273: invoices.simplifiedArt7273,
-  withoutRecipientArt61d: invoices.withoutRecipientArt61d,
-  coupon: invoices.coupon,
-  rectificationType: invoices.rectificationType,
-  rectifiedBaseAmount: invoices.rectifiedBaseAmount,
-  rectifiedTaxAmount: invoices.rectifiedTaxAmount,
-  rectifiedSurchargeAmount: invoices.rectifiedSurchargeAmount,
-  correctedInvoices: invoices.correctedInvoices,
-  substitutedInvoices: invoices.substitutedInvoices,
-  totalAmount: invoices.totalAmount,
-  totalTaxAmount: invoices.totalTaxAmount,
+  ...STORED_INVOICE_CONTENT_COLUMNS,
 };
 
 /** These records as stored, with their lines and previous record: what rebuilding each needs. By record id. */

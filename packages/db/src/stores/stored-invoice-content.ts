@@ -1,4 +1,4 @@
-import type { InvoiceReferenceJson, RecipientJson } from '../schema';
+import { invoices, type InvoiceReferenceJson, type RecipientJson } from '../schema';
 
 /** The invoice columns that carry the validated request (besides scalars stored as they are). */
 export interface StoredInvoiceContent {
@@ -25,6 +25,32 @@ export interface StoredInvoiceContent {
   totalAmount: string;
   totalTaxAmount: string;
 }
+
+/** The invoices' columns StoredInvoiceContent is read from, for a select's column map. */
+export const STORED_INVOICE_CONTENT_COLUMNS = {
+  taxpayerId: invoices.taxpayerId,
+  computerSystemId: invoices.computerSystemId,
+  invoiceNumber: invoices.invoiceNumber,
+  invoiceDate: invoices.invoiceDate,
+  invoiceType: invoices.invoiceType,
+  description: invoices.description,
+  operationDate: invoices.operationDate,
+  recipient: invoices.recipient,
+  additionalRecipients: invoices.additionalRecipients,
+  issuedBy: invoices.issuedBy,
+  thirdParty: invoices.thirdParty,
+  simplifiedArt7273: invoices.simplifiedArt7273,
+  withoutRecipientArt61d: invoices.withoutRecipientArt61d,
+  coupon: invoices.coupon,
+  rectificationType: invoices.rectificationType,
+  rectifiedBaseAmount: invoices.rectifiedBaseAmount,
+  rectifiedTaxAmount: invoices.rectifiedTaxAmount,
+  rectifiedSurchargeAmount: invoices.rectifiedSurchargeAmount,
+  correctedInvoices: invoices.correctedInvoices,
+  substitutedInvoices: invoices.substitutedInvoices,
+  totalAmount: invoices.totalAmount,
+  totalTaxAmount: invoices.totalTaxAmount,
+} satisfies Record<keyof StoredInvoiceContent, unknown>;
 
 export interface StoredLine {
   taxType: string;

@@ -4,7 +4,7 @@ import { previousRecord } from './previous-record';
 import type { StoredChainRecord } from '../records/chain-record-shape';
 import { invoiceLines, invoices, systemSnapshotOf, type AuthorityStatus } from '../schema';
 import { signedRecordStore } from './signed-record-store';
-import { storedLineOf, type StoredInvoiceContent, type StoredLine } from './stored-invoice-content';
+import { STORED_INVOICE_CONTENT_COLUMNS, storedLineOf, type StoredInvoiceContent, type StoredLine } from './stored-invoice-content';
 import { scheduledForSending } from './scheduled-for-sending';
 
 /** A record waiting for the authority: the stored record (see rebuildChainRecord) plus its sending state. */
@@ -48,28 +48,7 @@ const SENT_COLUMNS = {
   generatedAt: invoices.generatedAt,
   hash: invoices.hash,
   previousInvoiceId: invoices.previousInvoiceId,
-  taxpayerId: invoices.taxpayerId,
-  computerSystemId: invoices.computerSystemId,
-  invoiceNumber: invoices.invoiceNumber,
-  invoiceDate: invoices.invoiceDate,
-  invoiceType: invoices.invoiceType,
-  description: invoices.description,
-  operationDate: invoices.operationDate,
-  recipient: invoices.recipient,
-  additionalRecipients: invoices.additionalRecipients,
-  issuedBy: invoices.issuedBy,
-  thirdParty: invoices.thirdParty,
-  simplifiedArt7273: invoices.simplifiedArt7273,
-  withoutRecipientArt61d: invoices.withoutRecipientArt61d,
-  coupon: invoices.coupon,
-  rectificationType: invoices.rectificationType,
-  rectifiedBaseAmount: invoices.rectifiedBaseAmount,
-  rectifiedTaxAmount: invoices.rectifiedTaxAmount,
-  rectifiedSurchargeAmount: invoices.rectifiedSurchargeAmount,
-  correctedInvoices: invoices.correctedInvoices,
-  substitutedInvoices: invoices.substitutedInvoices,
-  totalAmount: invoices.totalAmount,
-  totalTaxAmount: invoices.totalTaxAmount,
+  ...STORED_INVOICE_CONTENT_COLUMNS,
 } satisfies Record<keyof StoredInvoiceContent, unknown> & Record<string, unknown>;
 
 // Every message reads its size, the record holding the chain, its records and their lines: built once per database

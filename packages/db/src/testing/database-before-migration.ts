@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import { MIGRATIONS_FOLDER } from '../migrate';
+import { testDatabaseName, urlFor, withAdmin } from './test-database';
+
+/** One migration's test database: `db` once the hooks ran, `apply()` applies the migration under test. */
+export interface DatabaseBeforeMigration {
+  readonly db: Client;
+  apply(): Promise<void>;
+}
+
+/**
+ * A database of its own for one migration's test file, built by every migration before `tag` (so it holds data as
+ * the versions before that migration wrote it), and dropped after the file. Registers the file's beforeAll/afterAll:
+ * call it at the top of the file, before hooks that use `db`.
+ */
+export function databaseBeforeMigration(tag: string): DatabaseBeforeMigration {
+  const name = testDatabaseName();
+  let client: Client | undefined;
+
+  async function applyTag(t: string): Promise<void> {
+    const text = readFileSync(path.join(MIGRATIONS_FOLDER, `${t}.sql`), 'utf8');
+    for (const statement of text.split('--> statement-breakpoint')) {
+      if (statement.trim()) await client!.query(statement);
+    }
+  }
+
+  beforeAll(async () => {
+    await withAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
+    client = new Client({ connectionString: urlFor(name) });
+    await client.connect();
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+    for (const entry of journal.entries.filter((e) => e.tag < tag)) await applyTag(entry.tag);
+  });
+  afterAll(async () => {
+    await client?.end();
+    await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  });
+
+  return {
+    get db() {
+      if (!client) throw new Error('databaseBeforeMigration: db is ready only inside tests and hooks');
+      return client;
+    },
+    apply: () => applyTag(tag),
+  };
+}
