@@ -45,7 +45,7 @@ export const USAGE = `npm run bench -- [options]
   --batches N             bulk batches of 1,000 per round (default 10)
   --warmup S              unmeasured warm-up before each workload, seconds (default 2; bulk: 1 batch)
   --rounds N              measured rounds per workload; the median round is reported (default 1)
-  --baseline-duration S   seconds per bare-PostgreSQL baseline (default 5); --no-baseline to skip it
+  --baseline-duration S   seconds per bare-PostgreSQL baseline and HTTP floor (default 5); --no-baseline skips them
   --submission-records N  records of one taxpayer for first-send-to-last-accepted (default 1000)
   --drain-records N --drain-taxpayers T --drain-workers K
                           multi-taxpayer drain with K worker processes (default 4000, 8, 2)

@@ -20,6 +20,7 @@ import { waitForQuietWorker } from './stack/quiet-worker';
 import { dropLiveScratch } from './stack/scratch';
 import { startStack } from './stack/stack';
 import { runBaselines } from './workloads/baseline-bench';
+import { runHttpFloor } from './workloads/floor-bench';
 import { runRegistrationWorkload } from './workloads/registration-bench';
 import { runCensusBench, type CensusResult } from './workloads/census-bench';
 import { runScaleBench } from './workloads/scale-bench';
@@ -180,6 +181,7 @@ async function main(): Promise<number> {
           baselines: [],
           pgbench: { version: null, notMeasured: opts.baseline ? 'no registration workload' : '--no-baseline', results: [] },
         };
+  const floor = opts.baseline ? await runHttpFloor(processes, workloads, opts) : [];
   const storage: StorageFootprint[] = [];
   const registrations = workloads.length ? await runRegistrations(opts, workloads, logDir, storage) : [];
 
@@ -208,6 +210,7 @@ async function main(): Promise<number> {
     machine,
     baselines,
     pgbench,
+    floor,
     registrations,
     storage,
     submission,
@@ -215,7 +218,7 @@ async function main(): Promise<number> {
     scale,
     census: census?.result ?? null,
     censusError: census?.error,
-    targets: attachMissProfiles(evaluateTargets(registrations, submission, baselines, pgbench, scale), registrations, logDir, ROOT),
+    targets: attachMissProfiles(evaluateTargets(registrations, submission, baselines, pgbench, scale, floor), registrations, logDir, ROOT),
     profiles: opts.profile ? summarizeProfiles(logDir, ROOT) : [],
     chainsOk: chains.every((c) => c.ok),
   };

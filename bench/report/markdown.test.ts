@@ -192,6 +192,29 @@ describe('renderMarkdown', () => {
     expect(md).toContain('| accepted 1000 | 150 MB, 1.500 ms/record | 0.250 ms/record | ok |');
   });
 
+  it('lists the HTTP floor of each shape measured, and no floor section when it was not measured', () => {
+    const floor = (workload: 'seq' | 'wide', clients: number, rate: number, cpu: number | null) => ({
+      workload,
+      clients,
+      rounds: [round(rate)],
+      summary: round(rate),
+      serverCpuMsPerRequest: cpu,
+      loadCpuMsPerRequest: 0.21,
+      peakRssMb: 61.2,
+      errorSamples: workload === 'wide' ? ['HTTP 500: boom'] : [],
+    });
+    const md = renderMarkdown({ ...results([registration({})]), floor: [floor('seq', 1, 1765, 0.4), floor('wide', 64, 4200, null)] });
+    expect(md).toContain('## HTTP floor (bare Express');
+    expect(md).toContain('| seq | 1 | 1,765 | 1.23 | 5.00 | 9.00 | 0 | 0.400 | 0.210 | 61 |');
+    expect(md).toContain('| wide | 64 | 4,200 | 1.23 | 5.00 | 9.00 | 0 | – | 0.210 | 61 |');
+    expect(md).toContain('- wide: `HTTP 500: boom`');
+    // Between the bare-PostgreSQL baselines and the submission.
+    expect(md.indexOf('## HTTP floor')).toBeGreaterThan(md.indexOf('## Bare PostgreSQL baseline'));
+    expect(md.indexOf('## HTTP floor')).toBeLessThan(md.indexOf('## Submission'));
+    expect(renderMarkdown(results([registration({})]))).not.toContain('HTTP floor');
+    expect(renderMarkdown({ ...results([registration({})]), floor: [] })).not.toContain('HTTP floor');
+  });
+
   it('labels a smoke run as no measurement', () => {
     const md = renderMarkdown(results([registration({})], true));
     expect(md).toContain('SMOKE RUN');

@@ -1,4 +1,5 @@
 import { censusSection } from './census-markdown';
+import { floorSection } from './floor-markdown';
 import { scaleSection } from './scale-markdown';
 import type { BaselineResult, BenchResults, DrainTimings, RegistrationResult, TargetResult } from './result-types';
 import { MODES, WORKLOAD_NAMES } from '../workloads/workloads';
@@ -204,6 +205,7 @@ export function renderMarkdown(results: BenchResults): string {
       for (const e of b.errorSamples) out.push(`- ${b.workload}: \`${e.replace(/`/g, "'").replace(/\s+/g, ' ')}\``);
   }
   out.push('');
+  out.push(...floorSection(results.floor));
   out.push('## Submission (simulator, schema validation off)');
   out.push('');
   if (results.submission) {

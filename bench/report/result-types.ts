@@ -26,6 +26,23 @@ export interface PgbenchBaselines {
   results: BaselineResult[];
 }
 
+/**
+ * The HTTP floor of a registration shape: the same load against a bare Express server (parse the JSON body, answer
+ * 201), what any registration through Express costs on the machine.
+ */
+export interface FloorResult {
+  workload: RegistrationWorkload;
+  clients: number;
+  rounds: RoundResult[];
+  /** The median round by rate. */
+  summary: RoundResult | null;
+  /** The server's CPU (user + system) per request answered in the measured rounds. */
+  serverCpuMsPerRequest: number | null;
+  loadCpuMsPerRequest: number | null;
+  peakRssMb: number | null;
+  errorSamples: string[];
+}
+
 export interface RegistrationResult {
   workload: RegistrationWorkload;
   mode: Mode;
@@ -184,6 +201,8 @@ export interface BenchResults {
   baselines: BaselineResult[];
   /** The same baselines run by pgbench (absent in results written before pgbench was run). */
   pgbench?: PgbenchBaselines;
+  /** The HTTP floor of seq and wide (absent in results written before it was measured, and with --no-baseline). */
+  floor?: FloorResult[];
   registrations: RegistrationResult[];
   /** Disk used by the records (with indexes), per registration stack. */
   storage: StorageFootprint[];

@@ -1,6 +1,6 @@
 import type { RoundResult } from '../load/load-spec';
 import type { Mode, RegistrationWorkload } from '../workloads/workloads';
-import type { BaselineResult, DrainTimings, PgbenchBaselines, RegistrationResult, SubmissionResult } from './result-types';
+import type { BaselineResult, DrainTimings, FloorResult, PgbenchBaselines, RegistrationResult, SubmissionResult } from './result-types';
 import { evaluateTargets } from './targets';
 
 const okChain = {
@@ -254,6 +254,42 @@ describe('evaluateTargets', () => {
     expect(statusOf(slow, 'bulk: 1,000 invoices')).toBe('missed');
     expect(statusOf(slow, 'bulk: at least 0.4')).toBe('missed');
     expect(statusOf(evaluateTargets([reg('bulk', 'api-alone', round(3000))], null), 'bulk: at least 0.4')).toBe('not measured');
+  });
+
+  it('says beside each missed seq target what bare Express alone does here, when the floor was measured, and nothing beside a met one', () => {
+    const floor: FloorResult = {
+      workload: 'seq',
+      clients: 1,
+      rounds: [round(1765, { p50: 0.45 })],
+      summary: round(1765, { p50: 0.45 }),
+      serverCpuMsPerRequest: 0.4,
+      loadCpuMsPerRequest: 0.2,
+      peakRssMb: 60,
+      errorSamples: [],
+    };
+    const measuredOf = (targets: ReturnType<typeof evaluateTargets>, prefix: string) =>
+      targets.find((t) => t.target.startsWith(prefix))?.measured;
+    const behind = [reg('seq', 'api-alone', round(217, { p50: 4 }), { apiCpuMsPerRegistration: 2.7 })];
+    const explained = evaluateTargets(behind, null, [], undefined, null, [floor]);
+    expect(measuredOf(explained, 'seq: API CPU')).toBe(
+      '2.700 ms; 2.100 ms over (4.50 times the bound); bare Express alone: 0.40 ms of CPU a request here',
+    );
+    expect(measuredOf(explained, 'seq: p50')).toBe('4.00 ms; 2.50 ms over (2.67 times the bound); bare Express alone: p50 0.45 ms here');
+    expect(measuredOf(explained, 'seq: at least 600/s')).toBe('217/s; 383/s short (0.36 of the bound); bare Express alone: 1,765/s here');
+    // wide's floor says nothing of seq, and without the floor a miss says only by how much.
+    const wideFloor = { ...floor, workload: 'wide' as const };
+    expect(measuredOf(evaluateTargets(behind, null, [], undefined, null, [wideFloor]), 'seq: API CPU')).toBe(
+      '2.700 ms; 2.100 ms over (4.50 times the bound)',
+    );
+    const met = evaluateTargets(
+      [reg('seq', 'api-alone', round(650, { p50: 1.4 }), { apiCpuMsPerRegistration: 0.55 })],
+      null,
+      [],
+      undefined,
+      null,
+      [floor],
+    );
+    expect(measuredOf(met, 'seq: API CPU')).toBe('0.550 ms');
   });
 
   it('lists each target once: the targets issue 22 replaced are gone', () => {

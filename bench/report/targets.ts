@@ -1,6 +1,7 @@
 import type { Mode, RegistrationWorkload } from '../workloads/workloads';
 import type {
   BaselineResult,
+  FloorResult,
   PgbenchBaselines,
   ProfileSource,
   RegistrationResult,
@@ -63,6 +64,7 @@ export function evaluateTargets(
   baselines: BaselineResult[] = [],
   pgbench?: PgbenchBaselines,
   scale?: ScaleResult | null,
+  floor: FloorResult[] = [],
 ): TargetResult[] {
   const find = (workload: RegistrationWorkload, mode: Mode) => registrations.find((r) => r.workload === workload && r.mode === mode);
   const absent = (target: string, r: RegistrationResult | undefined): TargetResult | undefined => {
@@ -303,5 +305,5 @@ export function evaluateTargets(
       ? { target: workerTarget, measured: 'wide with the worker running not run', status: 'not measured' }
       : { target: workerTarget, measured: `${fmt(workerRss)} MB`, status: verdict(workerRss < TARGETS.workerRssMb) },
   );
-  return [...results, ...evaluateIssueTargets(registrations, scale)];
+  return [...results, ...evaluateIssueTargets(registrations, scale, floor)];
 }
