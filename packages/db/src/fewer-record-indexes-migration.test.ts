@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { databaseBeforeMigration } from './testing/database-before-migration';
+import { databaseBeforeMigration, ONE_CHAIN } from './testing/database-before-migration';
 
 // Migration 0036 drops the status events' own-id key and the index of current_record_id, and keeps only records not
 // at rest in the chain index by status: an outbox row waiting for the relay, written before it by the trigger, names
@@ -15,12 +15,7 @@ beforeAll(() => {
 
 async function record(): Promise<{ account: string; id: string }> {
   const { rows } = await db.query<{ account: string; id: string }>(`
-    WITH a AS (INSERT INTO accounts (name, email, password_hash, api_key_digest, api_key_hint, plan_id)
-               VALUES ('n', 'n@x.es', 'h', 'd', 'vfk_', 'free') RETURNING id),
-         s AS (INSERT INTO computer_systems (account_id, vendor_name, vendor_nif, name, version, installation_number, system_code)
-               SELECT id, 'V', 'B85905495', 'S', '1', '1', 'S1' FROM a RETURNING id),
-         tp AS (INSERT INTO taxpayers (account_id, nif, name) SELECT id, '89890001K', 'T' FROM a RETURNING id, account_id),
-         c AS (INSERT INTO chains (taxpayer_id, nif, is_production) SELECT id, '89890001K', false FROM tp RETURNING id),
+    WITH ${ONE_CHAIN},
          i AS (INSERT INTO invoices (id, invoice_id, current_record_id, chain_id, account_id, taxpayer_id, computer_system_id,
                  chain_seq, invoice_number, invoice_date, invoice_type, description, total_amount, total_tax_amount, issuer_nif,
                  issuer_name, system_snapshot_id, is_production, generated_at_literal, generated_at, hash, authority_status)

@@ -1,6 +1,6 @@
 import type { Client } from 'pg';
 import { buildQrUrl, recordQrUrl, toAeatDate } from '@vf/core';
-import { databaseBeforeMigration } from './testing/database-before-migration';
+import { databaseBeforeMigration, ONE_CHAIN } from './testing/database-before-migration';
 
 // Migration 0035 drops the QR URL kept with each record: what every reader now rebuilds from the record's columns
 // must be the URL kept before, for records as the versions before it wrote them (URLs made by buildQrUrl as each
@@ -13,12 +13,7 @@ let ids: { account: string; system: string; taxpayer: string; chain: string };
 beforeAll(async () => {
   db = migration.db;
   const { rows } = await db.query<typeof ids>(`
-    WITH a AS (INSERT INTO accounts (name, email, password_hash, api_key_digest, api_key_hint, plan_id)
-               VALUES ('n', 'n@x.es', 'h', 'd', 'vfk_', 'free') RETURNING id),
-         s AS (INSERT INTO computer_systems (account_id, vendor_name, vendor_nif, name, version, installation_number, system_code)
-               SELECT id, 'V', 'B85905495', 'S', '1', '1', 'S1' FROM a RETURNING id),
-         tp AS (INSERT INTO taxpayers (account_id, nif, name) SELECT id, '89890001K', 'T' FROM a RETURNING id, account_id),
-         c AS (INSERT INTO chains (taxpayer_id, nif, is_production) SELECT id, '89890001K', false FROM tp RETURNING id)
+    WITH ${ONE_CHAIN}
     SELECT tp.account_id AS account, s.id AS system, tp.id AS taxpayer, c.id AS chain FROM tp, s, c`);
   ids = rows[0];
 });

@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { databaseBeforeMigration } from './testing/database-before-migration';
+import { databaseBeforeMigration, ONE_CHAIN } from './testing/database-before-migration';
 
 // Migration 0031 moves each record's SistemaInformatico block to system_snapshots: a database with records as the
 // versions before it kept them, built by the migrations before it, then 0031 applied on top.
@@ -27,12 +27,7 @@ it('keeps each distinct block once and every record reads the block it was gener
   const {
     rows: [{ account, system, chain, taxpayer }],
   } = await db.query<{ account: string; system: string; chain: string; taxpayer: string }>(`
-    WITH a AS (INSERT INTO accounts (name, email, password_hash, api_key_digest, api_key_hint, plan_id)
-               VALUES ('n', 'n@x.es', 'h', 'd', 'vfk_', 'free') RETURNING id),
-         s AS (INSERT INTO computer_systems (account_id, vendor_name, vendor_nif, name, version, installation_number, system_code)
-               SELECT id, 'V', 'B85905495', 'S', '1', '1', 'S1' FROM a RETURNING id),
-         tp AS (INSERT INTO taxpayers (account_id, nif, name) SELECT id, '89890001K', 'T' FROM a RETURNING id, account_id),
-         c AS (INSERT INTO chains (taxpayer_id, nif, is_production) SELECT id, '89890001K', false FROM tp RETURNING id)
+    WITH ${ONE_CHAIN}
     SELECT tp.account_id AS account, s.id AS system, c.id AS chain, tp.id AS taxpayer FROM tp, s, c`);
   const versions = ['1.0', '1.0', '2.0'];
   for (const [i, version] of versions.entries()) {

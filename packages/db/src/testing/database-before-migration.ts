@@ -4,6 +4,17 @@ import { Client } from 'pg';
 import { MIGRATIONS_FOLDER } from '../migrate';
 import { testDatabaseName, urlFor, withAdmin } from './test-database';
 
+/**
+ * Common table expressions that make one account with a computer system, a taxpayer (89890001K) and its sandbox
+ * chain, as the tables stood before migrations 0031 to 0036: `a`, `s`, `tp` (with account_id) and `c`.
+ */
+export const ONE_CHAIN = `a AS (INSERT INTO accounts (name, email, password_hash, api_key_digest, api_key_hint, plan_id)
+               VALUES ('n', 'n@x.es', 'h', 'd', 'vfk_', 'free') RETURNING id),
+         s AS (INSERT INTO computer_systems (account_id, vendor_name, vendor_nif, name, version, installation_number, system_code)
+               SELECT id, 'V', 'B85905495', 'S', '1', '1', 'S1' FROM a RETURNING id),
+         tp AS (INSERT INTO taxpayers (account_id, nif, name) SELECT id, '89890001K', 'T' FROM a RETURNING id, account_id),
+         c AS (INSERT INTO chains (taxpayer_id, nif, is_production) SELECT id, '89890001K', false FROM tp RETURNING id)`;
+
 /** One migration's test database: `db` once the hooks ran, `apply()` applies the migration under test. */
 export interface DatabaseBeforeMigration {
   readonly db: Client;
