@@ -1,4 +1,4 @@
-import type { AppendAccount, AppendContext, AppendRead, AppendWrite, AssumedRead } from '@vf/db';
+import { registrationCount, type AppendAccount, type AppendContext, type AppendRead, type AppendWrite, type AssumedRead } from '@vf/db';
 import type { Group } from './append-group';
 
 /** Chains whose last write's read is kept, at most (the oldest is forgotten first). */
@@ -48,8 +48,6 @@ export function keptReads() {
   function keep(group: Group, who: { account: AppendAccount; keyDigest?: string }, read: AppendRead, write: AppendWrite): void {
     const ctx = read.context!;
     const last = write.records[write.records.length - 1];
-    let count = 0;
-    for (const r of write.records) if (r.recordType === 'registration') count += 1;
     // The write took each single-taxpayer system still free for this taxpayer.
     const taken = write.soleSystems.filter((id) => ctx.systems.get(id)!.soleTaxpayerId === null);
     const systems = taken.length > 0 ? new Map(ctx.systems) : ctx.systems;
@@ -60,7 +58,7 @@ export function keptReads() {
         ...ctx.chain,
         length: last.chainSeq,
         lastInvoiceId: last.id,
-        usage: { ...ctx.chain.usage, used: ctx.chain.usage.used + count },
+        usage: { ...ctx.chain.usage, used: ctx.chain.usage.used + registrationCount(write) },
       },
       previous: {
         id: last.id,

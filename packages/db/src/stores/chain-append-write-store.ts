@@ -173,11 +173,16 @@ const WRITE_WITHOUT_ANSWERS = { name: 'vf_append_write_plain', text: writeChains
 const WRITE_ASSUMED = { name: 'vf_append_write_assumed', text: writeChains(true) + WRITE_ANSWERS + WRITE_RESULT };
 const WRITE_ASSUMED_WITHOUT_ANSWERS = { name: 'vf_append_write_assumed_plain', text: writeChains(true) + WRITE_RESULT };
 
+/** The registrations among a write's records: what its swap counts against the chain's allowance. */
+export function registrationCount(w: AppendWrite): number {
+  let count = 0;
+  for (const r of w.records) if (r.recordType === 'registration') count += 1;
+  return count;
+}
+
 /** The head of one write as the statement's first parameter reads it, with what a kept read assumed. */
 function headOf(w: AppendWrite) {
   const last = w.records[w.records.length - 1];
-  let count = 0;
-  for (const r of w.records) if (r.recordType === 'registration') count += 1;
   const head = {
     chain_id: w.chainId,
     taxpayer_id: w.taxpayerId,
@@ -186,7 +191,7 @@ function headOf(w: AppendWrite) {
     expected_mode_version: w.expected.modeVersion,
     new_length: last.chainSeq,
     new_last: last.id,
-    count,
+    count: registrationCount(w),
     period: w.period,
     systems: w.systems,
     sole_systems: w.soleSystems,
