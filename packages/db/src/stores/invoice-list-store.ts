@@ -85,8 +85,10 @@ const currentRecipientNif = sql`coalesce(${invoices.currentRecipientNif}, ${invo
 // The current status likewise (migration 0030), matched against literals: a generic plan then knows which statuses
 // are asked for, and the expression's statistics say how many invoices hold them (a rare status reads the account's
 // status index, a common one the sort's own index).
-const currentStatus = sql`coalesce(${invoices.currentAuthorityStatus}, ${invoices.authorityStatus})`;
-const statusIn = (statuses: AuthorityStatus[]) => sql`${currentStatus} IN (${sql.join(statuses.map(literalText), sql`, `)})`;
+// The overview's counts and latest problems read it too (invoice-statistics-store.ts, invoice-state-store.ts).
+export const invoiceCurrentStatus = sql<AuthorityStatus>`coalesce(${invoices.currentAuthorityStatus}, ${invoices.authorityStatus})`;
+export const currentStatusIn = (statuses: readonly AuthorityStatus[]) =>
+  sql`${invoiceCurrentStatus} IN (${sql.join(statuses.map(literalText), sql`, `)})`;
 
 // The invoice number in the "C" collation (byte order), as its account index holds it (migration 0032): the sort by
 // number and a number prefix (a LIKE ranging over that index) both read it.
@@ -111,7 +113,7 @@ function conditions(accountId: string, f: InvoiceListFilters): SQL[] {
   // Implied by the join to the current record; said outright so the planner can use the partial list indexes.
   const where: SQL[] = [eq(invoices.accountId, accountId), isNotNull(invoices.currentRecordId)];
   if (f.taxpayerId) where.push(eq(invoices.taxpayerId, f.taxpayerId));
-  if (f.statuses?.length) where.push(statusIn(f.statuses));
+  if (f.statuses?.length) where.push(currentStatusIn(f.statuses));
   if (f.invoiceTypes?.length) {
     where.push(inArray(currentType, f.invoiceTypes));
     // Implied by the types, written out so that the partial index of corrective invoices serves a generic plan too.

@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { recordQrUrl } from '@vf/core';
 import type { DbOrTx } from '../client';
 import { invoices, taxpayers, type AuthorityStatus } from '../schema';
-import { literalText } from './literal-text';
+import { currentStatusIn } from './invoice-list-store';
 
 // Invoices are addressed by their public id (their first record's); `cur` is their latest record, their current state.
 const cur = alias(invoices, 'cur');
@@ -76,7 +76,6 @@ export const invoiceStateStore = {
    * generic plan reads the account's index of first rows in a status other than accepted or kept.
    */
   latestProblems(db: DbOrTx, accountId: string, limit: number): Promise<ProblemInvoice[]> {
-    const currentStatus = sql`coalesce(${invoices.currentAuthorityStatus}, ${invoices.authorityStatus})`;
     return db
       .select({
         id: invoices.id,
@@ -94,13 +93,7 @@ export const invoiceStateStore = {
       .from(invoices)
       .innerJoin(cur, eq(cur.id, invoices.currentRecordId))
       .innerJoin(taxpayers, eq(taxpayers.id, cur.taxpayerId))
-      .where(
-        and(
-          eq(invoices.accountId, accountId),
-          isNotNull(invoices.currentRecordId),
-          sql`${currentStatus} IN (${sql.join(PROBLEM_STATUSES.map(literalText), sql`, `)})`,
-        ),
-      )
+      .where(and(eq(invoices.accountId, accountId), isNotNull(invoices.currentRecordId), currentStatusIn(PROBLEM_STATUSES)))
       .orderBy(desc(cur.updatedAt), desc(cur.id))
       .limit(limit);
   },

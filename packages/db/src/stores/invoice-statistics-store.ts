@@ -1,6 +1,7 @@
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { invoices, type AuthorityStatus } from '../schema';
+import { invoiceCurrentStatus } from './invoice-list-store';
 
 export interface StatusCount {
   status: AuthorityStatus;
@@ -22,7 +23,7 @@ export const invoiceStatisticsStore = {
    * their current record's status and type (migrations 0027 and 0030), one scan without a join.
    */
   async countsByStatus(db: DbOrTx, accountId: string): Promise<StatusCount[]> {
-    const status = sql<AuthorityStatus>`coalesce(${invoices.currentAuthorityStatus}, ${invoices.authorityStatus})`;
+    const status = invoiceCurrentStatus;
     const corrective = sql<boolean>`(coalesce(${invoices.currentInvoiceType}, ${invoices.invoiceType}) LIKE 'R%')`;
     return db
       .select({ status, corrective, n: count() })
