@@ -52,6 +52,16 @@ function forbidding(names, why, { sql = false, also = [] } = {}) {
 
 // Tests (and their helpers) set data up and look at it directly; the code they test goes through the stores.
 const TESTS = ['**/*.test.ts', '**/testing/**'];
+// The steps of one invoice's path whose one file passes 400 lines (docs/decisions/0073-one-invoice-in-twenty-files.md).
+const TRACE_STEPS_OVER_400 = [
+  'packages/chain/src/append/append-attempts.ts',
+  'packages/chain/src/records/chain-record-row.ts',
+  'packages/db/src/stores/chain-append-write-store.ts',
+  'packages/db/src/stores/send-state-store.ts',
+  'packages/db/src/stores/submission-record-store.ts',
+  'apps/worker/src/jobs/send-chain-job.ts',
+  'apps/worker/src/sending/judge-answer.ts',
+];
 
 /** `files` fenced off `names`; their code (not their tests, nor `sqlAllowed`) also off SQL. */
 function fenced(files, names, why, sqlAllowed = []) {
@@ -169,6 +179,9 @@ module.exports = tseslint.config(
   // The authority's error table is data transcribed entry by entry from its published file, kept whole in the
   // published order (docs/decisions/0031-authority-error-table-kept-whole.md); its functions still count.
   { files: ['packages/core/src/authority-codes/aeat-error-table.ts'], rules: { 'max-lines': 'off' } },
+  // One invoice's path in 20 files (issue 30): a step's file holds the whole step, and where that passes 400 lines it
+  // is named here, with the ceiling it must keep (docs/decisions/0073-one-invoice-in-twenty-files.md).
+  { files: TRACE_STEPS_OVER_400, rules: { 'max-lines': ['error', { max: 520 }] } },
   // Generated from the OpenAPI document (npm run client:generate).
   { files: ['clients/typescript/src/generated/openapi.ts'], rules: { 'max-lines': 'off' } },
   // A test reads JSON answers loosely, as a client would.
