@@ -10,7 +10,7 @@ import {
   sendsTotal,
   sentRecordsTotal,
 } from '@vf/metrics';
-import { sendOutcome, type Verdict } from '../sending/verdict';
+import { sendOutcome, type Verdict } from '../sending/judge-answer';
 
 /**
  * One message and its records, once their outcomes are committed. A sandbox scenario's message went to the simulator:

@@ -1,5 +1,5 @@
 import { remissionSendStore, type Db, type RemissionForSending, type Tx } from '@vf/db';
-import { LeaseLostError } from '../lease/send-lease';
+import { LeaseLostError } from '../jobs/send-chain-job';
 
 export type RemissionLeaseAttempt = { lease: RemissionLease } | { finished: true } | { retryAt: Date };
 

@@ -12,7 +12,7 @@ import {
 import type { AppConfig } from '@vf/config';
 import { remissionSendStore, senderTaxpayerStore, signedRecordStore, type Db, type PendingRemissionMessage } from '@vf/db';
 import type { RemissionJobData } from '@vf/queue';
-import { LeaseLostError } from '../lease/send-lease';
+import { LeaseLostError } from '../jobs/send-chain-job';
 import { backoffDelayMs } from '../sending/backoff-policy';
 import { judgeRemissionAnswer, type RemissionJudgement } from './judge-remission-answer';
 import { RemissionLease } from './remission-lease';

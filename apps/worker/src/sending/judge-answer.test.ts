@@ -1,7 +1,6 @@
 import type { RegistrationRecord } from '@vf/core';
 import { buildRegFactuResponse, buildSoapFault, type ResponseLine, type SubmissionResponse } from '@vf/xml';
-import { judgeAnswer, judgeClientFault, judgeLine, matchLines } from './judge-answer';
-import type { SentRecord } from './verdict';
+import { judgeAnswer, judgeClientFault, judgeLine, matchLines, type SentRecord } from './judge-answer';
 
 function sent(n: number, attempt = 1): SentRecord {
   const record = { id: { issuerNif: '89890001K', invoiceNumber: `F-${n}`, invoiceDate: '01-03-2025' } } as RegistrationRecord;

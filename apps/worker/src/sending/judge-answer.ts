@@ -1,9 +1,185 @@
-import { codeBehaviour } from '@vf/core';
+import { codeBehaviour, type ChainRecord, type ServiceCause } from '@vf/core';
 import { readRegFactuAnswer, type SoapExchange } from '@vf/authority-client';
 import type { ResponseLine, SoapFault } from '@vf/xml';
-import type { InvoiceOutcome } from '@vf/db';
-import { recordOutcome } from './record-outcome';
-import { verdictOf, type ExchangeDetails, type RecordVerdict, type SentRecord, type Verdict } from './verdict';
+import type { InvoiceOutcome, SubmissionOutcome, SubmissionResult } from '@vf/db';
+
+/** One record as it went in a message. */
+export interface SentRecord {
+  invoiceId: string;
+  record: ChainRecord;
+  /** send_attempts including the message that produced the answer. */
+  attempt: number;
+}
+
+/**
+ * What the send produced for one record:
+ * - `settled`: a status to write now (final, or an error waiting for the user), built by `recordOutcome`;
+ * - `ask`: only the Consulta service can tell whether the authority holds it: a code the catalogue sends there (3000,
+ *   whose RegistroDuplicado carries no huella; 3001; a code in no table, with the authority's text in `message`), a
+ *   state this service does not know (kept raw in `unknownState`), or a message that may have been processed though
+ *   its answer never came (`unanswered`: why);
+ * - `again`: nothing usable for it came back: it goes again, unchanged (`recordOutcome.retried`; an `unknownState`
+ *   the Consulta service could not settle either makes it `error` meanwhile).
+ */
+export type RecordVerdict =
+  | { kind: 'settled'; outcome: InvoiceOutcome }
+  | { kind: 'ask'; sent: SentRecord; code?: number; message?: string; unknownState?: string; unanswered?: string }
+  | { kind: 'again'; sent: SentRecord; reason: string; code?: number; unknownState?: string };
+
+/** The authority suspended access for the certificate the message went with (4141): every send under it stops. */
+export interface SenderStop {
+  code: number;
+  message: string;
+}
+
+/**
+ * How the exchange went:
+ * - `answered`: the authority processed the message; its TiempoEsperaEnvio applies to the chain;
+ * - `refused`: a Client fault (or an HTTP 500 without a body) refused the whole message; nothing was registered;
+ * - `unanswered`: nothing usable came back, so every record is asked about or goes again: `no_answer` (no answer, an
+ *   answer that is not SOAP, or a send that failed in this process) or `server_fault` (a fault the catalogue retries:
+ *   any Server fault, or a retry code from either side).
+ */
+export type Exchange =
+  | { exchange: 'answered'; stop?: undefined }
+  | { exchange: 'refused'; stop?: SenderStop }
+  | { exchange: 'unanswered'; failure: 'no_answer' | 'server_fault'; stop?: undefined };
+
+/**
+ * What one send produced, the send path's one vocabulary: how the exchange went and each record's verdict. The rest
+ * follows from it: the submission row's outcome and the metrics' label here (`verdictOf`, `sendOutcome`), the
+ * records' statuses in `recordOutcome`, the chain's timing and whether the sender goes on in the send job.
+ */
+export type Verdict = Exchange & {
+  /** What is kept of the exchange on the submission row (its audit trail). */
+  submission: SubmissionResult;
+  /** TiempoEsperaEnvio of an answer; 0 otherwise. */
+  waitSeconds: number;
+  records: RecordVerdict[];
+};
+
+/** What came back on the wire, as the submission row keeps it: everything but the outcome, which the verdict decides. */
+export type ExchangeDetails = Omit<SubmissionResult, 'outcome'>;
+
+/** The submission row's `outcome` (the audit trail's, shown by the API): `answered`, `fault` or `transport_error`. */
+function submissionOutcome(e: Exchange): SubmissionOutcome {
+  if (e.exchange === 'answered') return 'answered';
+  return e.exchange === 'refused' || e.failure === 'server_fault' ? 'fault' : 'transport_error';
+}
+
+/** A verdict with its submission row, whose outcome follows from how the exchange went. */
+export function verdictOf(e: Exchange & { details: ExchangeDetails; waitSeconds?: number; records: RecordVerdict[] }): Verdict {
+  const { details, waitSeconds, ...rest } = e;
+  return { ...rest, submission: { ...details, outcome: submissionOutcome(e) }, waitSeconds: waitSeconds ?? 0 };
+}
+
+/** The sends metric's `outcome` label. */
+export type SendOutcome = 'answered' | 'message_rejected' | 'server_fault' | 'no_answer';
+
+export function sendOutcome(e: Exchange): SendOutcome {
+  if (e.exchange === 'answered') return 'answered';
+  return e.exchange === 'refused' ? 'message_rejected' : e.failure;
+}
+
+/** The authority's code and description a record is stored with, when there is one. */
+interface Coded {
+  code?: number | null;
+  message?: string | null;
+}
+
+/** A retried record: why it goes again and when, and what the authority last said of it. */
+export interface Retried {
+  invoiceId: string;
+  reason: string;
+  code?: number;
+  /** An EstadoRegistro this service does not know, as the authority wrote it. */
+  unknownState?: string;
+  retryAt: Date;
+  /** Since when the chain's sends have been failing, and whether that is longer than the error threshold. */
+  failingSince: Date;
+  overdue: boolean;
+}
+
+/**
+ * Where a record stands after what a send produced: the one place the send path chooses its status (the statuses
+ * themselves, and who may move a record between them, are the statuses module's). Each function is one meaning:
+ * what it writes (status, code, next attempt, the history line) follows from it here, never in a judge.
+ */
+export const recordOutcome = {
+  /** Registered by the authority without a warning (`how`: what showed it, for the history). */
+  accepted(invoiceId: string, csv: string | null, how: string): InvoiceOutcome {
+    return { invoiceId, csv, status: 'accepted', note: how };
+  },
+
+  /** Registered by the authority with the code of a warning (AceptadoConErrores, 2007 included): never resent. */
+  acceptedWithWarnings(invoiceId: string, csv: string | null, warning: Coded, how: string): InvoiceOutcome {
+    return { invoiceId, csv, status: 'accepted_with_warnings', code: warning.code ?? null, message: warning.message ?? null, note: how };
+  },
+
+  /** Refused by the authority for itself (EstadoRegistro Incorrecto, or another record holds its number): final. */
+  rejected(invoiceId: string, csv: string | null, refusal: Coded & { why: string; cause?: ServiceCause }): InvoiceOutcome {
+    const { code, message, why, cause } = refusal;
+    return {
+      invoiceId,
+      csv,
+      status: 'rejected',
+      code: code ?? null,
+      message: message ?? null,
+      cause: cause ?? null,
+      note: `rejected: ${why}`,
+    };
+  },
+
+  /**
+   * Nothing the workers can do on their own: `error` with nothing planned, waiting for the user (or an operator).
+   * `note`: the history line, when it says more or less than "error: why".
+   */
+  needsAttention(
+    invoiceId: string,
+    attention: Coded & { why: string; cause?: ServiceCause; csv?: string | null; note?: string },
+  ): InvoiceOutcome {
+    const { why, cause, note } = attention;
+    return {
+      invoiceId,
+      csv: attention.csv ?? null,
+      status: 'error',
+      code: attention.code ?? null,
+      message: attention.message ?? null,
+      cause: cause ?? null,
+      lastError: why,
+      nextAttemptAt: null,
+      note: note ?? `error: ${why}`,
+    };
+  },
+
+  /**
+   * Goes again, unchanged, at `retryAt`; there is no attempt limit. It shows `queued` until the sends have been failing
+   * for the error threshold, then `error` (cause `outage`), still with its next attempt. An answer the service could
+   * not understand is `error` (cause `unknown_answer`) at once.
+   */
+  retried(r: Retried): InvoiceOutcome {
+    const base = { invoiceId: r.invoiceId, nextAttemptAt: r.retryAt };
+    const next = `next attempt at ${r.retryAt.toISOString()}`;
+    if (r.unknownState !== undefined) {
+      const why = `${r.reason}; ${next}`;
+      return {
+        ...base,
+        status: 'error',
+        cause: 'unknown_answer',
+        code: r.code ?? null,
+        message: `EstadoRegistro ${r.unknownState}`,
+        lastError: why,
+        note: `error: ${why}`,
+      };
+    }
+    if (r.overdue) {
+      const why = `${r.reason}; failing since ${r.failingSince.toISOString()}; ${next}`;
+      return { ...base, status: 'error', cause: 'outage', lastError: why, note: `error: ${why}` };
+    }
+    const why = `${r.reason}; ${next}`;
+    return { ...base, status: 'queued', lastError: why, note: why };
+  },
+};
 
 export const DUPLICATE_CODE = 3000;
 

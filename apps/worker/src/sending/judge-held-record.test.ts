@@ -1,7 +1,7 @@
 import type { RegistrationRecord } from '@vf/core';
 import { buildConsultaResponse, parseConsultaRequest, type ConsultaRecord } from '@vf/xml';
 import { consultaRequestFor, heldRecordIn, judgeHeldRecord } from './judge-held-record';
-import type { SentRecord } from './verdict';
+import type { SentRecord } from './judge-answer';
 
 const record = {
   id: { issuerNif: '89890001K', invoiceNumber: 'F-1', invoiceDate: '15-03-2025' },

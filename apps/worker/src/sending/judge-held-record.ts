@@ -1,9 +1,7 @@
 import type { InvoiceOutcome } from '@vf/db';
 import { readConsultaAnswer, type SoapExchange } from '@vf/authority-client';
 import { buildConsultaRequest, type ConsultaRecord } from '@vf/xml';
-import { DUPLICATE_CODE, withCode } from './judge-answer';
-import { recordOutcome } from './record-outcome';
-import type { RecordVerdict, SentRecord } from './verdict';
+import { DUPLICATE_CODE, recordOutcome, withCode, type RecordVerdict, type SentRecord } from './judge-answer';
 
 /**
  * What to ask the Consulta service about a record the answer did not settle: the invoice, as its issuer, in the

@@ -1,7 +1,7 @@
 import type { RegistrationRecord } from '@vf/core';
 import type { SendState } from '@vf/db';
 import { judgeRetry, retryTime } from './plan-retry';
-import type { SentRecord, Verdict } from './verdict';
+import type { SentRecord, Verdict } from './judge-answer';
 
 const sent = (attempt: number): SentRecord => ({
   invoiceId: 'inv-1',

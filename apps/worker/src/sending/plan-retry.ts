@@ -1,7 +1,6 @@
 import type { InvoiceOutcome, SendState } from '@vf/db';
 import { backoffDelayMs, type BackoffSettings } from './backoff-policy';
-import { recordOutcome } from './record-outcome';
-import type { RecordVerdict, Verdict } from './verdict';
+import { recordOutcome, type RecordVerdict, type Verdict } from './judge-answer';
 
 export interface RetryPlan {
   retryAt: Date;

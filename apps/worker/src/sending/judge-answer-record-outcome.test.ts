@@ -1,4 +1,4 @@
-import { recordOutcome } from './record-outcome';
+import { recordOutcome } from './judge-answer';
 
 test('registered records are final with what the authority stored; a refused one keeps its code and says why', () => {
   expect(recordOutcome.accepted('inv-1', 'CSV', 'accepted by the authority')).toMatchObject({ status: 'accepted', csv: 'CSV' });

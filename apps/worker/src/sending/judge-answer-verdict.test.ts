@@ -1,4 +1,4 @@
-import { sendOutcome, verdictOf, type Exchange } from './verdict';
+import { sendOutcome, verdictOf, type Exchange } from './judge-answer';
 
 test('how the exchange went decides the outcome the submission shows and the sends metric counts', () => {
   const cases: [Exchange, string, string][] = [
