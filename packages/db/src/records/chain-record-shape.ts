@@ -1,6 +1,6 @@
 import type { SistemaInformatico } from '@vf/core';
 import type { RecordWarningJson } from '../schema';
-import type { StoredInvoiceContent, StoredLine } from '../stores/stored-invoice-content';
+import type { StoredInvoiceContent, StoredLine } from '../stores/chain-append-read-store';
 
 /**
  * A chain record as stored: a registration (an invoice's first record), a correction or a cancellation. The one

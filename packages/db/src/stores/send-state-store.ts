@@ -17,13 +17,13 @@ import {
   type Column,
   type SQL,
 } from 'drizzle-orm';
-import { WAITING_STATUSES } from '@vf/core';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { MAX_RECORDS_PER_MESSAGE } from '@vf/core';
+import { MAX_RECORDS_PER_MESSAGE, WAITING_STATUSES } from '@vf/core';
 import type { DbOrTx } from '../client';
-import { chains, invoices, sendStates, taxpayers } from '../schema';
+import { chains, invoices, senderStops, sendStates, taxpayers } from '../schema';
 import { rawRows } from './raw-rows';
 import { scheduledForSending } from './scheduled-for-sending';
+import { submissionResumeStore, type ResumedRecord } from './submission-resume-store';
 
 /** The authority lets a message go early, whatever the waiting time, once a full message's records are waiting. */
 export const FULL_BATCH = MAX_RECORDS_PER_MESSAGE;
@@ -336,5 +336,91 @@ export const sendStateStore = {
       .orderBy(asc(invoices.chainId))
       .limit(limit);
     return rows.map((r) => r.chainId);
+  },
+};
+
+/** What the sender needs of a taxpayer: who it is and the (encrypted) client certificate, if it has one. */
+export interface SenderTaxpayer {
+  id: string;
+  nif: string;
+  name: string;
+  /** AES-256-GCM envelopes; both null in social-collaborator mode. */
+  certificateP12: Buffer | null;
+  certificatePassword: Buffer | null;
+  /** Changes whenever the certificate does: part of the TLS agent cache key. */
+  updatedAt: Date;
+}
+
+const senderColumns = {
+  id: taxpayers.id,
+  nif: taxpayers.nif,
+  name: taxpayers.name,
+  certificateP12: taxpayers.certificateP12,
+  certificatePassword: taxpayers.certificatePassword,
+  updatedAt: taxpayers.updatedAt,
+};
+
+export const senderTaxpayerStore = {
+  /** The taxpayer a chain belongs to: its certificate signs every message of the chain. */
+  async forChain(db: DbOrTx, chainId: string): Promise<SenderTaxpayer | undefined> {
+    const [row] = await db
+      .select(senderColumns)
+      .from(chains)
+      .innerJoin(taxpayers, eq(taxpayers.id, chains.taxpayerId))
+      .where(eq(chains.id, chainId));
+    return row;
+  },
+
+  /** A taxpayer by id: whose certificate signs its NO VERI*FACTU records as they are appended. */
+  async byId(db: DbOrTx, taxpayerId: string): Promise<SenderTaxpayer | undefined> {
+    const [row] = await db.select(senderColumns).from(taxpayers).where(eq(taxpayers.id, taxpayerId));
+    return row;
+  },
+
+  /** A taxpayer of the account, to ask the authority under its certificate; undefined when it is not the account's. */
+  async ofAccount(db: DbOrTx, accountId: string, taxpayerId: string): Promise<SenderTaxpayer | undefined> {
+    const [row] = await db
+      .select(senderColumns)
+      .from(taxpayers)
+      .where(and(eq(taxpayers.accountId, accountId), eq(taxpayers.id, taxpayerId)));
+    return row;
+  },
+};
+
+export interface SenderStop {
+  certificateFingerprint: string;
+  certificateSubject: string;
+  code: number;
+  message: string;
+  stoppedAt: Date;
+}
+
+/** Certificates whose access the authority suspended (4141): no send goes under one until an operator resumes it. */
+export const senderStopStore = {
+  /** Stops every send under the certificate; a second stop of the same certificate keeps the first. */
+  async stop(tx: DbOrTx, stop: Omit<SenderStop, 'stoppedAt'>): Promise<void> {
+    await tx.insert(senderStops).values(stop).onConflictDoNothing({ target: senderStops.certificateFingerprint });
+  },
+
+  async find(db: DbOrTx, fingerprint: string): Promise<SenderStop | undefined> {
+    const [row] = await db.select().from(senderStops).where(eq(senderStops.certificateFingerprint, fingerprint));
+    return row;
+  },
+
+  list(db: DbOrTx): Promise<SenderStop[]> {
+    return db.select().from(senderStops).orderBy(asc(senderStops.stoppedAt));
+  },
+
+  /**
+   * The operator's resume: the stop goes and the records it held go back in the queue (the reconciler gives their
+   * chains a job). Undefined when the certificate was not stopped. Run in a transaction.
+   */
+  async resume(tx: DbOrTx, fingerprint: string): Promise<ResumedRecord[] | undefined> {
+    const deleted = await tx
+      .delete(senderStops)
+      .where(eq(senderStops.certificateFingerprint, fingerprint))
+      .returning({ fingerprint: senderStops.certificateFingerprint });
+    if (deleted.length === 0) return undefined;
+    return submissionResumeStore.resumeAfterSenderStop(tx);
   },
 };
