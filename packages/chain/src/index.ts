@@ -4,27 +4,44 @@ export {
   type RegistrationAppender,
   type RegistrationAppenderDeps,
 } from './append/registration-appender';
-export type { ApiKeyOwner, AppendedChain, AppendOutcome, AppendRequest } from './append/append-group';
+export type { ApiKeyOwner, AppendedChain, AppendOutcome, AppendRequest } from './append/append-attempts';
 export type { RecordAppended, RecordRequest } from './append/append-record';
 export { ChainRefusedError, type ChainRefusal } from './append/chain-refusal';
 export {
+  changeMode,
+  generationTime,
+  modeAt,
   nextPlace,
+  OPERATING_MODES,
+  quotaPeriod,
   recordWrite,
   usableBy,
+  type ChainMode,
+  type GenerationTime,
   type ItemOutcome,
+  type ModeChange,
+  type OperatingMode,
   type PlanOptions,
+  type QuotaPeriod,
   type RegisteredInvoice,
   type RegistrationItem,
 } from './append/plan-registrations';
-export { quotaPeriod, type QuotaPeriod } from './quota/quota-period';
-export * from './records/chain-record-row';
-export { generationTime, type GenerationTime } from './records/generation-time';
+export {
+  altaRecordRow,
+  cancellationRecordRow,
+  HashMismatchError,
+  rebuildChainRecord,
+  storedContentOf,
+  systemSnapshot,
+  type AltaRowInput,
+  type CancellationRowInput,
+  type CancelledRecord,
+  type ChainPlace,
+  type PreviousRecord,
+} from './records/chain-record-row';
 export { newRecordId } from './records/new-record-id';
-export { HashMismatchError, rebuildChainRecord } from './records/rebuild-chain-record';
 // Loaded with the package: a process that signs or reads signed records can keep and rebuild them as parts.
 export { signedRecordForms } from './records/signed-record-forms';
-export { storedContentOf } from './records/invoice-record-mapping';
-export { changeMode, modeAt, OPERATING_MODES, type ChainMode, type ModeChange, type OperatingMode } from './mode/operating-mode';
 export { NO_SIGNER, SignerUnavailableError, type RecordSigner } from './kept/record-signer';
 export { checkChainHead, CLOCK_TOLERANCE_MS, type HeadAnomaly } from './kept/check-chain-head';
 export { appendEvent, appendEventToSystems, type AppendedEvent, type EventRequest } from './events/append-event';

@@ -4,7 +4,7 @@ const { Buffer } = require('node:buffer');
 const workerpool = require('workerpool');
 const { verifyRecordSignature } = require('@vf/signing/verify-record-signature');
 const { verifySignatureFromParts } = require('@vf/signing/verify-signed-info');
-const { signedRecordForms } = require('../dist/records/signed-record-writers.js');
+const { signedRecordForms } = require('../dist/records/chain-record-row.js');
 
 workerpool.worker({
   /** Signed texts (null: none). */

@@ -11,10 +11,10 @@ import {
 } from '@vf/db';
 import { appendKept } from '../kept/append-kept';
 import type { RecordSigner } from '../kept/record-signer';
-import { modeAt } from '../mode/operating-mode';
-import type { AppendedChain } from './append-group';
+import type { AppendedChain } from './append-attempts';
 import { ChainRefusedError } from './chain-refusal';
 import { waitedOutLockError } from './lock-retry';
+import { modeAt } from './plan-registrations';
 
 /**
  * One record of an existing invoice (a correction or a cancellation), built on the chain head the writer read.

@@ -1,8 +1,6 @@
-import { checkAgainstIssuer, type NormalizedInvoice, type ValidationIssue } from '@vf/core';
-import { duplicateKey, type AppendContext, type AppendWrite, type SealedAnswer } from '@vf/db';
+import { checkAgainstIssuer, formatGeneratedAt, madridToday, type NormalizedInvoice, type ValidationIssue } from '@vf/core';
+import { duplicateKey, type AppendContext, type AppendWrite, type ChainHead, type SealedAnswer } from '@vf/db';
 import { altaRecordRow, type ChainPlace } from '../records/chain-record-row';
-import type { OperatingMode } from '../mode/operating-mode';
-import { generationTime } from '../records/generation-time';
 import type { ChainRefusal } from './chain-refusal';
 
 /** What the client is told about a registered invoice (docs/api.md, `POST /invoices`, and the chain position). */
@@ -189,4 +187,90 @@ export function sealAnswers(write: AppendWrite, items: RegistrationItem[], regis
   items.forEach((item, n) => {
     if (item.answer) write.answers.push(item.answer(registered[n]));
   });
+}
+
+export interface GenerationTime {
+  at: Date;
+  /** FechaHoraHusoGenRegistro exactly as hashed and sent. */
+  literal: string;
+}
+
+/**
+ * The record's generation time: now, to the second, in Madrid time — but never earlier than the
+ * previous record's, so the chain's timestamps never go backwards even if the clock does.
+ */
+export function generationTime(now: Date, previous: Pick<ChainHead, 'generatedAt' | 'generatedAtLiteral'> | undefined): GenerationTime {
+  const at = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  if (previous && at.getTime() < previous.generatedAt.getTime()) return { at: previous.generatedAt, literal: previous.generatedAtLiteral };
+  return { at, literal: formatGeneratedAt(at) };
+}
+
+export interface QuotaPeriod {
+  /** Calendar month in Europe/Madrid, "YYYY-MM". */
+  period: string;
+  /** Start of the next Madrid month: when the count starts again. */
+  resetsAt: Date;
+}
+
+let last: QuotaPeriod | undefined;
+
+export function quotaPeriod(now: Date): QuotaPeriod {
+  const period = madridToday(now).slice(0, 7);
+  if (last?.period === period) return last;
+  last = monthOf(period);
+  return last;
+}
+
+function monthOf(period: string): QuotaPeriod {
+  const [year, month] = period.split('-').map(Number);
+  const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+  const firstDay = `${next.year}-${String(next.month).padStart(2, '0')}-01`;
+  // Madrid never changes offset on the 1st of a month, so the offset at 00:00 UTC that day is the one at local midnight.
+  const offset = formatGeneratedAt(new Date(`${firstDay}T00:00:00Z`)).slice(-6);
+  return { period, resetsAt: new Date(`${firstDay}T00:00:00${offset}`) };
+}
+
+/** How a taxpayer complies in one environment (Orden HAC/1177/2024): records sent as made, or signed and kept. */
+export type OperatingMode = 'verifactu' | 'no_verifactu';
+
+export const OPERATING_MODES: readonly OperatingMode[] = ['verifactu', 'no_verifactu'];
+
+/** A chain's mode as stored: the mode chosen, and the declared end of VERI*FACTU (FechaFinVeriFactu) if any. */
+export interface ChainMode {
+  mode: OperatingMode;
+  /** YYYY-MM-DD, the last day of VERI*FACTU; NO VERI*FACTU from the next day (Europe/Madrid). */
+  verifactuUntil: string | null;
+  /** When the mode now chosen took effect. */
+  since: Date;
+}
+
+/** The mode in force at `now`: VERI*FACTU until the day after a declared end, then NO VERI*FACTU. */
+export function modeAt(m: ChainMode, now: Date): OperatingMode {
+  if (m.mode === 'verifactu' && m.verifactuUntil !== null && madridToday(now) > m.verifactuUntil) return 'no_verifactu';
+  return m.mode;
+}
+
+/**
+ * What a request for `requested` does, at `now`:
+ * - `unchanged`: already in force (or already declared);
+ * - `started`: NO VERI*FACTU from now (event 01), allowed while VERI*FACTU has not been used since it was chosen;
+ * - `ended`: VERI*FACTU from now (event 02): it can start at any time (art. 17);
+ * - `declared`: leaving VERI*FACTU declared with FechaFinVeriFactu on 31 December of this year, NO VERI*FACTU from
+ *   1 January: VERI*FACTU once used is kept until the end of the year;
+ * - `withdrawn`: a declared end taken back before it took effect.
+ * `verifactuUsed`: a record was generated in VERI*FACTU since it was chosen (what binds the taxpayer to it).
+ */
+export type ModeChange = { kind: 'unchanged' } | { kind: 'started' | 'ended' | 'declared' | 'withdrawn'; next: ChainMode };
+
+export function changeMode(current: ChainMode, requested: OperatingMode, now: Date, verifactuUsed: boolean): ModeChange {
+  const inForce = modeAt(current, now);
+  if (requested === 'verifactu') {
+    if (inForce === 'no_verifactu') return { kind: 'ended', next: { mode: 'verifactu', verifactuUntil: null, since: now } };
+    if (current.verifactuUntil === null) return { kind: 'unchanged' };
+    return { kind: 'withdrawn', next: { ...current, verifactuUntil: null } };
+  }
+  if (inForce === 'no_verifactu') return { kind: 'unchanged' };
+  if (!verifactuUsed) return { kind: 'started', next: { mode: 'no_verifactu', verifactuUntil: null, since: now } };
+  if (current.verifactuUntil !== null) return { kind: 'unchanged' };
+  return { kind: 'declared', next: { ...current, verifactuUntil: `${madridToday(now).slice(0, 4)}-12-31` } };
 }

@@ -2,7 +2,7 @@ import { keptRecordStore, type DbOrTx, type WalkedRecord } from '@vf/db';
 import { isSignatureOf } from '@vf/signing';
 import { buildRecordXml } from '@vf/xml';
 import { CLOCK_TOLERANCE_MS } from '../kept/check-chain-head';
-import { rebuildChainRecord } from '../records/rebuild-chain-record';
+import { rebuildChainRecord } from '../records/chain-record-row';
 import type { CheckedLink, FoundAnomaly } from '@vf/contract';
 import { ANOMALY_OF, type WalkResult } from './chain-link';
 

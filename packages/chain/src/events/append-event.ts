@@ -4,7 +4,7 @@ import { eventLogStore, type DbOrTx } from '@vf/db';
 import { signRecordAsync } from '@vf/signing';
 import type { RecordSigner } from '../kept/record-signer';
 import { systemSnapshot } from '../records/chain-record-row';
-import { generationTime } from '../records/generation-time';
+import { generationTime } from '../append/plan-registrations';
 import { newRecordId } from '../records/new-record-id';
 
 /** One event to append to the chain of events of a taxpayer chain and a system. */

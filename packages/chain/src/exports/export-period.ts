@@ -13,7 +13,7 @@ import {
 import { buildRecordXml } from '@vf/xml';
 import { appendEvent, appendEventToSystems, type AppendedEvent } from '../events/append-event';
 import type { RecordSigner } from '../kept/record-signer';
-import { rebuildChainRecord } from '../records/rebuild-chain-record';
+import { rebuildChainRecord } from '../records/chain-record-row';
 
 /** Records or events one export copies at most: a longer period is exported in parts. */
 export const MAX_EXPORTED = 10_000;

@@ -1,7 +1,7 @@
 import { keptRecordStore, type DbOrTx, type NewAlarm } from '@vf/db';
 import { isSignatureOf } from '@vf/signing';
 import { buildRecordXml } from '@vf/xml';
-import { rebuildChainRecord } from '../records/rebuild-chain-record';
+import { rebuildChainRecord } from '../records/chain-record-row';
 
 /** How far ahead of the clock a record's time may be (Orden HAC/1177/2024 art. 7.i: one minute). */
 export const CLOCK_TOLERANCE_MS = 60_000;

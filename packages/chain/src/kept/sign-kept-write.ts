@@ -1,7 +1,7 @@
 import type { AppendWrite, ChainHead, NewSignedRecord, StoredChainRecord, StoredLine } from '@vf/db';
 import { signRecordAsync, type SigningIdentity } from '@vf/signing';
 import { buildRecordXml } from '@vf/xml';
-import { rebuildChainRecord } from '../records/rebuild-chain-record';
+import { rebuildChainRecord } from '../records/chain-record-row';
 
 type Link = StoredChainRecord['previous'];
 

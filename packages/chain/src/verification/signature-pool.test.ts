@@ -40,7 +40,7 @@ it('answers again after the pool was stopped, and answers nothing to verify with
 });
 
 it('uses the compiled verifier beside the sources', () => {
-  expect(readFileSync(require.resolve('../../threads/verify-signatures.cjs'), 'utf8')).toMatch(/dist\/records\/signed-record-writers/);
+  expect(readFileSync(require.resolve('../../threads/verify-signatures.cjs'), 'utf8')).toMatch(/dist\/records\/chain-record-row/);
 });
 
 it('answers a signature kept in a form this version cannot write as invalid, saying why, without failing the others', async () => {

@@ -1,5 +1,5 @@
 import { buildRegistrationRecord, validateInvoiceRequest, type NormalizedInvoice } from '@vf/core';
-import { toNormalizedInvoice, toStoredInvoice } from './invoice-record-mapping';
+import { toNormalizedInvoice, toStoredInvoice } from './chain-record-row';
 
 function valid(body: Record<string, unknown>): NormalizedInvoice {
   const result = validateInvoiceRequest(body, { today: '2026-11-22' });

@@ -1,5 +1,5 @@
-import type { AppendedChain } from './append-group';
-import { coalescedWake } from './coalesced-wake';
+import type { AppendedChain } from './append-attempts';
+import { coalescedWake } from './registration-appender';
 
 const chain = (chainId: string, full = false): AppendedChain => ({ chainId, count: 1, backlog: full ? 1000 : 1 });
 const isFull = (c: AppendedChain) => c.backlog >= 1000;

@@ -1,4 +1,4 @@
-import { generationTime } from './generation-time';
+import { generationTime } from './plan-registrations';
 
 describe('generationTime', () => {
   it('is now, truncated to the second, in Madrid time', () => {

@@ -1,4 +1,4 @@
-import { quotaPeriod } from './quota-period';
+import { quotaPeriod } from './plan-registrations';
 
 test('the period is the Madrid calendar month and resets at Madrid midnight on the 1st', () => {
   // 31 Jan 23:30 UTC is already 1 Feb in Madrid (UTC+1).
