@@ -16,6 +16,7 @@ import { createInvoiceCancellationService } from './invoices/invoice-cancellatio
 import { createInvoiceCorrectionService } from './invoices/invoice-correction-service';
 import { createInvoiceQueryService } from './invoices/invoice-query-service';
 import { createInvoiceRegistrationService } from './invoices/invoice-registration-service';
+import { registerBatch } from './invoices/register-batch';
 import { createCheckedRegistrationService } from './invoices/checked-registration-service';
 import { createInvoiceResendService } from './invoices/invoice-resend-service';
 import { createInvoiceQrService } from './qr/invoice-qr-service';
@@ -33,6 +34,7 @@ import { createChainVerificationService } from './chain/chain-verification-servi
 import { createEventLogService } from './operating-mode/event-log-service';
 import { createIntegrityCheckService } from './operating-mode/integrity-check-service';
 import { createPeriodExportService } from './operating-mode/period-export-service';
+import { requestedScenario, scenarioChainOf } from './sandbox/sandbox-scenario-request';
 
 /** The composition root: every service of the API (the dashboard's too: it is handed them), built once from the app's dependencies. */
 export function composeServices(deps: AppDeps) {
@@ -59,7 +61,7 @@ export function composeServices(deps: AppDeps) {
     signer,
     afterAppend: wakeChainSendersAfterAppend(deps.queues, enqueueTimeoutMs),
   });
-  const registration = createInvoiceRegistrationService({ db, writer, clock });
+  const registration = createInvoiceRegistrationService({ db, writer, clock, requestedScenario, scenarioChainOf, registerBatch });
   const { authority } = deps.config;
   const census = authority && createCensusGateway(authority, { masterKey, platformCertificate });
   const vies = deps.config.vies && createViesGateway(deps.config.vies, authority);

@@ -2,6 +2,14 @@
 // about 2 MB of a process's heap), so it is a subpath of its own, '@vf/signing/verify-record-signature', which a
 // process that only signs, the worker, never loads.
 export { signingIdentity, type SigningIdentity } from './signing-identity';
-export { isSignatureOf, signatureFromParts, signRecord, signRecordAsync, type SignatureParts, type SignOptions } from './sign-record';
-export { signatureOf, type SignatureOf } from './signature-parts';
+export {
+  isSignatureOf,
+  signatureFromParts,
+  signatureOf,
+  signRecord,
+  signRecordAsync,
+  type SignatureOf,
+  type SignatureParts,
+  type SignOptions,
+} from './sign-record';
 export { canonicalAttribute, canonicalText } from './canonical-text';

@@ -1,7 +1,6 @@
 import { verify } from 'node:crypto';
 import { certificateOf } from './known-certificates';
-import { RecordNotCanonicalError, signatureFromParts } from './sign-record';
-import { signatureOf } from './signature-parts';
+import { RecordNotCanonicalError, signatureFromParts, signatureOf } from './sign-record';
 import type { Signer } from './verify-record-signature';
 
 const ROOT = /^<(([A-Za-z_][\w.-]*):)?(RegistroAlta|RegistroAnulacion|RegistroEvento)((?: xmlns(?::[\w.-]+)?="[^"&<\t\n\r]*")*)>/;

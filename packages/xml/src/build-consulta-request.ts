@@ -1,5 +1,5 @@
 import type { ConsultaQuery } from './types';
-import { writeInvoiceId } from './record-xml';
+import { writeInvoiceId } from './build-reg-factu-request';
 import { child, optional, serialize, soapEnvelope } from './xml-writer';
 
 /** ConsultaFactuSistemaFacturacion as the issuer, for one period (and optionally one invoice). */

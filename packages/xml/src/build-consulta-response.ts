@@ -1,4 +1,4 @@
-import { writeInvoiceId, writeRecordBody, yes } from './record-xml';
+import { writeInvoiceId, writeRecordBody, yes } from './build-reg-factu-request';
 import type { ConsultaResponse } from './types';
 import { child, optional, serialize, soapEnvelope } from './xml-writer';
 

@@ -1,5 +1,4 @@
-import { writeHeader } from './build-reg-factu-request';
-import { writeInvoiceId } from './record-xml';
+import { writeHeader, writeInvoiceId } from './build-reg-factu-request';
 import type { SubmissionHeader, SubmissionResponse } from './types';
 import { child, optional, serialize, soapEnvelope } from './xml-writer';
 

@@ -4,7 +4,13 @@ export * from './schema-files';
 export * from './aeat-error-text';
 export { node, nodes, parseXml, soapBodyPayload, text, XmlFormatError, type XmlNode } from './xml-reader';
 export { extractSoapPayload } from './soap-payload';
-export * from './build-reg-factu-request';
+export {
+  buildRecordXml,
+  buildRegFactuRequest,
+  regFactuRequestFrame,
+  writeHeader,
+  type RegFactuRequestFrame,
+} from './build-reg-factu-request';
 export * from './parse-reg-factu-request';
 export * from './build-reg-factu-response';
 export * from './parse-reg-factu-reply';

@@ -1,4 +1,4 @@
-import { readInvoiceId, readRecordData } from './record-xml';
+import { readInvoiceId, readRecordData } from './build-reg-factu-request';
 import { readSoapFault } from './parse-soap-fault';
 import type { ConsultaRecord, ConsultaResponse, ParsedConsultaReply, StoredRecordState } from './types';
 import { node, nodes, requiredNode, requiredText, soapBodyPayload, text, XmlFormatError, type XmlNode } from './xml-reader';

@@ -1,4 +1,4 @@
-import { readInvoiceId } from './record-xml';
+import { readInvoiceId } from './build-reg-factu-request';
 import type { ConsultaQuery } from './types';
 import { node, requiredNode, requiredText, soapBodyPayload, text, XmlFormatError, type XmlNode } from './xml-reader';
 

@@ -1,4 +1,4 @@
-import { readInvoiceId } from './record-xml';
+import { readInvoiceId } from './build-reg-factu-request';
 import { readSoapFault } from './parse-soap-fault';
 import type { OperationFlags, ParsedReply, RecordState, ResponseLine, SubmissionResponse } from './types';
 import { node, nodes, requiredNode, requiredText, soapBodyPayload, text, XmlFormatError, type XmlNode } from './xml-reader';

@@ -1,5 +1,5 @@
 import type { CancellationRecord } from '@vf/core';
-import { completeRecord, readChain, readInvoiceId, readRecordData, readSystemOf } from './record-xml';
+import { completeRecord, readChain, readInvoiceId, readRecordData, readSystemOf } from './build-reg-factu-request';
 import type { ChainRecord, SubmissionHeader } from './types';
 import { nodes, requiredNode, requiredText, soapBodyPayload, text, XmlFormatError, type XmlNode } from './xml-reader';
 

@@ -7,7 +7,7 @@ import { invoiceStore, type AccountWithPlan, type SealedAnswer } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import { parseWith } from '../http/parse-with';
-import { refusedAsProblem } from './chain-problems';
+import { refusedAsProblem } from './invoice-registration-service';
 import { queuedRecord, type QueuedRecord } from './queued-record';
 import { assertInCurrentChain, awaitingAuthority, historyEntry, invoiceNotFound } from './record-history';
 import { scenarioForRecordOf } from '../sandbox/sandbox-scenario-request';

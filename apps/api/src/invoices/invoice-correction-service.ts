@@ -5,8 +5,13 @@ import { invoiceStore, type AccountWithPlan, type Db, type SealedAnswer } from '
 import { scenarioForRecordOf } from '../sandbox/sandbox-scenario-request';
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
-import { problemOf, refusedAsProblem, systemNotFound, systemSingleTaxpayer } from './chain-problems';
-import type { InvoiceRegistrationService } from './invoice-registration-service';
+import {
+  problemOf,
+  refusedAsProblem,
+  systemNotFound,
+  systemSingleTaxpayer,
+  type InvoiceRegistrationService,
+} from './invoice-registration-service';
 import { assertInCurrentChain, awaitingAuthority, historyEntry, identityChanges, invoiceNotFound } from './record-history';
 import { queuedRecord, type QueuedRecord } from './queued-record';
 

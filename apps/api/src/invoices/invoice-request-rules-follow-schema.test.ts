@@ -12,7 +12,7 @@ import { f1Request } from '@vf/core/testing';
 import { ApiError } from '../errors/api-error';
 import { compileShapePrecheck } from '../http/shape-precheck';
 import { invoiceRequestSchema } from './invoice-request-schema';
-import { validateInvoiceBody } from './validate-invoice-body';
+import { validateInvoiceBody } from './invoice-registration-service';
 
 // The authority's rules in @vf/core take the request's required fields, each field's form, code lists, the invoice
 // number's length and each list's sizes, with the authority's numbers, from invoice-request.generated.ts, which is generated from the joi schema

@@ -5,7 +5,7 @@ import { CORRECTIVE_TYPES, NORMAL_TYPES } from './invoice-list-schema';
 
 // The shape of an invoice request (POST /invoices, PUT /invoices/{id}, POST /invoices/validate). The
 // authority's rules in @vf/core (validateInvoiceRequest) judge the content and answer with their own codes;
-// this schema is what the OpenAPI document shows, applied in the same pass (validate-invoice-body.ts), so the
+// this schema is what the OpenAPI document shows, applied in the same pass (validateInvoiceBody, invoice-registration-service.ts), so the
 // API never takes a body the document calls invalid (see docs/api.md). Text lengths are characters (code
 // points), as the authority's schema counts them.
 //

@@ -13,14 +13,12 @@ import { invoiceExportSchema, invoiceListSchema } from './invoice-list-schema';
 import type { InvoiceCancellationService } from './invoice-cancellation-service';
 import type { InvoiceCorrectionService } from './invoice-correction-service';
 import type { InvoiceQueryService } from './invoice-query-service';
-import type { InvoiceRegistrationService } from './invoice-registration-service';
+import { RecipientCheckDefault, registeredAnswer, type InvoiceRegistrationService } from './invoice-registration-service';
 import { recipientCheckQuery } from '../tax-ids/recipient-check';
 import type { CheckedRegistrationService } from './checked-registration-service';
 import { taxIdAnswer } from '../tax-ids/tax-id-check-schemas';
 import type { QueuedRecord } from './queued-record';
-import { registeredAnswer } from './registered-answer';
 import { registerCheckedInvoice } from './register-checked-invoice';
-import { RecipientCheckDefault } from './chain-problems';
 import {
   classificationResponse,
   invoiceDetail,

@@ -3,10 +3,7 @@ import type { RegisteredInvoice, RegistrationItem } from '@vf/chain';
 import type { AccountWithPlan, SealedAnswer } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import { countRegistrations } from '../metrics/registration-metrics';
-import { clientOutcome, type ItemOutcome } from './chain-problems';
-import type { RegistrationSteps } from './register-invoice';
-import { unknownIds } from './unknown-ids';
-import { warnIfNotWoken } from './warn-if-not-woken';
+import { clientOutcome, unknownIds, warnIfNotWoken, type ItemOutcome, type RegistrationSteps } from './invoice-registration-service';
 import { requestedScenario } from '../sandbox/sandbox-scenario-request';
 
 /** An item's `sandbox_scenario`, outside the invoice: taken off the body before the invoice is validated. */

@@ -4,7 +4,7 @@ import type { AccountWithPlan } from '@vf/db';
 import { sealedAnswerFor, sendAnswer } from '../idempotency/sealed-answer';
 import { withRecipientCheck } from '../tax-ids/recipient-check';
 import type { CheckedRegistrationService } from './checked-registration-service';
-import { registeredAnswer } from './registered-answer';
+import { registeredAnswer } from './invoice-registration-service';
 
 /** The registration's answer: with a check, what the census and VIES said of its recipients beside `data`. */
 const answerOf = (mode: RecipientCheck | null, checked: TaxIdAnswer[]) =>

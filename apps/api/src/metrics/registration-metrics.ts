@@ -1,5 +1,5 @@
 import { registrationsTotal } from '@vf/metrics';
-import type { ItemOutcome } from '../invoices/chain-problems';
+import type { ItemOutcome } from '../invoices/invoice-registration-service';
 
 /**
  * Counts each registration by its result: `created`, or the problem code the client gets; undefined stands for a

@@ -7,7 +7,7 @@ import {
   type RecordSigner,
 } from '@vf/chain';
 import { operatingModeStore, type DbOrTx } from '@vf/db';
-import { signingCertificateUnusable } from '../invoices/chain-problems';
+import { signingCertificateUnusable } from '../invoices/invoice-registration-service';
 
 /**
  * A change of the taxpayer's mode in its current environment, in the caller's transaction, the chain row locked

@@ -3,7 +3,7 @@ import { eventLogStore, taxpayerStore, type Db, type StoredEvent } from '@vf/db'
 import { ApiError } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
 import type { SealAnswer } from '../idempotency/sealed-answer';
-import { signingCertificateUnusable } from '../invoices/chain-problems';
+import { signingCertificateUnusable } from '../invoices/invoice-registration-service';
 
 export type EventLogService = ReturnType<typeof createEventLogService>;
 

@@ -4,7 +4,7 @@ import { keptRecordStore, taxpayerStore, type Db, type OpenAlarm } from '@vf/db'
 import { ApiError } from '../errors/api-error';
 import type { SealAnswer } from '../idempotency/sealed-answer';
 import { isUuid } from '../http/is-uuid';
-import { signingCertificateUnusable } from '../invoices/chain-problems';
+import { signingCertificateUnusable } from '../invoices/invoice-registration-service';
 
 export type IntegrityCheckService = ReturnType<typeof createIntegrityCheckService>;
 

@@ -7,7 +7,7 @@ import { eventLogStore, taxpayerStore, type Db } from '@vf/db';
 import { ApiError } from '../errors/api-error';
 import type { SealAnswer } from '../idempotency/sealed-answer';
 import { isUuid } from '../http/is-uuid';
-import { signingCertificateUnusable } from '../invoices/chain-problems';
+import { signingCertificateUnusable } from '../invoices/invoice-registration-service';
 
 export type PeriodExportService = ReturnType<typeof createPeriodExportService>;
 

@@ -8,7 +8,7 @@ import {
 } from '@vf/core';
 import { chainStore, taxpayerStore, type Db } from '@vf/db';
 import { ApiError } from '../errors/api-error';
-import { taxpayerNotFound } from '../invoices/chain-problems';
+import { taxpayerNotFound } from '../invoices/invoice-registration-service';
 import { isUuid } from '../http/is-uuid';
 
 /** Each scenario as a request names it: `rejected:<code>`, `authority_down:<seconds>`, `accepted`. */

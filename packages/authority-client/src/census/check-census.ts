@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Agent } from 'node:http';
 import { backOff } from 'exponential-backoff';
 import { buildCensusRequest, CENSUS_MAX_ROWS, parseCensusReply, type CensusAnswerRow, type CensusQuestion } from '@vf/xml';
-import { readAnswer } from '../answers/read-answer';
-import { postSoapEnvelope } from '../exchange/post-soap-envelope';
+import { postSoapEnvelope, readAnswer } from '../exchange/soap-transport';
 import { readResultado, type CensusVerdict } from './census-verdict';
 
 export interface CensusCheckOptions {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { createTestCa, issueCertificate } from '@vf/certificates/testing';
 import { PrivateTinyproxy } from '@vf/private-servers';
-import { postSoapEnvelope } from '../exchange/post-soap-envelope';
+import { postSoapEnvelope } from '../exchange/soap-transport';
 import { authorityAgent, type EgressProxy } from './authority-agent';
 
 const ca = createTestCa();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Agent } from 'node:http';
 import { backOff } from 'exponential-backoff';
-import { postSoapEnvelope } from '../exchange/post-soap-envelope';
+import { postSoapEnvelope } from '../exchange/soap-transport';
 import { readViesAnswer, type ViesVerdict } from './vies-verdict';
 import type { ViesVatNumber } from './vies-vat-number';
 

@@ -1,4 +1,4 @@
-import type { SoapExchange } from '../exchange/post-soap-envelope';
+import type { SoapExchange } from '../exchange/soap-transport';
 import type { CensusResult } from '../census/census-verdict';
 
 /** What VIES said of a VAT number: known, not known, or nothing now (`not_processed`, with VIES's fault code). */

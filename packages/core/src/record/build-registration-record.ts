@@ -1,6 +1,6 @@
 import { isExemptionCode, isIdType, isOperationQualification } from '../code-lists';
 import { toAeatDate } from '../dates';
-import { computeRegistrationHash } from '../hash';
+import { computeRegistrationHash, type RegistrationHashFields } from '../hash';
 import { parseAmount } from '../money';
 import type {
   ChainLink,
@@ -12,7 +12,6 @@ import type {
   SistemaInformatico,
 } from '../registration-record';
 import type { NormalizedInvoice, NormalizedLine, NormalizedRecipient, NormalizedReference } from '../validation/types';
-import { registrationHashFields } from './registration-hash-fields';
 
 export interface RegistrationRecordSource {
   invoice: NormalizedInvoice;
@@ -25,6 +24,34 @@ export interface RegistrationRecordSource {
   externalRef?: string;
   /** Subsanacion / RechazoPrevio of a correction (operations matrix, AEAT "Validaciones y errores" v1.2.0 annex 6); not hashed. */
   flags?: RegistrationFlags;
+}
+
+export interface RegistrationHashSource {
+  invoice: Pick<NormalizedInvoice, 'invoiceNumber' | 'invoiceDate' | 'invoiceType' | 'totalTaxAmount' | 'totalAmount'>;
+  issuerNif: string;
+  /** Huella of the record before it in the chain; absent for the first. */
+  previousHash?: string;
+  /** FechaHoraHusoGenRegistro literal. */
+  generatedAt: string;
+}
+
+/**
+ * The literals of a RegistroAlta that its huella is computed over, exactly as buildRegistrationRecord writes them. A
+ * writer that needs only the huella and the QR code's values (registering a batch) takes them from here instead of
+ * building the whole record and dropping it: the record the worker rebuilds still hashes to the same huella.
+ */
+export function registrationHashFields(src: RegistrationHashSource): RegistrationHashFields {
+  const { invoice } = src;
+  return {
+    issuerNif: src.issuerNif,
+    invoiceNumber: invoice.invoiceNumber,
+    invoiceDate: toAeatDate(invoice.invoiceDate),
+    invoiceType: invoice.invoiceType,
+    totalTax: invoice.totalTaxAmount,
+    total: invoice.totalAmount,
+    previousHash: src.previousHash,
+    generatedAt: src.generatedAt,
+  };
 }
 
 // Macrodato = S is mandatory from ±100,000,000.00 (1139) and refused below (1138).

@@ -1,4 +1,3 @@
 export * from './build-registration-record';
-export * from './registration-hash-fields';
 export * from './build-cancellation-record';
 export * from './message-limits';

@@ -1,5 +1,5 @@
 import type { InvoiceId } from '@vf/core';
-import { readInvoiceId, writeInvoiceId } from '../record-xml';
+import { readInvoiceId, writeInvoiceId } from '../build-reg-factu-request';
 import type { OperationFlags, RecordState } from '../types';
 import { bareDocument, child, optional, serialize } from '../xml-writer';
 import { parseXml, requiredNode, requiredText, text, XmlFormatError, type XmlNode } from '../xml-reader';

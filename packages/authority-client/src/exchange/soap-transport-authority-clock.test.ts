@@ -1,4 +1,4 @@
-import { checkAuthorityClock } from './check-authority-clock';
+import { checkAuthorityClock } from './soap-transport';
 
 const receivedAt = new Date('2026-03-02T10:00:00Z');
 

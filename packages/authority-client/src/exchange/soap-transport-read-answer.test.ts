@@ -1,5 +1,5 @@
 import { buildConsultaResponse, buildRegFactuResponse, buildSoapFault } from '@vf/xml';
-import { readConsultaAnswer, readRegFactuAnswer } from './read-answer';
+import { readConsultaAnswer, readRegFactuAnswer } from './soap-transport';
 
 const obligado = { name: 'CONTRIBUYENTE', nif: '89890001K' };
 const http = (status: number, body: string) => ({ kind: 'http', status, body }) as const;

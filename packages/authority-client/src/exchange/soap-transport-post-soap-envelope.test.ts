@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { postSoapEnvelope } from './post-soap-envelope';
+import { postSoapEnvelope } from './soap-transport';
 
 let server: Server;
 let url: string;
