@@ -58,9 +58,7 @@ const TRACE_STEPS_OVER_400 = [
   'packages/chain/src/records/chain-record-row.ts',
   'packages/db/src/stores/chain-append-write-store.ts',
   'packages/db/src/stores/send-state-store.ts',
-  'packages/db/src/stores/submission-record-store.ts',
   'apps/worker/src/jobs/send-chain-job.ts',
-  'apps/worker/src/sending/judge-answer.ts',
 ];
 
 /** `files` fenced off `names`; their code (not their tests, nor `sqlAllowed`) also off SQL. */
@@ -190,7 +188,7 @@ module.exports = tseslint.config(
   { files: ['clients/**'], rules: forbidding(['@vf/*'], "The client is published on its own: it never imports the service's code.") },
   ...fenced(['packages/**'], [...APPS, '@vf/e2e'], 'A package never imports an app.', ['packages/db/**']),
   // The chain writer (packages/chain) knows nothing of HTTP: it returns refusals of its own, which the API answers as
-  // problems in one place (apps/api/src/invoices/chain-problems.ts). SQL only through the stores of @vf/db.
+  // problems in one place (apps/api/src/invoices/invoice-registration-service.ts). SQL only through the stores of @vf/db.
   ...fenced(
     ['packages/chain/**'],
     [...APPS, '@vf/e2e', 'express', 'supertest'],

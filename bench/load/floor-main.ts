@@ -14,7 +14,7 @@ app.disable('x-powered-by');
 app.post('/api/v1/invoices', express.json({ limit: '1mb' }), (req, res) => {
   const body = req.body as { invoice_number?: string; taxpayer_id?: string };
   const id = randomUUID();
-  // The fields of a registration's answer (apps/api/src/invoices/registered-answer.ts), so the bytes written match.
+  // The fields of a registration's answer (`registeredAnswer` in apps/api/src/invoices/invoice-registration-service.ts), so the bytes written match.
   res
     .status(201)
     .location(`/api/v1/invoices/${id}`)

@@ -28,17 +28,15 @@ export {
 } from './append/plan-registrations';
 export {
   altaRecordRow,
-  cancellationRecordRow,
   HashMismatchError,
   rebuildChainRecord,
   storedContentOf,
   systemSnapshot,
   type AltaRowInput,
-  type CancellationRowInput,
-  type CancelledRecord,
   type ChainPlace,
   type PreviousRecord,
 } from './records/chain-record-row';
+export { cancellationRecordRow, type CancellationRowInput, type CancelledRecord } from './records/cancellation-record-row';
 export { newRecordId } from './records/new-record-id';
 // Loaded with the package: a process that signs or reads signed records can keep and rebuild them as parts.
 export { signedRecordForms } from './records/signed-record-forms';

@@ -10,7 +10,7 @@ import { countCalls } from './testing/count-calls';
 import { expectExactChain } from './testing/expect-exact-chain';
 
 // A registration alone is written on the read the API process kept from its last write to the chain
-// (kept-reads.ts in @vf/chain). Each test below changes, after that write, something the read found, and checks that
+// (`keptReads` in packages/chain/src/append/append-attempts.ts). Each test below changes, after that write, something the read found, and checks that
 // the next registration was tried on the kept read, found it no longer holds, and read again: its outcome is what a
 // fresh read gives.
 

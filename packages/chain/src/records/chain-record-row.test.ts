@@ -1,7 +1,8 @@
 import { buildQrUrl, buildRegistrationRecord, formatGeneratedAt, toAeatDate, validateInvoiceRequest } from '@vf/core';
 import { f1Request } from '@vf/core/testing';
 import type { ChainRecordLine, ChainRecordRow, StoredChainRecord } from '@vf/db';
-import { altaRecordRow, cancellationRecordRow, HashMismatchError, rebuildChainRecord, type ChainPlace } from './chain-record-row';
+import { cancellationRecordRow } from './cancellation-record-row';
+import { altaRecordRow, HashMismatchError, rebuildChainRecord, type ChainPlace } from './chain-record-row';
 
 // What the API writes is what the worker sends: every kind of record, rebuilt from the row as stored, hashes to the
 // huella computed when it was written. If the writer and its inverse drift apart, records stop being sent.

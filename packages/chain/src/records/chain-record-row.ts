@@ -2,7 +2,6 @@ import {
   buildCancellationRecord,
   buildQrUrl,
   buildRegistrationRecord,
-  recordQrUrl,
   computeRegistrationHash,
   registrationHashFields,
   toAeatDate,
@@ -71,7 +70,7 @@ export function systemSnapshot(system: RecordSystem, accountHasSeveralTaxpayers:
 }
 
 // The records of one write name the same system object (the read's, never changed after): they share one snapshot,
-// built once and serialised once (chain-append-columns.ts in @vf/db writes a value that is the very object of the row before only
+// built once and serialised once (chain-append-write-store.ts in @vf/db writes a value that is the very object of the row before only
 // once). Keyed by the object itself, so that no list of its fields can fall behind the snapshot's.
 const snapshots = new WeakMap<RecordSystem, { several: boolean; snapshot: SistemaInformatico }>();
 function sharedSnapshot(system: RecordSystem, several: boolean): SistemaInformatico {
@@ -82,10 +81,11 @@ function sharedSnapshot(system: RecordSystem, several: boolean): SistemaInformat
   return snapshot;
 }
 
-const linkOf = (p: PreviousRecord | undefined) =>
+export const linkOf = (p: PreviousRecord | undefined) =>
   p && { issuerNif: p.issuerNif, invoiceNumber: p.invoiceNumber, invoiceDate: toAeatDate(p.invoiceDate), hash: p.hash };
 
-const placed = (place: ChainPlace) => ({
+/** The columns that place a record in its chain. */
+export const placed = (place: ChainPlace) => ({
   chainSeq: place.position,
   generatedAtLiteral: place.generated.literal,
   generatedAt: place.generated.at,
@@ -187,7 +187,7 @@ export function altaRecordRow(input: AltaRowInput): { row: ChainRecordRow; lines
 }
 
 /** A line of record `invoiceId`, numbered from 1. */
-function lineOf(line: StoredLine, invoiceId: string, lineNo: number): ChainRecordLine {
+export function lineOf(line: StoredLine, invoiceId: string, lineNo: number): ChainRecordLine {
   return {
     taxType: line.taxType,
     regimeType: line.regimeType,
@@ -200,72 +200,6 @@ function lineOf(line: StoredLine, invoiceId: string, lineNo: number): ChainRecor
     surchargeAmount: line.surchargeAmount,
     invoiceId,
     lineNo,
-  };
-}
-
-/** What a cancellation repeats of the record it cancels: the invoice's latest record, its content and lines. */
-export interface CancelledRecord extends StoredInvoiceContent {
-  accountId: string;
-  invoiceId: string;
-  issuerNif: string;
-  issuerName: string;
-  systemSnapshot: SistemaInformatico;
-  isProduction: boolean;
-  /** The code the cancellation repeats is this record's: NO VERI*FACTU's if it was generated so. */
-  qrNoVerifactu: boolean | null;
-  lines: StoredLine[];
-}
-
-export interface CancellationRowInput extends ChainPlace {
-  id: string;
-  latest: CancelledRecord;
-  isProduction: boolean;
-  sinRegistroPrevio: boolean;
-  rechazoPrevio: boolean;
-  reason: string | null;
-  /** The sandbox scenario it goes under, on a scenario chain. */
-  sandboxScenario?: string;
-}
-
-/**
- * A RegistroAnulacion at its place in the chain, with its huella. The row repeats the content it cancels, so the
- * invoice's latest row is always its whole current state. Pure.
- */
-export function cancellationRecordRow(input: CancellationRowInput): { row: ChainRecordRow; lines: ChainRecordLine[] } {
-  const { latest } = input;
-  const record = buildCancellationRecord({
-    invoice: { issuerNif: latest.issuerNif, invoiceNumber: latest.invoiceNumber, invoiceDate: latest.invoiceDate },
-    system: latest.systemSnapshot,
-    previous: linkOf(input.previous),
-    generatedAt: input.generated.literal,
-    externalRef: input.id,
-    sinRegistroPrevio: input.sinRegistroPrevio,
-    rechazoPrevio: input.rechazoPrevio,
-  });
-  const { lines, accountId, invoiceId, issuerNif, issuerName, systemSnapshot: snapshot } = latest;
-  return {
-    row: {
-      id: input.id,
-      invoiceId,
-      recordType: 'cancellation',
-      accountId,
-      ...storedContentOf(latest),
-      ...placed(input),
-      warnings: [],
-      subsanacion: false,
-      rechazoPrevio: input.rechazoPrevio ? 'S' : null,
-      sinRegistroPrevio: input.sinRegistroPrevio,
-      cancellationReason: input.reason,
-      issuerNif,
-      issuerName,
-      systemSnapshot: snapshot,
-      isProduction: input.isProduction,
-      hash: record.hash,
-      qrUrl: recordQrUrl(latest),
-      qrNoVerifactu: latest.qrNoVerifactu === true,
-      sandboxScenario: input.sandboxScenario ?? null,
-    },
-    lines: lines.map((line, n) => lineOf(line, input.id, n + 1)),
   };
 }
 

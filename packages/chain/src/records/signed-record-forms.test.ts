@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { formatGeneratedAt, validateInvoiceRequest } from '@vf/core';
 import { f1Request } from '@vf/core/testing';
 import type { ChainRecordRow, StoredChainRecord } from '@vf/db';
-import { altaRecordRow, cancellationRecordRow, type ChainPlace } from './chain-record-row';
+import { cancellationRecordRow } from './cancellation-record-row';
+import { altaRecordRow, type ChainPlace } from './chain-record-row';
 import { signedRecordForms } from './signed-record-forms';
 
 // A signed record kept as parts is written again by its form's writer for as long as it is kept: these rows' bytes
