@@ -10,9 +10,7 @@ import {
   type RegistrationItem,
 } from '@vf/chain';
 import { checkAgainstIssuer, madridToday, validateInvoiceRequest, type NormalizedInvoice, type ValidationIssue } from '@vf/core';
-import type { Db } from '@vf/db';
-import { systemStore, taxpayerStore, type AccountWithPlan, type SealedAnswer, type SystemRow } from '@vf/db';
-import { FULL_BATCH } from '@vf/db';
+import { FULL_BATCH, systemStore, taxpayerStore, type AccountWithPlan, type Db, type SealedAnswer, type SystemRow } from '@vf/db';
 import { invalidApiKey, type UncheckedApiKey } from '../auth/require-api-key';
 import { ApiError, type FieldIssue } from '../errors/api-error';
 import { isUuid } from '../http/is-uuid';
